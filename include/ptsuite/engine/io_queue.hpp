@@ -1,0 +1,100 @@
+// Contract: the one non-virtual layer between workload generation and an engine (fio's
+// td_io_* equivalent). It owns the request pool, one aligned buffer per slot, the submission
+// timestamps, the per-direction statistics and the error record, and it enforces the
+// queue-depth invariant (in_flight() <= queue_depth()). Engines never see statistics.
+//
+// Per worker thread:   IoQueue q(create_engine("libaio"), target, qd, max_block_bytes);
+//   loop:  while (q.free_slots() > 0) { auto buf = q.stage(op, off, len); fill(buf); }
+//          q.flush();                       // submits all staged IOs
+//          q.reap(1, timeout);              // records latency of every completion
+//   end:   q.drain();                       // waits for all in-flight IO (no new submits)
+//
+// Timing: one CLOCK_MONOTONIC stamp is taken just before each engine submit call and applies
+// to the requests it accepts; one stamp is taken as each reap call returns and applies to
+// every completion it returned. latency = completion stamp - submission stamp, i.e. host-side
+// issue-to-notice time (fio's `lat`, not `clat`; PTS 2.0 response time).
+// Errors: a negative completion result or a short transfer (result != length) is recorded as
+// an IoErrorRecord (first one kept, total counted) and is NOT counted in the statistics; the
+// caller stops the run when has_error() becomes true.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <ptsuite/engine/io_engine.hpp>
+#include <ptsuite/engine/io_types.hpp>
+#include <ptsuite/stats/latency_stats.hpp>
+
+namespace ptsuite::engine {
+
+class Target;
+
+struct IoErrorRecord {
+  int errnum = 0;            // positive errno; EIO for a short transfer
+  IoOp op = IoOp::read;
+  uint64_t offset_bytes = 0;
+  uint32_t length_bytes = 0;
+  int64_t result = 0;        // raw completion result (bytes done, or -errno)
+  bool short_transfer = false;
+};
+
+class IoQueue {
+ public:
+  IoQueue(std::unique_ptr<IoEngine> engine, const Target& target, uint32_t queue_depth,
+          uint32_t max_block_bytes);
+  ~IoQueue();
+  IoQueue(const IoQueue&) = delete;
+  IoQueue& operator=(const IoQueue&) = delete;
+
+  [[nodiscard]] uint32_t queue_depth() const noexcept { return m_queue_depth; }
+  [[nodiscard]] uint32_t in_flight() const noexcept { return m_in_flight; }
+  [[nodiscard]] uint32_t staged() const noexcept;
+  [[nodiscard]] uint32_t free_slots() const noexcept;
+
+  // Claims a free slot for one IO and returns its buffer (length_bytes long) so the caller can
+  // fill write data before flush(). Precondition: free_slots() > 0, length_bytes <=
+  // max_block_bytes, offset/length aligned (the workload layer guarantees both).
+  std::span<std::byte> stage(IoOp op, uint64_t offset_bytes, uint32_t length_bytes) noexcept;
+
+  // Submits every staged IO. Partial submissions are resubmitted; -EAGAIN reaps one
+  // completion before retrying (or, with nothing in flight, retries after a short sleep);
+  // -EINTR retries. Returns 0, or a negative errno after a hard failure (also recorded).
+  int flush() noexcept;
+
+  // Reaps at least min(min_completions, in_flight()) completions, waiting up to timeout_ns,
+  // and records each one. Returns the number reaped or a negative errno.
+  int reap(uint32_t min_completions, uint64_t timeout_ns) noexcept;
+
+  // Reaps until nothing is in flight (staged but unsubmitted IOs are discarded).
+  void drain() noexcept;
+
+  // Timestamp (CLOCK_MONOTONIC ns) taken by the last reap(): lets the caller check deadlines
+  // without another clock call.
+  [[nodiscard]] uint64_t last_reap_ns() const noexcept { return m_last_reap_ns; }
+
+  [[nodiscard]] const stats::IoStats& stats() const noexcept { return m_stats; }
+  [[nodiscard]] bool has_error() const noexcept { return m_error_count > 0; }
+  [[nodiscard]] const std::optional<IoErrorRecord>& first_error() const noexcept { return m_first_error; }
+  [[nodiscard]] uint64_t error_count() const noexcept { return m_error_count; }
+  // Latency sums per direction, cheap to publish as stats::LiveTotals.
+  [[nodiscard]] const IoEngine& engine() const noexcept { return *m_engine; }
+
+ private:
+  struct Slot;
+  std::unique_ptr<IoEngine> m_engine;
+  uint32_t m_queue_depth = 0;
+  uint32_t m_in_flight = 0;
+  uint64_t m_last_reap_ns = 0;
+  stats::IoStats m_stats;
+  std::optional<IoErrorRecord> m_first_error;
+  uint64_t m_error_count = 0;
+  // Implementation state (slots, free list, staged list, completion array, buffer arena) is
+  // the implementer's choice; keep it allocation-free after construction.
+  struct State;
+  std::unique_ptr<State> m_state;
+};
+
+}  // namespace ptsuite::engine

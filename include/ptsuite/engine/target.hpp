@@ -1,0 +1,54 @@
+// Contract: the device or file under test, always opened with O_DIRECT (never a silent
+// buffered fallback: a filesystem that refuses O_DIRECT is an error saying so).
+//
+// Geometry comes from the block device (BLKGETSIZE64, BLKSSZGET, BLKPBSZGET) or, for a
+// regular file, from its size and statx's direct-IO alignment (STATX_DIOALIGN; 512 bytes when
+// the kernel does not report it). Every IO must be a multiple of logical_block_bytes at an
+// offset that is a multiple of it, with a buffer aligned to memory_alignment_bytes.
+//
+// Target::open() throws UsageError("--target", ...) for a missing, unreadable or
+// permission-denied path, a path that is neither a block device nor a regular file, or an
+// empty target (exit 2), and SystemError for other failures. Opening never writes.
+// A Target is shared read-only by all worker threads (pread/pwrite/io_submit on one fd).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <sys/types.h>
+
+#include <ptsuite/util/fd.hpp>
+
+namespace ptsuite::engine {
+
+enum class TargetKind { block_device, regular_file };
+
+struct TargetGeometry {
+  uint64_t capacity_bytes = 0;
+  uint32_t logical_block_bytes = 512;
+  uint32_t physical_block_bytes = 512;
+  uint32_t memory_alignment_bytes = 512;  // buffer address alignment O_DIRECT needs
+};
+
+class Target {
+ public:
+  enum class Access { read_only, read_write };
+
+  static Target open(const std::string& path, Access access);
+
+  [[nodiscard]] int fd() const noexcept { return m_fd.get(); }
+  [[nodiscard]] const std::string& path() const noexcept { return m_path; }
+  [[nodiscard]] TargetKind kind() const noexcept { return m_kind; }
+  [[nodiscard]] const TargetGeometry& geometry() const noexcept { return m_geometry; }
+  [[nodiscard]] Access access() const noexcept { return m_access; }
+  [[nodiscard]] dev_t device_number() const noexcept { return m_rdev; }  // block devices only
+
+ private:
+  UniqueFd m_fd;
+  std::string m_path;
+  TargetKind m_kind = TargetKind::regular_file;
+  TargetGeometry m_geometry;
+  Access m_access = Access::read_only;
+  dev_t m_rdev = 0;
+};
+
+}  // namespace ptsuite::engine

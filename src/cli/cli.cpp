@@ -1,0 +1,59 @@
+#include <ptsuite/cli/cli.hpp>
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <string>
+
+#include "cli/commands.hpp"
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/version.hpp>
+
+namespace ptsuite::cli {
+
+namespace {
+
+// CLI11 parse errors come with multi-line help hints; ptsuite prints one line and exits 2.
+int report_parse_error(const CLI::ParseError& e) {
+  std::string message = e.what();
+  if (const auto nl = message.find('\n'); nl != std::string::npos) {
+    message.resize(nl);
+  }
+  fmt::print(stderr, "ptsuite: {} (see ptsuite --help)\n", message);
+  return static_cast<int>(ExitCode::usage);
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  CLI::App app{"ptsuite: SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite"};
+  app.set_version_flag("--version", fmt::format("ptsuite {} ({})", version(), git_revision()));
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  CommandSlot slot;
+  // One call per subcommand (declared in cli/commands.hpp).
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return report_parse_error(e);
+  }
+
+  try {
+    return slot.action ? slot.action() : static_cast<int>(ExitCode::usage);
+  } catch (const Error& e) {
+    fmt::print(stderr, "ptsuite: {}\n", e.what());
+    return static_cast<int>(e.code());
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "ptsuite: internal error: {}\n", e.what());
+    return static_cast<int>(ExitCode::system);
+  }
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,44 @@
+# Finds ptsuite's dependencies, all from Debian 12 packages. No library source is copied into
+# this tree; when something is missing the error names the Debian package that provides it.
+#
+#   library          Debian package        used for
+#   libaio           libaio-dev            the default IO engine
+#   fmt              libfmt-dev            formatting
+#   spdlog           libspdlog-dev         run logs
+#   nlohmann_json    nlohmann-json3-dev    results.json and every other JSON file
+#   CLI11            libcli11-dev          the command line
+#   GTest            libgtest-dev          the test suite (only with PTSUITE_BUILD_TESTS)
+
+function(ptsuite_require_package name debian_package)
+  find_package(${name} ${ARGN} QUIET)
+  if(NOT ${name}_FOUND)
+    message(FATAL_ERROR
+      "ptsuite needs ${name}. On Debian/Ubuntu install it with:\n"
+      "    apt-get install ${debian_package}\n"
+      "(the README's set-up commands install every dependency at once)")
+  endif()
+endfunction()
+
+set(THREADS_PREFER_PTHREAD_FLAG ON)
+find_package(Threads REQUIRED)
+ptsuite_require_package(fmt libfmt-dev)
+ptsuite_require_package(spdlog libspdlog-dev)
+ptsuite_require_package(nlohmann_json nlohmann-json3-dev)
+ptsuite_require_package(CLI11 libcli11-dev)
+
+# libaio ships no CMake or pkg-config file: look for the header and the library directly.
+find_path(PTSUITE_AIO_INCLUDE_DIR libaio.h)
+find_library(PTSUITE_AIO_LIBRARY NAMES aio)
+if(NOT PTSUITE_AIO_INCLUDE_DIR OR NOT PTSUITE_AIO_LIBRARY)
+  message(FATAL_ERROR
+    "ptsuite needs libaio (the default IO engine). On Debian/Ubuntu install it with:\n"
+    "    apt-get install libaio-dev")
+endif()
+add_library(ptsuite::aio UNKNOWN IMPORTED)
+set_target_properties(ptsuite::aio PROPERTIES
+  IMPORTED_LOCATION ${PTSUITE_AIO_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${PTSUITE_AIO_INCLUDE_DIR})
+
+if(PTSUITE_BUILD_TESTS)
+  ptsuite_require_package(GTest libgtest-dev)
+endif()
