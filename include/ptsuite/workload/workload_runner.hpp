@@ -1,0 +1,81 @@
+// Contract: runs one resolved workload on an open target with TC threads x QD IOs in flight
+// and returns exact measurements. This is the primitive every PTS segment stands on.
+//
+//   * Threads: spec.threads workers, each with its own IoQueue/engine and per-thread RNG
+//     streams derived from spec.seed and the thread index (same seed => same offsets, sizes,
+//     directions and data per thread). Optional CPU pinning.
+//   * Limits: duration, bytes and IO count are split evenly across threads (no shared counter
+//     on the hot path); rate limits likewise.
+//   * Sequential pattern: thread i owns the i-th contiguous slice of the active range and
+//     wraps inside it. Its position lives in WorkloadState, so a caller that passes the same
+//     state to consecutive runs of the same workload resumes where the previous run stopped.
+//   * Stop: at a limit, on the first IO error (recorded: errno, op, offset, length), or when
+//     control.stop_requested becomes true (SIGINT/SIGTERM handlers set it). In-flight IO is
+//     always drained; what was measured is returned, never dropped.
+//   * Safety is NOT checked here: callers gate writes through device::require_destructive_allowed.
+// run_workload() itself blocks until the run ends; it calls control.on_progress from the
+// calling thread about every control.progress_interval_ns.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include <ptsuite/engine/io_queue.hpp>
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/stats/latency_stats.hpp>
+#include <ptsuite/workload/workload_spec.hpp>
+
+namespace ptsuite::workload {
+
+struct WorkloadState {
+  std::vector<uint64_t> sequential_cursor_bytes;  // per thread, relative to its slice start
+};
+
+struct CpuUsage {
+  double user_s = 0;
+  double system_s = 0;
+};
+
+// One per-interval sample (spec.interval_ns > 0): totals over all threads for that interval.
+struct IntervalSample {
+  uint64_t end_offset_ns = 0;        // from the start of the run
+  uint64_t ios[2] = {0, 0};          // [0] read, [1] write
+  uint64_t bytes[2] = {0, 0};
+  uint64_t latency_sum_ns[2] = {0, 0};
+};
+
+enum class StopReason { duration, bytes, ios, io_error, interrupted };
+const char* to_string(StopReason reason) noexcept;
+
+struct Progress {
+  uint64_t elapsed_ns = 0;
+  uint64_t expected_ns = 0;   // 0 when unknown (byte/IO limits only)
+  double live_iops = 0;       // over the last progress interval
+  double live_mb_per_s = 0;
+  uint64_t bytes_done = 0;
+};
+
+struct RunControl {
+  const std::atomic<bool>* stop_requested = nullptr;  // may be null
+  std::function<void(const Progress&)> on_progress;   // may be empty
+  uint64_t progress_interval_ns = 1'000'000'000;
+};
+
+struct WorkloadResult {
+  stats::IoStats stats;              // merged over threads
+  uint64_t elapsed_ns = 0;           // first submit to last completion
+  CpuUsage cpu;                      // process CPU time over the run
+  std::vector<IntervalSample> intervals;
+  StopReason stop_reason = StopReason::duration;
+  std::optional<engine::IoErrorRecord> first_error;
+  uint64_t error_count = 0;
+  WorkloadState end_state;
+};
+
+WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Target& target,
+                            const RunControl& control, WorkloadState* state = nullptr);
+
+}  // namespace ptsuite::workload

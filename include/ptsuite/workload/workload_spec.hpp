@@ -1,0 +1,107 @@
+// Contract: what one workload is, as plain data (WorkloadSpec), and its validated form bound to
+// a target's geometry (ResolvedWorkload). resolve() performs every input check and throws
+// UsageError naming the CLI option at fault ("--block-size", "--read-pct", "--threads",
+// "--queue-depth", "--range", "--zones", "--bytes", "--rate-iops", ...), so that nothing is
+// written when the input is bad. The PTS runner builds WorkloadSpecs from pts/ data and goes
+// through the same checks.
+//
+// Units: sizes and offsets in bytes, durations in ns, percentages 0..100, MB/s decimal (10^6).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ptsuite/engine/target.hpp>
+
+namespace ptsuite::workload {
+
+enum class AccessPattern { sequential, random };
+
+// random:  incompressible; each write is copied from a seeded per-thread random pool at a
+//          random offset and every 512-byte sector gets a unique 16-byte tag (defeats dedup).
+// refill:  every byte of every write freshly generated from the PRNG (slower, strictest).
+// zeros:   all-zero data; an operator's option the report must disclose (not PTS-compliant).
+enum class DataPattern { random, refill, zeros };
+
+struct BlockSizeWeight {
+  uint64_t bytes = 4096;
+  double weight = 1.0;  // relative; normalised by resolve()
+};
+
+// Zoned access (CBW/ECW): io_pct of the IOs go to the next range_pct of the active range.
+// Zones are consecutive from the start of the range; both columns must sum to 100.
+struct AccessZone {
+  double io_pct = 0;
+  double range_pct = 0;
+};
+
+struct ActiveRangeSpec {
+  double pct = 100.0;                    // used when length_bytes is not set
+  uint64_t offset_bytes = 0;             // explicit form: offset + length
+  std::optional<uint64_t> length_bytes;  // set => explicit form
+};
+
+// A run ends at the first limit reached. At least one of duration/bytes/ios must be set.
+struct RunLimits {
+  uint64_t duration_ns = 0;            // 0 = none
+  uint64_t bytes = 0;                  // total across threads; 0 = none
+  double bytes_range_multiple = 0;     // e.g. 2.0 = "write 2x the active range"; 0 = none
+  uint64_t ios = 0;                    // total across threads; 0 = none
+};
+
+struct RateLimit {
+  double iops = 0;       // total across threads; 0 = unlimited
+  double mb_per_s = 0;   // decimal MB/s, total across threads; 0 = unlimited
+};
+
+struct WorkloadSpec {
+  AccessPattern pattern = AccessPattern::random;
+  double read_pct = 100.0;
+  std::vector<BlockSizeWeight> block_sizes{{4096, 1.0}};
+  ActiveRangeSpec active_range;
+  std::vector<AccessZone> zones;  // empty = uniform over the active range
+  uint32_t threads = 1;
+  uint32_t queue_depth = 1;
+  RunLimits limits;
+  RateLimit rate;
+  uint64_t seed = 1;
+  DataPattern data = DataPattern::random;
+  std::string engine = "libaio";
+  std::vector<int> cpus;          // pin thread i to cpus[i % size]; empty = no pinning
+  uint64_t interval_ns = 0;       // per-interval series period; 0 = off
+};
+
+// A block size with the offset alignment resolve() chose for it: the block size itself when
+// it is a power of two (and >= the logical block), else the logical block size.
+struct ResolvedBlockSize {
+  uint64_t bytes = 0;
+  uint64_t align_bytes = 0;
+  double probability = 0;
+};
+
+struct ResolvedZone {
+  uint64_t offset_bytes = 0;   // absolute
+  uint64_t length_bytes = 0;
+  double probability = 0;
+};
+
+struct ResolvedWorkload {
+  WorkloadSpec spec;
+  engine::TargetGeometry geometry;
+  uint64_t range_offset_bytes = 0;   // absolute, aligned
+  uint64_t range_length_bytes = 0;
+  std::vector<ResolvedBlockSize> block_sizes;
+  std::vector<ResolvedZone> zones;   // always >= 1 (the whole range when spec.zones is empty)
+  uint64_t max_block_bytes = 0;
+  uint64_t byte_limit = 0;           // from limits.bytes or bytes_range_multiple; 0 = none
+  bool writes = false;               // read_pct < 100
+};
+
+ResolvedWorkload resolve(const WorkloadSpec& spec, const engine::TargetGeometry& geometry);
+
+const char* to_string(AccessPattern pattern) noexcept;
+const char* to_string(DataPattern pattern) noexcept;
+
+}  // namespace ptsuite::workload
