@@ -32,6 +32,16 @@ int run(int argc, char** argv) {
 
   CommandSlot slot;
   // One call per subcommand (declared in cli/commands.hpp).
+  register_engines_command(app, slot);
+  register_workload_command(app, slot);
+  register_demo_command(app, slot);
+  register_steady_state_command(app, slot);
+  register_verify_command(app, slot);
+  register_device_command(app, slot);
+  register_run_command(app, slot);
+  register_resume_command(app, slot);
+  register_plan_command(app, slot);
+  register_settings_command(app, slot);
 
   try {
     app.parse(argc, argv);

@@ -9,5 +9,15 @@ namespace ptsuite::cli {
 
 // One line per subcommand, e.g.:
 // void register_engines_command(CLI::App& app, CommandSlot& slot);
+void register_engines_command(CLI::App& app, CommandSlot& slot);
+void register_workload_command(CLI::App& app, CommandSlot& slot);
+void register_demo_command(CLI::App& app, CommandSlot& slot);
+void register_steady_state_command(CLI::App& app, CommandSlot& slot);
+void register_verify_command(CLI::App& app, CommandSlot& slot);
+void register_device_command(CLI::App& app, CommandSlot& slot);
+void register_run_command(CLI::App& app, CommandSlot& slot);
+void register_resume_command(CLI::App& app, CommandSlot& slot);
+void register_plan_command(CLI::App& app, CommandSlot& slot);
+void register_settings_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

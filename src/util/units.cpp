@@ -7,6 +7,7 @@
 #include <limits>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/int128.hpp>
 
 namespace ptsuite::units {
 
@@ -15,7 +16,7 @@ namespace {
 // A decimal number held exactly as numerator / 10^decimals, so that "0.5KiB" and "1.5s"
 // convert to whole bytes and nanoseconds without floating-point rounding.
 struct ExactDecimal {
-  unsigned __int128 numerator = 0;
+  uint128_t numerator = 0;
   uint64_t denominator = 1;
 };
 
@@ -43,7 +44,7 @@ bool take_decimal(std::string_view& s, ExactDecimal& out) {
   size_t i = 0;
   bool any_digit = false;
   out = ExactDecimal{};
-  constexpr unsigned __int128 k_limit = static_cast<unsigned __int128>(1) << 100;
+  constexpr uint128_t k_limit = static_cast<uint128_t>(1) << 100;
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) != 0) {
     out.numerator = out.numerator * 10 + static_cast<unsigned>(s[i] - '0');
     if (out.numerator > k_limit) {
@@ -74,14 +75,14 @@ bool take_decimal(std::string_view& s, ExactDecimal& out) {
 
 // numerator * multiplier / denominator when it is a whole number that fits in uint64_t.
 bool scale_exact(const ExactDecimal& d, uint64_t multiplier, uint64_t& out) {
-  const unsigned __int128 product = d.numerator * multiplier;
+  const uint128_t product = d.numerator * multiplier;
   if (d.numerator != 0 && product / d.numerator != multiplier) {
     return false;
   }
   if (product % d.denominator != 0) {
     return false;
   }
-  const unsigned __int128 value = product / d.denominator;
+  const uint128_t value = product / d.denominator;
   if (value > std::numeric_limits<uint64_t>::max()) {
     return false;
   }
@@ -177,7 +178,7 @@ uint64_t parse_duration_ns(std::string_view text, std::string_view what) {
   if (s.empty()) {
     bad(what, text, k_hint);
   }
-  unsigned __int128 total = 0;
+  uint128_t total = 0;
   while (!s.empty()) {
     ExactDecimal number;
     if (!take_decimal(s, number)) {

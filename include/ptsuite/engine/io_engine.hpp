@@ -5,8 +5,9 @@
 //
 // Lifecycle: create (engine_registry.hpp) -> open(fd, queue_depth) -> { submit / reap }* ->
 // close(). One engine instance per worker thread; instances are not thread-safe.
-// The caller (IoQueue) guarantees: at most `queue_depth` requests in flight; every
-// IoRequest* passed to submit() stays valid until its completion has been reaped.
+// The caller (IoQueue) guarantees: at most `queue_depth` requests in flight; slots are numbered
+// 0 .. queue_depth - 1 (engines may index arrays by slot); every IoRequest* passed to submit()
+// stays valid until its completion has been reaped.
 #pragma once
 
 #include <cstdint>
@@ -46,7 +47,9 @@ class IoEngine {
   // negative errno (-EINTR: nothing lost, call again).
   virtual int reap(uint32_t min_completions, std::span<IoCompletion> out, uint64_t timeout_ns) noexcept = 0;
 
-  // Release kernel resources. The caller drains in-flight IO first. Idempotent.
+  // Release kernel resources. The caller drains in-flight IO first. Idempotent. If IO is still
+  // in flight (only after a failed reap), close() returns only once the kernel no longer
+  // touches those requests' buffers, so the caller may free them afterwards.
   virtual void close() noexcept = 0;
 };
 

@@ -16,6 +16,10 @@
 // Errors: a negative completion result or a short transfer (result != length) is recorded as
 // an IoErrorRecord (first one kept, total counted) and is NOT counted in the statistics; the
 // caller stops the run when has_error() becomes true.
+// Construction throws UsageError for a queue depth of 0 or above the engine's limit, or a
+// max_block_bytes that is 0 or not a multiple of the target's logical block; SystemError when
+// the buffer arena cannot be mapped or the engine cannot open. Nothing after construction
+// allocates, throws or logs. The destructor drains in-flight IO and closes the engine.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +31,7 @@
 #include <ptsuite/engine/io_engine.hpp>
 #include <ptsuite/engine/io_types.hpp>
 #include <ptsuite/stats/latency_stats.hpp>
+#include <ptsuite/stats/live_counters.hpp>
 
 namespace ptsuite::engine {
 
@@ -79,7 +84,17 @@ class IoQueue {
   [[nodiscard]] bool has_error() const noexcept { return m_error_count > 0; }
   [[nodiscard]] const std::optional<IoErrorRecord>& first_error() const noexcept { return m_first_error; }
   [[nodiscard]] uint64_t error_count() const noexcept { return m_error_count; }
-  // Latency sums per direction, cheap to publish as stats::LiveTotals.
+  // Counts, bytes and latency sums per direction, cheap to publish as stats::LiveTotals.
+  [[nodiscard]] stats::LiveTotals live_totals() const noexcept {
+    stats::LiveTotals totals;
+    const stats::DirectionStats* directions[2] = {&m_stats.read, &m_stats.write};
+    for (int d = 0; d < 2; ++d) {
+      totals.ios[d] = directions[d]->ios;
+      totals.bytes[d] = directions[d]->bytes;
+      totals.latency_sum_ns[d] = static_cast<uint64_t>(directions[d]->latency.sum_ns);
+    }
+    return totals;
+  }
   [[nodiscard]] const IoEngine& engine() const noexcept { return *m_engine; }
 
  private:
@@ -95,6 +110,9 @@ class IoQueue {
   // the implementer's choice; keep it allocation-free after construction.
   struct State;
   std::unique_ptr<State> m_state;
+
+  void record_error(const IoRequest& request, int64_t result) noexcept;
+  void abandon_in_flight(int reap_error) noexcept;
 };
 
 }  // namespace ptsuite::engine

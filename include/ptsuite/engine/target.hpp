@@ -7,8 +7,10 @@
 // offset that is a multiple of it, with a buffer aligned to memory_alignment_bytes.
 //
 // Target::open() throws UsageError("--target", ...) for a missing, unreadable or
-// permission-denied path, a path that is neither a block device nor a regular file, or an
-// empty target (exit 2), and SystemError for other failures. Opening never writes.
+// permission-denied path, a path that is neither a block device nor a regular file, an empty
+// target (smaller than one logical block), or a file whose filesystem refuses O_DIRECT (the
+// user must pick another target; exit 2), and SystemError for other failures. Opening never
+// writes.
 // A Target is shared read-only by all worker threads (pread/pwrite/io_submit on one fd).
 #pragma once
 

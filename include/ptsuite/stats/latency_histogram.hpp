@@ -62,7 +62,10 @@ class LatencyHistogram {
   [[nodiscard]] uint64_t count_at(size_t index) const noexcept { return m_counts[index]; }
 
   // Nearest-rank percentile (0 < percentile <= 100), reported as the bucket midpoint;
-  // 0 when empty. Not clamped: see summarize() in latency_stats.hpp.
+  // 0 when empty. Not clamped: see summarize() in latency_stats.hpp. The rank is computed in
+  // integers from the percentile rounded to 10 decimals, so 99.9 means exactly 999/1000 (a
+  // double product 99.9 / 100 * N can round up across an integer). percentile <= 0 or NaN
+  // gives the smallest sample's bucket, > 100 the largest's.
   [[nodiscard]] uint64_t value_at_percentile_ns(double percentile) const noexcept;
 
   // (bucket index, count) for every non-empty bucket, ascending: the sparse form stored in

@@ -1,10 +1,12 @@
 // Contract: exact latency moments, per-direction IO statistics and their summaries.
 //
 // LatencyMoments keeps count, min, max, sum and sum of squares in integers (128-bit sums), so
-// mean and standard deviation are exact up to the final division; merging is exact.
+// mean and standard deviation are exact up to the final division; merging is exact. The sums
+// stay exact while count * max^2 < 2^128, e.g. 2^40 IOs of up to 2^44 ns (4.9 hours) each.
 // DirectionStats = IO count + bytes + moments + histogram for one direction on one thread.
 // IoStats holds read and write; combined() merges them (never averages).
-// summarize() turns stats into the plain DirectionSummary value written to results:
+// summarize() turns stats into the plain DirectionSummary / IoSummary values written to results
+// (JSON form: stats_json.hpp):
 //   iops = ios / elapsed_s, mb_per_s = bytes / elapsed_s / 10^6 (DECIMAL MB),
 //   percentiles clamped into [min, max].
 // Hot-path members (record) are not thread-safe: one instance per worker thread, merged after.
@@ -27,15 +29,16 @@ struct LatencyMoments {
   uint64_t count = 0;
   uint64_t min_ns = std::numeric_limits<uint64_t>::max();
   uint64_t max_ns = 0;
-  unsigned __int128 sum_ns = 0;
-  unsigned __int128 sum_sq_ns2 = 0;
+  // __extension__: GCC/Clang's 128-bit integer, without a -Wpedantic warning in every includer.
+  __extension__ unsigned __int128 sum_ns = 0;
+  __extension__ unsigned __int128 sum_sq_ns2 = 0;
 
   void record(uint64_t value_ns) noexcept {
     ++count;
     min_ns = value_ns < min_ns ? value_ns : min_ns;
     max_ns = value_ns > max_ns ? value_ns : max_ns;
     sum_ns += value_ns;
-    sum_sq_ns2 += static_cast<unsigned __int128>(value_ns) * value_ns;
+    sum_sq_ns2 += (__extension__ static_cast<unsigned __int128>(value_ns)) * value_ns;
   }
   void merge(const LatencyMoments& other) noexcept;
   [[nodiscard]] double mean_ns() const noexcept;    // 0 when empty
@@ -68,6 +71,8 @@ struct IoStats {
 struct PercentileValue {
   double percentile = 0;
   uint64_t value_ns = 0;
+
+  friend bool operator==(const PercentileValue&, const PercentileValue&) = default;
 };
 
 struct DirectionSummary {
@@ -80,8 +85,22 @@ struct DirectionSummary {
   double latency_mean_ns = 0;
   double latency_stddev_ns = 0;
   std::vector<PercentileValue> percentiles;  // k_standard_percentiles order
+
+  friend bool operator==(const DirectionSummary&, const DirectionSummary&) = default;
 };
 
+// Read, write and the merged read+write summary of one measurement (IoStats::combined()).
+struct IoSummary {
+  DirectionSummary read;
+  DirectionSummary write;
+  DirectionSummary combined;
+
+  friend bool operator==(const IoSummary&, const IoSummary&) = default;
+};
+
+// elapsed_ns == 0 gives iops = mb_per_s = 0 (no rate without a duration). An empty direction
+// gives zero latencies (min 0, not UINT64_MAX) and every percentile 0.
 DirectionSummary summarize(const DirectionStats& stats, uint64_t elapsed_ns);
+IoSummary summarize(const IoStats& stats, uint64_t elapsed_ns);
 
 }  // namespace ptsuite::stats

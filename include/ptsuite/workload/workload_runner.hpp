@@ -15,6 +15,13 @@
 //   * Safety is NOT checked here: callers gate writes through device::require_destructive_allowed.
 // run_workload() itself blocks until the run ends; it calls control.on_progress from the
 // calling thread about every control.progress_interval_ns.
+//   * Setup (engines, queues, pinning) happens before the first IO and throws (UsageError,
+//     SystemError); a WorkloadState whose cursor count differs from spec.threads is refused
+//     with exit code 5. During the run nothing throws: outcomes are in WorkloadResult.
+//   * CPU: getrusage(RUSAGE_SELF) over the run (all threads of the process).
+//   * Intervals (spec.interval_ns > 0): sampled by the calling thread from the workers'
+//     LiveCounters (published at most every 1 ms); the last partial interval comes from the
+//     exact totals, so the series sums to `stats`.
 #pragma once
 
 #include <atomic>
@@ -52,7 +59,8 @@ const char* to_string(StopReason reason) noexcept;
 
 struct Progress {
   uint64_t elapsed_ns = 0;
-  uint64_t expected_ns = 0;   // 0 when unknown (byte/IO limits only)
+  uint64_t expected_ns = 0;   // run length: the duration, or extrapolated from the byte/IO limit
+                              // at the average rate so far (whichever is sooner); 0 = unknown
   double live_iops = 0;       // over the last progress interval
   double live_mb_per_s = 0;
   uint64_t bytes_done = 0;
@@ -66,7 +74,7 @@ struct RunControl {
 
 struct WorkloadResult {
   stats::IoStats stats;              // merged over threads
-  uint64_t elapsed_ns = 0;           // first submit to last completion
+  uint64_t elapsed_ns = 0;           // common start of the workers to the last completion
   CpuUsage cpu;                      // process CPU time over the run
   std::vector<IntervalSample> intervals;
   StopReason stop_reason = StopReason::duration;

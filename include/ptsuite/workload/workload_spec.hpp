@@ -59,7 +59,7 @@ struct RateLimit {
 struct WorkloadSpec {
   AccessPattern pattern = AccessPattern::random;
   double read_pct = 100.0;
-  std::vector<BlockSizeWeight> block_sizes{{4096, 1.0}};
+  std::vector<BlockSizeWeight> block_sizes = std::vector<BlockSizeWeight>(1);  // one 4 KiB size
   ActiveRangeSpec active_range;
   std::vector<AccessZone> zones;  // empty = uniform over the active range
   uint32_t threads = 1;
@@ -71,6 +71,9 @@ struct WorkloadSpec {
   std::string engine = "libaio";
   std::vector<int> cpus;          // pin thread i to cpus[i % size]; empty = no pinning
   uint64_t interval_ns = 0;       // per-interval series period; 0 = off
+  // Align every IO to the logical block only (the PTS "alignment" setting = logical), instead
+  // of power-of-two sizes to themselves.
+  bool align_to_logical_block = false;
 };
 
 // A block size with the offset alignment resolve() chose for it: the block size itself when
@@ -87,6 +90,20 @@ struct ResolvedZone {
   double probability = 0;
 };
 
+// Where random IOs of one block size may start inside one zone: `count` aligned offsets
+// first_offset_bytes + k * align_bytes (k < count). An IO starts inside its zone and lies
+// inside the active range (it may run past the zone's end into the next zone, as in fio).
+struct OffsetSlots {
+  uint64_t first_offset_bytes = 0;  // absolute
+  uint64_t count = 0;               // >= 1 after resolve()
+};
+
+// Sequential pattern: thread i owns [start + i * slice, start + (i + 1) * slice).
+struct SequentialLayout {
+  uint64_t start_bytes = 0;   // absolute; aligned to the largest block alignment
+  uint64_t slice_bytes = 0;   // per thread; multiple of that alignment, >= max_block_bytes
+};
+
 struct ResolvedWorkload {
   WorkloadSpec spec;
   engine::TargetGeometry geometry;
@@ -97,9 +114,25 @@ struct ResolvedWorkload {
   uint64_t max_block_bytes = 0;
   uint64_t byte_limit = 0;           // from limits.bytes or bytes_range_multiple; 0 = none
   bool writes = false;               // read_pct < 100
+  // Random pattern: slots[zone * block_sizes.size() + size_index]. Empty for sequential.
+  std::vector<OffsetSlots> slots;
+  SequentialLayout sequential;       // sequential pattern only
 };
 
+// Sane maxima (a typo such as --threads 10000 fails fast instead of exhausting memory):
+inline constexpr uint32_t k_max_threads = 1024;
+inline constexpr uint32_t k_max_queue_depth = 65536;          // = the default fs.aio-max-nr
+inline constexpr uint64_t k_max_block_bytes = 64ULL << 20;    // 64 MiB per IO
+inline constexpr uint64_t k_max_buffer_bytes = 8ULL << 30;    // threads x QD x max block
+inline constexpr uint64_t k_min_interval_ns = 10'000'000;     // 10 ms interval series
+
 ResolvedWorkload resolve(const WorkloadSpec& spec, const engine::TargetGeometry& geometry);
+
+// Thread `index`'s share of a total split over `threads` (the remainder goes to the first
+// threads), so the shares sum to the total exactly.
+constexpr uint64_t thread_share(uint64_t total, uint32_t threads, uint32_t index) noexcept {
+  return total / threads + (index < total % threads ? 1 : 0);
+}
 
 const char* to_string(AccessPattern pattern) noexcept;
 const char* to_string(DataPattern pattern) noexcept;

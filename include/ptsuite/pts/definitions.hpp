@@ -1,0 +1,85 @@
+// Contract: the PTS as data. Loads the embedded pts/ files (common.json, profiles/*.json,
+// tests/*.json, presets/*.json) and answers "what does the spec say for this revision and
+// profile", value by value, with the provenance every value carries in the files:
+//
+//   {"value": V, "clause": "...", "tag": "V|I|U", "source": "...",
+//    ["type": "...", "setting": "name", "description": "...", "fixed": "why not a setting"]}
+//
+// A field may instead be {"by_revision": {"2.0.2": {...}, "e1.1": {...}}} or
+// {"by_profile": {"enterprise": {...}, "client": {...}}}; lookups resolve those first.
+// Rules checked by the unit tests over every file: every value has clause/tag/source; every
+// [U] value is either a named setting or "fixed" with a reason (and then disclosed); every
+// setting has a type and description. Thread-safe after construction (read-only).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptsuite::pts {
+
+enum class Confidence { verified, inferred, unverified };  // [V], [I], [U]
+
+const char* to_tag(Confidence c) noexcept;  // "V", "I", "U"
+Confidence parse_confidence(std::string_view tag);  // throws Error on anything else
+
+struct Provenance {
+  std::string clause;
+  Confidence tag = Confidence::verified;
+  std::string source;
+};
+
+// One resolved value of the spec data.
+struct SpecValue {
+  std::string path;          // e.g. "iops/segment_duration", "common/steady_state/max_rounds"
+  nlohmann::json value;
+  Provenance provenance;
+  std::string type;          // "duration", "size", "count", "number", "percent", "bool", "enum:a,b", ...
+  std::string setting;       // setting name when user-overridable, else empty
+  std::string description;
+  std::string fixed_reason;  // [U] values that are disclosed conventions rather than settings
+};
+
+struct SpecContext {
+  std::string revision = "2.0.2";   // "2.0.2" or "e1.1"
+  std::string profile = "enterprise";  // "enterprise" or "client"
+};
+
+class DefinitionSet {
+ public:
+  // Parses every embedded pts/ file; throws Error when one is malformed (a build defect).
+  static const DefinitionSet& embedded();
+  // For tests: build from explicit (path, content) pairs.
+  static DefinitionSet from_files(const std::vector<std::pair<std::string, std::string>>& files);
+
+  [[nodiscard]] std::vector<std::string> test_ids() const;          // sorted
+  [[nodiscard]] std::vector<std::string> revisions() const;         // from common.json
+  [[nodiscard]] std::vector<std::string> profiles() const;          // sorted
+  [[nodiscard]] const nlohmann::json& test(std::string_view id) const;     // throws UsageError
+  [[nodiscard]] const nlohmann::json& profile(std::string_view id) const;  // throws UsageError
+  [[nodiscard]] const nlohmann::json& preset(std::string_view id) const;   // throws UsageError
+  [[nodiscard]] const nlohmann::json& common() const { return m_common; }
+
+  // Resolves `field` (a node of one of the files) for the context: by_revision / by_profile
+  // are unwrapped, provenance extracted. `path` is recorded for disclosure.
+  static SpecValue resolve_field(const nlohmann::json& field, const SpecContext& ctx, std::string path);
+
+  // Every value reachable in the files for this context (walks nested objects), in file
+  // order: the complete disclosure of what a run used.
+  [[nodiscard]] std::vector<SpecValue> all_values(const SpecContext& ctx) const;
+
+  // Validates the context (known revision and profile); throws UsageError naming the option.
+  void check_context(const SpecContext& ctx) const;
+
+ private:
+  nlohmann::json m_common;
+  std::vector<std::pair<std::string, nlohmann::json>> m_tests;     // id -> file
+  std::vector<std::pair<std::string, nlohmann::json>> m_profiles;  // id -> file
+  std::vector<std::pair<std::string, nlohmann::json>> m_presets;   // id -> file
+};
+
+// True when `node` is a value leaf ({"value": ...} or a by_revision/by_profile wrapper).
+bool is_value_node(const nlohmann::json& node);
+
+}  // namespace ptsuite::pts

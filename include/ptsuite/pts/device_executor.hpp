@@ -1,0 +1,72 @@
+// Contract: the executor that really does things. Segment steps become workloads
+// (workload::run_workload) on the open target with the run-wide parameters (ActiveRange,
+// data pattern, alignment, engine) and a per-step seed derived from the run seed and the
+// StepId (so each segment's IO stream is repeatable and distinct); purge steps go to the
+// device layer (device::purge, with its safety gate and consent rules); health steps take a
+// device::HealthSnapshot and feed the run's ThrottleMonitor.
+// Sequential positions are kept per SegmentSpec::sequence_key and restored on replay.
+// An IO error or an interruption ends the segment and is thrown as RunStopped (exit 4 / 130);
+// such a segment is never returned, so it is never journaled.
+// Not thread-safe; one per run. The Target and identity must outlive it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+#include <ptsuite/device/health.hpp>
+#include <ptsuite/device/identity.hpp>
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/pts/step_executor.hpp>
+#include <ptsuite/workload/workload_runner.hpp>
+
+namespace ptsuite::pts {
+
+struct DeviceRunParams {
+  const engine::Target* target = nullptr;
+  const device::DeviceIdentity* identity = nullptr;
+  double active_range_pct = 100;
+  workload::DataPattern data = workload::DataPattern::random;
+  bool align_to_logical_block = false;  // the "alignment" setting: logical
+  std::string engine = "libaio";
+  uint64_t seed = 1;
+  bool allow_destructive = false;
+  std::optional<std::string> confirm_serial;
+  const std::atomic<bool>* stop = nullptr;
+  std::function<void(const StepProgress&)> on_progress;
+  std::function<void(const std::string&)> on_message;
+};
+
+class DeviceExecutor : public StepExecutor {
+ public:
+  explicit DeviceExecutor(DeviceRunParams params) : m_params(std::move(params)) {}
+
+  nlohmann::json execute(const StepId& id, const StepRequest& request) override;
+  void replayed(const StepId& id, const StepRequest& request, const nlohmann::json& result) override;
+
+  [[nodiscard]] const device::ThrottleMonitor& throttle() const noexcept { return m_throttle; }
+
+  // The workload a segment step runs (exposed for tests and the results' disclosure).
+  [[nodiscard]] workload::WorkloadSpec workload_for(const StepId& id, const SegmentSpec& spec) const;
+
+ private:
+  nlohmann::json run_segment_step(const StepId& id, const SegmentSpec& spec);
+  nlohmann::json purge_step(const StepId& id, const std::string& method);
+  nlohmann::json health_step();
+
+  DeviceRunParams m_params;
+  std::map<std::string, workload::WorkloadState> m_cursors;
+  device::ThrottleMonitor m_throttle;
+};
+
+// splitmix64 of the run seed mixed with a FNV-1a hash of the step's text id.
+uint64_t step_seed(uint64_t run_seed, const StepId& id) noexcept;
+
+// Converts a finished workload into the segment record results.json stores.
+SegmentResult to_segment_result(const workload::WorkloadResult& result, uint64_t seed, std::string started_utc,
+                                std::string finished_utc);
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,69 @@
+// Contract: the run journal, which makes a day-long run survive SIGINT, SIGTERM, kill -9 and
+// power loss. Every completed step is written to <dir>/journal/steps/<seq>.json (written,
+// fsynced, renamed into place, directory fsynced: util/atomic_file.hpp) before the run moves
+// on. A step is either fully journaled or absent; an interrupted segment is never journaled,
+// so a resume runs it again from its start and nothing is half-counted.
+//
+// JournalingExecutor wraps the real executor. The test logic is deterministic in the step
+// results it sees, so on resume it is simply re-run from the top: the k-th step it asks for
+// must be the k-th journaled step (same StepId and same request); its recorded result is
+// returned (and the inner executor told via replayed()), and only steps past the journal's end
+// touch the device. A mismatch means the plan changed (another configuration or ptsuite
+// version): the executor refuses with an Error naming the first differing step.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/step_executor.hpp>
+
+namespace ptsuite::pts {
+
+struct JournalEntry {
+  uint64_t seq = 0;  // 1-based
+  std::string id;    // StepId::text()
+  nlohmann::json request;
+  nlohmann::json result;
+  std::string recorded_utc;
+};
+
+class Journal {
+ public:
+  // Opens (creating if needed) <run_dir>/journal/steps and loads every entry in order.
+  // Throws Error when an entry is unreadable or the sequence has a gap.
+  explicit Journal(std::filesystem::path run_dir);
+
+  [[nodiscard]] const std::vector<JournalEntry>& entries() const noexcept { return m_entries; }
+  void append(JournalEntry entry);  // assigns seq, writes atomically
+  [[nodiscard]] const std::filesystem::path& steps_dir() const noexcept { return m_steps_dir; }
+
+ private:
+  std::filesystem::path m_steps_dir;
+  std::vector<JournalEntry> m_entries;
+};
+
+nlohmann::json to_json_request(const StepRequest& request);
+
+class JournalingExecutor : public StepExecutor {
+ public:
+  JournalingExecutor(StepExecutor& inner, Journal& journal) : m_inner(inner), m_journal(journal) {}
+
+  nlohmann::json execute(const StepId& id, const StepRequest& request) override;
+  void replayed(const StepId& id, const StepRequest& request, const nlohmann::json& result) override;
+
+  [[nodiscard]] uint64_t replayed_count() const noexcept { return m_replayed; }
+  [[nodiscard]] uint64_t executed_count() const noexcept { return m_executed; }
+
+ private:
+  StepExecutor& m_inner;
+  Journal& m_journal;
+  size_t m_next = 0;
+  uint64_t m_replayed = 0;
+  uint64_t m_executed = 0;
+};
+
+}  // namespace ptsuite::pts

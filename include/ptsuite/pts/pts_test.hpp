@@ -1,0 +1,122 @@
+// Contract: a PTS test as a small class over the shared machinery. A test reads its
+// definition through TestSpec (which applies settings and records every value it read, with
+// provenance, for disclosure), performs every action as a step through the executor
+// (purge, WIPC, segments, Rounds via run_rounds), and returns its record: the JSON object
+// results.json stores under "tests". Tests never touch the device, clocks or files directly,
+// so the same code runs for real, on resume (journal replay) and for `ptsuite plan`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/definitions.hpp>
+#include <ptsuite/pts/round_loop.hpp>
+#include <ptsuite/pts/rw_mix.hpp>
+#include <ptsuite/pts/settings.hpp>
+#include <ptsuite/pts/step_executor.hpp>
+
+namespace ptsuite::pts {
+
+struct TargetFacts {
+  uint64_t capacity_bytes = 0;       // user capacity
+  uint32_t logical_block_bytes = 512;
+};
+
+struct TestContext {
+  const DefinitionSet& defs;
+  SpecContext spec;
+  const Settings& settings;
+  StepExecutor& exec;
+  TargetFacts target;
+};
+
+class PtsTest {
+ public:
+  virtual ~PtsTest() = default;
+  [[nodiscard]] virtual std::string id() const = 0;
+  [[nodiscard]] virtual nlohmann::json run(TestContext& ctx) const = 0;
+};
+
+// The five core tests, in the order `ptsuite run` executes them when all are asked for.
+std::vector<std::string> core_test_ids();
+std::unique_ptr<PtsTest> make_test(std::string_view id);  // throws UsageError for unknown ids
+
+// Reads one test's definition for the context, applying settings; remembers what was read.
+class TestSpec {
+ public:
+  TestSpec(const TestContext& ctx, std::string test_id);
+
+  [[nodiscard]] const std::string& test_id() const noexcept { return m_id; }
+  [[nodiscard]] const nlohmann::json& file() const noexcept { return m_file; }
+
+  // `key` is a '/'-separated path into the test file ("precondition/round_duration").
+  SpecValue get(std::string_view key);
+  SpecValue common(std::string_view key);  // from pts/common.json
+  bool has(std::string_view key) const;
+
+  uint64_t duration_ns(std::string_view key);
+  std::vector<uint64_t> block_sizes(std::string_view key);  // drops sizes the device cannot do
+  std::vector<RwMix> rw_mixes(std::string_view key);
+  RwMix rw_mix(std::string_view key);
+  std::vector<uint32_t> counts(std::string_view key);
+
+  // TOIO: the <test>.threads / <test>.queue_depth settings (defaults from the file/profile).
+  uint32_t threads() const;
+  uint32_t queue_depth() const;
+
+  // Sizes of `block_sizes()` calls that the device cannot do (not a multiple of the logical
+  // block), with the reason; the record discloses them.
+  [[nodiscard]] const nlohmann::json& omitted() const noexcept { return m_omitted; }
+  void omit(const std::string& what, const std::string& why);
+  // Every value read, for disclosure: [{path, value, clause, tag, source, setting}].
+  [[nodiscard]] nlohmann::json parameters() const;
+
+  [[nodiscard]] const TestContext& context() const noexcept { return m_ctx; }
+
+ private:
+  const TestContext& m_ctx;
+  std::string m_id;
+  const nlohmann::json& m_file;
+  std::vector<SpecValue> m_read;
+  nlohmann::json m_omitted = nlohmann::json::array();
+};
+
+// --- steps every test shares --------------------------------------------------------------
+
+// The common record header: id, title, subtitle, section, revision, profile, TOIO, AR.
+nlohmann::json begin_record(TestSpec& spec);
+
+// Purge before a test or phase (method from the purge.method setting); returns the purge
+// record (device layer's PurgeRecord JSON).
+nlohmann::json purge_step(TestSpec& spec, const std::string& phase);
+
+// WIPC: SEQ writes of `block_bytes` over the ActiveRange, wipc.capacity_multiple x user
+// capacity, at the test's TOIO. Returns {"kind":"wipc", ...,"result": SegmentResult}.
+nlohmann::json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads,
+                         uint32_t queue_depth);
+
+// The common WIPC block size (pts/common.json wipc/block_size: SEQ 128 KiB).
+uint64_t wipc_block_bytes(TestSpec& spec);
+
+// Steady-state criteria and round limits from pts/common.json + settings.
+void apply_round_rules(TestSpec& spec, RoundLoopSpec& loop);
+
+// A fixed-size segment.
+SegmentSpec make_segment(workload::AccessPattern pattern, RwMix mix, uint64_t block_bytes, uint32_t threads,
+                         uint32_t queue_depth, uint64_t duration_ns);
+
+// A window-average matrix (rows = block sizes, columns = R/W mixes) of a phase whose template
+// is the mix-outer / block-size-inner grid: {"rows": [...], "columns": [...],
+// "<metric>": [[...]]} for IOPS, MB/s, ART, 99.999 % and MRT.
+nlohmann::json window_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
+                             const std::vector<uint64_t>& sizes);
+
+// A capture segment's record: spec, result, and the confidence-level (cumulative) series.
+nlohmann::json capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result);
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,82 @@
+// Contract: the round loop every steady-state test shares (PTS §2.1.24 and each test's
+// step 3). A Round runs the template's segments in order, each as its own step; after each
+// completed Round from `first_check_round` on, the tracking variables' last `window_rounds`
+// values are judged (steady_state.hpp); the loop stops at the first attaining Round or after
+// `max_rounds` (then the window is the last rounds, x-4..x, and the verdict says NOT
+// attained). The measurement window's per-segment values are aggregated (window.hpp).
+// Tracking variables are chosen by segment INDEX into the template, resolved by the caller
+// from typed keys (never by list position in a result: cf. TKperf's 4Kn bug).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/segment.hpp>
+#include <ptsuite/pts/steady_state.hpp>
+#include <ptsuite/pts/step_executor.hpp>
+
+namespace ptsuite::pts {
+
+struct TrackingSpec {
+  std::string name;          // "RND 4KiB 0/100 IOPS"
+  size_t segment_index = 0;  // into RoundLoopSpec::segments
+  Metric metric = Metric::iops;
+};
+
+struct RoundLoopSpec {
+  std::string test;
+  std::string phase;
+  std::vector<SegmentSpec> segments;  // one Round, in spec order
+  std::vector<TrackingSpec> tracking;
+  SteadyStateCriteria criteria;
+  uint32_t first_check_round = 5;
+  uint32_t max_rounds = 25;
+  bool health_each_round = true;
+  // Runs before each Round (e.g. CBW's inter-round pre-write) and returns its record.
+  std::function<nlohmann::json(uint32_t round)> before_round;
+};
+
+struct RoundRecord {
+  uint32_t round = 0;
+  std::vector<SegmentResult> segments;  // same order as the template
+  nlohmann::json before_round;          // null when none
+  nlohmann::json health;                // null when not taken
+};
+
+struct SteadyStateCheck {
+  uint32_t round = 0;
+  bool attained = false;
+};
+
+struct PhaseRecord {
+  std::string phase;
+  std::vector<SegmentSpec> segments;
+  std::vector<TrackingSpec> tracking;
+  SteadyStateCriteria criteria;
+  uint32_t first_check_round = 0;
+  uint32_t max_rounds = 0;
+  std::vector<RoundRecord> rounds;
+  std::vector<SteadyStateCheck> checks;
+  SteadyStateResult steady_state;  // verdicts of the final window
+  uint32_t window_first_round = 0;
+  uint32_t window_last_round = 0;
+  std::vector<stats::IoSummary> window;  // per template segment, aggregated over the window
+
+  [[nodiscard]] bool attained() const noexcept { return steady_state.attained; }
+  [[nodiscard]] uint32_t rounds_run() const noexcept { return static_cast<uint32_t>(rounds.size()); }
+  [[nodiscard]] std::vector<TrackingSeries> tracking_series() const;
+};
+
+PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec);
+
+// Step names used in the journal: "r003-s12", "r003-health", "r003-pre".
+std::string round_step_name(uint32_t round, size_t segment_index);
+
+void to_json(nlohmann::json& j, const PhaseRecord& phase);
+void from_json(const nlohmann::json& j, PhaseRecord& phase);
+
+}  // namespace ptsuite::pts

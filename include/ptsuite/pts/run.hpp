@@ -1,0 +1,69 @@
+// Contract: `ptsuite run` and `ptsuite resume` end to end. start_run():
+//   1. validates everything that can be validated without the device (tests, revision,
+//      profile, presets, --set values) -> UsageError, exit 2, nothing touched;
+//   2. picks the target: the given one, or a scratch target (loop device over /dev/shm, or an
+//      O_DIRECT file) created here and removed on every path;
+//   3. passes the safety gate (device/safety.hpp; block devices need --allow-destructive);
+//   4. opens the target O_DIRECT, identifies it and captures the platform;
+//   5. creates the run directory (refusing one that already holds a run) with
+//      journal/run.json (config, identity, plan fingerprint) and journal/steps/;
+//   6. runs each test through JournalingExecutor(DeviceExecutor), setting the profile's
+//      write-cache state before the test and restoring it after (re-applied on resume);
+//   7. after every test and at the end writes results.json atomically (status, per-test
+//      records, compliance), then the reports asked for and the bundle manifest.
+// resume_run() reloads journal/run.json and continues after the last journaled step, only if
+// the device identity (model, serial, firmware, capacity) and the plan fingerprint are
+// unchanged; otherwise it refuses (SafetyRefusal / Error) without touching the device.
+// Interruption (stop flag) and IO errors end the run with results written: exit 130 / 4.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/compliance.hpp>
+#include <ptsuite/pts/plan.hpp>
+#include <ptsuite/pts/run_config.hpp>
+#include <ptsuite/pts/step_executor.hpp>
+
+namespace ptsuite::pts {
+
+inline constexpr int k_results_schema_version = 1;
+
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void message(const std::string& text) = 0;
+  virtual void plan_ready(const Plan& best, const Plan& worst) = 0;
+  virtual void test_started(const std::string& id, const std::string& title, size_t index, size_t count) = 0;
+  virtual void step_started(const StepId& id, const std::string& label) = 0;
+  virtual void step_progress(const StepProgress& progress) = 0;
+  virtual void step_finished(const StepId& id) = 0;
+};
+
+struct RunOutcome {
+  int exit_code = 0;
+  std::string out_dir;
+  std::string results_path;
+  std::string status;  // "complete", "interrupted", "io_error", "failed"
+  ComplianceVerdict compliance;
+  std::vector<std::string> reports;  // paths of the reports written
+};
+
+// Writes the reports for a finished results document into `dir` (set by the report module;
+// empty = none). Returns the paths written.
+using ReportWriter = std::function<std::vector<std::string>(const std::string& dir, const nlohmann::json& results,
+                                                            const std::vector<std::string>& formats)>;
+
+RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
+                     const ReportWriter& reports = {});
+RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
+                      RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports = {});
+
+// The identity fields a resume must find unchanged.
+nlohmann::json identity_fingerprint(const nlohmann::json& identity);
+
+}  // namespace ptsuite::pts

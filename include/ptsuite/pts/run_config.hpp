@@ -1,0 +1,41 @@
+// Contract: everything that defines a `ptsuite run`, as plain data with a JSON form. The run
+// directory's journal/run.json stores it, and `ptsuite resume DIR` rebuilds the run from it
+// (so a resume cannot silently change what is being measured).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ptsuite::pts {
+
+struct RunConfig {
+  std::vector<std::string> tests;  // canonical ids, in run order
+  std::string revision = "2.0.2";
+  std::string profile = "enterprise";
+  std::vector<std::string> presets;                               // e.g. {"quick"}
+  std::vector<std::pair<std::string, std::string>> overrides;     // --set NAME=VALUE
+  std::string target;                                             // empty: a scratch target
+  uint64_t scratch_size_bytes = uint64_t{1} << 30;
+  std::string out_dir;
+  uint64_t seed = 1;
+  std::string engine = "libaio";
+  bool allow_destructive = false;
+  std::optional<std::string> confirm_serial;
+  bool strict = false;                         // exit 1 when the run is not compliant
+  std::vector<std::string> report_formats;     // written at the end of the run
+  std::vector<std::string> command_line;
+};
+
+// "iops,throughput" / "all" -> canonical ids in the order given ("all" = the five core tests);
+// aliases tp/lat accepted; duplicates and unknown names are UsageErrors.
+std::vector<std::string> parse_test_list(const std::string& text);
+
+void to_json(nlohmann::json& j, const RunConfig& config);
+void from_json(const nlohmann::json& j, RunConfig& config);
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,82 @@
+// Contract: the single seam between PTS test logic and the world. Tests describe every action
+// as a step (a segment, a purge, a health snapshot, a write-cache change) with a StepId, and
+// an executor carries it out, returning the step's record as JSON (exactly what results.json
+// stores). Three executors implement it:
+//   * the device executor (run_executor.hpp) runs workloads and device operations for real;
+//   * JournalingExecutor (journal.hpp) wraps one and replays completed steps from the run
+//     directory's journal, which is how `ptsuite resume` continues after a crash: the test
+//     logic is re-run from the top, and every step already journaled returns its recorded
+//     result instead of touching the device;
+//   * PlanningExecutor (plan.hpp) fabricates results without touching anything, which is how
+//     `ptsuite plan` lists the exact steps a run would take.
+// Because test logic only ever sees step results, all three follow the same control flow.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/segment.hpp>
+
+namespace ptsuite::pts {
+
+enum class StepKind { segment, purge, health };
+const char* to_string(StepKind kind) noexcept;
+
+// Identifies a step uniquely within a run; its text form names journal entries.
+struct StepId {
+  std::string test;     // "iops"
+  std::string phase;    // "main", "1024KiB", "precondition", "demand", ...
+  std::string name;     // "r003-s12", "wipc", "purge", "capture-max", ...
+  [[nodiscard]] std::string text() const { return test + "/" + phase + "/" + name; }
+  friend bool operator==(const StepId&, const StepId&) = default;
+};
+
+struct StepRequest {
+  StepKind kind = StepKind::segment;
+  SegmentSpec segment;        // kind == segment
+  std::string purge_method;   // kind == purge: "auto", "discard", ...
+};
+
+// What tests see while a step runs (the CLI draws the progress line from it).
+struct StepProgress {
+  StepId id;
+  std::string label;
+  uint64_t elapsed_ns = 0;
+  uint64_t expected_ns = 0;
+  double live_iops = 0;
+  double live_mb_per_s = 0;
+};
+
+class StepExecutor {
+ public:
+  virtual ~StepExecutor() = default;
+  // Carries out one step and returns its record. Throws Error when the run must stop (an IO
+  // error, an interruption: see RunStopped), after recording what is needed.
+  virtual nlohmann::json execute(const StepId& id, const StepRequest& request) = 0;
+  // Called instead of execute() when a step's result comes from the journal, so that state
+  // carried between steps (sequential positions) is restored exactly as if it had run.
+  virtual void replayed(const StepId& id, const StepRequest& request, const nlohmann::json& result) = 0;
+};
+
+// Thrown by an executor when the run stops early: an IO error stopped a segment (exit 4) or
+// SIGINT/SIGTERM interrupted it (exit 130). The interrupted segment is not journaled, so a
+// resume runs it again from its start: nothing is half-counted.
+class RunStopped : public std::runtime_error {
+ public:
+  RunStopped(int exit_code, const std::string& why, nlohmann::json partial)
+      : std::runtime_error(why), m_exit_code(exit_code), m_partial(std::move(partial)) {}
+  [[nodiscard]] int exit_code() const noexcept { return m_exit_code; }
+  // The measurements of the stopped segment (for the record; never counted in a Round).
+  [[nodiscard]] const nlohmann::json& partial() const noexcept { return m_partial; }
+
+ private:
+  int m_exit_code;
+  nlohmann::json m_partial;
+};
+
+// Typed convenience over execute() for segment steps.
+SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec);
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,165 @@
+#include "cli/console.hpp"
+
+#include <cstring>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <ptsuite/stats/latency_stats.hpp>
+#include <ptsuite/util/units.hpp>
+#include <ptsuite/workload/workload_json.hpp>
+
+namespace ptsuite::cli {
+
+namespace {
+
+using workload::ResolvedWorkload;
+using workload::WorkloadResult;
+
+constexpr double k_ns_per_us = 1e3;
+
+// 245.3k, 1.21M, 950.0
+std::string compact_count(double value) {
+  if (value >= 1e6) {
+    return fmt::format("{:.2f}M", value / 1e6);
+  }
+  if (value >= 1e4) {
+    return fmt::format("{:.1f}k", value / 1e3);
+  }
+  return fmt::format("{:.1f}", value);
+}
+
+std::string us(double ns) { return fmt::format("{:.2f}", ns / k_ns_per_us); }
+
+std::string block_sizes_text(const ResolvedWorkload& w) {
+  if (w.block_sizes.size() == 1) {
+    return units::format_size_binary(w.block_sizes.front().bytes);
+  }
+  std::string text;
+  for (const workload::ResolvedBlockSize& b : w.block_sizes) {
+    text += fmt::format("{}{}/{:.4g}%", text.empty() ? "" : ":", units::format_size_binary(b.bytes), b.probability * 100);
+  }
+  return text;
+}
+
+std::string limits_text(const ResolvedWorkload& w) {
+  std::string text;
+  auto add = [&](const std::string& part) { text += text.empty() ? part : ", " + part; };
+  if (w.spec.limits.duration_ns != 0) {
+    add(units::format_duration(w.spec.limits.duration_ns));
+  }
+  if (w.byte_limit != 0) {
+    add(units::format_size_human(w.byte_limit));
+  }
+  if (w.spec.limits.ios != 0) {
+    add(fmt::format("{} IOs", w.spec.limits.ios));
+  }
+  return text;
+}
+
+void print_config(std::FILE* out, const ResolvedWorkload& w, const engine::Target& target) {
+  const engine::TargetGeometry& g = target.geometry();
+  fmt::print(out, "target   {} ({}, {}, {}-byte logical / {}-byte physical blocks)\n", target.path(),
+             target.kind() == engine::TargetKind::block_device ? "block device" : "O_DIRECT file",
+             units::format_size_human(g.capacity_bytes), g.logical_block_bytes, g.physical_block_bytes);
+  fmt::print(out, "workload {}, {}% read, {}, {} thread(s) x QD {}, range {} at offset {}{}\n",
+             to_string(w.spec.pattern), w.spec.read_pct, block_sizes_text(w), w.spec.threads, w.spec.queue_depth,
+             units::format_size_human(w.range_length_bytes), w.range_offset_bytes,
+             w.spec.zones.empty() ? "" : fmt::format(", {} zones", w.spec.zones.size()));
+  std::string rate;
+  if (w.spec.rate.iops > 0) {
+    rate += fmt::format(", rate {} IOPS", w.spec.rate.iops);
+  }
+  if (w.spec.rate.mb_per_s > 0) {
+    rate += fmt::format(", rate {} MB/s", w.spec.rate.mb_per_s);
+  }
+  fmt::print(out, "         limit {}, seed {}, engine {}, data {}{}\n", limits_text(w), w.spec.seed, w.spec.engine,
+             to_string(w.spec.data), rate);
+}
+
+void print_direction_row(std::FILE* out, const char* name, const stats::DirectionSummary& s) {
+  fmt::print(out, "{:<9}{:>12} {:>12} {:>12} {:>10.2f} {:>9} {:>9} {:>9} {:>10}\n", name, s.ios,
+             units::format_size_human(s.bytes), fmt::format("{:.1f}", s.iops), s.mb_per_s,
+             us(static_cast<double>(s.latency_min_ns)), us(s.latency_mean_ns), us(s.latency_stddev_ns),
+             us(static_cast<double>(s.latency_max_ns)));
+}
+
+void print_percentile_row(std::FILE* out, const char* name, const stats::DirectionSummary& s) {
+  std::string row = fmt::format("{:<9}", name);
+  for (const stats::PercentileValue& p : s.percentiles) {
+    row += fmt::format("{:>10}", us(static_cast<double>(p.value_ns)));
+  }
+  fmt::print(out, "{}\n", row);
+}
+
+}  // namespace
+
+ProgressLine::ProgressLine(bool enabled) : m_enabled(enabled && isatty(STDERR_FILENO) == 1) {}
+
+std::string format_progress(const workload::Progress& p) {
+  std::string line = fmt::format("  {}", units::format_duration(p.elapsed_ns));
+  if (p.expected_ns > 0) {
+    const uint64_t remaining = p.expected_ns > p.elapsed_ns ? p.expected_ns - p.elapsed_ns : 0;
+    line += fmt::format(" / {}  remaining {}", units::format_duration(p.expected_ns),
+                        remaining == 0 ? std::string("0s") : units::format_duration(remaining));
+  }
+  line += fmt::format("  {} IOPS  {:.1f} MB/s", compact_count(p.live_iops), p.live_mb_per_s);
+  return line;
+}
+
+void ProgressLine::update(const workload::Progress& progress) {
+  if (!m_enabled) {
+    return;
+  }
+  // \r returns to the line start, \033[K erases what a longer previous line left behind.
+  fmt::print(stderr, "\r{}\033[K", format_progress(progress));
+  std::fflush(stderr);
+  m_drawn = true;
+}
+
+void ProgressLine::clear() {
+  if (m_drawn) {
+    fmt::print(stderr, "\r\033[K");
+    std::fflush(stderr);
+    m_drawn = false;
+  }
+}
+
+std::string describe_io_error(const WorkloadResult& result) {
+  if (!result.first_error) {
+    return "no IO error";
+  }
+  const engine::IoErrorRecord& e = *result.first_error;
+  const std::string what =
+      e.length_bytes == 0
+          ? std::string("the IO engine failed")
+          : fmt::format("{} of {} at offset {} failed", engine::to_string(e.op), units::format_size_binary(e.length_bytes),
+                        e.offset_bytes);
+  const std::string cause = e.short_transfer ? fmt::format("short transfer ({} bytes)", e.result) : std::strerror(e.errnum);
+  return fmt::format("{}: {} ({} error{})", what, cause, result.error_count, result.error_count == 1 ? "" : "s");
+}
+
+void print_summary(std::FILE* out, const ResolvedWorkload& w, const engine::Target& target, const WorkloadResult& r) {
+  print_config(out, w, target);
+  fmt::print(out, "ran      {}, stopped by {}\n\n", units::format_duration(r.elapsed_ns), to_string(r.stop_reason));
+  const stats::IoSummary s = stats::summarize(r.stats, r.elapsed_ns);
+  fmt::print(out, "{:<9}{:>12} {:>12} {:>12} {:>10} {:>9} {:>9} {:>9} {:>10}\n", "", "IOs", "bytes", "IOPS", "MB/s",
+             "lat min", "mean", "stddev", "max (µs)");
+  print_direction_row(out, "read", s.read);
+  print_direction_row(out, "write", s.write);
+  print_direction_row(out, "combined", s.combined);
+
+  std::string header = fmt::format("\n{:<9}", "(µs)");
+  for (double p : stats::k_standard_percentiles) {
+    header += fmt::format("{:>10}", fmt::format("p{}", p));
+  }
+  fmt::print(out, "{}\n", header);
+  print_percentile_row(out, "read", s.read);
+  print_percentile_row(out, "write", s.write);
+  print_percentile_row(out, "combined", s.combined);
+
+  fmt::print(out, "\nCPU      user {:.2f} s, system {:.2f} s, {:.2f} µs per IO\n", r.cpu.user_s, r.cpu.system_s,
+             workload::cpu_us_per_io(r));
+  fmt::print(out, "(MB = 10^6 bytes; IOPS and MB/s over the elapsed time; latency = submit to completion)\n");
+}
+
+}  // namespace ptsuite::cli

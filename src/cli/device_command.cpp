@@ -1,0 +1,185 @@
+// `ptsuite device info|purge|health|platform TARGET`: the device layer on the command line.
+// Human-readable text by default, the same JSON the PTS runner embeds with --json.
+// purge: exit 0 succeeded, 2 bad method, 3 refused (safety, consent, serial, frozen), 5 failed.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include <ptsuite/device/health.hpp>
+#include <ptsuite/device/identity.hpp>
+#include <ptsuite/device/platform.hpp>
+#include <ptsuite/device/purge.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+#include "cli/commands.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+struct DeviceOptions {
+  std::string target;
+  bool json = false;
+  std::string method = "auto";
+  bool allow_destructive = false;
+  std::string confirm_serial;
+  unsigned ses = 1;
+  std::string timeout;
+};
+
+std::string yes_no(const std::optional<bool>& v) { return v ? (*v ? "yes" : "no") : "unknown"; }
+
+void print_identity(const device::DeviceIdentity& id) {
+  auto line = [](const char* key, const std::string& value) {
+    if (!value.empty()) fmt::print("{:<22}{}\n", key, value);
+  };
+  line("target", id.path);
+  line("transport", device::to_string(id.transport) + " (from " + id.source + ")");
+  line("vendor", id.vendor);
+  line("model", id.model);
+  line("serial", id.serial);
+  line("firmware", id.firmware);
+  line("identifier", id.identifier);
+  line("capacity", fmt::format("{} bytes ({})", id.capacity_bytes, units::format_size_human(id.capacity_bytes)));
+  line("logical block", id.logical_block_bytes ? fmt::format("{} B", id.logical_block_bytes) : "");
+  line("physical block", id.physical_block_bytes ? fmt::format("{} B", id.physical_block_bytes) : "");
+  if (id.lba_format_in_use) {
+    line("LBA format in use", fmt::format("{} ({} B + {} B metadata)", id.lba_format_in_use->index,
+                                          id.lba_format_in_use->data_bytes, id.lba_format_in_use->metadata_bytes));
+  }
+  line("rotational", yes_no(id.rotational));
+  line("write cache", fmt::format("present {}, enabled {}", yes_no(id.write_cache_present), yes_no(id.write_cache_enabled)));
+  if (id.ata_security) {
+    const auto& s = *id.ata_security;
+    line("ATA security", fmt::format("supported {}, enabled {}, locked {}, frozen {}, enhanced erase {}",
+                                     s.supported ? "yes" : "no", s.enabled ? "yes" : "no", s.locked ? "yes" : "no",
+                                     s.frozen ? "yes" : "no", s.enhanced_erase_supported ? "yes" : "no"));
+  }
+  line("purge (auto)", device::to_string(device::choose_purge_method(id, device::PurgeMethod::auto_select,
+                                                                      id.is_partition)));
+  line("scheduler", id.queue.scheduler);
+  line("backing file", id.backing_file);
+  if (id.direct_io) line("direct IO", *id.direct_io ? "yes" : "no");
+  line("compression", id.compression_algorithm);
+  line("filesystem", id.filesystem.empty() ? "" : id.filesystem + " on " + id.mount_point);
+  line("PCI address", id.pci_address);
+  for (const auto& note : id.notes) line("note", note);
+}
+
+int run_info(const DeviceOptions& o) {
+  const auto id = device::identify(o.target);
+  if (o.json) {
+    fmt::print("{}\n", nlohmann::json(id).dump(2));
+  } else {
+    print_identity(id);
+  }
+  return 0;
+}
+
+int run_purge(const DeviceOptions& o) {
+  device::PurgeOptions opts;
+  opts.method = device::parse_purge_method(o.method);
+  opts.allow_destructive = o.allow_destructive;
+  if (!o.confirm_serial.empty()) opts.confirm_serial = o.confirm_serial;
+  if (o.ses != 1 && o.ses != 2) throw UsageError("--ses", "must be 1 (user data erase) or 2 (cryptographic erase)");
+  opts.nvme_secure_erase_setting = static_cast<uint8_t>(o.ses);
+  if (!o.timeout.empty()) opts.timeout_ns = units::parse_duration_ns(o.timeout, "--timeout");
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  opts.on_progress = [tty](const device::PurgeProgress& p) {
+    if (!tty) return;
+    if (p.fraction >= 0) {
+      fmt::print(stderr, "\r  {:5.1f}%  {}\x1b[K", p.fraction * 100.0, p.note);
+    } else {
+      fmt::print(stderr, "\r  {}\x1b[K", p.note);
+    }
+  };
+  opts.on_message = [tty](const std::string& line) {
+    fmt::print(stderr, "{}purge: {}\n", tty ? "\r\x1b[K" : "", line);
+  };
+  const device::PurgeRecord record = device::purge(o.target, opts);
+  if (tty) fmt::print(stderr, "\r\x1b[K");
+  if (o.json) {
+    fmt::print("{}\n", nlohmann::json(record).dump(2));
+  } else {
+    fmt::print("{} {}: {} ({}, {})\n", record.target, record.method, device::to_string(record.outcome),
+               record.pts_compliant ? "PTS purge" : "NOT a PTS purge", units::format_duration(record.duration_ns));
+    fmt::print("  {}\n", record.description);
+  }
+  if (record.outcome != device::PurgeOutcome::succeeded) {
+    throw SystemError(fmt::format("purge of {} {}: {}", record.target, device::to_string(record.outcome),
+                                  record.messages.empty() ? std::string("no detail") : record.messages.back()));
+  }
+  return 0;
+}
+
+int run_health(const DeviceOptions& o) {
+  const auto id = device::identify(o.target);
+  const auto snapshot = device::read_health(id.path, id);
+  if (o.json) {
+    fmt::print("{}\n", nlohmann::json(snapshot).dump(2));
+    return 0;
+  }
+  const nlohmann::json j = snapshot;
+  for (const auto& [key, value] : j.items()) {
+    if (!value.is_null() && !(value.is_string() && value.get<std::string>().empty())) {
+      fmt::print("{:<28}{}\n", key, value.is_string() ? value.get<std::string>() : value.dump());
+    }
+  }
+  return 0;
+}
+
+int run_platform(const DeviceOptions& o) {
+  const auto platform = device::capture_platform(o.target);
+  const nlohmann::json j = platform;
+  if (o.json) {
+    fmt::print("{}\n", j.dump(2));
+    return 0;
+  }
+  for (const auto& [key, value] : j.items()) {
+    if (!value.is_null()) fmt::print("{:<22}{}\n", key, value.is_string() ? value.get<std::string>() : value.dump());
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_device_command(CLI::App& app, CommandSlot& slot) {
+  auto options = std::make_shared<DeviceOptions>();
+  CLI::App* device = app.add_subcommand("device", "Device identity, purge, health and test-platform capture");
+  device->require_subcommand(1);
+
+  CLI::App* info = device->add_subcommand("info", "Identify a device, loop device, zram device or file (read-only)");
+  info->add_option("target", options->target, "Block device or file")->required();
+  info->add_flag("--json", options->json, "Print the identity record as JSON");
+  info->callback([&slot, options] { slot.action = [options] { return run_info(*options); }; });
+
+  CLI::App* purge = device->add_subcommand("purge", "Purge (erase) a device before a PTS test: DESTROYS ALL DATA");
+  purge->add_option("target", options->target, "Block device or file")->required();
+  purge->add_option("--method", options->method,
+                    "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
+                    "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
+                    "secure-discard|discard|zero-fill (default auto)");
+  purge->add_flag("--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
+  purge->add_option("--confirm-serial", options->confirm_serial,
+                    "The drive's serial number (required for real drives; see `ptsuite device info`)");
+  purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto");
+  purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method");
+  purge->add_flag("--json", options->json, "Print the purge record as JSON");
+  purge->callback([&slot, options] { slot.action = [options] { return run_purge(*options); }; });
+
+  CLI::App* health = device->add_subcommand("health", "Temperature, warnings, wear and media errors (read-only)");
+  health->add_option("target", options->target, "Block device")->required();
+  health->add_flag("--json", options->json, "Print the snapshot as JSON");
+  health->callback([&slot, options] { slot.action = [options] { return run_health(*options); }; });
+
+  CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
+  platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show");
+  platform->add_flag("--json", options->json, "Print the platform record as JSON");
+  platform->callback([&slot, options] { slot.action = [options] { return run_platform(*options); }; });
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,133 @@
+// `ptsuite run TESTS --target DEV --out DIR [--profile] [--quick] --allow-destructive` and
+// `ptsuite resume DIR`: the PTS runner (pts/run.hpp) with a console and signal handling.
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "cli/run_console.hpp"
+#include "cli/signals.hpp"
+#include "cli/spec_options.hpp"
+#include <ptsuite/pts/run.hpp>
+#include <ptsuite/util/units.hpp>
+
+namespace ptsuite::cli {
+
+namespace {
+
+struct RunOptions {
+  std::string tests = "all";
+  std::string target;
+  std::string out;
+  SpecOptions spec;
+  uint64_t seed = 1;
+  std::string engine = "libaio";
+  bool allow_destructive = false;
+  std::string confirm_serial;
+  std::string scratch_size = "1GiB";
+  bool strict = false;
+  std::string reports = "none";
+  bool quiet = false;
+};
+
+std::vector<std::string> split_formats(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t comma = text.find(',', start);
+    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) {
+      break;
+    }
+    start = comma + 1;
+  }
+  return out;
+}
+
+int finish(const pts::RunOutcome& outcome, RunConsole& console) {
+  console.message(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
+  for (const std::string& r : outcome.compliance.reasons) {
+    console.message("  - " + r);
+  }
+  console.message(fmt::format("results: {}", outcome.results_path));
+  for (const std::string& r : outcome.reports) {
+    console.message(fmt::format("report: {}", r));
+  }
+  if (outcome.status == "interrupted" || outcome.status == "io_error") {
+    console.message(fmt::format("continue with: ptsuite resume {}", outcome.out_dir));
+  }
+  return outcome.exit_code;
+}
+
+}  // namespace
+
+void register_run_command(CLI::App& app, CommandSlot& slot) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* sub = app.add_subcommand("run", "Run PTS tests (purge, preconditioning, Rounds to steady state, reports)");
+  sub->add_option("tests", o->tests, "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw (or all)")
+      ->capture_default_str();
+  sub->add_option("--target", o->target, "Block device or file under test (default: a scratch loop device in /dev/shm)");
+  sub->add_option("--out", o->out, "Run directory for results.json, the journal and reports (default: ./ptsuite-run-<time>)");
+  add_spec_options(sub, o->spec);
+  sub->add_option("--seed", o->seed, "Run seed (every segment's IO stream derives from it)")->capture_default_str();
+  sub->add_option("--engine", o->engine, "IO engine: libaio, sync, null")->capture_default_str();
+  sub->add_flag("--allow-destructive", o->allow_destructive, "Consent to overwrite (and purge) the target block device");
+  sub->add_option("--confirm-serial", o->confirm_serial, "Serial number of the drive, required to purge a real drive");
+  sub->add_option("--scratch-size", o->scratch_size, "Size of the scratch target when no --target is given")
+      ->capture_default_str();
+  sub->add_flag("--strict", o->strict, "Exit 1 when the run is not compliant");
+  sub->add_option("--reports", o->reports, "Reports to write at the end: html,pdf,csv,text,json (or none)")
+      ->capture_default_str();
+  sub->add_flag("--quiet", o->quiet, "No progress output");
+  sub->callback([o, &slot] {
+    slot.action = [o] {
+      pts::RunConfig config;
+      config.tests = pts::parse_test_list(o->tests);
+      config.revision = o->spec.revision;
+      config.profile = o->spec.profile;
+      config.presets = o->spec.presets();
+      config.overrides = o->spec.overrides();
+      config.target = o->target;
+      config.scratch_size_bytes = units::parse_size_bytes(o->scratch_size, "--scratch-size");
+      config.out_dir = o->out;
+      config.seed = o->seed;
+      config.engine = o->engine;
+      config.allow_destructive = o->allow_destructive;
+      if (!o->confirm_serial.empty()) {
+        config.confirm_serial = o->confirm_serial;
+      }
+      config.strict = o->strict;
+      config.report_formats = o->reports == "none" ? std::vector<std::string>{} : split_formats(o->reports);
+      StopSignals signals;
+      RunConsole console(o->quiet);
+      const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag());
+      return finish(outcome, console);
+    };
+  });
+}
+
+void register_resume_command(CLI::App& app, CommandSlot& slot) {
+  struct ResumeOptions {
+    std::string dir;
+    bool allow_destructive = false;
+    std::string confirm_serial;
+    bool quiet = false;
+  };
+  auto o = std::make_shared<ResumeOptions>();
+  CLI::App* sub = app.add_subcommand("resume", "Continue an interrupted run after its last completed segment");
+  sub->add_option("DIR", o->dir, "The run directory")->required();
+  sub->add_flag("--allow-destructive", o->allow_destructive, "Consent to overwrite the target block device (again)");
+  sub->add_option("--confirm-serial", o->confirm_serial, "Serial number of the drive, when the run purges a real drive");
+  sub->add_flag("--quiet", o->quiet, "No progress output");
+  sub->callback([o, &slot] {
+    slot.action = [o] {
+      StopSignals signals;
+      RunConsole console(o->quiet);
+      const std::optional<std::string> serial =
+          o->confirm_serial.empty() ? std::nullopt : std::optional<std::string>(o->confirm_serial);
+      const pts::RunOutcome outcome =
+          pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag());
+      return finish(outcome, console);
+    };
+  });
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,48 @@
+#include "cli/signals.hpp"
+
+#include <cerrno>
+#include <csignal>
+
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::cli {
+
+namespace {
+
+// Lock-free atomics are async-signal-safe; the handler does nothing else.
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
+
+struct sigaction g_previous_int {};
+struct sigaction g_previous_term {};
+
+extern "C" void on_stop_signal(int signum) {
+  g_signal.store(signum, std::memory_order_relaxed);
+  g_stop.store(true, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+StopSignals::StopSignals() {
+  g_stop.store(false);
+  g_signal.store(0);
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;  // no SA_RESTART: a blocked wait returns EINTR and re-checks
+  if (sigaction(SIGINT, &action, &g_previous_int) != 0 || sigaction(SIGTERM, &action, &g_previous_term) != 0) {
+    throw SystemError("sigaction", errno);
+  }
+}
+
+StopSignals::~StopSignals() {
+  sigaction(SIGINT, &g_previous_int, nullptr);
+  sigaction(SIGTERM, &g_previous_term, nullptr);
+}
+
+const std::atomic<bool>& StopSignals::flag() const noexcept { return g_stop; }
+
+int StopSignals::received() const noexcept { return g_signal.load(std::memory_order_relaxed); }
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,41 @@
+// Private: the run-one-workload path shared by `ptsuite workload` and `ptsuite demo`. It
+// enforces the order that keeps bad input and refused targets from writing anything:
+//   1. the JSON output path is checked (UsageError naming the option)
+//   2. writes to a block device pass device::require_destructive_allowed() (exit 3)
+//   3. the target is opened (read-only when the workload only reads) and resolve() checks the
+//      workload against its geometry (exit 2)
+//   4. the run, under SIGINT/SIGTERM handlers and a progress line; then the summary, then the
+//      JSON (atomically). Exit 0, 4 (an IO error stopped the run) or 130 (interrupted); the
+//      results are written in every case.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <ptsuite/workload/workload_spec.hpp>
+
+namespace ptsuite::cli {
+
+struct RunRequest {
+  std::string target_path;
+  workload::WorkloadSpec spec;
+  std::string json_path;          // empty: no JSON
+  std::string json_option = "--json";
+  bool allow_destructive = false;
+  bool quiet = false;
+  std::string command = "workload";
+  std::string target_note;        // e.g. the scratch target's description, recorded in the JSON
+};
+
+int execute_workload(const RunRequest& request);
+
+// Throws UsageError(option) unless `path` can be created: its directory exists and is
+// writable, and `path` is not a directory. Writes nothing.
+void check_output_file(const std::string& path, const std::string& option);
+
+// A fresh seed when the user gave none (recorded in the results, so the run can be repeated).
+uint64_t random_seed();
+// --seed: a decimal 64-bit number; UsageError naming --seed otherwise.
+uint64_t parse_seed(const std::string& text);
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,322 @@
+// purge(): gate, identify, confirm, choose, run; the method table; the PurgeRecord.
+#include <ptsuite/device/purge.hpp>
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "device/purge_internal.hpp"
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::device {
+
+namespace {
+
+struct MethodName {
+  PurgeMethod method;
+  const char* name;
+};
+constexpr std::array<MethodName, 13> k_methods{{
+    {PurgeMethod::auto_select, "auto"},
+    {PurgeMethod::nvme_format, "nvme-format"},
+    {PurgeMethod::nvme_sanitize_block, "nvme-sanitize-block"},
+    {PurgeMethod::nvme_sanitize_crypto, "nvme-sanitize-crypto"},
+    {PurgeMethod::nvme_sanitize_overwrite, "nvme-sanitize-overwrite"},
+    {PurgeMethod::ata_security_erase, "ata-security-erase"},
+    {PurgeMethod::ata_sanitize_block, "ata-sanitize-block"},
+    {PurgeMethod::ata_sanitize_crypto, "ata-sanitize-crypto"},
+    {PurgeMethod::scsi_sanitize, "scsi-sanitize"},
+    {PurgeMethod::scsi_format, "scsi-format"},
+    {PurgeMethod::secure_discard, "secure-discard"},
+    {PurgeMethod::discard, "discard"},
+    {PurgeMethod::zero_fill, "zero-fill"},
+}};
+
+constexpr uint64_t k_ns_per_s = 1'000'000'000ULL;
+
+bool supports(const DeviceIdentity& id, PurgeMethod m) {
+  const auto& c = id.purge;
+  switch (m) {
+    case PurgeMethod::nvme_format: return id.transport == Transport::nvme && c.nvme_format;
+    case PurgeMethod::nvme_sanitize_block: return id.transport == Transport::nvme && c.nvme_sanitize_block;
+    case PurgeMethod::nvme_sanitize_crypto: return id.transport == Transport::nvme && c.nvme_sanitize_crypto;
+    case PurgeMethod::nvme_sanitize_overwrite: return id.transport == Transport::nvme && c.nvme_sanitize_overwrite;
+    case PurgeMethod::ata_security_erase: return id.transport == Transport::ata && c.ata_security_erase;
+    case PurgeMethod::ata_sanitize_block: return id.transport == Transport::ata && c.ata_sanitize_block;
+    case PurgeMethod::ata_sanitize_crypto: return id.transport == Transport::ata && c.ata_sanitize_crypto;
+    case PurgeMethod::scsi_sanitize: return id.transport == Transport::scsi && c.scsi_sanitize.value_or(false);
+    case PurgeMethod::scsi_format: return id.transport == Transport::scsi && c.scsi_format_unit.value_or(true);
+    case PurgeMethod::secure_discard:
+    case PurgeMethod::discard: return c.discard;
+    case PurgeMethod::zero_fill: return true;
+    case PurgeMethod::auto_select: return true;
+  }
+  return false;
+}
+
+std::string why_unsupported(const DeviceIdentity& id, PurgeMethod m) {
+  const std::string t = to_string(id.transport);
+  switch (m) {
+    case PurgeMethod::nvme_format:
+    case PurgeMethod::nvme_sanitize_block:
+    case PurgeMethod::nvme_sanitize_crypto:
+    case PurgeMethod::nvme_sanitize_overwrite:
+      if (id.transport != Transport::nvme) return fmt::format("{} is a {} device, not NVMe", id.path, t);
+      return m == PurgeMethod::nvme_format ? "the controller does not support Format NVM (OACS bit 1)"
+                                           : "the controller does not report this sanitize action (SANICAP)";
+    case PurgeMethod::ata_security_erase:
+    case PurgeMethod::ata_sanitize_block:
+    case PurgeMethod::ata_sanitize_crypto:
+      if (id.transport != Transport::ata) return fmt::format("{} is a {} device, not ATA", id.path, t);
+      return m == PurgeMethod::ata_security_erase ? "the drive does not support the Security feature set"
+                                                  : "the drive does not report this SANITIZE action (IDENTIFY word 59)";
+    case PurgeMethod::scsi_sanitize:
+    case PurgeMethod::scsi_format:
+      if (id.transport != Transport::scsi) return fmt::format("{} is a {} device, not SCSI", id.path, t);
+      return "REPORT SUPPORTED OPERATION CODES says the device does not support it";
+    default:
+      return fmt::format("{} does not support discard (queue/discard_max_bytes is 0)", id.path);
+  }
+}
+
+}  // namespace
+
+std::string to_string(PurgeMethod m) {
+  for (const auto& e : k_methods) {
+    if (e.method == m) return e.name;
+  }
+  return "auto";
+}
+
+PurgeMethod parse_purge_method(std::string_view text) {
+  for (const auto& e : k_methods) {
+    if (text == e.name) return e.method;
+  }
+  throw UsageError("--method", fmt::format("unknown purge method \"{}\" (one of: {})", text,
+                                           fmt::join(purge_method_names(), ", ")));
+}
+
+std::vector<std::string> purge_method_names() {
+  std::vector<std::string> names;
+  for (const auto& e : k_methods) names.emplace_back(e.name);
+  return names;
+}
+
+bool is_pts_purge(PurgeMethod m) {
+  return m != PurgeMethod::secure_discard && m != PurgeMethod::discard && m != PurgeMethod::zero_fill &&
+         m != PurgeMethod::auto_select;
+}
+
+std::string to_string(PurgeOutcome o) {
+  switch (o) {
+    case PurgeOutcome::succeeded: return "succeeded";
+    case PurgeOutcome::failed: return "failed";
+    case PurgeOutcome::timed_out: return "timed_out";
+  }
+  return "failed";
+}
+
+PurgeMethod choose_purge_method(const DeviceIdentity& id, PurgeMethod requested, bool is_partition) {
+  if (requested != PurgeMethod::auto_select) {
+    if (is_partition && is_pts_purge(requested)) {
+      throw UsageError("--method", fmt::format("{} is a partition; {} erases the whole device: purge the "
+                                               "whole device instead",
+                                               id.path, to_string(requested)));
+    }
+    if (!supports(id, requested)) {
+      throw UsageError("--method", fmt::format("{}: {}", to_string(requested), why_unsupported(id, requested)));
+    }
+    return requested;
+  }
+  if (!is_partition) {
+    static constexpr PurgeMethod k_order[] = {
+        PurgeMethod::nvme_sanitize_block, PurgeMethod::nvme_format,        PurgeMethod::nvme_sanitize_crypto,
+        PurgeMethod::ata_sanitize_block,  PurgeMethod::ata_security_erase, PurgeMethod::ata_sanitize_crypto,
+        PurgeMethod::scsi_sanitize};
+    for (const PurgeMethod m : k_order) {
+      if (supports(id, m)) return m;
+    }
+    // FORMAT UNIT only when the device confirmed it (auto must not guess).
+    if (id.transport == Transport::scsi && id.purge.scsi_format_unit.value_or(false)) return PurgeMethod::scsi_format;
+  }
+  return id.purge.discard ? PurgeMethod::secure_discard : PurgeMethod::zero_fill;
+}
+
+namespace detail {
+
+PurgeContext::PurgeContext(Passthrough& ch, const DeviceIdentity& ident, const PurgeOptions& opts,
+                           const PurgeClock& clock, PurgeRecord& rec, uint64_t default_timeout)
+    : channel(ch), id(ident), options(opts), record(rec), m_clock(clock), m_start_ns(clock.now_ns()),
+      m_timeout_ns(opts.timeout_ns != 0 ? opts.timeout_ns : default_timeout) {}
+
+void PurgeContext::message(const std::string& line) {
+  record.messages.push_back(line);
+  if (options.on_message) options.on_message(line);
+}
+
+uint64_t PurgeContext::elapsed_ns() const { return m_clock.now_ns() - m_start_ns; }
+
+uint32_t PurgeContext::timeout_ms() const {
+  return static_cast<uint32_t>(std::min<uint64_t>(m_timeout_ns / 1'000'000, 0xffffffffULL));
+}
+
+void PurgeContext::sleep_poll_interval() const { m_clock.sleep_ns(options.poll_interval_ns); }
+
+void PurgeContext::progress(double fraction, const std::string& note) {
+  PurgeProgress p{elapsed_ns() / 1'000'000, fraction, note};
+  const bool step = fraction < 0 ? note != m_last_note : std::floor(fraction * 100) != std::floor(m_last_fraction * 100);
+  if (step || record.progress.empty()) {
+    record.progress.push_back(p);
+    m_last_fraction = fraction;
+    m_last_note = note;
+  } else {
+    record.progress.back() = p;  // keep the latest within the same percent
+  }
+  if (options.on_progress) options.on_progress(p);
+}
+
+void PurgeContext::finish(PurgeOutcome outcome, const std::string& last_message) {
+  record.outcome = outcome;
+  if (!last_message.empty()) message(last_message);
+}
+
+uint64_t default_timeout_ns(PurgeMethod method, const DeviceIdentity& id) {
+  switch (method) {
+    case PurgeMethod::nvme_format: return 3 * 3600 * k_ns_per_s;
+    case PurgeMethod::ata_security_erase: {
+      uint64_t minutes = 0;
+      if (id.ata_security) {
+        minutes = std::max(id.ata_security->erase_minutes, id.ata_security->enhanced_erase_minutes);
+      }
+      return std::max<uint64_t>(2 * 3600, (2 * minutes + 30) * 60) * k_ns_per_s;
+    }
+    case PurgeMethod::secure_discard:
+    case PurgeMethod::discard:
+    case PurgeMethod::zero_fill: return 7 * 24 * 3600 * k_ns_per_s;
+    default: return 24 * 3600 * k_ns_per_s;  // sanitize and SCSI format: polled
+  }
+}
+
+}  // namespace detail
+
+PurgeRecord purge_via(Passthrough& channel, const DeviceIdentity& id, const PurgeOptions& options,
+                      const PurgeClock& clock_in) {
+  PurgeClock clock = clock_in;
+  if (!clock.now_ns) clock.now_ns = [] { return monotonic_ns(); };
+  if (!clock.sleep_ns) {
+    clock.sleep_ns = [](uint64_t ns) {
+      timespec ts{static_cast<time_t>(ns / k_ns_per_s), static_cast<long>(ns % k_ns_per_s)};
+      while (::nanosleep(&ts, &ts) != 0) {
+      }
+    };
+  }
+  const PurgeMethod method = choose_purge_method(id, options.method, id.is_partition);
+  PurgeRecord rec;
+  rec.target = id.path;
+  rec.device_model = id.model;
+  rec.device_serial = id.serial;
+  rec.requested_method = to_string(options.method);
+  rec.method = to_string(method);
+  rec.pts_compliant = is_pts_purge(method);
+  rec.started_utc = utc_now_iso8601();
+  detail::PurgeContext ctx(channel, id, options, clock, rec, detail::default_timeout_ns(method, id));
+  if (!rec.pts_compliant) {
+    ctx.message("not a PTS purge: discard and zero-fill do not return the device to a fresh-out-of-box state");
+  }
+  switch (method) {
+    case PurgeMethod::nvme_format: detail::run_nvme_format(ctx); break;
+    case PurgeMethod::nvme_sanitize_block:
+    case PurgeMethod::nvme_sanitize_crypto:
+    case PurgeMethod::nvme_sanitize_overwrite: detail::run_nvme_sanitize(ctx, method); break;
+    case PurgeMethod::ata_security_erase: detail::run_ata_security_erase(ctx); break;
+    case PurgeMethod::ata_sanitize_block:
+    case PurgeMethod::ata_sanitize_crypto: detail::run_ata_sanitize(ctx, method); break;
+    case PurgeMethod::scsi_sanitize: detail::run_scsi_sanitize(ctx); break;
+    case PurgeMethod::scsi_format: detail::run_scsi_format(ctx); break;
+    case PurgeMethod::secure_discard:
+    case PurgeMethod::discard:
+    case PurgeMethod::zero_fill:
+      detail::run_block_fallback(ctx, method, options.method == PurgeMethod::auto_select);
+      break;
+    case PurgeMethod::auto_select: break;
+  }
+  rec.pts_compliant = rec.pts_compliant && is_pts_purge(parse_purge_method(rec.method));
+  rec.ended_utc = utc_now_iso8601();
+  rec.duration_ns = ctx.elapsed_ns();
+  return rec;
+}
+
+void require_serial_confirmation(const DeviceIdentity& id, const std::optional<std::string>& confirm_serial) {
+  if (!id.is_real_drive()) {
+    return;
+  }
+  const std::string& path = id.path;
+  if (id.serial.empty()) {
+    throw SafetyRefusal(fmt::format("refusing to purge {}: the drive reports no serial number to confirm "
+                                    "with --confirm-serial", path));
+  }
+  if (!confirm_serial) {
+    throw SafetyRefusal(fmt::format("refusing to purge {} ({} serial {}): pass --confirm-serial {} to confirm "
+                                    "this is the drive to erase", path, id.model, id.serial, id.serial));
+  }
+  if (*confirm_serial != id.serial) {
+    throw SafetyRefusal(fmt::format("refusing to purge {}: --confirm-serial {} does not match the drive's "
+                                    "serial {}", path, *confirm_serial, id.serial));
+  }
+}
+
+PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
+  // 1. The gate, before anything else; purge needs the consent flag even for files.
+  require_destructive_allowed(path, options.allow_destructive, options.roots);
+  if (!options.allow_destructive) {
+    throw SafetyRefusal(fmt::format("refusing to purge {}: this destroys its data; pass --allow-destructive "
+                                    "to proceed", path));
+  }
+  // 2. Identity (read-only).
+  const DeviceIdentity id = identify(path, options.roots);
+  // 3. Serial confirmation for real drives.
+  require_serial_confirmation(id, options.confirm_serial);
+  // 4. Method (throws before the device is opened for writing).
+  const PurgeMethod method = choose_purge_method(id, options.method, id.is_partition);
+  const bool controller_wide = method == PurgeMethod::nvme_sanitize_block || method == PurgeMethod::nvme_sanitize_crypto ||
+                               method == PurgeMethod::nvme_sanitize_overwrite ||
+                               (method == PurgeMethod::nvme_format && id.purge.nvme_format_all_namespaces);
+  if (controller_wide) {
+    const auto verdict = check_sibling_namespaces_allowed(id.kernel_name, path, options.roots);
+    if (!verdict.allowed) throw SafetyRefusal(verdict.reason);
+  }
+  // 5. Gate again + exclusive open, then run.
+  auto channel = open_destructive_channel(path, options.allow_destructive, options.roots);
+  return purge_via(*channel, id, options);
+}
+
+void to_json(nlohmann::json& j, const PurgeProgress& p) {
+  j = {{"elapsed_ms", p.elapsed_ms},
+       {"fraction", p.fraction < 0 ? nlohmann::json(nullptr) : nlohmann::json(p.fraction)},
+       {"note", p.note}};
+}
+
+void to_json(nlohmann::json& j, const PurgeRecord& r) {
+  j = {{"target", r.target},
+       {"device_model", r.device_model},
+       {"device_serial", r.device_serial},
+       {"requested_method", r.requested_method},
+       {"method", r.method},
+       {"description", r.description},
+       {"pts_compliant", r.pts_compliant},
+       {"started_utc", r.started_utc},
+       {"ended_utc", r.ended_utc},
+       {"duration_ns", r.duration_ns},
+       {"outcome", to_string(r.outcome)},
+       {"progress", r.progress},
+       {"messages", r.messages},
+       {"parameters", r.parameters}};
+}
+
+}  // namespace ptsuite::device

@@ -1,0 +1,116 @@
+#include <ptsuite/pts/journal.hpp>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::pts {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string entry_file_name(uint64_t seq) { return fmt::format("{:08}.json", seq); }
+
+}  // namespace
+
+json to_json_request(const StepRequest& request) {
+  json j{{"kind", to_string(request.kind)}};
+  switch (request.kind) {
+    case StepKind::segment:
+      j["segment"] = request.segment;
+      break;
+    case StepKind::purge:
+      j["method"] = request.purge_method;
+      break;
+    case StepKind::health:
+      break;
+  }
+  return j;
+}
+
+Journal::Journal(fs::path run_dir) : m_steps_dir(std::move(run_dir) / "journal" / "steps") {
+  std::error_code ec;
+  fs::create_directories(m_steps_dir, ec);
+  if (ec) {
+    throw SystemError(fmt::format("cannot create the journal directory {}: {}", m_steps_dir.string(), ec.message()));
+  }
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& e : fs::directory_iterator(m_steps_dir)) {
+    // Leftover "<seq>.json.tmp" files are steps that never completed: ignore them.
+    if (e.is_regular_file() && e.path().extension() == ".json") {
+      files.push_back(e.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& f : files) {
+    JournalEntry entry;
+    try {
+      const json j = json::parse(read_file(f));
+      entry.seq = j.at("seq").get<uint64_t>();
+      entry.id = j.at("id").get<std::string>();
+      entry.request = j.at("request");
+      entry.result = j.at("result");
+      entry.recorded_utc = j.value("recorded_utc", "");
+    } catch (const json::exception& e) {
+      throw Error(ExitCode::system, fmt::format("journal entry {} is damaged ({}); the run cannot be resumed from it",
+                                                f.string(), e.what()));
+    }
+    if (entry.seq != m_entries.size() + 1 || f.filename() != entry_file_name(entry.seq)) {
+      throw Error(ExitCode::system, fmt::format("journal {} has a gap or a misnamed entry at {}; the run cannot be resumed",
+                                                m_steps_dir.string(), f.filename().string()));
+    }
+    m_entries.push_back(std::move(entry));
+  }
+}
+
+void Journal::append(JournalEntry entry) {
+  entry.seq = m_entries.size() + 1;
+  if (entry.recorded_utc.empty()) {
+    entry.recorded_utc = utc_now_iso8601();
+  }
+  const json j{{"seq", entry.seq},
+               {"id", entry.id},
+               {"request", entry.request},
+               {"result", entry.result},
+               {"recorded_utc", entry.recorded_utc}};
+  write_file_atomic(m_steps_dir / entry_file_name(entry.seq), j.dump());
+  m_entries.push_back(std::move(entry));
+}
+
+json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
+  const json request_json = to_json_request(request);
+  if (m_next < m_journal.entries().size()) {
+    const JournalEntry& entry = m_journal.entries()[m_next];
+    if (entry.id != id.text() || entry.request != request_json) {
+      throw Error(ExitCode::system,
+                  fmt::format("cannot resume: journal step #{} is \"{}\" but this run now asks for \"{}\"{}; the "
+                              "configuration or the ptsuite version changed since the run started",
+                              entry.seq, entry.id, id.text(),
+                              entry.id == id.text() ? " with different parameters" : ""));
+    }
+    ++m_next;
+    ++m_replayed;
+    m_inner.replayed(id, request, entry.result);
+    return entry.result;
+  }
+  json result = m_inner.execute(id, request);
+  JournalEntry entry;
+  entry.id = id.text();
+  entry.request = request_json;
+  entry.result = result;
+  m_journal.append(std::move(entry));
+  ++m_next;
+  ++m_executed;
+  return result;
+}
+
+void JournalingExecutor::replayed(const StepId& id, const StepRequest& request, const json& result) {
+  m_inner.replayed(id, request, result);
+}
+
+}  // namespace ptsuite::pts

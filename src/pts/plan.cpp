@@ -1,0 +1,143 @@
+#include <ptsuite/pts/plan.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include <ptsuite/stats/stats_json.hpp>
+
+namespace ptsuite::pts {
+
+using nlohmann::json;
+
+namespace {
+
+stats::DirectionSummary synthetic_direction(uint64_t ios, uint64_t bytes, uint64_t latency_ns, uint64_t elapsed_ns) {
+  stats::DirectionSummary d;
+  d.ios = ios;
+  d.bytes = bytes;
+  const double seconds = static_cast<double>(elapsed_ns) / 1e9;
+  d.iops = seconds > 0 ? static_cast<double>(ios) / seconds : 0;
+  d.mb_per_s = seconds > 0 ? static_cast<double>(bytes) / seconds / 1e6 : 0;
+  if (ios > 0) {
+    d.latency_min_ns = latency_ns;
+    d.latency_max_ns = latency_ns;
+    d.latency_mean_ns = static_cast<double>(latency_ns);
+    for (double p : stats::k_standard_percentiles) {
+      d.percentiles.push_back({p, latency_ns});
+    }
+  }
+  return d;
+}
+
+// The slot a segment occupies in its Round ("iops/main/s12" for "iops/main/r003-s12"), so that
+// the worst case can alternate values Round by Round per slot.
+std::string slot_of(const StepId& id) {
+  const size_t dash = id.name.find('-');
+  return id.test + "/" + id.phase + "/" + (dash == std::string::npos ? id.name : id.name.substr(dash + 1));
+}
+
+}  // namespace
+
+SegmentResult synthetic_segment_result(const SegmentSpec& spec, double iops, uint64_t latency_ns, uint64_t elapsed_ns) {
+  SegmentResult r;
+  double mean_bytes = 0;
+  double weight_sum = 0;
+  for (const workload::BlockSizeWeight& b : spec.block_sizes) {
+    mean_bytes += static_cast<double>(b.bytes) * b.weight;
+    weight_sum += b.weight;
+  }
+  mean_bytes = weight_sum > 0 ? mean_bytes / weight_sum : 4096;
+  const auto ios = static_cast<uint64_t>(std::llround(iops * static_cast<double>(elapsed_ns) / 1e9));
+  const auto reads = static_cast<uint64_t>(std::llround(static_cast<double>(ios) * spec.mix.read_pct / 100.0));
+  const uint64_t writes = ios - reads;
+  const auto bytes_of = [&](uint64_t n) { return static_cast<uint64_t>(std::llround(static_cast<double>(n) * mean_bytes)); };
+  r.summary.read = synthetic_direction(reads, bytes_of(reads), latency_ns, elapsed_ns);
+  r.summary.write = synthetic_direction(writes, bytes_of(writes), latency_ns, elapsed_ns);
+  r.summary.combined = synthetic_direction(ios, bytes_of(ios), latency_ns, elapsed_ns);
+  r.read_histogram.record_n(latency_ns, reads);
+  r.write_histogram.record_n(latency_ns, writes);
+  r.combined_histogram.record_n(latency_ns, ios);
+  r.elapsed_ns = elapsed_ns;
+  r.stop_reason = "planned";
+  return r;
+}
+
+json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
+  PlanStep step;
+  step.id = id.text();
+  step.kind = to_string(request.kind);
+  if (request.kind == StepKind::purge) {
+    step.label = "purge (" + request.purge_method + ")";
+    step.duration_ns = m_assumptions.purge_ns;
+    step.estimated = true;
+    m_steps.push_back(step);
+    return json{{"method", request.purge_method}, {"planned", true}};
+  }
+  if (request.kind != StepKind::segment) {
+    step.label = to_string(request.kind);
+    m_steps.push_back(step);
+    return json{{"planned", true}};
+  }
+  const SegmentSpec& s = request.segment;
+  const double rate_bytes_per_ns = m_assumptions.write_mb_per_s * 1e6 / 1e9;
+  step.label = s.label;
+  step.threads = s.threads;
+  step.queue_depth = s.queue_depth;
+  step.duration_ns = s.duration_ns;
+  if (s.bytes_limit > 0) {
+    const auto byte_time_ns = static_cast<uint64_t>(static_cast<double>(s.bytes_limit) / rate_bytes_per_ns);
+    step.duration_ns = s.duration_ns > 0 ? std::min(s.duration_ns, byte_time_ns) : byte_time_ns;
+    step.estimated = s.duration_ns == 0 || byte_time_ns < s.duration_ns;
+  }
+  step.bytes = s.bytes_limit > 0 ? s.bytes_limit : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
+  m_steps.push_back(step);
+
+  // Worst case: each Round slot alternates between two values 3x apart (a 100 % excursion
+  // never passes the 20 % rule) and writes nothing, so WSAT runs to its time limit. Best case:
+  // constant values at the assumed write rate.
+  const std::string slot = slot_of(id);
+  auto it = std::find_if(m_calls.begin(), m_calls.end(), [&](const auto& c) { return c.first == slot; });
+  if (it == m_calls.end()) {
+    m_calls.emplace_back(slot, 0);
+    it = m_calls.end() - 1;
+  }
+  const uint64_t call = it->second++;
+  const double mean_block = s.block_sizes.empty() ? 4096.0 : static_cast<double>(s.block_sizes.front().bytes);
+  double iops = m_assumptions.write_mb_per_s * 1e6 / mean_block;
+  if (m_case == PlanCase::worst) {
+    iops = call % 2 == 0 ? 1000.0 : 3000.0;
+  }
+  SegmentResult r = synthetic_segment_result(s, iops, 100'000, std::max<uint64_t>(step.duration_ns, 1));
+  if (m_case == PlanCase::worst) {
+    r.summary.write.bytes = 0;
+  }
+  return r;
+}
+
+Plan make_plan(const std::vector<std::string>& test_ids, const DefinitionSet& defs, const SpecContext& spec,
+               const Settings& settings, TargetFacts target, PlanCase plan_case, PlanAssumptions assumptions) {
+  PlanningExecutor exec(plan_case, assumptions);
+  TestContext ctx{defs, spec, settings, exec, target};
+  for (const std::string& id : test_ids) {
+    (void)make_test(id)->run(ctx);
+  }
+  Plan plan;
+  plan.steps = exec.steps();
+  for (const PlanStep& s : plan.steps) {
+    plan.total_ns += s.duration_ns;
+  }
+  return plan;
+}
+
+void to_json(json& j, const PlanStep& s) {
+  j = json{{"id", s.id},
+           {"kind", s.kind},
+           {"label", s.label},
+           {"threads", s.threads},
+           {"queue_depth", s.queue_depth},
+           {"duration_ns", s.duration_ns},
+           {"bytes", s.bytes},
+           {"estimated", s.estimated}};
+}
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,323 @@
+#include <ptsuite/pts/pts_test.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include <ptsuite/pts/segment.hpp>
+#include <ptsuite/pts/tests/core_tests.hpp>
+#include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+namespace ptsuite::pts {
+
+using nlohmann::json;
+
+namespace {
+
+const json& navigate(const json& root, std::string_view key, const std::string& where) {
+  const json* node = &root;
+  size_t start = 0;
+  while (start <= key.size()) {
+    const size_t slash = key.find('/', start);
+    const std::string part(key.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
+    if (!node->is_object() || !node->contains(part)) {
+      throw Error(ExitCode::system, fmt::format("built-in PTS data {} has no {}", where, key));
+    }
+    node = &node->at(part);
+    if (slash == std::string_view::npos) {
+      break;
+    }
+    start = slash + 1;
+  }
+  return *node;
+}
+
+json provenance_json(const SpecValue& v) {
+  return json{{"clause", v.provenance.clause}, {"tag", to_tag(v.provenance.tag)}, {"source", v.provenance.source}};
+}
+
+}  // namespace
+
+std::vector<std::string> core_test_ids() { return {"iops", "throughput", "latency", "wsat", "cbw"}; }
+
+std::unique_ptr<PtsTest> make_test(std::string_view id) {
+  if (id == "iops") {
+    return std::make_unique<IopsTest>();
+  }
+  if (id == "throughput" || id == "tp") {
+    return std::make_unique<ThroughputTest>();
+  }
+  if (id == "latency" || id == "lat") {
+    return std::make_unique<LatencyTest>();
+  }
+  if (id == "wsat") {
+    return std::make_unique<WriteSaturationTest>();
+  }
+  if (id == "cbw") {
+    return std::make_unique<CompositeBlockSizeTest>();
+  }
+  throw UsageError("tests", fmt::format("unknown test \"{}\"; known: iops, throughput, latency, wsat, cbw", id));
+}
+
+TestSpec::TestSpec(const TestContext& ctx, std::string test_id)
+    : m_ctx(ctx), m_id(std::move(test_id)), m_file(ctx.defs.test(m_id)) {}
+
+bool TestSpec::has(std::string_view key) const {
+  try {
+    (void)navigate(m_file, key, m_id);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+SpecValue TestSpec::get(std::string_view key) {
+  SpecValue v = m_ctx.settings.apply(
+      DefinitionSet::resolve_field(navigate(m_file, key, m_id), m_ctx.spec, m_id + "/" + std::string(key)));
+  if (std::none_of(m_read.begin(), m_read.end(), [&](const SpecValue& r) { return r.path == v.path; })) {
+    m_read.push_back(v);
+  }
+  return v;
+}
+
+SpecValue TestSpec::common(std::string_view key) {
+  SpecValue v = m_ctx.settings.apply(DefinitionSet::resolve_field(
+      navigate(m_ctx.defs.common(), key, "common"), m_ctx.spec, "common/" + std::string(key)));
+  if (std::none_of(m_read.begin(), m_read.end(), [&](const SpecValue& r) { return r.path == v.path; })) {
+    m_read.push_back(v);
+  }
+  return v;
+}
+
+uint64_t TestSpec::duration_ns(std::string_view key) {
+  const SpecValue v = get(key);
+  return units::parse_duration_ns(v.value.get<std::string>(), v.path);
+}
+
+std::vector<uint64_t> TestSpec::block_sizes(std::string_view key) {
+  const SpecValue v = get(key);
+  std::vector<uint64_t> out;
+  for (const json& item : v.value) {
+    const uint64_t bytes = units::parse_size_bytes(item.get<std::string>(), v.path);
+    if (bytes % m_ctx.target.logical_block_bytes != 0) {
+      omit(units::format_size_binary(bytes),
+           fmt::format("not a multiple of the device's {}-byte logical block", m_ctx.target.logical_block_bytes));
+      continue;
+    }
+    out.push_back(bytes);
+  }
+  return out;
+}
+
+std::vector<RwMix> TestSpec::rw_mixes(std::string_view key) {
+  const SpecValue v = get(key);
+  std::vector<RwMix> out;
+  for (const json& item : v.value) {
+    out.push_back(parse_rw_mix(item.get<std::string>(), v.path));
+  }
+  return out;
+}
+
+RwMix TestSpec::rw_mix(std::string_view key) {
+  const SpecValue v = get(key);
+  return parse_rw_mix(v.value.get<std::string>(), v.path);
+}
+
+std::vector<uint32_t> TestSpec::counts(std::string_view key) {
+  const SpecValue v = get(key);
+  std::vector<uint32_t> out;
+  for (const json& item : v.value) {
+    out.push_back(item.get<uint32_t>());
+  }
+  return out;
+}
+
+uint32_t TestSpec::threads() const {
+  const std::string name = m_id + ".threads";
+  if (m_ctx.settings.has(name)) {
+    return static_cast<uint32_t>(m_ctx.settings.count(name));
+  }
+  return DefinitionSet::resolve_field(m_file.at("toio"), m_ctx.spec, m_id + "/toio").value.at("threads").get<uint32_t>();
+}
+
+uint32_t TestSpec::queue_depth() const {
+  const std::string name = m_id + ".queue_depth";
+  if (m_ctx.settings.has(name)) {
+    return static_cast<uint32_t>(m_ctx.settings.count(name));
+  }
+  return DefinitionSet::resolve_field(m_file.at("toio"), m_ctx.spec, m_id + "/toio")
+      .value.at("queue_depth")
+      .get<uint32_t>();
+}
+
+void TestSpec::omit(const std::string& what, const std::string& why) {
+  for (const json& o : m_omitted) {
+    if (o.at("what") == what) {
+      return;
+    }
+  }
+  m_omitted.push_back({{"what", what}, {"reason", why}});
+}
+
+json TestSpec::parameters() const {
+  json out = json::array();
+  for (const SpecValue& v : m_read) {
+    json p{{"path", v.path}, {"value", v.value}};
+    p.update(provenance_json(v));
+    if (!v.setting.empty()) {
+      p["setting"] = v.setting;
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+json begin_record(TestSpec& spec) {
+  const TestContext& ctx = spec.context();
+  const SpecValue section = spec.get("section");
+  const SpecValue wc = DefinitionSet::resolve_field(ctx.defs.profile(ctx.spec.profile).at("write_cache"), ctx.spec,
+                                                    "profiles/" + ctx.spec.profile + "/write_cache");
+  // Tests without one TOIO (CBW sweeps a TC x QD grid) record none here.
+  json toio = spec.has("toio") ? json{{"threads", spec.threads()}, {"queue_depth", spec.queue_depth()}} : json();
+  if (ctx.settings.has(spec.test_id() + ".threads")) {
+    toio["threads_setting"] = ctx.settings.record(spec.test_id() + ".threads");
+    toio["queue_depth_setting"] = ctx.settings.record(spec.test_id() + ".queue_depth");
+  }
+  json section_json{{"value", section.value}};
+  section_json.update(provenance_json(section));
+  json wc_json{{"value", wc.value}};
+  wc_json.update(provenance_json(wc));
+  return json{{"id", spec.test_id()},
+              {"title", spec.file().value("title", spec.test_id())},
+              {"subtitle", spec.file().value("subtitle", "")},
+              {"section", section_json},
+              {"spec_revision", ctx.spec.revision},
+              {"profile", ctx.spec.profile},
+              {"toio", toio},
+              {"active_range_pct", ctx.settings.number("active_range_pct")},
+              {"write_cache_required", wc_json},
+              {"data_pattern", ctx.settings.text("data_pattern")},
+              {"purges", json::array()},
+              {"preconditioning", json::array()},
+              {"phases", json::array()},
+              {"captures", json::array()}};
+}
+
+json purge_step(TestSpec& spec, const std::string& phase) {
+  StepRequest request;
+  request.kind = StepKind::purge;
+  request.purge_method = spec.common("purge/method").value.get<std::string>();
+  json record = spec.context().exec.execute(StepId{spec.test_id(), phase, "purge"}, request);
+  record["phase"] = phase;
+  return record;
+}
+
+SegmentSpec make_segment(workload::AccessPattern pattern, RwMix mix, uint64_t block_bytes, uint32_t threads,
+                         uint32_t queue_depth, uint64_t duration_ns) {
+  SegmentSpec s;
+  s.pattern = pattern;
+  s.mix = mix;
+  s.block_sizes = {{block_bytes, 1.0}};
+  s.threads = threads;
+  s.queue_depth = queue_depth;
+  s.duration_ns = duration_ns;
+  s.label = segment_label(pattern, s.block_sizes, mix);
+  return s;
+}
+
+json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads, uint32_t queue_depth) {
+  const TestContext& ctx = spec.context();
+  const double multiple = spec.common("wipc/capacity_multiple").value.get<double>();
+  (void)spec.common("wipc/pattern");
+  (void)spec.common("wipc/block_size");
+  SegmentSpec s = make_segment(workload::AccessPattern::sequential, RwMix{0}, block_bytes, threads, queue_depth, 0);
+  // Round the amount down to whole blocks per thread so that every thread's share is exact.
+  const uint64_t unit = block_bytes * threads;
+  s.bytes_limit = std::max<uint64_t>(unit, static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes)) / unit * unit);
+  s.label = fmt::format("WIPC {}", s.label);
+  const SegmentResult r = run_segment(ctx.exec, StepId{spec.test_id(), phase, "wipc"}, s);
+  return json{{"kind", "wipc"},
+              {"phase", phase},
+              {"block_size_bytes", block_bytes},
+              {"capacity_multiple", multiple},
+              {"bytes_target", s.bytes_limit},
+              {"spec", s},
+              {"result", r}};
+}
+
+uint64_t wipc_block_bytes(TestSpec& spec) {
+  const SpecValue v = spec.common("wipc/block_size");
+  return units::parse_size_bytes(v.value.get<std::string>(), v.path);
+}
+
+void apply_round_rules(TestSpec& spec, RoundLoopSpec& loop) {
+  loop.criteria.window_rounds = spec.common("steady_state/window_rounds").value.get<uint32_t>();
+  loop.criteria.data_excursion_pct = spec.common("steady_state/data_excursion_pct").value.get<double>();
+  loop.criteria.slope_excursion_pct = spec.common("steady_state/slope_excursion_pct").value.get<double>();
+  loop.first_check_round = spec.common("steady_state/first_check_round").value.get<uint32_t>();
+  loop.max_rounds = spec.common("steady_state/max_rounds").value.get<uint32_t>();
+}
+
+json window_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes, const std::vector<uint64_t>& sizes) {
+  json rows = json::array();
+  for (uint64_t bs : sizes) {
+    rows.push_back(units::format_size_binary(bs));
+  }
+  json columns = json::array();
+  for (const RwMix& m : mixes) {
+    columns.push_back(format_rw_mix(m));
+  }
+  auto p99999 = [](const stats::DirectionSummary& d) -> uint64_t {
+    for (const stats::PercentileValue& p : d.percentiles) {
+      if (std::fabs(p.percentile - 99.999) < 1e-9) {
+        return p.value_ns;
+      }
+    }
+    return 0;
+  };
+  json iops = json::array(), mbps = json::array(), art = json::array(), five9 = json::array(), mrt = json::array();
+  for (size_t row = 0; row < sizes.size(); ++row) {
+    json r_iops = json::array(), r_mbps = json::array(), r_art = json::array(), r_5 = json::array(), r_mrt = json::array();
+    for (size_t col = 0; col < mixes.size(); ++col) {
+      const stats::DirectionSummary& c = phase.window.at(col * sizes.size() + row).combined;
+      r_iops.push_back(c.iops);
+      r_mbps.push_back(c.mb_per_s);
+      r_art.push_back(c.latency_mean_ns);
+      r_5.push_back(p99999(c));
+      r_mrt.push_back(c.latency_max_ns);
+    }
+    iops.push_back(r_iops);
+    mbps.push_back(r_mbps);
+    art.push_back(r_art);
+    five9.push_back(r_5);
+    mrt.push_back(r_mrt);
+  }
+  return json{{"rows", rows},
+              {"row_key", "block_size"},
+              {"columns", columns},
+              {"column_key", "rw_mix"},
+              {"window", {{"first_round", phase.window_first_round}, {"last_round", phase.window_last_round}}},
+              {"iops", iops},
+              {"mb_per_s", mbps},
+              {"latency_mean_ns", art},
+              {"latency_p99_999_ns", five9},
+              {"latency_max_ns", mrt}};
+}
+
+json capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result) {
+  // Confidence-level series: for each non-empty bucket of the combined histogram, the share of
+  // IOs at or below the bucket's upper bound (clamped to the recorded maximum), in percent.
+  json cdf = json::array();
+  const uint64_t total = result.combined_histogram.total_count();
+  uint64_t cumulative = 0;
+  for (const auto& [index, count] : result.combined_histogram.nonzero_buckets()) {
+    cumulative += count;
+    const uint64_t upper = std::min(stats::LatencyHistogram::bucket_upper_ns(index), result.summary.combined.latency_max_ns);
+    cdf.push_back({upper, 100.0 * static_cast<double>(cumulative) / static_cast<double>(total)});
+  }
+  return json{{"name", name}, {"label", spec.label}, {"spec", spec}, {"result", result}, {"confidence_levels", cdf}};
+}
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,174 @@
+#include <ptsuite/pts/round_loop.hpp>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include <ptsuite/pts/window.hpp>
+#include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::pts {
+
+using nlohmann::json;
+
+std::string round_step_name(uint32_t round, size_t segment_index) {
+  return fmt::format("r{:03}-s{:02}", round, segment_index);
+}
+
+std::vector<TrackingSeries> PhaseRecord::tracking_series() const {
+  std::vector<TrackingSeries> out;
+  for (const TrackingSpec& t : tracking) {
+    TrackingSeries s;
+    s.name = t.name;
+    for (const RoundRecord& r : rounds) {
+      s.rounds.push_back(r.round);
+      s.values.push_back(metric_value(r.segments.at(t.segment_index), t.metric));
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
+  PhaseRecord rec;
+  rec.phase = spec.phase;
+  rec.segments = spec.segments;
+  rec.tracking = spec.tracking;
+  rec.criteria = spec.criteria;
+  rec.first_check_round = spec.first_check_round;
+  rec.max_rounds = spec.max_rounds;
+  for (const TrackingSpec& t : spec.tracking) {
+    if (t.segment_index >= spec.segments.size()) {
+      throw Error(ExitCode::system, fmt::format("tracking variable {} points past the Round template", t.name));
+    }
+  }
+
+  for (uint32_t round = 1; round <= spec.max_rounds; ++round) {
+    RoundRecord rr;
+    rr.round = round;
+    if (spec.before_round) {
+      rr.before_round = spec.before_round(round);
+    }
+    for (size_t i = 0; i < spec.segments.size(); ++i) {
+      rr.segments.push_back(run_segment(exec, StepId{spec.test, spec.phase, round_step_name(round, i)}, spec.segments[i]));
+    }
+    if (spec.health_each_round) {
+      StepRequest health;
+      health.kind = StepKind::health;
+      rr.health = exec.execute(StepId{spec.test, spec.phase, fmt::format("r{:03}-health", round)}, health);
+    }
+    rec.rounds.push_back(std::move(rr));
+    if (round >= spec.first_check_round) {
+      const std::vector<TrackingSeries> series = rec.tracking_series();
+      const bool attained = evaluate_all(series, spec.criteria).attained;
+      rec.checks.push_back({round, attained});
+      if (attained) {
+        break;
+      }
+    }
+  }
+
+  const std::vector<TrackingSeries> series = rec.tracking_series();
+  rec.steady_state = evaluate_all(series, spec.criteria);
+  const size_t n = rec.rounds.size();
+  const size_t window = std::min<size_t>(spec.criteria.window_rounds, n);
+  if (n > 0) {
+    rec.window_first_round = rec.rounds[n - window].round;
+    rec.window_last_round = rec.rounds.back().round;
+    for (size_t i = 0; i < spec.segments.size(); ++i) {
+      std::vector<const SegmentResult*> cells;
+      for (size_t r = n - window; r < n; ++r) {
+        cells.push_back(&rec.rounds[r].segments[i]);
+      }
+      rec.window.push_back(aggregate_window(cells));
+    }
+  }
+  return rec;
+}
+
+void to_json(json& j, const PhaseRecord& p) {
+  json tracking = json::array();
+  const std::vector<TrackingSeries> series = p.tracking_series();
+  for (size_t i = 0; i < p.tracking.size(); ++i) {
+    const TrackingSpec& t = p.tracking[i];
+    tracking.push_back({{"name", t.name},
+                        {"segment_index", t.segment_index},
+                        {"segment_label", p.segments.at(t.segment_index).label},
+                        {"metric", to_string(t.metric)},
+                        {"unit", metric_unit(t.metric)},
+                        {"rounds", series[i].rounds},
+                        {"values", series[i].values}});
+  }
+  json rounds = json::array();
+  for (const RoundRecord& r : p.rounds) {
+    json segs = json::array();
+    for (const SegmentResult& s : r.segments) {
+      segs.push_back(s);
+    }
+    rounds.push_back({{"round", r.round}, {"segments", segs}, {"before_round", r.before_round}, {"health", r.health}});
+  }
+  json checks = json::array();
+  uint32_t attained_round = 0;
+  for (const SteadyStateCheck& c : p.checks) {
+    checks.push_back({{"round", c.round}, {"attained", c.attained}});
+    if (c.attained && attained_round == 0) {
+      attained_round = c.round;
+    }
+  }
+  json cells = json::array();
+  for (size_t i = 0; i < p.window.size(); ++i) {
+    cells.push_back({{"segment_index", i}, {"label", p.segments[i].label}, {"summary", p.window[i]}});
+  }
+  j = json{{"phase", p.phase},
+           {"round_template", p.segments},
+           {"rounds", rounds},
+           {"tracking", tracking},
+           {"steady_state",
+            {{"criteria", p.criteria},
+             {"first_check_round", p.first_check_round},
+             {"max_rounds", p.max_rounds},
+             {"rounds_run", p.rounds_run()},
+             {"attained", p.attained()},
+             {"attained_round", attained_round == 0 ? json() : json(attained_round)},
+             {"checks", checks},
+             {"verdicts", p.steady_state}}},
+           {"measurement_window",
+            {{"first_round", p.window_first_round}, {"last_round", p.window_last_round}, {"cells", cells}}}};
+}
+
+void from_json(const json& j, PhaseRecord& p) {
+  p.phase = j.at("phase").get<std::string>();
+  p.segments = j.at("round_template").get<std::vector<SegmentSpec>>();
+  p.tracking.clear();
+  for (const json& t : j.at("tracking")) {
+    p.tracking.push_back({t.at("name").get<std::string>(), t.at("segment_index").get<size_t>(),
+                          parse_metric(t.at("metric").get<std::string>())});
+  }
+  p.rounds.clear();
+  for (const json& r : j.at("rounds")) {
+    RoundRecord rr;
+    rr.round = r.at("round").get<uint32_t>();
+    rr.segments = r.at("segments").get<std::vector<SegmentResult>>();
+    rr.before_round = r.value("before_round", json());
+    rr.health = r.value("health", json());
+    p.rounds.push_back(std::move(rr));
+  }
+  const json& ss = j.at("steady_state");
+  p.criteria = ss.at("criteria").get<SteadyStateCriteria>();
+  p.first_check_round = ss.at("first_check_round").get<uint32_t>();
+  p.max_rounds = ss.at("max_rounds").get<uint32_t>();
+  p.checks.clear();
+  for (const json& c : ss.at("checks")) {
+    p.checks.push_back({c.at("round").get<uint32_t>(), c.at("attained").get<bool>()});
+  }
+  p.steady_state = ss.at("verdicts").get<SteadyStateResult>();
+  const json& w = j.at("measurement_window");
+  p.window_first_round = w.at("first_round").get<uint32_t>();
+  p.window_last_round = w.at("last_round").get<uint32_t>();
+  p.window.clear();
+  for (const json& c : w.at("cells")) {
+    p.window.push_back(c.at("summary").get<stats::IoSummary>());
+  }
+}
+
+}  // namespace ptsuite::pts

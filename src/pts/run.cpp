@@ -1,0 +1,285 @@
+#include <ptsuite/pts/run.hpp>
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <memory>
+
+#include <ptsuite/device/identity.hpp>
+#include <ptsuite/device/platform.hpp>
+#include <ptsuite/device/safety.hpp>
+#include <ptsuite/device/write_cache.hpp>
+#include <ptsuite/engine/scratch_target.hpp>
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/pts/device_executor.hpp>
+#include <ptsuite/pts/journal.hpp>
+#include <ptsuite/report/manifest.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "pts/run_support.hpp"
+
+namespace ptsuite::pts {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* k_run_file = "journal/run.json";
+
+struct RunState {
+  RunConfig config;
+  SpecContext spec;
+  Settings settings;
+  std::optional<engine::ScratchTarget> scratch;
+  std::optional<engine::Target> target;
+  device::DeviceIdentity identity;
+  json identity_json;
+  fs::path dir;
+  json results;
+  Plan best;
+  Plan worst;
+};
+
+workload::DataPattern data_pattern_of(const std::string& name) {
+  if (name == "refill") {
+    return workload::DataPattern::refill;
+  }
+  if (name == "zeros") {
+    return workload::DataPattern::zeros;
+  }
+  return workload::DataPattern::random;
+}
+
+void write_results(const RunState& s) { write_file_atomic(s.dir / "results.json", s.results.dump()); }
+
+// Validation that needs no device: throws UsageError before anything is touched.
+Settings build_settings(const RunConfig& config, SpecContext& spec) {
+  spec = SpecContext{config.revision, config.profile};
+  const DefinitionSet& defs = DefinitionSet::embedded();
+  defs.check_context(spec);
+  if (config.tests.empty()) {
+    throw UsageError("tests", "no test given; name tests like iops,throughput or all");
+  }
+  for (const std::string& id : config.tests) {
+    (void)make_test(id);
+  }
+  return Settings::build(defs, spec, config.presets, config.overrides);
+}
+
+void open_target(RunState& s) {
+  const bool scratch = s.config.target.empty();
+  if (scratch) {
+    s.scratch.emplace(engine::ScratchTarget::create(s.config.scratch_size_bytes, /*prefer_loop=*/true));
+  }
+  const std::string path = scratch ? s.scratch->path() : s.config.target;
+  // Our own scratch target needs no consent flag; anything else goes through the gate with it.
+  device::require_destructive_allowed(path, s.config.allow_destructive || scratch);
+  s.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+  s.identity = device::identify(path);
+  s.identity_json = s.identity;
+}
+
+void make_plans(RunState& s, RunObserver& observer) {
+  const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
+  s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, {});
+  s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, {});
+  observer.plan_ready(s.best, s.worst);
+}
+
+json target_json(const RunState& s) {
+  const engine::TargetGeometry& g = s.target->geometry();
+  return json{{"path", s.target->path()},
+              {"kind", s.target->kind() == engine::TargetKind::block_device ? "block_device" : "regular_file"},
+              {"scratch", s.scratch ? json(s.scratch->description()) : json()},
+              {"capacity_bytes", g.capacity_bytes},
+              {"logical_block_bytes", g.logical_block_bytes},
+              {"physical_block_bytes", g.physical_block_bytes}};
+}
+
+// Runs every test not yet complete, then finishes the results. Shared by start and resume.
+RunOutcome execute(RunState& s, RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+  const DefinitionSet& defs = DefinitionSet::embedded();
+  Journal journal(s.dir);
+  DeviceRunParams params;
+  params.target = &*s.target;
+  params.identity = &s.identity;
+  params.active_range_pct = s.settings.number("active_range_pct");
+  params.data = data_pattern_of(s.settings.text("data_pattern"));
+  params.align_to_logical_block = s.settings.text("alignment") == "logical";
+  params.engine = s.config.engine;
+  params.seed = s.config.seed;
+  params.allow_destructive = s.config.allow_destructive || s.scratch.has_value();
+  params.confirm_serial = s.config.confirm_serial;
+  params.stop = stop;
+  params.on_progress = [&](const StepProgress& p) { observer.step_progress(p); };
+  params.on_message = [&](const std::string& m) { observer.message(m); };
+  DeviceExecutor device_exec(params);
+  detail::ObservedExecutor observed(device_exec, observer);
+  JournalingExecutor exec(observed, journal);
+
+  RunOutcome outcome;
+  outcome.out_dir = s.dir.string();
+  outcome.results_path = (s.dir / "results.json").string();
+  std::vector<std::pair<std::string, ComplianceVerdict>> verdicts;
+  s.results["tests"] = json::array();
+  s.results["run"]["status"] = "running";
+  try {
+    for (size_t i = 0; i < s.config.tests.size(); ++i) {
+      const std::unique_ptr<PtsTest> test = make_test(s.config.tests[i]);
+      observer.test_started(test->id(), defs.test(test->id()).value("title", test->id()), i, s.config.tests.size());
+      const json& wc_value = defs.profile(s.spec.profile).at("write_cache").at("value");
+      const std::string started = utc_now_iso8601();
+      // Applied before every test, also on resume (a power cycle resets the volatile setting).
+      auto cache = device::WriteCacheSession::open(s.target->path(), wc_value == "enabled", params.allow_destructive);
+      TestContext ctx{defs, s.spec, s.settings, exec,
+                      TargetFacts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes}};
+      json record;
+      try {
+        record = test->run(ctx);
+      } catch (...) {
+        cache->restore();
+        throw;
+      }
+      cache->restore();
+      record["write_cache"] = cache->record();
+      record["status"] = "complete";
+      record["started_utc"] = started;
+      record["finished_utc"] = utc_now_iso8601();
+      const ComplianceVerdict verdict = evaluate_test_compliance(record, s.settings);
+      record["compliance"] = verdict;
+      verdicts.emplace_back(test->id(), verdict);
+      s.results["tests"].push_back(std::move(record));
+      write_results(s);
+    }
+    outcome.status = "complete";
+    outcome.exit_code = 0;
+  } catch (const RunStopped& e) {
+    outcome.status = e.exit_code() == static_cast<int>(ExitCode::interrupted) ? "interrupted" : "io_error";
+    outcome.exit_code = e.exit_code();
+    s.results["run"]["stop"] = {{"reason", e.what()}, {"partial_segment", e.partial()}};
+    observer.message(e.what());
+  } catch (const Error& e) {
+    outcome.status = "failed";
+    outcome.exit_code = static_cast<int>(e.code());
+    s.results["run"]["stop"] = {{"reason", e.what()}};
+    observer.message(e.what());
+  }
+  s.results["run"]["status"] = outcome.status;
+  s.results["run"]["finished_utc"] = utc_now_iso8601();
+  s.results["run"]["journal"] = {{"steps", journal.entries().size()},
+                                 {"replayed_this_session", exec.replayed_count()},
+                                 {"executed_this_session", exec.executed_count()}};
+  s.results["health"] = {{"throttle", device_exec.throttle()}};
+  outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
+  s.results["compliance"] = outcome.compliance;
+  write_results(s);
+  if (reports && outcome.status == "complete") {
+    outcome.reports = reports(s.dir.string(), s.results, s.config.report_formats);
+  }
+  (void)report::write_manifest(s.dir);
+  if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
+    outcome.exit_code = static_cast<int>(ExitCode::negative_verdict);
+  }
+  return outcome;
+}
+
+}  // namespace
+
+json identity_fingerprint(const json& id) {
+  json out = json::object();
+  for (const char* key : {"transport", "vendor", "model", "serial", "firmware", "capacity_bytes", "logical_block_bytes",
+                          "backing_file"}) {
+    if (id.contains(key)) {
+      out[key] = id.at(key);
+    }
+  }
+  return out;
+}
+
+RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+  RunState s;
+  s.config = std::move(config);
+  s.settings = build_settings(s.config, s.spec);
+  if (s.config.out_dir.empty()) {
+    std::string stamp = utc_now_iso8601();
+    std::erase(stamp, ':');
+    s.config.out_dir = "ptsuite-run-" + stamp;
+  }
+  s.dir = fs::absolute(s.config.out_dir);
+  if (fs::exists(s.dir / k_run_file)) {
+    throw UsageError("--out", fmt::format("{} already holds a run; continue it with `ptsuite resume {}` or choose "
+                                          "another directory",
+                                          s.dir.string(), s.dir.string()));
+  }
+  open_target(s);
+  std::error_code ec;
+  fs::create_directories(s.dir / "journal", ec);
+  if (ec) {
+    throw SystemError(fmt::format("cannot create {}: {}", s.dir.string(), ec.message()));
+  }
+  make_plans(s, observer);
+  const std::string fingerprint = detail::plan_fingerprint(
+      s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
+  write_file_atomic(s.dir / k_run_file, json{{"config", s.config},
+                                             {"identity", s.identity_json},
+                                             {"plan_fingerprint", fingerprint},
+                                             {"started_utc", utc_now_iso8601()}}
+                                            .dump(1));
+  s.results = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
+  s.results["run"] = {{"started_utc", utc_now_iso8601()}, {"resumes", json::array()}, {"plan_fingerprint", fingerprint}};
+  s.results["target"] = target_json(s);
+  s.results["device"] = s.identity_json;
+  s.results["platform"] = device::capture_platform(s.target->path());
+  s.results["plan"] = {{"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}};
+  observer.message(fmt::format("run directory: {}", s.dir.string()));
+  return execute(s, observer, stop, reports);
+}
+
+RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
+                      RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+  RunState s;
+  s.dir = fs::absolute(dir);
+  if (!fs::exists(s.dir / k_run_file)) {
+    throw UsageError("DIR", fmt::format("{} holds no ptsuite run (no {})", s.dir.string(), k_run_file));
+  }
+  const json run = json::parse(read_file(s.dir / k_run_file));
+  s.config = run.at("config").get<RunConfig>();
+  if (s.config.target.empty()) {
+    throw SafetyRefusal(fmt::format("the run in {} used a scratch target, which was removed when ptsuite exited; "
+                                    "it cannot be resumed",
+                                    s.dir.string()));
+  }
+  s.config.allow_destructive = allow_destructive;
+  if (confirm_serial) {
+    s.config.confirm_serial = confirm_serial;
+  }
+  s.settings = build_settings(s.config, s.spec);
+  open_target(s);
+  const json before = identity_fingerprint(run.at("identity"));
+  const json now = identity_fingerprint(s.identity_json);
+  if (before != now) {
+    throw SafetyRefusal(fmt::format("refusing to resume: {} is not the device the run started on (then {}, now {})",
+                                    s.config.target, before.dump(), now.dump()));
+  }
+  make_plans(s, observer);
+  const std::string fingerprint = detail::plan_fingerprint(
+      s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
+  if (fingerprint != run.at("plan_fingerprint").get<std::string>()) {
+    throw Error(ExitCode::system, "refusing to resume: the run's plan differs from what this ptsuite would do now "
+                                  "(another ptsuite version, or changed test definitions); start a new run");
+  }
+  s.results = fs::exists(s.dir / "results.json") ? json::parse(read_file(s.dir / "results.json"))
+                                                  : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
+  s.results["config"] = s.config;
+  s.results["run"]["resumes"].push_back({{"utc", utc_now_iso8601()}, {"journaled_steps", Journal(s.dir).entries().size()}});
+  s.results["run"].erase("stop");
+  s.results["target"] = target_json(s);
+  s.results["device"] = s.identity_json;
+  s.results["platform"] = device::capture_platform(s.target->path());
+  observer.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), Journal(s.dir).entries().size()));
+  return execute(s, observer, stop, reports);
+}
+
+}  // namespace ptsuite::pts

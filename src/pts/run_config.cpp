@@ -1,0 +1,86 @@
+#include <ptsuite/pts/run_config.hpp>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::pts {
+
+using nlohmann::json;
+
+std::vector<std::string> parse_test_list(const std::string& text) {
+  if (text == "all") {
+    return core_test_ids();
+  }
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.empty()) {
+      throw UsageError("tests", fmt::format("\"{}\" has an empty test name; list tests like iops,throughput", text));
+    }
+    const std::string id = make_test(item)->id();
+    if (std::find(out.begin(), out.end(), id) != out.end()) {
+      throw UsageError("tests", fmt::format("\"{}\" names {} twice", text, id));
+    }
+    out.push_back(id);
+    if (comma == std::string::npos) {
+      break;
+    }
+    start = comma + 1;
+  }
+  return out;
+}
+
+void to_json(json& j, const RunConfig& c) {
+  json overrides = json::array();
+  for (const auto& [name, value] : c.overrides) {
+    overrides.push_back({{"name", name}, {"value", value}});
+  }
+  j = json{{"tests", c.tests},
+           {"revision", c.revision},
+           {"profile", c.profile},
+           {"presets", c.presets},
+           {"overrides", overrides},
+           {"target", c.target},
+           {"scratch_size_bytes", c.scratch_size_bytes},
+           {"out_dir", c.out_dir},
+           {"seed", c.seed},
+           {"engine", c.engine},
+           {"allow_destructive", c.allow_destructive},
+           {"confirm_serial", c.confirm_serial ? json(*c.confirm_serial) : json()},
+           {"strict", c.strict},
+           {"report_formats", c.report_formats},
+           {"command_line", c.command_line}};
+}
+
+void from_json(const json& j, RunConfig& c) {
+  try {
+    c.tests = j.at("tests").get<std::vector<std::string>>();
+    c.revision = j.at("revision").get<std::string>();
+    c.profile = j.at("profile").get<std::string>();
+    c.presets = j.at("presets").get<std::vector<std::string>>();
+    c.overrides.clear();
+    for (const json& o : j.at("overrides")) {
+      c.overrides.emplace_back(o.at("name").get<std::string>(), o.at("value").get<std::string>());
+    }
+    c.target = j.at("target").get<std::string>();
+    c.scratch_size_bytes = j.at("scratch_size_bytes").get<uint64_t>();
+    c.out_dir = j.at("out_dir").get<std::string>();
+    c.seed = j.at("seed").get<uint64_t>();
+    c.engine = j.at("engine").get<std::string>();
+    c.allow_destructive = j.at("allow_destructive").get<bool>();
+    c.confirm_serial = j.at("confirm_serial").is_null() ? std::nullopt
+                                                        : std::optional<std::string>(j.at("confirm_serial").get<std::string>());
+    c.strict = j.at("strict").get<bool>();
+    c.report_formats = j.at("report_formats").get<std::vector<std::string>>();
+    c.command_line = j.at("command_line").get<std::vector<std::string>>();
+  } catch (const json::exception& e) {
+    throw Error(ExitCode::system, fmt::format("the run configuration is damaged: {}", e.what()));
+  }
+}
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,42 @@
+// Private to the run layer: the results-document skeleton and the observing executor.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/definitions.hpp>
+#include <ptsuite/pts/run.hpp>
+#include <ptsuite/pts/settings.hpp>
+
+namespace ptsuite::pts::detail {
+
+// The [U] values that are fixed conventions rather than settings, disclosed in every run.
+nlohmann::json conventions(const DefinitionSet& defs, const SpecContext& ctx);
+
+// schema_version, kind, tool, spec, config, settings, conventions: everything that is known
+// before the first step runs.
+nlohmann::json results_skeleton(const RunConfig& config, const DefinitionSet& defs, const SpecContext& ctx,
+                                const Settings& settings);
+
+// Fingerprint of what a run will do: config essentials, every setting's value, the target's
+// capacity and block size, the worst-case plan's steps and the ptsuite version. A resume must
+// reproduce it exactly.
+std::string plan_fingerprint(const RunConfig& config, const Settings& settings, const Plan& worst,
+                             uint64_t capacity_bytes, uint32_t logical_block_bytes);
+
+// Reports each executed step to the observer around the inner executor.
+class ObservedExecutor : public StepExecutor {
+ public:
+  ObservedExecutor(StepExecutor& inner, RunObserver& observer) : m_inner(inner), m_observer(observer) {}
+  nlohmann::json execute(const StepId& id, const StepRequest& request) override;
+  void replayed(const StepId& id, const StepRequest& request, const nlohmann::json& result) override {
+    m_inner.replayed(id, request, result);
+  }
+
+ private:
+  StepExecutor& m_inner;
+  RunObserver& m_observer;
+};
+
+}  // namespace ptsuite::pts::detail

@@ -1,0 +1,317 @@
+#include <ptsuite/pts/settings.hpp>
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <ptsuite/pts/rw_mix.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+namespace ptsuite::pts {
+
+namespace {
+
+using nlohmann::json;
+
+std::vector<std::string> split(std::string_view text, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = text.find(sep, start);
+    const std::string_view part = text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
+    out.emplace_back(part);
+    if (end == std::string_view::npos) {
+      break;
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string value_text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+// Validates a default from the files (which may be a JSON list or number) by round-tripping
+// it through the same parser a --set value goes through.
+json canonical_default(const SpecValue& v) {
+  if (v.value.is_array()) {
+    std::vector<std::string> parts;
+    for (const json& item : v.value) {
+      parts.push_back(value_text(item));
+    }
+    return parse_setting_value(v.type, fmt::format("{}", fmt::join(parts, ",")), v.setting);
+  }
+  return parse_setting_value(v.type, value_text(v.value), v.setting);
+}
+
+void add_record(std::vector<SettingRecord>& records, SettingRecord rec) {
+  for (const SettingRecord& existing : records) {
+    if (existing.name == rec.name) {
+      if (existing.default_value != rec.default_value) {
+        throw Error(ExitCode::system, fmt::format("built-in PTS data defines setting {} twice with different defaults "
+                                                  "({} at {}, {} at {})",
+                                                  rec.name, existing.default_value.dump(), existing.path,
+                                                  rec.default_value.dump(), rec.path));
+      }
+      return;
+    }
+  }
+  records.push_back(std::move(rec));
+}
+
+// <test>.threads / <test>.queue_depth from a test's "toio" node: defaults are the profile's
+// recommendation ("profile") or the test's fixed TOIO.
+void add_toio_settings(const DefinitionSet& defs, const SpecContext& ctx, const std::string& test_id,
+                       std::vector<SettingRecord>& records) {
+  const json& test = defs.test(test_id);
+  if (!test.contains("toio")) {
+    return;
+  }
+  const SpecValue toio = DefinitionSet::resolve_field(test.at("toio"), ctx, test_id + "/toio");
+  const json& names = test.at("toio").value("settings", json::object());
+  for (const char* key : {"threads", "queue_depth"}) {
+    if (!names.contains(key)) {
+      continue;
+    }
+    SettingRecord rec;
+    rec.name = names.at(key).get<std::string>();
+    rec.type = "count";
+    if (toio.value.is_string() && toio.value.get<std::string>() == "profile") {
+      const SpecValue from_profile =
+          DefinitionSet::resolve_field(defs.profile(ctx.profile).at(key), ctx, "profiles/" + ctx.profile + "/" + key);
+      rec.default_value = from_profile.value;
+      rec.provenance = from_profile.provenance;
+      rec.path = from_profile.path;
+    } else {
+      rec.default_value = toio.value.at(key);
+      rec.provenance = toio.provenance;
+      rec.path = toio.path;
+    }
+    rec.value = rec.default_value;
+    rec.description = fmt::format("{} of the {} test ({}; operator's choice, disclosed)",
+                                  std::string(key) == "threads" ? "Thread count (TC)" : "Queue depth per thread (QD)",
+                                  test.value("title", test_id), key);
+    add_record(records, std::move(rec));
+  }
+}
+
+const json& require_type(const SettingRecord& rec, std::string_view expected_prefix) {
+  if (rec.type.rfind(expected_prefix, 0) != 0) {
+    throw Error(ExitCode::system,
+                fmt::format("setting {} has type {}, not {}", rec.name, rec.type, expected_prefix));
+  }
+  return rec.value;
+}
+
+}  // namespace
+
+void to_json(json& j, const SettingRecord& r) {
+  j = json{{"name", r.name},
+           {"type", r.type},
+           {"description", r.description},
+           {"default", r.default_value},
+           {"value", r.value},
+           {"changed", r.value != r.default_value},
+           {"changed_by", r.changed_by},
+           {"clause", r.provenance.clause},
+           {"tag", to_tag(r.provenance.tag)},
+           {"source", r.provenance.source},
+           {"path", r.path}};
+}
+
+std::pair<std::string, std::string> parse_setting_assignment(std::string_view text) {
+  const size_t eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size()) {
+    throw UsageError("--set", fmt::format("\"{}\" is not NAME=VALUE (see `ptsuite settings` for the names)", text));
+  }
+  return {std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
+}
+
+json parse_setting_value(const std::string& type, const std::string& text, const std::string& name) {
+  const std::string what = "--set " + name;
+  if (type == "duration") {
+    if (units::parse_duration_ns(text, what) == 0) {
+      throw UsageError(what, "must be longer than 0");
+    }
+    return text;
+  }
+  if (type == "size") {
+    (void)units::parse_size_bytes(text, what);
+    return text;
+  }
+  if (type == "count") {
+    const uint64_t n = units::parse_count(text, what);
+    if (n == 0) {
+      throw UsageError(what, "must be at least 1");
+    }
+    return n;
+  }
+  if (type == "number") {
+    size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != text.size() || !(v > 0)) {
+      throw UsageError(what, fmt::format("\"{}\" is not a positive number", text));
+    }
+    return v;
+  }
+  if (type == "percent") {
+    const double v = units::parse_percent(text, what);
+    if (v <= 0) {
+      throw UsageError(what, "must be above 0 %");
+    }
+    return v;
+  }
+  if (type == "bool") {
+    if (text == "true" || text == "yes" || text == "on" || text == "1") {
+      return true;
+    }
+    if (text == "false" || text == "no" || text == "off" || text == "0") {
+      return false;
+    }
+    throw UsageError(what, fmt::format("\"{}\" is not a boolean (true/false)", text));
+  }
+  if (type.rfind("enum:", 0) == 0) {
+    const std::vector<std::string> choices = split(std::string_view(type).substr(5), ',');
+    if (std::find(choices.begin(), choices.end(), text) == choices.end()) {
+      throw UsageError(what, fmt::format("\"{}\" is not one of: {}", text, fmt::join(choices, ", ")));
+    }
+    return text;
+  }
+  if (type == "rw_mix") {
+    return format_rw_mix(parse_rw_mix(text, what));
+  }
+  if (type == "size_list" || type == "rw_mix_list" || type == "count_list") {
+    json list = json::array();
+    for (const std::string& item : split(text, ',')) {
+      if (type == "size_list") {
+        list.push_back(units::format_size_binary(units::parse_size_bytes(item, what)));
+      } else if (type == "rw_mix_list") {
+        list.push_back(format_rw_mix(parse_rw_mix(item, what)));
+      } else {
+        list.push_back(parse_setting_value("count", item, name));
+      }
+    }
+    return list;
+  }
+  throw Error(ExitCode::system, fmt::format("setting {} has unknown type \"{}\"", name, type));
+}
+
+Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, const std::vector<std::string>& preset_ids,
+                         const std::vector<std::pair<std::string, std::string>>& overrides) {
+  defs.check_context(ctx);
+  Settings s;
+  for (const SpecValue& v : defs.all_values(ctx)) {
+    if (v.setting.empty()) {
+      continue;
+    }
+    if (v.type.empty() || v.description.empty()) {
+      throw Error(ExitCode::system, fmt::format("built-in PTS data {}: setting {} lacks a type or description", v.path, v.setting));
+    }
+    SettingRecord rec;
+    rec.name = v.setting;
+    rec.type = v.type;
+    rec.description = v.description;
+    rec.default_value = canonical_default(v);
+    rec.value = rec.default_value;
+    rec.provenance = v.provenance;
+    rec.path = v.path;
+    add_record(s.m_records, std::move(rec));
+  }
+  for (const std::string& id : defs.test_ids()) {
+    add_toio_settings(defs, ctx, id, s.m_records);
+  }
+  std::sort(s.m_records.begin(), s.m_records.end(),
+            [](const SettingRecord& a, const SettingRecord& b) { return a.name < b.name; });
+
+  auto assign = [&s](const std::string& name, const std::string& text, const std::string& who) {
+    auto it = std::find_if(s.m_records.begin(), s.m_records.end(), [&](const SettingRecord& r) { return r.name == name; });
+    if (it == s.m_records.end()) {
+      std::vector<std::string> names;
+      for (const SettingRecord& r : s.m_records) {
+        names.push_back(r.name);
+      }
+      throw UsageError("--set", fmt::format("unknown setting \"{}\"; known: {}", name, fmt::join(names, ", ")));
+    }
+    it->value = parse_setting_value(it->type, text, name);
+    it->changed_by = it->value == it->default_value ? "" : who;
+  };
+  for (const std::string& id : preset_ids) {
+    const json& preset = defs.preset(id);
+    for (auto it = preset.at("settings").begin(); it != preset.at("settings").end(); ++it) {
+      assign(it.key(), it.value().get<std::string>(), "preset:" + id);
+    }
+  }
+  for (const auto& [name, text] : overrides) {
+    assign(name, text, "--set");
+  }
+  return s;
+}
+
+bool Settings::has(std::string_view name) const noexcept {
+  return std::any_of(m_records.begin(), m_records.end(), [&](const SettingRecord& r) { return r.name == name; });
+}
+
+const SettingRecord& Settings::record(std::string_view name) const {
+  for (const SettingRecord& r : m_records) {
+    if (r.name == name) {
+      return r;
+    }
+  }
+  throw Error(ExitCode::system, fmt::format("no setting named {}", name));
+}
+
+const json& Settings::raw(std::string_view name) const { return record(name).value; }
+
+uint64_t Settings::duration_ns(std::string_view name) const {
+  const SettingRecord& r = record(name);
+  return units::parse_duration_ns(require_type(r, "duration").get<std::string>(), r.name);
+}
+
+uint64_t Settings::size_bytes(std::string_view name) const {
+  const SettingRecord& r = record(name);
+  return units::parse_size_bytes(require_type(r, "size").get<std::string>(), r.name);
+}
+
+uint64_t Settings::count(std::string_view name) const { return require_type(record(name), "count").get<uint64_t>(); }
+
+double Settings::number(std::string_view name) const {
+  const SettingRecord& r = record(name);
+  if (r.type != "number" && r.type != "percent") {
+    (void)require_type(r, "number");
+  }
+  return r.value.get<double>();
+}
+
+bool Settings::flag(std::string_view name) const { return require_type(record(name), "bool").get<bool>(); }
+
+std::string Settings::text(std::string_view name) const {
+  const SettingRecord& r = record(name);
+  if (!r.value.is_string()) {
+    throw Error(ExitCode::system, fmt::format("setting {} is not text", name));
+  }
+  return r.value.get<std::string>();
+}
+
+std::vector<const SettingRecord*> Settings::changed() const {
+  std::vector<const SettingRecord*> out;
+  for (const SettingRecord& r : m_records) {
+    if (r.value != r.default_value) {
+      out.push_back(&r);
+    }
+  }
+  return out;
+}
+
+SpecValue Settings::apply(SpecValue v) const {
+  if (!v.setting.empty() && has(v.setting)) {
+    v.value = record(v.setting).value;
+  }
+  return v;
+}
+
+}  // namespace ptsuite::pts

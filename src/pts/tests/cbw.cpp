@@ -1,0 +1,182 @@
+// Composite Block Size Workload, PTS 2.0.2 §13 (test 13; PTS-E 1.1 ECW): purge; precondition
+// with the CBW mix at 100 % W, TC 32 / QD 32, in Rounds until steady state; then
+// demand-variation Rounds (an inter-round pre-write, then the TC x QD grid from high to low
+// TOIO at the CBW R/W mix) until the IOPS at TC 32 / QD 32 attains steady state; then the
+// MaxIOPS / MidIOPS / MinIOPS operating points, each with a pre-write and a response-time
+// histogram capture.
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include <ptsuite/pts/tests/core_tests.hpp>
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::pts {
+
+namespace {
+
+struct GridPoint {
+  size_t index = 0;
+  uint32_t threads = 0;
+  uint32_t queue_depth = 0;
+  double iops = 0;
+  double latency_mean_ns = 0;
+};
+
+nlohmann::json point_json(const std::string& name, const GridPoint& p, const std::string& rule) {
+  return {{"name", name},
+          {"threads", p.threads},
+          {"queue_depth", p.queue_depth},
+          {"toio", p.threads * p.queue_depth},
+          {"segment_index", p.index},
+          {"iops", p.iops},
+          {"latency_mean_ns", p.latency_mean_ns},
+          {"rule", rule}};
+}
+
+}  // namespace
+
+nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
+  TestSpec spec(ctx, id());
+  nlohmann::json rec = begin_record(spec);
+  if (spec.get("purge").value.get<bool>()) {
+    rec["purges"].push_back(purge_step(spec, "main"));
+  }
+  (void)spec.get("wipc");
+  const CompositeMix cm = composite_mix(spec, spec);
+  const RwMix mix = spec.rw_mix("rw_mix");
+  const nlohmann::json pre_toio = spec.get("precondition/toio").value;
+  const auto pre_tc = pre_toio.at("threads").get<uint32_t>();
+  const auto pre_qd = pre_toio.at("queue_depth").get<uint32_t>();
+  const RwMix pre_mix = spec.rw_mix("precondition/rw_mix");
+
+  auto cbw_segment = [&](RwMix m, uint32_t tc, uint32_t qd, uint64_t duration_ns) {
+    SegmentSpec s = make_segment(workload::AccessPattern::random, m, 4096, tc, qd, duration_ns);
+    s.block_sizes = cm.block_sizes;
+    s.zones = cm.zones;
+    s.label = fmt::format("CBW {} TC{} QD{}", format_rw_mix(m), tc, qd);
+    return s;
+  };
+
+  // Preconditioning Rounds: one long CBW 100 % W segment each, tracking its IOPS.
+  RoundLoopSpec pre;
+  pre.test = id();
+  pre.phase = "precondition";
+  pre.segments = {cbw_segment(pre_mix, pre_tc, pre_qd, spec.duration_ns("precondition/round_duration"))};
+  pre.tracking = {{"CBW precondition IOPS", 0, Metric::iops}};
+  apply_round_rules(spec, pre);
+  rec["phases"].push_back(run_rounds(ctx.exec, pre));
+
+  // Demand-variation Rounds.
+  const std::vector<uint32_t> tcs = spec.counts("thread_counts");
+  const std::vector<uint32_t> qds = spec.counts("queue_depths");
+  const uint64_t irpw_ns = spec.duration_ns("inter_round_prewrite/duration");
+  RoundLoopSpec demand;
+  demand.test = id();
+  demand.phase = "demand-variation";
+  for (uint32_t tc : tcs) {
+    for (uint32_t qd : qds) {
+      demand.segments.push_back(cbw_segment(mix, tc, qd, spec.duration_ns("segment_duration")));
+    }
+  }
+  for (const nlohmann::json& t : spec.get("tracking").value) {
+    demand.tracking.push_back(resolve_tracking(t, demand.segments));
+  }
+  apply_round_rules(spec, demand);
+  demand.before_round = [&](uint32_t round) {
+    const SegmentSpec s = cbw_segment(pre_mix, pre_tc, pre_qd, irpw_ns);
+    const SegmentResult r = run_segment(ctx.exec, StepId{id(), demand.phase, fmt::format("r{:03}-prewrite", round)}, s);
+    return nlohmann::json{{"kind", "inter-round-prewrite"}, {"spec", s}, {"result", r}};
+  };
+  const PhaseRecord phase = run_rounds(ctx.exec, demand);
+  rec["phases"].push_back(phase);
+
+  // Operating points.
+  const std::string source = spec.get("operating_point_source").value.get<std::string>();
+  const uint64_t ceiling_ns = spec.duration_ns("max_iops_art_ceiling");
+  std::vector<GridPoint> grid;
+  nlohmann::json grid_iops = nlohmann::json::array(), grid_art = nlohmann::json::array(), grid_cpu = nlohmann::json::array();
+  for (size_t t = 0; t < tcs.size(); ++t) {
+    nlohmann::json row_iops = nlohmann::json::array(), row_art = nlohmann::json::array(), row_cpu = nlohmann::json::array();
+    for (size_t q = 0; q < qds.size(); ++q) {
+      const size_t i = t * qds.size() + q;
+      const SegmentResult& last = phase.rounds.back().segments[i];
+      const stats::DirectionSummary& c = source == "final-round" ? last.summary.combined : phase.window[i].combined;
+      grid.push_back({i, tcs[t], qds[q], c.iops, c.latency_mean_ns});
+      row_iops.push_back(c.iops);
+      row_art.push_back(c.latency_mean_ns);
+      // Host CPU use of the final Round's segment: process CPU time over wall time, in % of one core.
+      row_cpu.push_back(last.elapsed_ns == 0 ? 0.0
+                                             : 100.0 * (last.cpu_user_s + last.cpu_system_s) /
+                                                   (static_cast<double>(last.elapsed_ns) / 1e9));
+    }
+    grid_iops.push_back(row_iops);
+    grid_art.push_back(row_art);
+    grid_cpu.push_back(row_cpu);
+  }
+  const auto min_it = std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
+  if (min_it == grid.end()) {
+    throw UsageError("cbw", "the TC x QD grid has no TC 1 / QD 1 point, so MinIOPS is undefined");
+  }
+  const GridPoint min_point = *min_it;
+  std::string max_rule = fmt::format("highest IOPS with ART below {} ms", static_cast<double>(ceiling_ns) / 1e6);
+  const GridPoint* max_point = nullptr;
+  for (const GridPoint& p : grid) {
+    if (p.latency_mean_ns < static_cast<double>(ceiling_ns) && (max_point == nullptr || p.iops > max_point->iops)) {
+      max_point = &p;
+    }
+  }
+  if (max_point == nullptr) {
+    max_point = &*std::min_element(grid.begin(), grid.end(), [](const GridPoint& a, const GridPoint& b) {
+      return a.latency_mean_ns < b.latency_mean_ns;
+    });
+    max_rule = fmt::format("no TOIO kept ART below {} ms: the lowest-ART TOIO is used", static_cast<double>(ceiling_ns) / 1e6);
+  }
+  const double mid_target = (max_point->iops + min_point.iops) / 2.0;
+  const GridPoint* mid_point = &grid.front();
+  for (const GridPoint& p : grid) {
+    if (std::fabs(p.iops - mid_target) < std::fabs(mid_point->iops - mid_target)) {
+      mid_point = &p;
+    }
+  }
+  const std::vector<std::pair<std::string, GridPoint>> points = {
+      {"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
+  nlohmann::json op = nlohmann::json::array();
+  op.push_back(point_json("max", *max_point, max_rule));
+  op.push_back(point_json("mid", *mid_point, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", mid_target)));
+  op.push_back(point_json("min", min_point, "TC 1 / QD 1"));
+
+  nlohmann::json prewrites = nlohmann::json::array();
+  for (const auto& [name, p] : points) {
+    const SegmentSpec pw = cbw_segment(pre_mix, p.threads, p.queue_depth, spec.duration_ns("histogram_prewrite"));
+    const SegmentResult pr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "prewrite"}, pw);
+    prewrites.push_back({{"name", name}, {"spec", pw}, {"result", pr}});
+    const SegmentSpec cs = cbw_segment(mix, p.threads, p.queue_depth, spec.duration_ns("histogram_capture"));
+    const SegmentResult cr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "capture"}, cs);
+    rec["captures"].push_back(capture_record(name + "-iops-histogram", cs, cr));
+  }
+
+  nlohmann::json sizes = nlohmann::json::array();
+  for (const workload::BlockSizeWeight& b : cm.block_sizes) {
+    sizes.push_back({{"bytes", b.bytes}, {"weight", b.weight}});
+  }
+  nlohmann::json zones = nlohmann::json::array();
+  for (const workload::AccessZone& z : cm.zones) {
+    zones.push_back({{"io_pct", z.io_pct}, {"range_pct", z.range_pct}});
+  }
+  rec["cbw"] = {{"rw_mix", format_rw_mix(mix)},
+                {"block_size_mix", sizes},
+                {"zones", zones},
+                {"thread_counts", tcs},
+                {"queue_depths", qds},
+                {"operating_point_source", source},
+                {"art_ceiling_ns", ceiling_ns},
+                {"operating_points", op},
+                {"grid", {{"iops", grid_iops}, {"latency_mean_ns", grid_art}, {"host_cpu_pct_final_round", grid_cpu}}},
+                {"prewrites", prewrites}};
+  rec["parameters"] = spec.parameters();
+  rec["omitted"] = spec.omitted();
+  return rec;
+}
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,176 @@
+#include <ptsuite/stats/stats_json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::stats {
+
+namespace {
+
+using nlohmann::json;
+
+const json& field(const json& j, const std::string& key, const std::string& where) {
+  if (!j.is_object()) {
+    throw UsageError(where, "expected a JSON object");
+  }
+  const auto it = j.find(key);
+  if (it == j.end()) {
+    throw UsageError(where, fmt::format("missing key \"{}\"", key));
+  }
+  return *it;
+}
+
+uint64_t as_u64(const json& j, const std::string& where) {
+  if (j.is_number_unsigned()) {
+    return j.get<uint64_t>();
+  }
+  if (j.is_number_integer() && j.get<int64_t>() >= 0) {
+    return static_cast<uint64_t>(j.get<int64_t>());
+  }
+  throw UsageError(where, fmt::format("expected a non-negative integer, got {}", j.dump()));
+}
+
+double as_double(const json& j, const std::string& where) {
+  if (!j.is_number()) {
+    throw UsageError(where, fmt::format("expected a number, got {}", j.dump()));
+  }
+  return j.get<double>();
+}
+
+// "99.9" for 99.9, "1" for 1.0: fmt's shortest round-trip spelling.
+std::string percentile_key(double percentile) { return fmt::format("{}", percentile); }
+
+double parse_percentile_key(const std::string& key, const std::string& where) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), value);
+  if (ec != std::errc{} || end != key.data() + key.size() || !(value > 0 && value <= 100)) {
+    throw UsageError(where, fmt::format("\"{}\" is not a percentile in (0, 100]", key));
+  }
+  return value;
+}
+
+}  // namespace
+
+void to_json(json& j, const DirectionSummary& summary) {
+  json percentiles = json::object();
+  for (const PercentileValue& p : summary.percentiles) {
+    percentiles[percentile_key(p.percentile)] = p.value_ns;
+  }
+  j = json{{"ios", summary.ios},
+           {"bytes", summary.bytes},
+           {"iops", summary.iops},
+           {"mb_per_s", summary.mb_per_s},
+           {"latency_ns",
+            {{"min", summary.latency_min_ns},
+             {"max", summary.latency_max_ns},
+             {"mean", summary.latency_mean_ns},
+             {"stddev", summary.latency_stddev_ns},
+             {"percentiles", std::move(percentiles)}}}};
+}
+
+void from_json(const json& j, DirectionSummary& summary) {
+  const std::string where = "direction summary";
+  DirectionSummary out;
+  out.ios = as_u64(field(j, "ios", where), where + " ios");
+  out.bytes = as_u64(field(j, "bytes", where), where + " bytes");
+  out.iops = as_double(field(j, "iops", where), where + " iops");
+  out.mb_per_s = as_double(field(j, "mb_per_s", where), where + " mb_per_s");
+  const json& lat = field(j, "latency_ns", where);
+  const std::string lat_where = where + " latency_ns";
+  out.latency_min_ns = as_u64(field(lat, "min", lat_where), lat_where + ".min");
+  out.latency_max_ns = as_u64(field(lat, "max", lat_where), lat_where + ".max");
+  out.latency_mean_ns = as_double(field(lat, "mean", lat_where), lat_where + ".mean");
+  out.latency_stddev_ns = as_double(field(lat, "stddev", lat_where), lat_where + ".stddev");
+  const json& percentiles = field(lat, "percentiles", lat_where);
+  const std::string p_where = lat_where + ".percentiles";
+  if (!percentiles.is_object()) {
+    throw UsageError(p_where, "expected a JSON object");
+  }
+  for (const auto& [key, value] : percentiles.items()) {
+    out.percentiles.push_back(
+        PercentileValue{parse_percentile_key(key, p_where), as_u64(value, p_where + "." + key)});
+  }
+  std::sort(out.percentiles.begin(), out.percentiles.end(),
+            [](const PercentileValue& a, const PercentileValue& b) { return a.percentile < b.percentile; });
+  summary = std::move(out);
+}
+
+void to_json(json& j, const IoSummary& summary) {
+  j = json{{"read", summary.read}, {"write", summary.write}, {"combined", summary.combined}};
+}
+
+void from_json(const json& j, IoSummary& summary) {
+  const std::string where = "io summary";
+  summary.read = field(j, "read", where).get<DirectionSummary>();
+  summary.write = field(j, "write", where).get<DirectionSummary>();
+  summary.combined = field(j, "combined", where).get<DirectionSummary>();
+}
+
+void to_json(json& j, const LatencyHistogram& histogram) {
+  json buckets = json::array();
+  for (const auto& [index, count] : histogram.nonzero_buckets()) {
+    buckets.push_back(json::array({LatencyHistogram::bucket_lower_ns(index), count}));
+  }
+  j = json{{"layout", k_histogram_layout_name},
+           {"sub_bucket_bits", LatencyHistogram::k_sub_bucket_bits},
+           {"buckets", std::move(buckets)}};
+}
+
+void from_json(const json& j, LatencyHistogram& histogram) {
+  const std::string where = "histogram";
+  const json& layout = field(j, "layout", where);
+  if (!layout.is_string() || layout.get<std::string>() != k_histogram_layout_name) {
+    throw UsageError(where + " layout", fmt::format("{} is not supported: ptsuite reads only the \"{}\" layout",
+                                                    layout.dump(), k_histogram_layout_name));
+  }
+  const uint64_t bits = as_u64(field(j, "sub_bucket_bits", where), where + " sub_bucket_bits");
+  if (bits != LatencyHistogram::k_sub_bucket_bits) {
+    throw UsageError(where + " sub_bucket_bits",
+                     fmt::format("{} is not supported: this layout has {} sub-bucket bits (1/{} of an octave)",
+                                 bits, LatencyHistogram::k_sub_bucket_bits, LatencyHistogram::k_sub_buckets));
+  }
+  const json& buckets = field(j, "buckets", where);
+  const std::string b_where = where + " buckets";
+  if (!buckets.is_array()) {
+    throw UsageError(b_where, "expected an array of [lower_ns, count] pairs");
+  }
+  LatencyHistogram out;
+  bool first = true;
+  size_t previous_index = 0;
+  for (size_t i = 0; i < buckets.size(); ++i) {
+    const json& pair = buckets[i];
+    const std::string p_where = fmt::format("{}[{}]", b_where, i);
+    if (!pair.is_array() || pair.size() != 2) {
+      throw UsageError(p_where, fmt::format("expected [lower_ns, count], got {}", pair.dump()));
+    }
+    const uint64_t lower_ns = as_u64(pair[0], p_where);
+    const uint64_t count = as_u64(pair[1], p_where);
+    const size_t index = LatencyHistogram::bucket_index(lower_ns);
+    if (LatencyHistogram::bucket_lower_ns(index) != lower_ns) {
+      throw UsageError(p_where, fmt::format("{} ns is not the lower bound of a bucket (the bucket holding it "
+                                            "starts at {} ns)",
+                                            lower_ns, LatencyHistogram::bucket_lower_ns(index)));
+    }
+    if (!first && index <= previous_index) {
+      throw UsageError(p_where, fmt::format("bucket {} ns is out of order or repeated", lower_ns));
+    }
+    if (count == 0) {
+      throw UsageError(p_where, "a bucket with count 0 (the sparse form lists non-empty buckets only)");
+    }
+    if (out.total_count() + count < count) {
+      throw UsageError(p_where, "the total count overflows 64 bits");
+    }
+    out.record_n(lower_ns, count);
+    first = false;
+    previous_index = index;
+  }
+  histogram = std::move(out);
+}
+
+}  // namespace ptsuite::stats

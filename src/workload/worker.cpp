@@ -1,0 +1,176 @@
+#include "workload/worker.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <ctime>
+
+#include <ptsuite/engine/engine_registry.hpp>
+#include <ptsuite/util/clock.hpp>
+
+namespace ptsuite::workload::detail {
+
+namespace {
+
+// Longest single wait (reap timeout or pacing sleep), so a stop request or another thread's
+// IO error is noticed within this time even when the device stalls or the rate is low.
+constexpr uint64_t k_max_wait_ns = 50'000'000;
+// Live counters are published when at least this much time passed since the last publish
+// (judged by the reap timestamps, no extra clock call): the sampling thread sees totals at
+// most this stale, and a fast thread pays for a publish about once per millisecond.
+constexpr uint64_t k_publish_interval_ns = 1'000'000;
+
+void sleep_until_ns(uint64_t deadline_ns) noexcept {
+  timespec ts{};
+  ts.tv_sec = static_cast<time_t>(deadline_ns / 1'000'000'000ULL);
+  ts.tv_nsec = static_cast<long>(deadline_ns % 1'000'000'000ULL);
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) {
+  }
+}
+
+}  // namespace
+
+Worker::Worker(const ResolvedWorkload& workload, const engine::Target& target, uint32_t index,
+               uint64_t sequential_cursor_bytes)
+    : m_index(index),
+      m_queue(std::make_unique<engine::IoQueue>(engine::create_engine(workload.spec.engine), target,
+                                                workload.spec.queue_depth,
+                                                static_cast<uint32_t>(workload.max_block_bytes))),
+      m_generator(workload, index, sequential_cursor_bytes),
+      m_filler(workload.spec.data, workload.spec.seed, index, workload.max_block_bytes),
+      m_limiter(RateLimiter::for_thread(workload.spec.rate, workload.spec.threads)) {}
+
+void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags) noexcept {
+  engine::IoQueue& q = *m_queue;
+  uint64_t now = start_ns;
+  uint64_t last_publish = start_ns;
+  uint64_t ios_issued = 0;
+  uint64_t bytes_issued = 0;
+  for (;;) {
+    if (flags.abort.load(std::memory_order_relaxed)) {
+      m_reason = StopReason::io_error;
+      break;
+    }
+    if (flags.requested != nullptr && flags.requested->load(std::memory_order_relaxed)) {
+      m_reason = StopReason::interrupted;
+      break;
+    }
+    if (now >= limits.deadline_ns) {
+      m_reason = StopReason::duration;
+      break;
+    }
+    // Stage as many IOs as there are free slots, limits and the pacing schedule allow.
+    bool limit_reached = false;
+    uint64_t due_ns = 0;  // pacing: when the next IO may be issued (0 = not waiting)
+    while (q.free_slots() > 0) {
+      if (ios_issued >= limits.ios) {
+        m_reason = StopReason::ios;
+        limit_reached = true;
+        break;
+      }
+      if (bytes_issued >= limits.bytes) {
+        m_reason = StopReason::bytes;
+        limit_reached = true;
+        break;
+      }
+      if (m_limiter.enabled()) {
+        const uint64_t at = start_ns + m_limiter.earliest_offset_ns(ios_issued, bytes_issued);
+        if (at > now) {
+          due_ns = at;
+          break;
+        }
+      }
+      const uint64_t sequence = m_generator.sequence();
+      const IoDecision io = m_generator.next();
+      const std::span<std::byte> buffer = q.stage(io.op, io.offset_bytes, io.length_bytes);
+      if (io.op == engine::IoOp::write) {
+        m_filler.fill(buffer, sequence);
+      }
+      ++ios_issued;
+      bytes_issued += io.length_bytes;
+    }
+    if (q.staged() > 0) {
+      const int rc = q.flush();
+      if (rc < 0) {
+        m_unattributed_errno = -rc;
+        m_reason = StopReason::io_error;
+        break;
+      }
+    }
+    if (limit_reached) {
+      break;  // drain() below collects what is in flight
+    }
+    const uint64_t wait_until = due_ns != 0 ? std::min(due_ns, limits.deadline_ns) : limits.deadline_ns;
+    const uint64_t wait_ns = std::min(wait_until > now ? wait_until - now : 0, k_max_wait_ns);
+    if (q.in_flight() == 0) {
+      // Only pacing can leave nothing in flight here: sleep instead of polling.
+      sleep_until_ns(now + wait_ns);
+      now = monotonic_ns();
+      continue;
+    }
+    const int reaped = q.reap(1, wait_ns);
+    now = q.last_reap_ns();
+    if (reaped < 0 && reaped != -EINTR) {
+      m_unattributed_errno = -reaped;
+      m_reason = StopReason::io_error;
+      break;
+    }
+    if (q.has_error()) {
+      m_reason = StopReason::io_error;
+      break;
+    }
+    if (now - last_publish >= k_publish_interval_ns) {
+      publish();
+      last_publish = now;
+    }
+  }
+  if (m_reason == StopReason::io_error && (q.has_error() || m_unattributed_errno != 0)) {
+    report_failure(flags);
+  }
+  q.drain();
+  if (q.has_error() && m_reason != StopReason::io_error) {
+    // An IO that was in flight at the stop failed: the run did not end cleanly.
+    m_reason = StopReason::io_error;
+    report_failure(flags);
+  }
+  const stats::LiveTotals totals = q.live_totals();
+  if (totals.ios[0] + totals.ios[1] > 0 || ios_issued > 0) {
+    m_end_ns = q.last_reap_ns();
+  }
+  publish();
+  retire();
+}
+
+void Worker::retire() noexcept {
+  if (!m_queue) {
+    return;
+  }
+  m_stats = m_queue->stats();
+  m_queue_error = m_queue->first_error();
+  m_queue_error_count = m_queue->error_count();
+  m_queue.reset();
+}
+
+void Worker::report_failure(StopFlags& flags) noexcept {
+  int none = -1;
+  flags.first_failed_thread.compare_exchange_strong(none, static_cast<int>(m_index), std::memory_order_relaxed);
+  flags.abort.store(true, std::memory_order_relaxed);
+}
+
+std::optional<engine::IoErrorRecord> Worker::first_error() const noexcept {
+  if (m_queue_error) {
+    return m_queue_error;
+  }
+  if (m_unattributed_errno != 0) {
+    engine::IoErrorRecord record;
+    record.errnum = m_unattributed_errno;
+    record.result = -m_unattributed_errno;
+    return record;
+  }
+  return std::nullopt;
+}
+
+uint64_t Worker::error_count() const noexcept {
+  return m_queue_error_count + (m_queue_error || m_unattributed_errno == 0 ? 0 : 1);
+}
+
+}  // namespace ptsuite::workload::detail

@@ -1,0 +1,77 @@
+// Private: one worker thread of run_workload(). It owns an IoQueue and the thread's generators
+// and runs the stage -> fill -> flush -> reap loop until its share of the limits is reached,
+// the deadline passes, the run is stopped, or an IO fails. It shares nothing with the other
+// workers on the hot path except two flags it reads with relaxed loads once per loop.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include <ptsuite/engine/io_queue.hpp>
+#include <ptsuite/stats/live_counters.hpp>
+#include <ptsuite/workload/data_fill.hpp>
+#include <ptsuite/workload/io_generator.hpp>
+#include <ptsuite/workload/rate_limiter.hpp>
+#include <ptsuite/workload/workload_runner.hpp>
+
+namespace ptsuite::workload::detail {
+
+// Flags every worker reads (relaxed) once per loop iteration.
+struct StopFlags {
+  const std::atomic<bool>* requested = nullptr;  // SIGINT/SIGTERM; may be null
+  std::atomic<bool> abort{false};                // set by every worker that hits an IO error
+  std::atomic<int> first_failed_thread{-1};      // index of the first such worker
+};
+
+struct WorkerLimits {
+  uint64_t deadline_ns = UINT64_MAX;  // absolute CLOCK_MONOTONIC
+  uint64_t ios = UINT64_MAX;          // this thread's share
+  uint64_t bytes = UINT64_MAX;
+};
+
+class Worker {
+ public:
+  Worker(const ResolvedWorkload& workload, const engine::Target& target, uint32_t index,
+         uint64_t sequential_cursor_bytes);
+
+  // The thread body. Never throws; always drains, then retires the queue (below).
+  void run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags) noexcept;
+
+  // Keeps the queue's final statistics and error record and destroys the queue, on the
+  // calling (worker) thread. io_destroy blocks for a kernel RCU grace period (~30 ms here);
+  // retiring every queue on its own thread makes those waits overlap instead of adding up on
+  // the main thread (TC 32 would otherwise cost ~1 s per segment). Idempotent.
+  void retire() noexcept;
+
+  [[nodiscard]] const stats::LiveCounters& live() const noexcept { return m_live; }
+  // Valid after run() (the queue is retired by then).
+  [[nodiscard]] const stats::IoStats& stats() const noexcept { return m_stats; }
+  [[nodiscard]] StopReason stop_reason() const noexcept { return m_reason; }
+  [[nodiscard]] uint64_t end_ns() const noexcept { return m_end_ns; }  // last completion; 0 = none
+  [[nodiscard]] uint64_t sequential_cursor_bytes() const noexcept { return m_generator.sequential_cursor_bytes(); }
+  // The first error of this thread: the queue's record, or a failure the queue could not
+  // attribute to one IO (a failed reap or submit with nothing recorded).
+  [[nodiscard]] std::optional<engine::IoErrorRecord> first_error() const noexcept;
+  [[nodiscard]] uint64_t error_count() const noexcept;
+
+ private:
+  void publish() noexcept { m_live.publish(m_queue->live_totals()); }
+  void report_failure(StopFlags& flags) noexcept;
+
+  uint32_t m_index;
+  std::unique_ptr<engine::IoQueue> m_queue;  // null once retired
+  stats::IoStats m_stats;                     // the queue's statistics, kept by retire()
+  std::optional<engine::IoErrorRecord> m_queue_error;
+  uint64_t m_queue_error_count = 0;
+  IoGenerator m_generator;
+  DataFiller m_filler;
+  RateLimiter m_limiter;
+  stats::LiveCounters m_live;
+  StopReason m_reason = StopReason::duration;
+  uint64_t m_end_ns = 0;
+  int m_unattributed_errno = 0;  // positive errno of a failure without an IoErrorRecord
+};
+
+}  // namespace ptsuite::workload::detail

@@ -1,0 +1,121 @@
+#include <ptsuite/workload/workload_json.hpp>
+
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/version.hpp>
+
+namespace ptsuite::workload {
+
+namespace {
+
+using nlohmann::json;
+
+json target_json(const engine::Target& target) {
+  const engine::TargetGeometry& g = target.geometry();
+  return {{"path", target.path()},
+          {"kind", target.kind() == engine::TargetKind::block_device ? "block_device" : "regular_file"},
+          {"capacity_bytes", g.capacity_bytes},
+          {"logical_block_bytes", g.logical_block_bytes},
+          {"physical_block_bytes", g.physical_block_bytes},
+          {"memory_alignment_bytes", g.memory_alignment_bytes}};
+}
+
+json direction_json(const stats::DirectionSummary& summary, const stats::LatencyHistogram& histogram) {
+  json j = summary;
+  j["histogram"] = histogram;
+  return j;
+}
+
+}  // namespace
+
+double cpu_us_per_io(const WorkloadResult& result) noexcept {
+  const uint64_t ios = result.stats.read.ios + result.stats.write.ios;
+  return ios == 0 ? 0 : (result.cpu.user_s + result.cpu.system_s) * 1e6 / static_cast<double>(ios);
+}
+
+json config_json(const ResolvedWorkload& w, const engine::Target& target) {
+  const WorkloadSpec& spec = w.spec;
+  json sizes = json::array();
+  for (size_t i = 0; i < w.block_sizes.size(); ++i) {
+    sizes.push_back({{"bytes", w.block_sizes[i].bytes},
+                     {"weight", spec.block_sizes[i].weight},
+                     {"probability", w.block_sizes[i].probability},
+                     {"align_bytes", w.block_sizes[i].align_bytes}});
+  }
+  json zones = json::array();
+  for (size_t i = 0; i < spec.zones.size(); ++i) {
+    zones.push_back({{"io_pct", spec.zones[i].io_pct},
+                     {"range_pct", spec.zones[i].range_pct},
+                     {"offset_bytes", w.zones[i].offset_bytes},
+                     {"length_bytes", w.zones[i].length_bytes}});
+  }
+  json range = {{"offset_bytes", w.range_offset_bytes}, {"length_bytes", w.range_length_bytes}};
+  range["pct"] = spec.active_range.length_bytes ? json(nullptr) : json(spec.active_range.pct);
+  return {{"target", target_json(target)},
+          {"pattern", to_string(spec.pattern)},
+          {"read_pct", spec.read_pct},
+          {"block_sizes", sizes},
+          {"range", range},
+          {"zones", zones},
+          {"threads", spec.threads},
+          {"queue_depth", spec.queue_depth},
+          {"limits", {{"duration_ns", spec.limits.duration_ns}, {"bytes", w.byte_limit}, {"ios", spec.limits.ios}}},
+          {"rate", {{"iops", spec.rate.iops}, {"mb_per_s", spec.rate.mb_per_s}}},
+          {"seed", spec.seed},
+          {"engine", spec.engine},
+          {"data_pattern", to_string(spec.data)},
+          {"cpus", spec.cpus},
+          {"interval_ns", spec.interval_ns}};
+}
+
+json error_json(const std::optional<engine::IoErrorRecord>& error, uint64_t error_count) {
+  if (!error) {
+    return nullptr;
+  }
+  return {{"errno", error->errnum},
+          {"message", std::strerror(error->errnum)},
+          {"op", engine::to_string(error->op)},
+          {"offset_bytes", error->offset_bytes},
+          {"length_bytes", error->length_bytes},
+          {"result", error->result},
+          {"short_transfer", error->short_transfer},
+          {"count", error_count}};
+}
+
+json results_json(const WorkloadResult& r, uint64_t interval_ns) {
+  const stats::IoSummary summary = stats::summarize(r.stats, r.elapsed_ns);
+  const stats::DirectionStats combined = r.stats.combined();
+  json samples = json::array();
+  for (const IntervalSample& s : r.intervals) {
+    samples.push_back({{"end_offset_ns", s.end_offset_ns},
+                       {"read_ios", s.ios[0]},
+                       {"write_ios", s.ios[1]},
+                       {"read_bytes", s.bytes[0]},
+                       {"write_bytes", s.bytes[1]},
+                       {"read_latency_sum_ns", s.latency_sum_ns[0]},
+                       {"write_latency_sum_ns", s.latency_sum_ns[1]}});
+  }
+  return {{"elapsed_ns", r.elapsed_ns},
+          {"stop_reason", to_string(r.stop_reason)},
+          {"read", direction_json(summary.read, r.stats.read.histogram)},
+          {"write", direction_json(summary.write, r.stats.write.histogram)},
+          {"combined", direction_json(summary.combined, combined.histogram)},
+          {"cpu", {{"user_s", r.cpu.user_s}, {"system_s", r.cpu.system_s}, {"us_per_io", cpu_us_per_io(r)}}},
+          {"error", error_json(r.first_error, r.error_count)},
+          {"intervals", {{"interval_ns", interval_ns}, {"samples", samples}}},
+          {"end_state", {{"sequential_cursor_bytes", r.end_state.sequential_cursor_bytes}}}};
+}
+
+json workload_document(const ResolvedWorkload& workload, const engine::Target& target, const WorkloadResult& result,
+                       const std::string& started_at) {
+  return {{"schema_version", k_workload_schema_version},
+          {"kind", "ptsuite.workload"},
+          {"tool", {{"name", "ptsuite"}, {"version", std::string(version())}, {"git_revision", std::string(git_revision())}}},
+          {"started_at", started_at},
+          {"config", config_json(workload, target)},
+          {"results", results_json(result, workload.spec.interval_ns)}};
+}
+
+}  // namespace ptsuite::workload

@@ -1,0 +1,136 @@
+// The refusal matrix on real loop devices: a mounted loop device, a loop device with a
+// mounted partition, swap on a loop device, a loop device held by device-mapper (where dm
+// exists), and no consent flag. Each is refused — by the library and by the CLI with exit 3
+// and one line — with 0 bytes written (the backing file's checksum is unchanged).
+#include <gtest/gtest.h>
+
+#include "integration/device_loop_fixture.hpp"
+#include <ptsuite/device/passthrough.hpp>
+#include <ptsuite/device/purge.hpp>
+#include <ptsuite/device/safety.hpp>
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::device {
+namespace {
+
+using namespace testing;
+
+constexpr uint64_t k_size = 64ULL << 20;
+
+// Tries every destructive entry point on `target`; each must refuse with `expected` in the
+// message. Returns nothing; failures are test failures.
+void expect_refused_everywhere(const std::string& target, const std::string& expected) {
+  PurgeOptions opts;
+  opts.method = PurgeMethod::zero_fill;
+  opts.allow_destructive = true;
+  try {
+    purge(target, opts);
+    ADD_FAILURE() << "purge was not refused";
+  } catch (const SafetyRefusal& e) {
+    EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+  }
+  EXPECT_THROW(open_destructive_channel(target, true), SafetyRefusal);
+  EXPECT_THROW(require_destructive_allowed(target, true), SafetyRefusal);
+  const auto cli = run_ptsuite("device purge " + target + " --method zero-fill --allow-destructive");
+  EXPECT_EQ(cli.exit_code, 3) << cli.err;
+  EXPECT_NE(cli.err.find(expected), std::string::npos) << cli.err;
+  EXPECT_EQ(std::count(cli.err.begin(), cli.err.end(), '\n'), 1) << cli.err;
+}
+
+class DeviceSafetyLoop : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const auto why = loop_skip_reason(); !why.empty()) GTEST_SKIP() << why;
+    if (run_command("(command -v mkfs.ext4 && command -v mkswap)") != 0) GTEST_SKIP() << "mkfs.ext4/mkswap missing";
+  }
+};
+
+TEST_F(DeviceSafetyLoop, MountedLoopDeviceIsRefused) {
+  LoopDevice loop(k_size, false);
+  ASSERT_TRUE(loop.ok());
+  TempDir dir;
+  ReadOnlyMount mount(loop.path(), dir.path());
+  ASSERT_TRUE(mount.ok());
+  const uint64_t before = file_checksum(loop.backing());
+  expect_refused_everywhere(loop.path(), loop.name() + " is mounted at " + dir.path());
+  EXPECT_EQ(file_checksum(loop.backing()), before);
+}
+
+TEST_F(DeviceSafetyLoop, LoopDeviceWithMountedPartitionIsRefused) {
+  LoopDevice loop(k_size, true);
+  ASSERT_TRUE(loop.ok());
+  ASSERT_TRUE(loop.add_partition(1 << 20, 32 << 20));
+  TempDir dir;
+  ReadOnlyMount mount(loop.partition_path(), dir.path());
+  ASSERT_TRUE(mount.ok());
+  const uint64_t before = file_checksum(loop.backing());
+  expect_refused_everywhere(loop.path(), "partition " + loop.name() + "p1 is mounted at " + dir.path());
+  EXPECT_EQ(file_checksum(loop.backing()), before);
+}
+
+TEST_F(DeviceSafetyLoop, SwapOnLoopDeviceIsRefused) {
+  LoopDevice loop(k_size, false);
+  ASSERT_TRUE(loop.ok());
+  ActiveSwap swap(loop.path());
+  if (!swap.ok()) GTEST_SKIP() << "swapon not permitted here";
+  const uint64_t before = file_checksum(loop.backing());
+  expect_refused_everywhere(loop.path(), loop.name() + " is active swap");
+  EXPECT_EQ(file_checksum(loop.backing()), before);
+}
+
+TEST_F(DeviceSafetyLoop, LoopDeviceHeldByDeviceMapperIsRefused) {
+  if (::access("/dev/mapper/control", F_OK) != 0 || run_command("command -v dmsetup") != 0) {
+    GTEST_SKIP() << "no device-mapper on this kernel (holders are covered by the fake-sysfs tests)";
+  }
+  LoopDevice loop(k_size, false);
+  ASSERT_TRUE(loop.ok());
+  const std::string name = unique_name("ptsuite-devtest-dm");
+  if (run_command("dmsetup create " + name + " --table '0 " + std::to_string(k_size / 512) + " linear " +
+                  loop.path() + " 0'") != 0) {
+    GTEST_SKIP() << "dmsetup create failed";
+  }
+  const uint64_t before = file_checksum(loop.backing());
+  expect_refused_everywhere(loop.path(), loop.name() + " is held by dm-");
+  EXPECT_EQ(file_checksum(loop.backing()), before);
+  EXPECT_EQ(run_command("dmsetup remove " + name), 0);
+}
+
+TEST_F(DeviceSafetyLoop, NoConsentFlagIsRefused) {
+  LoopDevice loop(k_size, false);
+  ASSERT_TRUE(loop.ok());
+  const uint64_t before = file_checksum(loop.backing());
+  PurgeOptions opts;
+  opts.method = PurgeMethod::zero_fill;
+  try {
+    purge(loop.path(), opts);
+    ADD_FAILURE() << "not refused";
+  } catch (const SafetyRefusal& e) {
+    EXPECT_NE(std::string(e.what()).find("--allow-destructive"), std::string::npos);
+  }
+  EXPECT_THROW(open_destructive_channel(loop.path(), false), SafetyRefusal);
+  const auto cli = run_ptsuite("device purge " + loop.path() + " --method zero-fill");
+  EXPECT_EQ(cli.exit_code, 3);
+  EXPECT_NE(cli.err.find("--allow-destructive"), std::string::npos) << cli.err;
+  EXPECT_EQ(file_checksum(loop.backing()), before);
+  // The unused device itself passes the gate once consent is given.
+  EXPECT_TRUE(check_destructive_allowed(loop.path()).allowed);
+}
+
+TEST(DeviceSafetyFile, PurgeOfAFileNeedsConsentToo) {
+  TempDir dir;
+  const std::string file = dir.path() + "/target.img";
+  {
+    std::ofstream out(file, std::ios::binary);
+    out << std::string(1 << 20, 'x');
+  }
+  const uint64_t before = file_checksum(file);
+  const auto cli = run_ptsuite("device purge " + file + " --method zero-fill");
+  EXPECT_EQ(cli.exit_code, 3);
+  EXPECT_EQ(file_checksum(file), before);
+  EXPECT_EQ(run_ptsuite("device purge " + file + " --method nvme-format --allow-destructive").exit_code, 2);
+  EXPECT_EQ(file_checksum(file), before);
+}
+
+}  // namespace
+}  // namespace ptsuite::device

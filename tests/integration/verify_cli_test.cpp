@@ -1,0 +1,130 @@
+// `ptsuite verify DIR` as a user runs it, against bundles written by write_manifest().
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <ptsuite/report/manifest.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include "support/temp_dir.hpp"
+
+namespace ptsuite::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;
+};
+
+CommandResult run_ptsuite(const std::string& arguments) {
+  CommandResult result;
+  FILE* pipe = ::popen((std::string(PTSUITE_BINARY) + " " + arguments + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) {
+    return result;
+  }
+  std::array<char, 4096> chunk{};
+  size_t got = 0;
+  while ((got = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) {
+    result.output.append(chunk.data(), got);
+  }
+  const int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+void write(const fs::path& path, const std::string& content) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << content;
+}
+
+class VerifyCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write(dir() / "results.json", "{\"ptsuite\": \"results\", \"iops\": 11746}\n");
+    write(dir() / "raw" / "latency.csv", "us,count\n80,1000\n120,20\n");
+    write(dir() / "report.html", "<!doctype html><title>IOPS</title>\n");
+    write_manifest(dir());
+  }
+  [[nodiscard]] fs::path dir() const { return m_temp.path(); }
+  [[nodiscard]] CommandResult verify() const { return run_ptsuite("verify " + dir().string()); }
+
+  test_support::ShmTempDir m_temp{"ptsuite-verify"};
+};
+
+TEST_F(VerifyCli, IntactBundleExitsZero) {
+  const CommandResult r = verify();
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("OK: 3 file(s) intact", 0), 0u) << r.output;
+}
+
+TEST_F(VerifyCli, OneFlippedByteIsNamed) {
+  std::string content = read_file(dir() / "raw" / "latency.csv");
+  content[10] = static_cast<char>(content[10] ^ 0x01);
+  write(dir() / "raw" / "latency.csv", content);
+  const CommandResult r = verify();
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("changed  raw/latency.csv: content differs"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("FAILED: 1 problem(s)"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("results.json"), std::string::npos) << r.output;  // only the changed file
+}
+
+TEST_F(VerifyCli, DeletedFileIsMissing) {
+  fs::remove(dir() / "report.html");
+  const CommandResult r = verify();
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("missing  report.html"), std::string::npos) << r.output;
+}
+
+TEST_F(VerifyCli, NewFileIsAdded) {
+  write(dir() / "raw" / "notes.txt", "edited by hand\n");
+  const CommandResult r = verify();
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("added    raw/notes.txt"), std::string::npos) << r.output;
+}
+
+TEST_F(VerifyCli, EditedManifestIsReported) {
+  const fs::path manifest = dir() / std::string(k_manifest_file_name);
+  std::string text = read_file(manifest);
+  // Make the manifest claim results.json is 1 byte longer than it is.
+  const std::string size_field = "\"size_bytes\": 38";
+  const size_t at = text.find(size_field);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, size_field.size(), "\"size_bytes\": 39");
+  write(manifest, text);
+  const CommandResult r = verify();
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("edited   MANIFEST.sha256.json"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("changed  results.json: size 39 -> 38 bytes"), std::string::npos)
+      << r.output;
+}
+
+TEST_F(VerifyCli, BadInputExitsTwo) {
+  const fs::path manifest = dir() / std::string(k_manifest_file_name);
+  write(manifest, "{\"format\": \"ptsuite-bundle-manifest\", \"files\": [");  // truncated
+  CommandResult r = verify();
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("malformed manifest"), std::string::npos) << r.output;
+
+  fs::remove(manifest);
+  r = verify();
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("no MANIFEST.sha256.json"), std::string::npos) << r.output;
+
+  r = run_ptsuite("verify " + (dir() / "no-such-dir").string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("no such directory"), std::string::npos) << r.output;
+
+  r = run_ptsuite("verify");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+}  // namespace
+}  // namespace ptsuite::report

@@ -1,0 +1,128 @@
+// Test helper: runs the built ptsuite binary (PTSUITE_BINARY) as a child process with its
+// stdout and stderr captured in files, optionally under a file-size limit (RLIMIT_FSIZE, to
+// provoke EFBIG write errors without any special device), and lets a test signal it once its
+// SIGINT handler is installed (read from /proc/<pid>/status, so no sleeping or timing).
+#pragma once
+
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include "support/temp_dir.hpp"
+
+namespace ptsuite::workload::test {
+
+struct ProcessResult {
+  int exit_code = -1;     // -1 when killed by a signal
+  int term_signal = 0;
+  std::string out;
+  std::string err;
+};
+
+struct ProcessOptions {
+  uint64_t file_size_limit_bytes = 0;  // RLIMIT_FSIZE for the child; 0 = unchanged
+  std::string working_directory;       // empty = the test's
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class Child {
+ public:
+  Child(const std::vector<std::string>& args, const ProcessOptions& options = {})
+      : m_out(m_dir.file("stdout")), m_err(m_dir.file("stderr")) {
+    std::vector<std::string> argv_storage{PTSUITE_BINARY};
+    argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+    m_pid = ::fork();
+    if (m_pid == 0) {
+      const int out = ::open(m_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int err = ::open(m_err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      ::dup2(out, STDOUT_FILENO);
+      ::dup2(err, STDERR_FILENO);
+      if (!options.working_directory.empty() && ::chdir(options.working_directory.c_str()) != 0) {
+        ::_exit(126);
+      }
+      if (options.file_size_limit_bytes != 0) {
+        const rlimit limit{options.file_size_limit_bytes, options.file_size_limit_bytes};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        ::signal(SIGXFSZ, SIG_IGN);  // writes past the limit fail with EFBIG instead of killing
+      }
+      std::vector<char*> argv;
+      for (std::string& a : argv_storage) {
+        argv.push_back(a.data());
+      }
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+  }
+  ~Child() {
+    if (m_pid > 0 && !m_reaped) {
+      ::kill(m_pid, SIGKILL);
+      ::waitpid(m_pid, nullptr, 0);
+    }
+  }
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+
+  [[nodiscard]] pid_t pid() const noexcept { return m_pid; }
+
+  // Whether the child has installed a handler for `signum` (SigCgt in /proc/<pid>/status).
+  [[nodiscard]] bool catches(int signum) const {
+    std::ifstream status("/proc/" + std::to_string(m_pid) + "/status");
+    std::string line;
+    while (std::getline(status, line)) {
+      if (line.rfind("SigCgt:", 0) == 0) {
+        const unsigned long long mask = std::stoull(line.substr(7), nullptr, 16);
+        return ((mask >> (signum - 1)) & 1ULL) != 0;
+      }
+    }
+    return false;
+  }
+
+  // Whether the child has exited (without reaping it).
+  [[nodiscard]] bool exited() const {
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(m_pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == m_pid;
+  }
+
+  ProcessResult wait() {
+    int status = 0;
+    ::waitpid(m_pid, &status, 0);
+    m_reaped = true;
+    ProcessResult r;
+    if (WIFEXITED(status)) {
+      r.exit_code = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+      r.term_signal = WTERMSIG(status);
+    }
+    r.out = slurp(m_out);
+    r.err = slurp(m_err);
+    return r;
+  }
+
+ private:
+  test_support::ShmTempDir m_dir{"ptsuite-child"};
+  std::string m_out;
+  std::string m_err;
+  pid_t m_pid = -1;
+  bool m_reaped = false;
+};
+
+inline ProcessResult run_ptsuite(const std::vector<std::string>& args, const ProcessOptions& options = {}) {
+  Child child(args, options);
+  return child.wait();
+}
+
+}  // namespace ptsuite::workload::test

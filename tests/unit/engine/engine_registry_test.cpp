@@ -1,0 +1,210 @@
+// The engine registry and each engine's own contract, called directly (without IoQueue) on an
+// O_DIRECT file in /dev/shm.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <fstream>
+#include <set>
+#include <vector>
+
+#include <ptsuite/engine/engine_registry.hpp>
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "support/temp_dir.hpp"
+
+namespace ptsuite::engine {
+namespace {
+
+constexpr uint64_t k_second_ns = 1'000'000'000;
+constexpr uint64_t k_file_bytes = 1 << 20;
+
+bool libaio_available() {
+  for (const EngineInfo& info : list_engines()) {
+    if (info.name == "libaio") {
+      return info.available;
+    }
+  }
+  return false;
+}
+
+TEST(EngineRegistry, ListsTheThreeEnginesDefaultFirst) {
+  const std::vector<EngineInfo> engines = list_engines();
+  ASSERT_EQ(engines.size(), 3u);
+  EXPECT_EQ(engines[0].name, k_default_engine);
+  EXPECT_EQ(engines[0].name, "libaio");
+  EXPECT_EQ(engines[1].name, "sync");
+  EXPECT_EQ(engines[2].name, "null");
+  for (const EngineInfo& info : engines) {
+    EXPECT_FALSE(info.description.empty()) << info.name;
+    // A reason exactly when unavailable.
+    EXPECT_EQ(info.available, info.unavailable_reason.empty()) << info.name;
+  }
+  EXPECT_TRUE(engines[1].available);
+  EXPECT_TRUE(engines[2].available);
+}
+
+TEST(EngineRegistry, CreatesEachEngineByNameWithItsCapabilities) {
+  const auto libaio = create_engine("libaio");
+  EXPECT_EQ(libaio->name(), "libaio");
+  EXPECT_TRUE(libaio->capabilities().asynchronous);
+  EXPECT_TRUE(libaio->capabilities().performs_io);
+
+  const auto sync = create_engine("sync");
+  EXPECT_EQ(sync->name(), "sync");
+  EXPECT_FALSE(sync->capabilities().asynchronous);
+  EXPECT_TRUE(sync->capabilities().performs_io);
+
+  const auto null = create_engine("null");
+  EXPECT_EQ(null->name(), "null");
+  EXPECT_FALSE(null->capabilities().asynchronous);
+  EXPECT_FALSE(null->capabilities().performs_io);
+}
+
+TEST(EngineRegistry, UnknownEngineIsAUsageErrorListingTheAvailableOnes) {
+  try {
+    create_engine("io_uring");
+    FAIL() << "created an unknown engine";
+  } catch (const UsageError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("--engine"), std::string::npos) << message;
+    EXPECT_NE(message.find("io_uring"), std::string::npos) << message;
+    EXPECT_NE(message.find("available: libaio, sync, null"), std::string::npos) << message;
+  }
+}
+
+// io_setup() refuses a depth above fs.aio-max-nr with EAGAIN, the same error as when the
+// system-wide limit is used up by other contexts.
+TEST(LibaioEngine, IoSetupEagainNamesAioMaxNr) {
+  if (!libaio_available()) {
+    GTEST_SKIP() << "libaio unavailable here";
+  }
+  uint64_t aio_max_nr = 0;
+  std::ifstream("/proc/sys/fs/aio-max-nr") >> aio_max_nr;
+  // Above 2^22 the kernel answers EINVAL (overflow guard) instead of EAGAIN.
+  if (aio_max_nr == 0 || aio_max_nr >= (1u << 22)) {
+    GTEST_SKIP() << "fs.aio-max-nr is " << aio_max_nr << ": cannot provoke EAGAIN";
+  }
+  test_support::ShmTempDir dir;
+  const Target target = Target::open(dir.create_file("t.img", k_file_bytes), Target::Access::read_only);
+  const auto engine = create_engine("libaio");
+  try {
+    engine->open(target.fd(), static_cast<uint32_t>(aio_max_nr + 1));
+    FAIL() << "io_setup accepted a depth above fs.aio-max-nr";
+  } catch (const SystemError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("/proc/sys/fs/aio-max-nr"), std::string::npos) << message;
+    EXPECT_NE(message.find("io_setup"), std::string::npos) << message;
+  }
+  engine->close();
+}
+
+// --- every engine's contract, on a file ------------------------------------------------------
+
+class EngineContract : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "libaio" && !libaio_available()) {
+      GTEST_SKIP() << "libaio unavailable here";
+    }
+    m_engine = create_engine(GetParam());
+  }
+  void TearDown() override {
+    if (m_engine) {
+      m_engine->close();
+    }
+  }
+
+  // Submits until everything is accepted, then reaps until every completion is back.
+  std::vector<IoCompletion> run(std::vector<IoRequest>& requests) {
+    std::vector<IoRequest*> pointers;
+    for (IoRequest& r : requests) {
+      pointers.push_back(&r);
+    }
+    size_t submitted = 0;
+    while (submitted < pointers.size()) {
+      const int rc = m_engine->submit(std::span(pointers).subspan(submitted));
+      EXPECT_GT(rc, 0);
+      if (rc <= 0) {
+        return {};
+      }
+      submitted += static_cast<size_t>(rc);
+    }
+    std::vector<IoCompletion> all;
+    std::vector<IoCompletion> out(requests.size());
+    while (all.size() < requests.size()) {
+      const int rc = m_engine->reap(1, std::span(out).first(requests.size() - all.size()), k_second_ns);
+      EXPECT_GE(rc, 0);
+      if (rc < 0) {
+        return all;
+      }
+      all.insert(all.end(), out.begin(), out.begin() + rc);
+    }
+    return all;
+  }
+
+  test_support::ShmTempDir m_dir;
+  Target m_target = Target::open(m_dir.create_file("t.img", k_file_bytes), Target::Access::read_write);
+  std::unique_ptr<IoEngine> m_engine;
+  alignas(4096) std::byte m_buffers[4][8192] = {};
+};
+
+TEST_P(EngineContract, EchoesEverySlotOnceWithTheFullLength) {
+  m_engine->open(m_target.fd(), 4);
+  std::vector<IoRequest> requests;
+  for (uint32_t i = 0; i < 4; ++i) {  // slots out of order, to see each one echoed
+    requests.push_back({i % 2 ? IoOp::write : IoOp::read, 3 - i, 4096, uint64_t{i} * 4096, m_buffers[i]});
+  }
+  const std::vector<IoCompletion> done = run(requests);
+  ASSERT_EQ(done.size(), 4u);
+  std::set<uint32_t> slots;
+  for (const IoCompletion& c : done) {
+    slots.insert(c.slot);
+    EXPECT_EQ(c.result, 4096) << "slot " << c.slot;
+  }
+  EXPECT_EQ(slots, (std::set<uint32_t>{0, 1, 2, 3}));
+}
+
+TEST_P(EngineContract, ReadPastTheEndIsReportedShortNotCompleted) {
+  if (GetParam() == "null") {
+    GTEST_SKIP() << "the null engine does no IO";
+  }
+  m_engine->open(m_target.fd(), 1);
+  std::vector<IoRequest> requests = {{IoOp::read, 0, 8192, k_file_bytes - 4096, m_buffers[0]}};
+  const std::vector<IoCompletion> done = run(requests);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].result, 4096);
+}
+
+TEST_P(EngineContract, CloseIsIdempotent) {
+  m_engine->open(m_target.fd(), 2);
+  m_engine->close();
+  m_engine->close();
+}
+
+INSTANTIATE_TEST_SUITE_P(AllEngines, EngineContract, ::testing::Values("libaio", "sync", "null"),
+                         [](const auto& param_info) { return param_info.param; });
+
+// Engines that complete in submit() hold queue_depth completions; beyond that they accept
+// only what fits, then nothing.
+TEST(CompletingEngines, AcceptOnlyWhatTheirCompletionRingHolds) {
+  test_support::ShmTempDir dir;
+  const Target target = Target::open(dir.create_file("t.img", k_file_bytes), Target::Access::read_only);
+  alignas(4096) static std::byte buffer[4096];
+  for (const char* name : {"sync", "null"}) {
+    const auto engine = create_engine(name);
+    engine->open(target.fd(), 2);
+    std::vector<IoRequest> requests(3, IoRequest{IoOp::read, 0, 4096, 0, buffer});
+    std::vector<IoRequest*> pointers = {&requests[0], &requests[1], &requests[2]};
+    EXPECT_EQ(engine->submit(pointers), 2) << name;
+    EXPECT_EQ(engine->submit(std::span(pointers).subspan(2)), -EAGAIN) << name;
+    std::vector<IoCompletion> out(2);
+    EXPECT_EQ(engine->reap(0, out, 0), 2) << name;
+    EXPECT_EQ(engine->submit(std::span(pointers).subspan(2)), 1) << name;
+    engine->close();
+  }
+}
+
+}  // namespace
+}  // namespace ptsuite::engine

@@ -1,0 +1,231 @@
+#include <gtest/gtest.h>
+
+#include <ptsuite/pts/tests/core_tests.hpp>
+#include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "support/fake_step_executor.hpp"
+
+namespace ptsuite::pts {
+namespace {
+
+using nlohmann::json;
+
+struct Harness {
+  explicit Harness(SpecContext spec, std::vector<std::pair<std::string, std::string>> overrides = {},
+                   uint32_t logical_block = 512, uint64_t capacity = 1ull << 30)
+      : settings(Settings::build(DefinitionSet::embedded(), spec, {}, overrides)),
+        ctx{DefinitionSet::embedded(), spec, settings, exec, TargetFacts{capacity, logical_block}} {}
+  testing::FakeExecutor exec{[](const StepId&, const SegmentSpec&) { return 1000.0; }};
+  Settings settings;
+  TestContext ctx;
+};
+
+size_t count_prefix(const std::vector<std::string>& steps, const std::string& prefix) {
+  return static_cast<size_t>(std::count_if(steps.begin(), steps.end(), [&](const std::string& s) {
+    return s.rfind(prefix, 0) == 0 && s.find("health") == std::string::npos;
+  }));
+}
+
+TEST(IopsTest, FiftySixCellsInSpecOrderThreeTrackingVariables) {
+  Harness h({"2.0.2", "enterprise"});
+  const json rec = IopsTest().run(h.ctx);
+  const json& phase = rec.at("phases")[0];
+  const json& tmpl = phase.at("round_template");
+  ASSERT_EQ(tmpl.size(), 56u);
+  EXPECT_EQ(tmpl[0].at("label"), "RND 1MiB 100/0");
+  EXPECT_EQ(tmpl[7].at("label"), "RND 0.5KiB 100/0");
+  EXPECT_EQ(tmpl[8].at("label"), "RND 1MiB 95/5");
+  EXPECT_EQ(tmpl[55].at("label"), "RND 0.5KiB 0/100");
+  EXPECT_EQ(tmpl[0].at("threads"), 4);
+  EXPECT_EQ(tmpl[0].at("queue_depth"), 32);
+  const json& tracking = phase.at("tracking");
+  ASSERT_EQ(tracking.size(), 3u);
+  EXPECT_EQ(tracking[0].at("segment_label"), "RND 4KiB 0/100");
+  EXPECT_EQ(tracking[1].at("segment_label"), "RND 64KiB 65/35");
+  EXPECT_EQ(tracking[2].at("segment_label"), "RND 1MiB 100/0");
+  // Constant results attain steady state at the first check.
+  EXPECT_EQ(phase.at("steady_state").at("rounds_run"), 5);
+  EXPECT_TRUE(phase.at("steady_state").at("attained").get<bool>());
+  // Purge, WIPC (2X capacity in 128 KiB writes), 5 x 56 segments.
+  EXPECT_EQ(h.exec.executed.front(), "iops/main/purge");
+  EXPECT_EQ(h.exec.executed[1], "iops/main/wipc");
+  EXPECT_EQ(h.exec.segments.front().bytes_limit, 2ull << 30);
+  EXPECT_EQ(h.exec.segments.front().block_sizes.front().bytes, 128u * 1024);
+  EXPECT_EQ(count_prefix(h.exec.executed, "iops/main/r"), 5u * 56u);
+  const json& m = rec.at("matrix");
+  EXPECT_EQ(m.at("rows").size(), 8u);
+  EXPECT_EQ(m.at("columns").size(), 7u);
+  EXPECT_EQ(m.at("rows")[0], "1MiB");
+  EXPECT_EQ(m.at("columns")[2], "65/35");
+  EXPECT_DOUBLE_EQ(m.at("iops")[3][2].get<double>(), 1000.0);
+}
+
+TEST(IopsTest, PtsE11TracksOneVariable) {
+  Harness h({"e1.1", "enterprise"});
+  const json rec = IopsTest().run(h.ctx);
+  ASSERT_EQ(rec.at("phases")[0].at("tracking").size(), 1u);
+  EXPECT_EQ(rec.at("phases")[0].at("tracking")[0].at("segment_label"), "RND 4KiB 0/100");
+}
+
+TEST(IopsTest, OperatorToioAndClientProfile) {
+  Harness h({"2.0.2", "client"}, {{"iops.threads", "16"}, {"iops.queue_depth", "8"}});
+  const json rec = IopsTest().run(h.ctx);
+  EXPECT_EQ(rec.at("toio").at("threads"), 16);
+  EXPECT_EQ(rec.at("toio").at("threads_setting").at("changed_by"), "--set");
+  EXPECT_EQ(rec.at("phases")[0].at("round_template")[0].at("queue_depth"), 8);
+  EXPECT_DOUBLE_EQ(rec.at("active_range_pct").get<double>(), 75.0);
+  EXPECT_EQ(rec.at("write_cache_required").at("value"), "enabled");
+}
+
+// On a 4Kn device the 0.5 KiB cells cannot be issued: they are omitted and disclosed, and the
+// tracking variables are still found by key (TKperf's list-position bug would shift them).
+TEST(IopsTest, FourKnDeviceOmitsHalfKibAndKeepsTrackingByKey) {
+  Harness h({"2.0.2", "enterprise"}, {}, 4096);
+  const json rec = IopsTest().run(h.ctx);
+  const json& phase = rec.at("phases")[0];
+  EXPECT_EQ(phase.at("round_template").size(), 49u);
+  ASSERT_EQ(rec.at("omitted").size(), 1u);
+  EXPECT_EQ(rec.at("omitted")[0].at("what"), "0.5KiB");
+  EXPECT_EQ(phase.at("tracking")[0].at("segment_label"), "RND 4KiB 0/100");
+  EXPECT_EQ(rec.at("matrix").at("rows").size(), 7u);
+}
+
+TEST(IopsTest, RecordDisclosesEveryValueUsedWithProvenance) {
+  Harness h({"2.0.2", "enterprise"});
+  const json rec = IopsTest().run(h.ctx);
+  bool saw_tracking = false;
+  for (const json& p : rec.at("parameters")) {
+    EXPECT_FALSE(p.at("clause").get<std::string>().empty());
+    EXPECT_TRUE(p.at("tag") == "V" || p.at("tag") == "I" || p.at("tag") == "U");
+    saw_tracking = saw_tracking || p.at("path") == "iops/tracking";
+  }
+  EXPECT_TRUE(saw_tracking);
+}
+
+TEST(ThroughputTest, PurgeAndWipcPerBlockSizeSequentialContinuation) {
+  Harness h({"2.0.2", "enterprise"});
+  const json rec = ThroughputTest().run(h.ctx);
+  ASSERT_EQ(rec.at("phases").size(), 2u);
+  EXPECT_EQ(rec.at("phases")[0].at("phase"), "1MiB");
+  EXPECT_EQ(rec.at("phases")[1].at("phase"), "128KiB");
+  EXPECT_EQ(rec.at("purges").size(), 2u);
+  ASSERT_EQ(rec.at("preconditioning").size(), 2u);
+  EXPECT_EQ(rec.at("preconditioning")[0].at("block_size_bytes"), 1048576);
+  EXPECT_EQ(rec.at("preconditioning")[1].at("block_size_bytes"), 131072);
+  const json& tmpl = rec.at("phases")[0].at("round_template");
+  ASSERT_EQ(tmpl.size(), 2u);
+  EXPECT_EQ(tmpl[0].at("label"), "SEQ 1MiB 100/0");
+  EXPECT_EQ(tmpl[1].at("label"), "SEQ 1MiB 0/100");
+  EXPECT_EQ(tmpl[0].at("threads"), 1);
+  EXPECT_EQ(tmpl[0].at("queue_depth"), 32);
+  EXPECT_NE(tmpl[0].at("sequence_key"), tmpl[1].at("sequence_key"));
+  EXPECT_FALSE(tmpl[0].at("sequence_key").get<std::string>().empty());
+  const json& tracking = rec.at("phases")[0].at("tracking");
+  ASSERT_EQ(tracking.size(), 1u);
+  EXPECT_EQ(tracking[0].at("metric"), "write_mb_per_s");
+  EXPECT_EQ(tracking[0].at("segment_index"), 1);
+  EXPECT_EQ(rec.at("table").size(), 2u);
+  // Steps in order: purge, wipc, rounds for 1 MiB; then purge, wipc, rounds for 128 KiB.
+  EXPECT_EQ(h.exec.executed[0], "throughput/1MiB/purge");
+  EXPECT_EQ(h.exec.executed[1], "throughput/1MiB/wipc");
+  const auto second_purge = std::find(h.exec.executed.begin(), h.exec.executed.end(), "throughput/128KiB/purge");
+  ASSERT_NE(second_purge, h.exec.executed.end());
+  EXPECT_EQ(*(second_purge + 1), "throughput/128KiB/wipc");
+}
+
+TEST(LatencyTest, NineCellsTrackingArtAndCaptureOnlyIn20) {
+  Harness h({"2.0.2", "enterprise"});
+  const json rec = LatencyTest().run(h.ctx);
+  const json& phase = rec.at("phases")[0];
+  ASSERT_EQ(phase.at("round_template").size(), 9u);
+  EXPECT_EQ(phase.at("round_template")[0].at("label"), "RND 8KiB 100/0");
+  EXPECT_EQ(phase.at("round_template")[8].at("label"), "RND 0.5KiB 0/100");
+  EXPECT_EQ(phase.at("round_template")[0].at("threads"), 1);
+  EXPECT_EQ(phase.at("round_template")[0].at("queue_depth"), 1);
+  EXPECT_EQ(phase.at("tracking")[0].at("segment_label"), "RND 4KiB 0/100");
+  EXPECT_EQ(phase.at("tracking")[0].at("metric"), "mean_latency");
+  ASSERT_EQ(rec.at("captures").size(), 1u);
+  const json& cap = rec.at("captures")[0];
+  EXPECT_EQ(cap.at("spec").at("duration_ns"), 20ull * 60 * 1'000'000'000);
+  EXPECT_DOUBLE_EQ(cap.at("confidence_levels").back()[1].get<double>(), 100.0);
+  EXPECT_EQ(rec.at("matrix").at("latency_p99_999_ns").size(), 3u);
+
+  Harness e11({"e1.1", "enterprise"});
+  EXPECT_TRUE(LatencyTest().run(e11.ctx).at("captures").empty());
+}
+
+TEST(WriteSaturationTest, StopsAtFourTimesCapacity) {
+  // 1000 IOPS of 4 KiB for 1 s per sample = 4.096 MB per sample; capacity 40.96 MB, so 4X is
+  // reached after exactly 40 samples.
+  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}}, 512, 40'960'000);
+  const json rec = WriteSaturationTest().run(h.ctx);
+  const json& w = rec.at("wsat");
+  EXPECT_EQ(w.at("stop_reason"), "capacity");
+  EXPECT_EQ(w.at("samples").size(), 40u);
+  EXPECT_EQ(w.at("written_bytes"), 40u * 4'096'000u);
+  EXPECT_DOUBLE_EQ(w.at("samples").back().at("drive_fills").get<double>(), 4.0);
+  EXPECT_DOUBLE_EQ(w.at("samples")[9].at("tgbw_gb").get<double>(), 0.04096);
+  EXPECT_TRUE(rec.at("preconditioning").empty());  // no WIPC
+  EXPECT_EQ(h.exec.executed.front(), "wsat/main/purge");
+  EXPECT_EQ(rec.at("captures").size(), 1u);
+}
+
+TEST(WriteSaturationTest, StopsAtTheTimeLimitAndHonoursOptionalWorkloads) {
+  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "7s"}, {"wsat.workload", "oltp"}});
+  const json rec = WriteSaturationTest().run(h.ctx);
+  EXPECT_EQ(rec.at("wsat").at("stop_reason"), "time_limit");
+  EXPECT_EQ(rec.at("wsat").at("samples").size(), 7u);
+  EXPECT_EQ(rec.at("wsat").at("segment").at("label"), "RND 8KiB 65/35");
+
+  Harness cbw({"2.0.2", "enterprise"}, {{"wsat.time_limit", "3min"}, {"wsat.workload", "cbw"}}, 4096);
+  const json rc = WriteSaturationTest().run(cbw.ctx);
+  EXPECT_EQ(rc.at("wsat").at("segment").at("zones").size(), 3u);
+  EXPECT_EQ(rc.at("wsat").at("segment").at("block_sizes").size(), 5u);  // 4/8/16/32/64 KiB on 4Kn
+  EXPECT_EQ(rc.at("omitted").size(), 7u);
+}
+
+TEST(CompositeBlockSizeTest, GridTrackingAndOperatingPoints) {
+  Harness h({"2.0.2", "enterprise"});
+  // IOPS grows with TOIO up to 64, latency = TOIO x 100 us: ART < 5 ms holds for TOIO < 50.
+  h.exec = testing::FakeExecutor(
+      [](const StepId&, const SegmentSpec& s) { return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64); },
+      [](const StepId&, const SegmentSpec& s) { return uint64_t{100'000} * s.threads * s.queue_depth; });
+  const json rec = CompositeBlockSizeTest().run(h.ctx);
+  ASSERT_EQ(rec.at("phases").size(), 2u);
+  const json& pre = rec.at("phases")[0];
+  EXPECT_EQ(pre.at("round_template").size(), 1u);
+  EXPECT_EQ(pre.at("round_template")[0].at("threads"), 32);
+  EXPECT_EQ(pre.at("round_template")[0].at("read_pct"), 0.0);
+  const json& demand = rec.at("phases")[1];
+  ASSERT_EQ(demand.at("round_template").size(), 49u);
+  EXPECT_EQ(demand.at("round_template")[0].at("label"), "CBW 40/60 TC32 QD32");
+  EXPECT_EQ(demand.at("round_template")[48].at("label"), "CBW 40/60 TC1 QD1");
+  EXPECT_EQ(demand.at("tracking")[0].at("segment_index"), 0);
+  EXPECT_EQ(demand.at("rounds")[0].at("before_round").at("kind"), "inter-round-prewrite");
+  EXPECT_EQ(demand.at("round_template")[0].at("zones").size(), 3u);
+  EXPECT_EQ(demand.at("round_template")[0].at("block_sizes").size(), 12u);
+
+  const json& op = rec.at("cbw").at("operating_points");
+  ASSERT_EQ(op.size(), 3u);
+  // Max: highest IOPS with ART < 5 ms: TOIO 48 (8x6 or 6x8; the first in grid order is 8x6).
+  EXPECT_EQ(op[0].at("toio"), 48);
+  EXPECT_EQ(op[0].at("threads"), 8);
+  EXPECT_EQ(op[0].at("queue_depth"), 6);
+  EXPECT_EQ(op[2].at("toio"), 1);
+  // Mid: closest to (48000 + 1000) / 2 = 24500 IOPS: TOIO 24 (4x6 in grid order).
+  EXPECT_EQ(op[1].at("toio"), 24);
+  ASSERT_EQ(rec.at("captures").size(), 3u);
+  EXPECT_EQ(rec.at("captures")[0].at("name"), "max-iops-histogram");
+  EXPECT_EQ(rec.at("captures")[0].at("spec").at("threads"), 8);
+  EXPECT_EQ(rec.at("cbw").at("grid").at("iops").size(), 7u);
+}
+
+TEST(MakeTest, UnknownIdsAreUsageErrors) {
+  EXPECT_EQ(make_test("iops")->id(), "iops");
+  EXPECT_EQ(make_test("tp")->id(), "throughput");
+  EXPECT_THROW(make_test("hir"), UsageError);
+}
+
+}  // namespace
+}  // namespace ptsuite::pts

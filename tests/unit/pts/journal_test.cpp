@@ -1,0 +1,118 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include <ptsuite/pts/journal.hpp>
+#include <ptsuite/pts/round_loop.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "support/fake_step_executor.hpp"
+
+namespace ptsuite::pts {
+namespace {
+
+namespace fs = std::filesystem;
+
+class JournalTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_dir = fs::temp_directory_path() / ("ptsuite-journal-" + std::to_string(std::random_device{}()));
+    fs::create_directories(m_dir);
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+  fs::path m_dir;
+};
+
+RoundLoopSpec spec_with(uint32_t max_rounds) {
+  RoundLoopSpec spec;
+  spec.test = "t";
+  spec.phase = "main";
+  SegmentSpec s;
+  s.label = "RND 4KiB 0/100";
+  s.mix = RwMix{0};
+  s.block_sizes = {{4096, 1}};
+  s.duration_ns = 1'000'000'000;
+  spec.segments = {s, s};
+  spec.segments[1].label = "RND 8KiB 0/100";
+  spec.segments[1].block_sizes = {{8192, 1}};
+  spec.tracking = {{"IOPS", 0, Metric::iops}};
+  spec.max_rounds = max_rounds;
+  return spec;
+}
+
+double noisy(const StepId& id, const SegmentSpec&) {
+  return 1000.0 + 700.0 * static_cast<double>((std::stoul(id.name.substr(1, 3)) * 7) % 3);
+}
+
+// A run killed after k journaled steps, then resumed, produces exactly the steps and results of
+// an uninterrupted run; only the missing steps touch the executor.
+TEST_F(JournalTest, ResumeAfterInterruptionReplaysThenContinues) {
+  const RoundLoopSpec spec = spec_with(7);
+  testing::FakeExecutor reference_exec(noisy);
+  const nlohmann::json reference = run_rounds(reference_exec, spec);
+
+  struct Killed {};
+  {
+    size_t calls = 0;
+    testing::FakeExecutor dying([&](const StepId& id, const SegmentSpec& s) {
+      if (++calls == 9) {
+        throw Killed{};  // the 9th segment never completes
+      }
+      return noisy(id, s);
+    });
+    Journal journal(m_dir);
+    JournalingExecutor exec(dying, journal);
+    EXPECT_THROW(run_rounds(exec, spec), Killed);
+  }
+  Journal reopened(m_dir);
+  // 8 segments + 4 health snapshots (rounds 1-4) completed before the 9th segment.
+  EXPECT_EQ(reopened.entries().size(), 12u);
+  testing::FakeExecutor fresh(noisy);
+  JournalingExecutor exec(fresh, reopened);
+  const nlohmann::json resumed = run_rounds(exec, spec);
+  EXPECT_EQ(resumed, reference);
+  EXPECT_EQ(exec.replayed_count(), 12u);
+  EXPECT_EQ(fresh.replays.size(), 12u);
+  EXPECT_EQ(fresh.executed.front(), "t/main/r005-s00");  // the interrupted segment runs again
+  EXPECT_EQ(reopened.entries().size(), reference_exec.executed.size());
+}
+
+TEST_F(JournalTest, ChangedPlanIsRefused) {
+  {
+    testing::FakeExecutor fake(noisy);
+    Journal journal(m_dir);
+    JournalingExecutor exec(fake, journal);
+    (void)run_rounds(exec, spec_with(5));
+  }
+  RoundLoopSpec changed = spec_with(5);
+  changed.segments[0].duration_ns = 2'000'000'000;  // same step ids, different request
+  testing::FakeExecutor fake(noisy);
+  Journal journal(m_dir);
+  JournalingExecutor exec(fake, journal);
+  try {
+    (void)run_rounds(exec, changed);
+    FAIL() << "resume with a different plan was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("different parameters"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fake.executed.empty());  // refused before touching anything
+}
+
+TEST_F(JournalTest, TornTempFilesAreIgnoredAndDamageIsReported) {
+  {
+    testing::FakeExecutor fake(noisy);
+    Journal journal(m_dir);
+    JournalingExecutor exec(fake, journal);
+    (void)run_rounds(exec, spec_with(5));
+  }
+  const fs::path steps = m_dir / "journal" / "steps";
+  std::ofstream(steps / "00000016.json.tmp") << "{\"seq\": 16, \"id\": \"torn";
+  EXPECT_EQ(Journal(m_dir).entries().size(), 15u);
+  std::ofstream(steps / "00000003.json", std::ios::trunc) << "{broken";
+  EXPECT_THROW(Journal{m_dir}, Error);
+}
+
+}  // namespace
+}  // namespace ptsuite::pts
