@@ -22,9 +22,17 @@ int report_parse_error(const CLI::ParseError& e) {
   return static_cast<int>(ExitCode::usage);
 }
 
+std::vector<std::string>& invocation_storage() {
+  static std::vector<std::string> args;
+  return args;
+}
+
 }  // namespace
 
+const std::vector<std::string>& invocation() { return invocation_storage(); }
+
 int run(int argc, char** argv) {
+  invocation_storage().assign(argv, argv + argc);
   CLI::App app{"ptsuite: SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite"};
   app.set_version_flag("--version", fmt::format("ptsuite {} ({})", version(), git_revision()));
   app.require_subcommand(1);

@@ -2,10 +2,15 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
 
 #include <ptsuite/cli/cli.hpp>
 
 namespace ptsuite::cli {
+
+// The process's arguments as given (argv[0] included), recorded by run() for disclosure.
+const std::vector<std::string>& invocation();
 
 // One line per subcommand, e.g.:
 // void register_engines_command(CLI::App& app, CommandSlot& slot);

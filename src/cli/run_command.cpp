@@ -26,6 +26,7 @@ struct RunOptions {
   bool strict = false;
   std::string reports = "none";
   bool quiet = false;
+  std::string tested_by;
 };
 
 std::vector<std::string> split_formats(const std::string& text) {
@@ -77,9 +78,12 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--reports", o->reports, "Reports to write at the end: html,pdf,csv,text,json (or none)")
       ->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No progress output");
+  sub->add_option("--tested-by", o->tested_by, "Test sponsor / lab named in the report header");
   sub->callback([o, &slot] {
     slot.action = [o] {
       pts::RunConfig config;
+      config.tested_by = o->tested_by;
+      config.command_line = invocation();
       config.tests = pts::parse_test_list(o->tests);
       config.revision = o->spec.revision;
       config.profile = o->spec.profile;

@@ -29,10 +29,20 @@ bool lowered(const SettingRecord& r) {
   return r.value.is_number() && r.default_value.is_number() && r.value.get<double>() < r.default_value.get<double>();
 }
 
-// Settings that belong to this test: "<test>.*" and the run-wide ones every test uses.
-bool relevant(const SettingRecord& r, const std::string& test_id) {
-  return starts_with(r.name, test_id + ".") || r.name.find('.') == std::string::npos ||
-         starts_with(r.name, "wipc.") || starts_with(r.name, "purge.");
+// A setting concerns a test when the test read it (its "parameters" disclosure names every
+// setting-backed value it used) or it is the test's own TOIO or a run-wide value every test
+// uses. Settings a test never read (WIPC for WSAT, Rounds for WSAT) cannot have shortened it.
+bool relevant(const SettingRecord& r, const std::string& test_id, const json& parameters) {
+  if (r.name == test_id + ".threads" || r.name == test_id + ".queue_depth" || r.name == "active_range_pct" ||
+      r.name == "data_pattern" || r.name == "alignment") {
+    return true;
+  }
+  for (const json& p : parameters) {
+    if (p.value("setting", "") == r.name) {
+      return true;
+    }
+  }
+  return false;
 }
 
 void add(ComplianceVerdict& v, std::string clause, std::string title, std::string ref, ClauseStatus status,
@@ -104,7 +114,7 @@ ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& sett
   // Durations and other settings.
   std::vector<std::string> shortened;
   for (const SettingRecord* r : settings.changed()) {
-    if (!relevant(*r, id)) {
+    if (!relevant(*r, id, rec.value("parameters", json::array()))) {
       continue;
     }
     const std::string what = fmt::format("{} = {} (spec/default {}; [{}] {})", r->name, value_text(r->value),

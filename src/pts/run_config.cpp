@@ -54,7 +54,8 @@ void to_json(json& j, const RunConfig& c) {
            {"confirm_serial", c.confirm_serial ? json(*c.confirm_serial) : json()},
            {"strict", c.strict},
            {"report_formats", c.report_formats},
-           {"command_line", c.command_line}};
+           {"command_line", c.command_line},
+           {"tested_by", c.tested_by}};
 }
 
 void from_json(const json& j, RunConfig& c) {
@@ -78,6 +79,7 @@ void from_json(const json& j, RunConfig& c) {
     c.strict = j.at("strict").get<bool>();
     c.report_formats = j.at("report_formats").get<std::vector<std::string>>();
     c.command_line = j.at("command_line").get<std::vector<std::string>>();
+    c.tested_by = j.value("tested_by", "");
   } catch (const json::exception& e) {
     throw Error(ExitCode::system, fmt::format("the run configuration is damaged: {}", e.what()));
   }

@@ -28,11 +28,21 @@ SegmentResult synthetic_result(const SegmentSpec& spec, double iops, uint64_t la
 
 nlohmann::json FakeExecutor::execute(const StepId& id, const StepRequest& request) {
   executed.push_back(id.text());
+  if (request.kind == StepKind::purge) {
+    return purge_result;
+  }
   if (request.kind != StepKind::segment) {
     return nlohmann::json{{"kind", to_string(request.kind)}};
   }
   segments.push_back(request.segment);
-  return synthetic_result(request.segment, m_iops(id, request.segment), m_latency(id, request.segment));
+  const SegmentSpec& spec = request.segment;
+  double iops = m_iops(id, spec);
+  if (spec.bytes_limit > 0) {
+    // A byte-limited segment (WIPC) transfers exactly its limit, as the real runner does.
+    const uint64_t bs = spec.block_sizes.empty() ? 4096 : spec.block_sizes.front().bytes;
+    iops = static_cast<double>(spec.bytes_limit / bs);
+  }
+  return synthetic_result(spec, iops, m_latency(id, spec));
 }
 
 void FakeExecutor::replayed(const StepId& id, const StepRequest&, const nlohmann::json&) {

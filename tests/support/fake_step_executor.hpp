@@ -27,6 +27,7 @@ class FakeExecutor : public StepExecutor {
   std::vector<std::string> executed;  // StepId::text() of every executed step, in order
   std::vector<std::string> replays;   // ... and of every replayed one
   std::vector<SegmentSpec> segments;  // the spec of every executed segment, in order
+  nlohmann::json purge_result = {{"kind", "purge"}};  // what purge steps return
 
  private:
   ValueFn m_iops;

@@ -29,6 +29,7 @@ struct RunConfig {
   bool strict = false;                         // exit 1 when the run is not compliant
   std::vector<std::string> report_formats;     // written at the end of the run
   std::vector<std::string> command_line;
+  std::string tested_by;                       // the test sponsor / lab, for the report header
 };
 
 // "iops,throughput" / "all" -> canonical ids in the order given ("all" = the five core tests);

@@ -34,6 +34,10 @@ nlohmann::json point_json(const std::string& name, const GridPoint& p, const std
           {"rule", rule}};
 }
 
+// Pre-writes are plotted as IOPS over time (report pages P3, P9, P11, P13): 60 points per
+// pre-write, but no interval shorter than the workload runner's 10 ms minimum.
+uint64_t prewrite_interval_ns(uint64_t duration_ns) { return std::max<uint64_t>(duration_ns / 60, 10'000'000); }
+
 }  // namespace
 
 nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
@@ -84,7 +88,8 @@ nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
   }
   apply_round_rules(spec, demand);
   demand.before_round = [&](uint32_t round) {
-    const SegmentSpec s = cbw_segment(pre_mix, pre_tc, pre_qd, irpw_ns);
+    SegmentSpec s = cbw_segment(pre_mix, pre_tc, pre_qd, irpw_ns);
+    s.interval_ns = prewrite_interval_ns(irpw_ns);
     const SegmentResult r = run_segment(ctx.exec, StepId{id(), demand.phase, fmt::format("r{:03}-prewrite", round)}, s);
     return nlohmann::json{{"kind", "inter-round-prewrite"}, {"spec", s}, {"result", r}};
   };
@@ -148,7 +153,8 @@ nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
 
   nlohmann::json prewrites = nlohmann::json::array();
   for (const auto& [name, p] : points) {
-    const SegmentSpec pw = cbw_segment(pre_mix, p.threads, p.queue_depth, spec.duration_ns("histogram_prewrite"));
+    SegmentSpec pw = cbw_segment(pre_mix, p.threads, p.queue_depth, spec.duration_ns("histogram_prewrite"));
+    pw.interval_ns = prewrite_interval_ns(pw.duration_ns);
     const SegmentResult pr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "prewrite"}, pw);
     prewrites.push_back({{"name", name}, {"spec", pw}, {"result", pr}});
     const SegmentSpec cs = cbw_segment(mix, p.threads, p.queue_depth, spec.duration_ns("histogram_capture"));

@@ -1,0 +1,150 @@
+#include <gtest/gtest.h>
+
+#include <ptsuite/pts/compliance.hpp>
+#include <ptsuite/pts/tests/core_tests.hpp>
+
+#include "support/fake_step_executor.hpp"
+
+namespace ptsuite::pts {
+namespace {
+
+using nlohmann::json;
+
+// Runs one test over the fake executor with a given purge record and write-cache record, the
+// way the orchestrator completes a record, and judges it.
+struct Judged {
+  json record;
+  ComplianceVerdict verdict;
+};
+
+json write_cache_record(bool applicable, bool enabled) {
+  json applied{{"applicable", applicable}, {"enabled", enabled}, {"note", applicable ? "" : "loop device"}};
+  return json{{"requested_enabled", enabled}, {"original", applied}, {"applied", applied}};
+}
+
+json good_purge() { return {{"method", "nvme-format"}, {"pts_compliant", true}, {"outcome", "succeeded"}}; }
+
+Judged judge(const std::string& test, std::vector<std::pair<std::string, std::string>> overrides = {},
+             std::vector<std::string> presets = {}, json purge = good_purge(),
+             json wc = write_cache_record(true, false), double iops_noise = 0) {
+  const Settings settings = Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, presets, overrides);
+  // With noise, odd Rounds are (1 + noise) times the even ones in IOPS and latency alike.
+  auto factor = [iops_noise](const StepId& id) {
+    const bool odd = !id.name.empty() && id.name[0] == 'r' && (id.name[3] - '0') % 2 == 1;
+    return 1.0 + (odd ? iops_noise : 0.0);
+  };
+  testing::FakeExecutor exec([factor](const StepId& id, const SegmentSpec&) { return 1000.0 * factor(id); },
+                             [factor](const StepId& id, const SegmentSpec&) {
+                               return static_cast<uint64_t>(100'000.0 * factor(id));
+                             });
+  exec.purge_result = std::move(purge);
+  TestContext ctx{DefinitionSet::embedded(), {"2.0.2", "enterprise"}, settings, exec, {1ull << 30, 512}};
+  Judged j;
+  j.record = make_test(test)->run(ctx);
+  j.record["write_cache"] = std::move(wc);
+  j.record["status"] = "complete";
+  j.verdict = evaluate_test_compliance(j.record, settings);
+  return j;
+}
+
+const ClauseVerdict* find(const ComplianceVerdict& v, const std::string& clause, ClauseStatus status) {
+  for (const ClauseVerdict& c : v.clauses) {
+    if (c.clause == clause && c.status == status) {
+      return &c;
+    }
+  }
+  return nullptr;
+}
+
+TEST(Compliance, SpecRunWithRealPurgeAndWcdIsCompliant) {
+  const Judged j = judge("iops");
+  EXPECT_TRUE(j.verdict.compliant) << json(j.verdict).dump(1);
+  EXPECT_EQ(j.verdict.summary, "compliant");
+  EXPECT_NE(find(j.verdict, "toio", ClauseStatus::disclosed), nullptr);
+  EXPECT_NE(find(j.verdict, "steady_state", ClauseStatus::pass), nullptr);
+}
+
+TEST(Compliance, QuickRunIsNotCompliantShortened) {
+  const Judged j = judge("iops", {}, {"quick"});
+  EXPECT_FALSE(j.verdict.compliant);
+  EXPECT_TRUE(j.verdict.shortened);
+  EXPECT_EQ(j.verdict.summary, "not compliant: shortened");
+  const ClauseVerdict* c = find(j.verdict, "durations", ClauseStatus::fail);
+  ASSERT_NE(c, nullptr);
+  EXPECT_NE(c->detail.find("shortened"), std::string::npos);
+  EXPECT_NE(find(j.verdict, "preconditioning", ClauseStatus::fail), nullptr);  // 0.25X WIPC
+}
+
+TEST(Compliance, SettingsATestNeverReadCannotShortenIt) {
+  // WSAT has no Rounds and no WIPC: quick's max_rounds and WIPC amount are not its deviations.
+  const Judged j = judge("wsat", {}, {"quick"});
+  for (const ClauseVerdict& c : j.verdict.clauses) {
+    EXPECT_EQ(c.detail.find("max_rounds"), std::string::npos) << c.detail;
+    EXPECT_EQ(c.detail.find("wipc.capacity_multiple"), std::string::npos) << c.detail;
+  }
+  EXPECT_NE(find(j.verdict, "durations", ClauseStatus::fail), nullptr);  // its own sample/limit settings
+}
+
+TEST(Compliance, FallbackPurgeFails) {
+  const Judged j = judge("latency", {}, {}, {{"method", "discard"}, {"pts_compliant", false}, {"outcome", "succeeded"}});
+  EXPECT_FALSE(j.verdict.compliant);
+  EXPECT_FALSE(j.verdict.shortened);
+  EXPECT_EQ(j.verdict.summary, "not compliant");
+  EXPECT_NE(find(j.verdict, "purge", ClauseStatus::fail), nullptr);
+}
+
+TEST(Compliance, SanitizeAcceptanceIsASetting) {
+  const json sanitize{{"method", "nvme-sanitize-block"}, {"pts_compliant", true}, {"outcome", "succeeded"}};
+  EXPECT_TRUE(judge("latency", {}, {}, sanitize).verdict.compliant);
+  const Judged off = judge("latency", {{"purge.accept_nvme_sanitize", "false"}}, {}, sanitize);
+  EXPECT_NE(find(off.verdict, "purge", ClauseStatus::fail), nullptr);
+}
+
+TEST(Compliance, UncontrollableWriteCacheFails) {
+  const Judged j = judge("iops", {}, {}, good_purge(), write_cache_record(false, false));
+  EXPECT_NE(find(j.verdict, "write_cache", ClauseStatus::fail), nullptr);
+  const Judged wrong = judge("iops", {}, {}, good_purge(), write_cache_record(true, true));  // WCE on enterprise
+  EXPECT_NE(find(wrong.verdict, "write_cache", ClauseStatus::fail), nullptr);
+}
+
+TEST(Compliance, OperatorToioAndUnverifiedSettingsAreDisclosedNotFailed) {
+  const Judged j = judge("cbw", {{"cbw.max_iops_art_ceiling", "10ms"}, {"cbw.precondition_round_duration", "45min"}});
+  EXPECT_TRUE(j.verdict.compliant) << json(j.verdict).dump(1);
+  EXPECT_NE(find(j.verdict, "settings", ClauseStatus::disclosed), nullptr);
+  const Judged toio = judge("iops", {{"iops.threads", "16"}, {"iops.queue_depth", "8"}});
+  EXPECT_TRUE(toio.verdict.compliant);
+}
+
+TEST(Compliance, InferredValueChangedIsADeviation) {
+  const Judged j = judge("cbw", {{"cbw.rw_mix", "60/40"}});
+  const ClauseVerdict* c = find(j.verdict, "settings", ClauseStatus::fail);
+  ASSERT_NE(c, nullptr);
+  EXPECT_NE(c->detail.find("deviation"), std::string::npos);
+}
+
+TEST(Compliance, ZerosDataAndOtherActiveRangeFail) {
+  EXPECT_NE(find(judge("iops", {{"data_pattern", "zeros"}}).verdict, "data_pattern", ClauseStatus::fail), nullptr);
+  EXPECT_NE(find(judge("iops", {{"active_range_pct", "50"}}).verdict, "active_range", ClauseStatus::fail), nullptr);
+}
+
+TEST(Compliance, SteadyStateNotAttainedFailsAndNamesTheVariable) {
+  const Judged j = judge("latency", {}, {}, good_purge(), write_cache_record(true, false), 2.0);
+  const ClauseVerdict* c = find(j.verdict, "steady_state", ClauseStatus::fail);
+  ASSERT_NE(c, nullptr);
+  EXPECT_NE(c->detail.find("SS NOT ACHIEVED"), std::string::npos);
+  EXPECT_NE(c->detail.find("RND 4KiB 0/100"), std::string::npos);
+}
+
+TEST(Compliance, RunVerdictNeedsEveryTestAndCompletion) {
+  const ComplianceVerdict ok = judge("latency").verdict;
+  const ComplianceVerdict bad = judge("latency", {}, {"quick"}).verdict;
+  EXPECT_TRUE(evaluate_run_compliance({{"latency", ok}}, "complete").compliant);
+  EXPECT_FALSE(evaluate_run_compliance({{"latency", ok}}, "interrupted").compliant);
+  const ComplianceVerdict mixed = evaluate_run_compliance({{"latency", ok}, {"iops", bad}}, "complete");
+  EXPECT_FALSE(mixed.compliant);
+  EXPECT_EQ(mixed.summary, "not compliant: shortened");
+  EXPECT_FALSE(evaluate_run_compliance({}, "complete").compliant);
+}
+
+}  // namespace
+}  // namespace ptsuite::pts
