@@ -195,6 +195,11 @@ json identity_fingerprint(const json& id) {
       out[key] = id.at(key);
     }
   }
+  // A file has no serial: its resolved path stands in for one. Drives are matched by serial
+  // only (their /dev names may change across reboots).
+  if (id.value("transport", "") == "file" && id.contains("canonical_path")) {
+    out["canonical_path"] = id.at("canonical_path");
+  }
   return out;
 }
 

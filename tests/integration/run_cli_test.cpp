@@ -1,0 +1,350 @@
+// End-to-end `ptsuite run` / `ptsuite resume` with the built binary, on a scratch target (a
+// loop device over /dev/shm when root, else an O_DIRECT file) or on a /dev/shm file target,
+// with durations cut to fractions of a second. Checks the structure and plausibility of
+// results.json: loop orders and cell counts, that every recorded verdict follows from the
+// recorded values, TGBW equals the bytes written, CBW operating points follow their rules, the
+// journal holds every step once, and a run killed (SIGKILL) or interrupted (SIGINT) and then
+// resumed takes exactly the steps `ptsuite plan` lists.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/steady_state.hpp>
+
+#include "integration/workload_process.hpp"
+#include "support/loop_support.hpp"
+#include "support/temp_dir.hpp"
+
+namespace ptsuite {
+namespace {
+
+using nlohmann::json;
+using workload::test::Child;
+using workload::test::ProcessResult;
+using workload::test::run_ptsuite;
+namespace fs = std::filesystem;
+
+// Short enough for CI, long enough that every segment does real IO.
+const std::vector<std::string> k_settings = {
+    "--quick", "--set", "max_rounds=5",
+    "--set", "iops.segment_duration=0.05s", "--set", "throughput.segment_duration=0.1s",
+    "--set", "latency.segment_duration=0.05s", "--set", "latency.capture_duration=0.5s",
+    "--set", "wsat.sample_duration=0.25s", "--set", "wsat.time_limit=3s", "--set", "wsat.capture_duration=0.5s",
+    "--set", "cbw.segment_duration=0.05s", "--set", "cbw.precondition_round_duration=0.1s",
+    "--set", "cbw.inter_round_prewrite_duration=0.1s", "--set", "cbw.histogram_prewrite_duration=0.2s",
+    "--set", "cbw.histogram_capture_duration=0.3s"};
+
+std::vector<std::string> fast_run_flags() {
+  std::vector<std::string> flags{"--quiet", "--reports", "none"};
+  flags.insert(flags.end(), k_settings.begin(), k_settings.end());
+  return flags;
+}
+const std::vector<std::string> k_fast = fast_run_flags();
+
+json load(const std::string& path) {
+  std::ifstream in(path);
+  return json::parse(in);
+}
+
+std::vector<std::string> args(std::vector<std::string> head, const std::vector<std::string>& tail = k_fast) {
+  head.insert(head.end(), tail.begin(), tail.end());
+  return head;
+}
+
+json run_test(const std::string& test, const test_support::ShmTempDir& dir) {
+  const std::string out = dir.file("run");
+  const ProcessResult r = run_ptsuite(args({"run", test, "--out", out, "--scratch-size", "128MiB"}));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return load(out + "/results.json");
+}
+
+size_t journal_steps(const std::string& run_dir) {
+  const fs::path steps = fs::path(run_dir) / "journal" / "steps";
+  if (!fs::exists(steps)) {
+    return 0;
+  }
+  return static_cast<size_t>(std::count_if(fs::directory_iterator(steps), fs::directory_iterator{},
+                                           [](const fs::directory_entry& e) { return e.path().extension() == ".json"; }));
+}
+
+std::vector<std::string> journal_ids(const std::string& run_dir) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(run_dir) / "journal" / "steps")) {
+    if (e.path().extension() == ".json") {
+      files.push_back(e.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> ids;
+  for (const fs::path& f : files) {
+    ids.push_back(load(f.string()).at("id").get<std::string>());
+  }
+  return ids;
+}
+
+// Every phase's recorded verdict is what the steady-state rule gives for its recorded values.
+void expect_verdicts_follow_from_values(const json& test) {
+  for (const json& phase : test.at("phases")) {
+    std::vector<pts::TrackingSeries> series;
+    for (const json& t : phase.at("tracking")) {
+      series.push_back({t.at("name"), t.at("rounds").get<std::vector<uint32_t>>(), t.at("values").get<std::vector<double>>()});
+      // The tracked values are the recorded per-round values of that segment.
+      const size_t index = t.at("segment_index").get<size_t>();
+      for (size_t r = 0; r < phase.at("rounds").size(); ++r) {
+        const json& seg = phase.at("rounds")[r].at("segments")[index].at("summary");
+        const std::string metric = t.at("metric");
+        const double recorded = metric == "iops"             ? seg.at("combined").at("iops").get<double>()
+                                : metric == "write_mb_per_s" ? seg.at("write").at("mb_per_s").get<double>()
+                                                             : seg.at("combined").at("latency_ns").at("mean").get<double>();
+        EXPECT_DOUBLE_EQ(t.at("values")[r].get<double>(), recorded);
+      }
+    }
+    const pts::SteadyStateResult recomputed =
+        pts::evaluate_all(series, phase.at("steady_state").at("criteria").get<pts::SteadyStateCriteria>());
+    EXPECT_EQ(json(recomputed), phase.at("steady_state").at("verdicts"));
+    EXPECT_EQ(recomputed.attained, phase.at("steady_state").at("attained").get<bool>());
+    for (const json& round : phase.at("rounds")) {
+      EXPECT_EQ(round.at("segments").size(), phase.at("round_template").size());
+    }
+  }
+}
+
+void expect_common(const json& results, const std::string& id) {
+  EXPECT_EQ(results.at("schema_version"), 1);
+  EXPECT_EQ(results.at("run").at("status"), "complete");
+  EXPECT_EQ(results.at("compliance").at("summary"), "not compliant: shortened");
+  ASSERT_EQ(results.at("tests").size(), 1u);
+  const json& t = results.at("tests")[0];
+  EXPECT_EQ(t.at("id"), id);
+  EXPECT_EQ(t.at("status"), "complete");
+  EXPECT_FALSE(t.at("purges").empty());
+  EXPECT_FALSE(t.at("purges")[0].at("pts_compliant").get<bool>());  // discard / zero-fill
+  EXPECT_FALSE(t.at("compliance").at("compliant").get<bool>());
+  EXPECT_EQ(results.at("run").at("journal").at("steps"), results.at("run").at("journal").at("executed_this_session"));
+  expect_verdicts_follow_from_values(t);
+}
+
+TEST(RunCli, IopsFiftySixCellsInSpecOrder) {
+  test_support::ShmTempDir dir;
+  const json results = run_test("iops", dir);
+  expect_common(results, "iops");
+  const json& t = results.at("tests")[0];
+  const json& phase = t.at("phases")[0];
+  ASSERT_EQ(phase.at("round_template").size(), 56u);
+  const std::vector<std::string> mixes{"100/0", "95/5", "65/35", "50/50", "35/65", "5/95", "0/100"};
+  const std::vector<std::string> sizes{"1MiB", "128KiB", "64KiB", "32KiB", "16KiB", "8KiB", "4KiB", "0.5KiB"};
+  for (size_t m = 0; m < mixes.size(); ++m) {
+    for (size_t b = 0; b < sizes.size(); ++b) {
+      EXPECT_EQ(phase.at("round_template")[m * sizes.size() + b].at("label"), "RND " + sizes[b] + " " + mixes[m]);
+    }
+  }
+  EXPECT_EQ(phase.at("tracking").size(), 3u);
+  EXPECT_EQ(phase.at("rounds").size(), 5u);  // max_rounds = 5: checked once, at Round 5
+  // Mixed cells did both reads and writes in roughly their proportion.
+  const json& mixed = phase.at("rounds")[0].at("segments")[2 * 8 + 6].at("summary");  // 65/35 4KiB
+  const double reads = mixed.at("read").at("ios").get<double>();
+  const double writes = mixed.at("write").at("ios").get<double>();
+  EXPECT_NEAR(reads / (reads + writes), 0.65, 0.1);
+  // The matrix shows the window averages of the cells.
+  EXPECT_DOUBLE_EQ(t.at("matrix").at("iops")[6][2].get<double>(),
+                   phase.at("measurement_window").at("cells")[2 * 8 + 6].at("summary").at("combined").at("iops").get<double>());
+  // The bundle verifies.
+  EXPECT_EQ(run_ptsuite({"verify", dir.file("run")}).exit_code, 0);
+}
+
+TEST(RunCli, ThroughputPhasesPerBlockSize) {
+  test_support::ShmTempDir dir;
+  const json results = run_test("throughput", dir);
+  expect_common(results, "throughput");
+  const json& t = results.at("tests")[0];
+  ASSERT_EQ(t.at("phases").size(), 2u);
+  EXPECT_EQ(t.at("purges").size(), 2u);
+  ASSERT_EQ(t.at("preconditioning").size(), 2u);
+  for (const json& w : t.at("preconditioning")) {
+    // WIPC wrote exactly its target, sequentially, with the phase's block size.
+    EXPECT_EQ(w.at("result").at("summary").at("write").at("bytes"), w.at("bytes_target"));
+    EXPECT_EQ(w.at("result").at("stop_reason"), "bytes");
+  }
+  EXPECT_EQ(t.at("phases")[0].at("tracking")[0].at("metric"), "write_mb_per_s");
+  // Each direction's sequential cursor moved on between Rounds.
+  const json& rounds = t.at("phases")[0].at("rounds");
+  EXPECT_NE(rounds[0].at("segments")[1].at("end_cursor_bytes"), rounds[1].at("segments")[1].at("end_cursor_bytes"));
+}
+
+TEST(RunCli, LatencyNineCellsAndCapture) {
+  test_support::ShmTempDir dir;
+  const json results = run_test("latency", dir);
+  expect_common(results, "latency");
+  const json& t = results.at("tests")[0];
+  EXPECT_EQ(t.at("phases")[0].at("round_template").size(), 9u);
+  EXPECT_EQ(t.at("phases")[0].at("round_template")[0].at("queue_depth"), 1);
+  ASSERT_EQ(t.at("captures").size(), 1u);
+  const json& cap = t.at("captures")[0].at("result");
+  uint64_t bucket_total = 0;
+  for (const json& b : cap.at("histograms").at("combined").at("buckets")) {
+    bucket_total += b[1].get<uint64_t>();
+  }
+  EXPECT_EQ(bucket_total, cap.at("summary").at("combined").at("ios").get<uint64_t>());
+  EXPECT_GT(bucket_total, 100u);
+}
+
+TEST(RunCli, WsatTgbwEqualsBytesWritten) {
+  test_support::ShmTempDir dir;
+  const json results = run_test("wsat", dir);
+  expect_common(results, "wsat");
+  const json& w = results.at("tests")[0].at("wsat");
+  uint64_t written = 0;
+  for (const json& s : w.at("samples")) {
+    written += s.at("result").at("summary").at("write").at("bytes").get<uint64_t>();
+    EXPECT_EQ(s.at("tgbw_bytes").get<uint64_t>(), written);
+    EXPECT_DOUBLE_EQ(s.at("drive_fills").get<double>(),
+                     static_cast<double>(written) / w.at("capacity_bytes").get<double>());
+  }
+  EXPECT_EQ(w.at("written_bytes").get<uint64_t>(), written);
+  const bool by_capacity = written >= w.at("target_bytes").get<uint64_t>();
+  EXPECT_EQ(w.at("stop_reason"), by_capacity ? "capacity" : "time_limit");
+}
+
+TEST(RunCli, CbwGridAndOperatingPoints) {
+  test_support::ShmTempDir dir;
+  const json results = run_test("cbw", dir);
+  expect_common(results, "cbw");
+  const json& t = results.at("tests")[0];
+  const json& demand = t.at("phases")[1];
+  ASSERT_EQ(demand.at("round_template").size(), 49u);
+  const json& final_round = demand.at("rounds").back().at("segments");
+  const double ceiling = t.at("cbw").at("art_ceiling_ns").get<double>();
+  const json& op = t.at("cbw").at("operating_points");
+  const json& max = op[0];
+  // MaxIOPS: no segment under the ART ceiling has more IOPS than the chosen one.
+  if (max.at("latency_mean_ns").get<double>() < ceiling) {
+    for (const json& s : final_round) {
+      if (s.at("summary").at("combined").at("latency_ns").at("mean").get<double>() < ceiling) {
+        EXPECT_LE(s.at("summary").at("combined").at("iops").get<double>(), max.at("iops").get<double>());
+      }
+    }
+  }
+  EXPECT_EQ(op[2].at("threads"), 1);
+  EXPECT_EQ(op[2].at("queue_depth"), 1);
+  EXPECT_EQ(t.at("captures").size(), 3u);
+  // The histogram captures ran at their operating points with the CBW mix and zones.
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(t.at("captures")[i].at("spec").at("threads"), op[i].at("threads"));
+    EXPECT_EQ(t.at("captures")[i].at("spec").at("zones").size(), 3u);
+  }
+}
+
+std::vector<std::string> plan_ids(const std::string& test, const std::string& target) {
+  const ProcessResult r = run_ptsuite(args({"plan", test, "--target", target, "--json"}, k_settings));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> ids;
+  const json plan = json::parse(r.out);  // named: a range over a temporary's member would dangle
+  for (const json& s : plan.at("steps")) {
+    ids.push_back(s.at("id"));
+  }
+  return ids;
+}
+
+// Killed with SIGKILL mid-run, then resumed: the journal ends up holding exactly the steps the
+// plan lists, each once, and the results are complete.
+TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 64ull << 20);
+  const std::string out = dir.file("run");
+  const std::vector<std::string> run_args =
+      args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"});
+  {
+    Child child(run_args);
+    while (journal_steps(out) < 20 && !child.exited()) {
+      ::usleep(20'000);
+    }
+    ASSERT_FALSE(child.exited()) << "the run finished before it could be killed";
+    ::kill(child.pid(), SIGKILL);
+    EXPECT_EQ(child.wait().term_signal, SIGKILL);
+  }
+  const size_t before = journal_steps(out);
+  EXPECT_GE(before, 20u);
+  const ProcessResult resumed = run_ptsuite({"resume", out, "--allow-destructive", "--quiet"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const std::vector<std::string> ids = journal_ids(out);
+  EXPECT_EQ(ids, plan_ids("latency", target));
+  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
+  const json results = load(out + "/results.json");
+  EXPECT_EQ(results.at("run").at("status"), "complete");
+  EXPECT_EQ(results.at("run").at("resumes").size(), 1u);
+  EXPECT_EQ(results.at("run").at("journal").at("replayed_this_session").get<size_t>(), before);
+  expect_verdicts_follow_from_values(results.at("tests")[0]);
+  EXPECT_EQ(run_ptsuite({"verify", out}).exit_code, 0);
+}
+
+TEST(RunCli, SigintStopsWithResultsAndResumeRefusesAnotherDevice) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 64ull << 20);
+  const std::string out = dir.file("run");
+  ProcessResult stopped;
+  {
+    Child child(args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"}));
+    while ((journal_steps(out) < 5 || !child.catches(SIGINT)) && !child.exited()) {
+      ::usleep(20'000);
+    }
+    ASSERT_FALSE(child.exited());
+    ::kill(child.pid(), SIGINT);
+    stopped = child.wait();
+  }
+  EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+  const json partial = load(out + "/results.json");
+  EXPECT_EQ(partial.at("run").at("status"), "interrupted");
+  EXPECT_NE(stopped.err.find("ptsuite resume"), std::string::npos);
+
+  // The same path, now a different size: not the device the run started on.
+  fs::resize_file(target, 32ull << 20);
+  const ProcessResult refused = run_ptsuite({"resume", out, "--allow-destructive", "--quiet"});
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+  EXPECT_NE(refused.err.find("not the device"), std::string::npos) << refused.err;
+  // Back to the original: the resume completes.
+  fs::resize_file(target, 64ull << 20);
+  EXPECT_EQ(run_ptsuite({"resume", out, "--allow-destructive", "--quiet"}).exit_code, 0);
+}
+
+TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"run", "iops,hir", "--out", out}, {"run", "iops", "--set", "nope=1", "--out", out},
+        {"run", "iops", "--profile", "laptop", "--out", out}, {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
+        {"run", "iops,iops", "--out", out}}) {
+    const ProcessResult r = run_ptsuite(bad);
+    EXPECT_EQ(r.exit_code, 2) << bad[1] << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
+class RunCliLoop : public test_support::LoopDeviceFixture {};
+
+// A block device without --allow-destructive: refused with exit 3 before the run directory or
+// a single byte is written.
+TEST_F(RunCliLoop, BlockDeviceWithoutConsentIsRefused) {
+  test_support::LoopBackedDevice& loop = attach_loop(32ull << 20);
+  {
+    std::ofstream f(loop.backing_path, std::ios::binary | std::ios::in | std::ios::out);
+    f << "ptsuite-canary";
+  }
+  const std::string out = temp_dir().file("run");
+  const ProcessResult r = run_ptsuite({"run", "iops", "--target", loop.device.path(), "--out", out, "--quiet"});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("--allow-destructive"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+  std::ifstream f(loop.backing_path, std::ios::binary);
+  std::string head(14, '\0');
+  f.read(head.data(), 14);
+  EXPECT_EQ(head, "ptsuite-canary");
+}
+
+}  // namespace
+}  // namespace ptsuite
