@@ -50,6 +50,7 @@ int run(int argc, char** argv) {
   register_resume_command(app, slot);
   register_plan_command(app, slot);
   register_settings_command(app, slot);
+  register_report_command(app, slot);
 
   try {
     app.parse(argc, argv);

@@ -24,5 +24,6 @@ void register_run_command(CLI::App& app, CommandSlot& slot);
 void register_resume_command(CLI::App& app, CommandSlot& slot);
 void register_plan_command(CLI::App& app, CommandSlot& slot);
 void register_settings_command(CLI::App& app, CommandSlot& slot);
+void register_report_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

@@ -93,7 +93,21 @@ void print_percentile_row(std::FILE* out, const char* name, const stats::Directi
 
 }  // namespace
 
-ProgressLine::ProgressLine(bool enabled) : m_enabled(enabled && isatty(STDERR_FILENO) == 1) {}
+ProgressLine::ProgressLine(bool enabled) : m_enabled(enabled && isatty(STDERR_FILENO) == 1), m_warn(enabled) {}
+
+std::string stall_warning(uint64_t stalled_ns) {
+  if (stalled_ns < workload::k_stall_warning_ns) {
+    return "";
+  }
+  return fmt::format("ptsuite: no IO has completed for {} (the device may be hung; IO in flight cannot be "
+                     "abandoned, waiting)",
+                     units::format_duration(stalled_ns));
+}
+
+bool stall_warning_due(uint64_t stalled_ns, uint64_t elapsed_ns, uint64_t last_warning_elapsed_ns) {
+  return stalled_ns >= workload::k_stall_warning_ns &&
+         (last_warning_elapsed_ns == 0 || elapsed_ns - last_warning_elapsed_ns >= workload::k_stall_warning_ns);
+}
 
 std::string format_progress(const workload::Progress& p) {
   std::string line = fmt::format("  {}", units::format_duration(p.elapsed_ns));
@@ -107,6 +121,11 @@ std::string format_progress(const workload::Progress& p) {
 }
 
 void ProgressLine::update(const workload::Progress& progress) {
+  if (m_warn && stall_warning_due(progress.stalled_ns, progress.elapsed_ns, m_warned_at_ns)) {
+    clear();
+    fmt::print(stderr, "{}\n", stall_warning(progress.stalled_ns));
+    m_warned_at_ns = progress.elapsed_ns;
+  }
   if (!m_enabled) {
     return;
   }

@@ -1,5 +1,6 @@
 // `ptsuite run TESTS --target DEV --out DIR [--profile] [--quick] --allow-destructive` and
 // `ptsuite resume DIR`: the PTS runner (pts/run.hpp) with a console and signal handling.
+#include <algorithm>
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
@@ -7,6 +8,9 @@
 #include "cli/signals.hpp"
 #include "cli/spec_options.hpp"
 #include <ptsuite/pts/run.hpp>
+#include <ptsuite/report/pdf.hpp>
+#include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::cli {
@@ -24,7 +28,7 @@ struct RunOptions {
   std::string confirm_serial;
   std::string scratch_size = "1GiB";
   bool strict = false;
-  std::string reports = "none";
+  std::string reports = "html,csv,text";
   bool quiet = false;
   std::string tested_by;
 };
@@ -43,17 +47,67 @@ std::vector<std::string> split_formats(const std::string& text) {
   return out;
 }
 
+// The reports at the end of a run (report/report_writer.hpp). A format that fails (e.g. the
+// PDF when Chromium went missing) does not cost the others or the run: it is named, with the
+// command that renders it later, and the rest are written.
+pts::ReportWriter report_writer(RunConsole& console) {
+  return [&console](const std::string& dir, const nlohmann::json& results, const std::vector<std::string>& formats) {
+    try {
+      return report::write_reports(dir, results, formats);
+    } catch (const Error&) {
+      std::vector<std::string> written;
+      for (const std::string& format : formats) {
+        try {
+          for (std::string& path : report::write_reports(dir, results, {format})) {
+            written.push_back(std::move(path));
+          }
+        } catch (const Error& e) {
+          console.message(fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report "
+                                      "{}/results.json --format {}`",
+                                      format, e.what(), dir, format));
+        }
+      }
+      return written;
+    }
+  };
+}
+
+// Validated before anything is touched: unknown formats exit 2; a PDF without Chromium exits 5
+// (it could only fail at the end of a long run).
+std::vector<std::string> report_formats(const std::string& text) {
+  if (text == "none") {
+    return {};
+  }
+  std::vector<std::string> formats = split_formats(text);
+  report::check_report_formats(formats);
+  if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
+    throw Error(ExitCode::system, "--reports pdf: headless Chromium prints the PDF and is not installed; install it "
+                                  "with `apt-get install chromium`, or leave pdf out (render it later with `ptsuite "
+                                  "report DIR/results.json --format pdf`)");
+  }
+  return formats;
+}
+
 int finish(const pts::RunOutcome& outcome, RunConsole& console) {
   console.message(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
   for (const std::string& r : outcome.compliance.reasons) {
     console.message("  - " + r);
   }
   console.message(fmt::format("results: {}", outcome.results_path));
+  // The HTML report comes last: it is what a user opens (the README's main job ends on it).
+  std::string html;
   for (const std::string& r : outcome.reports) {
-    console.message(fmt::format("report: {}", r));
+    if (r.size() >= 11 && r.compare(r.size() - 11, 11, "report.html") == 0) {
+      html = r;
+    } else {
+      console.message(fmt::format("report: {}", r));
+    }
   }
   if (outcome.status == "interrupted" || outcome.status == "io_error") {
     console.message(fmt::format("continue with: ptsuite resume {}", outcome.out_dir));
+  }
+  if (!html.empty()) {
+    console.message(fmt::format("HTML report: {}", html));
   }
   return outcome.exit_code;
 }
@@ -75,7 +129,7 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--scratch-size", o->scratch_size, "Size of the scratch target when no --target is given")
       ->capture_default_str();
   sub->add_flag("--strict", o->strict, "Exit 1 when the run is not compliant");
-  sub->add_option("--reports", o->reports, "Reports to write at the end: html,pdf,csv,text,json (or none)")
+  sub->add_option("--reports", o->reports, "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
       ->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No progress output");
   sub->add_option("--tested-by", o->tested_by, "Test sponsor / lab named in the report header");
@@ -99,10 +153,10 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
         config.confirm_serial = o->confirm_serial;
       }
       config.strict = o->strict;
-      config.report_formats = o->reports == "none" ? std::vector<std::string>{} : split_formats(o->reports);
+      config.report_formats = report_formats(o->reports);
       StopSignals signals;
       RunConsole console(o->quiet);
-      const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag());
+      const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console));
       return finish(outcome, console);
     };
   });
@@ -128,7 +182,7 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
       const std::optional<std::string> serial =
           o->confirm_serial.empty() ? std::nullopt : std::optional<std::string>(o->confirm_serial);
       const pts::RunOutcome outcome =
-          pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag());
+          pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag(), report_writer(console));
       return finish(outcome, console);
     };
   });

@@ -1,5 +1,7 @@
 #include "cli/run_console.hpp"
 
+#include "cli/console.hpp"
+
 #include <cstdio>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -77,6 +79,7 @@ std::string RunConsole::eta_text(const std::string& id, uint64_t elapsed_ns) con
 
 void RunConsole::step_started(const pts::StepId& id, const std::string& label) {
   m_step = id.text();
+  m_warned_at_ns = 0;
   m_label = label;
   const std::string group = group_of(id);
   if (!m_quiet && !m_tty && group != m_last_group) {
@@ -86,6 +89,10 @@ void RunConsole::step_started(const pts::StepId& id, const std::string& label) {
 }
 
 void RunConsole::step_progress(const pts::StepProgress& p) {
+  if (!m_quiet && stall_warning_due(p.stalled_ns, p.elapsed_ns, m_warned_at_ns)) {
+    message(fmt::format("{} ({} {})", stall_warning(p.stalled_ns), p.id.text(), m_label));
+    m_warned_at_ns = p.elapsed_ns;
+  }
   if (m_quiet || !m_tty) {
     return;
   }

@@ -39,6 +39,7 @@ class RunConsole : public pts::RunObserver {
   std::string m_last_group;
   std::string m_label;
   std::string m_step;
+  uint64_t m_warned_at_ns = 0;
 };
 
 }  // namespace ptsuite::cli

@@ -94,6 +94,7 @@ json DeviceExecutor::run_segment_step(const StepId& id, const SegmentSpec& spec)
       sp.expected_ns = p.expected_ns;
       sp.live_iops = p.live_iops;
       sp.live_mb_per_s = p.live_mb_per_s;
+      sp.stalled_ns = p.stalled_ns;
       m_params.on_progress(sp);
     };
   }

@@ -299,6 +299,14 @@ void to_json(json& j, const SteadyStateVerdict& v) {
             {{"measured", v.slope_excursion}, {"allowed", v.allowed_slope_excursion}, {"ok", v.slope_ok}}},
            {"attained", v.attained},
            {"note", v.note}};
+  // The data-excursion band drawn on the measurement-window plot: the average +- half the
+  // allowed data excursion (90 % .. 110 % of the average with the PTS 20 %), so that reports
+  // show these values without computing them. Not read back by from_json (derived).
+  const double half_pct = v.criteria.data_excursion_pct / 2;
+  j["band"] = {{"low", v.average - v.allowed_data_excursion / 2},
+               {"high", v.average + v.allowed_data_excursion / 2},
+               {"low_pct", 100 - half_pct},
+               {"high_pct", 100 + half_pct}};
 }
 
 void from_json(const json& j, SteadyStateVerdict& v) {

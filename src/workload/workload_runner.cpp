@@ -2,6 +2,7 @@
 // calling thread, so setup errors throw before any IO), starts them together, samples their
 // live counters for progress and the interval series, joins them, and merges their results.
 #include <ptsuite/workload/workload_runner.hpp>
+#include <ptsuite/workload/stall_detector.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -69,7 +70,7 @@ class Sampler {
  public:
   Sampler(const ResolvedWorkload& w, const RunControl& control, const std::vector<std::unique_ptr<Worker>>& workers,
           uint64_t start_ns)
-      : m_w(w), m_control(control), m_workers(workers), m_start_ns(start_ns) {
+      : m_w(w), m_control(control), m_workers(workers), m_start_ns(start_ns), m_stall(start_ns) {
     if (w.spec.interval_ns > 0) {
       m_next_interval = start_ns + w.spec.interval_ns;
     }
@@ -83,6 +84,7 @@ class Sampler {
 
   void sample(uint64_t now) {
     const stats::LiveTotals totals = sum_live(m_workers);
+    m_stall.observe(total_ios(totals), now);
     if (now >= m_next_interval) {
       m_intervals.push_back(difference(totals, m_interval_base, now - m_start_ns));
       m_interval_base = totals;
@@ -98,10 +100,27 @@ class Sampler {
     }
   }
 
-  // The last, partial interval, from the exact final totals.
+  // The last, partial interval, from the exact final totals, ending at the run's measured end
+  // (`elapsed_ns`, when the last worker reaped its last IO). Samples taken after that, while
+  // the workers retire their IO contexts (io_destroy waits tens of ms), are folded into it:
+  // they would otherwise show as intervals of ~0 IOPS past the end of the run. The series
+  // therefore ends at elapsed_ns and sums to the totals exactly.
   std::vector<IntervalSample> finish(const stats::LiveTotals& final_totals, uint64_t elapsed_ns) {
-    if (m_w.spec.interval_ns > 0 && total_ios(final_totals) > total_ios(m_interval_base)) {
-      m_intervals.push_back(difference(final_totals, m_interval_base, elapsed_ns));
+    if (m_w.spec.interval_ns == 0) {
+      return {};
+    }
+    IntervalSample tail = difference(final_totals, m_interval_base, elapsed_ns);
+    while (!m_intervals.empty() && m_intervals.back().end_offset_ns > elapsed_ns) {
+      const IntervalSample& late = m_intervals.back();
+      for (int d = 0; d < 2; ++d) {
+        tail.ios[d] += late.ios[d];
+        tail.bytes[d] += late.bytes[d];
+        tail.latency_sum_ns[d] += late.latency_sum_ns[d];
+      }
+      m_intervals.pop_back();
+    }
+    if (tail.ios[0] + tail.ios[1] > 0) {
+      m_intervals.push_back(tail);
     }
     return std::move(m_intervals);
   }
@@ -117,6 +136,7 @@ class Sampler {
       p.live_mb_per_s = static_cast<double>(total_bytes(totals) - total_bytes(m_progress_base)) / dt_s / 1e6;
     }
     p.expected_ns = expected_ns(totals, p.elapsed_ns);
+    p.stalled_ns = m_stall.stalled_ns(now);
     m_progress_base = totals;
     m_last_progress_ns = now;
     m_control.on_progress(p);
@@ -147,6 +167,7 @@ class Sampler {
   stats::LiveTotals m_interval_base;
   stats::LiveTotals m_progress_base;
   std::vector<IntervalSample> m_intervals;
+  StallDetector m_stall;
 };
 
 void pin(std::thread& thread, int cpu) {

@@ -209,27 +209,55 @@ TEST(WorkloadRunner, StopFlagEndsTheRunAndKeepsWhatWasMeasured) {
   EXPECT_EQ(r.stats.read.histogram.total_count(), r.stats.read.ios);
 }
 
-TEST(WorkloadRunner, IntervalSeriesSumsToTheTotals) {
-  test_support::ShmTempDir dir;
-  const Target target = open_null_target(dir);
-  WorkloadSpec s = null_spec();
-  s.limits.duration_ns = 300'000'000;
-  s.interval_ns = k_min_interval_ns;
-  const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
+// The interval series covers the run exactly: ordered, ending at elapsed_ns (nothing sampled
+// while the workers retire their IO contexts), summing to the totals.
+void expect_intervals_cover_the_run(const WorkloadResult& r) {
   ASSERT_FALSE(r.intervals.empty());
   uint64_t ios[2] = {0, 0};
   uint64_t bytes = 0;
   uint64_t previous_end = 0;
   for (const IntervalSample& sample : r.intervals) {
     EXPECT_GE(sample.end_offset_ns, previous_end);
+    EXPECT_LE(sample.end_offset_ns, r.elapsed_ns);
     previous_end = sample.end_offset_ns;
     ios[0] += sample.ios[0];
     ios[1] += sample.ios[1];
     bytes += sample.bytes[0] + sample.bytes[1];
   }
+  EXPECT_EQ(r.intervals.back().end_offset_ns, r.elapsed_ns);
   EXPECT_EQ(ios[0], r.stats.read.ios);
   EXPECT_EQ(ios[1], r.stats.write.ios);
   EXPECT_EQ(bytes, r.stats.read.bytes + r.stats.write.bytes);
+}
+
+TEST(WorkloadRunner, IntervalSeriesSumsToTheTotals) {
+  test_support::ShmTempDir dir;
+  const Target target = open_null_target(dir);
+  WorkloadSpec s = null_spec();
+  s.limits.duration_ns = 300'000'000;
+  s.interval_ns = k_min_interval_ns;
+  expect_intervals_cover_the_run(run_workload(resolve(s, target.geometry()), target, RunControl{}));
+}
+
+// libaio: the workers retire their aio contexts after the last IO (io_destroy waits for an RCU
+// grace period, tens of ms), while the sampler keeps sampling; those samples must not become
+// empty intervals past the end of the run.
+TEST(WorkloadRunner, IntervalSeriesOfALibaioRunEndsAtItsLastIo) {
+  SKIP_WITHOUT_LIBAIO();
+  test_support::ShmTempDir dir;
+  const std::string path = dir.create_file("target.img", 16 * k_mib);
+  const Target target = Target::open(path, Target::Access::read_only);
+  WorkloadSpec s;
+  s.engine = "libaio";
+  s.pattern = AccessPattern::random;
+  s.read_pct = 100;
+  s.threads = 2;
+  s.queue_depth = 8;
+  s.limits.duration_ns = 200'000'000;
+  s.interval_ns = k_min_interval_ns;
+  const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
+  ASSERT_FALSE(r.first_error.has_value());
+  expect_intervals_cover_the_run(r);
 }
 
 TEST(WorkloadRunner, SequentialStateResumesWhereTheLastRunStopped) {

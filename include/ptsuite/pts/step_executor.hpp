@@ -47,6 +47,7 @@ struct StepProgress {
   uint64_t expected_ns = 0;
   double live_iops = 0;
   double live_mb_per_s = 0;
+  uint64_t stalled_ns = 0;  // time since the last IO completed (workload/stall_detector.hpp)
 };
 
 class StepExecutor {

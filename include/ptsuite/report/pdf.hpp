@@ -1,13 +1,34 @@
 // Contract: PDF output by printing an HTML report with headless Chromium (Debian package
 // `chromium`). find_chromium() returns its path or "" ; print_pdf() throws Error naming the
 // package to install when it is absent, and SystemError when printing fails.
+//
+// Chromium runs as a child process in its own process group, isolated from any profile and
+// from the network: --headless --no-sandbox (ptsuite runs as root) --disable-gpu
+// --disable-quic --no-first-run --disable-background-networking --disable-component-update
+// --disable-sync --disable-extensions --disable-crash-reporter, a fresh --user-data-dir in a
+// temporary directory (removed afterwards), stdin from /dev/null and its output in a log
+// inside that directory. A run that exceeds `timeout` is killed (the whole group) and reported
+// as SystemError; so is a non-zero exit or a missing/empty output, with the log's last lines.
+//
+// print_pdf(): --print-to-pdf --no-pdf-header-footer; the paper size is the HTML's @page
+// (`size: auto`: Chromium's default paper). The PDF is written to a temporary file and then
+// atomically to `pdf_path`.
+// screenshot_png(): --screenshot --window-size=W,H: the first screenful of the page as PNG
+// (the browser test's view of a report).
+// Both block the calling thread; they may run concurrently (separate temporary profiles).
 #pragma once
 
+#include <chrono>
 #include <string>
 
 namespace ptsuite::report {
 
+inline constexpr std::chrono::seconds k_chromium_timeout{180};
+
 std::string find_chromium();
-void print_pdf(const std::string& html_path, const std::string& pdf_path);
+void print_pdf(const std::string& html_path, const std::string& pdf_path,
+               std::chrono::seconds timeout = k_chromium_timeout);
+void screenshot_png(const std::string& html_path, const std::string& png_path, int width_px, int height_px,
+                    std::chrono::seconds timeout = k_chromium_timeout);
 
 }  // namespace ptsuite::report

@@ -64,6 +64,7 @@ struct Progress {
   double live_iops = 0;       // over the last progress interval
   double live_mb_per_s = 0;
   uint64_t bytes_done = 0;
+  uint64_t stalled_ns = 0;    // time since the last IO completed (stall_detector.hpp)
 };
 
 struct RunControl {

@@ -1,0 +1,56 @@
+// Contract: the report pages, one builder per PTS test (pts-spec.md §3) plus the summary pages
+// that open the report. Each builder takes the whole results document and one test record
+// (results.tests[i], keys of pts/tests/core_tests.hpp) and returns that test's pages, all
+// sharing one SNIA header (header.hpp). Chart ids come from the document's IdSource, so they
+// are unique in the document and stable from render to render.
+//
+//   iops_pages        SS convergence (0/100 row, one series per block size); per tracking
+//                     variable the measurement window and determination table; the IOPS
+//                     table (BS rows x R/W columns) with the 2D plot (IOPS vs BS, log x);
+//                     the 3D view (isometric bars)
+//   throughput_pages  per block size: SS convergence (write and read), window + determination;
+//                     then the MB/s table with a bar chart
+//   latency_pages     SS convergence of ART and MRT; window + determination; tables of IOPS,
+//                     ART, 99.999 % and MRT per (BS, R/W); 3D views of ART and MRT; the
+//                     response-time histogram and the confidence-level plot (3/4/5 nines)
+//   wsat_pages        IOPS vs time, vs TGBW and vs drive fills (linear and log); ART, 99.999 %
+//                     and MRT vs time with the run's stop data; the capture histogram and
+//                     confidence-level plot
+//   cbw_pages         preconditioning convergence, window + determination; inter-round
+//                     pre-writes; IOPS vs Round at TC 32; demand-variation window +
+//                     determination; demand variation; demand intensity; operating points with
+//                     the host CPU grid; per Max/Mid/Min the pre-write and its histogram
+//   summary_pages     run status and verdict, each test's steady state and compliance, the
+//                     clause x test grid, the reasons, settings changed from defaults and the
+//                     [U] conventions. `page_ranges` (test id -> "7–12") label the test list.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/report/html/figures.hpp>
+#include <ptsuite/report/html/page.hpp>
+
+namespace ptsuite::report::html {
+
+std::vector<Page> summary_pages(const nlohmann::json& results, const std::map<std::string, std::string>& page_ranges);
+std::vector<Page> iops_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> throughput_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> latency_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> wsat_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> cbw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+
+// A test with an id ptsuite has no page builder for: its header, a note and the compliance
+// table only (so a results.json from a newer tool still renders).
+std::vector<Page> generic_test_pages(const nlohmann::json& results, const nlohmann::json& test);
+
+// Shared by the builders: the test's per-clause compliance table (test.compliance.clauses) on
+// as many pages as it needs, titled "<short_name> – Compliance by Clause".
+std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& header, const nlohmann::json& test,
+                                   const std::string& short_name);
+
+}  // namespace ptsuite::report::html

@@ -1,0 +1,176 @@
+// `ptsuite report RESULTS --format html|pdf|csv|text|json [--out PATH]`: renders the reports of
+// any results.json (report/report_writer.hpp; docs/report-formats.md).
+//   RESULTS  a results.json, or a run directory holding one.
+//   --out    for html, pdf, text and json a file (an existing directory gets the default file
+//            name inside it; "-" prints text or json on stdout); for csv a directory (created
+//            when missing). Default: next to RESULTS: report.html, report.pdf, summary.txt,
+//            <name>.normalised.json, <test>.csv.
+// Prints the path of every file written, one per line. Exit 2 for bad input (missing or
+// unreadable RESULTS, not a ptsuite results document, unknown format, --out in a directory that
+// does not exist, --out naming RESULTS itself), 5 when rendering fails (e.g. no Chromium for
+// the PDF: the message names `apt-get install chromium`).
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+
+#include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/report/text_report.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "cli/commands.hpp"
+#include "report/writer_internal.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct ReportOptions {
+  std::string results;
+  std::string format = "html";
+  std::string out;
+};
+
+// The file a single-file format writes by default, and the name write_reports() gives it.
+std::string default_name(const std::string& format, const fs::path& input) {
+  if (format == "html") {
+    return "report.html";
+  }
+  if (format == "pdf") {
+    return "report.pdf";
+  }
+  if (format == "text") {
+    return "summary.txt";
+  }
+  return input.stem().string() + ".normalised.json";
+}
+
+std::string writer_name(const std::string& format) {
+  return format == "html" ? "report.html" : format == "pdf" ? "report.pdf" : format == "text" ? "summary.txt" : "results.json";
+}
+
+json load_results(fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    path /= "results.json";
+  }
+  if (!fs::exists(path, ec)) {
+    throw UsageError("RESULTS", fmt::format("{} does not exist", path.string()));
+  }
+  if (::access(path.c_str(), R_OK) != 0 || !fs::is_regular_file(path, ec)) {
+    throw UsageError("RESULTS", fmt::format("cannot read {}", path.string()));
+  }
+  std::string text;
+  try {
+    text = read_file(path);
+  } catch (const Error& e) {
+    throw UsageError("RESULTS", e.what());
+  }
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::exception& e) {
+    throw UsageError("RESULTS", fmt::format("{} is not a ptsuite results document (not JSON: {})", path.string(), e.what()));
+  }
+  report::check_results_document(doc, "RESULTS");
+  return doc;
+}
+
+// A private directory next to `target` (same filesystem, so the final rename is atomic).
+class StagingDir {
+ public:
+  explicit StagingDir(const fs::path& next_to) {
+    std::string pattern = (next_to.parent_path() / ".ptsuite-report-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      throw SystemError(fmt::format("cannot create a temporary directory in {}", next_to.parent_path().string()), errno);
+    }
+    m_path = pattern;
+  }
+  ~StagingDir() {
+    std::error_code ec;
+    fs::remove_all(m_path, ec);
+  }
+  StagingDir(const StagingDir&) = delete;
+  StagingDir& operator=(const StagingDir&) = delete;
+  [[nodiscard]] const fs::path& path() const { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+int run_report(const ReportOptions& o) {
+  report::check_report_formats_for({o.format}, "--format");
+  fs::path input = o.results;
+  const json doc = load_results(input);
+  const fs::path input_dir = fs::absolute(input).parent_path();
+
+  if (o.out == "-") {
+    if (o.format == "text") {
+      std::fputs(report::render_text(doc).c_str(), stdout);
+      return 0;
+    }
+    if (o.format == "json") {
+      std::fputs(report::normalised_results(doc).c_str(), stdout);
+      return 0;
+    }
+    throw UsageError("--out", fmt::format("\"-\" (stdout) is for text and json; {} needs a file or directory", o.format));
+  }
+
+  if (o.format == "csv") {
+    const fs::path dir = o.out.empty() ? input_dir : fs::absolute(o.out);
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+      throw UsageError("--out", fmt::format("{} is a file; csv writes one file per test into a directory", dir.string()));
+    }
+    if (!fs::exists(dir, ec) && !fs::is_directory(dir.parent_path(), ec)) {
+      throw UsageError("--out", fmt::format("{} does not exist", dir.parent_path().string()));
+    }
+    for (const std::string& path : report::write_reports(dir.string(), doc, {"csv"})) {
+      fmt::print("{}\n", path);
+    }
+    return 0;
+  }
+
+  fs::path target = o.out.empty() ? input_dir / default_name(o.format, input) : fs::absolute(o.out);
+  std::error_code ec;
+  if (fs::is_directory(target, ec)) {
+    target /= default_name(o.format, input);
+  }
+  if (!fs::is_directory(target.parent_path(), ec)) {
+    throw UsageError("--out", fmt::format("{} does not exist", target.parent_path().string()));
+  }
+  if (fs::exists(target, ec) && fs::equivalent(target, input, ec)) {
+    throw UsageError("--out", fmt::format("{} is RESULTS itself; choose another output file", target.string()));
+  }
+  const StagingDir staging(target);
+  (void)report::write_reports(staging.path().string(), doc, {o.format});
+  fs::rename(staging.path() / writer_name(o.format), target, ec);
+  if (ec) {
+    throw SystemError(fmt::format("cannot write {}: {}", target.string(), ec.message()));
+  }
+  fmt::print("{}\n", target.string());
+  return 0;
+}
+
+}  // namespace
+
+void register_report_command(CLI::App& app, CommandSlot& slot) {
+  auto o = std::make_shared<ReportOptions>();
+  CLI::App* sub = app.add_subcommand("report", "Render reports (html, pdf, csv, text, json) from a results.json");
+  sub->add_option("RESULTS", o->results, "A results.json, or a run directory holding one")->required();
+  sub->add_option("--format", o->format, "Report format: html, pdf, csv, text or json")->capture_default_str();
+  sub->add_option("--out", o->out,
+                  "Output file (html, pdf, text, json; '-' = stdout for text and json) or directory (csv); "
+                  "default: next to RESULTS");
+  sub->callback([o, &slot] { slot.action = [o] { return run_report(*o); }; });
+}
+
+}  // namespace ptsuite::cli

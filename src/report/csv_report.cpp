@@ -1,0 +1,454 @@
+#include <ptsuite/report/csv_report.hpp>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+#include "report/json_access.hpp"
+
+namespace ptsuite::report {
+
+using nlohmann::json;
+
+namespace {
+
+// The key columns of a row (everything but metric, value and unit).
+struct Keys {
+  std::string test, phase, record, round, sample, segment, pattern, rw_mix, block_size, threads, queue_depth,
+      direction;
+};
+
+void append_field(std::string& out, std::string_view field) {
+  if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out += field;
+    return;
+  }
+  out += '"';
+  for (const char c : field) {
+    if (c == '"') {
+      out += '"';
+    }
+    out += c;
+  }
+  out += '"';
+}
+
+std::string number_text(const json& v) {
+  if (v.is_boolean()) {
+    return v.get<bool>() ? "1" : "0";
+  }
+  if (v.is_number_unsigned()) {
+    return std::to_string(v.get<uint64_t>());
+  }
+  if (v.is_number_integer()) {
+    return std::to_string(v.get<int64_t>());
+  }
+  return csv_number(v.get<double>());
+}
+
+class CsvWriter {
+ public:
+  CsvWriter() {
+    for (size_t i = 0; i < csv_columns().size(); ++i) {
+      if (i > 0) {
+        m_out += ',';
+      }
+      append_field(m_out, csv_columns()[i]);
+    }
+    m_out += "\r\n";
+  }
+
+  // A row whose value is a JSON number or boolean; anything else (null, missing) is skipped.
+  void row(const Keys& k, std::string_view metric, const json& value, std::string_view unit) {
+    if (!value.is_number() && !value.is_boolean()) {
+      return;
+    }
+    for (const std::string* f : {&k.test, &k.phase, &k.record, &k.round, &k.sample, &k.segment, &k.pattern,
+                                 &k.rw_mix, &k.block_size, &k.threads, &k.queue_depth, &k.direction}) {
+      append_field(m_out, *f);
+      m_out += ',';
+    }
+    append_field(m_out, metric);
+    m_out += ',';
+    m_out += number_text(value);
+    m_out += ',';
+    append_field(m_out, unit);
+    m_out += "\r\n";
+  }
+
+  [[nodiscard]] std::string take() { return std::move(m_out); }
+
+ private:
+  std::string m_out;
+};
+
+std::string integer_text(const json& v) { return v.is_number() ? number_text(v) : std::string(); }
+
+// Segment keys from a SegmentSpec record (round_template entry, capture spec, ...).
+Keys with_segment(Keys k, const json& spec) {
+  if (!spec.is_object()) {
+    return k;
+  }
+  k.segment = str(spec, "label");
+  k.pattern = str(spec, "pattern");
+  k.rw_mix = str(spec, "rw_mix");
+  const json& sizes = member(spec, "block_sizes");
+  if (sizes.is_array() && sizes.size() == 1) {
+    k.block_size = size_text(member(sizes[0], "bytes"));
+  } else if (sizes.is_array() && sizes.size() > 1) {
+    k.block_size = "mixed";
+  }
+  k.threads = integer_text(member(spec, "threads"));
+  k.queue_depth = integer_text(member(spec, "queue_depth"));
+  return k;
+}
+
+// Percentile keys in numeric order ("1", "5", ..., "99.9999").
+std::vector<std::pair<double, std::string>> percentile_keys(const json& percentiles) {
+  std::vector<std::pair<double, std::string>> keys;
+  if (!percentiles.is_object()) {
+    return keys;
+  }
+  for (const auto& [key, value] : percentiles.items()) {
+    keys.emplace_back(std::strtod(key.c_str(), nullptr), key);
+  }
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+void direction_rows(CsvWriter& w, Keys k, const std::string& direction, const json& d) {
+  if (!d.is_object()) {
+    return;
+  }
+  k.direction = direction;
+  w.row(k, "ios", member(d, "ios"), "IOs");
+  w.row(k, "bytes", member(d, "bytes"), "bytes");
+  w.row(k, "iops", member(d, "iops"), "IOPS");
+  w.row(k, "mb_per_s", member(d, "mb_per_s"), "MB/s");
+  const json& lat = member(d, "latency_ns");
+  w.row(k, "latency_mean", member(lat, "mean"), "ns");
+  w.row(k, "latency_min", member(lat, "min"), "ns");
+  w.row(k, "latency_max", member(lat, "max"), "ns");
+  w.row(k, "latency_stddev", member(lat, "stddev"), "ns");
+  const json& p = member(lat, "percentiles");
+  for (const auto& [value, key] : percentile_keys(p)) {
+    w.row(k, "latency_p" + key, p.at(key), "ns");
+  }
+}
+
+void summary_rows(CsvWriter& w, const Keys& k, const json& summary) {
+  for (const char* direction : {"read", "write", "combined"}) {
+    direction_rows(w, k, direction, member(summary, direction));
+  }
+}
+
+void interval_rows(CsvWriter& w, Keys k, const json& intervals) {
+  if (!intervals.is_array()) {
+    return;
+  }
+  for (size_t i = 0; i < intervals.size(); ++i) {
+    const json& s = intervals[i];
+    k.sample = std::to_string(i + 1);
+    k.direction.clear();
+    w.row(k, "end_offset", member(s, "end_offset_ns"), "ns");
+    for (const char* direction : {"read", "write"}) {
+      k.direction = direction;
+      const std::string d(direction);
+      w.row(k, "ios", member(s, d + "_ios"), "IOs");
+      w.row(k, "bytes", member(s, d + "_bytes"), "bytes");
+      w.row(k, "latency_sum", member(s, d + "_latency_sum_ns"), "ns");
+    }
+  }
+}
+
+// A SegmentResult record: summaries, elapsed, CPU, intervals.
+void result_rows(CsvWriter& w, Keys k, const json& result) {
+  if (!result.is_object()) {
+    return;
+  }
+  summary_rows(w, k, member(result, "summary"));
+  k.direction.clear();
+  w.row(k, "elapsed", member(result, "elapsed_ns"), "ns");
+  const json& cpu = member(result, "cpu");
+  w.row(k, "cpu_user", member(cpu, "user_s"), "s");
+  w.row(k, "cpu_system", member(cpu, "system_s"), "s");
+  interval_rows(w, k, member(result, "intervals"));
+}
+
+// A pre-write's IOPS-over-time series ({"end_s": [...], "iops": [...]}): sample = interval.
+void series_rows(CsvWriter& w, Keys k, const json& series) {
+  const json& end_s = member(series, "end_s");
+  const json& iops = member(series, "iops");
+  if (!end_s.is_array() || !iops.is_array()) {
+    return;
+  }
+  k.direction = "combined";
+  for (size_t i = 0; i < std::min(end_s.size(), iops.size()); ++i) {
+    k.sample = std::to_string(i + 1);
+    w.row(k, "interval_end", end_s[i], "s");
+    w.row(k, "iops", iops[i], "IOPS");
+  }
+}
+
+const char* direction_of_metric(const std::string& metric) {
+  if (metric == "read_mb_per_s") {
+    return "read";
+  }
+  if (metric == "write_mb_per_s") {
+    return "write";
+  }
+  return "combined";
+}
+
+void phase_rows(CsvWriter& w, const Keys& base, const json& phase) {
+  Keys k = base;
+  k.phase = str(phase, "phase");
+  const json& tmpl = member(phase, "round_template");
+  auto template_spec = [&](const json& index) -> const json& {
+    static const json null_json;
+    if (!index.is_number_unsigned() || !tmpl.is_array() || index.get<size_t>() >= tmpl.size()) {
+      return null_json;
+    }
+    return tmpl[index.get<size_t>()];
+  };
+
+  for (const json& round : array(phase, "rounds")) {
+    Keys rk = k;
+    rk.round = integer_text(member(round, "round"));
+    const json& before = member(round, "before_round");
+    if (before.is_object()) {
+      Keys pk = with_segment(rk, member(before, "spec"));
+      pk.record = "prewrite";
+      result_rows(w, pk, member(before, "result"));
+      series_rows(w, pk, member(before, "series"));
+    }
+    const json& segments = member(round, "segments");
+    if (!segments.is_array()) {
+      continue;
+    }
+    for (size_t i = 0; i < segments.size(); ++i) {
+      Keys sk = with_segment(rk, template_spec(json(i)));
+      sk.record = "round";
+      result_rows(w, sk, segments[i]);
+    }
+  }
+
+  const json& window = member(phase, "measurement_window");
+  for (const json& cell : array(window, "cells")) {
+    Keys ck = with_segment(k, template_spec(member(cell, "segment_index")));
+    ck.record = "window";
+    ck.round = "window";
+    summary_rows(w, ck, member(cell, "summary"));
+  }
+
+  const json& ss = member(phase, "steady_state");
+  Keys sk = k;
+  sk.record = "steady_state";
+  w.row(sk, "rounds_run", member(ss, "rounds_run"), "Rounds");
+  w.row(sk, "max_rounds", member(ss, "max_rounds"), "Rounds");
+  w.row(sk, "first_check_round", member(ss, "first_check_round"), "Round");
+  w.row(sk, "attained", member(ss, "attained"), "bool");
+  w.row(sk, "attained_round", member(ss, "attained_round"), "Round");
+  w.row(sk, "window_first_round", member(window, "first_round"), "Round");
+  w.row(sk, "window_last_round", member(window, "last_round"), "Round");
+  const json& criteria = member(ss, "criteria");
+  w.row(sk, "window_rounds", member(criteria, "window_rounds"), "Rounds");
+  w.row(sk, "data_excursion_limit", member(criteria, "data_excursion_pct"), "%");
+  w.row(sk, "slope_excursion_limit", member(criteria, "slope_excursion_pct"), "%");
+
+  const json& tracking = member(phase, "tracking");
+  const json& variables = member(member(ss, "verdicts"), "variables");
+  if (variables.is_array()) {
+    for (size_t i = 0; i < variables.size(); ++i) {
+      const json& v = variables[i];
+      const json& t = tracking.is_array() && i < tracking.size() ? tracking[i] : json();
+      Keys vk = with_segment(k, template_spec(member(t, "segment_index")));
+      vk.record = "steady_state";
+      vk.direction = direction_of_metric(str(t, "metric"));
+      const std::string unit = str(t, "unit");
+      w.row(vk, "average", member(v, "average"), unit);
+      w.row(vk, "slope", member(member(v, "fit"), "slope"), unit + "/Round");
+      w.row(vk, "intercept", member(member(v, "fit"), "intercept"), unit);
+      w.row(vk, "data_excursion", member(member(v, "data_excursion"), "measured"), unit);
+      w.row(vk, "data_excursion_allowed", member(member(v, "data_excursion"), "allowed"), unit);
+      w.row(vk, "data_ok", member(member(v, "data_excursion"), "ok"), "bool");
+      w.row(vk, "slope_excursion", member(member(v, "slope_excursion"), "measured"), unit);
+      w.row(vk, "slope_excursion_allowed", member(member(v, "slope_excursion"), "allowed"), unit);
+      w.row(vk, "slope_ok", member(member(v, "slope_excursion"), "ok"), "bool");
+      w.row(vk, "attained", member(v, "attained"), "bool");
+      w.row(vk, "band_low", member(member(v, "band"), "low"), unit);
+      w.row(vk, "band_high", member(member(v, "band"), "high"), unit);
+    }
+  }
+  for (const json& check : array(ss, "checks")) {
+    Keys ck = k;
+    ck.record = "tracking_check";
+    ck.round = integer_text(member(check, "round"));
+    w.row(ck, "attained", member(check, "attained"), "bool");
+  }
+}
+
+void wsat_rows(CsvWriter& w, const Keys& base, const json& wsat) {
+  Keys k = with_segment(base, member(wsat, "segment"));
+  k.phase = "main";
+  for (const json& s : array(wsat, "samples")) {
+    Keys sk = k;
+    sk.record = "wsat_sample";
+    sk.sample = integer_text(member(s, "sample"));
+    w.row(sk, "end_time", member(s, "end_time_s"), "s");
+    w.row(sk, "tgbw", member(s, "tgbw_gb"), "GB");
+    w.row(sk, "tgbw_bytes", member(s, "tgbw_bytes"), "bytes");
+    w.row(sk, "drive_fills", member(s, "drive_fills"), "fills");
+    result_rows(w, sk, member(s, "result"));
+  }
+  Keys tk = k;
+  tk.record = "wsat";
+  w.row(tk, "samples", json(array(wsat, "samples").size()), "samples");
+  w.row(tk, "written_bytes", member(wsat, "written_bytes"), "bytes");
+  w.row(tk, "target_bytes", member(wsat, "target_bytes"), "bytes");
+  w.row(tk, "capacity_bytes", member(wsat, "capacity_bytes"), "bytes");
+  w.row(tk, "elapsed", member(wsat, "elapsed_ns"), "ns");
+  w.row(tk, "time_limit", member(wsat, "time_limit_ns"), "ns");
+}
+
+void cbw_rows(CsvWriter& w, const Keys& base, const json& cbw) {
+  Keys k = base;
+  k.pattern = "random";
+  k.rw_mix = str(cbw, "rw_mix");
+  k.block_size = "mixed";
+  const json& tcs = member(cbw, "thread_counts");
+  const json& qds = member(cbw, "queue_depths");
+  const json& grid = member(cbw, "grid");
+  if (tcs.is_array() && qds.is_array()) {
+    for (size_t t = 0; t < tcs.size(); ++t) {
+      for (size_t q = 0; q < qds.size(); ++q) {
+        Keys gk = k;
+        gk.phase = "demand-variation";
+        gk.record = "cbw_grid";
+        gk.threads = integer_text(tcs[t]);
+        gk.queue_depth = integer_text(qds[q]);
+        auto cell = [&](const char* name) -> json {
+          const json& m = member(grid, name);
+          if (!m.is_array() || t >= m.size() || !m[t].is_array() || q >= m[t].size()) {
+            return json();
+          }
+          return m[t][q];
+        };
+        gk.direction = "combined";
+        w.row(gk, "iops", cell("iops"), "IOPS");
+        w.row(gk, "latency_mean", cell("latency_mean_ns"), "ns");
+        gk.direction.clear();
+        w.row(gk, "host_cpu", cell("host_cpu_pct_final_round"), "%");
+      }
+    }
+  }
+  Keys ok = k;
+  ok.phase = "operating-points";
+  ok.record = "operating_point";
+  w.row(ok, "art_ceiling", member(cbw, "art_ceiling_ns"), "ns");
+  for (const json& p : array(cbw, "operating_points")) {
+    Keys pk = ok;
+    pk.segment = str(p, "name");
+    pk.threads = integer_text(member(p, "threads"));
+    pk.queue_depth = integer_text(member(p, "queue_depth"));
+    pk.direction = "combined";
+    w.row(pk, "iops", member(p, "iops"), "IOPS");
+    w.row(pk, "latency_mean", member(p, "latency_mean_ns"), "ns");
+    pk.direction.clear();
+    w.row(pk, "toio", member(p, "toio"), "IOs");
+  }
+  for (const json& p : array(cbw, "prewrites")) {
+    Keys pk = with_segment(base, member(p, "spec"));
+    pk.phase = "histogram-" + str(p, "name");
+    pk.record = "prewrite";
+    result_rows(w, pk, member(p, "result"));
+    series_rows(w, pk, member(p, "series"));
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& csv_columns() {
+  static const std::vector<std::string> columns = {"test",       "phase",   "record",      "round",
+                                                   "sample",     "segment", "pattern",     "rw_mix",
+                                                   "block_size", "threads", "queue_depth", "direction",
+                                                   "metric",     "value",   "unit"};
+  return columns;
+}
+
+std::string csv_number(double value) {
+  if (value == 0 || !std::isfinite(value)) {
+    return "0";  // also -0; JSON holds no NaN or infinity
+  }
+  std::array<char, 512> buf{};
+  const auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::fixed);
+  if (ec != std::errc()) {
+    return "0";
+  }
+  return std::string(buf.data(), end);
+}
+
+std::string render_test_csv(const json& test) {
+  CsvWriter w;
+  Keys base;
+  base.test = str(test, "id");
+  for (const json& wipc : array(test, "preconditioning")) {
+    Keys k = with_segment(base, member(wipc, "spec"));
+    k.phase = str(wipc, "phase");
+    k.record = "wipc";
+    result_rows(w, k, member(wipc, "result"));
+    k.direction.clear();
+    w.row(k, "bytes_target", member(wipc, "bytes_target"), "bytes");
+    w.row(k, "capacity_multiple", member(wipc, "capacity_multiple"), "x capacity");
+  }
+  for (const json& phase : array(test, "phases")) {
+    phase_rows(w, base, phase);
+  }
+  if (test.contains("wsat")) {
+    wsat_rows(w, base, test.at("wsat"));
+  }
+  if (test.contains("cbw")) {
+    cbw_rows(w, base, test.at("cbw"));
+  }
+  for (const json& capture : array(test, "captures")) {
+    Keys k = with_segment(base, member(capture, "spec"));
+    k.phase = str(capture, "name");
+    k.record = "capture";
+    result_rows(w, k, member(capture, "result"));
+    const json& levels = member(capture, "confidence_levels");
+    if (levels.is_array()) {
+      k.direction = "combined";
+      for (size_t i = 0; i < levels.size(); ++i) {
+        if (!levels[i].is_array() || levels[i].size() != 2) {
+          continue;
+        }
+        k.sample = std::to_string(i + 1);
+        w.row(k, "latency_upper", levels[i][0], "ns");
+        w.row(k, "cumulative", levels[i][1], "%");
+      }
+    }
+  }
+  return w.take();
+}
+
+std::vector<CsvFile> render_csv(const json& results) {
+  std::vector<CsvFile> files;
+  const json& tests = array(results, "tests");
+  for (size_t i = 0; i < tests.size(); ++i) {
+    const std::string id = str(tests[i], "id");
+    // The id names a file: anything but a plain name (a hand-edited document) gets a safe one.
+    const bool plain = !id.empty() && id.size() <= 64 && id[0] != '.' &&
+                       std::all_of(id.begin(), id.end(), [](char c) {
+                         return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
+                       });
+    const std::string name = plain ? id : "test-" + std::to_string(i + 1);
+    files.push_back({id, name + ".csv", render_test_csv(tests[i])});
+  }
+  return files;
+}
+
+}  // namespace ptsuite::report

@@ -1,0 +1,266 @@
+// Composite Block Size Workload report pages (PTS 2.0.2 §13; pts-spec.md §3.7, ADATA's page
+// list P1..P14).
+#include <ptsuite/report/html/test_pages.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <memory>
+
+#include <ptsuite/report/chart/pts_charts.hpp>
+#include <ptsuite/report/html/header.hpp>
+#include <ptsuite/report/html/matrix_view.hpp>
+
+namespace ptsuite::report::html {
+
+using nlohmann::json;
+
+namespace {
+
+const json& find_by_name(const json& list, const std::string& name) {
+  static const json k_null;
+  for (const json& e : list) {
+    if (str(at(e, "name")) == name) {
+      return e;
+    }
+  }
+  return k_null;
+}
+
+// A pre-write's interval series ("series": {"end_s", "iops"}) as chart points.
+std::vector<chart::Point> prewrite_points(const json& record) {
+  std::vector<chart::Point> out;
+  const json& end_s = at(record, {"series", "end_s"});
+  const json& iops = at(record, {"series", "iops"});
+  for (size_t i = 0; end_s.is_array() && iops.is_array() && i < end_s.size() && i < iops.size(); ++i) {
+    out.push_back({num(end_s[i]), num(iops[i])});
+  }
+  return out;
+}
+
+std::vector<uint32_t> counts(const json& list) {
+  std::vector<uint32_t> out;
+  for (const json& v : list) {
+    out.push_back(v.is_number() ? v.get<uint32_t>() : 0);
+  }
+  return out;
+}
+
+double grid_value(const json& grid, const char* key, size_t t, size_t q) {
+  const json& g = at(grid, key);
+  if (g.is_array() && t < g.size() && g[t].is_array() && q < g[t].size()) {
+    return num(g[t][q]);
+  }
+  return std::nan("");
+}
+
+const char* point_title(const std::string& name) {
+  return name == "max" ? "MaxIOPS" : (name == "mid" ? "MidIOPS" : (name == "min" ? "MinIOPS" : "Operating point"));
+}
+
+}  // namespace
+
+std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
+  const json& cbw = at(test, "cbw");
+  const json& phases = at(test, "phases");
+  const json none;
+  const json& pre = phases.is_array() && !phases.empty() ? phases[0] : none;
+  const json& demand = phases.is_array() && phases.size() > 1 ? phases[1] : none;
+  const std::vector<uint32_t> tcs = counts(at(cbw, "thread_counts"));
+  const std::vector<uint32_t> qds = counts(at(cbw, "queue_depths"));
+  const std::string title = str(at(test, "title"));
+  const std::string mix = str(at(cbw, "rw_mix"));
+  const bool final_round = str(at(cbw, "operating_point_source")) != "window-average";
+  const std::string source = final_round ? "final Round" : "measurement-window average";
+
+  std::string sizes;
+  for (const json& b : at(cbw, "block_size_mix")) {
+    const json& bytes = at(b, "bytes");
+    sizes += (sizes.empty() ? "" : ", ") + (bytes.is_number() ? kib_label(bytes.get<uint64_t>()) : "?") + " " +
+             fmt::format("{}", num(at(b, "weight"))) + "%";
+  }
+  std::string zones;
+  for (const json& z : at(cbw, "zones")) {
+    zones += (zones.empty() ? "" : ", ") + fmt::format("{}% of IOs in {}% of AR", num(at(z, "io_pct")), num(at(z, "range_pct")));
+  }
+  Rows params;
+  params.emplace_back("Stimulus", text("CBW mix, R/W " + mix + " (%R/%W), TC x QD sweep high to low"));
+  params.emplace_back("Block sizes", text(sizes));
+  params.emplace_back("LBA zones", text(zones));
+  std::vector<std::string> tc_text, qd_text;
+  for (uint32_t v : tcs) {
+    tc_text.push_back(std::to_string(v));
+  }
+  for (uint32_t v : qds) {
+    qd_text.push_back(std::to_string(v));
+  }
+  params.emplace_back("TC x QD", text("TC " + join(tc_text, ",") + " x QD " + join(qd_text, ",")));
+  for (auto& row : round_loop_rows(demand)) {
+    params.push_back(std::move(row));
+  }
+  const json& ceiling = at(cbw, "art_ceiling_ns");
+  params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(num(ceiling)) + " ms; points from the " + source));
+  const json& pre_tmpl = at(pre, "round_template");
+  const std::string pre_label =
+      pre_tmpl.is_array() && !pre_tmpl.empty()
+          ? str(at(pre_tmpl[0], "label")) + ", Rounds of " + fmt_duration_ns(at(pre_tmpl[0], "duration_ns").is_number()
+                                                                                   ? at(pre_tmpl[0], "duration_ns").get<uint64_t>()
+                                                                                   : 0)
+          : "\u2013";
+  const auto header = std::make_shared<const PageHeader>(
+      test_header(results, test, common_setup_rows(results, test, text(pre_label) + " to steady state"), params));
+  std::vector<Page> pages;
+
+  // P1, P2: preconditioning convergence, window and determination.
+  pages.push_back({header,
+                   "CBW \u2013 Preconditioning: Steady State Convergence",
+                   {chart_block(chart::convergence_chart({"CBW Preconditioning IOPS vs Round", pre_label, "cbw-pre-conv"},
+                                                         "IOPS", {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
+                                "Preconditioning: IOPS vs Round", ids, 560),
+                    html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
+  for (const json& t : at(pre, "tracking")) {
+    pages.push_back({header, "CBW \u2013 Preconditioning: Steady State Measurement Window",
+                     {window_block(pre, t, title + " preconditioning", ids, 420), determination_block(pre, t)}});
+  }
+
+  // P3: the inter-round pre-writes, one series per Round.
+  std::vector<chart::NamedSeries> irpw;
+  for (const json& r : at(demand, "rounds")) {
+    const json& before = at(r, "before_round");
+    if (before.is_object()) {
+      irpw.push_back({"Round " + str(at(r, "round")), prewrite_points(before)});
+    }
+  }
+  pages.push_back({header,
+                   "CBW \u2013 Between-Round Pre-Writes",
+                   {chart_block(chart::time_series_chart({"CBW Inter-Round Pre-Write IOPS", "CBW 0/100, one series per Round",
+                                                          "cbw-irpw"},
+                                                         "Time into the pre-write (s)", "IOPS", irpw,
+                                                         chart::ScaleKind::linear),
+                                "Inter-round pre-writes: IOPS per interval, one series per Round", ids, 560)}});
+
+  // P4: IOPS vs Round at TC 32 (the tracking row), one series per QD.
+  std::vector<chart::NamedSeries> tc32;
+  const json& tmpl = at(demand, "round_template");
+  const uint32_t top_tc = tcs.empty() ? 32 : tcs.front();
+  for (size_t i = 0; tmpl.is_array() && i < tmpl.size(); ++i) {
+    if (num(at(tmpl[i], "threads")) == top_tc) {
+      tc32.push_back({"QD " + str(at(tmpl[i], "queue_depth")), round_series(demand, i, SegmentValue::iops, 1)});
+    }
+  }
+  pages.push_back({header,
+                   fmt::format("CBW \u2013 IOPS vs Round at TC {}", top_tc),
+                   {chart_block(chart::convergence_chart({fmt::format("CBW IOPS vs Round, TC {}", top_tc),
+                                                          "R/W " + mix + ", one series per queue depth", "cbw-tc32"},
+                                                         "IOPS", tc32),
+                                fmt::format("Demand-variation Rounds: IOPS vs Round at TC {}, all QD", top_tc), ids, 560),
+                    html_block(element("p", "note", "Demand-variation SS " + ss_rounds_html(demand)))}});
+  for (const json& t : at(demand, "tracking")) {
+    pages.push_back({header, "CBW \u2013 Demand Variation: Steady State Measurement Window",
+                     {window_block(demand, t, title + " demand variation", ids, 420), determination_block(demand, t)}});
+  }
+
+  // P6, P7: demand variation and demand intensity, from the grid.
+  const json& grid = at(cbw, "grid");
+  std::vector<chart::NamedSeries> dv, di;
+  for (size_t t = 0; t < tcs.size(); ++t) {
+    chart::NamedSeries v{fmt::format("TC {}", tcs[t]), {}};
+    chart::NamedSeries d{fmt::format("TC {}", tcs[t]), {}};
+    for (size_t q = 0; q < qds.size(); ++q) {
+      const double iops = grid_value(grid, "iops", t, q);
+      v.points.push_back({static_cast<double>(qds[q]), iops});
+      d.points.push_back({iops, grid_value(grid, "latency_mean_ns", t, q) / 1e6});
+    }
+    dv.push_back(std::move(v));
+    di.push_back(std::move(d));
+  }
+  pages.push_back({header,
+                   "CBW \u2013 Demand Variation",
+                   {chart_block(chart::demand_variation_chart({"CBW Demand Variation", "IOPS vs QD per TC, " + source,
+                                                               "cbw-dv"},
+                                                              dv),
+                                "Demand variation: IOPS vs queue depth, one series per thread count (" + source + ")", ids,
+                                600)}});
+  std::vector<chart::Marker> ceilings;
+  if (ceiling.is_number()) {
+    ceilings.push_back({"MaxIOPS ART ceiling " + fmt_ms(num(ceiling)) + " ms", num(ceiling) / 1e6});
+  }
+  pages.push_back({header,
+                   "CBW \u2013 Demand Intensity",
+                   {chart_block(chart::demand_intensity_chart({"CBW Demand Intensity", "ART vs IOPS per TC, " + source,
+                                                               "cbw-di"},
+                                                              "ART (ms)", di, ceilings),
+                                "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids,
+                                600)}});
+
+  // P8 and the operating points.
+  Table op;
+  op.css_class = "data";
+  op.header = {"Point", "Selection rule", "TC", "QD", "TOIO", "IOPS", "ART (ms)"};
+  op.first_numeric_column = 2;
+  for (const json& p : at(cbw, "operating_points")) {
+    op.rows.push_back({text(point_title(str(at(p, "name")))), text(str(at(p, "rule"))), text(str(at(p, "threads"))),
+                       text(str(at(p, "queue_depth"))), text(str(at(p, "toio"))), text(fmt_iops(num(at(p, "iops")))),
+                       text(fmt_ms(num(at(p, "latency_mean_ns"))))});
+  }
+  std::vector<std::string> tc_rows, qd_cols;
+  std::vector<std::vector<double>> cpu;
+  for (size_t t = 0; t < tcs.size(); ++t) {
+    tc_rows.push_back(fmt::format("TC {}", tcs[t]));
+    cpu.emplace_back();
+    for (size_t q = 0; q < qds.size(); ++q) {
+      cpu.back().push_back(grid_value(grid, "host_cpu_pct_final_round", t, q));
+    }
+  }
+  for (uint32_t q : qds) {
+    qd_cols.push_back(fmt::format("QD {}", q));
+  }
+  chart::MatrixChart cpu_chart = chart::matrix_chart({"Host CPU Use per TC x QD", "final Round, % of one core", "cbw-cpu"},
+                                                     tc_rows, qd_cols, cpu, "Host CPU (% of one core)",
+                                                     chart::ScaleKind::linear);
+  cpu_chart.row_axis_label = "Thread count";
+  cpu_chart.column_axis_label = "Queue depth";
+  std::vector<const json*> caps;
+  std::vector<std::string> cap_names;
+  for (const std::string name : {"max", "mid", "min"}) {
+    const json& cap = find_by_name(at(test, "captures"), name + "-iops-histogram");
+    if (!cap.is_null()) {
+      caps.push_back(&cap);
+      cap_names.push_back(point_title(name));
+    }
+  }
+  std::vector<Block> op_blocks = {table_block(render_table(op), "Operating points (" + source + ")")};
+  if (!caps.empty()) {
+    op_blocks.push_back(capture_table_block(caps, cap_names, "Response-time captures at the operating points"));
+  }
+  op_blocks.push_back(matrix_block(std::move(cpu_chart),
+                                   "Host CPU use (process CPU time / wall time, % of one core) per TC x QD, final Round",
+                                   ids, 470, true));
+  pages.push_back({header, "CBW \u2013 Operating Points, Captures and Host CPU Use", std::move(op_blocks)});
+
+  // P9..P14: per operating point the pre-write and the response-time histogram.
+  for (const std::string name : {"max", "mid", "min"}) {
+    const json& pw = find_by_name(at(cbw, "prewrites"), name);
+    const json& cap = find_by_name(at(test, "captures"), name + "-iops-histogram");
+    if (pw.is_null() && cap.is_null()) {
+      continue;
+    }
+    const std::string pt = point_title(name);
+    std::vector<Block> blocks;
+    blocks.push_back(chart_block(chart::time_series_chart({"CBW " + pt + " Pre-Write", str(at(pw, {"spec", "label"})),
+                                                           "cbw-prewrite-" + name},
+                                                          "Time into the pre-write (s)", "IOPS",
+                                                          {{"IOPS", prewrite_points(pw)}}, chart::ScaleKind::linear),
+                                 pt + " pre-write: IOPS per interval", ids, 290));
+    if (!cap.is_null()) {
+      blocks.push_back(histogram_block(cap, "CBW " + pt + " Response Time Histogram", ids, 360));
+    }
+    pages.push_back({header, "CBW \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
+  }
+  for (Page& p : compliance_pages(header, test, "CBW")) {
+    pages.push_back(std::move(p));
+  }
+  return pages;
+}
+
+}  // namespace ptsuite::report::html

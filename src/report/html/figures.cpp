@@ -1,0 +1,315 @@
+#include <ptsuite/report/html/figures.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include <ptsuite/pts/steady_state.hpp>
+#include <ptsuite/report/chart/pts_charts.hpp>
+#include <ptsuite/report/chart/render.hpp>
+#include <ptsuite/stats/latency_histogram.hpp>
+#include <ptsuite/stats/stats_json.hpp>
+
+namespace ptsuite::report::html {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr double k_chart_width_px = 720;
+// Histogram buckets per drawn bar: 8 of the 128 per octave (stats/latency_histogram.hpp).
+constexpr size_t k_buckets_per_bar = 8;
+
+// Inline SVG in HTML needs no namespace declaration; dropping it keeps the document free of
+// URL-like strings.
+std::string inline_svg(std::string svg) {
+  static const std::string k_ns = " xmlns=\"http://www.w3.org/2000/svg\"";
+  const size_t at_ns = svg.find(k_ns);
+  if (at_ns != std::string::npos) {
+    svg.erase(at_ns, k_ns.size());
+  }
+  return svg;
+}
+
+std::string pass_fail(const json& ok) {
+  if (!ok.is_boolean()) {
+    return "\u2013";
+  }
+  return ok.get<bool>() ? "<span class=\"st-pass\">PASS</span>" : "<span class=\"st-fail\">FAIL</span>";
+}
+
+// "496.07*R + 392770.2" -> "496.07·R + 392770.2" (display only).
+std::string pretty_formula(std::string formula) {
+  for (size_t at_star = formula.find("*R"); at_star != std::string::npos; at_star = formula.find("*R")) {
+    formula.replace(at_star, 1, "\u00b7");
+  }
+  return formula;
+}
+
+double percentile_ns(const json& latency, const char* key) { return num(at(at(latency, "percentiles"), key)); }
+
+}  // namespace
+
+std::string IdSource::next(const std::string& stem) { return id_of(stem) + "-" + std::to_string(m_next++); }
+
+Block chart_block(chart::Chart c, const std::string& caption, IdSource& ids, double height_px,
+                  const std::string& css_class) {
+  c.id = ids.next(c.id.empty() ? "chart" : c.id);
+  c.width_px = k_chart_width_px;
+  c.height_px = height_px;
+  return Block{BlockKind::figure, inline_svg(chart::render_svg(c)), caption, css_class};
+}
+
+Block matrix_block(chart::MatrixChart m, const std::string& caption, IdSource& ids, double height_px,
+                   bool heatmap) {
+  m.id = ids.next(m.id.empty() ? "matrix" : m.id);
+  m.width_px = k_chart_width_px;
+  m.height_px = height_px;
+  return Block{BlockKind::figure,
+               inline_svg(heatmap ? chart::render_heatmap(m) : chart::render_isometric_bars(m)), caption, {}};
+}
+
+Block table_block(std::string table_html, const std::string& caption, const std::string& css_class) {
+  return Block{BlockKind::table, std::move(table_html), caption, css_class};
+}
+
+Block html_block(std::string html, const std::string& css_class) {
+  return Block{BlockKind::html, std::move(html), {}, css_class};
+}
+
+MetricView metric_view(const std::string& metric) {
+  if (metric == "iops") {
+    return {"IOPS", "IOPS", 1};
+  }
+  if (metric == "read_mb_per_s" || metric == "write_mb_per_s" || metric == "mb_per_s") {
+    return {"Throughput (MB/s, decimal)", "MB/s", 1};
+  }
+  if (metric == "mean_latency" || metric == "max_latency") {
+    return {"Response time (ms)", "ms", 1e6};
+  }
+  return {metric, metric, 1};
+}
+
+std::string fmt_metric(double stored_value, const MetricView& view) { return fmt_number(stored_value / view.divisor); }
+
+double segment_value(const json& seg, SegmentValue what) {
+  const json& s = at(seg, "summary");
+  switch (what) {
+    case SegmentValue::iops: return num(at(s, {"combined", "iops"}));
+    case SegmentValue::read_mb_per_s: return num(at(s, {"read", "mb_per_s"}));
+    case SegmentValue::write_mb_per_s: return num(at(s, {"write", "mb_per_s"}));
+    case SegmentValue::mean_latency_ns: return num(at(s, {"combined", "latency_ns", "mean"}));
+    case SegmentValue::max_latency_ns: return num(at(s, {"combined", "latency_ns", "max"}));
+    case SegmentValue::p99_999_ns: return percentile_ns(at(s, {"combined", "latency_ns"}), "99.999");
+  }
+  return std::nan("");
+}
+
+std::vector<chart::Point> round_series(const json& phase, size_t segment_index, SegmentValue what, double divisor) {
+  std::vector<chart::Point> out;
+  for (const json& r : at(phase, "rounds")) {
+    const json& segs = at(r, "segments");
+    if (!segs.is_array() || segment_index >= segs.size()) {
+      continue;
+    }
+    out.push_back({num(at(r, "round")), segment_value(segs[segment_index], what) / divisor});
+  }
+  return out;
+}
+
+const json& verdict_for(const json& phase, const std::string& name) {
+  static const json k_null;
+  for (const json& v : at(phase, {"steady_state", "verdicts", "variables"})) {
+    if (str(at(v, "tracking_variable")) == name) {
+      return v;
+    }
+  }
+  return k_null;
+}
+
+Block window_block(const json& phase, const json& tracking, const std::string& test_title, IdSource& ids,
+                   double height_px) {
+  const std::string name = str(at(tracking, "name"));
+  const MetricView view = metric_view(str(at(tracking, "metric")));
+  const json& v = verdict_for(phase, name);
+  chart::MeasurementWindow w;
+  w.y_label = view.axis_label;
+  w.variable_name = name;
+  const json& rounds = at(v, {"window", "rounds"});
+  const json& values = at(v, {"window", "values"});
+  for (size_t i = 0; rounds.is_array() && values.is_array() && i < rounds.size() && i < values.size(); ++i) {
+    w.points.push_back({num(rounds[i]), num(values[i]) / view.divisor});
+  }
+  w.average = num(at(v, "average")) / view.divisor;
+  w.slope = num(at(v, {"fit", "slope"})) / view.divisor;
+  w.intercept = num(at(v, {"fit", "intercept"})) / view.divisor;
+  w.fit_formula = view.divisor == 1 ? str(at(v, {"fit", "formula"}))
+                                    : pts::format_fit(pts::LinearFit{w.slope, w.intercept});
+  w.fit_formula = pretty_formula(w.fit_formula);
+  const std::string window = fmt::format("Rounds {}\u2013{}", str(at(v, {"window", "first_round"})),
+                                         str(at(v, {"window", "last_round"})));
+  chart::Chart c = chart::measurement_window_chart({test_title + " \u2013 Steady State Measurement Window",
+                                                    name + ", " + window, "window"},
+                                                   w);
+  // The band of the results (average +- half the allowed data excursion) replaces the
+  // builder's fixed 90 % / 110 % when the record carries it.
+  const json& band = at(v, "band");
+  if (band.is_object() && c.bands.size() == 1 && c.ref_lines.size() == 3) {
+    c.bands[0].from = num(at(band, "low")) / view.divisor;
+    c.bands[0].to = num(at(band, "high")) / view.divisor;
+    c.ref_lines[0].value = c.bands[0].to;
+    c.ref_lines[0].label = fmt::format("{}% \u00d7 average", str(at(band, "high_pct")));
+    c.ref_lines[2].value = c.bands[0].from;
+    c.ref_lines[2].label = fmt::format("{}% \u00d7 average", str(at(band, "low_pct")));
+  }
+  return chart_block(std::move(c), "SS measurement window: " + name + " (" + window + ")", ids, height_px);
+}
+
+Block determination_block(const json& phase, const json& tracking) {
+  const std::string name = str(at(tracking, "name"));
+  const MetricView view = metric_view(str(at(tracking, "metric")));
+  const json& v = verdict_for(phase, name);
+  const json& c = at(v, "criteria");
+  Table t;
+  t.css_class = "data";
+  t.header = {"Steady-state determination (" + view.unit + ")", "Allowed", "Measured", "Result"};
+  std::string values;
+  for (const json& x : at(v, {"window", "values"})) {
+    values += (values.empty() ? "" : ", ") + fmt_metric(num(x), view);
+  }
+  t.rows.push_back({text(fmt::format("Window: Rounds {}\u2013{}", str(at(v, {"window", "first_round"})),
+                                     str(at(v, {"window", "last_round"})))),
+                    "", text(values), ""});
+  t.rows.push_back({"Average", "", text(fmt_metric(num(at(v, "average")), view)), ""});
+  t.rows.push_back({text(fmt::format("Data excursion, max \u2212 min (\u2264 {} % of average)",
+                                     str(at(c, "data_excursion_pct")))),
+                    text(fmt_metric(num(at(v, {"data_excursion", "allowed"})), view)),
+                    text(fmt_metric(num(at(v, {"data_excursion", "measured"})), view)),
+                    pass_fail(at(v, {"data_excursion", "ok"}))});
+  t.rows.push_back({text(fmt::format("Slope excursion, fit range over the window (\u2264 {} % of average)",
+                                     str(at(c, "slope_excursion_pct")))),
+                    text(fmt_metric(num(at(v, {"slope_excursion", "allowed"})), view)),
+                    text(fmt_metric(num(at(v, {"slope_excursion", "measured"})), view)),
+                    pass_fail(at(v, {"slope_excursion", "ok"}))});
+  const double slope = num(at(v, {"fit", "slope"})) / view.divisor;
+  const double intercept = num(at(v, {"fit", "intercept"})) / view.divisor;
+  const std::string formula = view.divisor == 1 ? str(at(v, {"fit", "formula"}))
+                                                : pts::format_fit(pts::LinearFit{slope, intercept});
+  t.rows.push_back({"Least-squares fit", "", text("y = " + pretty_formula(formula)), ""});
+  const json& band = at(v, "band");
+  if (band.is_object()) {
+    t.rows.push_back({text(fmt::format("Band {} % \u2013 {} % of average", str(at(band, "low_pct")),
+                                       str(at(band, "high_pct")))),
+                      text(fmt_metric(num(at(band, "low")), view) + " \u2013 " + fmt_metric(num(at(band, "high")), view)),
+                      "", ""});
+  }
+  const bool attained = at(v, "attained").is_boolean() && at(v, "attained").get<bool>();
+  std::string verdict = attained ? "<span class=\"st-pass\">STEADY STATE ATTAINED</span>"
+                                 : "<span class=\"st-fail\">SS NOT ACHIEVED</span>";
+  if (!str(at(v, "note")).empty()) {
+    verdict += " (" + text(str(at(v, "note"))) + ")";
+  }
+  t.rows.push_back({"Steady state", "", verdict, pass_fail(at(v, "attained"))});
+  t.row_classes.assign(t.rows.size(), "");
+  auto fails = [&](std::initializer_list<std::string_view> path) {
+    return at(v, path).is_boolean() && !at(v, path).get<bool>();
+  };
+  t.row_classes[2] = fails({"data_excursion", "ok"}) ? "fail" : "";
+  t.row_classes[3] = fails({"slope_excursion", "ok"}) ? "fail" : "";
+  t.row_classes.back() = attained ? "pass" : "fail";
+  return table_block(render_table(t), "SS determination: " + name);
+}
+
+Block histogram_block(const json& capture, const std::string& title, IdSource& ids, double height_px) {
+  std::vector<chart::Bin> bins;
+  try {
+    const auto h = at(capture, {"result", "histograms", "combined"}).get<stats::LatencyHistogram>();
+    // One bar per k_buckets_per_bar adjacent buckets (1/16 octave): the exact 1/128-octave
+    // buckets are narrower than a pixel. Bars cover whole aligned groups, so their edges are
+    // bucket edges and every IO is in exactly one bar.
+    for (const auto& [index, count] : h.nonzero_buckets()) {
+      const size_t first = index / k_buckets_per_bar * k_buckets_per_bar;
+      const double lo = static_cast<double>(stats::LatencyHistogram::bucket_lower_ns(first)) / 1e6;
+      const double hi = static_cast<double>(stats::LatencyHistogram::bucket_upper_ns(first + k_buckets_per_bar - 1) + 1) / 1e6;
+      if (!bins.empty() && bins.back().lo == lo) {
+        bins.back().count += static_cast<double>(count);
+      } else {
+        bins.push_back({lo, hi, static_cast<double>(count)});
+      }
+    }
+  } catch (const std::exception&) {
+    bins.clear();  // no histogram in the record: the chart says "No data"
+  }
+  const json& lat = at(capture, {"result", "summary", "combined", "latency_ns"});
+  std::vector<chart::Marker> markers;
+  auto mark = [&](const std::string& label, double ns) {
+    if (std::isfinite(ns)) {
+      markers.push_back({label + " " + fmt_ms(ns) + " ms", ns / 1e6});
+    }
+  };
+  mark("ART", num(at(lat, "mean")));
+  mark("99.9%", percentile_ns(lat, "99.9"));
+  mark("99.99%", percentile_ns(lat, "99.99"));
+  mark("99.999%", percentile_ns(lat, "99.999"));
+  mark("MRT", num(at(lat, "max")));
+  chart::Chart c = chart::histogram_chart({title, str(at(capture, "label")), "hist"}, "Response time (ms)", bins,
+                                          markers, chart::ScaleKind::log10);
+  return chart_block(std::move(c), title + " (" + str(at(capture, "label")) + "; each bar = 1/16 octave)", ids,
+                     height_px);
+}
+
+Block confidence_block(const json& capture, const std::string& title, IdSource& ids, double height_px) {
+  std::vector<chart::Point> points;
+  for (const json& p : at(capture, "confidence_levels")) {
+    if (p.is_array() && p.size() == 2) {
+      points.push_back({num(p[0]) / 1e6, num(p[1])});
+    }
+  }
+  const json& lat = at(capture, {"result", "summary", "combined", "latency_ns"});
+  std::vector<chart::ConfidenceMarker> markers;
+  const std::pair<const char*, const char*> levels[] = {
+      {"3 nines (99.9%)", "99.9"}, {"4 nines (99.99%)", "99.99"}, {"5 nines (99.999%)", "99.999"}};
+  for (const auto& [label, key] : levels) {
+    const double ns = percentile_ns(lat, key);
+    if (std::isfinite(ns)) {
+      markers.push_back({std::string(label) + ": " + fmt_ms(ns) + " ms", std::stod(key), ns / 1e6});
+    }
+  }
+  chart::Chart c = chart::confidence_level_chart({title, str(at(capture, "label")), "confidence"},
+                                                 "Response time (ms)", points, markers);
+  return chart_block(std::move(c), title + " (" + str(at(capture, "label")) + ")", ids, height_px);
+}
+
+Block capture_table_block(const std::vector<const json*>& captures, const std::vector<std::string>& names,
+                          const std::string& caption) {
+  Table t;
+  t.css_class = "data compact";
+  t.header = {"Capture", "Workload", "TOIO", "Duration", "IOs", "IOPS", "ART (ms)", "99.9 % (ms)", "99.99 % (ms)",
+              "99.999 % (ms)", "MRT (ms)"};
+  t.first_numeric_column = 3;
+  for (size_t i = 0; i < captures.size(); ++i) {
+    const json& cap = *captures[i];
+    const json& spec = at(cap, "spec");
+    const json& comb = at(cap, {"result", "summary", "combined"});
+    const json& lat = at(comb, "latency_ns");
+    const json& d = at(spec, "duration_ns");
+    t.rows.push_back({text(i < names.size() ? names[i] : str(at(cap, "name"))), text(str(at(cap, "label"))),
+                      text(fmt::format("{} / {}", str(at(spec, "threads")), str(at(spec, "queue_depth")))),
+                      text(d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013"),
+                      text(grouped(num(at(comb, "ios")), 0)), text(fmt_iops(num(at(comb, "iops")))),
+                      text(fmt_ms(num(at(lat, "mean")))), text(fmt_ms(percentile_ns(lat, "99.9"))),
+                      text(fmt_ms(percentile_ns(lat, "99.99"))), text(fmt_ms(percentile_ns(lat, "99.999"))),
+                      text(fmt_ms(num(at(lat, "max"))))});
+  }
+  return table_block(render_table(t), caption);
+}
+
+std::string segment_block_size(const json& segment_spec) {
+  const json& sizes = at(segment_spec, "block_sizes");
+  if (sizes.is_array() && sizes.size() == 1 && at(sizes[0], "bytes").is_number()) {
+    return kib_label(at(sizes[0], "bytes").get<uint64_t>());
+  }
+  return sizes.is_array() && sizes.size() > 1 ? "CBW mix" : "\u2013";
+}
+
+}  // namespace ptsuite::report::html

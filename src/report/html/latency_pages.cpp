@@ -1,0 +1,120 @@
+// Latency report pages (PTS 2.0.2 §9; pts-spec.md §3.3).
+#include <ptsuite/report/html/test_pages.hpp>
+
+#include <memory>
+
+#include <ptsuite/report/chart/pts_charts.hpp>
+#include <ptsuite/report/html/header.hpp>
+#include <ptsuite/report/html/matrix_view.hpp>
+
+namespace ptsuite::report::html {
+
+using nlohmann::json;
+
+namespace {
+
+Block matrix_table(const MatrixView& m, const std::string& what, const std::string& caption, bool latency) {
+  Table t;
+  t.css_class = "data compact";
+  t.header = {what + " \u2013 block size"};
+  for (const std::string& c : m.columns) {
+    t.header.push_back("R/W " + c);
+  }
+  for (size_t r = 0; r < m.rows.size(); ++r) {
+    std::vector<std::string> row = {text(m.rows[r])};
+    for (size_t c = 0; c < m.columns.size(); ++c) {
+      row.push_back(text(latency ? grouped(m.values[r][c], 3) : fmt_iops(m.values[r][c])));
+    }
+    t.rows.push_back(std::move(row));
+  }
+  return table_block(render_table(t), caption);
+}
+
+std::vector<chart::NamedSeries> write_row_series(const json& phase, SegmentValue what) {
+  std::vector<chart::NamedSeries> out;
+  const json& tmpl = at(phase, "round_template");
+  for (size_t i = 0; tmpl.is_array() && i < tmpl.size(); ++i) {
+    if (str(at(tmpl[i], "rw_mix")) == "0/100") {
+      out.push_back({segment_block_size(tmpl[i]), round_series(phase, i, what, 1e6)});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Page> latency_pages(const json& results, const json& test, IdSource& ids) {
+  const json& phases = at(test, "phases");
+  const json none;
+  const json& phase = phases.is_array() && !phases.empty() ? phases.front() : none;
+  const json& matrix = at(test, "matrix");
+  const MatrixView iops = matrix_view(matrix, "iops");
+  const MatrixView art = matrix_view(matrix, "latency_mean_ns", 1e6);
+  const MatrixView five9 = matrix_view(matrix, "latency_p99_999_ns", 1e6);
+  const MatrixView mrt = matrix_view(matrix, "latency_max_ns", 1e6);
+  const json& captures = at(test, "captures");
+  const json& capture = captures.is_array() && !captures.empty() ? captures.front() : none;
+
+  Rows params = matrix_loop_rows(iops.columns, iops.rows, at(test, "toio"), phase);
+  if (!capture.is_null()) {
+    const json& d = at(capture, {"spec", "duration_ns"});
+    params.emplace_back("RT capture", text(str(at(capture, "label")) + ", " +
+                                           (d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013")));
+  }
+  const auto header = std::make_shared<const PageHeader>(test_header(
+      results, test, common_setup_rows(results, test, "LAT loop (the test stimulus), " + toio_text(at(test, "toio"))),
+      params));
+  const std::string title = str(at(test, "title"));
+  std::vector<Page> pages;
+
+  pages.push_back(
+      {header,
+       "Latency \u2013 Steady State Convergence (ART and MRT, R/W 0/100)",
+       {chart_block(chart::convergence_chart({"Latency SS Convergence \u2013 Average Response Time",
+                                              "RND, R/W 0/100, one series per block size", "lat-conv-art"},
+                                             "ART (ms)", write_row_series(phase, SegmentValue::mean_latency_ns)),
+                    "SS convergence: ART vs Round, R/W 0/100, one series per block size", ids, 320),
+        chart_block(chart::convergence_chart({"Latency SS Convergence \u2013 Maximum Response Time",
+                                              "RND, R/W 0/100, one series per block size", "lat-conv-mrt"},
+                                             "MRT (ms)", write_row_series(phase, SegmentValue::max_latency_ns)),
+                    "SS convergence: MRT vs Round, R/W 0/100, one series per block size", ids, 320)}});
+  for (const json& t : at(phase, "tracking")) {
+    pages.push_back({header, "Latency \u2013 Steady State Measurement Window: " + str(at(t, "name")),
+                     {window_block(phase, t, title, ids, 420), determination_block(phase, t)}});
+  }
+
+  const std::string window = window_text(matrix);
+  pages.push_back({header,
+                   "Latency \u2013 Tabular Data: IOPS, ART, 99.999 % and MRT",
+                   {matrix_table(iops, "IOPS", "IOPS per block size and R/W mix, " + window, false),
+                    matrix_table(art, "ART (ms)", "Average response time (ms) per block size and R/W mix, " + window, true),
+                    matrix_table(five9, "99.999 % (ms)",
+                                 "99.999 % response time (5 nines, ms), merged read+write histogram, " + window, true),
+                    matrix_table(mrt, "MRT (ms)", "Maximum response time (ms) per block size and R/W mix, " + window,
+                                 true)}});
+  pages.push_back(
+      {header,
+       "Latency \u2013 3D Plots of ART and MRT",
+       {matrix_block(chart::matrix_chart({"Average Response Time", window, "lat-3d-art"}, art.rows, art.columns,
+                                         art.values, "ART (ms)", chart::ScaleKind::linear),
+                     "ART (ms) by block size and R/W mix, 3D bars", ids, 330, false),
+        matrix_block(chart::matrix_chart({"Maximum Response Time", window, "lat-3d-mrt"}, mrt.rows, mrt.columns,
+                                         mrt.values, "MRT (ms)", chart::ScaleKind::linear),
+                     "MRT (ms) by block size and R/W mix, 3D bars", ids, 330, false)}});
+
+  if (!capture.is_null()) {
+    pages.push_back({header,
+                     "Latency \u2013 Response Time Histogram",
+                     {histogram_block(capture, "Response Time Histogram", ids, 520),
+                      capture_table_block({&capture}, {"RT capture"}, "Response-time capture statistics")}});
+    pages.push_back({header,
+                     "Latency \u2013 Response Time Confidence Level Plot",
+                     {confidence_block(capture, "Response Time Confidence Levels", ids, 600)}});
+  }
+  for (Page& p : compliance_pages(header, test, "Latency")) {
+    pages.push_back(std::move(p));
+  }
+  return pages;
+}
+
+}  // namespace ptsuite::report::html

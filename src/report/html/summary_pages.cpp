@@ -1,0 +1,302 @@
+// The summary pages that open the report, the per-test compliance table, and the fallback
+// pages of a test without a builder.
+#include <ptsuite/report/html/test_pages.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+
+#include <ptsuite/report/html/header.hpp>
+
+namespace ptsuite::report::html {
+
+using nlohmann::json;
+
+namespace {
+
+// Content lines a page holds below the header (7 pt lines in the body font).
+constexpr size_t k_lines_per_page = 46;
+
+std::string status_html(const std::string& status) {
+  const std::string label = status == "pass"             ? "PASS"
+                            : status == "fail"           ? "FAIL"
+                            : status == "disclosed"      ? "DISCLOSED"
+                            : status == "not_applicable" ? "n/a"
+                                                         : status;
+  return "<span class=\"st-" + attr(status) + "\">" + text(label) + "</span>";
+}
+
+int severity(const std::string& status) {
+  return status == "fail" ? 3 : status == "disclosed" ? 2 : status == "pass" ? 1 : 0;
+}
+
+bool is_true(const json& j) { return j.is_boolean() && j.get<bool>(); }
+
+std::string steady_state_cell(const json& test) {
+  const json& phases = at(test, "phases");
+  if (!phases.is_array() || phases.empty()) {
+    const std::string stop = str(at(test, {"wsat", "stop_reason"}));
+    return "no round loop" + (stop.empty() ? std::string() : text(" (stopped by " + stop + ")"));
+  }
+  std::string out;
+  for (const json& p : phases) {
+    const json& ss = at(p, "steady_state");
+    const json& mw = at(p, "measurement_window");
+    const std::string window = fmt::format("Rounds {}\u2013{}", str(at(mw, "first_round")), str(at(mw, "last_round")));
+    out += out.empty() ? "" : "<br/>";
+    out += phases.size() > 1 ? text(phase_name(p)) + ": " : "";
+    if (is_true(at(ss, "attained"))) {
+      out += "<span class=\"st-pass\">reached</span> at Round " + text(str(at(ss, "attained_round"))) + " (" +
+             text(window) + ")";
+    } else {
+      out += "<span class=\"st-fail\">NOT ACHIEVED</span> after " + text(str(at(ss, "rounds_run"))) + " Rounds (" +
+             text(window) + ")";
+    }
+  }
+  return out;
+}
+
+std::string verdict_html(const json& compliance) {
+  const std::string summary = str(at(compliance, "summary"));
+  std::string upper = summary;
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  const bool ok = is_true(at(compliance, "compliant"));
+  return "<span class=\"" + std::string(ok ? "good" : "bad") + "\">" + text(upper.empty() ? "NO VERDICT" : upper) +
+         "</span>";
+}
+
+Block tests_table(const json& results, const std::map<std::string, std::string>& ranges) {
+  Table t;
+  t.css_class = "data";
+  t.header = {"Test", "\u00a7", "Steady state (measurement window)", "Compliance", "Pages"};
+  t.first_numeric_column = 99;
+  for (const json& test : at(results, "tests")) {
+    const std::string id = str(at(test, "id"));
+    const auto range = ranges.find(id);
+    t.rows.push_back({text(str(at(test, "title"))), text(str(at(test, {"section", "value"}))), steady_state_cell(test),
+                      verdict_html(at(test, "compliance")), text(range == ranges.end() ? "\u2013" : range->second)});
+    t.row_classes.push_back(is_true(at(test, {"compliance", "compliant"})) ? "pass" : "fail");
+  }
+  return table_block(render_table(t), "Tests run: steady state and compliance verdict per test");
+}
+
+Block clause_grid(const json& results) {
+  std::vector<std::pair<std::string, std::string>> clauses;  // (clause, title) in first-seen order
+  for (const json& test : at(results, "tests")) {
+    for (const json& c : at(test, {"compliance", "clauses"})) {
+      const std::string id = str(at(c, "clause"));
+      if (std::none_of(clauses.begin(), clauses.end(), [&](const auto& e) { return e.first == id; })) {
+        clauses.emplace_back(id, str(at(c, "title")));
+      }
+    }
+  }
+  Table t;
+  t.css_class = "data compact";
+  t.header = {"Clause"};
+  t.first_numeric_column = 99;
+  for (const json& test : at(results, "tests")) {
+    t.header.push_back(str(at(test, "title")));
+  }
+  for (const auto& [id, title] : clauses) {
+    std::vector<std::string> row = {text(title)};
+    for (const json& test : at(results, "tests")) {
+      std::string worst;
+      for (const json& c : at(test, {"compliance", "clauses"})) {
+        const std::string s = str(at(c, "status"));
+        if (str(at(c, "clause")) == id && (worst.empty() || severity(s) > severity(worst))) {
+          worst = s;
+        }
+      }
+      row.push_back(worst.empty() ? "\u2013" : status_html(worst));
+    }
+    t.rows.push_back(std::move(row));
+  }
+  return table_block(render_table(t),
+                     "Compliance per clause and test (a cell shows FAIL when any entry of that clause failed for the test; "
+                     "details per test on its Compliance page)");
+}
+
+Rows run_rows(const json& results) {
+  Rows rows;
+  const json& run = at(results, "run");
+  std::string status = text(str(at(run, "status")));
+  const std::string stop = str(at(run, {"stop", "reason"}));
+  if (!stop.empty()) {
+    status += " \u2013 <span class=\"bad\">" + text(stop) + "</span>";
+  }
+  rows.emplace_back("Run status", status);
+  std::string cmd;
+  for (const json& a : at(results, {"config", "command_line"})) {
+    cmd += (cmd.empty() ? "" : " ") + str(a);
+  }
+  rows.emplace_back("Command line", "<code>" + text(cmd.empty() ? "\u2013" : cmd) + "</code>");
+  size_t changed = 0;
+  for (const json& s : at(results, "settings")) {
+    changed += is_true(at(s, "changed")) ? 1 : 0;
+  }
+  rows.emplace_back("Settings changed", text(fmt::format("{} from their defaults (listed on the Settings page)", changed)));
+  rows.emplace_back("Units", "MB/s are decimal (1 MB = 10<sup>6</sup> bytes); block sizes in KiB (1024 bytes); "
+                             "response times in ms with \u00b5s resolution; IOPS of mixed workloads = read + write");
+  rows.emplace_back("Verdict rule", "a test is compliant when no clause fails; the run when every test is compliant "
+                                    "and the run completed (values from results.json \u2192 compliance)");
+  return rows;
+}
+
+}  // namespace
+
+std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& header, const json& test,
+                                   const std::string& short_name) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> classes;
+  std::vector<size_t> lines;
+  for (const json& c : at(test, {"compliance", "clauses"})) {
+    const std::string status = str(at(c, "status"));
+    const std::string title = str(at(c, "title"));
+    const std::string detail = str(at(c, "detail"));
+    rows.push_back({text(title), text(str(at(c, "spec_ref"))), status_html(status), text(detail)});
+    classes.push_back(status == "fail" ? "fail" : "");
+    lines.push_back(std::max(text_lines(title.size(), 30), text_lines(detail.size(), 80)));
+  }
+  const std::string caption =
+      str(at(test, "title")) + " compliance by clause: " + str(at(test, {"compliance", "summary"}));
+  std::vector<Page> pages;
+  const auto parts = paginate(lines, k_lines_per_page - 8);
+  for (size_t i = 0; i < std::max<size_t>(parts.size(), 1); ++i) {
+    Table t;
+    t.css_class = "data compact clauses";
+    t.header = {"Clause", "Spec reference", "Status", "Finding"};
+    t.first_numeric_column = 99;
+    if (i < parts.size()) {
+      for (size_t r : parts[i]) {
+        t.rows.push_back(rows[r]);
+        t.row_classes.push_back(classes[r]);
+      }
+    }
+    pages.push_back({header,
+                     parts.size() > 1 ? fmt::format("{} \u2013 Compliance by Clause ({} of {})", short_name, i + 1,
+                                                    parts.size())
+                                      : short_name + " \u2013 Compliance by Clause",
+                     {html_block(element("p", "", "Verdict: " + verdict_html(at(test, "compliance")))),
+                      table_block(render_table(t), caption)}});
+  }
+  return pages;
+}
+
+std::vector<Page> generic_test_pages(const json& results, const json& test) {
+  Rows setup = common_setup_rows(results, test, "");
+  Rows params;
+  params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
+  const auto header = std::make_shared<const PageHeader>(test_header(results, test, setup, params));
+  std::vector<Page> pages = {
+      Page{header,
+           str(at(test, "title")) + " \u2013 Results",
+           {html_block(element("p", "note",
+                               text("This version of the report has no page layout for test \"" + str(at(test, "id")) +
+                                    "\"; its data are in results.json.")))}}};
+  for (Page& p : compliance_pages(header, test, str(at(test, "title")))) {
+    pages.push_back(std::move(p));
+  }
+  return pages;
+}
+
+std::vector<Page> summary_pages(const json& results, const std::map<std::string, std::string>& page_ranges) {
+  const auto header = std::make_shared<const PageHeader>(summary_header(results));
+  const json& comp = at(results, "compliance");
+  std::vector<Page> pages;
+
+  std::string banner = "<div class=\"verdict " + std::string(is_true(at(comp, "compliant")) ? "good" : "bad") +
+                       "\">Overall: " + verdict_html(comp);
+  banner += "<div class=\"why\">" +
+            text(fmt::format("{} reason(s) from results.json; run status: {}", at(comp, "reasons").size(),
+                             str(at(results, {"run", "status"})))) +
+            "</div></div>";
+  pages.push_back({header,
+                   "Report Summary",
+                   {html_block(banner), html_block(render_rows(run_rows(results), "kvt")),
+                    tests_table(results, page_ranges), clause_grid(results)}});
+
+  // The reasons, as many pages as they need.
+  std::vector<std::string> reasons;
+  for (const json& r : at(comp, "reasons")) {
+    reasons.push_back(str(r));
+  }
+  if (reasons.empty()) {
+    reasons.push_back("none: every clause of every test passed or was disclosed");
+  }
+  std::vector<size_t> reason_lines;
+  for (const std::string& r : reasons) {
+    reason_lines.push_back(text_lines(r.size(), 140));
+  }
+  const auto chunks = paginate(reason_lines, k_lines_per_page);
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    std::string list = "<ul class=\"reasons\">";
+    for (size_t r : chunks[i]) {
+      list += "<li>" + text(reasons[r]) + "</li>";
+    }
+    list += "</ul>";
+    pages.push_back({header,
+                     chunks.size() > 1 ? fmt::format("Compliance \u2013 Reasons ({} of {})", i + 1, chunks.size())
+                                       : "Compliance \u2013 Reasons",
+                     {html_block(verdict_html(comp) + ": " + text("why, clause by clause (test: clause: finding)")),
+                      html_block(list)}});
+  }
+
+  // Settings changed from defaults, then the [U] values and conventions.
+  using Row = std::vector<std::string>;
+  std::vector<Row> changed;
+  std::vector<Row> unverified;
+  for (const json& s : at(results, "settings")) {
+    const Row row = {text(str(at(s, "name"))), text(str(at(s, "value"))), text(str(at(s, "default"))),
+                     text(str(at(s, "changed_by"))), text("[" + str(at(s, "tag")) + "]"), text(str(at(s, "clause")))};
+    if (is_true(at(s, "changed"))) {
+      changed.push_back(row);
+    }
+    if (str(at(s, "tag")) == "U") {
+      unverified.push_back(row);
+    }
+  }
+  for (const json& c : at(results, "conventions")) {
+    unverified.push_back({text(str(at(c, "path"))), text(str(at(c, "value"))), "\u2013", "convention",
+                          text("[" + str(at(c, "tag")) + "]"),
+                          text(str(at(c, "clause")) + " \u2013 ptsuite: " + str(at(c, "convention")))});
+  }
+  // Rendered lengths overestimate escaped text slightly: a safe side for the estimate.
+  auto row_lines = [](const Row& r) { return std::max(text_lines(r[5].size(), 60), text_lines(r[0].size(), 30)); };
+  const std::vector<std::string> head = {"Setting", "Value used", "Default", "Changed by", "Tag",
+                                         "Spec clause (and ptsuite's convention)"};
+  auto add_table_pages = [&](const std::vector<Row>& rows, const std::string& page_title, const std::string& caption,
+                             const std::string& empty) {
+    if (rows.empty()) {
+      pages.push_back({header, page_title, {html_block(element("p", "note", text(empty)))}});
+      return;
+    }
+    std::vector<size_t> lines;
+    for (const Row& r : rows) {
+      lines.push_back(row_lines(r));
+    }
+    const auto parts = paginate(lines, k_lines_per_page - 6);
+    for (size_t i = 0; i < parts.size(); ++i) {
+      Table t;
+      t.css_class = "data compact";
+      t.header = head;
+      t.first_numeric_column = 99;
+      for (size_t r : parts[i]) {
+        t.rows.push_back(rows[r]);
+      }
+      pages.push_back({header,
+                       parts.size() > 1 ? fmt::format("{} ({} of {})", page_title, i + 1, parts.size()) : page_title,
+                       {table_block(render_table(t), caption)}});
+    }
+  };
+  add_table_pages(changed, "Settings Changed from Their Defaults",
+                  "Settings whose value differs from the spec / default value ([V] verified, [I] inferred, [U] unverified)",
+                  "No setting was changed from its default.");
+  add_table_pages(unverified, "[U] Settings and Conventions Disclosed",
+                  "Every [U] (unverified) setting with the value used, and the conventions ptsuite follows where the "
+                  "PTS text is not settled",
+                  "No [U] setting or convention applies.");
+  return pages;
+}
+
+}  // namespace ptsuite::report::html

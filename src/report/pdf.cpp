@@ -1,0 +1,212 @@
+#include <ptsuite/report/pdf.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/error.hpp>
+
+extern char** environ;
+
+namespace ptsuite::report {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* k_install_hint = "install it with `apt-get install chromium`";
+
+// A private temporary directory, removed with everything in it on destruction.
+class TempDir {
+ public:
+  TempDir() {
+    const char* base = std::getenv("TMPDIR");
+    std::string templ = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/ptsuite-chromium-XXXXXX";
+    if (::mkdtemp(templ.data()) == nullptr) {
+      throw SystemError("cannot create a temporary directory for Chromium", errno);
+    }
+    m_path = templ;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(m_path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  [[nodiscard]] const fs::path& path() const noexcept { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+std::string log_tail(const fs::path& log) {
+  std::string text;
+  try {
+    text = read_file(log);
+  } catch (const Error&) {
+    return "(no output)";
+  }
+  // The last few lines, on one line.
+  size_t start = text.size();
+  for (int lines = 0; start > 0 && lines < 4; --start) {
+    if (text[start - 1] == '\n' && start != text.size()) {
+      ++lines;
+    }
+  }
+  std::string tail = text.substr(start);
+  for (char& c : tail) {
+    if (c == '\n' || c == '\r') {
+      c = ' ';
+    }
+  }
+  return tail.empty() ? "(no output)" : tail;
+}
+
+// Runs Chromium on `html_path` with the isolation flags and `extra`; returns when it exited 0.
+void run_chromium(const std::string& html_path, const std::vector<std::string>& extra, const TempDir& dir,
+                  std::chrono::seconds timeout) {
+  const std::string chromium = find_chromium();
+  if (chromium.empty()) {
+    throw Error(ExitCode::system, std::string("PDF and browser output need Chromium, which is not installed: ") +
+                                      k_install_hint);
+  }
+  std::error_code ec;
+  const fs::path input = fs::absolute(html_path, ec);
+  if (ec || !fs::is_regular_file(input)) {
+    throw UsageError(html_path, "no such HTML file");
+  }
+  std::vector<std::string> args = {chromium,
+                                   "--headless",
+                                   "--no-sandbox",
+                                   "--disable-gpu",
+                                   "--disable-quic",
+                                   "--no-first-run",
+                                   "--no-default-browser-check",
+                                   "--disable-background-networking",
+                                   "--disable-component-update",
+                                   "--disable-sync",
+                                   "--disable-extensions",
+                                   "--disable-default-apps",
+                                   "--disable-crash-reporter",
+                                   "--mute-audio",
+                                   "--hide-scrollbars",
+                                   "--user-data-dir=" + (dir.path() / "profile").string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  args.push_back("file://" + input.string());
+  std::vector<char*> argv;
+  for (std::string& a : args) {
+    argv.push_back(a.data());
+  }
+  argv.push_back(nullptr);
+
+  const fs::path log = dir.path() / "chromium.log";
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_init(&attr);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);  // its own group: a timeout kills every Chromium process
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, chromium.c_str(), &actions, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    throw SystemError("cannot start " + chromium, rc);
+  }
+
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  int status = 0;
+  for (;;) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) {
+      break;
+    }
+    if (done < 0 && errno != EINTR) {
+      throw SystemError("waiting for Chromium", errno);
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(-pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      throw SystemError(fmt::format("Chromium did not finish within {} s and was stopped; its output: {}",
+                                    timeout.count(), log_tail(log)));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ::kill(-pid, SIGKILL);  // helpers still in the group (none expected) do not outlive the run
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw SystemError(fmt::format("Chromium failed ({}); its output: {}",
+                                  WIFEXITED(status) ? fmt::format("exit status {}", WEXITSTATUS(status))
+                                                    : fmt::format("signal {}", WTERMSIG(status)),
+                                  log_tail(log)));
+  }
+}
+
+void publish(const fs::path& produced, const std::string& destination, const fs::path& log, const char* what) {
+  std::error_code ec;
+  if (!fs::is_regular_file(produced, ec) || fs::file_size(produced, ec) == 0) {
+    throw SystemError(fmt::format("Chromium exited without writing the {}; its output: {}", what, log_tail(log)));
+  }
+  write_file_atomic(destination, read_file(produced));
+}
+
+}  // namespace
+
+std::string find_chromium() {
+  const char* path = std::getenv("PATH");
+  const std::string dirs = path != nullptr && *path != '\0' ? path : "/usr/local/bin:/usr/bin:/bin";
+  for (const char* name : {"chromium", "chromium-browser"}) {
+    size_t start = 0;
+    while (start <= dirs.size()) {
+      const size_t colon = dirs.find(':', start);
+      const std::string dir = dirs.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+      if (!dir.empty()) {
+        const std::string candidate = dir + "/" + name;
+        if (::access(candidate.c_str(), X_OK) == 0) {
+          return candidate;
+        }
+      }
+      if (colon == std::string::npos) {
+        break;
+      }
+      start = colon + 1;
+    }
+  }
+  return "";
+}
+
+void print_pdf(const std::string& html_path, const std::string& pdf_path, std::chrono::seconds timeout) {
+  TempDir dir;
+  const fs::path out = dir.path() / "report.pdf";
+  run_chromium(html_path, {"--print-to-pdf=" + out.string(), "--no-pdf-header-footer"}, dir, timeout);
+  publish(out, pdf_path, dir.path() / "chromium.log", "PDF");
+}
+
+void screenshot_png(const std::string& html_path, const std::string& png_path, int width_px, int height_px,
+                    std::chrono::seconds timeout) {
+  if (width_px <= 0 || height_px <= 0) {
+    throw UsageError("screenshot", "width and height must be positive");
+  }
+  TempDir dir;
+  const fs::path out = dir.path() / "screenshot.png";
+  run_chromium(html_path, {"--screenshot=" + out.string(), fmt::format("--window-size={},{}", width_px, height_px)}, dir,
+               timeout);
+  publish(out, png_path, dir.path() / "chromium.log", "screenshot");
+}
+
+}  // namespace ptsuite::report

@@ -1,0 +1,156 @@
+#include <ptsuite/report/report_writer.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <system_error>
+
+#include <ptsuite/pts/run.hpp>
+#include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/report/html_report.hpp>
+#include <ptsuite/report/pdf.hpp>
+#include <ptsuite/report/text_report.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "report/writer_internal.hpp"
+
+namespace ptsuite::report {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Removes a file on every path out of a scope (the HTML printed for a PDF-only request).
+class TempFile {
+ public:
+  explicit TempFile(fs::path path) : m_path(std::move(path)) {}
+  ~TempFile() {
+    std::error_code ec;
+    fs::remove(m_path, ec);
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  [[nodiscard]] const fs::path& path() const { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+// The formats in canonical order (html before pdf, so a requested report.html is what is
+// printed), duplicates dropped.
+std::vector<std::string> ordered(const std::vector<std::string>& formats) {
+  std::vector<std::string> out;
+  for (const std::string& name : report_format_names()) {
+    if (std::find(formats.begin(), formats.end(), name) != formats.end()) {
+      out.push_back(name);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> report_format_names() { return {"html", "pdf", "csv", "text", "json"}; }
+
+void check_report_formats_for(const std::vector<std::string>& formats, const std::string& option) {
+  const std::vector<std::string> known = report_format_names();
+  for (const std::string& f : formats) {
+    if (f.empty()) {
+      throw UsageError(option, fmt::format("empty report format; name formats like html,csv,text (known: {})",
+                                           fmt::join(known, ", ")));
+    }
+    if (std::find(known.begin(), known.end(), f) == known.end()) {
+      throw UsageError(option, fmt::format("unknown report format \"{}\"; known: {}{}", f, fmt::join(known, ", "),
+                                           option == "--reports" ? " (or none)" : ""));
+    }
+  }
+}
+
+void check_report_formats(const std::vector<std::string>& formats) { check_report_formats_for(formats, "--reports"); }
+
+void check_results_document(const json& results, const std::string& what) {
+  if (!results.is_object() || !results.contains("kind") || results.at("kind") != "ptsuite.results") {
+    throw UsageError(what, "not a ptsuite results document (it has no \"kind\": \"ptsuite.results\")");
+  }
+  const json schema = results.value("schema_version", json());
+  if (!schema.is_number_integer() || schema.get<int64_t>() != pts::k_results_schema_version) {
+    throw UsageError(what, fmt::format("results schema_version {} is not one this ptsuite reads (it reads {})",
+                                       schema.is_null() ? std::string("(missing)") : schema.dump(),
+                                       pts::k_results_schema_version));
+  }
+  if (!results.contains("tests") || !results.at("tests").is_array()) {
+    throw UsageError(what, "the results document has no \"tests\" array");
+  }
+}
+
+std::string normalised_results(const json& results) { return results.dump() + "\n"; }
+
+std::vector<std::string> write_reports(const std::string& dir, const json& results,
+                                       const std::vector<std::string>& formats) {
+  check_report_formats_for(formats, "--reports");
+  check_results_document(results, "results");
+  const fs::path out(dir);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec || !fs::is_directory(out)) {
+    throw SystemError(fmt::format("cannot create the report directory {}: {}", out.string(),
+                                  ec ? ec.message() : "not a directory"));
+  }
+
+  std::vector<std::string> written;
+  const std::vector<std::string> todo = ordered(formats);
+  const bool want_html = std::find(todo.begin(), todo.end(), "html") != todo.end();
+  for (const std::string& format : todo) {
+    if (format == "html") {
+      const fs::path path = out / "report.html";
+      write_file_atomic(path, render_html(results));
+      written.push_back(path.string());
+    } else if (format == "pdf") {
+      const fs::path path = out / "report.pdf";
+      if (want_html) {
+        print_pdf((out / "report.html").string(), path.string());
+      } else {
+        // Printed from a temporary copy, removed again: only the PDF was asked for.
+        const TempFile html(out / ".report-for-pdf.html");
+        write_file_atomic(html.path(), render_html(results));
+        print_pdf(html.path().string(), path.string());
+      }
+      written.push_back(path.string());
+    } else if (format == "csv") {
+      for (const CsvFile& f : render_csv(results)) {
+        const fs::path path = out / f.file_name;
+        write_file_atomic(path, f.content);
+        written.push_back(path.string());
+      }
+    } else if (format == "text") {
+      const fs::path path = out / "summary.txt";
+      write_file_atomic(path, render_text(results));
+      written.push_back(path.string());
+    } else if (format == "json") {
+      const fs::path path = out / "results.json";
+      // In the run directory results.json is the run's own (the bundle's source of truth):
+      // never replaced. Another document of that name is not overwritten either.
+      if (fs::exists(path)) {
+        json existing;
+        try {
+          existing = json::parse(read_file(path));
+        } catch (const json::exception&) {
+          existing = json();
+        }
+        if (existing != results) {
+          throw UsageError("--out", fmt::format("{} already holds other results; choose another directory",
+                                                path.string()));
+        }
+      } else {
+        write_file_atomic(path, normalised_results(results));
+      }
+      written.push_back(path.string());
+    }
+  }
+  return written;
+}
+
+}  // namespace ptsuite::report

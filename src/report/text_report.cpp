@@ -1,0 +1,374 @@
+#include <ptsuite/report/text_report.hpp>
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <string_view>
+#include <vector>
+
+#include "report/json_access.hpp"
+
+namespace ptsuite::report {
+
+using nlohmann::json;
+
+namespace {
+
+// --- number formatting (formatting only: every value comes from the document) ------------------
+
+std::string fixed(const json& v, int decimals) {
+  if (!v.is_number()) {
+    return "-";
+  }
+  return fmt::format("{:.{}f}", v.get<double>(), decimals);
+}
+
+std::string ms(const json& ns) {
+  if (!ns.is_number()) {
+    return "-";
+  }
+  return fmt::format("{:.3f}", ns.get<double>() / 1e6);
+}
+
+std::string integer(const json& v) { return v.is_number() ? fmt::format("{:.0f}", v.get<double>()) : "-"; }
+
+std::string gigabytes(const json& bytes) {
+  return bytes.is_number() ? fmt::format("{:.1f} GB", bytes.get<double>() / 1e9) : "-";
+}
+
+// A percentile of a DirectionSummary's latency ("99.999").
+const json& percentile(const json& direction, const std::string& key) {
+  return member(member(member(direction, "latency_ns"), "percentiles"), key);
+}
+
+// --- a plain table: first `left` columns left-aligned, the rest right-aligned ---------------
+
+class Table {
+ public:
+  // The first `left` columns (and the last one when `last_left`) are left-aligned.
+  explicit Table(size_t left, bool last_left = false) : m_left(left), m_last_left(last_left) {}
+  void add(std::vector<std::string> row) { m_rows.push_back(std::move(row)); }
+  [[nodiscard]] std::string render(std::string_view indent) const {
+    std::vector<size_t> width;
+    for (const auto& row : m_rows) {
+      width.resize(std::max(width.size(), row.size()), 0);
+      for (size_t i = 0; i < row.size(); ++i) {
+        width[i] = std::max(width[i], row[i].size());
+      }
+    }
+    std::string out;
+    for (const auto& row : m_rows) {
+      std::string line(indent);
+      for (size_t i = 0; i < row.size(); ++i) {
+        if (i > 0) {
+          line += "  ";
+        }
+        const std::string pad(width[i] - row[i].size(), ' ');
+        const bool left = i < m_left || (m_last_left && i + 1 == row.size());
+        line += left ? row[i] + pad : pad + row[i];
+      }
+      while (!line.empty() && line.back() == ' ') {
+        line.pop_back();
+      }
+      out += line + "\n";
+    }
+    return out;
+  }
+
+ private:
+  size_t m_left;
+  bool m_last_left;
+  std::vector<std::vector<std::string>> m_rows;
+};
+
+// --- sections -----------------------------------------------------------------------------
+
+std::string verdict_lines(const json& compliance, std::string_view indent) {
+  if (!compliance.is_object()) {
+    return fmt::format("{}Compliance: not evaluated\n", indent);
+  }
+  std::string out = fmt::format("{}Compliance: {}\n", indent, str(compliance, "summary"));
+  for (const json& reason : array(compliance, "reasons")) {
+    out += fmt::format("{}  - {}\n", indent, reason.is_string() ? reason.get<std::string>() : reason.dump());
+  }
+  return out;
+}
+
+std::string run_section(const json& doc) {
+  std::string out;
+  const json& spec = member(doc, "spec");
+  out += fmt::format("ptsuite results: {}, {}\n", str(spec, "title").empty() ? "PTS " + str(spec, "revision") : str(spec, "title"),
+                     str(spec, "profile_title").empty() ? str(spec, "profile") : str(spec, "profile_title"));
+  const json& dev = member(doc, "device");
+  std::string name;
+  for (const char* key : {"vendor", "model"}) {
+    const std::string v = str(dev, key);
+    if (!v.empty()) {
+      name += (name.empty() ? "" : " ") + v;
+    }
+  }
+  std::string ids;
+  if (!str(dev, "serial").empty()) {
+    ids += ", serial " + str(dev, "serial");
+  }
+  if (!str(dev, "firmware").empty()) {
+    ids += ", firmware " + str(dev, "firmware");
+  }
+  out += fmt::format("Device:      {}{}\n", name.empty() ? "unknown device" : name, ids);
+  const json& target = member(doc, "target");
+  out += fmt::format("Target:      {} ({}, {} bytes, {}-byte logical blocks{})\n", str(target, "path"),
+                     gigabytes(member(target, "capacity_bytes")), str(target, "capacity_bytes"),
+                     str(target, "logical_block_bytes"),
+                     member(target, "scratch").is_string() ? "; scratch: " + str(target, "scratch") : "");
+  const json& config = member(doc, "config");
+  if (!str(config, "tested_by").empty()) {
+    out += fmt::format("Tested by:   {}\n", str(config, "tested_by"));
+  }
+  const json& run = member(doc, "run");
+  const json& tool = member(doc, "tool");
+  out += fmt::format("Run:         {}, {} to {}; ptsuite {} ({})\n", str(run, "status").empty() ? "unknown" : str(run, "status"),
+                     str(run, "started_utc"), str(run, "finished_utc").empty() ? "-" : str(run, "finished_utc"),
+                     str(tool, "version"), str(tool, "git_revision"));
+  if (member(run, "stop").is_object()) {
+    out += fmt::format("Stopped:     {}\n", str(member(run, "stop"), "reason"));
+  }
+  std::vector<std::string> changed;
+  for (const json& s : array(doc, "settings")) {
+    if (member(s, "changed") == true) {
+      const json& v = member(s, "value");
+      changed.push_back(fmt::format("{} = {} ({})", str(s, "name"), v.is_string() ? v.get<std::string>() : v.dump(),
+                                    str(s, "changed_by")));
+    }
+  }
+  std::string presets;
+  for (const json& p : array(config, "presets")) {
+    presets += (presets.empty() ? "" : ", ") + (p.is_string() ? p.get<std::string>() : p.dump());
+  }
+  if (changed.empty()) {
+    out += "Settings:    spec defaults\n";
+  } else {
+    out += fmt::format("Settings:    {} changed from the spec defaults{}\n", changed.size(),
+                       presets.empty() ? "" : " (preset " + presets + ")");
+    for (const std::string& c : changed) {
+      out += "               " + c + "\n";
+    }
+  }
+  out += verdict_lines(member(doc, "compliance"), "");
+  return out;
+}
+
+std::string steady_state_lines(const json& phase) {
+  const json& ss = member(phase, "steady_state");
+  const json& window = member(phase, "measurement_window");
+  std::string out;
+  const std::string name = str(phase, "phase");
+  if (member(ss, "attained") == true) {
+    out += fmt::format("  Steady state ({}): attained in Rounds {}-{} ({} Rounds run, max {})\n", name,
+                       str(window, "first_round"), str(window, "last_round"), str(ss, "rounds_run"), str(ss, "max_rounds"));
+  } else {
+    out += fmt::format("  Steady state ({}): NOT ACHIEVED after {} Rounds (max {}); reported window Rounds {}-{}\n", name,
+                       str(ss, "rounds_run"), str(ss, "max_rounds"), str(window, "first_round"), str(window, "last_round"));
+  }
+  const json& tracking = member(phase, "tracking");
+  const json& variables = member(member(ss, "verdicts"), "variables");
+  if (!variables.is_array()) {
+    return out;
+  }
+  Table t(1);
+  t.add({"tracking variable", "average", "data excursion", "allowed", "slope excursion", "allowed", "fit", "verdict"});
+  for (size_t i = 0; i < variables.size(); ++i) {
+    const json& v = variables[i];
+    const std::string unit = tracking.is_array() && i < tracking.size() ? str(tracking[i], "unit") : "";
+    const int decimals = unit == "ns" ? 0 : unit == "MB/s" ? 2 : 1;
+    t.add({str(v, "tracking_variable"), fixed(member(v, "average"), decimals) + " " + unit,
+           fixed(member(member(v, "data_excursion"), "measured"), decimals),
+           fixed(member(member(v, "data_excursion"), "allowed"), decimals),
+           fixed(member(member(v, "slope_excursion"), "measured"), decimals),
+           fixed(member(member(v, "slope_excursion"), "allowed"), decimals), str(member(v, "fit"), "formula"),
+           member(v, "attained") == true ? "attained" : "NOT ATTAINED"});
+  }
+  out += t.render("    ");
+  return out;
+}
+
+// A matrix of the record ({"rows", "columns", <metric>: [[...]]}) as a table of one metric.
+std::string matrix_table(const json& matrix, const std::string& metric, int decimals, double scale) {
+  const json& rows = array(matrix, "rows");
+  const json& columns = array(matrix, "columns");
+  const json& values = member(matrix, metric);
+  Table t(1);
+  std::vector<std::string> head{"Block size"};
+  for (const json& c : columns) {
+    head.push_back(c.is_string() ? c.get<std::string>() : c.dump());
+  }
+  t.add(head);
+  for (size_t r = 0; r < rows.size(); ++r) {
+    std::vector<std::string> line{rows[r].is_string() ? rows[r].get<std::string>() : rows[r].dump()};
+    for (size_t c = 0; c < columns.size(); ++c) {
+      const json& v = values.is_array() && r < values.size() && values[r].is_array() && c < values[r].size() ? values[r][c]
+                                                                                                           : json();
+      line.push_back(v.is_number() ? fmt::format("{:.{}f}", v.get<double>() / scale, decimals) : "-");
+    }
+    t.add(line);
+  }
+  return t.render("    ");
+}
+
+std::string window_range(const json& matrix) {
+  const json& w = member(matrix, "window");
+  return fmt::format("Rounds {}-{}", str(w, "first_round"), str(w, "last_round"));
+}
+
+std::string iops_section(const json& test) {
+  const json& matrix = member(test, "matrix");
+  if (!matrix.is_object()) {
+    return {};
+  }
+  return fmt::format("  IOPS, measurement-window average ({}), R/W mix across:\n", window_range(matrix)) +
+         matrix_table(matrix, "iops", 0, 1.0);
+}
+
+std::string latency_section(const json& test) {
+  const json& matrix = member(test, "matrix");
+  if (!matrix.is_object()) {
+    return {};
+  }
+  std::string out = fmt::format("  Response times, measurement-window average ({}):\n", window_range(matrix));
+  Table t(2);
+  t.add({"R/W mix", "Block size", "IOPS", "ART (ms)", "99.999 % (ms)", "MRT (ms)"});
+  const json& rows = array(matrix, "rows");
+  const json& columns = array(matrix, "columns");
+  auto cell = [&](const char* metric, size_t r, size_t c) -> json {
+    const json& m = member(matrix, metric);
+    return m.is_array() && r < m.size() && m[r].is_array() && c < m[r].size() ? m[r][c] : json();
+  };
+  for (size_t c = 0; c < columns.size(); ++c) {
+    for (size_t r = 0; r < rows.size(); ++r) {
+      t.add({columns[c].is_string() ? columns[c].get<std::string>() : columns[c].dump(),
+             rows[r].is_string() ? rows[r].get<std::string>() : rows[r].dump(), integer(cell("iops", r, c)),
+             ms(cell("latency_mean_ns", r, c)), ms(cell("latency_p99_999_ns", r, c)), ms(cell("latency_max_ns", r, c))});
+    }
+  }
+  return out + t.render("    ");
+}
+
+std::string throughput_section(const json& test) {
+  const json& table = array(test, "table");
+  if (table.empty()) {
+    return {};
+  }
+  Table t(1);
+  t.add({"Block size", "Read MB/s", "Write MB/s"});
+  for (const json& row : table) {
+    t.add({str(row, "block_size"), fixed(member(row, "read_mb_per_s"), 1), fixed(member(row, "write_mb_per_s"), 1)});
+  }
+  return "  Throughput, measurement-window average (MB = 10^6 bytes):\n" + t.render("    ");
+}
+
+std::string wsat_section(const json& test) {
+  const json& w = member(test, "wsat");
+  if (!w.is_object()) {
+    return {};
+  }
+  const json& samples = array(w, "samples");
+  const std::string stop = str(w, "stop_reason");
+  std::string out = fmt::format("  WSAT workload {} ({}): {} samples, stopped by {}\n", str(w, "workload"),
+                                str(member(w, "segment"), "label"), samples.size(),
+                                stop == "capacity" ? "the capacity multiple written (" + gigabytes(member(w, "target_bytes")) + ")"
+                                : stop == "time_limit" ? "the time limit" : stop.empty() ? "-" : stop);
+  if (samples.empty()) {
+    return out;
+  }
+  Table t(1);
+  t.add({"sample", "time (s)", "IOPS", "TGBW (GB)", "drive fills", "ART (ms)", "99.999 % (ms)", "MRT (ms)"});
+  for (const json* s : {&samples.front(), &samples.back()}) {
+    t.add({(s == &samples.front() ? "first #" : "final #") + str(*s, "sample"), fixed(member(*s, "end_time_s"), 0),
+           integer(member(*s, "iops")), fixed(member(*s, "tgbw_gb"), 1), fixed(member(*s, "drive_fills"), 2),
+           ms(member(*s, "latency_mean_ns")), ms(member(*s, "latency_p99_999_ns")), ms(member(*s, "latency_max_ns"))});
+  }
+  out += t.render("    ");
+  out += fmt::format("    Final IOPS {}, TGBW {} ({} bytes written)\n", integer(member(samples.back(), "iops")),
+                     gigabytes(member(w, "written_bytes")), str(w, "written_bytes"));
+  return out;
+}
+
+std::string cbw_section(const json& test) {
+  const json& c = member(test, "cbw");
+  if (!c.is_object()) {
+    return {};
+  }
+  std::string out = fmt::format("  CBW operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n",
+                                str(c, "rw_mix"),
+                                str(c, "operating_point_source") == "window-average" ? "measurement-window averages"
+                                                                                      : "final Round",
+                                ms(member(c, "art_ceiling_ns")));
+  Table t(1, /*last_left=*/true);
+  t.add({"point", "TC", "QD", "IOPS", "ART (ms)", "rule"});
+  for (const json& p : array(c, "operating_points")) {
+    const std::string name = str(p, "name");
+    t.add({name == "max" ? "MaxIOPS" : name == "mid" ? "MidIOPS" : name == "min" ? "MinIOPS" : name, str(p, "threads"),
+           str(p, "queue_depth"), integer(member(p, "iops")), ms(member(p, "latency_mean_ns")), str(p, "rule")});
+  }
+  return out + t.render("    ");
+}
+
+std::string captures_section(const json& test) {
+  const json& captures = array(test, "captures");
+  if (captures.empty()) {
+    return {};
+  }
+  Table t(2);
+  t.add({"capture", "segment", "TC", "QD", "IOPS", "ART (ms)", "99.99 % (ms)", "99.999 % (ms)", "MRT (ms)"});
+  for (const json& cap : captures) {
+    const json& combined = member(member(member(cap, "result"), "summary"), "combined");
+    const json& spec = member(cap, "spec");
+    t.add({str(cap, "name"), str(cap, "label"), str(spec, "threads"), str(spec, "queue_depth"),
+           integer(member(combined, "iops")), ms(member(member(combined, "latency_ns"), "mean")),
+           ms(percentile(combined, "99.99")), ms(percentile(combined, "99.999")),
+           ms(member(member(combined, "latency_ns"), "max"))});
+  }
+  return "  Response-time captures (read and write combined):\n" + t.render("    ");
+}
+
+std::string test_section(const json& test) {
+  const std::string id = str(test, "id");
+  std::string out;
+  const json& section = member(test, "section");
+  const std::string title = str(test, "title").empty() ? id : str(test, "title");
+  out += fmt::format("\n== {} ({}, PTS {} section {}) ==\n", title, id, str(test, "spec_revision"), str(section, "value"));
+  const json& toio = member(test, "toio");
+  out += fmt::format("  {}; ActiveRange {} %; write cache required: {}; status {}\n",
+                     toio.is_object() ? fmt::format("TC {} / QD {}", str(toio, "threads"), str(toio, "queue_depth"))
+                                      : std::string("TC x QD grid"),
+                     fixed(member(test, "active_range_pct"), 0), str(member(test, "write_cache_required"), "value"),
+                     str(test, "status").empty() ? "-" : str(test, "status"));
+  for (const json& o : array(test, "omitted")) {
+    out += fmt::format("  Omitted: {} ({})\n", str(o, "what"), str(o, "reason"));
+  }
+  for (const json& phase : array(test, "phases")) {
+    out += steady_state_lines(phase);
+  }
+  if (id == "iops") {
+    out += iops_section(test);
+  } else if (id == "latency") {
+    out += latency_section(test);
+  } else if (id == "throughput") {
+    out += throughput_section(test);
+  }
+  out += wsat_section(test);
+  out += cbw_section(test);
+  out += captures_section(test);
+  out += verdict_lines(member(test, "compliance"), "  ");
+  return out;
+}
+
+}  // namespace
+
+std::string render_text(const json& results) {
+  std::string out = run_section(results);
+  for (const json& test : array(results, "tests")) {
+    out += test_section(test);
+  }
+  return out;
+}
+
+}  // namespace ptsuite::report

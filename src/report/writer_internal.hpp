@@ -1,0 +1,23 @@
+// Private to the report module and `ptsuite report` (src/cli/report_command.cpp): the checks
+// and the JSON form behind report_writer.hpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ptsuite::report {
+
+// check_report_formats() naming `option` ("--reports", "--format") in the UsageError.
+void check_report_formats_for(const std::vector<std::string>& formats, const std::string& option);
+
+// UsageError(what, ...) unless `results` is a ptsuite results document this build reads:
+// an object with "kind": "ptsuite.results", the known schema_version and a "tests" array.
+void check_results_document(const nlohmann::json& results, const std::string& what);
+
+// The "json" format: the document re-serialised as a run writes it (compact, keys sorted,
+// numbers in their shortest round-trip spelling) with a final newline.
+std::string normalised_results(const nlohmann::json& results);
+
+}  // namespace ptsuite::report
