@@ -12,10 +12,12 @@
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
+#include <ptsuite/pts/run_log.hpp>
 #include <ptsuite/report/manifest.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/version.hpp>
 
 #include "pts/run_support.hpp"
 
@@ -88,6 +90,15 @@ void make_plans(RunState& s, RunObserver& observer) {
   observer.plan_ready(s.best, s.worst);
 }
 
+// The recorded command line as one line of text ("ptsuite run --quick"); "(not recorded)".
+std::string command_text(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const std::string& a : argv) {
+    out += (out.empty() ? "" : " ") + a;
+  }
+  return out.empty() ? "(not recorded)" : out;
+}
+
 json target_json(const RunState& s) {
   const engine::TargetGeometry& g = s.target->geometry();
   return json{{"path", s.target->path()},
@@ -99,7 +110,7 @@ json target_json(const RunState& s) {
 }
 
 // Runs every test not yet complete, then finishes the results. Shared by start and resume.
-RunOutcome execute(RunState& s, RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
   const DefinitionSet& defs = DefinitionSet::embedded();
   Journal journal(s.dir);
   DeviceRunParams params;
@@ -178,6 +189,11 @@ RunOutcome execute(RunState& s, RunObserver& observer, const std::atomic<bool>* 
   if (reports && outcome.status == "complete") {
     outcome.reports = reports(s.dir.string(), s.results, s.config.report_formats);
   }
+  for (const std::string& path : outcome.reports) {
+    observer.note("report written: " + path);
+  }
+  observer.note(fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code));
+  observer.close();  // before the manifest, which covers the log
   (void)report::write_manifest(s.dir);
   if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
     outcome.exit_code = static_cast<int>(ExitCode::negative_verdict);
@@ -224,7 +240,9 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   if (ec) {
     throw SystemError(fmt::format("cannot create {}: {}", s.dir.string(), ec.message()));
   }
-  make_plans(s, observer);
+  RunLog log(s.dir / k_run_log_file, observer);
+  log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
+  make_plans(s, log);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   write_file_atomic(s.dir / k_run_file, json{{"config", s.config},
@@ -238,8 +256,8 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
   s.results["plan"] = {{"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}};
-  observer.message(fmt::format("run directory: {}", s.dir.string()));
-  return execute(s, observer, stop, reports);
+  log.message(fmt::format("run directory: {}", s.dir.string()));
+  return execute(s, log, stop, reports);
 }
 
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
@@ -268,7 +286,9 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     throw SafetyRefusal(fmt::format("refusing to resume: {} is not the device the run started on (then {}, now {})",
                                     s.config.target, before.dump(), now.dump()));
   }
-  make_plans(s, observer);
+  RunLog log(s.dir / k_run_log_file, observer);
+  log.note(fmt::format("ptsuite {} resume started", version()));
+  make_plans(s, log);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   if (fingerprint != run.at("plan_fingerprint").get<std::string>()) {
@@ -283,8 +303,8 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
-  observer.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), Journal(s.dir).entries().size()));
-  return execute(s, observer, stop, reports);
+  log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), Journal(s.dir).entries().size()));
+  return execute(s, log, stop, reports);
 }
 
 }  // namespace ptsuite::pts

@@ -27,6 +27,7 @@ using nlohmann::json;
 using workload::test::Child;
 using workload::test::ProcessResult;
 using workload::test::run_ptsuite;
+using workload::test::slurp;
 namespace fs = std::filesystem;
 
 // Short enough for CI, long enough that every segment does real IO.
@@ -279,6 +280,17 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   EXPECT_EQ(results.at("run").at("resumes").size(), 1u);
   EXPECT_EQ(results.at("run").at("journal").at("replayed_this_session").get<size_t>(), before);
   expect_verdicts_follow_from_values(results.at("tests")[0]);
+  // The run log holds both sessions, in order, and the manifest covers it.
+  const std::string log = slurp(out + "/run.log");
+  const size_t started = log.find("run started: ");
+  const size_t resume_started = log.find("resume started");
+  const size_t finished = log.find("run complete: ");
+  EXPECT_NE(started, std::string::npos) << log;
+  EXPECT_NE(resume_started, std::string::npos) << log;
+  EXPECT_NE(finished, std::string::npos) << log;
+  EXPECT_LT(started, resume_started);
+  EXPECT_LT(resume_started, finished);
+  EXPECT_NE(log.find("start latency/main/purge"), std::string::npos);
   EXPECT_EQ(run_ptsuite({"verify", out}).exit_code, 0);
 }
 

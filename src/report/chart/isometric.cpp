@@ -198,7 +198,10 @@ std::string render_isometric_bars(const MatrixChart& chart) {
             .anchor = Anchor::middle,
             .rotate_deg = 30,
             .css_class = "axis-label"});
-  doc.text(p.x(rows, cols / 2) + col_label_width + off * k_cos30, p.y(rows, cols / 2, 0) + off,
+  // The column labels ("35/65") are wider than the row labels and stand where the title's
+  // lower half would run: half as much again beyond them.
+  const double col_off = off * 1.5;
+  doc.text(p.x(rows, cols / 2) + col_label_width + col_off * k_cos30, p.y(rows, cols / 2, 0) + col_off,
            chart.column_axis_label,
            {.size_px = detail::k_label_font_px,
             .anchor = Anchor::middle,

@@ -1,0 +1,59 @@
+// Contract: the run's log, DIR/run.log — one UTC-timestamped line per event of a run, appended
+// across resumes, so that a lab can see afterwards what happened and when: start or resume
+// (with the command line), the plan's estimate, each test, each step started and finished with
+// its label and length, every runner message (purge outcomes, fallbacks, stop reasons), stall
+// warnings, the reports written and the final status.
+//
+// RunLog is a RunObserver that logs each event and forwards it unchanged to the observer it
+// wraps (the console). Step progress is forwarded but not logged (the journal and results hold
+// the measurements), except a stall: logged once per stall when no IO has completed for
+// workload::k_stall_warning_ns. Every line is flushed as it is written (a kill -9 loses
+// nothing logged). close() ends the log before the bundle manifest is written, so the
+// manifest covers it; events after close() are still forwarded, not logged.
+// Single-threaded (the run's observer calls all come from the run's thread).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include <ptsuite/pts/run.hpp>
+
+namespace spdlog {
+class logger;
+}
+
+namespace ptsuite::pts {
+
+inline constexpr const char* k_run_log_file = "run.log";
+
+class RunLog final : public RunObserver {
+ public:
+  // Opens (appends to) `file`; throws SystemError naming it when it cannot be opened.
+  RunLog(const std::filesystem::path& file, RunObserver& inner);
+  ~RunLog() override;
+  RunLog(const RunLog&) = delete;
+  RunLog& operator=(const RunLog&) = delete;
+
+  void message(const std::string& text) override;
+  void plan_ready(const Plan& best, const Plan& worst) override;
+  void test_started(const std::string& id, const std::string& title, size_t index, size_t count) override;
+  void step_started(const StepId& id, const std::string& label) override;
+  void step_progress(const StepProgress& progress) override;
+  void step_finished(const StepId& id) override;
+
+  // Logged only, not forwarded (e.g. "run started", the final status).
+  void note(const std::string& text);
+  void warning(const std::string& text);
+  void close();
+
+ private:
+  RunObserver& m_inner;
+  std::shared_ptr<spdlog::logger> m_logger;
+  std::string m_step_label;
+  uint64_t m_step_started_ns = 0;
+  bool m_stall_logged = false;
+};
+
+}  // namespace ptsuite::pts
