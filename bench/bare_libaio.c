@@ -18,9 +18,12 @@
  *
  *   bare_libaio --target PATH --rw randread|randwrite|read|write --bs BYTES --qd N
  *               [--warmup S] [--runtime S] [--seed N] [--no-lat] [--ios N] [--complete-min N]
+ *               [--submit-max N]
  *
  * --complete-min N waits for at least N completions per io_getevents (default 1, as ptsuite
  * and fio's default; fio's iodepth_batch_complete_min): an experiment in batching.
+ * --submit-max N submits at most N IOs per io_submit call (default: all reaped slots in one
+ * call, as ptsuite; 1 = fio's default of one IO per call): the other batching experiment.
  * --ios N ends the measured window after N IOs instead of --runtime seconds (for
  * instruction counting under valgrind: same work for every tool).
  *
@@ -56,7 +59,7 @@ static double cpu_s(void) {
 
 static void usage_and_exit(const char* why) {
   fprintf(stderr, "bare_libaio: %s\nusage: bare_libaio --target PATH --rw randread|randwrite|read|write "
-                  "--bs BYTES --qd N [--warmup S] [--runtime S] [--seed N] [--no-lat] [--ios N] [--complete-min N]\n", why);
+                  "--bs BYTES --qd N [--warmup S] [--runtime S] [--seed N] [--no-lat] [--ios N] [--complete-min N] [--submit-max N]\n", why);
   exit(2);
 }
 
@@ -93,6 +96,7 @@ int main(int argc, char** argv) {
   int no_lat = 0;
   uint64_t ios_limit = 0;
   unsigned complete_min = 1;
+  unsigned submit_max = 0;  /* 0 = everything reaped in one io_submit */
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
     const char* v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -107,6 +111,7 @@ int main(int argc, char** argv) {
     else if (!strcmp(a, "--seed")) seed = strtoull(v, NULL, 10);
     else if (!strcmp(a, "--ios")) ios_limit = strtoull(v, NULL, 10);
     else if (!strcmp(a, "--complete-min")) complete_min = (unsigned)strtoul(v, NULL, 10);
+    else if (!strcmp(a, "--submit-max")) submit_max = (unsigned)strtoul(v, NULL, 10);
     else usage_and_exit("unknown option");
     ++i;
   }
@@ -169,7 +174,8 @@ int main(int argc, char** argv) {
     unsigned done = 0;
     while (done < n) {
       const uint64_t ts = no_lat ? 0 : now_ns();
-      rc = io_submit(ctx, (long)(n - done), batch + done);
+      const unsigned chunk = submit_max != 0 && n - done > submit_max ? submit_max : n - done;
+      rc = io_submit(ctx, (long)chunk, batch + done);
       if (rc == -EINTR || rc == -EAGAIN) continue;
       if (rc < 0) { fprintf(stderr, "io_submit: %s\n", strerror(-rc)); return 1; }
       for (int i = 0; i < rc; ++i) submit_ns[(uintptr_t)batch[done + i]->data] = ts;
