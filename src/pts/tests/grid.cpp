@@ -1,4 +1,5 @@
-// Shared pieces of the grid tests: the R/W-mix x block-size template and tracking lookup.
+// Shared pieces of the grid tests: the R/W-mix x block-size template, tracking lookup, and
+// the purge / WIPC / Rounds body of IOPS and Latency.
 #include <cmath>
 #include <fmt/format.h>
 
@@ -18,6 +19,34 @@ std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const
     }
   }
   return out;
+}
+
+void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec) {
+  const uint32_t tc = spec.threads();
+  const uint32_t qd = spec.queue_depth();
+  if (spec.get("purge").value.get<bool>()) {
+    rec["purges"].push_back(purge_step(spec, "main"));
+  }
+  if (spec.get("wipc").value.get<bool>()) {
+    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), tc, qd));
+  }
+  (void)spec.get("pattern");
+  (void)spec.get("loop_order");
+  (void)spec.get("reported_value");
+  const std::vector<RwMix> mixes = spec.rw_mixes("rw_mixes");
+  const std::vector<uint64_t> sizes = spec.block_sizes("block_sizes");
+
+  RoundLoopSpec loop;
+  loop.test = test_id;
+  loop.phase = "main";
+  loop.segments = mix_by_size_grid(mixes, sizes, workload::AccessPattern::random, tc, qd, spec.duration_ns("segment_duration"));
+  for (const nlohmann::json& t : spec.get("tracking").value) {
+    loop.tracking.push_back(resolve_tracking(t, loop.segments));
+  }
+  apply_round_rules(spec, loop);
+  const PhaseRecord phase = run_rounds(ctx.exec, loop);
+  rec["phases"].push_back(phase);
+  rec["matrix"] = window_matrix(phase, mixes, sizes);
 }
 
 TrackingSpec resolve_tracking(const nlohmann::json& entry, const std::vector<SegmentSpec>& segments) {

@@ -50,6 +50,12 @@ std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const
                                           workload::AccessPattern pattern, uint32_t threads,
                                           uint32_t queue_depth, uint64_t duration_ns);
 
+// The body the grid tests (IOPS, Latency) share: purge and WIPC when the test's data asks for
+// them, then Rounds of the R/W mix (outer) x block size (inner) RND grid at the test's TC/QD
+// until its tracking variables attain steady state; appends the purge, preconditioning and
+// phase records and the window `matrix` to `rec`.
+void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec);
+
 // Resolves a tracking entry {"rw_mix": "0/100", "block_size": "4KiB", "metric": "iops"} (or
 // {"threads":32,"queue_depth":32,...}) to the template segment it names, by typed key.
 TrackingSpec resolve_tracking(const nlohmann::json& entry, const std::vector<SegmentSpec>& segments);
