@@ -1,39 +1,20 @@
 // `ptsuite engines` as a user runs it: every engine listed with its status, exit code 0.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 #include <ptsuite/engine/engine_registry.hpp>
+
+#include "integration/workload_process.hpp"
 
 namespace ptsuite::engine {
 namespace {
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;
-};
-
-CommandResult run_ptsuite(const std::string& arguments) {
-  CommandResult result;
-  FILE* pipe = ::popen((std::string(PTSUITE_BINARY) + " " + arguments + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) {
-    return result;
-  }
-  std::array<char, 4096> chunk{};
-  size_t got = 0;
-  while ((got = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) {
-    result.output.append(chunk.data(), got);
-  }
-  const int status = ::pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+using workload::test::CommandResult;
+using workload::test::run_ptsuite_merged;
 
 TEST(EnginesCommand, ListsEveryEngineWithItsAvailability) {
-  const CommandResult r = run_ptsuite("engines");
+  const CommandResult r = run_ptsuite_merged({"engines"});
   EXPECT_EQ(r.exit_code, 0) << r.output;
   for (const EngineInfo& info : list_engines()) {
     const size_t line_start = r.output.find("\n" + info.name + " ");
@@ -48,7 +29,7 @@ TEST(EnginesCommand, ListsEveryEngineWithItsAvailability) {
 }
 
 TEST(EnginesCommand, RejectsUnexpectedArguments) {
-  const CommandResult r = run_ptsuite("engines --bogus");
+  const CommandResult r = run_ptsuite_merged({"engines", "--bogus"});
   EXPECT_EQ(r.exit_code, 2) << r.output;
 }
 

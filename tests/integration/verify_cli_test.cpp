@@ -1,15 +1,13 @@
 // `ptsuite verify DIR` as a user runs it, against bundles written by write_manifest().
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include <ptsuite/report/manifest.hpp>
 #include <ptsuite/util/atomic_file.hpp>
+#include "integration/workload_process.hpp"
 #include "support/temp_dir.hpp"
 
 namespace ptsuite::report {
@@ -17,26 +15,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;
-};
-
-CommandResult run_ptsuite(const std::string& arguments) {
-  CommandResult result;
-  FILE* pipe = ::popen((std::string(PTSUITE_BINARY) + " " + arguments + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) {
-    return result;
-  }
-  std::array<char, 4096> chunk{};
-  size_t got = 0;
-  while ((got = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) {
-    result.output.append(chunk.data(), got);
-  }
-  const int status = ::pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+using workload::test::CommandResult;
+using workload::test::run_ptsuite_merged;
 
 void write(const fs::path& path, const std::string& content) {
   fs::create_directories(path.parent_path());
@@ -53,7 +33,7 @@ class VerifyCli : public ::testing::Test {
     write_manifest(dir());
   }
   [[nodiscard]] fs::path dir() const { return m_temp.path(); }
-  [[nodiscard]] CommandResult verify() const { return run_ptsuite("verify " + dir().string()); }
+  [[nodiscard]] CommandResult verify() const { return run_ptsuite_merged({"verify", dir().string()}); }
 
   test_support::ShmTempDir m_temp{"ptsuite-verify"};
 };
@@ -118,11 +98,11 @@ TEST_F(VerifyCli, BadInputExitsTwo) {
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("no MANIFEST.sha256.json"), std::string::npos) << r.output;
 
-  r = run_ptsuite("verify " + (dir() / "no-such-dir").string());
+  r = run_ptsuite_merged({"verify", (dir() / "no-such-dir").string()});
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("no such directory"), std::string::npos) << r.output;
 
-  r = run_ptsuite("verify");
+  r = run_ptsuite_merged({"verify"});
   EXPECT_EQ(r.exit_code, 2) << r.output;
 }
 

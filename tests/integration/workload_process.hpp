@@ -125,4 +125,16 @@ inline ProcessResult run_ptsuite(const std::vector<std::string>& args, const Pro
   return child.wait();
 }
 
+// For tests that only look for text anywhere in what the command printed: the exit code and
+// stdout followed by stderr.
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;
+};
+
+inline CommandResult run_ptsuite_merged(const std::vector<std::string>& args) {
+  ProcessResult r = run_ptsuite(args);
+  return {r.exit_code, std::move(r.out) + r.err};
+}
+
 }  // namespace ptsuite::workload::test
