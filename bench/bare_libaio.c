@@ -58,8 +58,11 @@ static double cpu_s(void) {
 }
 
 static void usage_and_exit(const char* why) {
-  fprintf(stderr, "bare_libaio: %s\nusage: bare_libaio --target PATH --rw randread|randwrite|read|write "
-                  "--bs BYTES --qd N [--warmup S] [--runtime S] [--seed N] [--no-lat] [--ios N] [--complete-min N] [--submit-max N]\n", why);
+  fprintf(stderr,
+          "bare_libaio: %s\nusage: bare_libaio --target PATH --rw randread|randwrite|read|write "
+          "--bs BYTES --qd N [--warmup S] [--runtime S] [--seed N] [--no-lat] [--ios N] [--complete-min N] "
+          "[--submit-max N]\n",
+          why);
   exit(2);
 }
 
@@ -96,23 +99,37 @@ int main(int argc, char** argv) {
   int no_lat = 0;
   uint64_t ios_limit = 0;
   unsigned complete_min = 1;
-  unsigned submit_max = 0;  /* 0 = everything reaped in one io_submit */
+  unsigned submit_max = 0; /* 0 = everything reaped in one io_submit */
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
     const char* v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "--no-lat")) { no_lat = 1; continue; }
+    if (!strcmp(a, "--no-lat")) {
+      no_lat = 1;
+      continue;
+    }
     if (!v) usage_and_exit("missing value");
-    if (!strcmp(a, "--target")) target = v;
-    else if (!strcmp(a, "--rw")) rw = v;
-    else if (!strcmp(a, "--bs")) bs = strtoull(v, NULL, 10);
-    else if (!strcmp(a, "--qd")) qd = (unsigned)strtoul(v, NULL, 10);
-    else if (!strcmp(a, "--warmup")) warmup = strtod(v, NULL);
-    else if (!strcmp(a, "--runtime")) runtime = strtod(v, NULL);
-    else if (!strcmp(a, "--seed")) seed = strtoull(v, NULL, 10);
-    else if (!strcmp(a, "--ios")) ios_limit = strtoull(v, NULL, 10);
-    else if (!strcmp(a, "--complete-min")) complete_min = (unsigned)strtoul(v, NULL, 10);
-    else if (!strcmp(a, "--submit-max")) submit_max = (unsigned)strtoul(v, NULL, 10);
-    else usage_and_exit("unknown option");
+    if (!strcmp(a, "--target"))
+      target = v;
+    else if (!strcmp(a, "--rw"))
+      rw = v;
+    else if (!strcmp(a, "--bs"))
+      bs = strtoull(v, NULL, 10);
+    else if (!strcmp(a, "--qd"))
+      qd = (unsigned)strtoul(v, NULL, 10);
+    else if (!strcmp(a, "--warmup"))
+      warmup = strtod(v, NULL);
+    else if (!strcmp(a, "--runtime"))
+      runtime = strtod(v, NULL);
+    else if (!strcmp(a, "--seed"))
+      seed = strtoull(v, NULL, 10);
+    else if (!strcmp(a, "--ios"))
+      ios_limit = strtoull(v, NULL, 10);
+    else if (!strcmp(a, "--complete-min"))
+      complete_min = (unsigned)strtoul(v, NULL, 10);
+    else if (!strcmp(a, "--submit-max"))
+      submit_max = (unsigned)strtoul(v, NULL, 10);
+    else
+      usage_and_exit("unknown option");
     ++i;
   }
   if (!target || bs == 0 || bs % 512 || qd == 0 || runtime <= 0 || complete_min == 0) usage_and_exit("bad arguments");
@@ -121,11 +138,20 @@ int main(int argc, char** argv) {
   if (!random && strcmp(rw, "read") && !writes) usage_and_exit("bad --rw");
 
   const int fd = open(target, (writes ? O_RDWR : O_RDONLY) | O_DIRECT);
-  if (fd < 0) { perror(target); return 1; }
+  if (fd < 0) {
+    perror(target);
+    return 1;
+  }
   struct stat st;
-  if (fstat(fd, &st) != 0) { perror("fstat"); return 1; }
+  if (fstat(fd, &st) != 0) {
+    perror("fstat");
+    return 1;
+  }
   uint64_t size = (uint64_t)st.st_size;
-  if (S_ISBLK(st.st_mode) && ioctl(fd, BLKGETSIZE64, &size) != 0) { perror("BLKGETSIZE64"); return 1; }
+  if (S_ISBLK(st.st_mode) && ioctl(fd, BLKGETSIZE64, &size) != 0) {
+    perror("BLKGETSIZE64");
+    return 1;
+  }
   const uint64_t blocks = size / bs;
   if (blocks == 0) usage_and_exit("target smaller than one block");
 
@@ -133,15 +159,22 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 4; ++i) rng_s[i] = splitmix(&sm);
 
   const size_t stride = (bs + 4095) & ~(size_t)4095;
-  unsigned char* arena = mmap(NULL, stride * qd, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-  if (arena == MAP_FAILED) { perror("mmap"); return 1; }
+  unsigned char* arena =
+      mmap(NULL, stride * qd, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+  if (arena == MAP_FAILED) {
+    perror("mmap");
+    return 1;
+  }
   if (writes) {
     for (size_t i = 0; i < stride * qd / 8; ++i) ((uint64_t*)arena)[i] = rng_next();
   }
 
   io_context_t ctx = 0;
   int rc = io_setup((int)qd, &ctx);
-  if (rc != 0) { fprintf(stderr, "io_setup: %s\n", strerror(-rc)); return 1; }
+  if (rc != 0) {
+    fprintf(stderr, "io_setup: %s\n", strerror(-rc));
+    return 1;
+  }
   struct iocb* cbs = calloc(qd, sizeof(struct iocb));
   struct iocb** batch = calloc(qd, sizeof(struct iocb*));
   struct io_event* events = calloc(qd, sizeof(struct io_event));
@@ -166,8 +199,10 @@ int main(int argc, char** argv) {
       const unsigned slot = free_slots[--nfree];
       struct iocb* cb = &cbs[slot];
       const uint64_t block = random ? rng_bounded(blocks) : (seq_block++ % blocks);
-      if (writes) io_prep_pwrite(cb, fd, arena + (size_t)slot * stride, bs, (long long)(block * bs));
-      else io_prep_pread(cb, fd, arena + (size_t)slot * stride, bs, (long long)(block * bs));
+      if (writes)
+        io_prep_pwrite(cb, fd, arena + (size_t)slot * stride, bs, (long long)(block * bs));
+      else
+        io_prep_pread(cb, fd, arena + (size_t)slot * stride, bs, (long long)(block * bs));
       cb->data = (void*)(uintptr_t)slot;
       batch[n++] = cb;
     }
@@ -177,14 +212,20 @@ int main(int argc, char** argv) {
       const unsigned chunk = submit_max != 0 && n - done > submit_max ? submit_max : n - done;
       rc = io_submit(ctx, (long)chunk, batch + done);
       if (rc == -EINTR || rc == -EAGAIN) continue;
-      if (rc < 0) { fprintf(stderr, "io_submit: %s\n", strerror(-rc)); return 1; }
+      if (rc < 0) {
+        fprintf(stderr, "io_submit: %s\n", strerror(-rc));
+        return 1;
+      }
       for (int i = 0; i < rc; ++i) submit_ns[(uintptr_t)batch[done + i]->data] = ts;
       done += (unsigned)rc;
       in_flight += (unsigned)rc;
     }
     rc = io_getevents(ctx, complete_min < in_flight ? complete_min : in_flight, in_flight, events, NULL);
     if (rc == -EINTR) continue;
-    if (rc < 0) { fprintf(stderr, "io_getevents: %s\n", strerror(-rc)); return 1; }
+    if (rc < 0) {
+      fprintf(stderr, "io_getevents: %s\n", strerror(-rc));
+      return 1;
+    }
     if (!no_lat || (++iter & 63) == 0) now = now_ns();
     for (int i = 0; i < rc; ++i) {
       const unsigned slot = (unsigned)(uintptr_t)events[i].data;
@@ -216,12 +257,12 @@ int main(int argc, char** argv) {
     if (rc > 0) in_flight -= (unsigned)rc;
   }
   io_destroy(ctx);
-  printf("{\"tool\":\"bare_libaio\",\"rw\":\"%s\",\"bs\":%llu,\"qd\":%u,\"timing\":%s,\"ios\":%llu,"
-         "\"errors\":%llu,\"elapsed_s\":%.6f,\"iops\":%.1f,\"cpu_s\":%.6f,\"cpu_us_per_io\":%.4f,"
-         "\"lat_mean_ns\":%.1f,\"lat_max_ns\":%llu,\"complete_min\":%u}\n",
-         rw, (unsigned long long)bs, qd, no_lat ? "false" : "true", (unsigned long long)ios,
-         (unsigned long long)errors, elapsed, ios / elapsed, cpu1 - cpu0,
-         ios ? (cpu1 - cpu0) * 1e6 / ios : 0.0, (!no_lat && ios) ? (double)lat_sum / ios : 0.0,
-         (unsigned long long)lat_max, complete_min);
+  printf(
+      "{\"tool\":\"bare_libaio\",\"rw\":\"%s\",\"bs\":%llu,\"qd\":%u,\"timing\":%s,\"ios\":%llu,"
+      "\"errors\":%llu,\"elapsed_s\":%.6f,\"iops\":%.1f,\"cpu_s\":%.6f,\"cpu_us_per_io\":%.4f,"
+      "\"lat_mean_ns\":%.1f,\"lat_max_ns\":%llu,\"complete_min\":%u}\n",
+      rw, (unsigned long long)bs, qd, no_lat ? "false" : "true", (unsigned long long)ios, (unsigned long long)errors,
+      elapsed, ios / elapsed, cpu1 - cpu0, ios ? (cpu1 - cpu0) * 1e6 / ios : 0.0,
+      (!no_lat && ios) ? (double)lat_sum / ios : 0.0, (unsigned long long)lat_max, complete_min);
   return errors ? 4 : 0;
 }

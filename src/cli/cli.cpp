@@ -1,12 +1,12 @@
 #include <ptsuite/cli/cli.hpp>
 
-#include <cstdio>
 #include <fmt/format.h>
+#include <cstdio>
 #include <string>
 
-#include "cli/commands.hpp"
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/version.hpp>
+#include "cli/commands.hpp"
 
 namespace ptsuite::cli {
 

@@ -1,8 +1,8 @@
 #include "cli/console.hpp"
 
-#include <cstring>
 #include <fmt/format.h>
 #include <unistd.h>
+#include <cstring>
 
 #include <ptsuite/stats/latency_stats.hpp>
 #include <ptsuite/util/units.hpp>
@@ -36,7 +36,8 @@ std::string block_sizes_text(const ResolvedWorkload& w) {
   }
   std::string text;
   for (const workload::ResolvedBlockSize& b : w.block_sizes) {
-    text += fmt::format("{}{}/{:.4g}%", text.empty() ? "" : ":", units::format_size_binary(b.bytes), b.probability * 100);
+    text +=
+        fmt::format("{}{}/{:.4g}%", text.empty() ? "" : ":", units::format_size_binary(b.bytes), b.probability * 100);
   }
   return text;
 }
@@ -99,9 +100,10 @@ std::string stall_warning(uint64_t stalled_ns) {
   if (stalled_ns < workload::k_stall_warning_ns) {
     return "";
   }
-  return fmt::format("ptsuite: no IO has completed for {} (the device may be hung; IO in flight cannot be "
-                     "abandoned, waiting)",
-                     units::format_duration(stalled_ns));
+  return fmt::format(
+      "ptsuite: no IO has completed for {} (the device may be hung; IO in flight cannot be "
+      "abandoned, waiting)",
+      units::format_duration(stalled_ns));
 }
 
 bool stall_warning_due(uint64_t stalled_ns, uint64_t elapsed_ns, uint64_t last_warning_elapsed_ns) {
@@ -148,12 +150,11 @@ std::string describe_io_error(const WorkloadResult& result) {
     return "no IO error";
   }
   const engine::IoErrorRecord& e = *result.first_error;
-  const std::string what =
-      e.length_bytes == 0
-          ? std::string("the IO engine failed")
-          : fmt::format("{} of {} at offset {} failed", engine::to_string(e.op), units::format_size_binary(e.length_bytes),
-                        e.offset_bytes);
-  const std::string cause = e.short_transfer ? fmt::format("short transfer ({} bytes)", e.result) : std::strerror(e.errnum);
+  const std::string what = e.length_bytes == 0 ? std::string("the IO engine failed")
+                                               : fmt::format("{} of {} at offset {} failed", engine::to_string(e.op),
+                                                             units::format_size_binary(e.length_bytes), e.offset_bytes);
+  const std::string cause =
+      e.short_transfer ? fmt::format("short transfer ({} bytes)", e.result) : std::strerror(e.errnum);
   return fmt::format("{}: {} ({} error{})", what, cause, result.error_count, result.error_count == 1 ? "" : "s");
 }
 

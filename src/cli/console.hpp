@@ -8,8 +8,8 @@
 #include <string>
 
 #include <ptsuite/engine/target.hpp>
-#include <ptsuite/workload/workload_runner.hpp>
 #include <ptsuite/workload/stall_detector.hpp>
+#include <ptsuite/workload/workload_runner.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
 namespace ptsuite::cli {

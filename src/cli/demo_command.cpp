@@ -3,12 +3,12 @@
 // pre-fills it with random data, runs a short mixed workload on it, removes it, and prints
 // where the JSON results are. With --target it runs the same workload there, under the same
 // safety rules as `ptsuite workload` (a block device needs --allow-destructive).
+#include <fmt/format.h>
+#include <unistd.h>
 #include <ctime>
 #include <filesystem>
-#include <fmt/format.h>
 #include <memory>
 #include <optional>
-#include <unistd.h>
 
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>

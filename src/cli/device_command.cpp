@@ -52,15 +52,16 @@ void print_identity(const device::DeviceIdentity& id) {
                                           id.lba_format_in_use->data_bytes, id.lba_format_in_use->metadata_bytes));
   }
   line("rotational", yes_no(id.rotational));
-  line("write cache", fmt::format("present {}, enabled {}", yes_no(id.write_cache_present), yes_no(id.write_cache_enabled)));
+  line("write cache",
+       fmt::format("present {}, enabled {}", yes_no(id.write_cache_present), yes_no(id.write_cache_enabled)));
   if (id.ata_security) {
     const auto& s = *id.ata_security;
     line("ATA security", fmt::format("supported {}, enabled {}, locked {}, frozen {}, enhanced erase {}",
                                      s.supported ? "yes" : "no", s.enabled ? "yes" : "no", s.locked ? "yes" : "no",
                                      s.frozen ? "yes" : "no", s.enhanced_erase_supported ? "yes" : "no"));
   }
-  line("purge (auto)", device::to_string(device::choose_purge_method(id, device::PurgeMethod::auto_select,
-                                                                      id.is_partition)));
+  line("purge (auto)",
+       device::to_string(device::choose_purge_method(id, device::PurgeMethod::auto_select, id.is_partition)));
   line("scheduler", id.queue.scheduler);
   line("backing file", id.backing_file);
   if (id.direct_io) line("direct IO", *id.direct_io ? "yes" : "no");

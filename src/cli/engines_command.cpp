@@ -1,6 +1,6 @@
 // `ptsuite engines`: which IO engines exist, whether each can run on this machine, and why not.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include <ptsuite/engine/engine_registry.hpp>
 
@@ -19,9 +19,8 @@ void register_engines_command(CLI::App& app, CommandSlot& slot) {
       }
       fmt::print("{:<{}}  {:<11}  {}\n", "engine", name_width, "status", "description");
       for (const engine::EngineInfo& info : engines) {
-        fmt::print("{:<{}}  {:<11}  {}{}\n", info.name, name_width,
-                   info.available ? "available" : "unavailable", info.description,
-                   info.available ? "" : fmt::format(" [{}]", info.unavailable_reason));
+        fmt::print("{:<{}}  {:<11}  {}{}\n", info.name, name_width, info.available ? "available" : "unavailable",
+                   info.description, info.available ? "" : fmt::format(" [{}]", info.unavailable_reason));
       }
       return 0;
     };

@@ -4,13 +4,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.hpp"
-#include "cli/spec_options.hpp"
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/pts/plan.hpp>
 #include <ptsuite/pts/run_config.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
+#include "cli/commands.hpp"
+#include "cli/spec_options.hpp"
 
 namespace ptsuite::cli {
 
@@ -52,16 +52,18 @@ int run_plan(const PlanOptions& o) {
   const pts::Plan worst = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::worst, assumptions);
   const pts::Plan best = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::best, assumptions);
   if (o.json) {
-    fmt::print("{}\n", nlohmann::json{{"tests", tests},
-                                      {"revision", ctx.revision},
-                                      {"profile", ctx.profile},
-                                      {"capacity_bytes", facts.capacity_bytes},
-                                      {"logical_block_bytes", facts.logical_block_bytes},
-                                      {"assumptions", {{"write_mb_per_s", assumptions.write_mb_per_s}, {"purge_ns", assumptions.purge_ns}}},
-                                      {"best_case_ns", best.total_ns},
-                                      {"worst_case_ns", worst.total_ns},
-                                      {"steps", worst.steps}}
-                           .dump(1));
+    fmt::print("{}\n",
+               nlohmann::json{{"tests", tests},
+                              {"revision", ctx.revision},
+                              {"profile", ctx.profile},
+                              {"capacity_bytes", facts.capacity_bytes},
+                              {"logical_block_bytes", facts.logical_block_bytes},
+                              {"assumptions",
+                               {{"write_mb_per_s", assumptions.write_mb_per_s}, {"purge_ns", assumptions.purge_ns}}},
+                              {"best_case_ns", best.total_ns},
+                              {"worst_case_ns", worst.total_ns},
+                              {"steps", worst.steps}}
+                   .dump(1));
     return 0;
   }
   fmt::print("Plan of `ptsuite run {}`: PTS {} {} profile, {} target ({}-byte logical blocks){}\n", o.tests,
@@ -84,8 +86,9 @@ int run_plan(const PlanOptions& o) {
   fmt::print("Steps: {} at most, {} if steady at Round 5 everywhere.\n", worst.steps.size(), best.steps.size());
   fmt::print("Estimated duration: {} best case (steady state at Round 5), {} worst case (Round cap everywhere).\n",
              units::format_duration(best.total_ns), units::format_duration(worst.total_ns));
-  fmt::print("Assumptions (~): byte-limited steps at {} MB/s (10^6 B/s), each purge {}; real times depend on the drive.\n",
-             o.write_mbps, units::format_duration(assumptions.purge_ns));
+  fmt::print(
+      "Assumptions (~): byte-limited steps at {} MB/s (10^6 B/s), each purge {}; real times depend on the drive.\n",
+      o.write_mbps, units::format_duration(assumptions.purge_ns));
   return 0;
 }
 
@@ -93,13 +96,15 @@ int run_plan(const PlanOptions& o) {
 
 void register_plan_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<PlanOptions>();
-  CLI::App* sub = app.add_subcommand("plan", "Print every step of a run and its duration estimate, without touching the device");
+  CLI::App* sub =
+      app.add_subcommand("plan", "Print every step of a run and its duration estimate, without touching the device");
   sub->add_option("tests", o->tests, "Tests, comma-separated (or all)")->capture_default_str();
   sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)");
   sub->add_option("--capacity", o->capacity, "Capacity to plan for instead of a target, e.g. 960GiB");
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")->capture_default_str();
   add_spec_options(sub, o->spec);
-  sub->add_option("--assume-write-mbps", o->write_mbps, "Write rate assumed for byte-limited steps (MB/s)")->capture_default_str();
+  sub->add_option("--assume-write-mbps", o->write_mbps, "Write rate assumed for byte-limited steps (MB/s)")
+      ->capture_default_str();
   sub->add_option("--assume-purge", o->purge_time, "Time assumed per purge")->capture_default_str();
   sub->add_flag("--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");

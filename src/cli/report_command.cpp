@@ -9,13 +9,13 @@
 // unreadable RESULTS, not a ptsuite results document, unknown format, --out in a directory that
 // does not exist, --out naming RESULTS itself), 5 when rendering fails (e.g. no Chromium for
 // the PDF: the message names `apt-get install chromium`).
+#include <fmt/format.h>
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
-#include <fmt/format.h>
 #include <memory>
 #include <string>
 #include <system_error>
-#include <unistd.h>
 
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/report_writer.hpp>
@@ -54,7 +54,10 @@ std::string default_name(const std::string& format, const fs::path& input) {
 }
 
 std::string writer_name(const std::string& format) {
-  return format == "html" ? "report.html" : format == "pdf" ? "report.pdf" : format == "text" ? "summary.txt" : "results.json";
+  return format == "html"   ? "report.html"
+         : format == "pdf"  ? "report.pdf"
+         : format == "text" ? "summary.txt"
+                            : "results.json";
 }
 
 json load_results(fs::path& path) {
@@ -78,7 +81,8 @@ json load_results(fs::path& path) {
   try {
     doc = json::parse(text);
   } catch (const json::exception& e) {
-    throw UsageError("RESULTS", fmt::format("{} is not a ptsuite results document (not JSON: {})", path.string(), e.what()));
+    throw UsageError("RESULTS",
+                     fmt::format("{} is not a ptsuite results document (not JSON: {})", path.string(), e.what()));
   }
   report::check_results_document(doc, "RESULTS");
   return doc;
@@ -90,7 +94,8 @@ class StagingDir {
   explicit StagingDir(const fs::path& next_to) {
     std::string pattern = (next_to.parent_path() / ".ptsuite-report-XXXXXX").string();
     if (::mkdtemp(pattern.data()) == nullptr) {
-      throw SystemError(fmt::format("cannot create a temporary directory in {}", next_to.parent_path().string()), errno);
+      throw SystemError(fmt::format("cannot create a temporary directory in {}", next_to.parent_path().string()),
+                        errno);
     }
     m_path = pattern;
   }
@@ -121,14 +126,16 @@ int run_report(const ReportOptions& o) {
       std::fputs(report::normalised_results(doc).c_str(), stdout);
       return 0;
     }
-    throw UsageError("--out", fmt::format("\"-\" (stdout) is for text and json; {} needs a file or directory", o.format));
+    throw UsageError("--out",
+                     fmt::format("\"-\" (stdout) is for text and json; {} needs a file or directory", o.format));
   }
 
   if (o.format == "csv") {
     const fs::path dir = o.out.empty() ? input_dir : fs::absolute(o.out);
     std::error_code ec;
     if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
-      throw UsageError("--out", fmt::format("{} is a file; csv writes one file per test into a directory", dir.string()));
+      throw UsageError("--out",
+                       fmt::format("{} is a file; csv writes one file per test into a directory", dir.string()));
     }
     if (!fs::exists(dir, ec) && !fs::is_directory(dir.parent_path(), ec)) {
       throw UsageError("--out", fmt::format("{} does not exist", dir.parent_path().string()));

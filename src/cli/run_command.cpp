@@ -1,17 +1,17 @@
 // `ptsuite run TESTS --target DEV --out DIR [--profile] [--quick] --allow-destructive` and
 // `ptsuite resume DIR`: the PTS runner (pts/run.hpp) with a console and signal handling.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
-#include "cli/commands.hpp"
-#include "cli/run_console.hpp"
-#include "cli/signals.hpp"
-#include "cli/spec_options.hpp"
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
+#include "cli/commands.hpp"
+#include "cli/run_console.hpp"
+#include "cli/signals.hpp"
+#include "cli/spec_options.hpp"
 
 namespace ptsuite::cli {
 
@@ -62,9 +62,10 @@ pts::ReportWriter report_writer(RunConsole& console) {
             written.push_back(std::move(path));
           }
         } catch (const Error& e) {
-          console.message(fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report "
-                                      "{}/results.json --format {}`",
-                                      format, e.what(), dir, format));
+          console.message(
+              fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report "
+                          "{}/results.json --format {}`",
+                          format, e.what(), dir, format));
         }
       }
       return written;
@@ -81,9 +82,10 @@ std::vector<std::string> report_formats(const std::string& text) {
   std::vector<std::string> formats = split_formats(text);
   report::check_report_formats(formats);
   if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
-    throw Error(ExitCode::system, "--reports pdf: headless Chromium prints the PDF and is not installed; install it "
-                                  "with `apt-get install chromium`, or leave pdf out (render it later with `ptsuite "
-                                  "report DIR/results.json --format pdf`)");
+    throw Error(ExitCode::system,
+                "--reports pdf: headless Chromium prints the PDF and is not installed; install it "
+                "with `apt-get install chromium`, or leave pdf out (render it later with `ptsuite "
+                "report DIR/results.json --format pdf`)");
   }
   return formats;
 }
@@ -119,17 +121,21 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand("run", "Run PTS tests (purge, preconditioning, Rounds to steady state, reports)");
   sub->add_option("tests", o->tests, "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw (or all)")
       ->capture_default_str();
-  sub->add_option("--target", o->target, "Block device or file under test (default: a scratch loop device in /dev/shm)");
-  sub->add_option("--out", o->out, "Run directory for results.json, the journal and reports (default: ./ptsuite-run-<time>)");
+  sub->add_option("--target", o->target,
+                  "Block device or file under test (default: a scratch loop device in /dev/shm)");
+  sub->add_option("--out", o->out,
+                  "Run directory for results.json, the journal and reports (default: ./ptsuite-run-<time>)");
   add_spec_options(sub, o->spec);
   sub->add_option("--seed", o->seed, "Run seed (every segment's IO stream derives from it)")->capture_default_str();
   sub->add_option("--engine", o->engine, "IO engine: libaio, sync, null")->capture_default_str();
-  sub->add_flag("--allow-destructive", o->allow_destructive, "Consent to overwrite (and purge) the target block device");
+  sub->add_flag("--allow-destructive", o->allow_destructive,
+                "Consent to overwrite (and purge) the target block device");
   sub->add_option("--confirm-serial", o->confirm_serial, "Serial number of the drive, required to purge a real drive");
   sub->add_option("--scratch-size", o->scratch_size, "Size of the scratch target when no --target is given")
       ->capture_default_str();
   sub->add_flag("--strict", o->strict, "Exit 1 when the run is not compliant");
-  sub->add_option("--reports", o->reports, "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
+  sub->add_option("--reports", o->reports,
+                  "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
       ->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No progress output");
   sub->add_option("--tested-by", o->tested_by, "Test sponsor / lab named in the report header");
@@ -173,7 +179,8 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand("resume", "Continue an interrupted run after its last completed segment");
   sub->add_option("DIR", o->dir, "The run directory")->required();
   sub->add_flag("--allow-destructive", o->allow_destructive, "Consent to overwrite the target block device (again)");
-  sub->add_option("--confirm-serial", o->confirm_serial, "Serial number of the drive, when the run purges a real drive");
+  sub->add_option("--confirm-serial", o->confirm_serial,
+                  "Serial number of the drive, when the run purges a real drive");
   sub->add_flag("--quiet", o->quiet, "No progress output");
   sub->callback([o, &slot] {
     slot.action = [o] {

@@ -2,9 +2,9 @@
 
 #include "cli/console.hpp"
 
-#include <cstdio>
 #include <fmt/format.h>
 #include <unistd.h>
+#include <cstdio>
 
 #include <ptsuite/util/units.hpp>
 
@@ -51,9 +51,10 @@ void RunConsole::plan_ready(const pts::Plan& best, const pts::Plan& worst) {
   m_worst_remaining_ns = remaining_by_step(worst);
   m_best_remaining_ns = remaining_by_step(best);
   if (!m_quiet) {
-    message(fmt::format("plan: {} steps at most; estimated {} if every test is steady at Round 5, {} at most "
-                        "(WIPC timed at 500 MB/s, purges at 2 min; see `ptsuite plan`)",
-                        worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns)));
+    message(
+        fmt::format("plan: {} steps at most; estimated {} if every test is steady at Round 5, {} at most "
+                    "(WIPC timed at 500 MB/s, purges at 2 min; see `ptsuite plan`)",
+                    worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns)));
   }
 }
 

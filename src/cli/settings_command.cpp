@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/pts/settings.hpp>
 #include "cli/commands.hpp"
 #include "cli/spec_options.hpp"
-#include <ptsuite/pts/settings.hpp>
 
 namespace ptsuite::cli {
 
@@ -28,11 +28,13 @@ void register_settings_command(CLI::App& app, CommandSlot& slot) {
         fmt::print("{}\n", nlohmann::json(s.all()).dump(1));
         return 0;
       }
-      fmt::print("Settings for PTS {} ({}); change with --set NAME=VALUE. [V] verified, [I] inferred, [U] unverified.\n",
-                 ctx.revision, ctx.profile);
+      fmt::print(
+          "Settings for PTS {} ({}); change with --set NAME=VALUE. [V] verified, [I] inferred, [U] unverified.\n",
+          ctx.revision, ctx.profile);
       for (const pts::SettingRecord& r : s.all()) {
         const std::string value = r.value.is_string() ? r.value.get<std::string>() : r.value.dump();
-        const std::string def = r.default_value.is_string() ? r.default_value.get<std::string>() : r.default_value.dump();
+        const std::string def =
+            r.default_value.is_string() ? r.default_value.get<std::string>() : r.default_value.dump();
         fmt::print("{:<36} {:<22} [{}] {}{}\n", r.name, value, pts::to_tag(r.provenance.tag), r.description,
                    r.changed_by.empty() ? "" : fmt::format(" (default {}; set by {})", def, r.changed_by));
         fmt::print("{:<36} {:<22}     {}\n", "", "", r.provenance.clause);

@@ -18,7 +18,8 @@ void add_spec_options(CLI::App* app, SpecOptions& o) {
   app->add_option("--revision", o.revision, "Spec revision: 2.0.2 or e1.1 (PTS-E 1.1)")->capture_default_str();
   app->add_flag("--quick", o.quick,
                 "Shortened durations for demos and CI (1-4 GiB targets); the run is marked 'not compliant: shortened'");
-  app->add_option("--set", o.sets, "Override a named setting, NAME=VALUE (repeatable; list them with `ptsuite settings`)");
+  app->add_option("--set", o.sets,
+                  "Override a named setting, NAME=VALUE (repeatable; list them with `ptsuite settings`)");
 }
 
 }  // namespace ptsuite::cli

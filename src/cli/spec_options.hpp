@@ -16,7 +16,9 @@ struct SpecOptions {
   bool quick = false;
   std::vector<std::string> sets;
 
-  [[nodiscard]] std::vector<std::string> presets() const { return quick ? std::vector<std::string>{"quick"} : std::vector<std::string>{}; }
+  [[nodiscard]] std::vector<std::string> presets() const {
+    return quick ? std::vector<std::string>{"quick"} : std::vector<std::string>{};
+  }
   // Parses every --set (throws UsageError("--set", ...)).
   [[nodiscard]] std::vector<std::pair<std::string, std::string>> overrides() const;
 };

@@ -6,10 +6,10 @@
 //         and name optional).
 // Rounds are numbered 1..n unless given. Prints the verdict table (or the verdict as JSON with
 // --json) and exits 0 when steady state is attained, 1 when not, 2 on bad input.
+#include <fmt/format.h>
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <fmt/format.h>
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -80,8 +80,8 @@ double parse_value(std::string_view text, const std::string& option, const std::
     throw UsageError(option, fmt::format("{}\"{}\" is not a number", where, text));
   }
   if (*value < 0) {
-    throw UsageError(option, fmt::format("{}{} is negative (tracking values are IOPS, MB/s or response times)",
-                                         where, text));
+    throw UsageError(option,
+                     fmt::format("{}{} is negative (tracking values are IOPS, MB/s or response times)", where, text));
   }
   return *value;
 }
@@ -91,7 +91,8 @@ std::vector<std::string_view> split(std::string_view line, char separator) {
   size_t start = 0;
   while (true) {
     const size_t comma = line.find(separator, start);
-    fields.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    fields.push_back(
+        trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
     if (comma == std::string_view::npos) {
       return fields;
     }
@@ -145,7 +146,8 @@ Series parse_csv(std::string_view content) {
     if (columns == 0) {
       columns = fields.size();
     } else if (fields.size() != columns) {
-      throw UsageError("--file", where + fmt::format("{} column(s) where earlier lines have {}", fields.size(), columns));
+      throw UsageError("--file",
+                       where + fmt::format("{} column(s) where earlier lines have {}", fields.size(), columns));
     }
     if (columns == 2) {
       const std::optional<uint32_t> round = to_round(fields[0]);
@@ -246,8 +248,8 @@ Series load_series(const SteadyStateOptions& opts) {
   }
   for (size_t i = 1; i < series.rounds.size(); ++i) {
     if (series.rounds[i] <= series.rounds[i - 1]) {
-      throw UsageError("--file", fmt::format("round {} follows round {}: round numbers must increase",
-                                             series.rounds[i], series.rounds[i - 1]));
+      throw UsageError("--file", fmt::format("round {} follows round {}: round numbers must increase", series.rounds[i],
+                                             series.rounds[i - 1]));
     }
   }
   return series;
@@ -282,7 +284,8 @@ int run_steady_state(const SteadyStateOptions& opts) {
       text += fmt::format("  first attained   round {} (window rounds {}-{})\n", first->window_last_round,
                           first->window_first_round, first->window_last_round);
     } else {
-      text += fmt::format("  first attained   never (no {}-round window of the series passes)\n", criteria.window_rounds);
+      text +=
+          fmt::format("  first attained   never (no {}-round window of the series passes)\n", criteria.window_rounds);
     }
     fmt::print("{}", text);
   }
@@ -297,15 +300,17 @@ void register_steady_state_command(CLI::App& app, CommandSlot& slot) {
       "steady-state", "Check the PTS steady-state rule on per-round values (exit 0 attained, 1 not)");
   command->add_option("VALUES", opts->values, "Per-round values of the tracking variable, round 1 first")
       ->type_name("NUMBER ...");
-  command->add_option("--file", opts->file,
-                      "Read the values from a CSV (value or round,value lines) or JSON (array, or "
-                      "{\"rounds\":[...],\"values\":[...]}) file")
+  command
+      ->add_option("--file", opts->file,
+                   "Read the values from a CSV (value or round,value lines) or JSON (array, or "
+                   "{\"rounds\":[...],\"values\":[...]}) file")
       ->type_name("FILE");
   command->add_option("--window", opts->window, "Rounds in the measurement window (default 5)")->type_name("N");
   command->add_option("--data-pct", opts->data_pct, "Allowed max-min excursion, % of the window average (default 20)")
       ->type_name("PCT");
-  command->add_option("--slope-pct", opts->slope_pct,
-                      "Allowed excursion of the least-squares line, % of the window average (default 10)")
+  command
+      ->add_option("--slope-pct", opts->slope_pct,
+                   "Allowed excursion of the least-squares line, % of the window average (default 10)")
       ->type_name("PCT");
   command->add_option("--name", opts->name, "Name of the tracking variable, for the output")->type_name("NAME");
   command->add_flag("--json", opts->json, "Print the verdict as JSON");

@@ -20,8 +20,8 @@ namespace {
 int run_verify(const std::string& dir) {
   const report::VerifyReport result = report::verify_manifest(dir);
   const report::Manifest& m = result.manifest;
-  const std::string origin = fmt::format("manifest of {}, ptsuite {} ({})", m.created_utc,
-                                         m.ptsuite_version, m.git_revision);
+  const std::string origin =
+      fmt::format("manifest of {}, ptsuite {} ({})", m.created_utc, m.ptsuite_version, m.git_revision);
   if (result.intact()) {
     fmt::print("OK: {} file(s) intact in {} ({})\n", result.files_matching, dir, origin);
     return static_cast<int>(ExitCode::success);
@@ -32,15 +32,15 @@ int run_verify(const std::string& dir) {
     ++counts[static_cast<size_t>(p.kind)];
   }
   std::string summary;
-  for (const report::Problem kind : {report::Problem::manifest_edited, report::Problem::changed,
-                                     report::Problem::missing, report::Problem::added}) {
+  for (const report::Problem kind :
+       {report::Problem::manifest_edited, report::Problem::changed, report::Problem::missing, report::Problem::added}) {
     if (counts[static_cast<size_t>(kind)] > 0) {
-      summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ",
-                             counts[static_cast<size_t>(kind)], report::to_string(kind));
+      summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", counts[static_cast<size_t>(kind)],
+                             report::to_string(kind));
     }
   }
-  fmt::print("FAILED: {} problem(s) in {} ({}); {} file(s) intact ({})\n", result.problems.size(),
-             dir, summary, result.files_matching, origin);
+  fmt::print("FAILED: {} problem(s) in {} ({}); {} file(s) intact ({})\n", result.problems.size(), dir, summary,
+             result.files_matching, origin);
   return static_cast<int>(ExitCode::negative_verdict);
 }
 
@@ -48,9 +48,8 @@ int run_verify(const std::string& dir) {
 
 void register_verify_command(CLI::App& app, CommandSlot& slot) {
   auto dir = std::make_shared<std::string>();
-  CLI::App* command = app.add_subcommand(
-      "verify",
-      "Check a run directory against its MANIFEST.sha256.json (exit 0 intact, 1 changed)");
+  CLI::App* command =
+      app.add_subcommand("verify", "Check a run directory against its MANIFEST.sha256.json (exit 0 intact, 1 changed)");
   command->add_option("DIR", *dir, "The run directory (bundle) to verify")->required();
   command->callback([dir, &slot] { slot.action = [dir] { return run_verify(*dir); }; });
 }

@@ -1,15 +1,15 @@
 // `ptsuite workload`: run one workload on a target and report it (docs/workload.md).
 #include "cli/workload_command.hpp"
 
+#include <fmt/format.h>
+#include <unistd.h>
 #include <cctype>
 #include <charconv>
 #include <csignal>
 #include <filesystem>
-#include <fmt/format.h>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <unistd.h>
 
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/engine/target.hpp>

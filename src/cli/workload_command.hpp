@@ -19,12 +19,12 @@ namespace ptsuite::cli {
 struct RunRequest {
   std::string target_path;
   workload::WorkloadSpec spec;
-  std::string json_path;          // empty: no JSON
+  std::string json_path;  // empty: no JSON
   std::string json_option = "--json";
   bool allow_destructive = false;
   bool quiet = false;
   std::string command = "workload";
-  std::string target_note;        // e.g. the scratch target's description, recorded in the JSON
+  std::string target_note;  // e.g. the scratch target's description, recorded in the JSON
 };
 
 int execute_workload(const RunRequest& request);

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "device/bytes.hpp"
 #include <ptsuite/device/scsi.hpp>
 #include <ptsuite/util/error.hpp>
+#include "device/bytes.hpp"
 
 namespace ptsuite::device::ata {
 
@@ -43,8 +43,7 @@ ScsiCommand data_out(uint8_t command, std::vector<uint8_t> block, uint32_t timeo
 
 }  // namespace
 
-ScsiCommand passthrough16(const Registers& r, Protocol protocol, bool extend, uint32_t blocks,
-                          uint32_t timeout_ms) {
+ScsiCommand passthrough16(const Registers& r, Protocol protocol, bool extend, uint32_t blocks, uint32_t timeout_ms) {
   ScsiCommand cmd;
   cmd.cdb.assign(16, 0);
   auto& c = cmd.cdb;
@@ -52,7 +51,7 @@ ScsiCommand passthrough16(const Registers& r, Protocol protocol, bool extend, ui
   c[1] = static_cast<uint8_t>((static_cast<uint8_t>(protocol) << 1) | (extend ? 1 : 0));
   uint8_t byte2 = 0x20;  // CK_COND
   if (blocks > 0) {
-    byte2 |= 0x04 | 0x02;  // BYTE_BLOCK=1 (blocks), T_LENGTH=10b (length in COUNT)
+    byte2 |= 0x04 | 0x02;                                  // BYTE_BLOCK=1 (blocks), T_LENGTH=10b (length in COUNT)
     if (protocol == Protocol::pio_data_in) byte2 |= 0x08;  // T_DIR: from the device
   }
   c[2] = byte2;
@@ -185,7 +184,7 @@ ScsiCommand sanitize(SanitizeMethod method) {
     case SanitizeMethod::overwrite:
       regs.features = 0x0014;
       regs.lba = 0x4f5700000000ULL;  // pattern 0
-      regs.count = 0x0001;          // one pass
+      regs.count = 0x0001;           // one pass
       break;
   }
   return non_data(regs, true);
@@ -231,10 +230,12 @@ IdentifyDevice parse_identify_device(std::span<const uint8_t> d) {
   const bool lba48 = (w83 & 0x0400) != 0 && (w86 & 0x0400) != 0;
   id.sectors = lba48 ? bytes::le64(d, 200) : bytes::le32(d, 120);
   const uint16_t w106 = word(d, 106);
-  if ((w106 & 0xc000) == 0x4000) {  // word valid
+  if ((w106 & 0xc000) == 0x4000) {                                         // word valid
     if (w106 & 0x1000) id.logical_sector_bytes = bytes::le32(d, 234) * 2;  // words 117-118
-    if (w106 & 0x2000) id.physical_sector_bytes = id.logical_sector_bytes << (w106 & 0x0f);
-    else id.physical_sector_bytes = id.logical_sector_bytes;
+    if (w106 & 0x2000)
+      id.physical_sector_bytes = id.logical_sector_bytes << (w106 & 0x0f);
+    else
+      id.physical_sector_bytes = id.logical_sector_bytes;
   }
   id.rotation_rate = word(d, 217);
   id.trim_supported = (word(d, 169) & 0x0001) != 0;

@@ -29,9 +29,11 @@ void read_nvme(Passthrough& ch, const DeviceIdentity& id, HealthSnapshot& s) {
     return;
   }
   const auto log = nvme::parse_smart_log(cmd.data);
-  if (log.composite_temperature_kelvin != 0) s.temperature_celsius = celsius_from_kelvin(log.composite_temperature_kelvin);
+  if (log.composite_temperature_kelvin != 0)
+    s.temperature_celsius = celsius_from_kelvin(log.composite_temperature_kelvin);
   if (id.warning_temperature_kelvin) s.warning_threshold_celsius = celsius_from_kelvin(*id.warning_temperature_kelvin);
-  if (id.critical_temperature_kelvin) s.critical_threshold_celsius = celsius_from_kelvin(*id.critical_temperature_kelvin);
+  if (id.critical_temperature_kelvin)
+    s.critical_threshold_celsius = celsius_from_kelvin(*id.critical_temperature_kelvin);
   s.critical_warning = log.critical_warning;
   s.critical_warning_flags = nvme::critical_warning_flags(log.critical_warning);
   s.percentage_used = log.percentage_used;
@@ -70,13 +72,15 @@ void read_ata(Passthrough& ch, HealthSnapshot& s) {
   }
   // Device Statistics log 04h (ACS-3): page 05h temperature, page 07h SSD statistics.
   if (const auto page = ata_read(ch, ata::read_log_ext(0x04, 0x05))) {
-    if (const auto t = ata::device_statistic(*page, 0x08, true); t.valid) s.temperature_celsius = static_cast<double>(t.value);
+    if (const auto t = ata::device_statistic(*page, 0x08, true); t.valid)
+      s.temperature_celsius = static_cast<double>(t.value);
     if (const auto m = ata::device_statistic(*page, 0x58, true); m.valid) {
       s.warning_threshold_celsius = static_cast<double>(m.value);  // specified maximum operating temperature
     }
   }
   if (const auto page = ata_read(ch, ata::read_log_ext(0x04, 0x07))) {
-    if (const auto p = ata::device_statistic(*page, 0x08, false); p.valid) s.percentage_used = static_cast<uint32_t>(p.value & 0xff);
+    if (const auto p = ata::device_statistic(*page, 0x08, false); p.valid)
+      s.percentage_used = static_cast<uint32_t>(p.value & 0xff);
   }
   if (!missing.empty()) s.note = fmt::format("unavailable: {}", fmt::join(missing, ", "));
 }
@@ -104,7 +108,9 @@ void read_scsi(Passthrough& ch, HealthSnapshot& s) {
     if (const auto d = scsi_read(ch, scsi::log_sense(0x2f))) {
       if (const auto ie = scsi::parse_informational_exceptions(*d)) {
         s.critical_warning = ie->asc != 0 ? 1u : 0u;
-        if (ie->asc != 0) s.critical_warning_flags.push_back(fmt::format("failure_predicted_asc_{:02x}h_ascq_{:02x}h", ie->asc, ie->ascq));
+        if (ie->asc != 0)
+          s.critical_warning_flags.push_back(
+              fmt::format("failure_predicted_asc_{:02x}h_ascq_{:02x}h", ie->asc, ie->ascq));
         if (!s.temperature_celsius && ie->temperature_celsius) s.temperature_celsius = *ie->temperature_celsius;
       }
     }
@@ -123,9 +129,15 @@ HealthSnapshot read_health(Passthrough& ch, const DeviceIdentity& id) {
   s.taken_utc = utc_now_iso8601();
   try {
     switch (id.transport) {
-      case Transport::nvme: read_nvme(ch, id, s); break;
-      case Transport::ata: read_ata(ch, s); break;
-      case Transport::scsi: read_scsi(ch, s); break;
+      case Transport::nvme:
+        read_nvme(ch, id, s);
+        break;
+      case Transport::ata:
+        read_ata(ch, s);
+        break;
+      case Transport::scsi:
+        read_scsi(ch, s);
+        break;
       default:
         s.source = "none";
         s.note = fmt::format("no health data for a {} target", to_string(id.transport));

@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <regex>
 
-#include "device/sysfs.hpp"
 #include <ptsuite/util/error.hpp>
+#include "device/sysfs.hpp"
 
 namespace ptsuite::device {
 
@@ -102,20 +102,27 @@ DeviceIdentity identify_file(const std::string& path, const struct stat& st, con
 
 std::string to_string(Transport t) {
   switch (t) {
-    case Transport::nvme: return "nvme";
-    case Transport::ata: return "ata";
-    case Transport::scsi: return "scsi";
-    case Transport::virtio: return "virtio";
-    case Transport::loop: return "loop";
-    case Transport::zram: return "zram";
-    case Transport::file: return "file";
-    case Transport::other: return "other";
+    case Transport::nvme:
+      return "nvme";
+    case Transport::ata:
+      return "ata";
+    case Transport::scsi:
+      return "scsi";
+    case Transport::virtio:
+      return "virtio";
+    case Transport::loop:
+      return "loop";
+    case Transport::zram:
+      return "zram";
+    case Transport::file:
+      return "file";
+    case Transport::other:
+      return "other";
   }
   return "other";
 }
 
-DeviceIdentity identify_from_sysfs(const std::string& path, const std::string& kernel_name,
-                                   const SystemRoots& roots) {
+DeviceIdentity identify_from_sysfs(const std::string& path, const std::string& kernel_name, const SystemRoots& roots) {
   DeviceIdentity id;
   id.path = path;
   std::error_code ec;
@@ -143,7 +150,8 @@ DeviceIdentity identify_from_sysfs(const std::string& path, const std::string& k
   if (id.identifier.empty()) id.identifier = attr_text(dev_dir / "wwid");
   if (auto sectors = attr_u64(node->dir / "size")) id.capacity_bytes = *sectors * 512;  // always 512-byte units
   if (auto v = attr_u64(disk_dir / "queue" / "logical_block_size")) id.logical_block_bytes = static_cast<uint32_t>(*v);
-  if (auto v = attr_u64(disk_dir / "queue" / "physical_block_size")) id.physical_block_bytes = static_cast<uint32_t>(*v);
+  if (auto v = attr_u64(disk_dir / "queue" / "physical_block_size"))
+    id.physical_block_bytes = static_cast<uint32_t>(*v);
   read_queue(disk_dir / "queue", id.queue);
   id.rotational = id.queue.rotational;
   id.purge.discard = id.queue.discard_max_bytes.value_or(0) > 0;

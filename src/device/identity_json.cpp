@@ -65,12 +65,13 @@ void to_json(nlohmann::json& j, const DeviceIdentity& id) {
   if (id.transport == Transport::nvme) {
     nlohmann::json formats = nlohmann::json::array();
     for (const auto& f : id.lba_formats) formats.push_back(lba_json(f));
-    j["nvme"] = {{"nsid", id.nvme_nsid},
-                 {"lba_format_in_use", id.lba_format_in_use ? lba_json(*id.lba_format_in_use) : nlohmann::json(nullptr)},
-                 {"lba_formats", formats},
-                 {"protection_type", id.protection_type},
-                 {"warning_temperature_kelvin", opt(id.warning_temperature_kelvin)},
-                 {"critical_temperature_kelvin", opt(id.critical_temperature_kelvin)}};
+    j["nvme"] = {
+        {"nsid", id.nvme_nsid},
+        {"lba_format_in_use", id.lba_format_in_use ? lba_json(*id.lba_format_in_use) : nlohmann::json(nullptr)},
+        {"lba_formats", formats},
+        {"protection_type", id.protection_type},
+        {"warning_temperature_kelvin", opt(id.warning_temperature_kelvin)},
+        {"critical_temperature_kelvin", opt(id.critical_temperature_kelvin)}};
   }
   if (id.ata_security) {
     const auto& s = *id.ata_security;
@@ -84,14 +85,12 @@ void to_json(nlohmann::json& j, const DeviceIdentity& id) {
                          {"enhanced_erase_minutes", s.enhanced_erase_minutes}};
   }
   const auto& q = id.queue;
-  j["queue"] = {{"scheduler", text_or_null(q.scheduler)},
-                {"nr_requests", opt(q.nr_requests)},
-                {"max_sectors_kb", opt(q.max_sectors_kb)},
-                {"max_hw_sectors_kb", opt(q.max_hw_sectors_kb)},
-                {"discard_max_bytes", opt(q.discard_max_bytes)},
-                {"write_cache", text_or_null(q.write_cache)}};
+  j["queue"] = {{"scheduler", text_or_null(q.scheduler)},        {"nr_requests", opt(q.nr_requests)},
+                {"max_sectors_kb", opt(q.max_sectors_kb)},       {"max_hw_sectors_kb", opt(q.max_hw_sectors_kb)},
+                {"discard_max_bytes", opt(q.discard_max_bytes)}, {"write_cache", text_or_null(q.write_cache)}};
   if (id.transport == Transport::loop) {
-    j["loop"] = {{"backing_file", id.backing_file}, {"direct_io", opt(id.direct_io)},
+    j["loop"] = {{"backing_file", id.backing_file},
+                 {"direct_io", opt(id.direct_io)},
                  {"offset_bytes", opt(id.backing_offset_bytes)}};
   }
   if (id.transport == Transport::zram) {

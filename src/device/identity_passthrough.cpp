@@ -89,14 +89,18 @@ bool identify_ata(Passthrough& ch, DeviceIdentity& id) {
   id.logical_block_bytes = dev.logical_sector_bytes;
   id.physical_block_bytes = dev.physical_sector_bytes;
   id.capacity_bytes = dev.sectors * dev.logical_sector_bytes;
-  if (dev.rotation_rate == 1) id.rotational = false;
-  else if (dev.rotation_rate >= 0x0401 && dev.rotation_rate <= 0xfffe) id.rotational = true;
+  if (dev.rotation_rate == 1)
+    id.rotational = false;
+  else if (dev.rotation_rate >= 0x0401 && dev.rotation_rate <= 0xfffe)
+    id.rotational = true;
   if (dev.wwn != 0) id.identifier = fmt::format("naa.{:016x}", dev.wwn);
   id.write_cache_present = dev.write_cache_supported;
   id.write_cache_enabled = dev.write_cache_supported && dev.write_cache_enabled;
   const auto& s = dev.security;
-  id.ata_security = AtaSecurity{s.supported, s.enabled, s.locked, s.frozen, s.count_expired,
-                                s.enhanced_erase_supported, s.erase_minutes, s.enhanced_erase_minutes};
+  id.ata_security = AtaSecurity{s.supported,     s.enabled,
+                                s.locked,        s.frozen,
+                                s.count_expired, s.enhanced_erase_supported,
+                                s.erase_minutes, s.enhanced_erase_minutes};
   id.purge.ata_security_erase = s.supported;
   id.purge.ata_enhanced_erase = s.supported && s.enhanced_erase_supported;
   id.purge.ata_sanitize_block = dev.sanitize_supported && dev.sanitize_block_erase;
@@ -110,7 +114,8 @@ bool identify_ata(Passthrough& ch, DeviceIdentity& id) {
 std::optional<std::vector<uint8_t>> scsi_read(Passthrough& ch, ScsiCommand cmd) {
   const auto r = ch.scsi(cmd);
   if (!r.good()) return std::nullopt;
-  cmd.data.resize(cmd.data.size() - static_cast<size_t>(std::clamp<int32_t>(r.residual, 0, static_cast<int32_t>(cmd.data.size()))));
+  cmd.data.resize(cmd.data.size() -
+                  static_cast<size_t>(std::clamp<int32_t>(r.residual, 0, static_cast<int32_t>(cmd.data.size()))));
   return cmd.data;
 }
 
@@ -146,8 +151,10 @@ bool identify_scsi(Passthrough& ch, DeviceIdentity& id) {
   if (has(0xb1)) {
     if (auto d = scsi_read(ch, scsi::inquiry_vpd(0xb1))) {
       const uint16_t rate = scsi::parse_rotation_rate(*d);
-      if (rate == 1) id.rotational = false;
-      else if (rate >= 0x0401 && rate <= 0xfffe) id.rotational = true;
+      if (rate == 1)
+        id.rotational = false;
+      else if (rate >= 0x0401 && rate <= 0xfffe)
+        id.rotational = true;
     }
   }
   uint8_t protection_type = 0;

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "device/bytes.hpp"
 #include <ptsuite/util/error.hpp>
+#include "device/bytes.hpp"
 
 namespace ptsuite::device::nvme {
 
@@ -43,11 +43,11 @@ std::optional<LbaFormat> IdentifyNamespace::current_format() const {
 std::vector<std::string> critical_warning_flags(uint8_t cw) {
   // SMART / Health Information log byte 0 (Base Spec 2.0 Get Log Page, SMART / Health Information log).
   static const char* const k_names[] = {
-      "available_spare_below_threshold",   // bit 0
-      "temperature_threshold",             // bit 1 over/under a temperature threshold
+      "available_spare_below_threshold",     // bit 0
+      "temperature_threshold",               // bit 1 over/under a temperature threshold
       "nvm_subsystem_reliability_degraded",  // bit 2
-      "read_only_mode",                    // bit 3
-      "volatile_memory_backup_failed",     // bit 4
+      "read_only_mode",                      // bit 3
+      "volatile_memory_backup_failed",       // bit 4
       "persistent_memory_region_read_only",  // bit 5
   };
   std::vector<std::string> out;
@@ -101,8 +101,7 @@ NvmeAdminCommand set_features(uint8_t feature_id, uint32_t value, bool save, uin
   return cmd;
 }
 
-NvmeAdminCommand format_nvm(uint32_t nsid, const IdentifyNamespace& current, SecureErase ses,
-                            uint32_t timeout_ms) {
+NvmeAdminCommand format_nvm(uint32_t nsid, const IdentifyNamespace& current, SecureErase ses, uint32_t timeout_ms) {
   if (ses == SecureErase::none) {
     throw UsageError("--ses", "Format NVM without a Secure Erase Setting erases nothing; use 1 or 2");
   }
@@ -111,23 +110,23 @@ NvmeAdminCommand format_nvm(uint32_t nsid, const IdentifyNamespace& current, Sec
   cmd.opcode = k_op_format_nvm;
   cmd.nsid = nsid;
   cmd.timeout_ms = timeout_ms;
-  cmd.cdw[0] = (lbaf & 0x0f)                                      // LBAF lower, bits 3:0
-               | ((current.metadata_extended() ? 1u : 0u) << 4)  // MSET
+  cmd.cdw[0] = (lbaf & 0x0f)                                              // LBAF lower, bits 3:0
+               | ((current.metadata_extended() ? 1u : 0u) << 4)           // MSET
                | (static_cast<uint32_t>(current.protection_type()) << 5)  // PI
-               | ((current.protection_first() ? 1u : 0u) << 8)  // PIL
-               | (static_cast<uint32_t>(ses) << 9)               // SES
-               | (((lbaf >> 4) & 0x3) << 12);                     // LBAFU, bits 13:12
+               | ((current.protection_first() ? 1u : 0u) << 8)            // PIL
+               | (static_cast<uint32_t>(ses) << 9)                        // SES
+               | (((lbaf >> 4) & 0x3) << 12);                             // LBAFU, bits 13:12
   return cmd;
 }
 
 NvmeAdminCommand sanitize(SanitizeAction action, uint8_t overwrite_passes, uint32_t pattern) {
   NvmeAdminCommand cmd;
   cmd.opcode = k_op_sanitize;
-  cmd.nsid = 0;  // sanitize acts on the whole NVM subsystem; NSID is not used
+  cmd.nsid = 0;                                            // sanitize acts on the whole NVM subsystem; NSID is not used
   cmd.cdw[0] = static_cast<uint32_t>(action) | (1u << 3);  // SANACT, AUSE
   if (action == SanitizeAction::overwrite) {
     cmd.cdw[0] |= (static_cast<uint32_t>(overwrite_passes) & 0xf) << 4;  // OWPASS (0 means 16)
-    cmd.cdw[1] = pattern;                                              // OVRPAT
+    cmd.cdw[1] = pattern;                                                // OVRPAT
   }
   return cmd;
 }

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <fmt/format.h>
+#include <cerrno>
 
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/fd.hpp>
@@ -127,9 +127,14 @@ class LinuxPassthrough final : public Passthrough {
     if (!m_is_block) {
       int mode = 0;
       switch (op) {
-        case BlockRangeOp::discard: mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE; break;
-        case BlockRangeOp::zero_out: mode = FALLOC_FL_ZERO_RANGE | FALLOC_FL_KEEP_SIZE; break;
-        case BlockRangeOp::secure_discard: return -EOPNOTSUPP;
+        case BlockRangeOp::discard:
+          mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
+          break;
+        case BlockRangeOp::zero_out:
+          mode = FALLOC_FL_ZERO_RANGE | FALLOC_FL_KEEP_SIZE;
+          break;
+        case BlockRangeOp::secure_discard:
+          return -EOPNOTSUPP;
       }
       return ::fallocate(m_fd.get(), mode, static_cast<off_t>(offset_bytes), static_cast<off_t>(length_bytes)) == 0
                  ? 0
@@ -146,9 +151,9 @@ class LinuxPassthrough final : public Passthrough {
     if (!m_is_block) {
       struct stat st {};
       if (::fstat(m_fd.get(), &st) != 0) return -errno;
-      value = query == BlockQuery::size_bytes ? static_cast<uint64_t>(st.st_size)
+      value = query == BlockQuery::size_bytes  ? static_cast<uint64_t>(st.st_size)
               : query == BlockQuery::read_only ? 0
-                                                : 512;
+                                               : 512;
       return 0;
     }
     int rc = 0;
@@ -187,8 +192,8 @@ class LinuxPassthrough final : public Passthrough {
     }
     size_t done = 0;
     while (done < data.size()) {
-      const ssize_t n = ::pwrite(m_fd.get(), data.data() + done, data.size() - done,
-                                 static_cast<off_t>(offset_bytes + done));
+      const ssize_t n =
+          ::pwrite(m_fd.get(), data.data() + done, data.size() - done, static_cast<off_t>(offset_bytes + done));
       if (n < 0) {
         if (errno == EINTR) continue;
         return -errno;
@@ -216,8 +221,7 @@ bool is_block_device(const std::string& path) {
 
 bool nvme_admin_is_read_only(const NvmeAdminCommand& cmd) {
   return cmd.direction != DataDirection::to_device &&
-         (cmd.opcode == k_nvme_get_log_page || cmd.opcode == k_nvme_identify ||
-          cmd.opcode == k_nvme_get_features);
+         (cmd.opcode == k_nvme_get_log_page || cmd.opcode == k_nvme_identify || cmd.opcode == k_nvme_get_features);
 }
 
 bool scsi_is_read_only(const ScsiCommand& cmd) {
@@ -277,25 +281,55 @@ std::string describe_nvme_status(uint16_t status) {
   std::string name;
   if (sct == 0) {  // Generic Command Status (Base Spec 2.0 "Generic Command Status Values")
     switch (sc) {
-      case 0x00: name = "Successful Completion"; break;
-      case 0x01: name = "Invalid Command Opcode"; break;
-      case 0x02: name = "Invalid Field in Command"; break;
-      case 0x04: name = "Data Transfer Error"; break;
-      case 0x06: name = "Internal Error"; break;
-      case 0x07: name = "Command Abort Requested"; break;
-      case 0x0b: name = "Invalid Namespace or Format"; break;
-      case 0x0c: name = "Command Sequence Error"; break;
-      case 0x1c: name = "Sanitize Failed"; break;
-      case 0x1d: name = "Sanitize In Progress"; break;
-      default: break;
+      case 0x00:
+        name = "Successful Completion";
+        break;
+      case 0x01:
+        name = "Invalid Command Opcode";
+        break;
+      case 0x02:
+        name = "Invalid Field in Command";
+        break;
+      case 0x04:
+        name = "Data Transfer Error";
+        break;
+      case 0x06:
+        name = "Internal Error";
+        break;
+      case 0x07:
+        name = "Command Abort Requested";
+        break;
+      case 0x0b:
+        name = "Invalid Namespace or Format";
+        break;
+      case 0x0c:
+        name = "Command Sequence Error";
+        break;
+      case 0x1c:
+        name = "Sanitize Failed";
+        break;
+      case 0x1d:
+        name = "Sanitize In Progress";
+        break;
+      default:
+        break;
     }
   } else if (sct == 1) {  // Command Specific Status (Base Spec 2.0 "Command Specific Status Values")
     switch (sc) {
-      case 0x0a: name = "Invalid Format"; break;
-      case 0x0d: name = "Feature Identifier Not Saveable"; break;
-      case 0x0e: name = "Feature Not Changeable"; break;
-      case 0x20: name = "Namespace is Write Protected"; break;
-      default: break;
+      case 0x0a:
+        name = "Invalid Format";
+        break;
+      case 0x0d:
+        name = "Feature Identifier Not Saveable";
+        break;
+      case 0x0e:
+        name = "Feature Not Changeable";
+        break;
+      case 0x20:
+        name = "Namespace is Write Protected";
+        break;
+      default:
+        break;
     }
   } else if (sct == 2) {
     name = "Media and Data Integrity Error";

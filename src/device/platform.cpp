@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "device/sysfs.hpp"
 #include <ptsuite/util/version.hpp>
+#include "device/sysfs.hpp"
 
 namespace ptsuite::device {
 
@@ -48,7 +48,8 @@ void read_memory(const SystemRoots& roots, PlatformInfo& p) {
 }
 
 std::string os_release_pretty_name(const SystemRoots& roots) {
-  for (const auto& candidate : {fs::path(roots.etc) / "os-release", fs::path(roots.etc) / ".." / "usr/lib/os-release"}) {
+  for (const auto& candidate :
+       {fs::path(roots.etc) / "os-release", fs::path(roots.etc) / ".." / "usr/lib/os-release"}) {
     std::ifstream in(candidate);
     std::string line;
     while (std::getline(in, line)) {
@@ -67,7 +68,8 @@ void read_device(const sysfs::BlockNode& node, const SystemRoots& roots, Platfor
   p.device = node.disk_name;
   const auto sched = sysfs::read_attr(disk_dir / "queue" / "scheduler").value_or("");
   const auto open = sched.find('['), close = sched.find(']');
-  p.io_scheduler = (open != std::string::npos && close != std::string::npos) ? sched.substr(open + 1, close - open - 1) : sched;
+  p.io_scheduler =
+      (open != std::string::npos && close != std::string::npos) ? sched.substr(open + 1, close - open - 1) : sched;
   // Walk up from the device directory to the nearest directory with a PCIe link.
   static const std::regex k_bdf("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
   for (fs::path dir = disk_dir; !dir.empty() && dir != dir.root_path() && dir.string().size() > roots.sys.size();

@@ -10,9 +10,9 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "device/purge_internal.hpp"
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include "device/purge_internal.hpp"
 
 namespace ptsuite::device {
 
@@ -43,19 +43,31 @@ constexpr uint64_t k_ns_per_s = 1'000'000'000ULL;
 bool supports(const DeviceIdentity& id, PurgeMethod m) {
   const auto& c = id.purge;
   switch (m) {
-    case PurgeMethod::nvme_format: return id.transport == Transport::nvme && c.nvme_format;
-    case PurgeMethod::nvme_sanitize_block: return id.transport == Transport::nvme && c.nvme_sanitize_block;
-    case PurgeMethod::nvme_sanitize_crypto: return id.transport == Transport::nvme && c.nvme_sanitize_crypto;
-    case PurgeMethod::nvme_sanitize_overwrite: return id.transport == Transport::nvme && c.nvme_sanitize_overwrite;
-    case PurgeMethod::ata_security_erase: return id.transport == Transport::ata && c.ata_security_erase;
-    case PurgeMethod::ata_sanitize_block: return id.transport == Transport::ata && c.ata_sanitize_block;
-    case PurgeMethod::ata_sanitize_crypto: return id.transport == Transport::ata && c.ata_sanitize_crypto;
-    case PurgeMethod::scsi_sanitize: return id.transport == Transport::scsi && c.scsi_sanitize.value_or(false);
-    case PurgeMethod::scsi_format: return id.transport == Transport::scsi && c.scsi_format_unit.value_or(true);
+    case PurgeMethod::nvme_format:
+      return id.transport == Transport::nvme && c.nvme_format;
+    case PurgeMethod::nvme_sanitize_block:
+      return id.transport == Transport::nvme && c.nvme_sanitize_block;
+    case PurgeMethod::nvme_sanitize_crypto:
+      return id.transport == Transport::nvme && c.nvme_sanitize_crypto;
+    case PurgeMethod::nvme_sanitize_overwrite:
+      return id.transport == Transport::nvme && c.nvme_sanitize_overwrite;
+    case PurgeMethod::ata_security_erase:
+      return id.transport == Transport::ata && c.ata_security_erase;
+    case PurgeMethod::ata_sanitize_block:
+      return id.transport == Transport::ata && c.ata_sanitize_block;
+    case PurgeMethod::ata_sanitize_crypto:
+      return id.transport == Transport::ata && c.ata_sanitize_crypto;
+    case PurgeMethod::scsi_sanitize:
+      return id.transport == Transport::scsi && c.scsi_sanitize.value_or(false);
+    case PurgeMethod::scsi_format:
+      return id.transport == Transport::scsi && c.scsi_format_unit.value_or(true);
     case PurgeMethod::secure_discard:
-    case PurgeMethod::discard: return c.discard;
-    case PurgeMethod::zero_fill: return true;
-    case PurgeMethod::auto_select: return true;
+    case PurgeMethod::discard:
+      return c.discard;
+    case PurgeMethod::zero_fill:
+      return true;
+    case PurgeMethod::auto_select:
+      return true;
   }
   return false;
 }
@@ -98,8 +110,8 @@ PurgeMethod parse_purge_method(std::string_view text) {
   for (const auto& e : k_methods) {
     if (text == e.name) return e.method;
   }
-  throw UsageError("--method", fmt::format("unknown purge method \"{}\" (one of: {})", text,
-                                           fmt::join(purge_method_names(), ", ")));
+  throw UsageError(
+      "--method", fmt::format("unknown purge method \"{}\" (one of: {})", text, fmt::join(purge_method_names(), ", ")));
 }
 
 std::vector<std::string> purge_method_names() {
@@ -115,9 +127,12 @@ bool is_pts_purge(PurgeMethod m) {
 
 std::string to_string(PurgeOutcome o) {
   switch (o) {
-    case PurgeOutcome::succeeded: return "succeeded";
-    case PurgeOutcome::failed: return "failed";
-    case PurgeOutcome::timed_out: return "timed_out";
+    case PurgeOutcome::succeeded:
+      return "succeeded";
+    case PurgeOutcome::failed:
+      return "failed";
+    case PurgeOutcome::timed_out:
+      return "timed_out";
   }
   return "failed";
 }
@@ -135,10 +150,10 @@ PurgeMethod choose_purge_method(const DeviceIdentity& id, PurgeMethod requested,
     return requested;
   }
   if (!is_partition) {
-    static constexpr PurgeMethod k_order[] = {
-        PurgeMethod::nvme_sanitize_block, PurgeMethod::nvme_format,        PurgeMethod::nvme_sanitize_crypto,
-        PurgeMethod::ata_sanitize_block,  PurgeMethod::ata_security_erase, PurgeMethod::ata_sanitize_crypto,
-        PurgeMethod::scsi_sanitize};
+    static constexpr PurgeMethod k_order[] = {PurgeMethod::nvme_sanitize_block,  PurgeMethod::nvme_format,
+                                              PurgeMethod::nvme_sanitize_crypto, PurgeMethod::ata_sanitize_block,
+                                              PurgeMethod::ata_security_erase,   PurgeMethod::ata_sanitize_crypto,
+                                              PurgeMethod::scsi_sanitize};
     for (const PurgeMethod m : k_order) {
       if (supports(id, m)) return m;
     }
@@ -152,7 +167,12 @@ namespace detail {
 
 PurgeContext::PurgeContext(Passthrough& ch, const DeviceIdentity& ident, const PurgeOptions& opts,
                            const PurgeClock& clock, PurgeRecord& rec, uint64_t default_timeout)
-    : channel(ch), id(ident), options(opts), record(rec), m_clock(clock), m_start_ns(clock.now_ns()),
+    : channel(ch),
+      id(ident),
+      options(opts),
+      record(rec),
+      m_clock(clock),
+      m_start_ns(clock.now_ns()),
       m_timeout_ns(opts.timeout_ns != 0 ? opts.timeout_ns : default_timeout) {}
 
 void PurgeContext::message(const std::string& line) {
@@ -170,7 +190,8 @@ void PurgeContext::sleep_poll_interval() const { m_clock.sleep_ns(options.poll_i
 
 void PurgeContext::progress(double fraction, const std::string& note) {
   PurgeProgress p{elapsed_ns() / 1'000'000, fraction, note};
-  const bool step = fraction < 0 ? note != m_last_note : std::floor(fraction * 100) != std::floor(m_last_fraction * 100);
+  const bool step =
+      fraction < 0 ? note != m_last_note : std::floor(fraction * 100) != std::floor(m_last_fraction * 100);
   if (step || record.progress.empty()) {
     record.progress.push_back(p);
     m_last_fraction = fraction;
@@ -188,7 +209,8 @@ void PurgeContext::finish(PurgeOutcome outcome, const std::string& last_message)
 
 uint64_t default_timeout_ns(PurgeMethod method, const DeviceIdentity& id) {
   switch (method) {
-    case PurgeMethod::nvme_format: return 3 * 3600 * k_ns_per_s;
+    case PurgeMethod::nvme_format:
+      return 3 * 3600 * k_ns_per_s;
     case PurgeMethod::ata_security_erase: {
       uint64_t minutes = 0;
       if (id.ata_security) {
@@ -198,8 +220,10 @@ uint64_t default_timeout_ns(PurgeMethod method, const DeviceIdentity& id) {
     }
     case PurgeMethod::secure_discard:
     case PurgeMethod::discard:
-    case PurgeMethod::zero_fill: return 7 * 24 * 3600 * k_ns_per_s;
-    default: return 24 * 3600 * k_ns_per_s;  // sanitize and SCSI format: polled
+    case PurgeMethod::zero_fill:
+      return 7 * 24 * 3600 * k_ns_per_s;
+    default:
+      return 24 * 3600 * k_ns_per_s;  // sanitize and SCSI format: polled
   }
 }
 
@@ -230,21 +254,34 @@ PurgeRecord purge_via(Passthrough& channel, const DeviceIdentity& id, const Purg
     ctx.message("not a PTS purge: discard and zero-fill do not return the device to a fresh-out-of-box state");
   }
   switch (method) {
-    case PurgeMethod::nvme_format: detail::run_nvme_format(ctx); break;
+    case PurgeMethod::nvme_format:
+      detail::run_nvme_format(ctx);
+      break;
     case PurgeMethod::nvme_sanitize_block:
     case PurgeMethod::nvme_sanitize_crypto:
-    case PurgeMethod::nvme_sanitize_overwrite: detail::run_nvme_sanitize(ctx, method); break;
-    case PurgeMethod::ata_security_erase: detail::run_ata_security_erase(ctx); break;
+    case PurgeMethod::nvme_sanitize_overwrite:
+      detail::run_nvme_sanitize(ctx, method);
+      break;
+    case PurgeMethod::ata_security_erase:
+      detail::run_ata_security_erase(ctx);
+      break;
     case PurgeMethod::ata_sanitize_block:
-    case PurgeMethod::ata_sanitize_crypto: detail::run_ata_sanitize(ctx, method); break;
-    case PurgeMethod::scsi_sanitize: detail::run_scsi_sanitize(ctx); break;
-    case PurgeMethod::scsi_format: detail::run_scsi_format(ctx); break;
+    case PurgeMethod::ata_sanitize_crypto:
+      detail::run_ata_sanitize(ctx, method);
+      break;
+    case PurgeMethod::scsi_sanitize:
+      detail::run_scsi_sanitize(ctx);
+      break;
+    case PurgeMethod::scsi_format:
+      detail::run_scsi_format(ctx);
+      break;
     case PurgeMethod::secure_discard:
     case PurgeMethod::discard:
     case PurgeMethod::zero_fill:
       detail::run_block_fallback(ctx, method, options.method == PurgeMethod::auto_select);
       break;
-    case PurgeMethod::auto_select: break;
+    case PurgeMethod::auto_select:
+      break;
   }
   rec.pts_compliant = rec.pts_compliant && is_pts_purge(parse_purge_method(rec.method));
   rec.ended_utc = utc_now_iso8601();
@@ -258,16 +295,22 @@ void require_serial_confirmation(const DeviceIdentity& id, const std::optional<s
   }
   const std::string& path = id.path;
   if (id.serial.empty()) {
-    throw SafetyRefusal(fmt::format("refusing to purge {}: the drive reports no serial number to confirm "
-                                    "with --confirm-serial", path));
+    throw SafetyRefusal(
+        fmt::format("refusing to purge {}: the drive reports no serial number to confirm "
+                    "with --confirm-serial",
+                    path));
   }
   if (!confirm_serial) {
-    throw SafetyRefusal(fmt::format("refusing to purge {} ({} serial {}): pass --confirm-serial {} to confirm "
-                                    "this is the drive to erase", path, id.model, id.serial, id.serial));
+    throw SafetyRefusal(
+        fmt::format("refusing to purge {} ({} serial {}): pass --confirm-serial {} to confirm "
+                    "this is the drive to erase",
+                    path, id.model, id.serial, id.serial));
   }
   if (*confirm_serial != id.serial) {
-    throw SafetyRefusal(fmt::format("refusing to purge {}: --confirm-serial {} does not match the drive's "
-                                    "serial {}", path, *confirm_serial, id.serial));
+    throw SafetyRefusal(
+        fmt::format("refusing to purge {}: --confirm-serial {} does not match the drive's "
+                    "serial {}",
+                    path, *confirm_serial, id.serial));
   }
 }
 
@@ -275,8 +318,10 @@ PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
   // 1. The gate, before anything else; purge needs the consent flag even for files.
   require_destructive_allowed(path, options.allow_destructive, options.roots);
   if (!options.allow_destructive) {
-    throw SafetyRefusal(fmt::format("refusing to purge {}: this destroys its data; pass --allow-destructive "
-                                    "to proceed", path));
+    throw SafetyRefusal(
+        fmt::format("refusing to purge {}: this destroys its data; pass --allow-destructive "
+                    "to proceed",
+                    path));
   }
   // 2. Identity (read-only).
   const DeviceIdentity id = identify(path, options.roots);
@@ -284,7 +329,8 @@ PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
   require_serial_confirmation(id, options.confirm_serial);
   // 4. Method (throws before the device is opened for writing).
   const PurgeMethod method = choose_purge_method(id, options.method, id.is_partition);
-  const bool controller_wide = method == PurgeMethod::nvme_sanitize_block || method == PurgeMethod::nvme_sanitize_crypto ||
+  const bool controller_wide = method == PurgeMethod::nvme_sanitize_block ||
+                               method == PurgeMethod::nvme_sanitize_crypto ||
                                method == PurgeMethod::nvme_sanitize_overwrite ||
                                (method == PurgeMethod::nvme_format && id.purge.nvme_format_all_namespaces);
   if (controller_wide) {

@@ -7,9 +7,9 @@
 // is still set, and records the drive's final security state and the password used.
 #include <fmt/format.h>
 
-#include "device/purge_internal.hpp"
 #include <ptsuite/device/ata.hpp>
 #include <ptsuite/util/error.hpp>
+#include "device/purge_internal.hpp"
 
 namespace ptsuite::device::detail {
 
@@ -35,7 +35,8 @@ std::optional<ata::IdentifyDevice> read_identify(PurgeContext& ctx, std::string&
 }
 
 std::string state_text(const ata::SecurityState& s) {
-  return fmt::format("security {}, {}, {}", s.enabled ? "ENABLED (a user password is set)" : "disabled (no user password)",
+  return fmt::format("security {}, {}, {}",
+                     s.enabled ? "ENABLED (a user password is set)" : "disabled (no user password)",
                      s.locked ? "LOCKED" : "unlocked", s.frozen ? "frozen" : "not frozen");
 }
 
@@ -44,10 +45,11 @@ std::string cleanup_password(PurgeContext& ctx, const std::string& password) {
   std::string problem;
   auto state = read_identify(ctx, problem);
   if (!state) {
-    return fmt::format("could not read the drive's security state after the failure ({}); it may still have user "
-                       "password '{}' set: check with hdparm -I and remove it with "
-                       "hdparm --user-master u --security-disable {} {}",
-                       problem, password, password, ctx.id.path);
+    return fmt::format(
+        "could not read the drive's security state after the failure ({}); it may still have user "
+        "password '{}' set: check with hdparm -I and remove it with "
+        "hdparm --user-master u --security-disable {} {}",
+        problem, password, password, ctx.id.path);
   }
   if (state->security.enabled) {
     if (state->security.locked) {
@@ -58,16 +60,18 @@ std::string cleanup_password(PurgeContext& ctx, const std::string& password) {
     if (!disable.result.ok()) ctx.message("SECURITY DISABLE PASSWORD failed: " + disable.result.problem);
     state = read_identify(ctx, problem);
     if (!state) {
-      return fmt::format("tried to remove user password '{}' but could not re-read the security state ({}); check "
-                         "with hdparm -I {}",
-                         password, problem, ctx.id.path);
+      return fmt::format(
+          "tried to remove user password '{}' but could not re-read the security state ({}); check "
+          "with hdparm -I {}",
+          password, problem, ctx.id.path);
     }
   }
   ctx.record.parameters["final_security_state"] = state_text(state->security);
   if (state->security.enabled) {
-    return fmt::format("THE DRIVE STILL HAS USER PASSWORD '{}' SET ({}); remove it with "
-                       "hdparm --user-master u --security-disable {} {} (after a power cycle if it is locked)",
-                       password, state_text(state->security), password, ctx.id.path);
+    return fmt::format(
+        "THE DRIVE STILL HAS USER PASSWORD '{}' SET ({}); remove it with "
+        "hdparm --user-master u --security-disable {} {} (after a power cycle if it is locked)",
+        password, state_text(state->security), password, ctx.id.path);
   }
   return fmt::format("temporary password removed; drive state: {}", state_text(state->security));
 }
@@ -94,19 +98,22 @@ void run_ata_security_erase(PurgeContext& ctx) {
         ctx.id.path, ctx.id.purge.ata_sanitize_block ? ", or use --method ata-sanitize-block" : ""));
   }
   if (s.locked) {
-    throw SafetyRefusal(fmt::format("refusing ATA security erase of {}: the drive is locked by a password ptsuite "
-                                    "did not set; unlock it with its owner's password first",
-                                    ctx.id.path));
+    throw SafetyRefusal(
+        fmt::format("refusing ATA security erase of {}: the drive is locked by a password ptsuite "
+                    "did not set; unlock it with its owner's password first",
+                    ctx.id.path));
   }
   if (s.enabled) {
-    throw SafetyRefusal(fmt::format("refusing ATA security erase of {}: a user password is already set on the "
-                                    "drive; remove it (hdparm --security-disable) first",
-                                    ctx.id.path));
+    throw SafetyRefusal(
+        fmt::format("refusing ATA security erase of {}: a user password is already set on the "
+                    "drive; remove it (hdparm --security-disable) first",
+                    ctx.id.path));
   }
   if (s.count_expired) {
-    throw SafetyRefusal(fmt::format("refusing ATA security erase of {}: the password attempt counter has expired; "
-                                    "power-cycle the drive first",
-                                    ctx.id.path));
+    throw SafetyRefusal(
+        fmt::format("refusing ATA security erase of {}: the password attempt counter has expired; "
+                    "power-cycle the drive first",
+                    ctx.id.path));
   }
   const bool enhanced = s.enhanced_erase_supported;
   const uint32_t minutes = enhanced ? s.enhanced_erase_minutes : s.erase_minutes;
@@ -115,9 +122,10 @@ void run_ata_security_erase(PurgeContext& ctx) {
   ctx.record.parameters["enhanced"] = enhanced ? "true" : "false";
   ctx.record.parameters["password"] = password;
   ctx.record.parameters["reported_erase_minutes"] = std::to_string(minutes);
-  ctx.message(fmt::format("setting temporary ATA user password '{}'; if this run is interrupted remove it with "
-                          "hdparm --user-master u --security-disable {} {}",
-                          password, password, ctx.id.path));
+  ctx.message(
+      fmt::format("setting temporary ATA user password '{}'; if this run is interrupted remove it with "
+                  "hdparm --user-master u --security-disable {} {}",
+                  password, password, ctx.id.path));
 
   // From here on every exit goes through cleanup_password().
   auto fail = [&](const std::string& why) {
@@ -139,7 +147,8 @@ void run_ata_security_erase(PurgeContext& ctx) {
   }
   ctx.progress(-1, fmt::format("security erase running (the drive estimates {} minutes; no progress is reported)",
                                minutes == 0 ? std::string("?") : std::to_string(minutes)));
-  if (const auto erase = issue(ctx, ata::security_erase_unit(password, enhanced, ctx.timeout_ms())); !erase.result.ok()) {
+  if (const auto erase = issue(ctx, ata::security_erase_unit(password, enhanced, ctx.timeout_ms()));
+      !erase.result.ok()) {
     fail("SECURITY ERASE UNIT failed: " + erase.result.problem);
     return;
   }
@@ -162,9 +171,10 @@ void run_ata_sanitize(PurgeContext& ctx, PurgeMethod method) {
   }
   const auto before = ata::parse_sanitize_status(status.result);
   if (before.frozen) {
-    throw SafetyRefusal(fmt::format("refusing ATA sanitize of {}: the sanitize feature is frozen (SANITIZE FREEZE "
-                                    "LOCK EXT since power-on); power-cycle the drive and retry",
-                                    ctx.id.path));
+    throw SafetyRefusal(
+        fmt::format("refusing ATA sanitize of {}: the sanitize feature is frozen (SANITIZE FREEZE "
+                    "LOCK EXT since power-on); power-cycle the drive and retry",
+                    ctx.id.path));
   }
   if (before.in_progress) {
     ctx.finish(PurgeOutcome::failed, "a sanitize operation is already in progress on this drive; wait for it");
@@ -172,8 +182,8 @@ void run_ata_sanitize(PurgeContext& ctx, PurgeMethod method) {
   }
   ctx.record.description = fmt::format("ATA SANITIZE {}, polled with SANITIZE STATUS EXT", name);
   ctx.record.parameters["sanitize"] = name;
-  if (const auto start = issue(ctx, ata::sanitize(block ? ata::SanitizeMethod::block_erase
-                                                         : ata::SanitizeMethod::crypto_scramble));
+  if (const auto start =
+          issue(ctx, ata::sanitize(block ? ata::SanitizeMethod::block_erase : ata::SanitizeMethod::crypto_scramble));
       !start.result.ok()) {
     ctx.finish(PurgeOutcome::failed, fmt::format("SANITIZE {} failed: {}", name, start.result.problem));
     return;

@@ -13,7 +13,7 @@ namespace ptsuite::device::detail {
 
 namespace {
 
-constexpr uint64_t k_zero_chunk_bytes = 4ULL << 20;   // 4 MiB per write
+constexpr uint64_t k_zero_chunk_bytes = 4ULL << 20;  // 4 MiB per write
 constexpr uint64_t k_min_discard_chunk_bytes = 64ULL << 20;
 
 struct FreeDeleter {
@@ -37,7 +37,8 @@ int run_discard(PurgeContext& ctx, bool secure, uint64_t size, uint64_t block) {
   for (uint64_t offset = 0; offset < size;) {
     if (ctx.timed_out()) return -ETIMEDOUT;
     const uint64_t length = std::min(chunk, size - offset);
-    const int rc = ctx.channel.block_range(secure ? BlockRangeOp::secure_discard : BlockRangeOp::discard, offset, length);
+    const int rc =
+        ctx.channel.block_range(secure ? BlockRangeOp::secure_discard : BlockRangeOp::discard, offset, length);
     if (rc != 0) {
       if (offset == 0 && (rc == -EOPNOTSUPP || rc == -ENOTTY || rc == -EINVAL)) return -EOPNOTSUPP;
       ctx.message(fmt::format("{} failed at byte {}: {}", name, offset, std::strerror(-rc)));
@@ -101,7 +102,8 @@ void run_block_fallback(PurgeContext& ctx, PurgeMethod method, bool chain) {
     } else if (rc != 0) {
       ctx.finish(PurgeOutcome::failed, fmt::format("{} failed: {}", to_string(m), std::strerror(-rc)));
     } else {
-      ctx.finish(PurgeOutcome::succeeded, fmt::format("{} completed over {} bytes (not a PTS purge)", to_string(m), size));
+      ctx.finish(PurgeOutcome::succeeded,
+                 fmt::format("{} completed over {} bytes (not a PTS purge)", to_string(m), size));
     }
     return;
   }

@@ -11,8 +11,8 @@ namespace ptsuite::device::detail {
 
 class PurgeContext {
  public:
-  PurgeContext(Passthrough& channel, const DeviceIdentity& id, const PurgeOptions& options,
-               const PurgeClock& clock, PurgeRecord& record, uint64_t default_timeout_ns);
+  PurgeContext(Passthrough& channel, const DeviceIdentity& id, const PurgeOptions& options, const PurgeClock& clock,
+               PurgeRecord& record, uint64_t default_timeout_ns);
 
   Passthrough& channel;
   const DeviceIdentity& id;

@@ -5,9 +5,9 @@
 
 #include <cstring>
 
-#include "device/purge_internal.hpp"
 #include <ptsuite/device/nvme.hpp>
 #include <ptsuite/util/error.hpp>
+#include "device/purge_internal.hpp"
 
 namespace ptsuite::device::detail {
 
@@ -43,8 +43,7 @@ void run_nvme_format(PurgeContext& ctx) {
   const uint32_t nsid = ctx.id.nvme_nsid != 0 ? ctx.id.nvme_nsid : 1;
   auto id_cmd = nvme::identify_namespace(nsid);
   if (const auto done = ctx.channel.nvme_admin(id_cmd); !done.ok()) {
-    ctx.finish(PurgeOutcome::failed, failure("Identify Namespace before Format NVM", done) +
-                                         "; nothing was formatted");
+    ctx.finish(PurgeOutcome::failed, failure("Identify Namespace before Format NVM", done) + "; nothing was formatted");
     return;
   }
   const auto ns = nvme::parse_identify_namespace(id_cmd.data);
@@ -103,8 +102,8 @@ void run_nvme_sanitize(PurgeContext& ctx, PurgeMethod method) {
     ctx.message("the previous sanitize failed; this sanitize (AUSE=1) also clears that failure state");
   }
   auto cmd = nvme::sanitize(action);
-  ctx.record.description = fmt::format("NVMe Sanitize, {} (SANACT {}), polled via the Sanitize Status log", name,
-                                       static_cast<int>(action));
+  ctx.record.description =
+      fmt::format("NVMe Sanitize, {} (SANACT {}), polled via the Sanitize Status log", name, static_cast<int>(action));
   ctx.record.parameters["sanact"] = std::to_string(static_cast<int>(action));
   ctx.record.parameters["cdw10"] = fmt::format("{:#010x}", cmd.cdw[0]);
   const auto started = ctx.channel.nvme_admin(cmd);

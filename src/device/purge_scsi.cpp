@@ -3,8 +3,8 @@
 // (SPC-4 sense-key specific field) while the operation runs.
 #include <fmt/format.h>
 
-#include "device/purge_internal.hpp"
 #include <ptsuite/device/scsi.hpp>
+#include "device/purge_internal.hpp"
 
 namespace ptsuite::device::detail {
 
@@ -21,8 +21,8 @@ void poll_until_ready(PurgeContext& ctx, uint8_t busy_ascq, const std::string& n
     auto cmd = scsi::request_sense();
     const auto r = ctx.channel.scsi(cmd);
     if (!r.transport_ok()) {
-      ctx.finish(PurgeOutcome::failed, fmt::format("REQUEST SENSE failed while waiting for {}: {}", name,
-                                                   scsi::describe_result(r)));
+      ctx.finish(PurgeOutcome::failed,
+                 fmt::format("REQUEST SENSE failed while waiting for {}: {}", name, scsi::describe_result(r)));
       return;
     }
     cmd.data.resize(cmd.data.size() - static_cast<size_t>(std::max(0, r.residual)));
@@ -67,8 +67,8 @@ void run_scsi_sanitize(PurgeContext& ctx) {
 
 void run_scsi_format(PurgeContext& ctx) {
   const uint8_t protection = static_cast<uint8_t>(ctx.id.protection_type);
-  ctx.record.description = fmt::format("SCSI FORMAT UNIT (IMMED, current block size and protection type {} kept)",
-                                       protection);
+  ctx.record.description =
+      fmt::format("SCSI FORMAT UNIT (IMMED, current block size and protection type {} kept)", protection);
   ctx.record.parameters["protection_type"] = std::to_string(protection);
   if (start(ctx, scsi::format_unit(protection), "FORMAT UNIT")) {
     poll_until_ready(ctx, 0x04, "FORMAT UNIT", 0x01);  // 04h/04h in progress, 31h/01h failed

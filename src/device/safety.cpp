@@ -10,8 +10,8 @@
 #include <set>
 #include <vector>
 
-#include "device/sysfs.hpp"
 #include <ptsuite/util/error.hpp>
+#include "device/sysfs.hpp"
 
 namespace ptsuite::device {
 
@@ -113,8 +113,8 @@ std::optional<std::string> direct_use(const BlockNode& node, const SystemState& 
 }
 
 // Direct use, or the first holder (recursively) that is in use, or "is held by X".
-std::optional<std::string> use_of(const BlockNode& node, const SystemState& st,
-                                  const SystemRoots& roots, int depth = 0) {
+std::optional<std::string> use_of(const BlockNode& node, const SystemState& st, const SystemRoots& roots,
+                                  int depth = 0) {
   if (auto use = direct_use(node, st)) {
     return use;
   }
@@ -198,18 +198,17 @@ SafetyVerdict check_destructive_allowed(const std::string& path, const SystemRoo
   return check_device_number_allowed(::major(st.st_rdev), ::minor(st.st_rdev), path, roots);
 }
 
-void require_destructive_allowed(const std::string& path, bool allow_destructive,
-                                 const SystemRoots& roots) {
+void require_destructive_allowed(const std::string& path, bool allow_destructive, const SystemRoots& roots) {
   const SafetyVerdict verdict = check_destructive_allowed(path, roots);
   if (!verdict.allowed) {
     throw SafetyRefusal(verdict.reason);
   }
   struct stat st {};
   if (!allow_destructive && ::stat(path.c_str(), &st) == 0 && S_ISBLK(st.st_mode)) {
-    throw SafetyRefusal(fmt::format(
-        "refusing to write to block device {}: this destroys its data; pass --allow-destructive "
-        "to proceed",
-        path));
+    throw SafetyRefusal(
+        fmt::format("refusing to write to block device {}: this destroys its data; pass --allow-destructive "
+                    "to proceed",
+                    path));
   }
 }
 

@@ -1,10 +1,10 @@
 #include <ptsuite/device/scsi.hpp>
 
-#include <cstring>
 #include <fmt/format.h>
+#include <cstring>
 
-#include "device/bytes.hpp"
 #include <ptsuite/util/error.hpp>
+#include "device/bytes.hpp"
 
 namespace ptsuite::device::scsi {
 
@@ -95,12 +95,10 @@ Sense parse_sense(std::span<const uint8_t> d) {
 }
 
 std::string sense_key_name(uint8_t key) {
-  static const char* const k_names[] = {"NO SENSE",        "RECOVERED ERROR", "NOT READY",
-                                        "MEDIUM ERROR",    "HARDWARE ERROR",  "ILLEGAL REQUEST",
-                                        "UNIT ATTENTION",  "DATA PROTECT",    "BLANK CHECK",
-                                        "VENDOR SPECIFIC", "COPY ABORTED",    "ABORTED COMMAND",
-                                        "RESERVED",        "VOLUME OVERFLOW", "MISCOMPARE",
-                                        "COMPLETED"};
+  static const char* const k_names[] = {"NO SENSE",       "RECOVERED ERROR", "NOT READY",      "MEDIUM ERROR",
+                                        "HARDWARE ERROR", "ILLEGAL REQUEST", "UNIT ATTENTION", "DATA PROTECT",
+                                        "BLANK CHECK",    "VENDOR SPECIFIC", "COPY ABORTED",   "ABORTED COMMAND",
+                                        "RESERVED",       "VOLUME OVERFLOW", "MISCOMPARE",     "COMPLETED"};
   return k_names[key & 0x0f];
 }
 
@@ -109,17 +107,38 @@ std::string describe_sense(const Sense& s) {
   std::string meaning;
   const unsigned code = (static_cast<unsigned>(s.asc) << 8) | s.ascq;
   switch (code) {  // a few ASC/ASCQ pairs relevant to purge (SPC-4 Annex D)
-    case 0x0404: meaning = "format in progress"; break;
-    case 0x041b: meaning = "sanitize in progress"; break;
-    case 0x2000: meaning = "invalid command operation code"; break;
-    case 0x2400: meaning = "invalid field in CDB"; break;
-    case 0x2600: meaning = "invalid field in parameter list"; break;
-    case 0x3100: meaning = "medium format corrupted"; break;
-    case 0x3101: meaning = "format command failed"; break;
-    case 0x3103: meaning = "sanitize command failed"; break;
-    case 0x001d: meaning = "ATA pass-through information available"; break;
-    case 0x0000: meaning = "no additional sense information"; break;
-    default: break;
+    case 0x0404:
+      meaning = "format in progress";
+      break;
+    case 0x041b:
+      meaning = "sanitize in progress";
+      break;
+    case 0x2000:
+      meaning = "invalid command operation code";
+      break;
+    case 0x2400:
+      meaning = "invalid field in CDB";
+      break;
+    case 0x2600:
+      meaning = "invalid field in parameter list";
+      break;
+    case 0x3100:
+      meaning = "medium format corrupted";
+      break;
+    case 0x3101:
+      meaning = "format command failed";
+      break;
+    case 0x3103:
+      meaning = "sanitize command failed";
+      break;
+    case 0x001d:
+      meaning = "ATA pass-through information available";
+      break;
+    case 0x0000:
+      meaning = "no additional sense information";
+      break;
+    default:
+      break;
   }
   return fmt::format("{}, asc {:02X}h ascq {:02X}h{}", sense_key_name(s.key), s.asc, s.ascq,
                      meaning.empty() ? "" : " (" + meaning + ")");
@@ -169,9 +188,9 @@ ScsiCommand mode_select10(std::vector<uint8_t> parameters, bool save) {
 
 ScsiCommand log_sense(uint8_t page, uint16_t allocation) {
   // LOG SENSE 4Dh (SPC-4): byte 2 PC 7:6 (01b cumulative values), page code 5:0; 7-8 length.
-  return read_cmd({0x4d, 0x00, static_cast<uint8_t>(0x40 | (page & 0x3f)), 0, 0, 0, 0, hi(allocation),
-                   lo(allocation), 0},
-                  allocation);
+  return read_cmd(
+      {0x4d, 0x00, static_cast<uint8_t>(0x40 | (page & 0x3f)), 0, 0, 0, 0, hi(allocation), lo(allocation), 0},
+      allocation);
 }
 
 ScsiCommand request_sense() {
@@ -267,7 +286,7 @@ std::string parse_device_identifier(std::span<const uint8_t> d) {
     std::string text;
     int rank = 0;
     if (association == 0) {  // the logical unit
-      if (type == 3) {  // NAA
+      if (type == 3) {       // NAA
         text = "naa.";
         for (const uint8_t b : value) text += fmt::format("{:02x}", b);
         rank = 4;
@@ -372,7 +391,7 @@ TemperatureLog parse_temperature_log(std::span<const uint8_t> d) {
 }
 
 std::optional<uint8_t> parse_percentage_used(std::span<const uint8_t> d) {
-  for (const auto& p : parse_log_page(d, 0x11)) {  // Solid State Media log page (SBC-3)
+  for (const auto& p : parse_log_page(d, 0x11)) {                    // Solid State Media log page (SBC-3)
     if (p.code == 0x0001 && p.value.size() >= 4) return p.value[3];  // byte 7 of the parameter
   }
   return std::nullopt;

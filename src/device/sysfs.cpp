@@ -41,8 +41,7 @@ std::optional<std::string> read_attr(const fs::path& path) {
     return std::nullopt;
   }
   std::string text = buffer.str();
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '\t' ||
-                           text.back() == '\0')) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '\t' || text.back() == '\0')) {
     text.pop_back();
   }
   return text;
@@ -165,8 +164,8 @@ std::vector<MountEntry> read_mountinfo(const SystemRoots& roots) {
     if (!devnum) {
       continue;
     }
-    mounts.push_back(MountEntry{*devnum, unescape_octal(words[4]), unescape_octal(*(dash + 1)),
-                                unescape_octal(*(dash + 2))});
+    mounts.push_back(
+        MountEntry{*devnum, unescape_octal(words[4]), unescape_octal(*(dash + 1)), unescape_octal(*(dash + 2))});
   }
   return mounts;
 }

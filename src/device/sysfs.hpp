@@ -33,10 +33,10 @@ std::vector<std::string> list_dir(const std::filesystem::path& dir);
 
 struct BlockNode {
   DevNum devnum;
-  std::string name;              // kernel name: "sda", "sda1", "nvme0n1", "loop3p1"
-  std::filesystem::path dir;     // canonical sysfs directory
+  std::string name;           // kernel name: "sda", "sda1", "nvme0n1", "loop3p1"
+  std::filesystem::path dir;  // canonical sysfs directory
   bool is_partition = false;
-  std::string disk_name;         // the whole disk ("sda" for "sda1"; itself for a disk)
+  std::string disk_name;  // the whole disk ("sda" for "sda1"; itself for a disk)
 };
 
 std::optional<BlockNode> node_by_devnum(DevNum devnum, const SystemRoots& roots);

@@ -18,11 +18,18 @@ WriteCacheState not_applicable(const DeviceIdentity& id) {
   WriteCacheState s;
   s.mechanism = "none";
   switch (id.transport) {
-    case Transport::loop: s.note = "not applicable: loop device (the backing file's page cache is not a device cache)"; break;
-    case Transport::zram: s.note = "not applicable: zram device (RAM, no device write cache)"; break;
-    case Transport::file: s.note = "not applicable: regular file"; break;
+    case Transport::loop:
+      s.note = "not applicable: loop device (the backing file's page cache is not a device cache)";
+      break;
+    case Transport::zram:
+      s.note = "not applicable: zram device (RAM, no device write cache)";
+      break;
+    case Transport::file:
+      s.note = "not applicable: regular file";
+      break;
     default:
-      s.note = fmt::format("not applicable: {} device has no write cache control ptsuite supports{}", to_string(id.transport),
+      s.note = fmt::format("not applicable: {} device has no write cache control ptsuite supports{}",
+                           to_string(id.transport),
                            id.queue.write_cache.empty() ? "" : " (kernel view: " + id.queue.write_cache + ")");
   }
   return s;
@@ -178,7 +185,8 @@ void WriteCacheSession::apply(bool enabled) {
   m_restore_pending = true;
   m_record.applied = read_write_cache(*m_channel, m_id);
   if (m_record.applied.enabled != enabled) {
-    m_record.messages.push_back(fmt::format("the device did not keep write cache {}", enabled ? "enabled" : "disabled"));
+    m_record.messages.push_back(
+        fmt::format("the device did not keep write cache {}", enabled ? "enabled" : "disabled"));
   } else {
     m_record.messages.push_back(fmt::format("write cache {} for the run (was {})", enabled ? "enabled" : "disabled",
                                             enabled ? "disabled" : "enabled"));

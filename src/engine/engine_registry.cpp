@@ -1,7 +1,7 @@
 #include <ptsuite/engine/engine_registry.hpp>
 
-#include <array>
 #include <fmt/format.h>
+#include <array>
 
 #include <ptsuite/util/error.hpp>
 
@@ -20,12 +20,10 @@ struct EngineEntry {
 
 // Listing order is the order of preference; the first entry is k_default_engine.
 constexpr std::array<EngineEntry, 3> k_engines = {{
-    {"libaio", "Linux native async IO (io_submit/io_getevents) on O_DIRECT; the default",
-     make_libaio_engine, libaio_unavailable_reason},
-    {"sync", "pread/pwrite, one IO at a time; the reference (latency meaningful at QD 1)",
-     make_sync_engine, nullptr},
-    {"null", "no IO, completes instantly; measures ptsuite's own cost per IO", make_null_engine,
-     nullptr},
+    {"libaio", "Linux native async IO (io_submit/io_getevents) on O_DIRECT; the default", make_libaio_engine,
+     libaio_unavailable_reason},
+    {"sync", "pread/pwrite, one IO at a time; the reference (latency meaningful at QD 1)", make_sync_engine, nullptr},
+    {"null", "no IO, completes instantly; measures ptsuite's own cost per IO", make_null_engine, nullptr},
 }};
 static_assert(k_engines[0].name == k_default_engine);
 

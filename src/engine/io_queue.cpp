@@ -1,13 +1,13 @@
 #include <ptsuite/engine/io_queue.hpp>
 
+#include <fmt/format.h>
+#include <sys/mman.h>
 #include <algorithm>
 #include <cassert>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
-#include <fmt/format.h>
 #include <stdexcept>
-#include <sys/mman.h>
 
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -28,9 +28,7 @@ constexpr uint32_t k_eagain_idle_retries = 2'000;
 // drain(): each wait is bounded so -EINTR and slow devices just go round the loop again.
 constexpr uint64_t k_drain_timeout_ns = 1'000'000'000;
 
-constexpr uint64_t round_up(uint64_t value, uint64_t multiple) {
-  return (value + multiple - 1) / multiple * multiple;
-}
+constexpr uint64_t round_up(uint64_t value, uint64_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 // One anonymous mapping holding every slot's buffer. Mapped populated so the first IOs of a
 // run do not pay page faults, and page-aligned, which satisfies any O_DIRECT alignment up to a
@@ -39,8 +37,8 @@ class BufferArena {
  public:
   BufferArena(uint64_t bytes, uint64_t alignment) {
     m_mapped_bytes = bytes + (alignment > k_page_bytes ? alignment : 0);
-    void* addr = ::mmap(nullptr, m_mapped_bytes, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    void* addr =
+        ::mmap(nullptr, m_mapped_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (addr == MAP_FAILED) {
       throw SystemError(fmt::format("mmap of {} bytes of IO buffers", m_mapped_bytes), errno);
     }
@@ -91,8 +89,7 @@ struct IoQueue::State {
   std::vector<uint8_t> in_flight_mark;  // scratch for abandon_in_flight() only
 };
 
-IoQueue::IoQueue(std::unique_ptr<IoEngine> engine, const Target& target, uint32_t queue_depth,
-                 uint32_t max_block_bytes)
+IoQueue::IoQueue(std::unique_ptr<IoEngine> engine, const Target& target, uint32_t queue_depth, uint32_t max_block_bytes)
     : m_engine(std::move(engine)), m_queue_depth(queue_depth) {
   if (!m_engine) {
     throw std::invalid_argument("IoQueue needs an engine");
@@ -214,8 +211,8 @@ int IoQueue::reap(uint32_t min_completions, uint64_t timeout_ns) noexcept {
     return 0;
   }
   // `out` is exactly as long as what is in flight: an engine can never return more.
-  const int reaped = m_engine->reap(std::min(min_completions, m_in_flight),
-                                    {s.completions.data(), m_in_flight}, timeout_ns);
+  const int reaped =
+      m_engine->reap(std::min(min_completions, m_in_flight), {s.completions.data(), m_in_flight}, timeout_ns);
   const uint64_t now_ns = monotonic_ns();
   m_last_reap_ns = now_ns;
   for (int i = 0; i < reaped; ++i) {
@@ -254,8 +251,12 @@ void IoQueue::record_error(const IoRequest& request, int64_t result) noexcept {
   ++m_error_count;
   if (!m_first_error) {
     const bool short_transfer = result >= 0;
-    m_first_error = IoErrorRecord{short_transfer ? EIO : static_cast<int>(-result), request.op,
-                                  request.offset_bytes, request.length_bytes, result, short_transfer};
+    m_first_error = IoErrorRecord{short_transfer ? EIO : static_cast<int>(-result),
+                                  request.op,
+                                  request.offset_bytes,
+                                  request.length_bytes,
+                                  result,
+                                  short_transfer};
   }
 }
 

@@ -6,13 +6,13 @@
 // io_submit(), so no iocb memory is ever shared with IO in flight. The slot number rides in
 // iocb::data and comes back in io_event::data, which is all reap() needs to build completions.
 // libaio's calls return -errno instead of setting errno.
+#include <fmt/format.h>
+#include <libaio.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
-#include <fmt/format.h>
 #include <fstream>
-#include <libaio.h>
 #include <vector>
 
 #include <ptsuite/util/error.hpp>
@@ -43,9 +43,10 @@ std::string io_setup_failure(uint32_t queue_depth, int errnum) {
         queue_depth, read_proc_value("/proc/sys/fs/aio-nr"), read_proc_value("/proc/sys/fs/aio-max-nr"));
   }
   if (errnum == ENOSYS) {
-    return fmt::format("io_setup({}) failed: the kernel has no async IO support (CONFIG_AIO) or it "
-                       "is blocked here; use --engine sync",
-                       queue_depth);
+    return fmt::format(
+        "io_setup({}) failed: the kernel has no async IO support (CONFIG_AIO) or it "
+        "is blocked here; use --engine sync",
+        queue_depth);
   }
   return fmt::format("io_setup({}) failed: {}", queue_depth, std::strerror(errnum));
 }
@@ -127,8 +128,8 @@ class LibaioEngine final : public IoEngine {
 
  private:
   io_context_t m_ctx = nullptr;
-  std::vector<iocb> m_iocbs;      // indexed by IoRequest::slot
-  std::vector<iocb*> m_batch;     // the pointer array one io_submit() call takes
+  std::vector<iocb> m_iocbs;   // indexed by IoRequest::slot
+  std::vector<iocb*> m_batch;  // the pointer array one io_submit() call takes
   std::vector<io_event> m_events;
 };
 

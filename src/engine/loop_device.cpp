@@ -1,14 +1,14 @@
 #include <ptsuite/engine/loop_device.hpp>
 
-#include <cerrno>
-#include <cstring>
-#include <ctime>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <linux/loop.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
 
 #include <ptsuite/util/error.hpp>
 
@@ -124,8 +124,7 @@ LoopDevice LoopDevice::attach(int backing_fd, const LoopOptions& options) {
     }
     if (errnum != 0) {
       device.m_fd.reset();
-      throw SystemError(fmt::format("configuring {} (block size {})", device.m_path,
-                                    options.logical_block_bytes),
+      throw SystemError(fmt::format("configuring {} (block size {})", device.m_path, options.logical_block_bytes),
                         errnum);
     }
 

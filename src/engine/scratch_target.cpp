@@ -1,11 +1,11 @@
 #include <ptsuite/engine/scratch_target.hpp>
 
-#include <algorithm>
-#include <cerrno>
-#include <cstdlib>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <utility>
 #include <vector>
 
@@ -96,10 +96,9 @@ ScratchTarget ScratchTarget::create(uint64_t size_bytes, bool prefer_loop, const
     target.m_file_path.clear();
     target.m_kind = ScratchKind::loop_device;
     target.m_path = target.m_loop->path();
-    target.m_description = fmt::format("loop device {} ({} in {}, {}, {}-byte blocks)", target.m_path,
-                                       size_text, options.directory,
-                                       target.m_loop->direct_io() ? "direct IO" : "buffered",
-                                       options.loop_logical_block_bytes);
+    target.m_description =
+        fmt::format("loop device {} ({} in {}, {}, {}-byte blocks)", target.m_path, size_text, options.directory,
+                    target.m_loop->direct_io() ? "direct IO" : "buffered", options.loop_logical_block_bytes);
   } else {
     target.m_kind = ScratchKind::file;
     target.m_path = name;

@@ -3,8 +3,8 @@
 // batching, nothing that could reorder or lose a request. Its latencies are meaningful at
 // queue depth 1 only: at depth N one submit() call runs N IOs back to back and IoQueue stamps
 // them all with the same submission time (io_queue.hpp, "Timing").
-#include <cerrno>
 #include <unistd.h>
+#include <cerrno>
 
 #include "engine/completion_ring.hpp"
 #include "engine/engines.hpp"
@@ -49,9 +49,8 @@ class SyncEngine final : public IoEngine {
   int64_t transfer(const IoRequest& request) const noexcept {
     const auto offset = static_cast<off_t>(request.offset_bytes);
     for (;;) {
-      const ssize_t done = request.op == IoOp::read
-                               ? ::pread(m_fd, request.buffer, request.length_bytes, offset)
-                               : ::pwrite(m_fd, request.buffer, request.length_bytes, offset);
+      const ssize_t done = request.op == IoOp::read ? ::pread(m_fd, request.buffer, request.length_bytes, offset)
+                                                    : ::pwrite(m_fd, request.buffer, request.length_bytes, offset);
       if (done >= 0) {
         return done;
       }

@@ -1,12 +1,12 @@
 #include <ptsuite/engine/target.hpp>
 
-#include <cerrno>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
 
 #include <ptsuite/util/error.hpp>
 
@@ -31,11 +31,9 @@ std::string describe(const std::string& path) { return "\"" + path + "\""; }
       throw UsageError("--target", describe(path) + ": no such file or device");
     case EACCES:
     case EPERM:
-      throw UsageError("--target", describe(path) +
-                                       ": permission denied (block devices usually need root)");
+      throw UsageError("--target", describe(path) + ": permission denied (block devices usually need root)");
     case EROFS:
-      throw UsageError("--target",
-                       describe(path) + ": read-only, cannot be opened for writing");
+      throw UsageError("--target", describe(path) + ": read-only, cannot be opened for writing");
     case ENXIO:
     case ENODEV:
       throw UsageError("--target", describe(path) + ": no such device (is it attached?)");
@@ -153,9 +151,8 @@ Target Target::open(const std::string& path, Access access) {
   }
 
   if (target.m_geometry.capacity_bytes < target.m_geometry.logical_block_bytes) {
-    throw UsageError("--target", fmt::format("{} is empty ({} bytes, less than one {}-byte block)",
-                                             describe(path), target.m_geometry.capacity_bytes,
-                                             target.m_geometry.logical_block_bytes));
+    throw UsageError("--target", fmt::format("{} is empty ({} bytes, less than one {}-byte block)", describe(path),
+                                             target.m_geometry.capacity_bytes, target.m_geometry.logical_block_bytes));
   }
   return target;
 }

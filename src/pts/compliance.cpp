@@ -1,8 +1,8 @@
 #include <ptsuite/pts/compliance.hpp>
 
-#include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 
 #include <ptsuite/util/units.hpp>
 
@@ -72,7 +72,8 @@ ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& sett
 
   // Purge.
   const json& purges = rec.at("purges");
-  const bool accept_sanitize = settings.has("purge.accept_nvme_sanitize") && settings.flag("purge.accept_nvme_sanitize");
+  const bool accept_sanitize =
+      settings.has("purge.accept_nvme_sanitize") && settings.flag("purge.accept_nvme_sanitize");
   if (purges.empty()) {
     add(v, "purge", "Purge before the test", "§2 Purge; test step 1", ClauseStatus::fail, "no purge was performed");
   }
@@ -97,8 +98,8 @@ ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& sett
   // Preconditioning (WIPC).
   const json& pre = rec.at("preconditioning");
   if (pre.empty()) {
-    add(v, "preconditioning", "Workload-independent preconditioning (2X, SEQ)", "§2 WIPC",
-        ClauseStatus::not_applicable, "this test has no WIPC");
+    add(v, "preconditioning", "Workload-independent preconditioning (2X, SEQ)", "§2 WIPC", ClauseStatus::not_applicable,
+        "this test has no WIPC");
   }
   for (const json& w : pre) {
     const uint64_t target = w.at("bytes_target").get<uint64_t>();
@@ -135,8 +136,9 @@ ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& sett
     const bool optional_workload = r->name == "wsat.workload";
     add(v, "settings", "Setting changed from its default", r->provenance.clause,
         unverified || optional_workload ? ClauseStatus::disclosed : ClauseStatus::fail,
-        unverified ? what + " - an unverified value, aligned by the operator"
-                   : optional_workload ? what + " - a PTS 2.0 optional workload" : what + " - a deviation from the spec");
+        unverified          ? what + " - an unverified value, aligned by the operator"
+        : optional_workload ? what + " - a PTS 2.0 optional workload"
+                            : what + " - a deviation from the spec");
   }
   if (shortened.empty()) {
     add(v, "durations", "Segment durations, amounts and limits per spec", "test steps; pts/tests", ClauseStatus::pass,
@@ -144,16 +146,16 @@ ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& sett
   } else {
     v.shortened = true;
     for (const std::string& s : shortened) {
-      add(v, "durations", "Segment durations, amounts and limits per spec", "test steps; pts/tests",
-          ClauseStatus::fail, "shortened: " + s);
+      add(v, "durations", "Segment durations, amounts and limits per spec", "test steps; pts/tests", ClauseStatus::fail,
+          "shortened: " + s);
     }
   }
 
   // Steady state.
   const json& phases = rec.at("phases");
   if (phases.empty()) {
-    add(v, "steady_state", "Steady state attained for every tracking variable", "§2.1.24",
-        ClauseStatus::not_applicable, "this test has no steady-state Rounds");
+    add(v, "steady_state", "Steady state attained for every tracking variable", "§2.1.24", ClauseStatus::not_applicable,
+        "this test has no steady-state Rounds");
   }
   for (const json& ph : phases) {
     const json& ss = ph.at("steady_state");
@@ -208,8 +210,9 @@ ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& sett
   // TOIO.
   const json& toio = rec.at("toio");
   add(v, "toio", "TC/QD disclosed", "§7 steps 2.1.2-2.1.3", ClauseStatus::disclosed,
-      toio.is_null() ? std::string("TC x QD grid per the test definition")
-                     : fmt::format("TC {} / QD {}", toio.at("threads").get<uint32_t>(), toio.at("queue_depth").get<uint32_t>()));
+      toio.is_null()
+          ? std::string("TC x QD grid per the test definition")
+          : fmt::format("TC {} / QD {}", toio.at("threads").get<uint32_t>(), toio.at("queue_depth").get<uint32_t>()));
 
   // Data pattern.
   const std::string data = rec.at("data_pattern").get<std::string>();
@@ -261,11 +264,19 @@ ComplianceVerdict evaluate_run_compliance(const std::vector<std::pair<std::strin
 }
 
 void to_json(json& j, const ClauseVerdict& c) {
-  j = json{{"clause", c.clause}, {"title", c.title}, {"spec_ref", c.spec_ref}, {"status", to_string(c.status)}, {"detail", c.detail}};
+  j = json{{"clause", c.clause},
+           {"title", c.title},
+           {"spec_ref", c.spec_ref},
+           {"status", to_string(c.status)},
+           {"detail", c.detail}};
 }
 
 void to_json(json& j, const ComplianceVerdict& v) {
-  j = json{{"compliant", v.compliant}, {"shortened", v.shortened}, {"summary", v.summary}, {"reasons", v.reasons}, {"clauses", v.clauses}};
+  j = json{{"compliant", v.compliant},
+           {"shortened", v.shortened},
+           {"summary", v.summary},
+           {"reasons", v.reasons},
+           {"clauses", v.clauses}};
 }
 
 }  // namespace ptsuite::pts

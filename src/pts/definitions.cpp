@@ -1,8 +1,8 @@
 #include <ptsuite/pts/definitions.hpp>
 
-#include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
@@ -20,7 +20,8 @@ bool is_metadata_key(const std::string& key) {
 }
 
 [[noreturn]] void data_defect(const std::string& path, const std::string& problem) {
-  throw Error(ExitCode::system, fmt::format("built-in PTS data {}: {} (a defect in pts/; please report it)", path, problem));
+  throw Error(ExitCode::system,
+              fmt::format("built-in PTS data {}: {} (a defect in pts/; please report it)", path, problem));
 }
 
 std::string join_keys(const std::vector<std::pair<std::string, json>>& items) {
@@ -31,8 +32,8 @@ std::string join_keys(const std::vector<std::pair<std::string, json>>& items) {
   return out;
 }
 
-const json& find_by_id(const std::vector<std::pair<std::string, json>>& items, std::string_view id,
-                       const char* option, const char* what) {
+const json& find_by_id(const std::vector<std::pair<std::string, json>>& items, std::string_view id, const char* option,
+                       const char* what) {
   for (const auto& [key, file] : items) {
     if (key == id) {
       return file;
@@ -169,8 +170,8 @@ const json& DefinitionSet::preset(std::string_view id) const { return find_by_id
 void DefinitionSet::check_context(const SpecContext& ctx) const {
   const auto revs = revisions();
   if (std::find(revs.begin(), revs.end(), ctx.revision) == revs.end()) {
-    throw UsageError("--revision", fmt::format("unknown spec revision \"{}\"; known: {}", ctx.revision,
-                                               fmt::join(revs, ", ")));
+    throw UsageError("--revision",
+                     fmt::format("unknown spec revision \"{}\"; known: {}", ctx.revision, fmt::join(revs, ", ")));
   }
   (void)profile(ctx.profile);
 }

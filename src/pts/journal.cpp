@@ -1,7 +1,7 @@
 #include <ptsuite/pts/journal.hpp>
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -61,8 +61,9 @@ Journal::Journal(fs::path run_dir) : m_steps_dir(std::move(run_dir) / "journal" 
                                                 f.string(), e.what()));
     }
     if (entry.seq != m_entries.size() + 1 || f.filename() != entry_file_name(entry.seq)) {
-      throw Error(ExitCode::system, fmt::format("journal {} has a gap or a misnamed entry at {}; the run cannot be resumed",
-                                                m_steps_dir.string(), f.filename().string()));
+      throw Error(ExitCode::system,
+                  fmt::format("journal {} has a gap or a misnamed entry at {}; the run cannot be resumed",
+                              m_steps_dir.string(), f.filename().string()));
     }
     m_entries.push_back(std::move(entry));
   }
@@ -87,11 +88,11 @@ json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
   if (m_next < m_journal.entries().size()) {
     const JournalEntry& entry = m_journal.entries()[m_next];
     if (entry.id != id.text() || entry.request != request_json) {
-      throw Error(ExitCode::system,
-                  fmt::format("cannot resume: journal step #{} is \"{}\" but this run now asks for \"{}\"{}; the "
-                              "configuration or the ptsuite version changed since the run started",
-                              entry.seq, entry.id, id.text(),
-                              entry.id == id.text() ? " with different parameters" : ""));
+      throw Error(
+          ExitCode::system,
+          fmt::format("cannot resume: journal step #{} is \"{}\" but this run now asks for \"{}\"{}; the "
+                      "configuration or the ptsuite version changed since the run started",
+                      entry.seq, entry.id, id.text(), entry.id == id.text() ? " with different parameters" : ""));
     }
     ++m_next;
     ++m_replayed;

@@ -50,7 +50,9 @@ SegmentResult synthetic_segment_result(const SegmentSpec& spec, double iops, uin
   const auto ios = static_cast<uint64_t>(std::llround(iops * static_cast<double>(elapsed_ns) / 1e9));
   const auto reads = static_cast<uint64_t>(std::llround(static_cast<double>(ios) * spec.mix.read_pct / 100.0));
   const uint64_t writes = ios - reads;
-  const auto bytes_of = [&](uint64_t n) { return static_cast<uint64_t>(std::llround(static_cast<double>(n) * mean_bytes)); };
+  const auto bytes_of = [&](uint64_t n) {
+    return static_cast<uint64_t>(std::llround(static_cast<double>(n) * mean_bytes));
+  };
   r.summary.read = synthetic_direction(reads, bytes_of(reads), latency_ns, elapsed_ns);
   r.summary.write = synthetic_direction(writes, bytes_of(writes), latency_ns, elapsed_ns);
   r.summary.combined = synthetic_direction(ios, bytes_of(ios), latency_ns, elapsed_ns);
@@ -89,7 +91,8 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     step.duration_ns = s.duration_ns > 0 ? std::min(s.duration_ns, byte_time_ns) : byte_time_ns;
     step.estimated = s.duration_ns == 0 || byte_time_ns < s.duration_ns;
   }
-  step.bytes = s.bytes_limit > 0 ? s.bytes_limit : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
+  step.bytes = s.bytes_limit > 0 ? s.bytes_limit
+                                 : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
   m_steps.push_back(step);
 
   // Worst case: each Round slot alternates between two values 3x apart (a 100 % excursion

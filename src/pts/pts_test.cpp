@@ -1,8 +1,8 @@
 #include <ptsuite/pts/pts_test.hpp>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include <ptsuite/pts/segment.hpp>
 #include <ptsuite/pts/tests/core_tests.hpp>
@@ -83,8 +83,8 @@ SpecValue TestSpec::get(std::string_view key) {
 }
 
 SpecValue TestSpec::common(std::string_view key) {
-  SpecValue v = m_ctx.settings.apply(DefinitionSet::resolve_field(
-      navigate(m_ctx.defs.common(), key, "common"), m_ctx.spec, "common/" + std::string(key)));
+  SpecValue v = m_ctx.settings.apply(DefinitionSet::resolve_field(navigate(m_ctx.defs.common(), key, "common"),
+                                                                  m_ctx.spec, "common/" + std::string(key)));
   if (std::none_of(m_read.begin(), m_read.end(), [&](const SpecValue& r) { return r.path == v.path; })) {
     m_read.push_back(v);
   }
@@ -139,7 +139,9 @@ uint32_t TestSpec::threads() const {
   if (m_ctx.settings.has(name)) {
     return static_cast<uint32_t>(m_ctx.settings.count(name));
   }
-  return DefinitionSet::resolve_field(m_file.at("toio"), m_ctx.spec, m_id + "/toio").value.at("threads").get<uint32_t>();
+  return DefinitionSet::resolve_field(m_file.at("toio"), m_ctx.spec, m_id + "/toio")
+      .value.at("threads")
+      .get<uint32_t>();
 }
 
 uint32_t TestSpec::queue_depth() const {
@@ -236,7 +238,8 @@ json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, u
   SegmentSpec s = make_segment(workload::AccessPattern::sequential, RwMix{0}, block_bytes, threads, queue_depth, 0);
   // Round the amount down to whole blocks per thread so that every thread's share is exact.
   const uint64_t unit = block_bytes * threads;
-  s.bytes_limit = std::max<uint64_t>(unit, static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes)) / unit * unit);
+  s.bytes_limit = std::max<uint64_t>(
+      unit, static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes)) / unit * unit);
   s.label = fmt::format("WIPC {}", s.label);
   const SegmentResult r = run_segment(ctx.exec, StepId{spec.test_id(), phase, "wipc"}, s);
   return json{{"kind", "wipc"},
@@ -280,7 +283,8 @@ json window_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes, co
   };
   json iops = json::array(), mbps = json::array(), art = json::array(), five9 = json::array(), mrt = json::array();
   for (size_t row = 0; row < sizes.size(); ++row) {
-    json r_iops = json::array(), r_mbps = json::array(), r_art = json::array(), r_5 = json::array(), r_mrt = json::array();
+    json r_iops = json::array(), r_mbps = json::array(), r_art = json::array(), r_5 = json::array(),
+         r_mrt = json::array();
     for (size_t col = 0; col < mixes.size(); ++col) {
       const stats::DirectionSummary& c = phase.window.at(col * sizes.size() + row).combined;
       r_iops.push_back(c.iops);
@@ -315,7 +319,8 @@ json capture_record(const std::string& name, const SegmentSpec& spec, const Segm
   uint64_t cumulative = 0;
   for (const auto& [index, count] : result.combined_histogram.nonzero_buckets()) {
     cumulative += count;
-    const uint64_t upper = std::min(stats::LatencyHistogram::bucket_upper_ns(index), result.summary.combined.latency_max_ns);
+    const uint64_t upper =
+        std::min(stats::LatencyHistogram::bucket_upper_ns(index), result.summary.combined.latency_max_ns);
     cdf.push_back({upper, 100.0 * static_cast<double>(cumulative) / static_cast<double>(total)});
   }
   return json{{"name", name}, {"label", spec.label}, {"spec", spec}, {"result", result}, {"confidence_levels", cdf}};

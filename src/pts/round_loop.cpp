@@ -1,7 +1,7 @@
 #include <ptsuite/pts/round_loop.hpp>
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include <ptsuite/pts/window.hpp>
 #include <ptsuite/stats/stats_json.hpp>
@@ -50,7 +50,8 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
       rr.before_round = spec.before_round(round);
     }
     for (size_t i = 0; i < spec.segments.size(); ++i) {
-      rr.segments.push_back(run_segment(exec, StepId{spec.test, spec.phase, round_step_name(round, i)}, spec.segments[i]));
+      rr.segments.push_back(
+          run_segment(exec, StepId{spec.test, spec.phase, round_step_name(round, i)}, spec.segments[i]));
     }
     if (spec.health_each_round) {
       StepRequest health;

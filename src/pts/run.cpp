@@ -1,7 +1,7 @@
 #include <ptsuite/pts/run.hpp>
 
-#include <filesystem>
 #include <fmt/format.h>
+#include <filesystem>
 #include <memory>
 
 #include <ptsuite/device/identity.hpp>
@@ -219,7 +219,8 @@ json identity_fingerprint(const json& id) {
   return out;
 }
 
-RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
+                     const ReportWriter& reports) {
   RunState s;
   s.config = std::move(config);
   s.settings = build_settings(s.config, s.spec);
@@ -251,7 +252,8 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                              {"started_utc", utc_now_iso8601()}}
                                             .dump(1));
   s.results = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
-  s.results["run"] = {{"started_utc", utc_now_iso8601()}, {"resumes", json::array()}, {"plan_fingerprint", fingerprint}};
+  s.results["run"] = {
+      {"started_utc", utc_now_iso8601()}, {"resumes", json::array()}, {"plan_fingerprint", fingerprint}};
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
@@ -270,9 +272,10 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   const json run = json::parse(read_file(s.dir / k_run_file));
   s.config = run.at("config").get<RunConfig>();
   if (s.config.target.empty()) {
-    throw SafetyRefusal(fmt::format("the run in {} used a scratch target, which was removed when ptsuite exited; "
-                                    "it cannot be resumed",
-                                    s.dir.string()));
+    throw SafetyRefusal(
+        fmt::format("the run in {} used a scratch target, which was removed when ptsuite exited; "
+                    "it cannot be resumed",
+                    s.dir.string()));
   }
   s.config.allow_destructive = allow_destructive;
   if (confirm_serial) {
@@ -292,13 +295,16 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   if (fingerprint != run.at("plan_fingerprint").get<std::string>()) {
-    throw Error(ExitCode::system, "refusing to resume: the run's plan differs from what this ptsuite would do now "
-                                  "(another ptsuite version, or changed test definitions); start a new run");
+    throw Error(ExitCode::system,
+                "refusing to resume: the run's plan differs from what this ptsuite would do now "
+                "(another ptsuite version, or changed test definitions); start a new run");
   }
-  s.results = fs::exists(s.dir / "results.json") ? json::parse(read_file(s.dir / "results.json"))
-                                                  : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
+  s.results = fs::exists(s.dir / "results.json")
+                  ? json::parse(read_file(s.dir / "results.json"))
+                  : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.results["config"] = s.config;
-  s.results["run"]["resumes"].push_back({{"utc", utc_now_iso8601()}, {"journaled_steps", Journal(s.dir).entries().size()}});
+  s.results["run"]["resumes"].push_back(
+      {{"utc", utc_now_iso8601()}, {"journaled_steps", Journal(s.dir).entries().size()}});
   s.results["run"].erase("stop");
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;

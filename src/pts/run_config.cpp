@@ -1,7 +1,7 @@
 #include <ptsuite/pts/run_config.hpp>
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/util/error.hpp>
@@ -74,8 +74,9 @@ void from_json(const json& j, RunConfig& c) {
     c.seed = j.at("seed").get<uint64_t>();
     c.engine = j.at("engine").get<std::string>();
     c.allow_destructive = j.at("allow_destructive").get<bool>();
-    c.confirm_serial = j.at("confirm_serial").is_null() ? std::nullopt
-                                                        : std::optional<std::string>(j.at("confirm_serial").get<std::string>());
+    c.confirm_serial = j.at("confirm_serial").is_null()
+                           ? std::nullopt
+                           : std::optional<std::string>(j.at("confirm_serial").get<std::string>());
     c.strict = j.at("strict").get<bool>();
     c.report_formats = j.at("report_formats").get<std::vector<std::string>>();
     c.command_line = j.at("command_line").get<std::vector<std::string>>();

@@ -1,7 +1,7 @@
 #include <ptsuite/pts/rw_mix.hpp>
 
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
 
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
@@ -21,8 +21,6 @@ RwMix parse_rw_mix(std::string_view text, std::string_view what) {
   return RwMix{read};
 }
 
-std::string format_rw_mix(RwMix mix) {
-  return fmt::format("{:g}/{:g}", mix.read_pct, 100.0 - mix.read_pct);
-}
+std::string format_rw_mix(RwMix mix) { return fmt::format("{:g}/{:g}", mix.read_pct, 100.0 - mix.read_pct); }
 
 }  // namespace ptsuite::pts

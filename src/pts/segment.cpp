@@ -159,18 +159,18 @@ void from_json(const json& j, SegmentSpec& s) {
 }
 
 void to_json(json& j, const SegmentResult& r) {
-  j = json{{"summary", r.summary},
-           {"histograms",
-            {{"read", r.read_histogram}, {"write", r.write_histogram}, {"combined", r.combined_histogram}}},
-           {"elapsed_ns", r.elapsed_ns},
-           {"cpu", {{"user_s", r.cpu_user_s}, {"system_s", r.cpu_system_s}}},
-           {"stop_reason", r.stop_reason},
-           {"started_utc", r.started_utc},
-           {"finished_utc", r.finished_utc},
-           {"seed", r.seed},
-           {"end_cursor_bytes", r.end_cursor_bytes},
-           {"intervals", r.intervals},
-           {"error", r.error}};
+  j = json{
+      {"summary", r.summary},
+      {"histograms", {{"read", r.read_histogram}, {"write", r.write_histogram}, {"combined", r.combined_histogram}}},
+      {"elapsed_ns", r.elapsed_ns},
+      {"cpu", {{"user_s", r.cpu_user_s}, {"system_s", r.cpu_system_s}}},
+      {"stop_reason", r.stop_reason},
+      {"started_utc", r.started_utc},
+      {"finished_utc", r.finished_utc},
+      {"seed", r.seed},
+      {"end_cursor_bytes", r.end_cursor_bytes},
+      {"intervals", r.intervals},
+      {"error", r.error}};
 }
 
 void from_json(const json& j, SegmentResult& r) {

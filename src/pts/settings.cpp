@@ -1,8 +1,8 @@
 #include <ptsuite/pts/settings.hpp>
 
-#include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 
 #include <ptsuite/pts/rw_mix.hpp>
 #include <ptsuite/util/error.hpp>
@@ -97,8 +97,7 @@ void add_toio_settings(const DefinitionSet& defs, const SpecContext& ctx, const 
 
 const json& require_type(const SettingRecord& rec, std::string_view expected_prefix) {
   if (rec.type.rfind(expected_prefix, 0) != 0) {
-    throw Error(ExitCode::system,
-                fmt::format("setting {} has type {}, not {}", rec.name, rec.type, expected_prefix));
+    throw Error(ExitCode::system, fmt::format("setting {} has type {}, not {}", rec.name, rec.type, expected_prefix));
   }
   return rec.value;
 }
@@ -210,7 +209,8 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
       continue;
     }
     if (v.type.empty() || v.description.empty()) {
-      throw Error(ExitCode::system, fmt::format("built-in PTS data {}: setting {} lacks a type or description", v.path, v.setting));
+      throw Error(ExitCode::system,
+                  fmt::format("built-in PTS data {}: setting {} lacks a type or description", v.path, v.setting));
     }
     SettingRecord rec;
     rec.name = v.setting;
@@ -229,7 +229,8 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
             [](const SettingRecord& a, const SettingRecord& b) { return a.name < b.name; });
 
   auto assign = [&s](const std::string& name, const std::string& text, const std::string& who) {
-    auto it = std::find_if(s.m_records.begin(), s.m_records.end(), [&](const SettingRecord& r) { return r.name == name; });
+    auto it =
+        std::find_if(s.m_records.begin(), s.m_records.end(), [&](const SettingRecord& r) { return r.name == name; });
     if (it == s.m_records.end()) {
       std::vector<std::string> names;
       for (const SettingRecord& r : s.m_records) {

@@ -1,8 +1,8 @@
 #include <ptsuite/pts/steady_state.hpp>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <type_traits>
@@ -41,8 +41,8 @@ void validate_criteria(const SteadyStateCriteria& c) {
 
 void validate_series(std::span<const uint32_t> rounds, std::span<const double> values) {
   if (rounds.size() != values.size()) {
-    throw UsageError("rounds", fmt::format("{} rounds for {} values: each value needs its round number",
-                                           rounds.size(), values.size()));
+    throw UsageError("rounds", fmt::format("{} rounds for {} values: each value needs its round number", rounds.size(),
+                                           values.size()));
   }
   for (size_t i = 0; i < values.size(); ++i) {
     if (!std::isfinite(values[i]) || values[i] < 0) {
@@ -51,8 +51,8 @@ void validate_series(std::span<const uint32_t> rounds, std::span<const double> v
                                              values[i], rounds[i]));
     }
     if (i > 0 && rounds[i] <= rounds[i - 1]) {
-      throw UsageError("rounds", fmt::format("round {} follows round {}: round numbers must increase",
-                                             rounds[i], rounds[i - 1]));
+      throw UsageError("rounds",
+                       fmt::format("round {} follows round {}: round numbers must increase", rounds[i], rounds[i - 1]));
     }
   }
 }
@@ -87,7 +87,8 @@ uint32_t as_u32(const json& v, const std::string& where) {
                                            : v.is_number_integer() && v.get<int64_t>() >= 0 &&
                                                  v.get<int64_t>() <= std::numeric_limits<uint32_t>::max();
   if (!fits) {
-    throw UsageError(where, fmt::format("{} is not an integer in 0..{}", v.dump(), std::numeric_limits<uint32_t>::max()));
+    throw UsageError(where,
+                     fmt::format("{} is not an integer in 0..{}", v.dump(), std::numeric_limits<uint32_t>::max()));
   }
   return static_cast<uint32_t>(v.get<uint64_t>());
 }
@@ -243,9 +244,11 @@ SteadyStateResult evaluate_all(std::span<const TrackingSeries> series, const Ste
 
 std::string format_verdict_text(const SteadyStateVerdict& v) {
   const SteadyStateCriteria& c = v.criteria;
-  std::string out = fmt::format("Steady state: {}\n", v.tracking_variable.empty() ? "tracking variable" : v.tracking_variable);
-  out += fmt::format("  rule             last {} rounds: max - min <= {}% and |slope| x (rounds - 1) <= {}% of the average\n",
-                     c.window_rounds, format_number(c.data_excursion_pct), format_number(c.slope_excursion_pct));
+  std::string out =
+      fmt::format("Steady state: {}\n", v.tracking_variable.empty() ? "tracking variable" : v.tracking_variable);
+  out += fmt::format(
+      "  rule             last {} rounds: max - min <= {}% and |slope| x (rounds - 1) <= {}% of the average\n",
+      c.window_rounds, format_number(c.data_excursion_pct), format_number(c.slope_excursion_pct));
   if (v.window_rounds.empty()) {
     out += "  window           (no rounds)\n";
   } else {
@@ -285,20 +288,21 @@ void from_json(const json& j, SteadyStateCriteria& c) {
 }
 
 void to_json(json& j, const SteadyStateVerdict& v) {
-  j = json{{"tracking_variable", v.tracking_variable},
-           {"criteria", v.criteria},
-           {"window",
-            {{"first_round", v.window_first_round},
-             {"last_round", v.window_last_round},
-             {"rounds", v.window_rounds},
-             {"values", v.window_values}}},
-           {"average", v.average},
-           {"fit", {{"slope", v.slope}, {"intercept", v.intercept}, {"formula", v.fit_formula}}},
-           {"data_excursion", {{"measured", v.data_excursion}, {"allowed", v.allowed_data_excursion}, {"ok", v.data_ok}}},
-           {"slope_excursion",
-            {{"measured", v.slope_excursion}, {"allowed", v.allowed_slope_excursion}, {"ok", v.slope_ok}}},
-           {"attained", v.attained},
-           {"note", v.note}};
+  j = json{
+      {"tracking_variable", v.tracking_variable},
+      {"criteria", v.criteria},
+      {"window",
+       {{"first_round", v.window_first_round},
+        {"last_round", v.window_last_round},
+        {"rounds", v.window_rounds},
+        {"values", v.window_values}}},
+      {"average", v.average},
+      {"fit", {{"slope", v.slope}, {"intercept", v.intercept}, {"formula", v.fit_formula}}},
+      {"data_excursion", {{"measured", v.data_excursion}, {"allowed", v.allowed_data_excursion}, {"ok", v.data_ok}}},
+      {"slope_excursion",
+       {{"measured", v.slope_excursion}, {"allowed", v.allowed_slope_excursion}, {"ok", v.slope_ok}}},
+      {"attained", v.attained},
+      {"note", v.note}};
   // The data-excursion band drawn on the measurement-window plot: the average +- half the
   // allowed data excursion (90 % .. 110 % of the average with the PTS 20 %), so that reports
   // show these values without computing them. Not read back by from_json (derived).
@@ -341,9 +345,7 @@ void from_json(const json& j, SteadyStateVerdict& v) {
   v = std::move(out);
 }
 
-void to_json(json& j, const SteadyStateResult& r) {
-  j = json{{"attained", r.attained}, {"variables", r.variables}};
-}
+void to_json(json& j, const SteadyStateResult& r) { j = json{{"attained", r.attained}, {"variables", r.variables}}; }
 
 void from_json(const json& j, SteadyStateResult& r) {
   const std::string where = "steady-state result";

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
@@ -18,8 +18,7 @@ namespace {
 
 // The key columns of a row (everything but metric, value and unit).
 struct Keys {
-  std::string test, phase, record, round, sample, segment, pattern, rw_mix, block_size, threads, queue_depth,
-      direction;
+  std::string test, phase, record, round, sample, segment, pattern, rw_mix, block_size, threads, queue_depth, direction;
 };
 
 void append_field(std::string& out, std::string_view field) {
@@ -67,8 +66,8 @@ class CsvWriter {
     if (!value.is_number() && !value.is_boolean()) {
       return;
     }
-    for (const std::string* f : {&k.test, &k.phase, &k.record, &k.round, &k.sample, &k.segment, &k.pattern,
-                                 &k.rw_mix, &k.block_size, &k.threads, &k.queue_depth, &k.direction}) {
+    for (const std::string* f : {&k.test, &k.phase, &k.record, &k.round, &k.sample, &k.segment, &k.pattern, &k.rw_mix,
+                                 &k.block_size, &k.threads, &k.queue_depth, &k.direction}) {
       append_field(m_out, *f);
       m_out += ',';
     }
@@ -373,10 +372,9 @@ void cbw_rows(CsvWriter& w, const Keys& base, const json& cbw) {
 }  // namespace
 
 const std::vector<std::string>& csv_columns() {
-  static const std::vector<std::string> columns = {"test",       "phase",   "record",      "round",
-                                                   "sample",     "segment", "pattern",     "rw_mix",
-                                                   "block_size", "threads", "queue_depth", "direction",
-                                                   "metric",     "value",   "unit"};
+  static const std::vector<std::string> columns = {"test",        "phase",     "record", "round",      "sample",
+                                                   "segment",     "pattern",   "rw_mix", "block_size", "threads",
+                                                   "queue_depth", "direction", "metric", "value",      "unit"};
   return columns;
 }
 
@@ -441,10 +439,9 @@ std::vector<CsvFile> render_csv(const json& results) {
   for (size_t i = 0; i < tests.size(); ++i) {
     const std::string id = str(tests[i], "id");
     // The id names a file: anything but a plain name (a hand-edited document) gets a safe one.
-    const bool plain = !id.empty() && id.size() <= 64 && id[0] != '.' &&
-                       std::all_of(id.begin(), id.end(), [](char c) {
-                         return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
-                       });
+    const bool plain = !id.empty() && id.size() <= 64 && id[0] != '.' && std::all_of(id.begin(), id.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
+    });
     const std::string name = plain ? id : "test-" + std::to_string(i + 1);
     files.push_back({id, name + ".csv", render_test_csv(tests[i])});
   }

@@ -23,9 +23,8 @@ namespace {
 const std::string k_temp_name = std::string(k_manifest_file_name) + ".tmp";
 
 bool is_hex_digest(std::string_view s) {
-  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
+  return s.size() == 64 &&
+         std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 // A listed path is safe when it is relative, non-empty and made only of normal components,
@@ -37,8 +36,8 @@ bool is_safe_relative_path(std::string_view path) {
   size_t start = 0;
   while (start <= path.size()) {
     const size_t slash = path.find('/', start);
-    const std::string_view part = path.substr(
-        start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    const std::string_view part =
+        path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
     if (part.empty() || part == "." || part == "..") {
       return false;
     }
@@ -113,16 +112,12 @@ std::map<std::string, FoundFile> scan_directory(const fs::path& dir) {
 ordered_json to_json_without_checksum(const Manifest& m) {
   ordered_json files = ordered_json::array();
   for (const ManifestEntry& e : m.files) {
-    files.push_back(
-        ordered_json{{"path", e.path}, {"size_bytes", e.size_bytes}, {"sha256", e.sha256}});
+    files.push_back(ordered_json{{"path", e.path}, {"size_bytes", e.size_bytes}, {"sha256", e.sha256}});
   }
-  return ordered_json{{"format", k_manifest_format},
-                      {"format_version", k_manifest_format_version},
-                      {"algorithm", "sha256"},
-                      {"created_utc", m.created_utc},
-                      {"ptsuite_version", m.ptsuite_version},
-                      {"git_revision", m.git_revision},
-                      {"files", std::move(files)}};
+  return ordered_json{
+      {"format", k_manifest_format},  {"format_version", k_manifest_format_version}, {"algorithm", "sha256"},
+      {"created_utc", m.created_utc}, {"ptsuite_version", m.ptsuite_version},        {"git_revision", m.git_revision},
+      {"files", std::move(files)}};
 }
 
 template <typename T>
@@ -162,8 +157,7 @@ Manifest build_manifest(const fs::path& dir) {
   m.git_revision = std::string(git_revision());
   for (const auto& [name, file] : scan_directory(dir)) {
     if (!file.regular) {
-      throw UsageError(dir.string(), fmt::format("{} is a {}; a bundle may hold regular files only",
-                                                 name, file.kind));
+      throw UsageError(dir.string(), fmt::format("{} is a {}; a bundle may hold regular files only", name, file.kind));
     }
     m.files.push_back({name, file.size_bytes, sha256_file_hex(dir / fs::path(name))});
   }
@@ -184,8 +178,7 @@ std::string serialize_manifest(const Manifest& manifest) {
   return j.dump(2) + "\n";
 }
 
-Manifest parse_manifest(std::string_view text, const std::string& source,
-                        std::string* stored_checksum) {
+Manifest parse_manifest(std::string_view text, const std::string& source, std::string* stored_checksum) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
@@ -196,14 +189,12 @@ Manifest parse_manifest(std::string_view text, const std::string& source,
     throw UsageError(source, "malformed manifest: not a JSON object");
   }
   if (required_field<std::string>(j, "format", source) != k_manifest_format) {
-    throw UsageError(source, fmt::format("not a ptsuite bundle manifest (format is not \"{}\")",
-                                         k_manifest_format));
+    throw UsageError(source, fmt::format("not a ptsuite bundle manifest (format is not \"{}\")", k_manifest_format));
   }
   const int format_version = required_field<int>(j, "format_version", source);
   if (format_version != k_manifest_format_version) {
-    throw UsageError(source,
-                     fmt::format("unsupported manifest format_version {} (this ptsuite reads {})",
-                                 format_version, k_manifest_format_version));
+    throw UsageError(source, fmt::format("unsupported manifest format_version {} (this ptsuite reads {})",
+                                         format_version, k_manifest_format_version));
   }
   if (required_field<std::string>(j, "algorithm", source) != "sha256") {
     throw UsageError(source, "malformed manifest: algorithm must be \"sha256\"");
@@ -260,17 +251,15 @@ VerifyReport verify_manifest(const fs::path& dir) {
   const fs::path manifest_path = dir / std::string(k_manifest_file_name);
   std::error_code ec;
   if (!fs::is_regular_file(manifest_path, ec)) {
-    throw UsageError(dir.string(), fmt::format("no {} in this directory (not a ptsuite bundle?)",
-                                               k_manifest_file_name));
+    throw UsageError(dir.string(),
+                     fmt::format("no {} in this directory (not a ptsuite bundle?)", k_manifest_file_name));
   }
   VerifyReport report;
   std::string stored_checksum;
-  report.manifest =
-      parse_manifest(read_file(manifest_path), manifest_path.string(), &stored_checksum);
+  report.manifest = parse_manifest(read_file(manifest_path), manifest_path.string(), &stored_checksum);
   if (manifest_checksum(report.manifest) != stored_checksum) {
-    report.problems.push_back(
-        {Problem::manifest_edited, std::string(k_manifest_file_name),
-         "the manifest does not match its own checksum: it was edited after it was written"});
+    report.problems.push_back({Problem::manifest_edited, std::string(k_manifest_file_name),
+                               "the manifest does not match its own checksum: it was edited after it was written"});
   }
 
   std::map<std::string, FoundFile> found = scan_directory(dir);
@@ -284,22 +273,20 @@ VerifyReport verify_manifest(const fs::path& dir) {
     const FoundFile file = it->second;
     found.erase(it);
     if (!file.regular) {
-      file_problems.push_back(
-          {Problem::changed, e.path, "now a " + file.kind + ", was a regular file"});
+      file_problems.push_back({Problem::changed, e.path, "now a " + file.kind + ", was a regular file"});
     } else if (file.size_bytes != e.size_bytes) {
-      file_problems.push_back({Problem::changed, e.path,
-                               fmt::format("size {} -> {} bytes", e.size_bytes, file.size_bytes)});
-    } else if (sha256_file_hex(dir / fs::path(e.path)) != e.sha256) {
       file_problems.push_back(
-          {Problem::changed, e.path, "content differs (SHA-256 mismatch, same size)"});
+          {Problem::changed, e.path, fmt::format("size {} -> {} bytes", e.size_bytes, file.size_bytes)});
+    } else if (sha256_file_hex(dir / fs::path(e.path)) != e.sha256) {
+      file_problems.push_back({Problem::changed, e.path, "content differs (SHA-256 mismatch, same size)"});
     } else {
       ++report.files_matching;
     }
   }
   for (const auto& [name, file] : found) {
-    file_problems.push_back({Problem::added, name,
-                             file.regular ? "not listed in the manifest"
-                                          : "not listed in the manifest (" + file.kind + ")"});
+    file_problems.push_back(
+        {Problem::added, name,
+         file.regular ? "not listed in the manifest" : "not listed in the manifest (" + file.kind + ")"});
   }
   std::stable_sort(file_problems.begin(), file_problems.end(),
                    [](const FileProblem& a, const FileProblem& b) { return a.path < b.path; });

@@ -79,8 +79,8 @@ void run_chromium(const std::string& html_path, const std::vector<std::string>& 
                   std::chrono::seconds timeout) {
   const std::string chromium = find_chromium();
   if (chromium.empty()) {
-    throw Error(ExitCode::system, std::string("PDF and browser output need Chromium, which is not installed: ") +
-                                      k_install_hint);
+    throw Error(ExitCode::system,
+                std::string("PDF and browser output need Chromium, which is not installed: ") + k_install_hint);
   }
   std::error_code ec;
   const fs::path input = fs::absolute(html_path, ec);
@@ -204,8 +204,8 @@ void screenshot_png(const std::string& html_path, const std::string& png_path, i
   }
   TempDir dir;
   const fs::path out = dir.path() / "screenshot.png";
-  run_chromium(html_path, {"--screenshot=" + out.string(), fmt::format("--window-size={},{}", width_px, height_px)}, dir,
-               timeout);
+  run_chromium(html_path, {"--screenshot=" + out.string(), fmt::format("--window-size={},{}", width_px, height_px)},
+               dir, timeout);
   publish(out, png_path, dir.path() / "chromium.log", "screenshot");
 }
 

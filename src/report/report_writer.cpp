@@ -1,9 +1,9 @@
 #include <ptsuite/report/report_writer.hpp>
 
-#include <algorithm>
-#include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
+#include <filesystem>
 #include <system_error>
 
 #include <ptsuite/pts/run.hpp>
@@ -77,9 +77,9 @@ void check_results_document(const json& results, const std::string& what) {
   }
   const json schema = results.value("schema_version", json());
   if (!schema.is_number_integer() || schema.get<int64_t>() != pts::k_results_schema_version) {
-    throw UsageError(what, fmt::format("results schema_version {} is not one this ptsuite reads (it reads {})",
-                                       schema.is_null() ? std::string("(missing)") : schema.dump(),
-                                       pts::k_results_schema_version));
+    throw UsageError(
+        what, fmt::format("results schema_version {} is not one this ptsuite reads (it reads {})",
+                          schema.is_null() ? std::string("(missing)") : schema.dump(), pts::k_results_schema_version));
   }
   if (!results.contains("tests") || !results.at("tests").is_array()) {
     throw UsageError(what, "the results document has no \"tests\" array");
@@ -96,8 +96,8 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec || !fs::is_directory(out)) {
-    throw SystemError(fmt::format("cannot create the report directory {}: {}", out.string(),
-                                  ec ? ec.message() : "not a directory"));
+    throw SystemError(
+        fmt::format("cannot create the report directory {}: {}", out.string(), ec ? ec.message() : "not a directory"));
   }
 
   std::vector<std::string> written;
@@ -141,8 +141,8 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
           existing = json();
         }
         if (existing != results) {
-          throw UsageError("--out", fmt::format("{} already holds other results; choose another directory",
-                                                path.string()));
+          throw UsageError("--out",
+                           fmt::format("{} already holds other results; choose another directory", path.string()));
         }
       } else {
         write_file_atomic(path, normalised_results(results));

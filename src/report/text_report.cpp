@@ -1,7 +1,7 @@
 #include <ptsuite/report/text_report.hpp>
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -96,7 +96,8 @@ std::string verdict_lines(const json& compliance, std::string_view indent) {
 std::string run_section(const json& doc) {
   std::string out;
   const json& spec = member(doc, "spec");
-  out += fmt::format("ptsuite results: {}, {}\n", str(spec, "title").empty() ? "PTS " + str(spec, "revision") : str(spec, "title"),
+  out += fmt::format("ptsuite results: {}, {}\n",
+                     str(spec, "title").empty() ? "PTS " + str(spec, "revision") : str(spec, "title"),
                      str(spec, "profile_title").empty() ? str(spec, "profile") : str(spec, "profile_title"));
   const json& dev = member(doc, "device");
   std::string name;
@@ -125,9 +126,10 @@ std::string run_section(const json& doc) {
   }
   const json& run = member(doc, "run");
   const json& tool = member(doc, "tool");
-  out += fmt::format("Run:         {}, {} to {}; ptsuite {} ({})\n", str(run, "status").empty() ? "unknown" : str(run, "status"),
-                     str(run, "started_utc"), str(run, "finished_utc").empty() ? "-" : str(run, "finished_utc"),
-                     str(tool, "version"), str(tool, "git_revision"));
+  out += fmt::format("Run:         {}, {} to {}; ptsuite {} ({})\n",
+                     str(run, "status").empty() ? "unknown" : str(run, "status"), str(run, "started_utc"),
+                     str(run, "finished_utc").empty() ? "-" : str(run, "finished_utc"), str(tool, "version"),
+                     str(tool, "git_revision"));
   if (member(run, "stop").is_object()) {
     out += fmt::format("Stopped:     {}\n", str(member(run, "stop"), "reason"));
   }
@@ -163,10 +165,12 @@ std::string steady_state_lines(const json& phase) {
   const std::string name = str(phase, "phase");
   if (member(ss, "attained") == true) {
     out += fmt::format("  Steady state ({}): attained in Rounds {}-{} ({} Rounds run, max {})\n", name,
-                       str(window, "first_round"), str(window, "last_round"), str(ss, "rounds_run"), str(ss, "max_rounds"));
+                       str(window, "first_round"), str(window, "last_round"), str(ss, "rounds_run"),
+                       str(ss, "max_rounds"));
   } else {
-    out += fmt::format("  Steady state ({}): NOT ACHIEVED after {} Rounds (max {}); reported window Rounds {}-{}\n", name,
-                       str(ss, "rounds_run"), str(ss, "max_rounds"), str(window, "first_round"), str(window, "last_round"));
+    out += fmt::format("  Steady state ({}): NOT ACHIEVED after {} Rounds (max {}); reported window Rounds {}-{}\n",
+                       name, str(ss, "rounds_run"), str(ss, "max_rounds"), str(window, "first_round"),
+                       str(window, "last_round"));
   }
   const json& tracking = member(phase, "tracking");
   const json& variables = member(member(ss, "verdicts"), "variables");
@@ -204,8 +208,9 @@ std::string matrix_table(const json& matrix, const std::string& metric, int deci
   for (size_t r = 0; r < rows.size(); ++r) {
     std::vector<std::string> line{rows[r].is_string() ? rows[r].get<std::string>() : rows[r].dump()};
     for (size_t c = 0; c < columns.size(); ++c) {
-      const json& v = values.is_array() && r < values.size() && values[r].is_array() && c < values[r].size() ? values[r][c]
-                                                                                                           : json();
+      const json& v = values.is_array() && r < values.size() && values[r].is_array() && c < values[r].size()
+                          ? values[r][c]
+                          : json();
       line.push_back(v.is_number() ? fmt::format("{:.{}f}", v.get<double>() / scale, decimals) : "-");
     }
     t.add(line);
@@ -245,7 +250,8 @@ std::string latency_section(const json& test) {
     for (size_t r = 0; r < rows.size(); ++r) {
       t.add({columns[c].is_string() ? columns[c].get<std::string>() : columns[c].dump(),
              rows[r].is_string() ? rows[r].get<std::string>() : rows[r].dump(), integer(cell("iops", r, c)),
-             ms(cell("latency_mean_ns", r, c)), ms(cell("latency_p99_999_ns", r, c)), ms(cell("latency_max_ns", r, c))});
+             ms(cell("latency_mean_ns", r, c)), ms(cell("latency_p99_999_ns", r, c)),
+             ms(cell("latency_max_ns", r, c))});
     }
   }
   return out + t.render("    ");
@@ -271,10 +277,13 @@ std::string wsat_section(const json& test) {
   }
   const json& samples = array(w, "samples");
   const std::string stop = str(w, "stop_reason");
-  std::string out = fmt::format("  WSAT workload {} ({}): {} samples, stopped by {}\n", str(w, "workload"),
-                                str(member(w, "segment"), "label"), samples.size(),
-                                stop == "capacity" ? "the capacity multiple written (" + gigabytes(member(w, "target_bytes")) + ")"
-                                : stop == "time_limit" ? "the time limit" : stop.empty() ? "-" : stop);
+  std::string out =
+      fmt::format("  WSAT workload {} ({}): {} samples, stopped by {}\n", str(w, "workload"),
+                  str(member(w, "segment"), "label"), samples.size(),
+                  stop == "capacity" ? "the capacity multiple written (" + gigabytes(member(w, "target_bytes")) + ")"
+                  : stop == "time_limit" ? "the time limit"
+                  : stop.empty()         ? "-"
+                                         : stop);
   if (samples.empty()) {
     return out;
   }
@@ -296,17 +305,20 @@ std::string cbw_section(const json& test) {
   if (!c.is_object()) {
     return {};
   }
-  std::string out = fmt::format("  CBW operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n",
-                                str(c, "rw_mix"),
-                                str(c, "operating_point_source") == "window-average" ? "measurement-window averages"
-                                                                                      : "final Round",
-                                ms(member(c, "art_ceiling_ns")));
+  std::string out =
+      fmt::format("  CBW operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", str(c, "rw_mix"),
+                  str(c, "operating_point_source") == "window-average" ? "measurement-window averages" : "final Round",
+                  ms(member(c, "art_ceiling_ns")));
   Table t(1, /*last_left=*/true);
   t.add({"point", "TC", "QD", "IOPS", "ART (ms)", "rule"});
   for (const json& p : array(c, "operating_points")) {
     const std::string name = str(p, "name");
-    t.add({name == "max" ? "MaxIOPS" : name == "mid" ? "MidIOPS" : name == "min" ? "MinIOPS" : name, str(p, "threads"),
-           str(p, "queue_depth"), integer(member(p, "iops")), ms(member(p, "latency_mean_ns")), str(p, "rule")});
+    t.add({name == "max"   ? "MaxIOPS"
+           : name == "mid" ? "MidIOPS"
+           : name == "min" ? "MinIOPS"
+                           : name,
+           str(p, "threads"), str(p, "queue_depth"), integer(member(p, "iops")), ms(member(p, "latency_mean_ns")),
+           str(p, "rule")});
   }
   return out + t.render("    ");
 }
@@ -334,7 +346,8 @@ std::string test_section(const json& test) {
   std::string out;
   const json& section = member(test, "section");
   const std::string title = str(test, "title").empty() ? id : str(test, "title");
-  out += fmt::format("\n== {} ({}, PTS {} section {}) ==\n", title, id, str(test, "spec_revision"), str(section, "value"));
+  out +=
+      fmt::format("\n== {} ({}, PTS {} section {}) ==\n", title, id, str(test, "spec_revision"), str(section, "value"));
   const json& toio = member(test, "toio");
   out += fmt::format("  {}; ActiveRange {} %; write cache required: {}; status {}\n",
                      toio.is_object() ? fmt::format("TC {} / QD {}", str(toio, "threads"), str(toio, "queue_depth"))

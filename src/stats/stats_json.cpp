@@ -1,9 +1,9 @@
 #include <ptsuite/stats/stats_json.hpp>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -93,8 +93,7 @@ void from_json(const json& j, DirectionSummary& summary) {
     throw UsageError(p_where, "expected a JSON object");
   }
   for (const auto& [key, value] : percentiles.items()) {
-    out.percentiles.push_back(
-        PercentileValue{parse_percentile_key(key, p_where), as_u64(value, p_where + "." + key)});
+    out.percentiles.push_back(PercentileValue{parse_percentile_key(key, p_where), as_u64(value, p_where + "." + key)});
   }
   std::sort(out.percentiles.begin(), out.percentiles.end(),
             [](const PercentileValue& a, const PercentileValue& b) { return a.percentile < b.percentile; });
@@ -132,8 +131,8 @@ void from_json(const json& j, LatencyHistogram& histogram) {
   const uint64_t bits = as_u64(field(j, "sub_bucket_bits", where), where + " sub_bucket_bits");
   if (bits != LatencyHistogram::k_sub_bucket_bits) {
     throw UsageError(where + " sub_bucket_bits",
-                     fmt::format("{} is not supported: this layout has {} sub-bucket bits (1/{} of an octave)",
-                                 bits, LatencyHistogram::k_sub_bucket_bits, LatencyHistogram::k_sub_buckets));
+                     fmt::format("{} is not supported: this layout has {} sub-bucket bits (1/{} of an octave)", bits,
+                                 LatencyHistogram::k_sub_bucket_bits, LatencyHistogram::k_sub_buckets));
   }
   const json& buckets = field(j, "buckets", where);
   const std::string b_where = where + " buckets";

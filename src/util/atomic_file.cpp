@@ -1,10 +1,10 @@
 #include <ptsuite/util/atomic_file.hpp>
 
-#include <cerrno>
 #include <fcntl.h>
+#include <unistd.h>
+#include <cerrno>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/fd.hpp>

@@ -1,8 +1,8 @@
 #include <ptsuite/util/json_schema.hpp>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <map>
 #include <regex>
 #include <set>
@@ -142,22 +142,33 @@ std::string short_dump(const json& j) {
 }
 
 size_t code_points(const std::string& s) {
-  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 const std::set<std::string, std::less<>>& known_keywords() {
-  static const std::set<std::string, std::less<>> k{
-      "type",        "enum",        "const",           "properties", "required", "additionalProperties",
-      "propertyNames", "items",     "prefixItems",     "minItems",   "maxItems", "minimum",
-      "maximum",     "exclusiveMinimum", "minLength",  "pattern",    "$ref",     "allOf",
-      "anyOf",       "oneOf",       "not",             "if",         "then",     "else",
-      "$schema",     "$id",         "$comment",        "title",      "description", "examples",
-      "default",     "$defs"};
+  static const std::set<std::string, std::less<>> k{"type",          "enum",
+                                                    "const",         "properties",
+                                                    "required",      "additionalProperties",
+                                                    "propertyNames", "items",
+                                                    "prefixItems",   "minItems",
+                                                    "maxItems",      "minimum",
+                                                    "maximum",       "exclusiveMinimum",
+                                                    "minLength",     "pattern",
+                                                    "$ref",          "allOf",
+                                                    "anyOf",         "oneOf",
+                                                    "not",           "if",
+                                                    "then",          "else",
+                                                    "$schema",       "$id",
+                                                    "$comment",      "title",
+                                                    "description",   "examples",
+                                                    "default",       "$defs"};
   return k;
 }
 
 const std::set<std::string, std::less<>>& type_names() {
-  static const std::set<std::string, std::less<>> k{"null", "boolean", "object", "array", "number", "string", "integer"};
+  static const std::set<std::string, std::less<>> k{"null",   "boolean", "object", "array",
+                                                    "number", "string",  "integer"};
   return k;
 }
 
@@ -309,8 +320,8 @@ class Validator {
     if (const auto it = schema.find("const"); it != schema.end() && inst != *it) {
       add(out, path, fmt::format("is {}, expected {}", short_dump(inst), short_dump(*it)));
     }
-    if (const auto it = schema.find("enum"); it != schema.end() &&
-                                             std::find(it->begin(), it->end(), inst) == it->end()) {
+    if (const auto it = schema.find("enum");
+        it != schema.end() && std::find(it->begin(), it->end(), inst) == it->end()) {
       add(out, path, fmt::format("{} is not one of {}", short_dump(inst), short_dump(*it)));
     }
     if (inst.is_number()) {
@@ -504,8 +515,9 @@ class Validator {
           out.push_back(std::move(i));
         }
       } else if (std::string_view(keyword) == "oneOf" && matched.size() > 1) {
-        add(out, path, fmt::format("matches {} alternatives of oneOf (#{} and #{}), expected exactly one", matched.size(),
-                                   matched[0], matched[1]));
+        add(out, path,
+            fmt::format("matches {} alternatives of oneOf (#{} and #{}), expected exactly one", matched.size(),
+                        matched[0], matched[1]));
       }
     }
     if (const auto it = schema.find("not"); it != schema.end()) {

@@ -27,26 +27,18 @@ constexpr std::array<uint32_t, 64> k_round_constants = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
 // §5.3.3: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
-constexpr std::array<uint32_t, 8> k_initial_state = {
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+constexpr std::array<uint32_t, 8> k_initial_state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 constexpr uint32_t rotr(uint32_t x, unsigned n) noexcept { return (x >> n) | (x << (32U - n)); }
 
 // §4.1.2 functions.
 constexpr uint32_t ch(uint32_t x, uint32_t y, uint32_t z) noexcept { return (x & y) ^ (~x & z); }
-constexpr uint32_t maj(uint32_t x, uint32_t y, uint32_t z) noexcept {
-  return (x & y) ^ (x & z) ^ (y & z);
-}
-constexpr uint32_t big_sigma0(uint32_t x) noexcept {
-  return rotr(x, 2) ^ rotr(x, 13) ^ rotr(x, 22);
-}
-constexpr uint32_t big_sigma1(uint32_t x) noexcept {
-  return rotr(x, 6) ^ rotr(x, 11) ^ rotr(x, 25);
-}
+constexpr uint32_t maj(uint32_t x, uint32_t y, uint32_t z) noexcept { return (x & y) ^ (x & z) ^ (y & z); }
+constexpr uint32_t big_sigma0(uint32_t x) noexcept { return rotr(x, 2) ^ rotr(x, 13) ^ rotr(x, 22); }
+constexpr uint32_t big_sigma1(uint32_t x) noexcept { return rotr(x, 6) ^ rotr(x, 11) ^ rotr(x, 25); }
 constexpr uint32_t small_sigma0(uint32_t x) noexcept { return rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3); }
-constexpr uint32_t small_sigma1(uint32_t x) noexcept {
-  return rotr(x, 17) ^ rotr(x, 19) ^ (x >> 10);
-}
+constexpr uint32_t small_sigma1(uint32_t x) noexcept { return rotr(x, 17) ^ rotr(x, 19) ^ (x >> 10); }
 
 uint32_t load_be32(const uint8_t* p) noexcept {
   return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | uint32_t{p[3]};
@@ -128,13 +120,11 @@ Sha256::Digest Sha256::final() noexcept {
   const uint64_t length_bits = m_length_bytes * 8;
   m_block[m_block_used++] = 0x80;
   if (m_block_used > 56) {
-    std::fill(m_block.begin() + static_cast<std::ptrdiff_t>(m_block_used), m_block.end(),
-              uint8_t{0});
+    std::fill(m_block.begin() + static_cast<std::ptrdiff_t>(m_block_used), m_block.end(), uint8_t{0});
     compress(m_block.data());
     m_block_used = 0;
   }
-  std::fill(m_block.begin() + static_cast<std::ptrdiff_t>(m_block_used), m_block.begin() + 56,
-            uint8_t{0});
+  std::fill(m_block.begin() + static_cast<std::ptrdiff_t>(m_block_used), m_block.begin() + 56, uint8_t{0});
   for (size_t i = 0; i < 8; ++i) {
     m_block[56 + i] = static_cast<uint8_t>(length_bits >> (56 - 8 * i));
   }

@@ -1,9 +1,9 @@
 #include <ptsuite/util/units.hpp>
 
+#include <fmt/format.h>
 #include <array>
 #include <cctype>
 #include <cmath>
-#include <fmt/format.h>
 #include <limits>
 
 #include <ptsuite/util/error.hpp>
@@ -96,10 +96,24 @@ bool size_multiplier(const std::string& suffix, uint64_t& mult) {
     uint64_t multiplier;
   };
   static constexpr std::array<Entry, 18> k_table{{
-      {"", 1},        {"b", 1},       {"k", k_kib},    {"kb", k_kib},  {"ki", k_kib},
-      {"kib", k_kib}, {"m", k_mib},   {"mb", k_mib},   {"mi", k_mib},  {"mib", k_mib},
-      {"g", k_gib},   {"gb", k_gib},  {"gi", k_gib},   {"gib", k_gib}, {"t", k_tib},
-      {"tb", k_tib},  {"ti", k_tib},  {"tib", k_tib},
+      {"", 1},
+      {"b", 1},
+      {"k", k_kib},
+      {"kb", k_kib},
+      {"ki", k_kib},
+      {"kib", k_kib},
+      {"m", k_mib},
+      {"mb", k_mib},
+      {"mi", k_mib},
+      {"mib", k_mib},
+      {"g", k_gib},
+      {"gb", k_gib},
+      {"gi", k_gib},
+      {"gib", k_gib},
+      {"t", k_tib},
+      {"tb", k_tib},
+      {"ti", k_tib},
+      {"tib", k_tib},
   }};
   for (const Entry& e : k_table) {
     if (suffix == e.spelling) {
@@ -162,15 +176,13 @@ uint64_t parse_size_bytes(std::string_view text, std::string_view what) {
   }
   uint64_t bytes = 0;
   if (!scale_exact(number, mult, bytes)) {
-    throw UsageError(std::string(what),
-                     fmt::format("\"{}\" is not a whole number of bytes or is too large", text));
+    throw UsageError(std::string(what), fmt::format("\"{}\" is not a whole number of bytes or is too large", text));
   }
   return bytes;
 }
 
 uint64_t parse_duration_ns(std::string_view text, std::string_view what) {
-  constexpr std::string_view k_hint =
-      "a duration; use e.g. 30 (seconds), 30s, 500ms, 5m, 2h, 1h30m";
+  constexpr std::string_view k_hint = "a duration; use e.g. 30 (seconds), 30s, 500ms, 5m, 2h, 1h30m";
   std::string_view s = trim(text);
   if (!s.empty() && s.front() == '-') {
     throw UsageError(std::string(what), fmt::format("\"{}\" is negative; durations must be positive", text));
@@ -220,8 +232,7 @@ double parse_percent(std::string_view text, std::string_view what) {
     s.remove_suffix(1);
   }
   if (!s.empty() && s.front() == '-') {
-    throw UsageError(std::string(what),
-                     fmt::format("{} is out of range; give a percentage from 0 to 100", text));
+    throw UsageError(std::string(what), fmt::format("{} is out of range; give a percentage from 0 to 100", text));
   }
   ExactDecimal number;
   if (!take_decimal(s, number) || !trim(s).empty()) {
@@ -229,8 +240,7 @@ double parse_percent(std::string_view text, std::string_view what) {
   }
   const double value = static_cast<double>(number.numerator) / static_cast<double>(number.denominator);
   if (value > 100.0) {
-    throw UsageError(std::string(what),
-                     fmt::format("{} is out of range; give a percentage from 0 to 100", text));
+    throw UsageError(std::string(what), fmt::format("{} is out of range; give a percentage from 0 to 100", text));
   }
   return value;
 }

@@ -1,9 +1,9 @@
 #include <ptsuite/workload/spec_parse.hpp>
 
+#include <fmt/format.h>
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <fmt/format.h>
 #include <string>
 
 #include <ptsuite/util/error.hpp>

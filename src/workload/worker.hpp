@@ -62,7 +62,7 @@ class Worker {
 
   uint32_t m_index;
   std::unique_ptr<engine::IoQueue> m_queue;  // null once retired
-  stats::IoStats m_stats;                     // the queue's statistics, kept by retire()
+  stats::IoStats m_stats;                    // the queue's statistics, kept by retire()
   std::optional<engine::IoErrorRecord> m_queue_error;
   uint64_t m_queue_error_count = 0;
   IoGenerator m_generator;

@@ -112,7 +112,8 @@ json workload_document(const ResolvedWorkload& workload, const engine::Target& t
                        const std::string& started_at) {
   return {{"schema_version", k_workload_schema_version},
           {"kind", "ptsuite.workload"},
-          {"tool", {{"name", "ptsuite"}, {"version", std::string(version())}, {"git_revision", std::string(git_revision())}}},
+          {"tool",
+           {{"name", "ptsuite"}, {"version", std::string(version())}, {"git_revision", std::string(git_revision())}}},
           {"started_at", started_at},
           {"config", config_json(workload, target)},
           {"results", results_json(result, workload.spec.interval_ns)}};

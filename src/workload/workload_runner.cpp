@@ -1,18 +1,18 @@
 // run_workload(): builds one Worker per thread (queues and engines are opened here, on the
 // calling thread, so setup errors throw before any IO), starts them together, samples their
 // live counters for progress and the interval series, joins them, and merges their results.
-#include <ptsuite/workload/workload_runner.hpp>
 #include <ptsuite/workload/stall_detector.hpp>
+#include <ptsuite/workload/workload_runner.hpp>
 
-#include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <fmt/format.h>
-#include <limits>
-#include <mutex>
 #include <pthread.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <limits>
+#include <mutex>
 #include <thread>
 
 #include <ptsuite/util/clock.hpp>
@@ -33,7 +33,9 @@ constexpr uint64_t k_never = std::numeric_limits<uint64_t>::max();
 CpuUsage process_cpu() {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
-  auto seconds = [](const timeval& tv) { return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6; };
+  auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+  };
   return {seconds(ru.ru_utime), seconds(ru.ru_stime)};
 }
 
@@ -217,8 +219,8 @@ const char* to_string(StopReason reason) noexcept {
   return "duration";
 }
 
-WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Target& target,
-                            const RunControl& control, WorkloadState* state) {
+WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Target& target, const RunControl& control,
+                            WorkloadState* state) {
   const WorkloadSpec& spec = workload.spec;
   if (workload.writes && target.access() != engine::Target::Access::read_write) {
     throw SystemError(fmt::format("{} was opened read-only but the workload writes", target.path()));
@@ -334,9 +336,8 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
     result.stats.merge(w->stats());
     end_ns = std::max(end_ns, w->end_ns());
     result.error_count += w->error_count();
-    result.end_state.sequential_cursor_bytes.push_back(spec.pattern == AccessPattern::sequential
-                                                           ? w->sequential_cursor_bytes()
-                                                           : 0);
+    result.end_state.sequential_cursor_bytes.push_back(
+        spec.pattern == AccessPattern::sequential ? w->sequential_cursor_bytes() : 0);
   }
   const int first_failed = flags.first_failed_thread.load();
   if (first_failed >= 0) {

@@ -2,11 +2,11 @@
 // check throws UsageError naming the CLI option at fault, before anything touches the target.
 #include <ptsuite/workload/workload_spec.hpp>
 
+#include <fmt/format.h>
+#include <sched.h>
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <fmt/format.h>
-#include <sched.h>
 #include <string>
 
 #include <ptsuite/engine/engine_registry.hpp>
@@ -33,8 +33,8 @@ const char* block_size_option(const WorkloadSpec& spec) {
 
 void check_geometry(const engine::TargetGeometry& g) {
   if (g.logical_block_bytes < 512 || !std::has_single_bit(g.logical_block_bytes)) {
-    throw UsageError("--target", fmt::format("logical block size {} is not a power of two >= 512",
-                                             g.logical_block_bytes));
+    throw UsageError("--target",
+                     fmt::format("logical block size {} is not a power of two >= 512", g.logical_block_bytes));
   }
   if (g.capacity_bytes < g.logical_block_bytes) {
     throw UsageError("--target", "the target is empty");
@@ -75,8 +75,8 @@ std::vector<ResolvedBlockSize> resolve_block_sizes(const WorkloadSpec& spec, uin
                                            size_text(b.bytes), logical));
     }
     if (b.bytes > k_max_block_bytes) {
-      throw UsageError(option, fmt::format("{} is larger than the maximum of {}", size_text(b.bytes),
-                                           size_text(k_max_block_bytes)));
+      throw UsageError(
+          option, fmt::format("{} is larger than the maximum of {}", size_text(b.bytes), size_text(k_max_block_bytes)));
     }
     if (!std::isfinite(b.weight) || b.weight <= 0) {
       throw UsageError(option, fmt::format("the weight of {} must be greater than 0", size_text(b.bytes)));
@@ -127,12 +127,14 @@ void resolve_range(const WorkloadSpec& spec, const engine::TargetGeometry& g, Re
     r.range_offset_bytes = 0;
     r.range_length_bytes = round_down(std::min(raw, g.capacity_bytes), logical);
     if (r.range_length_bytes == 0) {
-      throw UsageError("--range", fmt::format("{}% of {} bytes is less than one logical block", ar.pct, g.capacity_bytes));
+      throw UsageError("--range",
+                       fmt::format("{}% of {} bytes is less than one logical block", ar.pct, g.capacity_bytes));
     }
   }
   if (r.max_block_bytes > r.range_length_bytes) {
-    throw UsageError(block_size_option(spec), fmt::format("{} is larger than the active range of {}",
-                                                          size_text(r.max_block_bytes), size_text(r.range_length_bytes)));
+    throw UsageError(block_size_option(spec),
+                     fmt::format("{} is larger than the active range of {}", size_text(r.max_block_bytes),
+                                 size_text(r.range_length_bytes)));
   }
 }
 
@@ -149,8 +151,8 @@ void resolve_zones(const WorkloadSpec& spec, uint32_t logical, ResolvedWorkload&
   double range_sum = 0;
   for (const AccessZone& z : spec.zones) {
     if (!std::isfinite(z.io_pct) || z.io_pct < 0 || !std::isfinite(z.range_pct) || z.range_pct <= 0) {
-      throw UsageError("--zones", fmt::format("zone {}/{} needs an IO share >= 0 and a range share > 0", z.io_pct,
-                                              z.range_pct));
+      throw UsageError("--zones",
+                       fmt::format("zone {}/{} needs an IO share >= 0 and a range share > 0", z.io_pct, z.range_pct));
     }
     io_sum += z.io_pct;
     range_sum += z.range_pct;
@@ -166,9 +168,9 @@ void resolve_zones(const WorkloadSpec& spec, uint32_t logical, ResolvedWorkload&
     const uint64_t end =
         i + 1 == spec.zones.size()
             ? range_end
-            : r.range_offset_bytes +
-                  round_down(static_cast<uint64_t>(static_cast<long double>(r.range_length_bytes) * cum_range_pct / 100.0L),
-                             logical);
+            : r.range_offset_bytes + round_down(static_cast<uint64_t>(static_cast<long double>(r.range_length_bytes) *
+                                                                      cum_range_pct / 100.0L),
+                                                logical);
     if (end <= start) {
       throw UsageError("--zones", fmt::format("zone {} ({}% of the range) is smaller than one logical block", i + 1,
                                               spec.zones[i].range_pct));
@@ -190,11 +192,12 @@ void resolve_slots(const WorkloadSpec& spec, ResolvedWorkload& r) {
         s.count = (round_down(last_start, b.align_bytes) - s.first_offset_bytes) / b.align_bytes + 1;
       }
       if (s.count == 0 && zone.probability > 0) {
-        throw UsageError(spec.zones.empty() ? "--range" : "--zones",
-                         fmt::format("no {}-aligned offset for a {} IO in {} ({} bytes at offset {})",
-                                     size_text(b.align_bytes), size_text(b.bytes),
-                                     spec.zones.empty() ? std::string("the active range") : fmt::format("zone {}", z + 1),
-                                     zone.length_bytes, zone.offset_bytes));
+        throw UsageError(
+            spec.zones.empty() ? "--range" : "--zones",
+            fmt::format("no {}-aligned offset for a {} IO in {} ({} bytes at offset {})", size_text(b.align_bytes),
+                        size_text(b.bytes),
+                        spec.zones.empty() ? std::string("the active range") : fmt::format("zone {}", z + 1),
+                        zone.length_bytes, zone.offset_bytes));
       }
       r.slots.push_back(s);
     }
@@ -248,17 +251,18 @@ void resolve_limits(const WorkloadSpec& spec, ResolvedWorkload& r) {
     throw UsageError("--rate-mbps", "the rate must be 0 (unlimited) or more");
   }
   if (spec.interval_ns != 0 && spec.interval_ns < k_min_interval_ns) {
-    throw UsageError("--interval", fmt::format("{} is too short; the minimum is {}", units::format_duration(spec.interval_ns),
-                                               units::format_duration(k_min_interval_ns)));
+    throw UsageError("--interval",
+                     fmt::format("{} is too short; the minimum is {}", units::format_duration(spec.interval_ns),
+                                 units::format_duration(k_min_interval_ns)));
   }
 }
 
 void check_resources(const WorkloadSpec& spec, const ResolvedWorkload& r) {
   const uint128_t buffers = static_cast<uint128_t>(spec.threads) * spec.queue_depth * r.max_block_bytes;
   if (buffers > k_max_buffer_bytes) {
-    throw UsageError("--queue-depth", fmt::format("{} threads x {} IOs x {} of IO buffers exceeds the limit of {}",
-                                                  spec.threads, spec.queue_depth, size_text(r.max_block_bytes),
-                                                  size_text(k_max_buffer_bytes)));
+    throw UsageError("--queue-depth",
+                     fmt::format("{} threads x {} IOs x {} of IO buffers exceeds the limit of {}", spec.threads,
+                                 spec.queue_depth, size_text(r.max_block_bytes), size_text(k_max_buffer_bytes)));
   }
   if (!spec.cpus.empty()) {
     cpu_set_t allowed;

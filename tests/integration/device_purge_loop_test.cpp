@@ -5,13 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "integration/device_loop_fixture.hpp"
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/nvme.hpp>
 #include <ptsuite/device/passthrough.hpp>
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/scsi.hpp>
 #include <ptsuite/util/error.hpp>
+#include "integration/device_loop_fixture.hpp"
 
 namespace ptsuite::device {
 namespace {

@@ -5,16 +5,16 @@
 // which the kernel itself may write to, the device's written bytes equal the kernel's swap-out).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <fstream>
 #include <iterator>
-#include <unistd.h>
 
-#include "integration/device_loop_fixture.hpp"
 #include <ptsuite/device/passthrough.hpp>
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/util/error.hpp>
+#include "integration/device_loop_fixture.hpp"
 
 namespace ptsuite::device {
 namespace {
@@ -142,8 +142,8 @@ TEST_F(DeviceSafetyLoop, LoopDeviceHeldByDeviceMapperIsRefused) {
   LoopDevice loop(k_size, false);
   ASSERT_TRUE(loop.ok());
   const std::string name = unique_name("ptsuite-devtest-dm");
-  if (run_command("dmsetup create " + name + " --table '0 " + std::to_string(k_size / 512) + " linear " +
-                  loop.path() + " 0'") != 0) {
+  if (run_command("dmsetup create " + name + " --table '0 " + std::to_string(k_size / 512) + " linear " + loop.path() +
+                  " 0'") != 0) {
     GTEST_SKIP() << "dmsetup create failed";
   }
   const uint64_t before = file_checksum(loop.backing());

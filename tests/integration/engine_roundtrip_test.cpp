@@ -5,12 +5,12 @@
 // leave the medium untouched.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <optional>
-#include <unistd.h>
 #include <vector>
 
 #include <ptsuite/engine/engine_registry.hpp>
@@ -152,8 +152,7 @@ TEST_P(EngineRoundTrip, WrittenDataLandsExactlyWhereItWasAddressed) {
   }
   const std::vector<std::byte> actual = read_backing();
   const auto mismatch = std::mismatch(expected.begin(), expected.end(), actual.begin());
-  EXPECT_TRUE(mismatch.first == expected.end())
-      << "first difference at byte " << (mismatch.first - expected.begin());
+  EXPECT_TRUE(mismatch.first == expected.end()) << "first difference at byte " << (mismatch.first - expected.begin());
 }
 
 TEST_P(EngineRoundTrip, ReadsReturnWhatIsOnTheMedium) {
@@ -192,16 +191,15 @@ TEST_P(EngineRoundTrip, ReadsReturnWhatIsOnTheMedium) {
   EXPECT_EQ(q.stats().write.ios, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Engines, EngineRoundTrip,
-    ::testing::Values(RoundTripCase{"sync", false, 1}, RoundTripCase{"sync", false, 32},
-                      RoundTripCase{"libaio", false, 1}, RoundTripCase{"libaio", false, 32},
-                      RoundTripCase{"sync", true, 1}, RoundTripCase{"sync", true, 32},
-                      RoundTripCase{"libaio", true, 1}, RoundTripCase{"libaio", true, 32}),
-    [](const ::testing::TestParamInfo<RoundTripCase>& param_info) {
-      return std::string(param_info.param.engine) + (param_info.param.loop ? "_loop" : "_file") + "_qd" +
-             std::to_string(param_info.param.queue_depth);
-    });
+INSTANTIATE_TEST_SUITE_P(Engines, EngineRoundTrip,
+                         ::testing::Values(RoundTripCase{"sync", false, 1}, RoundTripCase{"sync", false, 32},
+                                           RoundTripCase{"libaio", false, 1}, RoundTripCase{"libaio", false, 32},
+                                           RoundTripCase{"sync", true, 1}, RoundTripCase{"sync", true, 32},
+                                           RoundTripCase{"libaio", true, 1}, RoundTripCase{"libaio", true, 32}),
+                         [](const ::testing::TestParamInfo<RoundTripCase>& param_info) {
+                           return std::string(param_info.param.engine) + (param_info.param.loop ? "_loop" : "_file") +
+                                  "_qd" + std::to_string(param_info.param.queue_depth);
+                         });
 
 TEST(NullEngineRoundTrip, CountsEveryIoAndLeavesTheMediumUntouched) {
   test_support::ShmTempDir dir;

@@ -26,15 +26,16 @@ using html::testing::Image;
 using html::testing::pages_of;
 using html::testing::rendered;
 
-#define SKIP_WITHOUT_CHROMIUM()                                                                     \
-  if (find_chromium().empty()) {                                                                    \
+#define SKIP_WITHOUT_CHROMIUM()                                                                      \
+  if (find_chromium().empty()) {                                                                     \
     GTEST_SKIP() << "chromium is not installed (apt-get install chromium): no browser to render in"; \
   }
 
 size_t pixels_near(const Image& img, uint8_t r, uint8_t g, uint8_t b, int tolerance) {
   size_t n = 0;
   for (const auto& p : img.rgb) {
-    n += (std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance) ? 1 : 0;
+    n +=
+        (std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance) ? 1 : 0;
   }
   return n;
 }

@@ -145,7 +145,8 @@ TEST_F(ReportCli, PdfWithoutChromiumExitsFiveNamingThePackage) {
   EXPECT_EQ(entries(file("steady")), 1u);  // no PDF, no HTML, no staging directory left
 
   // `ptsuite run --reports pdf` refuses before anything is touched.
-  const ProcessResult run = run_ptsuite({"run", "throughput", "--out", file("run"), "--reports", "html,pdf", "--quick"});
+  const ProcessResult run =
+      run_ptsuite({"run", "throughput", "--out", file("run"), "--reports", "html,pdf", "--quick"});
   EXPECT_EQ(run.exit_code, 5) << run.err;
   EXPECT_NE(run.err.find("apt-get install chromium"), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(file("run")));
@@ -196,11 +197,12 @@ TEST_F(ReportCli, UnreadableResultsExitTwo) {
 // on the HTML report, and the bundle manifest covers them.
 TEST_F(ReportCli, RunWritesDefaultReportsAndEndsOnTheHtmlPath) {
   const std::string out = file("run");
-  const ProcessResult r = run_ptsuite(
-      {"run", "throughput", "--out", out, "--scratch-size", "64MiB", "--quiet", "--quick", "--set", "max_rounds=5",
-       "--set", "throughput.segment_duration=0.05s", "--set", "wipc.capacity_multiple=0.1"});
+  const ProcessResult r = run_ptsuite({"run", "throughput", "--out", out, "--scratch-size", "64MiB", "--quiet",
+                                       "--quick", "--set", "max_rounds=5", "--set", "throughput.segment_duration=0.05s",
+                                       "--set", "wipc.capacity_multiple=0.1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const std::string name : {"results.json", "report.html", "summary.txt", "throughput.csv", "MANIFEST.sha256.json"}) {
+  for (const std::string name :
+       {"results.json", "report.html", "summary.txt", "throughput.csv", "MANIFEST.sha256.json"}) {
     EXPECT_TRUE(fs::exists(out + "/" + name)) << name;
   }
   EXPECT_FALSE(fs::exists(out + "/report.pdf"));

@@ -7,10 +7,10 @@
 //   * `ptsuite workload --json` and `ptsuite demo` (the workload document).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <csignal>
 #include <filesystem>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -43,10 +43,10 @@ void expect_matches(const std::string& path, const std::string& schema_name) {
 
 // Short segments, reports off; each list ends in the run's own flags.
 std::vector<std::string> run_args(std::vector<std::string> head) {
-  for (const char* a : {"--quiet", "--reports", "none", "--quick", "--set", "max_rounds=5", "--set",
-                        "latency.segment_duration=0.1s", "--set", "latency.capture_duration=0.2s", "--set",
-                        "throughput.segment_duration=0.1s", "--set", "wsat.sample_duration=0.1s", "--set",
-                        "wsat.capture_duration=0.2s"}) {
+  for (const char* a :
+       {"--quiet", "--reports", "none", "--quick", "--set", "max_rounds=5", "--set", "latency.segment_duration=0.1s",
+        "--set", "latency.capture_duration=0.2s", "--set", "throughput.segment_duration=0.1s", "--set",
+        "wsat.sample_duration=0.1s", "--set", "wsat.capture_duration=0.2s"}) {
     head.emplace_back(a);
   }
   return head;
@@ -74,7 +74,8 @@ TEST(ResultsSchemaCli, RunningThenInterruptedOnAFileTarget) {
   const std::string out = dir.file("run");
   const std::string results = out + "/results.json";
   // WSAT would go on for a minute: it is interrupted once the Latency record is written.
-  std::vector<std::string> args = run_args({"run", "latency,wsat", "--target", target, "--out", out, "--allow-destructive"});
+  std::vector<std::string> args =
+      run_args({"run", "latency,wsat", "--target", target, "--out", out, "--allow-destructive"});
   for (const char* a : {"--set", "wsat.capacity_multiple=1000", "--set", "wsat.time_limit=60s"}) {
     args.emplace_back(a);
   }
@@ -106,7 +107,8 @@ TEST(ResultsSchemaCli, SkippedPurgeOnAFileTarget) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 32ull << 20);
   const std::string out = dir.file("run");
-  std::vector<std::string> args = run_args({"run", "throughput", "--target", target, "--out", out, "--allow-destructive"});
+  std::vector<std::string> args =
+      run_args({"run", "throughput", "--target", target, "--out", out, "--allow-destructive"});
   for (const char* a : {"--set", "purge.method=none"}) {
     args.emplace_back(a);
   }
@@ -135,7 +137,8 @@ TEST(ResultsSchemaCli, WorkloadDocuments) {
     expect_matches(out, "workload");
   }
   const std::string demo = dir.file("demo");
-  const ProcessResult r = run_ptsuite({"demo", "--target", target, "--duration", "0.2s", "--output-dir", demo, "--quiet"});
+  const ProcessResult r =
+      run_ptsuite({"demo", "--target", target, "--duration", "0.2s", "--output-dir", demo, "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_matches(demo + "/results.json", "workload");
   EXPECT_EQ(json::parse(slurp(demo + "/results.json")).at("command"), "demo");

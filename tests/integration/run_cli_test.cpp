@@ -31,14 +31,33 @@ using workload::test::slurp;
 namespace fs = std::filesystem;
 
 // Short enough for CI, long enough that every segment does real IO.
-const std::vector<std::string> k_settings = {
-    "--quick", "--set", "max_rounds=5",
-    "--set", "iops.segment_duration=0.05s", "--set", "throughput.segment_duration=0.1s",
-    "--set", "latency.segment_duration=0.05s", "--set", "latency.capture_duration=0.5s",
-    "--set", "wsat.sample_duration=0.25s", "--set", "wsat.time_limit=3s", "--set", "wsat.capture_duration=0.5s",
-    "--set", "cbw.segment_duration=0.05s", "--set", "cbw.precondition_round_duration=0.1s",
-    "--set", "cbw.inter_round_prewrite_duration=0.1s", "--set", "cbw.histogram_prewrite_duration=0.2s",
-    "--set", "cbw.histogram_capture_duration=0.3s"};
+const std::vector<std::string> k_settings = {"--quick",
+                                             "--set",
+                                             "max_rounds=5",
+                                             "--set",
+                                             "iops.segment_duration=0.05s",
+                                             "--set",
+                                             "throughput.segment_duration=0.1s",
+                                             "--set",
+                                             "latency.segment_duration=0.05s",
+                                             "--set",
+                                             "latency.capture_duration=0.5s",
+                                             "--set",
+                                             "wsat.sample_duration=0.25s",
+                                             "--set",
+                                             "wsat.time_limit=3s",
+                                             "--set",
+                                             "wsat.capture_duration=0.5s",
+                                             "--set",
+                                             "cbw.segment_duration=0.05s",
+                                             "--set",
+                                             "cbw.precondition_round_duration=0.1s",
+                                             "--set",
+                                             "cbw.inter_round_prewrite_duration=0.1s",
+                                             "--set",
+                                             "cbw.histogram_prewrite_duration=0.2s",
+                                             "--set",
+                                             "cbw.histogram_capture_duration=0.3s"};
 
 std::vector<std::string> fast_run_flags() {
   std::vector<std::string> flags{"--quiet", "--reports", "none"};
@@ -69,8 +88,9 @@ size_t journal_steps(const std::string& run_dir) {
   if (!fs::exists(steps)) {
     return 0;
   }
-  return static_cast<size_t>(std::count_if(fs::directory_iterator(steps), fs::directory_iterator{},
-                                           [](const fs::directory_entry& e) { return e.path().extension() == ".json"; }));
+  return static_cast<size_t>(
+      std::count_if(fs::directory_iterator(steps), fs::directory_iterator{},
+                    [](const fs::directory_entry& e) { return e.path().extension() == ".json"; }));
 }
 
 std::vector<std::string> journal_ids(const std::string& run_dir) {
@@ -93,15 +113,17 @@ void expect_verdicts_follow_from_values(const json& test) {
   for (const json& phase : test.at("phases")) {
     std::vector<pts::TrackingSeries> series;
     for (const json& t : phase.at("tracking")) {
-      series.push_back({t.at("name"), t.at("rounds").get<std::vector<uint32_t>>(), t.at("values").get<std::vector<double>>()});
+      series.push_back(
+          {t.at("name"), t.at("rounds").get<std::vector<uint32_t>>(), t.at("values").get<std::vector<double>>()});
       // The tracked values are the recorded per-round values of that segment.
       const size_t index = t.at("segment_index").get<size_t>();
       for (size_t r = 0; r < phase.at("rounds").size(); ++r) {
         const json& seg = phase.at("rounds")[r].at("segments")[index].at("summary");
         const std::string metric = t.at("metric");
-        const double recorded = metric == "iops"             ? seg.at("combined").at("iops").get<double>()
-                                : metric == "write_mb_per_s" ? seg.at("write").at("mb_per_s").get<double>()
-                                                             : seg.at("combined").at("latency_ns").at("mean").get<double>();
+        const double recorded = metric == "iops" ? seg.at("combined").at("iops").get<double>()
+                                : metric == "write_mb_per_s"
+                                    ? seg.at("write").at("mb_per_s").get<double>()
+                                    : seg.at("combined").at("latency_ns").at("mean").get<double>();
         EXPECT_DOUBLE_EQ(t.at("values")[r].get<double>(), recorded);
       }
     }
@@ -152,8 +174,9 @@ TEST(RunCli, IopsFiftySixCellsInSpecOrder) {
   const double writes = mixed.at("write").at("ios").get<double>();
   EXPECT_NEAR(reads / (reads + writes), 0.65, 0.1);
   // The matrix shows the window averages of the cells.
-  EXPECT_DOUBLE_EQ(t.at("matrix").at("iops")[6][2].get<double>(),
-                   phase.at("measurement_window").at("cells")[2 * 8 + 6].at("summary").at("combined").at("iops").get<double>());
+  EXPECT_DOUBLE_EQ(
+      t.at("matrix").at("iops")[6][2].get<double>(),
+      phase.at("measurement_window").at("cells")[2 * 8 + 6].at("summary").at("combined").at("iops").get<double>());
   // The bundle verifies.
   EXPECT_EQ(run_ptsuite({"verify", dir.file("run")}).exit_code, 0);
 }
@@ -326,10 +349,11 @@ TEST(RunCli, SigintStopsWithResultsAndResumeRefusesAnotherDevice) {
 TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
-  for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"run", "iops,hir", "--out", out}, {"run", "iops", "--set", "nope=1", "--out", out},
-        {"run", "iops", "--profile", "laptop", "--out", out}, {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
-        {"run", "iops,iops", "--out", out}}) {
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"run", "iops,hir", "--out", out},
+                                              {"run", "iops", "--set", "nope=1", "--out", out},
+                                              {"run", "iops", "--profile", "laptop", "--out", out},
+                                              {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
+                                              {"run", "iops,iops", "--out", out}}) {
     const ProcessResult r = run_ptsuite(bad);
     EXPECT_EQ(r.exit_code, 2) << bad[1] << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

@@ -3,15 +3,15 @@
 // one line on stderr naming the option).
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
-#include "support/temp_dir.hpp"
 #include <ptsuite/pts/steady_state.hpp>
+#include "support/temp_dir.hpp"
 
 namespace ptsuite::cli {
 namespace {
@@ -148,8 +148,7 @@ TEST_F(SteadyStateCli, JsonFiles) {
   const CommandResult array = run("--file " + write_file("a.json", "[11600, 11900, 11726, 11780, 11628]"));
   EXPECT_EQ(array.exit_code, 0) << array.out << array.err;
   EXPECT_NE(array.out.find("rounds 1-5"), std::string::npos) << array.out;
-  const CommandResult object =
-      run("--file " + write_file("o.json", R"({"name": "MB/s", "rounds": [21, 22, 23, 24, 25],
+  const CommandResult object = run("--file " + write_file("o.json", R"({"name": "MB/s", "rounds": [21, 22, 23, 24, 25],
                                                 "values": [400, 300, 500, 410, 390]})"));
   EXPECT_EQ(object.exit_code, 1) << object.out << object.err;  // 200 > 80
   EXPECT_NE(object.out.find("Steady state: MB/s"), std::string::npos) << object.out;

@@ -50,8 +50,7 @@ TEST_F(VerifyCli, OneFlippedByteIsNamed) {
   write(dir() / "raw" / "latency.csv", content);
   const CommandResult r = verify();
   EXPECT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_NE(r.output.find("changed  raw/latency.csv: content differs"), std::string::npos)
-      << r.output;
+  EXPECT_NE(r.output.find("changed  raw/latency.csv: content differs"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("FAILED: 1 problem(s)"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("results.json"), std::string::npos) << r.output;  // only the changed file
 }
@@ -82,8 +81,7 @@ TEST_F(VerifyCli, EditedManifestIsReported) {
   const CommandResult r = verify();
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("edited   MANIFEST.sha256.json"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("changed  results.json: size 39 -> 38 bytes"), std::string::npos)
-      << r.output;
+  EXPECT_NE(r.output.find("changed  results.json: size 39 -> 38 bytes"), std::string::npos) << r.output;
 }
 
 TEST_F(VerifyCli, BadInputExitsTwo) {

@@ -4,13 +4,13 @@
 // --allow-destructive and mounted ones are refused before any write.
 #include <gtest/gtest.h>
 
+#include <sys/mount.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sys/mount.h>
 #include <thread>
 
 #include "integration/workload_process.hpp"
@@ -127,10 +127,34 @@ TEST(WorkloadCli, JsonRecordsConfigResultsAndHistograms) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 16 * k_mib);
   const std::string json_path = dir.file("out.json");
-  const ProcessResult r = run_ptsuite({"workload", "--target", target, "--pattern", "rand", "--read-pct", "60",
-                                       "--bs-split", "4k/3:8k/1", "--threads", "2", "--queue-depth", "4", "--ios",
-                                       "4000", "--seed", "7", "--engine", "sync", "--data", "refill", "--range",
-                                       "50%", "--zones", "50/5:30/15:20/80", "--interval", "10ms", "--json",
+  const ProcessResult r = run_ptsuite({"workload",
+                                       "--target",
+                                       target,
+                                       "--pattern",
+                                       "rand",
+                                       "--read-pct",
+                                       "60",
+                                       "--bs-split",
+                                       "4k/3:8k/1",
+                                       "--threads",
+                                       "2",
+                                       "--queue-depth",
+                                       "4",
+                                       "--ios",
+                                       "4000",
+                                       "--seed",
+                                       "7",
+                                       "--engine",
+                                       "sync",
+                                       "--data",
+                                       "refill",
+                                       "--range",
+                                       "50%",
+                                       "--zones",
+                                       "50/5:30/15:20/80",
+                                       "--interval",
+                                       "10ms",
+                                       "--json",
                                        json_path});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << "no progress line without a terminal: " << r.err;
@@ -235,8 +259,8 @@ TEST_F(WorkloadCliLoop, BlockDeviceWritesNeedConsentAndReadsDoNot) {
     fill.write(pattern.data(), static_cast<std::streamsize>(pattern.size()));
   }
   const std::string before = slurp(loop.backing_path);
-  const ProcessResult refused = run_ptsuite(
-      {"workload", "--target", loop.device.path(), "--read-pct", "0", "--ios", "100"});
+  const ProcessResult refused =
+      run_ptsuite({"workload", "--target", loop.device.path(), "--read-pct", "0", "--ios", "100"});
   EXPECT_EQ(refused.exit_code, 3) << refused.err;
   EXPECT_TRUE(one_line(refused.err)) << refused.err;
   EXPECT_NE(refused.err.find("--allow-destructive"), std::string::npos) << refused.err;
@@ -246,9 +270,8 @@ TEST_F(WorkloadCliLoop, BlockDeviceWritesNeedConsentAndReadsDoNot) {
   EXPECT_EQ(reads.exit_code, 0) << reads.err;
   EXPECT_TRUE(slurp(loop.backing_path) == before);
 
-  const ProcessResult writes = run_ptsuite(
-      {"workload", "--target", loop.device.path(), "--read-pct", "0", "--ios", "100", "--allow-destructive",
-       "--quiet"});
+  const ProcessResult writes = run_ptsuite({"workload", "--target", loop.device.path(), "--read-pct", "0", "--ios",
+                                            "100", "--allow-destructive", "--quiet"});
   EXPECT_EQ(writes.exit_code, 0) << writes.err;
   EXPECT_TRUE(writes.out.empty()) << "--quiet: " << writes.out;
   EXPECT_FALSE(slurp(loop.backing_path) == before) << "the consented writes did not land";
@@ -291,8 +314,8 @@ TEST_F(WorkloadCliLoop, MountedDeviceIsRefusedBeforeAnyWrite) {
     GTEST_SKIP() << "cannot mount ext4 here: " << std::strerror(mount.error());
   }
   const std::string before = slurp(loop.backing_path);
-  const ProcessResult r = run_ptsuite({"workload", "--target", loop.device.path(), "--read-pct", "0", "--ios",
-                                       "100", "--allow-destructive"});
+  const ProcessResult r = run_ptsuite(
+      {"workload", "--target", loop.device.path(), "--read-pct", "0", "--ios", "100", "--allow-destructive"});
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_TRUE(one_line(r.err)) << r.err;
   EXPECT_NE(r.err.find("mounted"), std::string::npos) << r.err;
@@ -304,8 +327,8 @@ TEST_F(WorkloadCliLoop, DemoOnABlockDeviceNeedsConsent) {
     return;
   }
   auto& loop = attach_loop(8 * k_mib);
-  const ProcessResult r = run_ptsuite({"demo", "--target", loop.device.path(), "--duration", "1s", "--output-dir",
-                                       temp_dir().file("demo-out")});
+  const ProcessResult r = run_ptsuite(
+      {"demo", "--target", loop.device.path(), "--duration", "1s", "--output-dir", temp_dir().file("demo-out")});
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_NE(r.err.find("--allow-destructive"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(temp_dir().file("demo-out"))) << "a refused demo left its results directory";
@@ -339,8 +362,8 @@ TEST(DemoCli, ScratchDemoRunsCleansUpAndSaysWhereTheResultsAre) {
 TEST(DemoCli, RunsOnAGivenFileTarget) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 16 * k_mib);
-  const ProcessResult r = run_ptsuite({"demo", "--target", target, "--duration", "1s", "--output-dir",
-                                       dir.file("out")});
+  const ProcessResult r =
+      run_ptsuite({"demo", "--target", target, "--duration", "1s", "--output-dir", dir.file("out")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("combined"), std::string::npos) << r.out;
   EXPECT_EQ(load_json(dir.file("out") + "/results.json")["config"]["target"]["path"], target);

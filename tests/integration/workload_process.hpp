@@ -4,15 +4,15 @@
 // SIGINT handler is installed (read from /proc/<pid>/status, so no sleeping or timing).
 #pragma once
 
-#include <csignal>
-#include <cstdio>
 #include <fcntl.h>
-#include <fstream>
-#include <sstream>
-#include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "support/temp_dir.hpp"
@@ -20,7 +20,7 @@
 namespace ptsuite::workload::test {
 
 struct ProcessResult {
-  int exit_code = -1;     // -1 when killed by a signal
+  int exit_code = -1;  // -1 when killed by a signal
   int term_signal = 0;
   std::string out;
   std::string err;

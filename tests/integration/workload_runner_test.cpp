@@ -3,13 +3,13 @@
 // that the bytes written are exactly the seeded data (read back through a separate path).
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstring>
 #include <fcntl.h>
-#include <filesystem>
-#include <fstream>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <atomic>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include <ptsuite/engine/engine_registry.hpp>
@@ -38,11 +38,11 @@ bool libaio_available() {
   return false;
 }
 
-#define SKIP_WITHOUT_LIBAIO()                         \
-  do {                                                \
-    if (!libaio_available()) {                        \
-      GTEST_SKIP() << "libaio unavailable here";      \
-    }                                                 \
+#define SKIP_WITHOUT_LIBAIO()                    \
+  do {                                           \
+    if (!libaio_available()) {                   \
+      GTEST_SKIP() << "libaio unavailable here"; \
+    }                                            \
   } while (false)
 
 std::vector<std::byte> read_all(const std::string& path) {

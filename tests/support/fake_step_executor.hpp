@@ -24,9 +24,9 @@ class FakeExecutor : public StepExecutor {
   nlohmann::json execute(const StepId& id, const StepRequest& request) override;
   void replayed(const StepId& id, const StepRequest& request, const nlohmann::json& result) override;
 
-  std::vector<std::string> executed;  // StepId::text() of every executed step, in order
-  std::vector<std::string> replays;   // ... and of every replayed one
-  std::vector<SegmentSpec> segments;  // the spec of every executed segment, in order
+  std::vector<std::string> executed;                  // StepId::text() of every executed step, in order
+  std::vector<std::string> replays;                   // ... and of every replayed one
+  std::vector<SegmentSpec> segments;                  // the spec of every executed segment, in order
   nlohmann::json purge_result = {{"kind", "purge"}};  // what purge steps return
 
  private:

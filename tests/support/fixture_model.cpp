@@ -1,8 +1,8 @@
 #include "support/fixture_model.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/util/int128.hpp>
@@ -27,8 +27,8 @@ double noise(uint64_t seed, const StepId& id, uint64_t salt) {
 std::string utc_text(std::time_t epoch) {
   std::tm tm{};
   gmtime_r(&epoch, &tm);
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                     tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                     tm.tm_min, tm.tm_sec);
 }
 
 uint32_t round_of(const StepId& id) {
@@ -60,8 +60,8 @@ const Shape& capture_shape() {
     Shape out{{}, 55};
     double total = 0;
     for (int k = 0; k < 40; ++k) {
-      const double z = -2.2 + 0.16 * k;                     // log-space grid
-      const double f = std::exp(0.42 * z);                  // log-normal body
+      const double z = -2.2 + 0.16 * k;     // log-space grid
+      const double f = std::exp(0.42 * z);  // log-normal body
       const double body = std::exp(-0.5 * z * z);
       const double tail = 0.004 * std::exp(-0.9 * (z + 2.2)) * (z > 1.5 ? 1.0 : 0.0);
       out.levels.emplace_back(f * (z > 2.0 ? 1.0 + (z - 2.0) * 1.7 : 1.0), body + tail);
@@ -106,10 +106,10 @@ void fill_direction(stats::DirectionStats& d, uint64_t ios, uint64_t bytes, doub
     assigned += counts.back();
   }
   // The remainder goes to the most common level.
-  const auto mode = static_cast<size_t>(
-      std::max_element(shape.levels.begin(), shape.levels.end(),
-                       [](const auto& a, const auto& b) { return a.second < b.second; }) -
-      shape.levels.begin());
+  const auto mode =
+      static_cast<size_t>(std::max_element(shape.levels.begin(), shape.levels.end(),
+                                           [](const auto& a, const auto& b) { return a.second < b.second; }) -
+                          shape.levels.begin());
   counts[mode] += body - assigned;
   for (size_t i = 0; i < counts.size(); ++i) {
     record(static_cast<uint64_t>(std::llround(mean_ns * shape.levels[i].first)), counts[i]);

@@ -1,7 +1,7 @@
 #include "support/loop_support.hpp"
 
-#include <cerrno>
 #include <fcntl.h>
+#include <cerrno>
 #include <fstream>
 #include <string>
 

@@ -36,11 +36,11 @@ namespace ptsuite::test_support {
 // Empty when loop devices work here, else why not. Probed once per process.
 const std::string& loop_skip_reason();
 
-#define PTSUITE_SKIP_WITHOUT_LOOP()                                                  \
-  do {                                                                               \
-    if (!::ptsuite::test_support::loop_skip_reason().empty()) {                      \
+#define PTSUITE_SKIP_WITHOUT_LOOP()                                                                \
+  do {                                                                                             \
+    if (!::ptsuite::test_support::loop_skip_reason().empty()) {                                    \
       GTEST_SKIP() << "loop devices unavailable: " << ::ptsuite::test_support::loop_skip_reason(); \
-    }                                                                                \
+    }                                                                                              \
   } while (false)
 
 struct LoopBackedDevice {
@@ -70,7 +70,7 @@ class LoopDeviceFixture : public ::testing::Test {
   [[nodiscard]] const ShmTempDir& temp_dir() const noexcept { return m_temp_dir; }
 
  private:
-  ShmTempDir m_temp_dir{"ptsuite-loop-test"};               // declared first: removed last
+  ShmTempDir m_temp_dir{"ptsuite-loop-test"};              // declared first: removed last
   std::vector<std::unique_ptr<LoopBackedDevice>> m_loops;  // detached before the dir goes
 };
 

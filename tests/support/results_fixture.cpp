@@ -1,11 +1,11 @@
 #include "support/results_fixture.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <ctime>
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -66,7 +66,7 @@ struct DeviceModel {
   double round_settle = 0.09;     // Round 1 this much above the settled value
   double round_settle_tau = 1.1;  // in Rounds
   double noise_pct = 1.1;
-  double oscillation_pct = 14;    // for oscillating phases
+  double oscillation_pct = 14;  // for oscillating phases
   double cpu_ns_per_io = 1400;
 };
 
@@ -92,7 +92,6 @@ struct FixtureConfig {
   // Phases ("test/phase") whose performance keeps oscillating.
   std::vector<std::string> oscillating;
 };
-
 
 class FixtureExecutor : public pts::StepExecutor {
  public:
@@ -195,7 +194,8 @@ class FixtureExecutor : public pts::StepExecutor {
     const double fills = static_cast<double>(m_written_since_purge) / capacity;
     const double fob = 1.0 + m.fob_boost * std::exp(-fills / m.fob_fills_tau);
     const double write_state = seq ? std::pow(fob, 0.25) : fob;
-    const double cap_r = seq ? m.seq_read_mb_max * 1e6 / mean_bytes : std::min(m.read_iops_max, m.read_mb_max * 1e6 / mean_bytes);
+    const double cap_r =
+        seq ? m.seq_read_mb_max * 1e6 / mean_bytes : std::min(m.read_iops_max, m.read_mb_max * 1e6 / mean_bytes);
     const double cap_w = write_state * (seq ? m.seq_write_mb_max * 1e6 / mean_bytes
                                             : std::min(m.write_iops_max, m.write_mb_max * 1e6 / mean_bytes));
     const double cap = 1.0 / (r / cap_r + (1.0 - r) / cap_w);
@@ -231,7 +231,8 @@ class FixtureExecutor : public pts::StepExecutor {
     const auto reads = static_cast<uint64_t>(std::llround(static_cast<double>(ios) * r));
     const uint64_t writes = ios - reads;
     // Little's law: mean response time = outstanding IOs / IOPS, split by service time.
-    const double mean_total_ns = outstanding * static_cast<double>(out.elapsed_ns) / static_cast<double>(std::max<uint64_t>(ios, 1));
+    const double mean_total_ns =
+        outstanding * static_cast<double>(out.elapsed_ns) / static_cast<double>(std::max<uint64_t>(ios, 1));
     const double k = mean_total_ns / svc;
     const bool capture = id.phase == "capture" || id.name == "capture";
     const Shape& shape = capture ? capture_shape() : round_shape();
@@ -267,8 +268,10 @@ class FixtureExecutor : public pts::StepExecutor {
       uint64_t left_r = reads, left_w = writes;
       for (uint64_t i = 0; i < n; ++i) {
         const double share = (1.0 + 0.04 * noise(m_config.seed, id, 100 + i)) / static_cast<double>(n - i);
-        const uint64_t ir = i + 1 == n ? left_r : std::min(left_r, static_cast<uint64_t>(static_cast<double>(left_r) * share));
-        const uint64_t iw = i + 1 == n ? left_w : std::min(left_w, static_cast<uint64_t>(static_cast<double>(left_w) * share));
+        const uint64_t ir =
+            i + 1 == n ? left_r : std::min(left_r, static_cast<uint64_t>(static_cast<double>(left_r) * share));
+        const uint64_t iw =
+            i + 1 == n ? left_w : std::min(left_w, static_cast<uint64_t>(static_cast<double>(left_w) * share));
         left_r -= ir;
         left_w -= iw;
         out.intervals.push_back({{"end_offset_ns", (i + 1) * s.interval_ns},
@@ -425,8 +428,9 @@ json write_cache_of(const DeviceFacts& d, bool required_enabled) {
   device::WriteCacheRecord r;
   r.requested_enabled = required_enabled;
   if (d.loop) {
-    const device::WriteCacheState na{false, std::nullopt, "none",
-                                     "not applicable: loop device (the backing file's page cache is not a device cache)"};
+    const device::WriteCacheState na{
+        false, std::nullopt, "none",
+        "not applicable: loop device (the backing file's page cache is not a device cache)"};
     r.original = na;
     r.applied = na;
     r.messages = {na.note};
@@ -479,13 +483,14 @@ json make_document(const FixtureConfig& c) {
   // The build's git revision would make the fixtures stale at every commit.
   doc["tool"]["git_revision"] = "fixture";
   doc["run"] = {{"started_utc", utc_text(exec.now())}, {"resumes", json::array()}, {"plan_fingerprint", fingerprint}};
-  doc["target"] = {{"path", "/dev/" + c.device.kernel_name},
-                   {"kind", "block_device"},
-                   {"scratch", c.device.loop ? json("loop device /dev/loop0 (8.00 GiB in /dev/shm, direct IO, 512-byte blocks)")
-                                             : json()},
-                   {"capacity_bytes", c.device.capacity_bytes},
-                   {"logical_block_bytes", c.device.logical_block_bytes},
-                   {"physical_block_bytes", c.device.loop ? c.device.logical_block_bytes : 4096u}};
+  doc["target"] = {
+      {"path", "/dev/" + c.device.kernel_name},
+      {"kind", "block_device"},
+      {"scratch",
+       c.device.loop ? json("loop device /dev/loop0 (8.00 GiB in /dev/shm, direct IO, 512-byte blocks)") : json()},
+      {"capacity_bytes", c.device.capacity_bytes},
+      {"logical_block_bytes", c.device.logical_block_bytes},
+      {"physical_block_bytes", c.device.loop ? c.device.logical_block_bytes : 4096u}};
   doc["device"] = identity_of(c.device);
   doc["platform"] = platform_of(c.device);
   doc["plan"] = {{"best_case_ns", best.total_ns}, {"worst_case_ns", worst.total_ns}};
@@ -512,7 +517,8 @@ json make_document(const FixtureConfig& c) {
   }
   doc["run"]["status"] = "complete";
   doc["run"]["finished_utc"] = utc_text(exec.now());
-  doc["run"]["journal"] = {{"steps", exec.steps()}, {"replayed_this_session", 0}, {"executed_this_session", exec.steps()}};
+  doc["run"]["journal"] = {
+      {"steps", exec.steps()}, {"replayed_this_session", 0}, {"executed_this_session", exec.steps()}};
   doc["health"] = {{"throttle", exec.throttle()}};
   doc["compliance"] = pts::evaluate_run_compliance(verdicts, "complete");
   return doc;

@@ -1,12 +1,12 @@
 #include "support/temp_dir.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <stdexcept>
-#include <unistd.h>
 
 #include <ptsuite/util/fd.hpp>
 

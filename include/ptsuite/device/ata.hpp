@@ -33,17 +33,16 @@ enum class Protocol : uint8_t { non_data = 3, pio_data_in = 4, pio_data_out = 5 
 // FEATURES, COUNT, LBA (interleaved high/low); 13 DEVICE; 14 COMMAND. Data transfers use
 // T_LENGTH=2 (length in COUNT) in 512-byte blocks. CK_COND is always set so the device's
 // register outputs come back in the sense data.
-ScsiCommand passthrough16(const Registers& regs, Protocol protocol, bool extend, uint32_t blocks,
-                          uint32_t timeout_ms);
+ScsiCommand passthrough16(const Registers& regs, Protocol protocol, bool extend, uint32_t blocks, uint32_t timeout_ms);
 
 // The outcome of one ATA command as reported through SG_IO.
 struct Result {
   bool transport_ok = false;  // SG_IO itself worked
   bool have_registers = false;
-  uint8_t status = 0;         // ATA STATUS: bit 0 ERR, bit 3 DRQ, bit 5 DF, bit 7 BSY
-  uint8_t error = 0;          // ATA ERROR: bit 2 ABRT
-  Registers outputs;          // COUNT, LBA, DEVICE returned by the device
-  std::string problem;        // empty when ok()
+  uint8_t status = 0;   // ATA STATUS: bit 0 ERR, bit 3 DRQ, bit 5 DF, bit 7 BSY
+  uint8_t error = 0;    // ATA ERROR: bit 2 ABRT
+  Registers outputs;    // COUNT, LBA, DEVICE returned by the device
+  std::string problem;  // empty when ok()
   [[nodiscard]] bool ok() const { return problem.empty(); }
 };
 Result decode_result(const ScsiResult& scsi);
@@ -80,35 +79,35 @@ ScsiCommand sanitize(SanitizeMethod method);
 ScsiCommand sanitize_status();  // SANITIZE STATUS EXT, FEATURES 0000h
 
 // IDENTIFY DEVICE data (512 bytes, 256 little-endian words).
-struct SecurityState {                 // word 128 (ACS-3 IDENTIFY DEVICE)
-  bool supported = false;              // bit 0
-  bool enabled = false;                // bit 1 (a user password is set)
-  bool locked = false;                 // bit 2
-  bool frozen = false;                 // bit 3
-  bool count_expired = false;          // bit 4
+struct SecurityState {                    // word 128 (ACS-3 IDENTIFY DEVICE)
+  bool supported = false;                 // bit 0
+  bool enabled = false;                   // bit 1 (a user password is set)
+  bool locked = false;                    // bit 2
+  bool frozen = false;                    // bit 3
+  bool count_expired = false;             // bit 4
   bool enhanced_erase_supported = false;  // bit 5
   bool master_password_maximum = false;   // bit 8
-  uint32_t erase_minutes = 0;          // word 89 (0: not reported)
-  uint32_t enhanced_erase_minutes = 0; // word 90
+  uint32_t erase_minutes = 0;             // word 89 (0: not reported)
+  uint32_t enhanced_erase_minutes = 0;    // word 90
 };
 struct IdentifyDevice {
-  std::string serial;    // words 10-19, byte-swapped ASCII
-  std::string firmware;  // words 23-26
-  std::string model;     // words 27-46
-  uint64_t sectors = 0;  // words 100-103 when 48-bit is supported, else words 60-61
-  uint32_t logical_sector_bytes = 512;   // words 106, 117-118
-  uint32_t physical_sector_bytes = 512;  // word 106 bits 3:0
-  uint16_t rotation_rate = 0;            // word 217 (0001h: non-rotating)
-  bool smart_supported = false, smart_enabled = false;           // words 82/85 bit 0
+  std::string serial;                                   // words 10-19, byte-swapped ASCII
+  std::string firmware;                                 // words 23-26
+  std::string model;                                    // words 27-46
+  uint64_t sectors = 0;                                 // words 100-103 when 48-bit is supported, else words 60-61
+  uint32_t logical_sector_bytes = 512;                  // words 106, 117-118
+  uint32_t physical_sector_bytes = 512;                 // word 106 bits 3:0
+  uint16_t rotation_rate = 0;                           // word 217 (0001h: non-rotating)
+  bool smart_supported = false, smart_enabled = false;  // words 82/85 bit 0
   bool write_cache_supported = false, write_cache_enabled = false;  // words 82/85 bit 5
-  bool trim_supported = false;                                   // word 169 bit 0
-  bool sanitize_supported = false;       // word 59 bit 12
-  bool sanitize_crypto = false;          // word 59 bit 13
-  bool sanitize_overwrite = false;       // word 59 bit 14
-  bool sanitize_block_erase = false;     // word 59 bit 15
-  uint64_t wwn = 0;                      // words 108-111
+  bool trim_supported = false;                                      // word 169 bit 0
+  bool sanitize_supported = false;                                  // word 59 bit 12
+  bool sanitize_crypto = false;                                     // word 59 bit 13
+  bool sanitize_overwrite = false;                                  // word 59 bit 14
+  bool sanitize_block_erase = false;                                // word 59 bit 15
+  uint64_t wwn = 0;                                                 // words 108-111
   SecurityState security;
-  bool checksum_valid = true;            // word 255 (A5h signature + checksum)
+  bool checksum_valid = true;  // word 255 (A5h signature + checksum)
 };
 IdentifyDevice parse_identify_device(std::span<const uint8_t> data);
 // Erase-time word (89/90): bit 15 set: bits 14:0 x 2 minutes; clear: bits 7:0 x 2 minutes.

@@ -1,13 +1,12 @@
 // Contract: a health snapshot of the device, taken per PTS round, and a throttling monitor
 // over successive snapshots.
 //
-// Sources (all read-only): NVMe SMART / Health Information log 02h (Base Spec 2.0 Get Log Page, SMART / Health Information log)
-// with thresholds from Identify Controller WCTEMP/CCTEMP; ATA SMART READ DATA attributes
-// (194 temperature, 187 reported uncorrectable), SMART RETURN STATUS and the Device
-// Statistics log 04h (page 05h temperature + specified maximum, page 07h percentage used)
-// (ACS-3); SCSI LOG SENSE temperature 0Dh, solid state media 11h, read error
-// counters 03h, informational exceptions 2Fh (SPC-4/SBC-3). Whatever the device does not
-// report stays nullopt (null in JSON). Loop devices, zram, files: source "none".
+// Sources (all read-only): NVMe SMART / Health Information log 02h (Base Spec 2.0 Get Log Page, SMART / Health
+// Information log) with thresholds from Identify Controller WCTEMP/CCTEMP; ATA SMART READ DATA attributes (194
+// temperature, 187 reported uncorrectable), SMART RETURN STATUS and the Device Statistics log 04h (page 05h temperature
+// + specified maximum, page 07h percentage used) (ACS-3); SCSI LOG SENSE temperature 0Dh, solid state media 11h, read
+// error counters 03h, informational exceptions 2Fh (SPC-4/SBC-3). Whatever the device does not report stays nullopt
+// (null in JSON). Loop devices, zram, files: source "none".
 //
 // read_health() never throws for device-side failures (they become `note`); it throws only
 // for a path that cannot be opened. ThrottleMonitor is a plain value type, one per run.

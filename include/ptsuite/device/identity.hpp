@@ -35,15 +35,15 @@ struct LbaFormatInfo {
 
 // What purges the device offers (what `--method auto` chooses from).
 struct PurgeCapabilities {
-  bool nvme_format = false;             // OACS bit 1
-  bool nvme_format_crypto = false;      // FNA bit 2: SES=2 supported
+  bool nvme_format = false;                 // OACS bit 1
+  bool nvme_format_crypto = false;          // FNA bit 2: SES=2 supported
   bool nvme_format_all_namespaces = false;  // FNA bits 0/1: format/erase hits every namespace
   bool nvme_sanitize_block = false, nvme_sanitize_crypto = false, nvme_sanitize_overwrite = false;
   bool ata_security_erase = false, ata_enhanced_erase = false;
   bool ata_sanitize_block = false, ata_sanitize_crypto = false, ata_sanitize_overwrite = false;
-  std::optional<bool> scsi_sanitize;     // REPORT SUPPORTED OPERATION CODES; nullopt: unknown
+  std::optional<bool> scsi_sanitize;  // REPORT SUPPORTED OPERATION CODES; nullopt: unknown
   std::optional<bool> scsi_format_unit;
-  bool discard = false;                  // queue/discard_max_bytes > 0 (or a regular file)
+  bool discard = false;  // queue/discard_max_bytes > 0 (or a regular file)
 };
 
 struct AtaSecurity {
@@ -52,7 +52,7 @@ struct AtaSecurity {
   uint32_t erase_minutes = 0, enhanced_erase_minutes = 0;
 };
 
-struct QueueParams {  // /sys/block/<disk>/queue
+struct QueueParams {      // /sys/block/<disk>/queue
   std::string scheduler;  // the active one ("none", "mq-deadline")
   std::optional<uint32_t> nr_requests, max_sectors_kb, max_hw_sectors_kb;
   std::optional<uint64_t> discard_max_bytes;
@@ -66,9 +66,9 @@ struct DeviceIdentity {
   std::string kernel_name;     // "nvme0n1", "sda", "loop3"; empty for files
   std::string device_path;     // the node pass-through uses (the whole disk for a partition)
   Transport transport = Transport::other;
-  std::string source;          // "nvme-identify", "ata-identify", "scsi-inquiry", "sysfs", "file"
+  std::string source;  // "nvme-identify", "ata-identify", "scsi-inquiry", "sysfs", "file"
   std::string vendor, model, serial, firmware;
-  std::string identifier;      // WWN/EUI/NAA when known
+  std::string identifier;  // WWN/EUI/NAA when known
   uint64_t capacity_bytes = 0;
   uint32_t logical_block_bytes = 0;
   uint32_t physical_block_bytes = 0;
@@ -88,15 +88,15 @@ struct DeviceIdentity {
   std::optional<AtaSecurity> ata_security;
   QueueParams queue;
   // Loop / zram / file specifics.
-  std::string backing_file;          // loop
-  std::optional<bool> direct_io;     // loop: dio
+  std::string backing_file;                      // loop
+  std::optional<bool> direct_io;                 // loop: dio
   std::optional<uint64_t> backing_offset_bytes;  // loop
-  std::string compression_algorithm;  // zram
-  std::optional<uint64_t> disksize_bytes;  // zram
-  std::string filesystem;             // file: the filesystem type holding it
-  std::string mount_point;            // file: where that filesystem is mounted
-  std::string pci_address;            // nearest PCI function in sysfs
-  std::vector<std::string> notes;     // fallbacks and failures, one line each
+  std::string compression_algorithm;             // zram
+  std::optional<uint64_t> disksize_bytes;        // zram
+  std::string filesystem;                        // file: the filesystem type holding it
+  std::string mount_point;                       // file: where that filesystem is mounted
+  std::string pci_address;                       // nearest PCI function in sysfs
+  std::vector<std::string> notes;                // fallbacks and failures, one line each
 
   // A drive whose purge needs --confirm-serial (anything but loop, zram and files).
   [[nodiscard]] bool is_real_drive() const {

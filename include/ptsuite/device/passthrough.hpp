@@ -34,14 +34,14 @@ struct NvmeAdminCommand {
   uint32_t nsid = 0;
   std::array<uint32_t, 6> cdw{};  // CDW10..CDW15
   DataDirection direction = DataDirection::none;
-  std::vector<uint8_t> data;      // to_device: the payload; from_device: sized by the caller
-  uint32_t timeout_ms = 0;        // 0: the kernel's admin timeout
+  std::vector<uint8_t> data;  // to_device: the payload; from_device: sized by the caller
+  uint32_t timeout_ms = 0;    // 0: the kernel's admin timeout
 };
 
 struct NvmeCompletion {
-  int os_error = 0;      // errno when the ioctl itself failed (ENOTTY on a non-NVMe device)
-  uint16_t status = 0;   // completion status field without the phase bit: SCT in 10:8, SC in 7:0
-  uint32_t dw0 = 0;      // command specific result (Dword 0)
+  int os_error = 0;     // errno when the ioctl itself failed (ENOTTY on a non-NVMe device)
+  uint16_t status = 0;  // completion status field without the phase bit: SCT in 10:8, SC in 7:0
+  uint32_t dw0 = 0;     // command specific result (Dword 0)
   [[nodiscard]] bool ok() const { return os_error == 0 && status == 0; }
 };
 

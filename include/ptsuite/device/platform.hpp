@@ -17,19 +17,19 @@
 namespace ptsuite::device {
 
 struct PcieLink {
-  std::string pci_address;  // "0000:3d:00.0"
+  std::string pci_address;               // "0000:3d:00.0"
   std::string current_speed, max_speed;  // "16.0 GT/s PCIe"
   std::optional<uint32_t> current_width, max_width;
 };
 
 struct PlatformInfo {
   std::string cpu_model;
-  uint32_t cpu_count = 0;        // logical CPUs listed in /proc/cpuinfo
-  uint64_t memory_bytes = 0;     // MemTotal
-  std::string kernel_release;    // /proc/sys/kernel/osrelease
-  std::string kernel_version;    // /proc/sys/kernel/version
-  std::string machine;           // uname -m
-  std::string distribution;      // PRETTY_NAME from os-release
+  uint32_t cpu_count = 0;      // logical CPUs listed in /proc/cpuinfo
+  uint64_t memory_bytes = 0;   // MemTotal
+  std::string kernel_release;  // /proc/sys/kernel/osrelease
+  std::string kernel_version;  // /proc/sys/kernel/version
+  std::string machine;         // uname -m
+  std::string distribution;    // PRETTY_NAME from os-release
   std::string ptsuite_version;
   std::string ptsuite_git_revision;
   // The device (empty when no device was given or it is not a block device).

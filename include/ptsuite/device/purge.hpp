@@ -59,7 +59,7 @@ enum class PurgeMethod {
   zero_fill,
 };
 
-std::string to_string(PurgeMethod m);  // "nvme-sanitize-block", "zero-fill", "auto"
+std::string to_string(PurgeMethod m);                   // "nvme-sanitize-block", "zero-fill", "auto"
 PurgeMethod parse_purge_method(std::string_view text);  // UsageError("--method", ...)
 std::vector<std::string> purge_method_names();
 // True for the methods the PTS accepts as a purge (everything but the three fallbacks).
@@ -94,23 +94,23 @@ struct PurgeOptions {
 
 // Time source for polling (tests inject a fake clock; nothing real is slept on in tests).
 struct PurgeClock {
-  std::function<uint64_t()> now_ns;          // default: monotonic_ns
-  std::function<void(uint64_t)> sleep_ns;    // default: nanosleep
+  std::function<uint64_t()> now_ns;        // default: monotonic_ns
+  std::function<void(uint64_t)> sleep_ns;  // default: nanosleep
 };
 
 struct PurgeRecord {
   std::string target;
   std::string device_model;
   std::string device_serial;
-  std::string method;       // to_string(PurgeMethod) of the method that ran
+  std::string method;  // to_string(PurgeMethod) of the method that ran
   std::string requested_method;
   std::string description;  // one line: what was sent, e.g. "NVMe Format NVM, SES=1, LBAF 1 kept"
   bool pts_compliant = false;
   std::string started_utc, ended_utc;
   uint64_t duration_ns = 0;
   PurgeOutcome outcome = PurgeOutcome::failed;
-  std::vector<PurgeProgress> progress;  // at most ~100 entries (every 1 %), first and last kept
-  std::vector<std::string> messages;    // one line each, in order
+  std::vector<PurgeProgress> progress;            // at most ~100 entries (every 1 %), first and last kept
+  std::vector<std::string> messages;              // one line each, in order
   std::map<std::string, std::string> parameters;  // e.g. ses=1, lbaf=1, password=...
 };
 

@@ -51,7 +51,6 @@ SafetyVerdict check_sibling_namespaces_allowed(const std::string& kernel_name, c
 
 // Throws SafetyRefusal when check_destructive_allowed() refuses, or when `path` is a block
 // device and `allow_destructive` is false (the message names --allow-destructive).
-void require_destructive_allowed(const std::string& path, bool allow_destructive,
-                                 const SystemRoots& roots = {});
+void require_destructive_allowed(const std::string& path, bool allow_destructive, const SystemRoots& roots = {});
 
 }  // namespace ptsuite::device

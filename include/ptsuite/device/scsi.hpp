@@ -27,7 +27,8 @@ struct Sense {
   uint8_t ascq = 0;
   std::optional<uint16_t> progress;  // sense-key specific progress indication (n/65536)
   // ATA registers returned for ATA PASS-THROUGH: the 14-byte ATA Status Return descriptor
-  // (type 09h, SAT-3 ATA Status Return sense data descriptor) or, from fixed format, bytes rebuilt into the same layout.
+  // (type 09h, SAT-3 ATA Status Return sense data descriptor) or, from fixed format, bytes rebuilt into the same
+  // layout.
   std::vector<uint8_t> ata_return;
 };
 Sense parse_sense(std::span<const uint8_t> data);
@@ -50,7 +51,12 @@ ScsiCommand request_sense();
 // REPORT SUPPORTED OPERATION CODES, reporting option 011b (one command, with service action
 // when `service_action` is set, else 001b).
 ScsiCommand report_supported_opcode(uint8_t opcode, std::optional<uint16_t> service_action);
-enum class SanitizeAction : uint8_t { overwrite = 0x01, block_erase = 0x02, crypto_erase = 0x03, exit_failure_mode = 0x1f };
+enum class SanitizeAction : uint8_t {
+  overwrite = 0x01,
+  block_erase = 0x02,
+  crypto_erase = 0x03,
+  exit_failure_mode = 0x1f
+};
 // SANITIZE: byte 1 IMMED bit 7, AUSE bit 5, SERVICE ACTION 4:0. IMMED=1: progress is then
 // polled with REQUEST SENSE. Overwrite carries a 4-byte-pattern parameter list (1 pass).
 ScsiCommand sanitize(SanitizeAction action);
@@ -77,12 +83,12 @@ std::string parse_device_identifier(std::span<const uint8_t> data);
 uint16_t parse_rotation_rate(std::span<const uint8_t> data);  // page B1h bytes 4-5
 
 struct Capacity {
-  uint64_t last_lba = 0;        // bytes 0-7
-  uint32_t block_bytes = 0;     // bytes 8-11
-  bool protection_enabled = false;  // byte 12 bit 0 PROT_EN
-  uint8_t protection_type = 0;  // 0 none; P_TYPE (byte 12 bits 3:1) + 1 when enabled
+  uint64_t last_lba = 0;                     // bytes 0-7
+  uint32_t block_bytes = 0;                  // bytes 8-11
+  bool protection_enabled = false;           // byte 12 bit 0 PROT_EN
+  uint8_t protection_type = 0;               // 0 none; P_TYPE (byte 12 bits 3:1) + 1 when enabled
   uint8_t blocks_per_physical_exponent = 0;  // byte 13 bits 3:0
-  bool thin_provisioned = false;  // byte 14 bit 7 LBPME
+  bool thin_provisioned = false;             // byte 14 bit 7 LBPME
   [[nodiscard]] uint64_t bytes() const { return (last_lba + 1) * block_bytes; }
 };
 Capacity parse_read_capacity16(std::span<const uint8_t> data);
@@ -91,8 +97,8 @@ Capacity parse_read_capacity16(std::span<const uint8_t> data);
 struct CachingPage {
   bool write_cache_enabled = false;
   bool read_cache_disabled = false;
-  size_t page_offset = 0;        // where the page starts in the response
-  std::vector<uint8_t> page;     // the whole page as returned (for MODE SELECT)
+  size_t page_offset = 0;     // where the page starts in the response
+  std::vector<uint8_t> page;  // the whole page as returned (for MODE SELECT)
 };
 CachingPage parse_caching_page(std::span<const uint8_t> mode_sense10_response);
 // The MODE SELECT(10) parameter list that sets WCE on `current` (PS bit cleared, header
@@ -105,12 +111,12 @@ struct LogParameter {
   std::vector<uint8_t> value;
 };
 std::vector<LogParameter> parse_log_page(std::span<const uint8_t> data, uint8_t expected_page);
-struct TemperatureLog {                    // Temperature log page 0Dh (SPC-4)
-  std::optional<int> current_celsius;      // parameter 0000h byte 5 (FFh: unknown)
-  std::optional<int> reference_celsius;    // parameter 0001h: maximum reported operating
+struct TemperatureLog {                  // Temperature log page 0Dh (SPC-4)
+  std::optional<int> current_celsius;    // parameter 0000h byte 5 (FFh: unknown)
+  std::optional<int> reference_celsius;  // parameter 0001h: maximum reported operating
 };
 TemperatureLog parse_temperature_log(std::span<const uint8_t> data);
-std::optional<uint8_t> parse_percentage_used(std::span<const uint8_t> data);  // page 11h, 0001h
+std::optional<uint8_t> parse_percentage_used(std::span<const uint8_t> data);      // page 11h, 0001h
 std::optional<uint64_t> parse_uncorrected_errors(std::span<const uint8_t> data);  // page 03h, 0006h
 // Informational exceptions page 2Fh parameter 0000h: ASC/ASCQ (non-zero = failure predicted).
 struct InformationalException {

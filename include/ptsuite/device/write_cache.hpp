@@ -1,9 +1,9 @@
 // Contract: the device's volatile write cache, read and set the way the PTS profiles demand
 // (PTS-E: disabled, WCD; PTS-C: enabled, WCE). NVMe: Get/Set Features 06h Volatile Write
-// Cache (Base Spec 2.0 Set Features, Volatile Write Cache feature); ATA: IDENTIFY DEVICE words 82/85 bit 5 and SET FEATURES
-// 02h/82h (ACS-3); SCSI: Caching mode page 08h WCE via MODE SENSE(10) / MODE
-// SELECT(10) (SBC-3). Loop devices, zram, files and other devices have no device write cache
-// that ptsuite can control: their state is "not applicable", recorded as such.
+// Cache (Base Spec 2.0 Set Features, Volatile Write Cache feature); ATA: IDENTIFY DEVICE words 82/85 bit 5 and SET
+// FEATURES 02h/82h (ACS-3); SCSI: Caching mode page 08h WCE via MODE SENSE(10) / MODE SELECT(10) (SBC-3). Loop devices,
+// zram, files and other devices have no device write cache that ptsuite can control: their state is "not applicable",
+// recorded as such.
 //
 // Reading goes through a read-only channel; changing goes through open_destructive_channel
 // (the safety gate and --allow-destructive), and never saves the setting across power cycles.
@@ -24,10 +24,10 @@
 namespace ptsuite::device {
 
 struct WriteCacheState {
-  bool applicable = false;        // the device has a write cache ptsuite can read/set
-  std::optional<bool> enabled;    // nullopt when unknown
-  std::string mechanism;          // "nvme-feature-06h", "ata-set-features", "scsi-caching-mode-page"
-  std::string note;               // why not applicable / what failed
+  bool applicable = false;      // the device has a write cache ptsuite can read/set
+  std::optional<bool> enabled;  // nullopt when unknown
+  std::string mechanism;        // "nvme-feature-06h", "ata-set-features", "scsi-caching-mode-page"
+  std::string note;             // why not applicable / what failed
 };
 
 WriteCacheState read_write_cache(Passthrough& channel, const DeviceIdentity& id);
@@ -38,8 +38,8 @@ void set_write_cache(Passthrough& channel, const DeviceIdentity& id, bool enable
 struct WriteCacheRecord {
   bool requested_enabled = false;
   WriteCacheState original;
-  WriteCacheState applied;                 // as read back after setting
-  std::optional<WriteCacheState> restored; // after restore()
+  WriteCacheState applied;                  // as read back after setting
+  std::optional<WriteCacheState> restored;  // after restore()
   std::vector<std::string> messages;
 };
 

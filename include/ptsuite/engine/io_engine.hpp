@@ -19,9 +19,9 @@
 namespace ptsuite::engine {
 
 struct EngineCapabilities {
-  bool asynchronous = false;       // submit() returns before the IO completes
-  bool performs_io = true;         // false for `null`: nothing reaches the target
-  uint32_t max_queue_depth = 0;    // 0 = no engine limit
+  bool asynchronous = false;     // submit() returns before the IO completes
+  bool performs_io = true;       // false for `null`: nothing reaches the target
+  uint32_t max_queue_depth = 0;  // 0 = no engine limit
 };
 
 class IoEngine {

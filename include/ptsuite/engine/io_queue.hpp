@@ -38,18 +38,17 @@ namespace ptsuite::engine {
 class Target;
 
 struct IoErrorRecord {
-  int errnum = 0;            // positive errno; EIO for a short transfer
+  int errnum = 0;  // positive errno; EIO for a short transfer
   IoOp op = IoOp::read;
   uint64_t offset_bytes = 0;
   uint32_t length_bytes = 0;
-  int64_t result = 0;        // raw completion result (bytes done, or -errno)
+  int64_t result = 0;  // raw completion result (bytes done, or -errno)
   bool short_transfer = false;
 };
 
 class IoQueue {
  public:
-  IoQueue(std::unique_ptr<IoEngine> engine, const Target& target, uint32_t queue_depth,
-          uint32_t max_block_bytes);
+  IoQueue(std::unique_ptr<IoEngine> engine, const Target& target, uint32_t queue_depth, uint32_t max_block_bytes);
   ~IoQueue();
   IoQueue(const IoQueue&) = delete;
   IoQueue& operator=(const IoQueue&) = delete;

@@ -16,9 +16,9 @@
 // attaching anything. Errors throw SystemError naming the failing call. Not thread-safe.
 #pragma once
 
+#include <sys/types.h>
 #include <cstdint>
 #include <string>
-#include <sys/types.h>
 
 #include <ptsuite/util/fd.hpp>
 
@@ -57,7 +57,7 @@ class LoopDevice {
   [[nodiscard]] uint32_t number() const noexcept { return m_number; }
   [[nodiscard]] dev_t device_number() const noexcept { return m_rdev; }
   [[nodiscard]] bool direct_io() const noexcept { return m_direct_io; }  // as granted by the kernel
-  [[nodiscard]] int fd() const noexcept { return m_fd.get(); }  // O_RDWR, buffered
+  [[nodiscard]] int fd() const noexcept { return m_fd.get(); }           // O_RDWR, buffered
 
  private:
   LoopDevice() = default;

@@ -14,9 +14,9 @@
 // A Target is shared read-only by all worker threads (pread/pwrite/io_submit on one fd).
 #pragma once
 
+#include <sys/types.h>
 #include <cstdint>
 #include <string>
-#include <sys/types.h>
 
 #include <ptsuite/util/fd.hpp>
 

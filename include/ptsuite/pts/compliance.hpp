@@ -33,11 +33,11 @@ enum class ClauseStatus { pass, fail, disclosed, not_applicable };
 const char* to_string(ClauseStatus status) noexcept;
 
 struct ClauseVerdict {
-  std::string clause;     // "purge", "steady_state", ...
-  std::string title;      // "Purge method acceptable to the PTS"
-  std::string spec_ref;   // "§2 Purge; §7 step 1"
+  std::string clause;    // "purge", "steady_state", ...
+  std::string title;     // "Purge method acceptable to the PTS"
+  std::string spec_ref;  // "§2 Purge; §7 step 1"
   ClauseStatus status = ClauseStatus::pass;
-  std::string detail;     // one line: what was found
+  std::string detail;  // one line: what was found
 };
 
 struct ComplianceVerdict {

@@ -21,7 +21,7 @@ namespace ptsuite::pts {
 
 enum class Confidence { verified, inferred, unverified };  // [V], [I], [U]
 
-const char* to_tag(Confidence c) noexcept;  // "V", "I", "U"
+const char* to_tag(Confidence c) noexcept;          // "V", "I", "U"
 Confidence parse_confidence(std::string_view tag);  // throws Error on anything else
 
 struct Provenance {
@@ -32,17 +32,17 @@ struct Provenance {
 
 // One resolved value of the spec data.
 struct SpecValue {
-  std::string path;          // e.g. "iops/segment_duration", "common/steady_state/max_rounds"
+  std::string path;  // e.g. "iops/segment_duration", "common/steady_state/max_rounds"
   nlohmann::json value;
   Provenance provenance;
-  std::string type;          // "duration", "size", "count", "number", "percent", "bool", "enum:a,b", ...
-  std::string setting;       // setting name when user-overridable, else empty
+  std::string type;     // "duration", "size", "count", "number", "percent", "bool", "enum:a,b", ...
+  std::string setting;  // setting name when user-overridable, else empty
   std::string description;
   std::string fixed_reason;  // [U] values that are disclosed conventions rather than settings
 };
 
 struct SpecContext {
-  std::string revision = "2.0.2";   // "2.0.2" or "e1.1"
+  std::string revision = "2.0.2";      // "2.0.2" or "e1.1"
   std::string profile = "enterprise";  // "enterprise" or "client"
 };
 
@@ -53,9 +53,9 @@ class DefinitionSet {
   // For tests: build from explicit (path, content) pairs.
   static DefinitionSet from_files(const std::vector<std::pair<std::string, std::string>>& files);
 
-  [[nodiscard]] std::vector<std::string> test_ids() const;          // sorted
-  [[nodiscard]] std::vector<std::string> revisions() const;         // from common.json
-  [[nodiscard]] std::vector<std::string> profiles() const;          // sorted
+  [[nodiscard]] std::vector<std::string> test_ids() const;                 // sorted
+  [[nodiscard]] std::vector<std::string> revisions() const;                // from common.json
+  [[nodiscard]] std::vector<std::string> profiles() const;                 // sorted
   [[nodiscard]] const nlohmann::json& test(std::string_view id) const;     // throws UsageError
   [[nodiscard]] const nlohmann::json& profile(std::string_view id) const;  // throws UsageError
   [[nodiscard]] const nlohmann::json& preset(std::string_view id) const;   // throws UsageError

@@ -27,8 +27,8 @@ struct PlanAssumptions {
 };
 
 struct PlanStep {
-  std::string id;          // StepId::text()
-  std::string kind;        // "segment", "purge", ...
+  std::string id;    // StepId::text()
+  std::string kind;  // "segment", "purge", ...
   std::string label;
   uint32_t threads = 0;
   uint32_t queue_depth = 0;
@@ -39,8 +39,7 @@ struct PlanStep {
 
 class PlanningExecutor : public StepExecutor {
  public:
-  PlanningExecutor(PlanCase plan_case, PlanAssumptions assumptions)
-      : m_case(plan_case), m_assumptions(assumptions) {}
+  PlanningExecutor(PlanCase plan_case, PlanAssumptions assumptions) : m_case(plan_case), m_assumptions(assumptions) {}
 
   nlohmann::json execute(const StepId& id, const StepRequest& request) override;
   void replayed(const StepId&, const StepRequest&, const nlohmann::json&) override {}

@@ -23,7 +23,7 @@
 namespace ptsuite::pts {
 
 struct TargetFacts {
-  uint64_t capacity_bytes = 0;       // user capacity
+  uint64_t capacity_bytes = 0;  // user capacity
   uint32_t logical_block_bytes = 512;
 };
 

@@ -17,19 +17,19 @@ struct RunConfig {
   std::vector<std::string> tests;  // canonical ids, in run order
   std::string revision = "2.0.2";
   std::string profile = "enterprise";
-  std::vector<std::string> presets;                               // e.g. {"quick"}
-  std::vector<std::pair<std::string, std::string>> overrides;     // --set NAME=VALUE
-  std::string target;                                             // empty: a scratch target
+  std::vector<std::string> presets;                            // e.g. {"quick"}
+  std::vector<std::pair<std::string, std::string>> overrides;  // --set NAME=VALUE
+  std::string target;                                          // empty: a scratch target
   uint64_t scratch_size_bytes = uint64_t{1} << 30;
   std::string out_dir;
   uint64_t seed = 1;
   std::string engine = "libaio";
   bool allow_destructive = false;
   std::optional<std::string> confirm_serial;
-  bool strict = false;                         // exit 1 when the run is not compliant
-  std::vector<std::string> report_formats;     // written at the end of the run
+  bool strict = false;                      // exit 1 when the run is not compliant
+  std::vector<std::string> report_formats;  // written at the end of the run
   std::vector<std::string> command_line;
-  std::string tested_by;                       // the test sponsor / lab, for the report header
+  std::string tested_by;  // the test sponsor / lab, for the report header
 };
 
 // "iops,throughput" / "all" -> canonical ids in the order given ("all" = the five core tests);

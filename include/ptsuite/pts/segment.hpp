@@ -21,38 +21,38 @@
 namespace ptsuite::pts {
 
 struct SegmentSpec {
-  std::string label;                                   // e.g. "RND 4KiB 65/35"
+  std::string label;  // e.g. "RND 4KiB 65/35"
   workload::AccessPattern pattern = workload::AccessPattern::random;
   RwMix mix;
   std::vector<workload::BlockSizeWeight> block_sizes;  // one entry = fixed block size
   std::vector<workload::AccessZone> zones;             // empty = uniform over the ActiveRange
   uint32_t threads = 1;
   uint32_t queue_depth = 1;
-  uint64_t duration_ns = 0;                            // 0 = none
-  uint64_t bytes_limit = 0;                            // absolute, 0 = none
+  uint64_t duration_ns = 0;  // 0 = none
+  uint64_t bytes_limit = 0;  // absolute, 0 = none
   // Sequential segments sharing a key continue where the previous one stopped (e.g. the TP
   // test's SEQ read segment of Round n+1 resumes after Round n's). Empty = start of slice.
   std::string sequence_key;
-  uint64_t interval_ns = 0;                            // per-interval series, 0 = off
+  uint64_t interval_ns = 0;  // per-interval series, 0 = off
 
   friend bool operator==(const SegmentSpec&, const SegmentSpec&) = default;
 };
 
 struct SegmentResult {
-  stats::IoSummary summary;                 // read, write, combined
+  stats::IoSummary summary;  // read, write, combined
   stats::LatencyHistogram read_histogram;
   stats::LatencyHistogram write_histogram;
   stats::LatencyHistogram combined_histogram;
   uint64_t elapsed_ns = 0;
   double cpu_user_s = 0;
   double cpu_system_s = 0;
-  std::string stop_reason;                  // workload::to_string(StopReason)
+  std::string stop_reason;  // workload::to_string(StopReason)
   std::string started_utc;
   std::string finished_utc;
   uint64_t seed = 0;
-  std::vector<uint64_t> end_cursor_bytes;   // sequential position per thread after the run
+  std::vector<uint64_t> end_cursor_bytes;  // sequential position per thread after the run
   nlohmann::json intervals = nlohmann::json::array();
-  nlohmann::json error;                     // null, or the IO error record
+  nlohmann::json error;  // null, or the IO error record
 };
 
 // Tracking-variable metrics (pts/tests/*.json "metric").

@@ -29,13 +29,12 @@ struct SettingRecord {
   nlohmann::json value;
   std::string changed_by;  // "" (default), "preset:quick", "--set"
   Provenance provenance;
-  std::string path;        // where in pts/ the default comes from
+  std::string path;  // where in pts/ the default comes from
 };
 
 class Settings {
  public:
-  static Settings build(const DefinitionSet& defs, const SpecContext& ctx,
-                        const std::vector<std::string>& preset_ids,
+  static Settings build(const DefinitionSet& defs, const SpecContext& ctx, const std::vector<std::string>& preset_ids,
                         const std::vector<std::pair<std::string, std::string>>& overrides);
 
   [[nodiscard]] bool has(std::string_view name) const noexcept;
@@ -70,7 +69,6 @@ void to_json(nlohmann::json& j, const SettingRecord& record);
 std::pair<std::string, std::string> parse_setting_assignment(std::string_view text);
 
 // Validates `text` against a setting type and returns the canonical JSON value.
-nlohmann::json parse_setting_value(const std::string& type, const std::string& text,
-                                   const std::string& name);
+nlohmann::json parse_setting_value(const std::string& type, const std::string& text, const std::string& name);
 
 }  // namespace ptsuite::pts

@@ -31,9 +31,9 @@
 namespace ptsuite::pts {
 
 struct SteadyStateCriteria {
-  uint32_t window_rounds = 5;        // PTS: 5 rounds
-  double data_excursion_pct = 20;    // PTS 2.0.2: 20 % of the window average
-  double slope_excursion_pct = 10;   // PTS 2.0.2: 10 % of the window average
+  uint32_t window_rounds = 5;       // PTS: 5 rounds
+  double data_excursion_pct = 20;   // PTS 2.0.2: 20 % of the window average
+  double slope_excursion_pct = 10;  // PTS 2.0.2: 10 % of the window average
 
   friend bool operator==(const SteadyStateCriteria&, const SteadyStateCriteria&) = default;
 };
@@ -70,11 +70,11 @@ struct SteadyStateVerdict {
   double average = 0;
   double slope = 0;
   double intercept = 0;
-  std::string fit_formula;               // format_fit() of slope/intercept
-  double data_excursion = 0;             // max - min
-  double allowed_data_excursion = 0;     // data_excursion_pct / 100 * average
-  double slope_excursion = 0;            // |slope| * (window_last_round - window_first_round)
-  double allowed_slope_excursion = 0;    // slope_excursion_pct / 100 * average
+  std::string fit_formula;             // format_fit() of slope/intercept
+  double data_excursion = 0;           // max - min
+  double allowed_data_excursion = 0;   // data_excursion_pct / 100 * average
+  double slope_excursion = 0;          // |slope| * (window_last_round - window_first_round)
+  double allowed_slope_excursion = 0;  // slope_excursion_pct / 100 * average
   bool data_ok = false;
   bool slope_ok = false;
   bool attained = false;

@@ -26,17 +26,17 @@ const char* to_string(StepKind kind) noexcept;
 
 // Identifies a step uniquely within a run; its text form names journal entries.
 struct StepId {
-  std::string test;     // "iops"
-  std::string phase;    // "main", "1024KiB", "precondition", "demand", ...
-  std::string name;     // "r003-s12", "wipc", "purge", "capture-max", ...
+  std::string test;   // "iops"
+  std::string phase;  // "main", "1024KiB", "precondition", "demand", ...
+  std::string name;   // "r003-s12", "wipc", "purge", "capture-max", ...
   [[nodiscard]] std::string text() const { return test + "/" + phase + "/" + name; }
   friend bool operator==(const StepId&, const StepId&) = default;
 };
 
 struct StepRequest {
   StepKind kind = StepKind::segment;
-  SegmentSpec segment;        // kind == segment
-  std::string purge_method;   // kind == purge: "auto", "discard", ...
+  SegmentSpec segment;       // kind == segment
+  std::string purge_method;  // kind == purge: "auto", "discard", ...
 };
 
 // What tests see while a step runs (the CLI draws the progress line from it).

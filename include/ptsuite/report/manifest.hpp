@@ -55,17 +55,16 @@ std::string serialize_manifest(const Manifest& manifest);
 std::string manifest_checksum(const Manifest& manifest);
 // Parses and validates manifest text; `source` names it in errors. The self-checksum is read
 // into `stored_checksum` (not checked here: a mismatch is a verify finding, not bad input).
-Manifest parse_manifest(std::string_view text, const std::string& source,
-                        std::string* stored_checksum);
+Manifest parse_manifest(std::string_view text, const std::string& source, std::string* stored_checksum);
 
 // Builds the manifest of `dir` and writes it atomically to dir/MANIFEST.sha256.json.
 Manifest write_manifest(const std::filesystem::path& dir);
 
 enum class Problem {
   manifest_edited,  // the manifest's content does not match its own checksum
-  changed,  // listed file whose size or SHA-256 differs (or that is no longer a regular file)
-  missing,  // listed file that is gone
-  added,    // file present but not listed
+  changed,          // listed file whose size or SHA-256 differs (or that is no longer a regular file)
+  missing,          // listed file that is gone
+  added,            // file present but not listed
 };
 std::string_view to_string(Problem problem);
 

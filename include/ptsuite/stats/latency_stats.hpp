@@ -22,8 +22,8 @@
 namespace ptsuite::stats {
 
 // The percentiles every summary reports (PTS "nines" up to 6).
-inline constexpr std::array<double, 11> k_standard_percentiles = {
-    1.0, 5.0, 10.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999};
+inline constexpr std::array<double, 11> k_standard_percentiles = {1.0,  5.0,  10.0,  50.0,   90.0,   95.0,
+                                                                  99.0, 99.9, 99.99, 99.999, 99.9999};
 
 struct LatencyMoments {
   uint64_t count = 0;

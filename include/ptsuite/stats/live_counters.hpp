@@ -10,7 +10,7 @@
 namespace ptsuite::stats {
 
 struct LiveTotals {
-  uint64_t ios[2] = {0, 0};    // [0] = read, [1] = write
+  uint64_t ios[2] = {0, 0};  // [0] = read, [1] = write
   uint64_t bytes[2] = {0, 0};
   uint64_t latency_sum_ns[2] = {0, 0};
 };

@@ -40,7 +40,7 @@ class DataFiller {
   static constexpr uint64_t k_min_pool_bytes = 1ULL << 20;
   static constexpr uint64_t k_tag_interval_bytes = 512;  // one tag per 512-byte sector
   static constexpr uint64_t k_tag_bytes = 16;
-  static constexpr unsigned k_sector_bits = 17;          // 64 MiB / 512 B = 2^17 sectors
+  static constexpr unsigned k_sector_bits = 17;  // 64 MiB / 512 B = 2^17 sectors
 
   DataFiller(DataPattern pattern, uint64_t seed, uint32_t thread, uint64_t max_block_bytes);
 

@@ -58,8 +58,7 @@ class Xoshiro256StarStar {
     }
   }
   // Raw state, for the published reference vectors (must not be all zero).
-  constexpr Xoshiro256StarStar(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3) noexcept
-      : m_s{s0, s1, s2, s3} {}
+  constexpr Xoshiro256StarStar(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3) noexcept : m_s{s0, s1, s2, s3} {}
 
   constexpr uint64_t next() noexcept {
     const uint64_t result = rotl(m_s[1] * 5, 7) * 9;

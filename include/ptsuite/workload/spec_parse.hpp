@@ -29,8 +29,8 @@ std::vector<AccessZone> parse_zones(std::string_view text, std::string_view what
 ActiveRangeSpec parse_range(std::string_view text, std::string_view what);
 
 struct ByteLimit {
-  uint64_t bytes = 0;          // set for a size
-  double range_multiple = 0;   // set for "Nx"
+  uint64_t bytes = 0;         // set for a size
+  double range_multiple = 0;  // set for "Nx"
 };
 ByteLimit parse_byte_limit(std::string_view text, std::string_view what);
 

@@ -48,8 +48,8 @@ struct CpuUsage {
 
 // One per-interval sample (spec.interval_ns > 0): totals over all threads for that interval.
 struct IntervalSample {
-  uint64_t end_offset_ns = 0;        // from the start of the run
-  uint64_t ios[2] = {0, 0};          // [0] read, [1] write
+  uint64_t end_offset_ns = 0;  // from the start of the run
+  uint64_t ios[2] = {0, 0};    // [0] read, [1] write
   uint64_t bytes[2] = {0, 0};
   uint64_t latency_sum_ns[2] = {0, 0};
 };
@@ -59,12 +59,12 @@ const char* to_string(StopReason reason) noexcept;
 
 struct Progress {
   uint64_t elapsed_ns = 0;
-  uint64_t expected_ns = 0;   // run length: the duration, or extrapolated from the byte/IO limit
-                              // at the average rate so far (whichever is sooner); 0 = unknown
-  double live_iops = 0;       // over the last progress interval
+  uint64_t expected_ns = 0;  // run length: the duration, or extrapolated from the byte/IO limit
+                             // at the average rate so far (whichever is sooner); 0 = unknown
+  double live_iops = 0;      // over the last progress interval
   double live_mb_per_s = 0;
   uint64_t bytes_done = 0;
-  uint64_t stalled_ns = 0;    // time since the last IO completed (stall_detector.hpp)
+  uint64_t stalled_ns = 0;  // time since the last IO completed (stall_detector.hpp)
 };
 
 struct RunControl {
@@ -74,9 +74,9 @@ struct RunControl {
 };
 
 struct WorkloadResult {
-  stats::IoStats stats;              // merged over threads
-  uint64_t elapsed_ns = 0;           // common start of the workers to the last completion
-  CpuUsage cpu;                      // process CPU time over the run
+  stats::IoStats stats;     // merged over threads
+  uint64_t elapsed_ns = 0;  // common start of the workers to the last completion
+  CpuUsage cpu;             // process CPU time over the run
   std::vector<IntervalSample> intervals;
   StopReason stop_reason = StopReason::duration;
   std::optional<engine::IoErrorRecord> first_error;
@@ -84,7 +84,7 @@ struct WorkloadResult {
   WorkloadState end_state;
 };
 
-WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Target& target,
-                            const RunControl& control, WorkloadState* state = nullptr);
+WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Target& target, const RunControl& control,
+                            WorkloadState* state = nullptr);
 
 }  // namespace ptsuite::workload

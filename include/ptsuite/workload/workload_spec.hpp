@@ -45,15 +45,15 @@ struct ActiveRangeSpec {
 
 // A run ends at the first limit reached. At least one of duration/bytes/ios must be set.
 struct RunLimits {
-  uint64_t duration_ns = 0;            // 0 = none
-  uint64_t bytes = 0;                  // total across threads; 0 = none
-  double bytes_range_multiple = 0;     // e.g. 2.0 = "write 2x the active range"; 0 = none
-  uint64_t ios = 0;                    // total across threads; 0 = none
+  uint64_t duration_ns = 0;         // 0 = none
+  uint64_t bytes = 0;               // total across threads; 0 = none
+  double bytes_range_multiple = 0;  // e.g. 2.0 = "write 2x the active range"; 0 = none
+  uint64_t ios = 0;                 // total across threads; 0 = none
 };
 
 struct RateLimit {
-  double iops = 0;       // total across threads; 0 = unlimited
-  double mb_per_s = 0;   // decimal MB/s, total across threads; 0 = unlimited
+  double iops = 0;      // total across threads; 0 = unlimited
+  double mb_per_s = 0;  // decimal MB/s, total across threads; 0 = unlimited
 };
 
 struct WorkloadSpec {
@@ -69,8 +69,8 @@ struct WorkloadSpec {
   uint64_t seed = 1;
   DataPattern data = DataPattern::random;
   std::string engine = "libaio";
-  std::vector<int> cpus;          // pin thread i to cpus[i % size]; empty = no pinning
-  uint64_t interval_ns = 0;       // per-interval series period; 0 = off
+  std::vector<int> cpus;     // pin thread i to cpus[i % size]; empty = no pinning
+  uint64_t interval_ns = 0;  // per-interval series period; 0 = off
   // Align every IO to the logical block only (the PTS "alignment" setting = logical), instead
   // of power-of-two sizes to themselves.
   bool align_to_logical_block = false;
@@ -85,7 +85,7 @@ struct ResolvedBlockSize {
 };
 
 struct ResolvedZone {
-  uint64_t offset_bytes = 0;   // absolute
+  uint64_t offset_bytes = 0;  // absolute
   uint64_t length_bytes = 0;
   double probability = 0;
 };
@@ -100,31 +100,31 @@ struct OffsetSlots {
 
 // Sequential pattern: thread i owns [start + i * slice, start + (i + 1) * slice).
 struct SequentialLayout {
-  uint64_t start_bytes = 0;   // absolute; aligned to the largest block alignment
-  uint64_t slice_bytes = 0;   // per thread; multiple of that alignment, >= max_block_bytes
+  uint64_t start_bytes = 0;  // absolute; aligned to the largest block alignment
+  uint64_t slice_bytes = 0;  // per thread; multiple of that alignment, >= max_block_bytes
 };
 
 struct ResolvedWorkload {
   WorkloadSpec spec;
   engine::TargetGeometry geometry;
-  uint64_t range_offset_bytes = 0;   // absolute, aligned
+  uint64_t range_offset_bytes = 0;  // absolute, aligned
   uint64_t range_length_bytes = 0;
   std::vector<ResolvedBlockSize> block_sizes;
-  std::vector<ResolvedZone> zones;   // always >= 1 (the whole range when spec.zones is empty)
+  std::vector<ResolvedZone> zones;  // always >= 1 (the whole range when spec.zones is empty)
   uint64_t max_block_bytes = 0;
-  uint64_t byte_limit = 0;           // from limits.bytes or bytes_range_multiple; 0 = none
-  bool writes = false;               // read_pct < 100
+  uint64_t byte_limit = 0;  // from limits.bytes or bytes_range_multiple; 0 = none
+  bool writes = false;      // read_pct < 100
   // Random pattern: slots[zone * block_sizes.size() + size_index]. Empty for sequential.
   std::vector<OffsetSlots> slots;
-  SequentialLayout sequential;       // sequential pattern only
+  SequentialLayout sequential;  // sequential pattern only
 };
 
 // Sane maxima (a typo such as --threads 10000 fails fast instead of exhausting memory):
 inline constexpr uint32_t k_max_threads = 1024;
-inline constexpr uint32_t k_max_queue_depth = 65536;          // = the default fs.aio-max-nr
-inline constexpr uint64_t k_max_block_bytes = 64ULL << 20;    // 64 MiB per IO
-inline constexpr uint64_t k_max_buffer_bytes = 8ULL << 30;    // threads x QD x max block
-inline constexpr uint64_t k_min_interval_ns = 10'000'000;     // 10 ms interval series
+inline constexpr uint32_t k_max_queue_depth = 65536;        // = the default fs.aio-max-nr
+inline constexpr uint64_t k_max_block_bytes = 64ULL << 20;  // 64 MiB per IO
+inline constexpr uint64_t k_max_buffer_bytes = 8ULL << 30;  // threads x QD x max block
+inline constexpr uint64_t k_min_interval_ns = 10'000'000;   // 10 ms interval series
 
 ResolvedWorkload resolve(const WorkloadSpec& spec, const engine::TargetGeometry& geometry);
 

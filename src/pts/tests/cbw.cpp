@@ -4,9 +4,9 @@
 // TOIO at the CBW R/W mix) until the IOPS at TC 32 / QD 32 attains steady state; then the
 // MaxIOPS / MidIOPS / MinIOPS operating points, each with a pre-write and a response-time
 // histogram capture.
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include <ptsuite/pts/tests/core_tests.hpp>
 #include <ptsuite/util/error.hpp>
@@ -109,7 +109,8 @@ nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
     SegmentSpec s = cbw_segment(pre_mix, pre_tc, pre_qd, irpw_ns);
     s.interval_ns = prewrite_interval_ns(irpw_ns);
     const SegmentResult r = run_segment(ctx.exec, StepId{id(), demand.phase, fmt::format("r{:03}-prewrite", round)}, s);
-    return nlohmann::json{{"kind", "inter-round-prewrite"}, {"spec", s}, {"result", r}, {"series", interval_iops_series(r)}};
+    return nlohmann::json{
+        {"kind", "inter-round-prewrite"}, {"spec", s}, {"result", r}, {"series", interval_iops_series(r)}};
   };
   const PhaseRecord phase = run_rounds(ctx.exec, demand);
   rec["phases"].push_back(phase);
@@ -118,9 +119,11 @@ nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
   const std::string source = spec.get("operating_point_source").value.get<std::string>();
   const uint64_t ceiling_ns = spec.duration_ns("max_iops_art_ceiling");
   std::vector<GridPoint> grid;
-  nlohmann::json grid_iops = nlohmann::json::array(), grid_art = nlohmann::json::array(), grid_cpu = nlohmann::json::array();
+  nlohmann::json grid_iops = nlohmann::json::array(), grid_art = nlohmann::json::array(),
+                 grid_cpu = nlohmann::json::array();
   for (size_t t = 0; t < tcs.size(); ++t) {
-    nlohmann::json row_iops = nlohmann::json::array(), row_art = nlohmann::json::array(), row_cpu = nlohmann::json::array();
+    nlohmann::json row_iops = nlohmann::json::array(), row_art = nlohmann::json::array(),
+                   row_cpu = nlohmann::json::array();
     for (size_t q = 0; q < qds.size(); ++q) {
       const size_t i = t * qds.size() + q;
       const SegmentResult& last = phase.rounds.back().segments[i];
@@ -137,7 +140,8 @@ nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
     grid_art.push_back(row_art);
     grid_cpu.push_back(row_cpu);
   }
-  const auto min_it = std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
+  const auto min_it =
+      std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
   if (min_it == grid.end()) {
     throw UsageError("cbw", "the TC x QD grid has no TC 1 / QD 1 point, so MinIOPS is undefined");
   }
@@ -153,7 +157,8 @@ nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
     max_point = &*std::min_element(grid.begin(), grid.end(), [](const GridPoint& a, const GridPoint& b) {
       return a.latency_mean_ns < b.latency_mean_ns;
     });
-    max_rule = fmt::format("no TOIO kept ART below {} ms: the lowest-ART TOIO is used", static_cast<double>(ceiling_ns) / 1e6);
+    max_rule =
+        fmt::format("no TOIO kept ART below {} ms: the lowest-ART TOIO is used", static_cast<double>(ceiling_ns) / 1e6);
   }
   const double mid_target = (max_point->iops + min_point.iops) / 2.0;
   const GridPoint* mid_point = &grid.front();
@@ -166,7 +171,8 @@ nlohmann::json CompositeBlockSizeTest::run(TestContext& ctx) const {
       {"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
   nlohmann::json op = nlohmann::json::array();
   op.push_back(point_json("max", *max_point, max_rule));
-  op.push_back(point_json("mid", *mid_point, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", mid_target)));
+  op.push_back(
+      point_json("mid", *mid_point, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", mid_target)));
   op.push_back(point_json("min", min_point, "TC 1 / QD 1"));
 
   nlohmann::json prewrites = nlohmann::json::array();

@@ -18,8 +18,9 @@ CompositeMix composite_mix(TestSpec& cbw, TestSpec& disclose_in) {
     if (bytes % logical != 0) {
       // Weights are relative (workload::resolve normalises them), so dropping an entry
       // renormalises the rest; the omission is disclosed with its share of the mix.
-      disclose_in.omit(units::format_size_binary(bytes),
-                       fmt::format("{} % of the CBW mix; not a multiple of the device's {}-byte logical block", pct, logical));
+      disclose_in.omit(
+          units::format_size_binary(bytes),
+          fmt::format("{} % of the CBW mix; not a multiple of the device's {}-byte logical block", pct, logical));
       continue;
     }
     mix.block_sizes.push_back({bytes, pct});

@@ -1,7 +1,7 @@
 // Shared pieces of the grid tests: the R/W-mix x block-size template, tracking lookup, and
 // the purge / WIPC / Rounds body of IOPS and Latency.
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
 
 #include <ptsuite/pts/tests/core_tests.hpp>
 #include <ptsuite/util/error.hpp>
@@ -39,7 +39,8 @@ void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string&
   RoundLoopSpec loop;
   loop.test = test_id;
   loop.phase = "main";
-  loop.segments = mix_by_size_grid(mixes, sizes, workload::AccessPattern::random, tc, qd, spec.duration_ns("segment_duration"));
+  loop.segments =
+      mix_by_size_grid(mixes, sizes, workload::AccessPattern::random, tc, qd, spec.duration_ns("segment_duration"));
   for (const nlohmann::json& t : spec.get("tracking").value) {
     loop.tracking.push_back(resolve_tracking(t, loop.segments));
   }
@@ -68,8 +69,9 @@ TrackingSpec resolve_tracking(const nlohmann::json& entry, const std::vector<Seg
       match = match && s.queue_depth == entry.at("queue_depth").get<uint32_t>();
     }
     if (match) {
-      return TrackingSpec{fmt::format("{} {}", s.label, metric_unit(metric) == std::string("ns") ? "ART" : metric_unit(metric)),
-                          i, metric};
+      return TrackingSpec{
+          fmt::format("{} {}", s.label, metric_unit(metric) == std::string("ns") ? "ART" : metric_unit(metric)), i,
+          metric};
     }
   }
   throw Error(ExitCode::usage,

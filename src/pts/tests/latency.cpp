@@ -14,11 +14,11 @@ nlohmann::json LatencyTest::run(TestContext& ctx) const {
 
   const nlohmann::json capture = spec.get("capture").value;
   if (!capture.is_null()) {
-    const SegmentSpec s = make_segment(
-        workload::AccessPattern::random, parse_rw_mix(capture.at("rw_mix").get<std::string>(), "capture"),
-        units::parse_size_bytes(capture.at("block_size").get<std::string>(), "latency/capture"),
-        capture.at("threads").get<uint32_t>(), capture.at("queue_depth").get<uint32_t>(),
-        spec.duration_ns("capture_duration"));
+    const SegmentSpec s =
+        make_segment(workload::AccessPattern::random, parse_rw_mix(capture.at("rw_mix").get<std::string>(), "capture"),
+                     units::parse_size_bytes(capture.at("block_size").get<std::string>(), "latency/capture"),
+                     capture.at("threads").get<uint32_t>(), capture.at("queue_depth").get<uint32_t>(),
+                     spec.duration_ns("capture_duration"));
     const SegmentResult r = run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s);
     rec["captures"].push_back(capture_record("response-time-histogram", s, r));
   }

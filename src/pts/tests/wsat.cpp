@@ -27,7 +27,7 @@ SegmentSpec wsat_segment(TestSpec& spec, TestContext& ctx, const std::string& wo
   const nlohmann::json w = spec.get("workloads").value.at(workload);
   const RwMix mix = parse_rw_mix(w.at("rw_mix").get<std::string>(), "wsat/workloads");
   const auto pattern = w.at("pattern").get<std::string>() == "sequential" ? workload::AccessPattern::sequential
-                                                                            : workload::AccessPattern::random;
+                                                                          : workload::AccessPattern::random;
   if (w.value("composite", false)) {
     TestSpec cbw(ctx, "cbw");
     const CompositeMix cm = composite_mix(cbw, spec);
@@ -39,10 +39,10 @@ SegmentSpec wsat_segment(TestSpec& spec, TestContext& ctx, const std::string& wo
   }
   const uint64_t bs = units::parse_size_bytes(w.at("block_size").get<std::string>(), "wsat/workloads");
   if (bs % ctx.target.logical_block_bytes != 0) {
-    throw UsageError("--set wsat.workload", fmt::format("the {} workload's {} blocks are not a multiple of this device's "
-                                                        "{}-byte logical block",
-                                                        workload, units::format_size_binary(bs),
-                                                        ctx.target.logical_block_bytes));
+    throw UsageError("--set wsat.workload",
+                     fmt::format("the {} workload's {} blocks are not a multiple of this device's "
+                                 "{}-byte logical block",
+                                 workload, units::format_size_binary(bs), ctx.target.logical_block_bytes));
   }
   SegmentSpec s = make_segment(pattern, mix, bs, tc, qd, duration_ns);
   if (pattern == workload::AccessPattern::sequential) {
@@ -81,17 +81,18 @@ nlohmann::json WriteSaturationTest::run(TestContext& ctx) const {
     written_bytes += r.summary.write.bytes;
     elapsed_ns += r.elapsed_ns;
     const stats::DirectionSummary& c = r.summary.combined;
-    samples.push_back({{"sample", n},
-                       {"end_time_s", static_cast<double>(elapsed_ns) / 1e9},
-                       {"tgbw_bytes", written_bytes},
-                       {"tgbw_gb", static_cast<double>(written_bytes) / 1e9},
-                       {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(ctx.target.capacity_bytes)},
-                       {"iops", c.iops},
-                       {"latency_mean_ns", c.latency_mean_ns},
-                       {"latency_p99_999_ns", p99999_ns(c)},
-                       {"latency_max_ns", c.latency_max_ns},
-                       {"health", h},
-                       {"result", r}});
+    samples.push_back(
+        {{"sample", n},
+         {"end_time_s", static_cast<double>(elapsed_ns) / 1e9},
+         {"tgbw_bytes", written_bytes},
+         {"tgbw_gb", static_cast<double>(written_bytes) / 1e9},
+         {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(ctx.target.capacity_bytes)},
+         {"iops", c.iops},
+         {"latency_mean_ns", c.latency_mean_ns},
+         {"latency_p99_999_ns", p99999_ns(c)},
+         {"latency_max_ns", c.latency_max_ns},
+         {"health", h},
+         {"result", r}});
     if (written_bytes >= target_bytes) {
       stop_reason = "capacity";
     } else if (elapsed_ns >= time_limit_ns) {
@@ -101,10 +102,10 @@ nlohmann::json WriteSaturationTest::run(TestContext& ctx) const {
 
   const nlohmann::json capture = spec.get("capture").value;
   if (!capture.is_null()) {
-    const SegmentSpec s = make_segment(workload::AccessPattern::random,
-                                       parse_rw_mix(capture.at("rw_mix").get<std::string>(), "wsat/capture"),
-                                       units::parse_size_bytes(capture.at("block_size").get<std::string>(), "wsat/capture"),
-                                       tc, qd, spec.duration_ns("capture_duration"));
+    const SegmentSpec s = make_segment(
+        workload::AccessPattern::random, parse_rw_mix(capture.at("rw_mix").get<std::string>(), "wsat/capture"),
+        units::parse_size_bytes(capture.at("block_size").get<std::string>(), "wsat/capture"), tc, qd,
+        spec.duration_ns("capture_duration"));
     rec["captures"].push_back(capture_record("response-time-histogram", s,
                                              run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s)));
   }

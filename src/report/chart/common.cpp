@@ -22,8 +22,7 @@ double legend_column_width(const std::vector<LegendEntry>& entries) {
 LegendGrid legend_grid_right(const std::vector<LegendEntry>& entries, double max_height_px) {
   LegendGrid grid;
   grid.column_width_px = legend_column_width(entries);
-  const auto rows_fit =
-      static_cast<size_t>(std::max(1.0, std::floor(max_height_px / k_legend_row_px)));
+  const auto rows_fit = static_cast<size_t>(std::max(1.0, std::floor(max_height_px / k_legend_row_px)));
   grid.columns = entries.empty() ? 1 : (entries.size() + rows_fit - 1) / rows_fit;
   grid.rows = entries.empty() ? 0 : (entries.size() + grid.columns - 1) / grid.columns;
   return grid;
@@ -67,8 +66,8 @@ void draw_swatch(SvgDocument& doc, const LegendEntry& e, double x, double cy) {
 
 }  // namespace
 
-void draw_legend(SvgDocument& doc, const std::vector<LegendEntry>& entries, const LegendGrid& grid,
-                 double x, double y, bool column_major) {
+void draw_legend(SvgDocument& doc, const std::vector<LegendEntry>& entries, const LegendGrid& grid, double x, double y,
+                 bool column_major) {
   if (entries.empty()) {
     return;
   }
@@ -80,8 +79,7 @@ void draw_legend(SvgDocument& doc, const std::vector<LegendEntry>& entries, cons
     const double cy = y + (static_cast<double>(row) + 0.5) * k_legend_row_px;
     doc.open_group("legend-entry");
     draw_swatch(doc, entries[i], ex, cy);
-    doc.text(ex + k_swatch_px + 6, cy + 4, entries[i].label,
-             {.size_px = k_tick_font_px, .css_class = "legend-label"});
+    doc.text(ex + k_swatch_px + 6, cy + 4, entries[i].label, {.size_px = k_tick_font_px, .css_class = "legend-label"});
     doc.close_group();
   }
   doc.close_group();
@@ -105,12 +103,10 @@ void write_hatch_defs(SvgDocument& doc) {
   doc.raw(defs);
 }
 
-std::string hatch_fill(const SvgDocument& doc, int hatch) {
-  return fmt::format("url(#{}-hatch{})", doc.id(), hatch);
-}
+std::string hatch_fill(const SvgDocument& doc, int hatch) { return fmt::format("url(#{}-hatch{})", doc.id(), hatch); }
 
-void hatched_rect(SvgDocument& doc, double x, double y, double w, double h, std::string_view colour,
-                  int hatch, std::string_view css_class, std::string_view outline) {
+void hatched_rect(SvgDocument& doc, double x, double y, double w, double h, std::string_view colour, int hatch,
+                  std::string_view css_class, std::string_view outline) {
   const Stroke edge{outline.empty() ? colour : outline, outline.empty() ? 0.8 : 0.6, {}};
   doc.rect(x, y, w, h, colour, &edge, css_class);
   if (hatch > 0) {
@@ -132,30 +128,24 @@ std::string_view dash_pattern(LineDash dash) {
   return "";
 }
 
-double draw_title(SvgDocument& doc, double width_px, std::string_view title,
-                  std::string_view subtitle) {
+double draw_title(SvgDocument& doc, double width_px, std::string_view title, std::string_view subtitle) {
   double y = 8;
   if (!title.empty()) {
     // Shrink a long title to fit the width rather than letting it run off the canvas.
-    const double size =
-        std::min(k_title_font_px, 0.95 * width_px / std::max(1.0, text_width_px(title, 1)));
+    const double size = std::min(k_title_font_px, 0.95 * width_px / std::max(1.0, text_width_px(title, 1)));
     y += size + 4;
-    doc.text(width_px / 2, y, title,
-             {.size_px = size, .anchor = Anchor::middle, .bold = true, .css_class = "title"});
+    doc.text(width_px / 2, y, title, {.size_px = size, .anchor = Anchor::middle, .bold = true, .css_class = "title"});
   }
   if (!subtitle.empty()) {
-    const double size =
-        std::min(k_subtitle_font_px, 0.95 * width_px / std::max(1.0, text_width_px(subtitle, 1)));
+    const double size = std::min(k_subtitle_font_px, 0.95 * width_px / std::max(1.0, text_width_px(subtitle, 1)));
     y += size + 4;
-    doc.text(
-        width_px / 2, y, subtitle,
-        {.size_px = size, .anchor = Anchor::middle, .fill = "#555555", .css_class = "subtitle"});
+    doc.text(width_px / 2, y, subtitle,
+             {.size_px = size, .anchor = Anchor::middle, .fill = "#555555", .css_class = "subtitle"});
   }
   return y + 10;
 }
 
-void draw_notes(SvgDocument& doc, const std::vector<std::string>& notes, double x,
-                double bottom_y) {
+void draw_notes(SvgDocument& doc, const std::vector<std::string>& notes, double x, double bottom_y) {
   for (size_t i = 0; i < notes.size(); ++i) {
     const double y = bottom_y - static_cast<double>(notes.size() - 1 - i) * (k_note_font_px + 3);
     doc.text(x, y, notes[i], {.size_px = k_note_font_px, .fill = "#555555", .css_class = "note"});
@@ -202,9 +192,8 @@ std::vector<std::string> MatrixData::notes(const MatrixChart& chart) const {
     out.push_back(chart.note);
   }
   if (not_drawable > 0) {
-    out.push_back(fmt::format(
-        "{} value(s) not shown: infinite{}.", not_drawable,
-        chart.value_axis.scale == ScaleKind::log10 ? " or \u2264 0 on the log scale" : ""));
+    out.push_back(fmt::format("{} value(s) not shown: infinite{}.", not_drawable,
+                              chart.value_axis.scale == ScaleKind::log10 ? " or \u2264 0 on the log scale" : ""));
   }
   return out;
 }

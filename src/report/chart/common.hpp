@@ -46,8 +46,8 @@ double legend_column_width(const std::vector<LegendEntry>& entries);
 LegendGrid legend_grid_right(const std::vector<LegendEntry>& entries, double max_height_px);
 // A row-major grid (under the plot) that fits in `max_width_px`.
 LegendGrid legend_grid_bottom(const std::vector<LegendEntry>& entries, double max_width_px);
-void draw_legend(SvgDocument& doc, const std::vector<LegendEntry>& entries, const LegendGrid& grid,
-                 double x, double y, bool column_major);
+void draw_legend(SvgDocument& doc, const std::vector<LegendEntry>& entries, const LegendGrid& grid, double x, double y,
+                 bool column_major);
 
 // Hatch k (1..3) overlays light diagonal / anti-diagonal / horizontal stripes on bars of looks
 // with dash index k, so bars stay apart in greyscale. 0 = none.
@@ -57,14 +57,13 @@ void write_hatch_defs(SvgDocument& doc);
 std::string hatch_fill(const SvgDocument& doc, int hatch);
 // A filled rectangle with its hatch overlay, outlined in its own colour (bars) or in
 // `outline` (histogram bins: white, so that neighbouring bins stay apart).
-void hatched_rect(SvgDocument& doc, double x, double y, double w, double h, std::string_view colour,
-                  int hatch, std::string_view css_class, std::string_view outline = {});
+void hatched_rect(SvgDocument& doc, double x, double y, double w, double h, std::string_view colour, int hatch,
+                  std::string_view css_class, std::string_view outline = {});
 
 std::string_view dash_pattern(LineDash dash);
 
 // Title and subtitle centred at the top; returns the height they take.
-double draw_title(SvgDocument& doc, double width_px, std::string_view title,
-                  std::string_view subtitle);
+double draw_title(SvgDocument& doc, double width_px, std::string_view title, std::string_view subtitle);
 // Footnotes, one per line, growing upward from `bottom_y`.
 void draw_notes(SvgDocument& doc, const std::vector<std::string>& notes, double x, double bottom_y);
 

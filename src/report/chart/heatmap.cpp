@@ -34,15 +34,14 @@ constexpr double k_white_text_below_luminance = 0.18;
 }  // namespace
 
 std::string render_heatmap(const MatrixChart& chart) {
-  const ScaleKind kind =
-      chart.value_axis.scale == ScaleKind::log10 ? ScaleKind::log10 : ScaleKind::linear;
+  const ScaleKind kind = chart.value_axis.scale == ScaleKind::log10 ? ScaleKind::log10 : ScaleKind::linear;
   const detail::MatrixData data = detail::prepare_matrix(chart, kind);
   const size_t rows = chart.row_labels.size();
   const size_t cols = chart.column_labels.size();
   const std::vector<std::string> notes = data.notes(chart);
 
-  SvgDocument doc(chart.width_px, chart.height_px,
-                  detail::chart_id(chart.id, detail::matrix_fingerprint(chart)), chart.title);
+  SvgDocument doc(chart.width_px, chart.height_px, detail::chart_id(chart.id, detail::matrix_fingerprint(chart)),
+                  chart.title);
   doc.rect(0, 0, chart.width_px, chart.height_px, "#ffffff", nullptr, "background");
   const double top = detail::draw_title(doc, chart.width_px, chart.title, chart.subtitle);
 
@@ -63,13 +62,10 @@ std::string render_heatmap(const MatrixChart& chart) {
   const double left = 10 + (chart.row_axis_label.empty() ? 0 : 20) + row_label_width + 8;
   const double right = chart.width_px - 10 - 20 - tick_width - 6 - k_colour_bar_width_px - 24;
   const double grid_top = top + (chart.column_axis_label.empty() ? 0 : 18) + 18;
-  const double bottom =
-      chart.height_px - 10 - static_cast<double>(notes.size()) * (detail::k_note_font_px + 3);
+  const double bottom = chart.height_px - 10 - static_cast<double>(notes.size()) * (detail::k_note_font_px + 3);
   const double cell_w = cols > 0 ? std::max(10.0, (right - left) / static_cast<double>(cols)) : 0;
   const double cell_h =
-      rows > 0 ? std::min(k_max_cell_height_px,
-                          std::max(10.0, (bottom - grid_top) / static_cast<double>(rows)))
-               : 0;
+      rows > 0 ? std::min(k_max_cell_height_px, std::max(10.0, (bottom - grid_top) / static_cast<double>(rows))) : 0;
   const double grid_bottom = grid_top + cell_h * static_cast<double>(rows);
   const Scale shade_scale(kind, ticks.lo, ticks.hi, 0, 1);
 
@@ -81,27 +77,20 @@ std::string render_heatmap(const MatrixChart& chart) {
       const double x = left + static_cast<double>(c) * cell_w;
       const double y = grid_top + static_cast<double>(r) * cell_h;
       const double v = data.values[r][c];
-      doc.open_group(
-          "cell", fmt::format("data-row=\"{}\" data-column=\"{}\"", xml_escape(chart.row_labels[r]),
-                              xml_escape(chart.column_labels[c])));
+      doc.open_group("cell", fmt::format("data-row=\"{}\" data-column=\"{}\"", xml_escape(chart.row_labels[r]),
+                                         xml_escape(chart.column_labels[c])));
       if (std::isnan(v)) {
         doc.rect(x, y, cell_w, cell_h, "#f2f2f2", &cell_edge);
         doc.text(x + cell_w / 2, y + cell_h / 2 + font * 0.35, "\u2013",
-                 {.size_px = font,
-                  .anchor = Anchor::middle,
-                  .fill = "#888888",
-                  .css_class = "value-missing"});
+                 {.size_px = font, .anchor = Anchor::middle, .fill = "#888888", .css_class = "value-missing"});
       } else {
         const std::string colour = heat_colour(shade_scale.map_clamped(v));
-        doc.tooltip(fmt::format("{} / {}: {}", chart.row_labels[r], chart.column_labels[c],
-                                format_value(v, 6)));
+        doc.tooltip(fmt::format("{} / {}: {}", chart.row_labels[r], chart.column_labels[c], format_value(v, 6)));
         doc.rect(x, y, cell_w, cell_h, colour, &cell_edge);
         const bool dark = relative_luminance(colour) < k_white_text_below_luminance;
-        doc.text(x + cell_w / 2, y + cell_h / 2 + font * 0.35, format_value(v, 3),
-                 {.size_px = font,
-                  .anchor = Anchor::middle,
-                  .fill = dark ? "#ffffff" : "#111111",
-                  .css_class = "value"});
+        doc.text(
+            x + cell_w / 2, y + cell_h / 2 + font * 0.35, format_value(v, 3),
+            {.size_px = font, .anchor = Anchor::middle, .fill = dark ? "#ffffff" : "#111111", .css_class = "value"});
       }
       doc.close_group();
     }
@@ -114,21 +103,17 @@ std::string render_heatmap(const MatrixChart& chart) {
              {.size_px = detail::k_tick_font_px, .anchor = Anchor::end, .css_class = "tick-row"});
   }
   for (size_t c = 0; c < cols; ++c) {
-    doc.text(
-        left + (static_cast<double>(c) + 0.5) * cell_w, grid_top - 6, chart.column_labels[c],
-        {.size_px = detail::k_tick_font_px, .anchor = Anchor::middle, .css_class = "tick-column"});
+    doc.text(left + (static_cast<double>(c) + 0.5) * cell_w, grid_top - 6, chart.column_labels[c],
+             {.size_px = detail::k_tick_font_px, .anchor = Anchor::middle, .css_class = "tick-column"});
   }
   if (!chart.column_axis_label.empty()) {
-    doc.text(
-        left + cell_w * static_cast<double>(cols) / 2, grid_top - 24, chart.column_axis_label,
-        {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .css_class = "axis-label"});
+    doc.text(left + cell_w * static_cast<double>(cols) / 2, grid_top - 24, chart.column_axis_label,
+             {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .css_class = "axis-label"});
   }
   if (!chart.row_axis_label.empty()) {
-    doc.text(18, (grid_top + grid_bottom) / 2, chart.row_axis_label,
-             {.size_px = detail::k_label_font_px,
-              .anchor = Anchor::middle,
-              .rotate_deg = -90,
-              .css_class = "axis-label"});
+    doc.text(
+        18, (grid_top + grid_bottom) / 2, chart.row_axis_label,
+        {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "axis-label"});
   }
   doc.close_group();
 
@@ -154,12 +139,9 @@ std::string render_heatmap(const MatrixChart& chart) {
     doc.text(bar_x + k_colour_bar_width_px + 6, *y + 4, t.label,
              {.size_px = detail::k_tick_font_px, .css_class = "tick-z"});
   }
-  doc.text(bar_x + k_colour_bar_width_px + 6 + tick_width + 14, bar_top + bar_h / 2,
-           value_axis.label,
-           {.size_px = detail::k_label_font_px,
-            .anchor = Anchor::middle,
-            .rotate_deg = -90,
-            .css_class = "axis-label"});
+  doc.text(
+      bar_x + k_colour_bar_width_px + 6 + tick_width + 14, bar_top + bar_h / 2, value_axis.label,
+      {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "axis-label"});
   doc.close_group();
 
   if (data.extent.count == 0) {

@@ -44,9 +44,7 @@ struct Projection {
   double oy = 0;
   double s = 1;
   [[nodiscard]] double x(double a, double b) const { return ox + (a - b) * s * k_cos30; }
-  [[nodiscard]] double y(double a, double b, double z) const {
-    return oy + (a + b) * s * k_sin30 - z;
-  }
+  [[nodiscard]] double y(double a, double b, double z) const { return oy + (a + b) * s * k_sin30 - z; }
   [[nodiscard]] std::string pt(double a, double b, double z) const {
     return svg_number(x(a, b)) + "," + svg_number(y(a, b, z));
   }
@@ -62,15 +60,14 @@ struct Projection {
 }  // namespace
 
 std::string render_isometric_bars(const MatrixChart& chart) {
-  const ScaleKind kind =
-      chart.value_axis.scale == ScaleKind::log10 ? ScaleKind::log10 : ScaleKind::linear;
+  const ScaleKind kind = chart.value_axis.scale == ScaleKind::log10 ? ScaleKind::log10 : ScaleKind::linear;
   const detail::MatrixData data = detail::prepare_matrix(chart, kind);
   const auto rows = static_cast<double>(chart.row_labels.size());
   const auto cols = static_cast<double>(chart.column_labels.size());
   const std::vector<std::string> notes = data.notes(chart);
 
-  SvgDocument doc(chart.width_px, chart.height_px,
-                  detail::chart_id(chart.id, detail::matrix_fingerprint(chart)), chart.title);
+  SvgDocument doc(chart.width_px, chart.height_px, detail::chart_id(chart.id, detail::matrix_fingerprint(chart)),
+                  chart.title);
   doc.rect(0, 0, chart.width_px, chart.height_px, "#ffffff", nullptr, "background");
   const double top = detail::draw_title(doc, chart.width_px, chart.title, chart.subtitle);
 
@@ -95,8 +92,7 @@ std::string render_isometric_bars(const MatrixChart& chart) {
 
   const double left = 12 + 20 + tick_width + 10 + std::max(0.0, row_label_width - tick_width);
   const double right = chart.width_px - 12 - col_label_width - 10;
-  const double bottom =
-      chart.height_px - 10 - static_cast<double>(notes.size()) * (detail::k_note_font_px + 3) - 36;
+  const double bottom = chart.height_px - 10 - static_cast<double>(notes.size()) * (detail::k_note_font_px + 3) - 36;
   const double avail_w = std::max(40.0, right - left);
   const double avail_h = std::max(40.0, bottom - top - 10);
   const double n = std::max(1.0, rows + cols);
@@ -112,18 +108,15 @@ std::string render_isometric_bars(const MatrixChart& chart) {
   const Stroke grid{k_grid_major_colour, 1, {}};
   const Stroke frame{"#9a9a9a", 1, {}};
   doc.open_group("walls");
-  doc.polygon(p.quad({{0, 0, 0}, {0, cols, 0}, {0, cols, bar_max_px}, {0, 0, bar_max_px}}),
-              "#f3f3f3", &frame);
-  doc.polygon(p.quad({{0, 0, 0}, {rows, 0, 0}, {rows, 0, bar_max_px}, {0, 0, bar_max_px}}),
-              "#ebebeb", &frame);
+  doc.polygon(p.quad({{0, 0, 0}, {0, cols, 0}, {0, cols, bar_max_px}, {0, 0, bar_max_px}}), "#f3f3f3", &frame);
+  doc.polygon(p.quad({{0, 0, 0}, {rows, 0, 0}, {rows, 0, bar_max_px}, {0, 0, bar_max_px}}), "#ebebeb", &frame);
   doc.polygon(p.quad({{0, 0, 0}, {rows, 0, 0}, {rows, cols, 0}, {0, cols, 0}}), "#fafafa", &frame);
   for (const Tick& t : ticks.ticks) {
     const auto h = z.map(t.value);
     if (!h || t.label.empty()) {
       continue;
     }
-    doc.path(fmt::format("M{}L{}L{}", p.pt(0, cols, *h), p.pt(0, 0, *h), p.pt(rows, 0, *h)), "none",
-             &grid);
+    doc.path(fmt::format("M{}L{}L{}", p.pt(0, cols, *h), p.pt(0, 0, *h), p.pt(rows, 0, *h)), "none", &grid);
     doc.line(p.x(0, cols) - 4, p.y(0, cols, *h), p.x(0, cols), p.y(0, cols, *h), frame);
     doc.text(p.x(0, cols) - 7, p.y(0, cols, *h) + 4, t.label,
              {.size_px = detail::k_tick_font_px, .anchor = Anchor::end, .css_class = "tick-z"});
@@ -143,9 +136,8 @@ std::string render_isometric_bars(const MatrixChart& chart) {
       order.emplace_back(r, c);
     }
   }
-  std::stable_sort(order.begin(), order.end(), [](const auto& l, const auto& r) {
-    return l.first + l.second < r.first + r.second;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto& l, const auto& r) { return l.first + l.second < r.first + r.second; });
   doc.open_group("bars");
   for (const auto& [r, c] : order) {
     const double v = data.values[r][c];
@@ -161,11 +153,9 @@ std::string render_isometric_bars(const MatrixChart& chart) {
     const std::string_view colour = series_look(c).colour;
     const std::string edge_colour = shade(colour, -0.45);  // Stroke only views the string
     const Stroke edge{edge_colour, 0.6, {}};
-    doc.open_group(
-        "bar3d", fmt::format("data-row=\"{}\" data-column=\"{}\"", xml_escape(chart.row_labels[r]),
-                             xml_escape(chart.column_labels[c])));
-    doc.tooltip(fmt::format("{} / {}: {}", chart.row_labels[r], chart.column_labels[c],
-                            format_value(v, 4)));
+    doc.open_group("bar3d", fmt::format("data-row=\"{}\" data-column=\"{}\"", xml_escape(chart.row_labels[r]),
+                                        xml_escape(chart.column_labels[c])));
+    doc.tooltip(fmt::format("{} / {}: {}", chart.row_labels[r], chart.column_labels[c], format_value(v, 4)));
     const std::string top_colour = shade(colour, 0.35);
     const std::string left_colour = shade(colour, -0.25);
     doc.polygon(p.quad({{a1, b0, 0}, {a1, b1, 0}, {a1, b1, h}, {a1, b0, h}}), colour,
@@ -192,26 +182,18 @@ std::string render_isometric_bars(const MatrixChart& chart) {
              {.size_px = detail::k_tick_font_px, .css_class = "tick-column"});
   }
   const double off = 26;  // px beyond the labels, along the edge normal
-  doc.text(p.x(rows / 2, cols) - row_label_width - off * k_cos30, p.y(rows / 2, cols, 0) + off,
-           chart.row_axis_label,
-           {.size_px = detail::k_label_font_px,
-            .anchor = Anchor::middle,
-            .rotate_deg = 30,
-            .css_class = "axis-label"});
+  doc.text(p.x(rows / 2, cols) - row_label_width - off * k_cos30, p.y(rows / 2, cols, 0) + off, chart.row_axis_label,
+           {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = 30, .css_class = "axis-label"});
   // The column labels ("35/65") are wider than the row labels and stand where the title's
   // lower half would run: half as much again beyond them.
   const double col_off = off * 1.5;
-  doc.text(p.x(rows, cols / 2) + col_label_width + col_off * k_cos30, p.y(rows, cols / 2, 0) + col_off,
-           chart.column_axis_label,
-           {.size_px = detail::k_label_font_px,
-            .anchor = Anchor::middle,
-            .rotate_deg = -30,
-            .css_class = "axis-label"});
-  doc.text(p.x(0, cols) - 7 - tick_width - 12, p.y(0, cols, bar_max_px / 2), value_axis.label,
-           {.size_px = detail::k_label_font_px,
-            .anchor = Anchor::middle,
-            .rotate_deg = -90,
-            .css_class = "axis-label"});
+  doc.text(
+      p.x(rows, cols / 2) + col_label_width + col_off * k_cos30, p.y(rows, cols / 2, 0) + col_off,
+      chart.column_axis_label,
+      {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = -30, .css_class = "axis-label"});
+  doc.text(
+      p.x(0, cols) - 7 - tick_width - 12, p.y(0, cols, bar_max_px / 2), value_axis.label,
+      {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "axis-label"});
   doc.close_group();
   if (data.extent.count == 0) {
     doc.text(chart.width_px / 2, top + avail_h / 2, "No data",

@@ -35,8 +35,8 @@ Series make_series(const std::string& name, SeriesStyle style, const std::vector
   return s;
 }
 
-RefLine make_ref_line(Orientation orientation, double value, const std::string& label,
-                      LineDash dash, std::optional<size_t> look, bool label_at_line) {
+RefLine make_ref_line(Orientation orientation, double value, const std::string& label, LineDash dash,
+                      std::optional<size_t> look, bool label_at_line) {
   RefLine r;
   r.orientation = orientation;
   r.value = value;
@@ -68,8 +68,7 @@ std::vector<double> round_ticks(const std::vector<NamedSeries>& series) {
 
 }  // namespace
 
-Chart convergence_chart(const Titles& titles, const std::string& y_label,
-                        const std::vector<NamedSeries>& series) {
+Chart convergence_chart(const Titles& titles, const std::string& y_label, const std::vector<NamedSeries>& series) {
   Chart c = titled(titles);
   c.x = make_axis("Round", ScaleKind::linear, LabelStyle::plain, false);
   c.x.ticks = round_ticks(series);
@@ -96,10 +95,9 @@ Chart measurement_window_chart(const Titles& titles, const MeasurementWindow& w)
     }
   }
   if (first <= last) {
-    c.series.push_back(make_series(
-        w.fit_formula.empty() ? "Least-squares fit" : "Least-squares fit: " + w.fit_formula,
-        SeriesStyle::line,
-        {{first, w.slope * first + w.intercept}, {last, w.slope * last + w.intercept}}, 1));
+    c.series.push_back(make_series(w.fit_formula.empty() ? "Least-squares fit" : "Least-squares fit: " + w.fit_formula,
+                                   SeriesStyle::line,
+                                   {{first, w.slope * first + w.intercept}, {last, w.slope * last + w.intercept}}, 1));
   }
   Band band;
   band.from = 0.9 * w.average;
@@ -107,11 +105,9 @@ Chart measurement_window_chart(const Titles& titles, const MeasurementWindow& w)
   band.look = 2;
   c.bands.push_back(band);
   const auto h = Orientation::horizontal;
-  c.ref_lines.push_back(
-      make_ref_line(h, 1.1 * w.average, "110% \u00d7 average", LineDash::dashed, 2, false));
+  c.ref_lines.push_back(make_ref_line(h, 1.1 * w.average, "110% \u00d7 average", LineDash::dashed, 2, false));
   c.ref_lines.push_back(make_ref_line(h, w.average, "Average", LineDash::solid, 6, false));
-  c.ref_lines.push_back(
-      make_ref_line(h, 0.9 * w.average, "90% \u00d7 average", LineDash::dotted, 2, false));
+  c.ref_lines.push_back(make_ref_line(h, 0.9 * w.average, "90% \u00d7 average", LineDash::dotted, 2, false));
   c.legend = LegendPlacement::bottom;  // the fit formula makes a wide legend entry
   return c;
 }
@@ -133,8 +129,8 @@ Chart grouped_bar_chart(const Titles& titles, const std::string& category_label,
   return c;
 }
 
-Chart block_size_chart(const Titles& titles, const std::string& y_label,
-                       const std::vector<NamedSeries>& series, ScaleKind y_scale) {
+Chart block_size_chart(const Titles& titles, const std::string& y_label, const std::vector<NamedSeries>& series,
+                       ScaleKind y_scale) {
   Chart c = titled(titles);
   c.x = make_axis("Block size", ScaleKind::log10, LabelStyle::bytes_binary, false);
   for (const NamedSeries& s : series) {
@@ -147,9 +143,8 @@ Chart block_size_chart(const Titles& titles, const std::string& y_label,
   return c;
 }
 
-Chart time_series_chart(const Titles& titles, const std::string& x_label,
-                        const std::string& y_label, const std::vector<NamedSeries>& series,
-                        ScaleKind y_scale) {
+Chart time_series_chart(const Titles& titles, const std::string& x_label, const std::string& y_label,
+                        const std::vector<NamedSeries>& series, ScaleKind y_scale) {
   Chart c = titled(titles);
   c.x = make_axis(x_label, ScaleKind::linear, LabelStyle::si, true);
   c.y = make_axis(y_label, y_scale, LabelStyle::si, y_scale == ScaleKind::linear);
@@ -163,46 +158,41 @@ Chart time_series_chart(const Titles& titles, const std::string& x_label,
   return c;
 }
 
-Chart histogram_chart(const Titles& titles, const std::string& x_label,
-                      const std::vector<Bin>& bins, const std::vector<Marker>& markers,
-                      ScaleKind count_scale) {
+Chart histogram_chart(const Titles& titles, const std::string& x_label, const std::vector<Bin>& bins,
+                      const std::vector<Marker>& markers, ScaleKind count_scale) {
   Chart c = titled(titles);
   c.x = make_axis(x_label, ScaleKind::log10, LabelStyle::si, false);
   c.y = make_axis("IOs per bin", count_scale, LabelStyle::si, false);
   c.series.push_back(make_series("IOs", SeriesStyle::histogram, {}, 0));
   c.series.back().bins = bins;
-  static constexpr LineDash k_dashes[] = {LineDash::solid, LineDash::dashed, LineDash::dotted,
-                                          LineDash::dash_dot};
+  static constexpr LineDash k_dashes[] = {LineDash::solid, LineDash::dashed, LineDash::dotted, LineDash::dash_dot};
   for (size_t i = 0; i < markers.size(); ++i) {
-    c.ref_lines.push_back(make_ref_line(Orientation::vertical, markers[i].value, markers[i].label,
-                                        k_dashes[i % 4], 1 + i % 7, true));
+    c.ref_lines.push_back(
+        make_ref_line(Orientation::vertical, markers[i].value, markers[i].label, k_dashes[i % 4], 1 + i % 7, true));
   }
   c.legend = LegendPlacement::bottom;
   return c;
 }
 
-Chart confidence_level_chart(const Titles& titles, const std::string& x_label,
-                             const std::vector<Point>& cumulative,
+Chart confidence_level_chart(const Titles& titles, const std::string& x_label, const std::vector<Point>& cumulative,
                              const std::vector<ConfidenceMarker>& markers) {
   Chart c = titled(titles);
   c.x = make_axis(x_label, ScaleKind::log10, LabelStyle::si, false);
   c.y = make_axis("Cumulative IOs (%)", ScaleKind::nines, LabelStyle::percent, false);
   c.series.push_back(make_series("Cumulative", SeriesStyle::line, cumulative, 0));
-  static constexpr LineDash k_dashes[] = {LineDash::dashed, LineDash::dotted, LineDash::dash_dot,
-                                          LineDash::solid};
+  static constexpr LineDash k_dashes[] = {LineDash::dashed, LineDash::dotted, LineDash::dash_dot, LineDash::solid};
   for (size_t i = 0; i < markers.size(); ++i) {
-    c.ref_lines.push_back(make_ref_line(Orientation::vertical, markers[i].latency, markers[i].label,
-                                        k_dashes[i % 4], 1 + i % 7, true));
+    c.ref_lines.push_back(
+        make_ref_line(Orientation::vertical, markers[i].latency, markers[i].label, k_dashes[i % 4], 1 + i % 7, true));
     // The level itself as an unlabelled horizontal guide (the legend already names it).
-    c.ref_lines.push_back(make_ref_line(Orientation::horizontal, markers[i].percent, "",
-                                        LineDash::dotted, 1 + i % 7, false));
+    c.ref_lines.push_back(
+        make_ref_line(Orientation::horizontal, markers[i].percent, "", LineDash::dotted, 1 + i % 7, false));
   }
   c.legend = LegendPlacement::bottom;
   return c;
 }
 
-Chart demand_variation_chart(const Titles& titles,
-                             const std::vector<NamedSeries>& per_thread_count) {
+Chart demand_variation_chart(const Titles& titles, const std::vector<NamedSeries>& per_thread_count) {
   Chart c = titled(titles);
   c.x = make_axis("Queue depth (OIO per thread)", ScaleKind::log10, LabelStyle::plain, false);
   c.y = make_axis("IOPS", ScaleKind::linear, LabelStyle::si, true);
@@ -216,8 +206,7 @@ Chart demand_variation_chart(const Titles& titles,
 }
 
 Chart demand_intensity_chart(const Titles& titles, const std::string& y_label,
-                             const std::vector<NamedSeries>& per_thread_count,
-                             const std::vector<Marker>& ceilings) {
+                             const std::vector<NamedSeries>& per_thread_count, const std::vector<Marker>& ceilings) {
   Chart c = titled(titles);
   c.x = make_axis("IOPS", ScaleKind::linear, LabelStyle::si, true);
   c.y = make_axis(y_label, ScaleKind::log10, LabelStyle::si, false);
@@ -225,15 +214,14 @@ Chart demand_intensity_chart(const Titles& titles, const std::string& y_label,
     c.series.push_back(make_series(s.name, SeriesStyle::line_markers, s.points));
   }
   for (const Marker& m : ceilings) {
-    c.ref_lines.push_back(make_ref_line(Orientation::horizontal, m.value, m.label, LineDash::dashed,
-                                        std::nullopt, true));
+    c.ref_lines.push_back(
+        make_ref_line(Orientation::horizontal, m.value, m.label, LineDash::dashed, std::nullopt, true));
   }
   return c;
 }
 
 MatrixChart matrix_chart(const Titles& titles, const std::vector<std::string>& row_labels,
-                         const std::vector<std::string>& column_labels,
-                         const std::vector<std::vector<double>>& values,
+                         const std::vector<std::string>& column_labels, const std::vector<std::vector<double>>& values,
                          const std::string& value_label, ScaleKind value_scale) {
   MatrixChart m;
   m.id = titles.id;

@@ -31,8 +31,7 @@ class XyRenderer {
  public:
   explicit XyRenderer(const Chart& chart)
       : m_c(chart),
-        m_doc(chart.width_px, chart.height_px,
-              detail::chart_id(chart.id, detail::fingerprint(chart)), chart.title) {}
+        m_doc(chart.width_px, chart.height_px, detail::chart_id(chart.id, detail::fingerprint(chart)), chart.title) {}
 
   std::string render() {
     m_scan = detail::scan_xy(m_c);
@@ -51,9 +50,8 @@ class XyRenderer {
     draw_frame_and_ticks();
     draw_annotations();
     if (m_marks_drawn == 0) {
-      m_doc.text(
-          (m_left + m_right) / 2, (m_plot_top + m_bottom) / 2, "No data",
-          {.size_px = 14, .anchor = Anchor::middle, .fill = "#888888", .css_class = "no-data"});
+      m_doc.text((m_left + m_right) / 2, (m_plot_top + m_bottom) / 2, "No data",
+                 {.size_px = 14, .anchor = Anchor::middle, .fill = "#888888", .css_class = "no-data"});
     }
     draw_legend();
     detail::draw_notes(m_doc, m_notes, 10, m_c.height_px - 8);
@@ -80,23 +78,16 @@ class XyRenderer {
       } else if (s.style == SeriesStyle::markers) {
         kind = SwatchKind::markers;
       }
-      entries.push_back(
-          {s.name, kind, look.colour, look.dash, look.marker, detail::hatch_for_look(look_index)});
+      entries.push_back({s.name, kind, look.colour, look.dash, look.marker, detail::hatch_for_look(look_index)});
     }
     for (const Band& b : m_c.bands) {
       if (!b.label.empty()) {
-        entries.push_back({b.label,
-                           SwatchKind::band,
-                           b.look ? series_look(*b.look).colour : "#888888",
-                           {},
-                           {},
-                           0});
+        entries.push_back({b.label, SwatchKind::band, b.look ? series_look(*b.look).colour : "#888888", {}, {}, 0});
       }
     }
     for (const RefLine& r : m_c.ref_lines) {
       if (!r.label.empty()) {
-        entries.push_back(
-            {r.label, SwatchKind::ref_line, ref_colour(r), detail::dash_pattern(r.dash), {}, 0});
+        entries.push_back({r.label, SwatchKind::ref_line, ref_colour(r), detail::dash_pattern(r.dash), {}, 0});
       }
     }
     return entries;
@@ -124,8 +115,8 @@ class XyRenderer {
     const double w = m_c.width_px;
     const double h = m_c.height_px;
     m_legend = legend_entries();
-    double bottom_margin = 8 + static_cast<double>(m_notes.size()) * (detail::k_note_font_px + 3) +
-                           22 + (m_c.x.label.empty() ? 0 : 18);
+    double bottom_margin =
+        8 + static_cast<double>(m_notes.size()) * (detail::k_note_font_px + 3) + 22 + (m_c.x.label.empty() ? 0 : 18);
     double legend_width = 0;
     if (m_c.legend == LegendPlacement::bottom && !m_legend.empty()) {
       m_legend_grid = detail::legend_grid_bottom(m_legend, w - 40);
@@ -149,8 +140,7 @@ class XyRenderer {
       }
       if (widest > 0.92 * slot) {
         m_rotate_x_labels = true;
-        m_x_label_extra =
-            widest * std::sin(-k_category_label_angle_deg * std::numbers::pi / 180) - 4;
+        m_x_label_extra = widest * std::sin(-k_category_label_angle_deg * std::numbers::pi / 180) - 4;
         m_bottom = std::max(m_plot_top + 60, m_bottom - m_x_label_extra);
         resolve_y();
         m_right = std::max(m_left + 80, w - 16 - legend_width);
@@ -164,22 +154,20 @@ class XyRenderer {
 
   void write_defs() {
     const double pad = k_marker_clip_margin_px;
-    m_doc.raw(fmt::format(
-        "<defs>\n<clipPath id=\"{0}-plot\"><rect x=\"{1}\" y=\"{2}\" width=\"{3}\" "
-        "height=\"{4}\"/></clipPath>\n"
-        "<clipPath id=\"{0}-marks\"><rect x=\"{5}\" y=\"{6}\" width=\"{7}\" "
-        "height=\"{8}\"/></clipPath>\n</defs>\n",
-        m_doc.id(), svg_number(m_left), svg_number(m_plot_top), svg_number(m_right - m_left),
-        svg_number(m_bottom - m_plot_top), svg_number(m_left - pad), svg_number(m_plot_top - pad),
-        svg_number(m_right - m_left + 2 * pad), svg_number(m_bottom - m_plot_top + 2 * pad)));
+    m_doc.raw(
+        fmt::format("<defs>\n<clipPath id=\"{0}-plot\"><rect x=\"{1}\" y=\"{2}\" width=\"{3}\" "
+                    "height=\"{4}\"/></clipPath>\n"
+                    "<clipPath id=\"{0}-marks\"><rect x=\"{5}\" y=\"{6}\" width=\"{7}\" "
+                    "height=\"{8}\"/></clipPath>\n</defs>\n",
+                    m_doc.id(), svg_number(m_left), svg_number(m_plot_top), svg_number(m_right - m_left),
+                    svg_number(m_bottom - m_plot_top), svg_number(m_left - pad), svg_number(m_plot_top - pad),
+                    svg_number(m_right - m_left + 2 * pad), svg_number(m_bottom - m_plot_top + 2 * pad)));
     if (m_scan.has_bars) {
       detail::write_hatch_defs(m_doc);
     }
   }
 
-  std::string clip(std::string_view which) const {
-    return fmt::format("clip-path=\"url(#{}-{})\"", m_doc.id(), which);
-  }
+  std::string clip(std::string_view which) const { return fmt::format("clip-path=\"url(#{}-{})\"", m_doc.id(), which); }
 
   void draw_grid() {
     m_doc.open_group("grid");
@@ -218,11 +206,9 @@ class XyRenderer {
       const double c = s.map_clamped(b.to);
       const std::string_view colour = b.look ? series_look(*b.look).colour : "#888888";
       if (horizontal) {
-        m_doc.rect(m_left, std::min(a, c), m_right - m_left, std::fabs(a - c), colour, nullptr,
-                   "band", 0.1);
+        m_doc.rect(m_left, std::min(a, c), m_right - m_left, std::fabs(a - c), colour, nullptr, "band", 0.1);
       } else {
-        m_doc.rect(std::min(a, c), m_plot_top, std::fabs(a - c), m_bottom - m_plot_top, colour,
-                   nullptr, "band", 0.1);
+        m_doc.rect(std::min(a, c), m_plot_top, std::fabs(a - c), m_bottom - m_plot_top, colour, nullptr, "band", 0.1);
       }
     }
     m_doc.close_group();
@@ -277,11 +263,9 @@ class XyRenderer {
           pen_down = false;
           continue;
         }
-        d += fmt::format("{}{} {}", pen_down ? 'L' : 'M', svg_number(placed[k]->first),
-                         svg_number(placed[k]->second));
+        d += fmt::format("{}{} {}", pen_down ? 'L' : 'M', svg_number(placed[k]->first), svg_number(placed[k]->second));
         // A point with no placeable neighbour draws no line: give it a marker to stay visible.
-        const bool isolated =
-            (k == 0 || !placed[k - 1]) && (k + 1 == placed.size() || !placed[k + 1]);
+        const bool isolated = (k == 0 || !placed[k - 1]) && (k + 1 == placed.size() || !placed[k + 1]);
         if (s.style == SeriesStyle::line && isolated) {
           marker_at.push_back(k);
         }
@@ -341,17 +325,14 @@ class XyRenderer {
 
   // Bars grow from y = 0 where the y axis can place it, else from the axis' low end.
   double baseline_px() const {
-    return m_y.drawable(0) && 0 >= m_y.lo() && 0 <= m_y.hi() ? *m_y.map(0)
-                                                             : m_y.map_clamped(m_y.lo());
+    return m_y.drawable(0) && 0 >= m_y.lo() && 0 <= m_y.hi() ? *m_y.map(0) : m_y.map_clamped(m_y.lo());
   }
 
-  void draw_bars(const Series& s, size_t look_index, double slot, size_t bar_index,
-                 size_t bar_series) {
+  void draw_bars(const Series& s, size_t look_index, double slot, size_t bar_index, size_t bar_series) {
     // Grouped bars: the group takes 80 % of the slot, each of n series 1/n of the group,
     // series k centred at (k - (n - 1)/2) bar widths from the slot centre.
     const double bar_w = 0.8 * slot / static_cast<double>(std::max<size_t>(1, bar_series));
-    const double offset =
-        (static_cast<double>(bar_index) - (static_cast<double>(bar_series) - 1) / 2) * bar_w;
+    const double offset = (static_cast<double>(bar_index) - (static_cast<double>(bar_series) - 1) / 2) * bar_w;
     const SeriesLook look = series_look(look_index);
     const double base = baseline_px();
     m_doc.open_group({}, clip("plot"));
@@ -361,8 +342,7 @@ class XyRenderer {
         continue;
       }
       const double top = std::min(base, xy->second);
-      detail::hatched_rect(m_doc, xy->first + offset - bar_w / 2, top, bar_w,
-                           std::fabs(base - xy->second), look.colour,
+      detail::hatched_rect(m_doc, xy->first + offset - bar_w / 2, top, bar_w, std::fabs(base - xy->second), look.colour,
                            detail::hatch_for_look(look_index), "bar");
       ++m_marks_drawn;
     }
@@ -374,8 +354,7 @@ class XyRenderer {
     const double base = baseline_px();
     m_doc.open_group({}, clip("plot"));
     for (const Bin& b : s.bins) {
-      if (!std::isfinite(b.lo) || !std::isfinite(b.hi) || !std::isfinite(b.count) ||
-          !m_x.drawable(b.hi)) {
+      if (!std::isfinite(b.lo) || !std::isfinite(b.hi) || !std::isfinite(b.count) || !m_x.drawable(b.hi)) {
         continue;  // counted in scan()
       }
       const auto top = m_y.map(b.count);
@@ -385,9 +364,8 @@ class XyRenderer {
       // A lower edge of 0 on a log x axis starts at the axis' low end (the bin is real data).
       const double x0 = m_x.map_clamped(b.lo);
       const double x1 = m_x.map_clamped(b.hi);
-      detail::hatched_rect(m_doc, std::min(x0, x1), std::min(base, *top), std::fabs(x1 - x0),
-                           std::fabs(base - *top), look.colour, detail::hatch_for_look(look_index),
-                           "bin", "#ffffff");
+      detail::hatched_rect(m_doc, std::min(x0, x1), std::min(base, *top), std::fabs(x1 - x0), std::fabs(base - *top),
+                           look.colour, detail::hatch_for_look(look_index), "bin", "#ffffff");
       ++m_marks_drawn;
     }
     m_doc.close_group();
@@ -463,24 +441,19 @@ class XyRenderer {
                     .rotate_deg = k_category_label_angle_deg,
                     .css_class = "tick-x"});
       } else {
-        m_doc.text(
-            *x, m_bottom + 17, t.label,
-            {.size_px = detail::k_tick_font_px, .anchor = Anchor::middle, .css_class = "tick-x"});
+        m_doc.text(*x, m_bottom + 17, t.label,
+                   {.size_px = detail::k_tick_font_px, .anchor = Anchor::middle, .css_class = "tick-x"});
       }
     }
     const double x_title_y = m_bottom + 22 + (m_rotate_x_labels ? m_x_label_extra : 0) + 14;
     if (!m_c.x.label.empty()) {
       m_doc.text((m_left + m_right) / 2, x_title_y, m_c.x.label,
-                 {.size_px = detail::k_label_font_px,
-                  .anchor = Anchor::middle,
-                  .css_class = "axis-label"});
+                 {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .css_class = "axis-label"});
     }
     if (!m_c.y.label.empty()) {
-      m_doc.text(18, (m_plot_top + m_bottom) / 2, m_c.y.label,
-                 {.size_px = detail::k_label_font_px,
-                  .anchor = Anchor::middle,
-                  .rotate_deg = -90,
-                  .css_class = "axis-label"});
+      m_doc.text(
+          18, (m_plot_top + m_bottom) / 2, m_c.y.label,
+          {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "axis-label"});
     }
     m_x_title_bottom = x_title_y + 4;
     m_doc.close_group();
@@ -492,14 +465,10 @@ class XyRenderer {
       if (!xy) {
         continue;
       }
-      const Anchor anchor = a.anchor == TextAnchor::middle
-                                ? Anchor::middle
-                                : (a.anchor == TextAnchor::end ? Anchor::end : Anchor::start);
+      const Anchor anchor =
+          a.anchor == TextAnchor::middle ? Anchor::middle : (a.anchor == TextAnchor::end ? Anchor::end : Anchor::start);
       m_doc.text(xy->first, xy->second, a.text,
-                 {.size_px = detail::k_tick_font_px,
-                  .anchor = anchor,
-                  .halo = true,
-                  .css_class = "annotation"});
+                 {.size_px = detail::k_tick_font_px, .anchor = anchor, .halo = true, .css_class = "annotation"});
     }
   }
 

@@ -10,9 +10,7 @@ namespace {
 // Largest percentage the nines transform takes literally: 1 - 1e-12 keeps t finite (12).
 constexpr double k_nines_cap_percent = 100 * (1 - 1e-12);
 
-double nines_of(double percent) {
-  return -std::log10(1 - std::min(percent, k_nines_cap_percent) / 100);
-}
+double nines_of(double percent) { return -std::log10(1 - std::min(percent, k_nines_cap_percent) / 100); }
 
 }  // namespace
 
@@ -96,11 +94,9 @@ TickSet resolve_axis(const Axis& axis, const Extent& extent, int max_intervals) 
   const ScaleKind kind = axis.scale;
   const Scale probe(kind, 1, 2, 0, 1);  // only for drawable(): the range does not matter here
   const std::optional<double> fixed_min =
-      axis.min && probe.drawable(*axis.min) && !(kind == ScaleKind::nines && *axis.min >= 100)
-          ? axis.min
-          : std::nullopt;
-  const std::optional<double> fixed_max =
-      axis.max && probe.drawable(*axis.max) ? axis.max : std::nullopt;
+      axis.min && probe.drawable(*axis.min) && !(kind == ScaleKind::nines && *axis.min >= 100) ? axis.min
+                                                                                               : std::nullopt;
+  const std::optional<double> fixed_max = axis.max && probe.drawable(*axis.max) ? axis.max : std::nullopt;
 
   Extent data = extent;
   if (!axis.ticks.empty()) {
@@ -136,12 +132,9 @@ TickSet resolve_axis(const Axis& axis, const Extent& extent, int max_intervals) 
     const double t_hi = kind == ScaleKind::log10 ? std::log10(hi) : hi;
     double pad = 0;  // nines: the hull itself (its ends are whole nines in practice)
     if (kind != ScaleKind::nines) {
-      pad = t_hi > t_lo ? 0.04 * (t_hi - t_lo)
-                        : (kind == ScaleKind::log10 || lo == 0 ? 0.5 : 0.1 * std::fabs(lo));
+      pad = t_hi > t_lo ? 0.04 * (t_hi - t_lo) : (kind == ScaleKind::log10 || lo == 0 ? 0.5 : 0.1 * std::fabs(lo));
     }
-    const auto untransform = [&](double t) {
-      return kind == ScaleKind::log10 ? std::pow(10.0, t) : t;
-    };
+    const auto untransform = [&](double t) { return kind == ScaleKind::log10 ? std::pow(10.0, t) : t; };
     set.lo = fixed_min ? lo : untransform(t_lo - pad);
     set.hi = fixed_max ? hi : untransform(t_hi + pad);
     for (Tick& tick : explicit_ticks(axis.ticks, axis.label_style)) {
@@ -171,9 +164,7 @@ TickSet resolve_axis(const Axis& axis, const Extent& extent, int max_intervals) 
   }
   // A relative slack keeps a tick that equals a fixed end despite rounding (99.9 vs 99.9000..1).
   const double slack = 1e-9 * std::max(std::fabs(set.lo), std::fabs(set.hi));
-  std::erase_if(set.ticks, [&](const Tick& t) {
-    return t.value < set.lo - slack || t.value > set.hi + slack;
-  });
+  std::erase_if(set.ticks, [&](const Tick& t) { return t.value < set.lo - slack || t.value > set.hi + slack; });
   return set;
 }
 

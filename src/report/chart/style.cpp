@@ -10,13 +10,12 @@ namespace {
 
 // Okabe & Ito (2008), "Color Universal Design", in an order that puts the most distinct hues
 // first; #F0E442 (yellow) is replaced by #8C7B00 (olive) for contrast on white paper.
-constexpr std::array<std::string_view, k_palette_size> k_colours = {
-    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C7B00"};
+constexpr std::array<std::string_view, k_palette_size> k_colours = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                                                    "#E69F00", "#56B4E9", "#000000", "#8C7B00"};
 constexpr std::array<std::string_view, 4> k_dashes = {"", "7 4", "2 3", "8 3 2 3"};
 constexpr std::array<MarkerShape, k_palette_size> k_markers = {
-    MarkerShape::circle,  MarkerShape::square,        MarkerShape::triangle_up,
-    MarkerShape::diamond, MarkerShape::triangle_down, MarkerShape::cross,
-    MarkerShape::plus,    MarkerShape::pentagon};
+    MarkerShape::circle,        MarkerShape::square, MarkerShape::triangle_up, MarkerShape::diamond,
+    MarkerShape::triangle_down, MarkerShape::cross,  MarkerShape::plus,        MarkerShape::pentagon};
 
 struct Rgb {
   double r, g, b;
@@ -46,8 +45,7 @@ int hex_digit(char c) {
 }  // namespace
 
 SeriesLook series_look(size_t index) noexcept {
-  return {k_colours[index % k_colours.size()], k_dashes[index % k_dashes.size()],
-          k_markers[index % k_markers.size()]};
+  return {k_colours[index % k_colours.size()], k_dashes[index % k_dashes.size()], k_markers[index % k_markers.size()]};
 }
 
 std::string heat_colour(double fraction) {
@@ -58,11 +56,9 @@ std::string heat_colour(double fraction) {
   const double pos = std::clamp(fraction, 0.0, 1.0) * static_cast<double>(k_ramp.size() - 1);
   const auto i = std::min(static_cast<size_t>(pos), k_ramp.size() - 2);
   const double f = pos - static_cast<double>(i);
-  const auto mix = [f](double a, double b) {
-    return static_cast<int>(std::lround(a + (b - a) * f));
-  };
-  return fmt::format("#{:02x}{:02x}{:02x}", mix(k_ramp[i].r, k_ramp[i + 1].r),
-                     mix(k_ramp[i].g, k_ramp[i + 1].g), mix(k_ramp[i].b, k_ramp[i + 1].b));
+  const auto mix = [f](double a, double b) { return static_cast<int>(std::lround(a + (b - a) * f)); };
+  return fmt::format("#{:02x}{:02x}{:02x}", mix(k_ramp[i].r, k_ramp[i + 1].r), mix(k_ramp[i].g, k_ramp[i + 1].g),
+                     mix(k_ramp[i].b, k_ramp[i + 1].b));
 }
 
 std::string shade(std::string_view hex_colour, double amount) {

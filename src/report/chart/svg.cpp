@@ -56,8 +56,7 @@ std::string svg_number(double value) {
 std::string sanitize_id(std::string_view id) {
   std::string out;
   for (const char c : id) {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-        c == '_') {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_') {
       out.push_back(c);
     }
   }
@@ -70,8 +69,7 @@ std::string sanitize_id(std::string_view id) {
 namespace {
 
 std::string stroke_attributes(const Stroke& stroke) {
-  std::string out =
-      fmt::format(" stroke=\"{}\" stroke-width=\"{}\"", stroke.colour, svg_number(stroke.width_px));
+  std::string out = fmt::format(" stroke=\"{}\" stroke-width=\"{}\"", stroke.colour, svg_number(stroke.width_px));
   if (!stroke.dash.empty()) {
     out += fmt::format(" stroke-dasharray=\"{}\"", stroke.dash);
   }
@@ -98,8 +96,7 @@ std::string regular_polygon(double cx, double cy, double r, int sides, double st
 
 }  // namespace
 
-SvgDocument::SvgDocument(double width_px, double height_px, std::string_view id,
-                         std::string_view title)
+SvgDocument::SvgDocument(double width_px, double height_px, std::string_view id, std::string_view title)
     : m_id(sanitize_id(id)) {
   m_out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{0}\" class=\"ptsuite-chart\" width=\"{1}\" "
@@ -127,23 +124,21 @@ void SvgDocument::close_group() {
 }
 
 void SvgDocument::line(double x1, double y1, double x2, double y2, const Stroke& stroke) {
-  m_out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", svg_number(x1),
-                       svg_number(y1), svg_number(x2), svg_number(y2), stroke_attributes(stroke));
+  m_out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", svg_number(x1), svg_number(y1),
+                       svg_number(x2), svg_number(y2), stroke_attributes(stroke));
 }
 
-void SvgDocument::rect(double x, double y, double w, double h, std::string_view fill,
-                       const Stroke* stroke, std::string_view css_class, double fill_opacity) {
-  m_out += fmt::format("<rect{} x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"",
-                       class_attribute(css_class), svg_number(x), svg_number(y),
-                       svg_number(std::max(0.0, w)), svg_number(std::max(0.0, h)), fill);
+void SvgDocument::rect(double x, double y, double w, double h, std::string_view fill, const Stroke* stroke,
+                       std::string_view css_class, double fill_opacity) {
+  m_out += fmt::format("<rect{} x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"", class_attribute(css_class),
+                       svg_number(x), svg_number(y), svg_number(std::max(0.0, w)), svg_number(std::max(0.0, h)), fill);
   if (fill_opacity < 1) {
     m_out += fmt::format(" fill-opacity=\"{}\"", svg_number(fill_opacity));
   }
   m_out += (stroke != nullptr ? stroke_attributes(*stroke) : std::string()) + "/>\n";
 }
 
-void SvgDocument::path(std::string_view d, std::string_view fill, const Stroke* stroke,
-                       std::string_view css_class) {
+void SvgDocument::path(std::string_view d, std::string_view fill, const Stroke* stroke, std::string_view css_class) {
   m_out += fmt::format("<path{} d=\"{}\" fill=\"{}\"{}", class_attribute(css_class), d, fill,
                        stroke != nullptr ? stroke_attributes(*stroke) : std::string());
   m_out += stroke != nullptr ? " stroke-linejoin=\"round\"/>\n" : "/>\n";
@@ -151,9 +146,8 @@ void SvgDocument::path(std::string_view d, std::string_view fill, const Stroke* 
 
 void SvgDocument::polygon(std::string_view points, std::string_view fill, const Stroke* stroke,
                           std::string_view css_class) {
-  m_out +=
-      fmt::format("<polygon{} points=\"{}\" fill=\"{}\"{}/>\n", class_attribute(css_class), points,
-                  fill, stroke != nullptr ? stroke_attributes(*stroke) : std::string());
+  m_out += fmt::format("<polygon{} points=\"{}\" fill=\"{}\"{}/>\n", class_attribute(css_class), points, fill,
+                       stroke != nullptr ? stroke_attributes(*stroke) : std::string());
 }
 
 void SvgDocument::marker(MarkerShape shape, double cx, double cy, double r, std::string_view colour,
@@ -162,15 +156,13 @@ void SvgDocument::marker(MarkerShape shape, double cx, double cy, double r, std:
   const std::string y = svg_number(cy);
   switch (shape) {
     case MarkerShape::circle:
-      m_out += fmt::format("<circle class=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n",
-                           css_class, x, y, svg_number(r), colour);
+      m_out += fmt::format("<circle class=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n", css_class, x, y,
+                           svg_number(r), colour);
       return;
     case MarkerShape::square: {
       const double s = r * 0.9;  // visually the same weight as the circle
-      m_out += fmt::format(
-          "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
-          css_class, svg_number(cx - s), svg_number(cy - s), svg_number(2 * s), svg_number(2 * s),
-          colour);
+      m_out += fmt::format("<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", css_class,
+                           svg_number(cx - s), svg_number(cy - s), svg_number(2 * s), svg_number(2 * s), colour);
       return;
     }
     case MarkerShape::triangle_up:
@@ -193,16 +185,14 @@ void SvgDocument::marker(MarkerShape shape, double cx, double cy, double r, std:
     case MarkerShape::plus: {
       // Stroked, not filled: an x or + of arm length r, in one path.
       const double a = shape == MarkerShape::cross ? r * 0.85 : r;
-      const std::string d =
-          shape == MarkerShape::cross
-              ? fmt::format("M{} {}L{} {}M{} {}L{} {}", svg_number(cx - a), svg_number(cy - a),
-                            svg_number(cx + a), svg_number(cy + a), svg_number(cx - a),
-                            svg_number(cy + a), svg_number(cx + a), svg_number(cy - a))
-              : fmt::format("M{} {}L{} {}M{} {}L{} {}", svg_number(cx - a), y, svg_number(cx + a),
-                            y, x, svg_number(cy - a), x, svg_number(cy + a));
-      m_out += fmt::format(
-          "<path class=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>\n",
-          css_class, d, colour, svg_number(std::max(1.2, r * 0.5)));
+      const std::string d = shape == MarkerShape::cross
+                                ? fmt::format("M{} {}L{} {}M{} {}L{} {}", svg_number(cx - a), svg_number(cy - a),
+                                              svg_number(cx + a), svg_number(cy + a), svg_number(cx - a),
+                                              svg_number(cy + a), svg_number(cx + a), svg_number(cy - a))
+                                : fmt::format("M{} {}L{} {}M{} {}L{} {}", svg_number(cx - a), y, svg_number(cx + a), y,
+                                              x, svg_number(cy - a), x, svg_number(cy + a));
+      m_out += fmt::format("<path class=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>\n", css_class,
+                           d, colour, svg_number(std::max(1.2, r * 0.5)));
       return;
     }
   }
@@ -210,9 +200,8 @@ void SvgDocument::marker(MarkerShape shape, double cx, double cy, double r, std:
 
 void SvgDocument::text(double x, double y, std::string_view content, const TextStyle& style) {
   static constexpr std::array<std::string_view, 3> k_anchor = {"start", "middle", "end"};
-  m_out += fmt::format("<text{} x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{}\"",
-                       class_attribute(style.css_class), svg_number(x), svg_number(y),
-                       svg_number(style.size_px), style.fill);
+  m_out += fmt::format("<text{} x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{}\"", class_attribute(style.css_class),
+                       svg_number(x), svg_number(y), svg_number(style.size_px), style.fill);
   if (style.anchor != Anchor::start) {
     m_out += fmt::format(" text-anchor=\"{}\"", k_anchor[static_cast<size_t>(style.anchor)]);
   }
@@ -220,19 +209,15 @@ void SvgDocument::text(double x, double y, std::string_view content, const TextS
     m_out += " font-weight=\"bold\"";
   }
   if (style.halo) {
-    m_out +=
-        " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\"";
+    m_out += " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\"";
   }
   if (style.rotate_deg != 0) {
-    m_out += fmt::format(" transform=\"rotate({} {} {})\"", svg_number(style.rotate_deg),
-                         svg_number(x), svg_number(y));
+    m_out += fmt::format(" transform=\"rotate({} {} {})\"", svg_number(style.rotate_deg), svg_number(x), svg_number(y));
   }
   m_out += ">" + xml_escape(content) + "</text>\n";
 }
 
-void SvgDocument::tooltip(std::string_view content) {
-  m_out += "<title>" + xml_escape(content) + "</title>\n";
-}
+void SvgDocument::tooltip(std::string_view content) { m_out += "<title>" + xml_escape(content) + "</title>\n"; }
 
 void SvgDocument::raw(std::string_view markup) { m_out += markup; }
 

@@ -17,17 +17,16 @@ constexpr int k_max_decimals = 6;
 // 10^e, correctly rounded for |e| <= 22 (powers of ten up to 1e22 are exact doubles, and one
 // division by an exact value is correctly rounded), so 0.1, 0.001 ... are the doubles that
 // the literals denote and labels never show 0.30000000000000004.
-constexpr std::array<double, 23> k_exact_powers_of_ten = {
-    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr std::array<double, 23> k_exact_powers_of_ten = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                          1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                          1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 double pow10(int e) {
   if (e < 0) {
     return 1.0 / pow10(-e);
   }
-  return e < static_cast<int>(k_exact_powers_of_ten.size())
-             ? k_exact_powers_of_ten[static_cast<size_t>(e)]
-             : std::pow(10.0, e);
+  return e < static_cast<int>(k_exact_powers_of_ten.size()) ? k_exact_powers_of_ten[static_cast<size_t>(e)]
+                                                            : std::pow(10.0, e);
 }
 
 // m * 10^e without going through a rounded 10^e for negative e: (k*m) / 10^-e.
@@ -105,8 +104,7 @@ std::string format_si(double value, double resolution) {
   }
   const int group = si_group(magnitude);
   const double unit = pow10(3 * group);
-  return fixed_trimmed(value / unit, decimals_for(resolution / unit)) +
-         k_si_prefixes[static_cast<size_t>(group)];
+  return fixed_trimmed(value / unit, decimals_for(resolution / unit)) + k_si_prefixes[static_cast<size_t>(group)];
 }
 
 std::string format_plain(double value, double resolution) {
@@ -149,15 +147,13 @@ std::string format_value(double value, int significant) {
   }
   significant = std::clamp(significant, 1, 15);
   if (magnitude < 1e-3 || magnitude >= 1e21) {
-    return exponent_form(
-        value, pow10(static_cast<int>(std::floor(std::log10(magnitude))) - significant + 1),
-        significant - 1);
+    return exponent_form(value, pow10(static_cast<int>(std::floor(std::log10(magnitude))) - significant + 1),
+                         significant - 1);
   }
   int group = si_group(magnitude);
   for (;;) {
     const double scaled_value = value / pow10(3 * group);
-    const int digits_before =
-        static_cast<int>(std::floor(std::log10(std::fabs(scaled_value)) + k_eps)) + 1;
+    const int digits_before = static_cast<int>(std::floor(std::log10(std::fabs(scaled_value)) + k_eps)) + 1;
     const int decimals = std::max(0, significant - digits_before);
     const double rounded = std::round(scaled_value * pow10(decimals)) / pow10(decimals);
     // 999.7 with 3 significant digits rounds to 1000: write it as "1k", not "1000".
@@ -295,9 +291,7 @@ TickSet log10_ticks(double lo, double hi, bool widen, LabelStyle style) {
   const int decades = d_hi - d_lo;
   const bool labelled_minors = step == 1 && decades <= 3;
   const bool grid_minors = step == 1 && decades <= 6;
-  const auto inside = [&](double v) {
-    return v >= set.lo * (1 - k_eps) && v <= set.hi * (1 + k_eps);
-  };
+  const auto inside = [&](double v) { return v >= set.lo * (1 - k_eps) && v <= set.hi * (1 + k_eps); };
   for (int d = d_lo; d <= d_hi; ++d) {
     const double decade = pow10(d);
     if (d % step == 0 && inside(decade)) {
@@ -312,8 +306,7 @@ TickSet log10_ticks(double lo, double hi, bool widen, LabelStyle style) {
         continue;
       }
       const bool labelled = labelled_minors && (m == 2 || m == 5);
-      set.ticks.push_back(
-          {value, labelled ? format_tick(value, decade, style) : std::string(), false});
+      set.ticks.push_back({value, labelled ? format_tick(value, decade, style) : std::string(), false});
     }
   }
   return set;
@@ -321,12 +314,9 @@ TickSet log10_ticks(double lo, double hi, bool widen, LabelStyle style) {
 
 TickSet nines_ticks(double lo_percent, double hi_percent) {
   // t = -log10(1 - p/100): 0 % -> 0, 90 % -> 1, 99 % -> 2, 99.9 % -> 3, ...
-  const auto nines = [](double p) {
-    return -std::log10(1 - std::clamp(p, 0.0, 99.9999999999) / 100);
-  };
+  const auto nines = [](double p) { return -std::log10(1 - std::clamp(p, 0.0, 99.9999999999) / 100); };
   const int t_lo = std::max(0, static_cast<int>(std::floor(nines(lo_percent) + k_eps)));
-  const int t_hi =
-      std::clamp(static_cast<int>(std::floor(nines(hi_percent) + k_eps)) + 1, t_lo + 1, 9);
+  const int t_hi = std::clamp(static_cast<int>(std::floor(nines(hi_percent) + k_eps)) + 1, t_lo + 1, 9);
   TickSet set;
   set.lo = 100 * (1 - pow10(-t_lo));
   set.hi = 100 * (1 - pow10(-t_hi));

@@ -11,12 +11,10 @@ std::vector<std::string> SkipCounts::notes() const {
     out.push_back(fmt::format("{} non-finite value(s) (NaN or infinite) not shown.", non_finite));
   }
   if (x_not_positive > 0) {
-    out.push_back(
-        fmt::format("{} value(s) with x \u2264 0 not shown (log x axis).", x_not_positive));
+    out.push_back(fmt::format("{} value(s) with x \u2264 0 not shown (log x axis).", x_not_positive));
   }
   if (y_not_positive > 0) {
-    out.push_back(
-        fmt::format("{} value(s) with y \u2264 0 not shown (log y axis).", y_not_positive));
+    out.push_back(fmt::format("{} value(s) with y \u2264 0 not shown (log y axis).", y_not_positive));
   }
   if (outside_domain > 0) {
     out.push_back(fmt::format("{} value(s) outside the axis domain not shown.", outside_domain));
@@ -101,9 +99,8 @@ XyScan scan_xy(const Chart& chart) {
 }
 
 std::string fingerprint(const Chart& c) {
-  std::string f = fmt::format("xy|{}|{}|{}|{}|{}|{}|{}|{}|", c.title, c.subtitle, c.x.label,
-                              c.y.label, static_cast<int>(c.x.scale), static_cast<int>(c.y.scale),
-                              c.width_px, c.height_px);
+  std::string f = fmt::format("xy|{}|{}|{}|{}|{}|{}|{}|{}|", c.title, c.subtitle, c.x.label, c.y.label,
+                              static_cast<int>(c.x.scale), static_cast<int>(c.y.scale), c.width_px, c.height_px);
   for (const Series& s : c.series) {
     f += fmt::format("s|{}|{}|", s.name, static_cast<int>(s.style));
     for (const Point& p : s.points) {

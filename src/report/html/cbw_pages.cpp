@@ -81,7 +81,8 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   }
   std::string zones;
   for (const json& z : at(cbw, "zones")) {
-    zones += (zones.empty() ? "" : ", ") + fmt::format("{}% of IOs in {}% of AR", num(at(z, "io_pct")), num(at(z, "range_pct")));
+    zones += (zones.empty() ? "" : ", ") +
+             fmt::format("{}% of IOs in {}% of AR", num(at(z, "io_pct")), num(at(z, "range_pct")));
   }
   Rows params;
   params.emplace_back("Stimulus", text("CBW mix, R/W " + mix + " (%R/%W), TC x QD sweep high to low"));
@@ -101,25 +102,27 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   const json& ceiling = at(cbw, "art_ceiling_ns");
   params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(num(ceiling)) + " ms; points from the " + source));
   const json& pre_tmpl = at(pre, "round_template");
-  const std::string pre_label =
-      pre_tmpl.is_array() && !pre_tmpl.empty()
-          ? str(at(pre_tmpl[0], "label")) + ", Rounds of " + fmt_duration_ns(at(pre_tmpl[0], "duration_ns").is_number()
-                                                                                   ? at(pre_tmpl[0], "duration_ns").get<uint64_t>()
-                                                                                   : 0)
-          : "\u2013";
+  const std::string pre_label = pre_tmpl.is_array() && !pre_tmpl.empty()
+                                    ? str(at(pre_tmpl[0], "label")) + ", Rounds of " +
+                                          fmt_duration_ns(at(pre_tmpl[0], "duration_ns").is_number()
+                                                              ? at(pre_tmpl[0], "duration_ns").get<uint64_t>()
+                                                              : 0)
+                                    : "\u2013";
   const auto header = std::make_shared<const PageHeader>(
       test_header(results, test, common_setup_rows(results, test, text(pre_label) + " to steady state"), params));
   std::vector<Page> pages;
 
   // P1, P2: preconditioning convergence, window and determination.
-  pages.push_back({header,
-                   "CBW \u2013 Preconditioning: Steady State Convergence",
-                   {chart_block(chart::convergence_chart({"CBW Preconditioning IOPS vs Round", pre_label, "cbw-pre-conv"},
-                                                         "IOPS", {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
-                                "Preconditioning: IOPS vs Round", ids, 560),
-                    html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
+  pages.push_back(
+      {header,
+       "CBW \u2013 Preconditioning: Steady State Convergence",
+       {chart_block(chart::convergence_chart({"CBW Preconditioning IOPS vs Round", pre_label, "cbw-pre-conv"}, "IOPS",
+                                             {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
+                    "Preconditioning: IOPS vs Round", ids, 560),
+        html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
   for (const json& t : at(pre, "tracking")) {
-    pages.push_back({header, "CBW \u2013 Preconditioning: Steady State Measurement Window",
+    pages.push_back({header,
+                     "CBW \u2013 Preconditioning: Steady State Measurement Window",
                      {window_block(pre, t, title + " preconditioning", ids, 420), determination_block(pre, t)}});
   }
 
@@ -133,10 +136,9 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   }
   pages.push_back({header,
                    "CBW \u2013 Between-Round Pre-Writes",
-                   {chart_block(chart::time_series_chart({"CBW Inter-Round Pre-Write IOPS", "CBW 0/100, one series per Round",
-                                                          "cbw-irpw"},
-                                                         "Time into the pre-write (s)", "IOPS", irpw,
-                                                         chart::ScaleKind::linear),
+                   {chart_block(chart::time_series_chart(
+                                    {"CBW Inter-Round Pre-Write IOPS", "CBW 0/100, one series per Round", "cbw-irpw"},
+                                    "Time into the pre-write (s)", "IOPS", irpw, chart::ScaleKind::linear),
                                 "Inter-round pre-writes: IOPS per interval, one series per Round", ids, 560)}});
 
   // P4: IOPS vs Round at TC 32 (the tracking row), one series per QD.
@@ -148,15 +150,17 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
       tc32.push_back({"QD " + str(at(tmpl[i], "queue_depth")), round_series(demand, i, SegmentValue::iops, 1)});
     }
   }
-  pages.push_back({header,
-                   fmt::format("CBW \u2013 IOPS vs Round at TC {}", top_tc),
-                   {chart_block(chart::convergence_chart({fmt::format("CBW IOPS vs Round, TC {}", top_tc),
-                                                          "R/W " + mix + ", one series per queue depth", "cbw-tc32"},
-                                                         "IOPS", tc32),
-                                fmt::format("Demand-variation Rounds: IOPS vs Round at TC {}, all QD", top_tc), ids, 560),
-                    html_block(element("p", "note", "Demand-variation SS " + ss_rounds_html(demand)))}});
+  pages.push_back(
+      {header,
+       fmt::format("CBW \u2013 IOPS vs Round at TC {}", top_tc),
+       {chart_block(chart::convergence_chart({fmt::format("CBW IOPS vs Round, TC {}", top_tc),
+                                              "R/W " + mix + ", one series per queue depth", "cbw-tc32"},
+                                             "IOPS", tc32),
+                    fmt::format("Demand-variation Rounds: IOPS vs Round at TC {}, all QD", top_tc), ids, 560),
+        html_block(element("p", "note", "Demand-variation SS " + ss_rounds_html(demand)))}});
   for (const json& t : at(demand, "tracking")) {
-    pages.push_back({header, "CBW \u2013 Demand Variation: Steady State Measurement Window",
+    pages.push_back({header,
+                     "CBW \u2013 Demand Variation: Steady State Measurement Window",
                      {window_block(demand, t, title + " demand variation", ids, 420), determination_block(demand, t)}});
   }
 
@@ -174,24 +178,22 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
     dv.push_back(std::move(v));
     di.push_back(std::move(d));
   }
-  pages.push_back({header,
-                   "CBW \u2013 Demand Variation",
-                   {chart_block(chart::demand_variation_chart({"CBW Demand Variation", "IOPS vs QD per TC, " + source,
-                                                               "cbw-dv"},
-                                                              dv),
-                                "Demand variation: IOPS vs queue depth, one series per thread count (" + source + ")", ids,
-                                600)}});
+  pages.push_back(
+      {header,
+       "CBW \u2013 Demand Variation",
+       {chart_block(
+           chart::demand_variation_chart({"CBW Demand Variation", "IOPS vs QD per TC, " + source, "cbw-dv"}, dv),
+           "Demand variation: IOPS vs queue depth, one series per thread count (" + source + ")", ids, 600)}});
   std::vector<chart::Marker> ceilings;
   if (ceiling.is_number()) {
     ceilings.push_back({"MaxIOPS ART ceiling " + fmt_ms(num(ceiling)) + " ms", num(ceiling) / 1e6});
   }
-  pages.push_back({header,
-                   "CBW \u2013 Demand Intensity",
-                   {chart_block(chart::demand_intensity_chart({"CBW Demand Intensity", "ART vs IOPS per TC, " + source,
-                                                               "cbw-di"},
-                                                              "ART (ms)", di, ceilings),
-                                "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids,
-                                600)}});
+  pages.push_back(
+      {header,
+       "CBW \u2013 Demand Intensity",
+       {chart_block(chart::demand_intensity_chart({"CBW Demand Intensity", "ART vs IOPS per TC, " + source, "cbw-di"},
+                                                  "ART (ms)", di, ceilings),
+                    "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids, 600)}});
 
   // P8 and the operating points.
   Table op;
@@ -215,9 +217,9 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   for (uint32_t q : qds) {
     qd_cols.push_back(fmt::format("QD {}", q));
   }
-  chart::MatrixChart cpu_chart = chart::matrix_chart({"Host CPU Use per TC x QD", "final Round, % of one core", "cbw-cpu"},
-                                                     tc_rows, qd_cols, cpu, "Host CPU (% of one core)",
-                                                     chart::ScaleKind::linear);
+  chart::MatrixChart cpu_chart =
+      chart::matrix_chart({"Host CPU Use per TC x QD", "final Round, % of one core", "cbw-cpu"}, tc_rows, qd_cols, cpu,
+                          "Host CPU (% of one core)", chart::ScaleKind::linear);
   cpu_chart.row_axis_label = "Thread count";
   cpu_chart.column_axis_label = "Queue depth";
   std::vector<const json*> caps;
@@ -233,9 +235,9 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   if (!caps.empty()) {
     op_blocks.push_back(capture_table_block(caps, cap_names, "Response-time captures at the operating points"));
   }
-  op_blocks.push_back(matrix_block(std::move(cpu_chart),
-                                   "Host CPU use (process CPU time / wall time, % of one core) per TC x QD, final Round",
-                                   ids, 470, true));
+  op_blocks.push_back(matrix_block(
+      std::move(cpu_chart), "Host CPU use (process CPU time / wall time, % of one core) per TC x QD, final Round", ids,
+      470, true));
   pages.push_back({header, "CBW \u2013 Operating Points, Captures and Host CPU Use", std::move(op_blocks)});
 
   // P9..P14: per operating point the pre-write and the response-time histogram.
@@ -247,11 +249,11 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
     }
     const std::string pt = point_title(name);
     std::vector<Block> blocks;
-    blocks.push_back(chart_block(chart::time_series_chart({"CBW " + pt + " Pre-Write", str(at(pw, {"spec", "label"})),
-                                                           "cbw-prewrite-" + name},
-                                                          "Time into the pre-write (s)", "IOPS",
-                                                          {{"IOPS", prewrite_points(pw)}}, chart::ScaleKind::linear),
-                                 pt + " pre-write: IOPS per interval", ids, 290));
+    blocks.push_back(chart_block(
+        chart::time_series_chart({"CBW " + pt + " Pre-Write", str(at(pw, {"spec", "label"})), "cbw-prewrite-" + name},
+                                 "Time into the pre-write (s)", "IOPS", {{"IOPS", prewrite_points(pw)}},
+                                 chart::ScaleKind::linear),
+        pt + " pre-write: IOPS per interval", ids, 290));
     if (!cap.is_null()) {
       blocks.push_back(histogram_block(cap, "CBW " + pt + " Response Time Histogram", ids, 360));
     }

@@ -60,13 +60,12 @@ Block chart_block(chart::Chart c, const std::string& caption, IdSource& ids, dou
   return Block{BlockKind::figure, inline_svg(chart::render_svg(c)), caption, css_class};
 }
 
-Block matrix_block(chart::MatrixChart m, const std::string& caption, IdSource& ids, double height_px,
-                   bool heatmap) {
+Block matrix_block(chart::MatrixChart m, const std::string& caption, IdSource& ids, double height_px, bool heatmap) {
   m.id = ids.next(m.id.empty() ? "matrix" : m.id);
   m.width_px = k_chart_width_px;
   m.height_px = height_px;
-  return Block{BlockKind::figure,
-               inline_svg(heatmap ? chart::render_heatmap(m) : chart::render_isometric_bars(m)), caption, {}};
+  return Block{
+      BlockKind::figure, inline_svg(heatmap ? chart::render_heatmap(m) : chart::render_isometric_bars(m)), caption, {}};
 }
 
 Block table_block(std::string table_html, const std::string& caption, const std::string& css_class) {
@@ -95,12 +94,18 @@ std::string fmt_metric(double stored_value, const MetricView& view) { return fmt
 double segment_value(const json& seg, SegmentValue what) {
   const json& s = at(seg, "summary");
   switch (what) {
-    case SegmentValue::iops: return num(at(s, {"combined", "iops"}));
-    case SegmentValue::read_mb_per_s: return num(at(s, {"read", "mb_per_s"}));
-    case SegmentValue::write_mb_per_s: return num(at(s, {"write", "mb_per_s"}));
-    case SegmentValue::mean_latency_ns: return num(at(s, {"combined", "latency_ns", "mean"}));
-    case SegmentValue::max_latency_ns: return num(at(s, {"combined", "latency_ns", "max"}));
-    case SegmentValue::p99_999_ns: return percentile_ns(at(s, {"combined", "latency_ns"}), "99.999");
+    case SegmentValue::iops:
+      return num(at(s, {"combined", "iops"}));
+    case SegmentValue::read_mb_per_s:
+      return num(at(s, {"read", "mb_per_s"}));
+    case SegmentValue::write_mb_per_s:
+      return num(at(s, {"write", "mb_per_s"}));
+    case SegmentValue::mean_latency_ns:
+      return num(at(s, {"combined", "latency_ns", "mean"}));
+    case SegmentValue::max_latency_ns:
+      return num(at(s, {"combined", "latency_ns", "max"}));
+    case SegmentValue::p99_999_ns:
+      return percentile_ns(at(s, {"combined", "latency_ns"}), "99.999");
   }
   return std::nan("");
 }
@@ -143,14 +148,13 @@ Block window_block(const json& phase, const json& tracking, const std::string& t
   w.average = num(at(v, "average")) / view.divisor;
   w.slope = num(at(v, {"fit", "slope"})) / view.divisor;
   w.intercept = num(at(v, {"fit", "intercept"})) / view.divisor;
-  w.fit_formula = view.divisor == 1 ? str(at(v, {"fit", "formula"}))
-                                    : pts::format_fit(pts::LinearFit{w.slope, w.intercept});
+  w.fit_formula =
+      view.divisor == 1 ? str(at(v, {"fit", "formula"})) : pts::format_fit(pts::LinearFit{w.slope, w.intercept});
   w.fit_formula = pretty_formula(w.fit_formula);
-  const std::string window = fmt::format("Rounds {}\u2013{}", str(at(v, {"window", "first_round"})),
-                                         str(at(v, {"window", "last_round"})));
-  chart::Chart c = chart::measurement_window_chart({test_title + " \u2013 Steady State Measurement Window",
-                                                    name + ", " + window, "window"},
-                                                   w);
+  const std::string window =
+      fmt::format("Rounds {}\u2013{}", str(at(v, {"window", "first_round"})), str(at(v, {"window", "last_round"})));
+  chart::Chart c = chart::measurement_window_chart(
+      {test_title + " \u2013 Steady State Measurement Window", name + ", " + window, "window"}, w);
   // The band of the results (average +- half the allowed data excursion) replaces the
   // builder's fixed 90 % / 110 % when the record carries it.
   const json& band = at(v, "band");
@@ -181,11 +185,10 @@ Block determination_block(const json& phase, const json& tracking) {
                                      str(at(v, {"window", "last_round"})))),
                     "", text(values), ""});
   t.rows.push_back({"Average", "", text(fmt_metric(num(at(v, "average")), view)), ""});
-  t.rows.push_back({text(fmt::format("Data excursion, max \u2212 min (\u2264 {} % of average)",
-                                     str(at(c, "data_excursion_pct")))),
-                    text(fmt_metric(num(at(v, {"data_excursion", "allowed"})), view)),
-                    text(fmt_metric(num(at(v, {"data_excursion", "measured"})), view)),
-                    pass_fail(at(v, {"data_excursion", "ok"}))});
+  t.rows.push_back(
+      {text(fmt::format("Data excursion, max \u2212 min (\u2264 {} % of average)", str(at(c, "data_excursion_pct")))),
+       text(fmt_metric(num(at(v, {"data_excursion", "allowed"})), view)),
+       text(fmt_metric(num(at(v, {"data_excursion", "measured"})), view)), pass_fail(at(v, {"data_excursion", "ok"}))});
   t.rows.push_back({text(fmt::format("Slope excursion, fit range over the window (\u2264 {} % of average)",
                                      str(at(c, "slope_excursion_pct")))),
                     text(fmt_metric(num(at(v, {"slope_excursion", "allowed"})), view)),
@@ -193,15 +196,14 @@ Block determination_block(const json& phase, const json& tracking) {
                     pass_fail(at(v, {"slope_excursion", "ok"}))});
   const double slope = num(at(v, {"fit", "slope"})) / view.divisor;
   const double intercept = num(at(v, {"fit", "intercept"})) / view.divisor;
-  const std::string formula = view.divisor == 1 ? str(at(v, {"fit", "formula"}))
-                                                : pts::format_fit(pts::LinearFit{slope, intercept});
+  const std::string formula =
+      view.divisor == 1 ? str(at(v, {"fit", "formula"})) : pts::format_fit(pts::LinearFit{slope, intercept});
   t.rows.push_back({"Least-squares fit", "", text("y = " + pretty_formula(formula)), ""});
   const json& band = at(v, "band");
   if (band.is_object()) {
-    t.rows.push_back({text(fmt::format("Band {} % \u2013 {} % of average", str(at(band, "low_pct")),
-                                       str(at(band, "high_pct")))),
-                      text(fmt_metric(num(at(band, "low")), view) + " \u2013 " + fmt_metric(num(at(band, "high")), view)),
-                      "", ""});
+    t.rows.push_back(
+        {text(fmt::format("Band {} % \u2013 {} % of average", str(at(band, "low_pct")), str(at(band, "high_pct")))),
+         text(fmt_metric(num(at(band, "low")), view) + " \u2013 " + fmt_metric(num(at(band, "high")), view)), "", ""});
   }
   const bool attained = at(v, "attained").is_boolean() && at(v, "attained").get<bool>();
   std::string verdict = attained ? "<span class=\"st-pass\">STEADY STATE ATTAINED</span>"
@@ -230,7 +232,8 @@ Block histogram_block(const json& capture, const std::string& title, IdSource& i
     for (const auto& [index, count] : h.nonzero_buckets()) {
       const size_t first = index / k_buckets_per_bar * k_buckets_per_bar;
       const double lo = static_cast<double>(stats::LatencyHistogram::bucket_lower_ns(first)) / 1e6;
-      const double hi = static_cast<double>(stats::LatencyHistogram::bucket_upper_ns(first + k_buckets_per_bar - 1) + 1) / 1e6;
+      const double hi =
+          static_cast<double>(stats::LatencyHistogram::bucket_upper_ns(first + k_buckets_per_bar - 1) + 1) / 1e6;
       if (!bins.empty() && bins.back().lo == lo) {
         bins.back().count += static_cast<double>(count);
       } else {
@@ -275,8 +278,8 @@ Block confidence_block(const json& capture, const std::string& title, IdSource& 
       markers.push_back({std::string(label) + ": " + fmt_ms(ns) + " ms", std::stod(key), ns / 1e6});
     }
   }
-  chart::Chart c = chart::confidence_level_chart({title, str(at(capture, "label")), "confidence"},
-                                                 "Response time (ms)", points, markers);
+  chart::Chart c = chart::confidence_level_chart({title, str(at(capture, "label")), "confidence"}, "Response time (ms)",
+                                                 points, markers);
   return chart_block(std::move(c), title + " (" + str(at(capture, "label")) + ")", ids, height_px);
 }
 
@@ -284,8 +287,8 @@ Block capture_table_block(const std::vector<const json*>& captures, const std::v
                           const std::string& caption) {
   Table t;
   t.css_class = "data compact";
-  t.header = {"Capture", "Workload", "TOIO", "Duration", "IOs", "IOPS", "ART (ms)", "99.9 % (ms)", "99.99 % (ms)",
-              "99.999 % (ms)", "MRT (ms)"};
+  t.header = {"Capture",  "Workload",    "TOIO",         "Duration",      "IOs",     "IOPS",
+              "ART (ms)", "99.9 % (ms)", "99.99 % (ms)", "99.999 % (ms)", "MRT (ms)"};
   t.first_numeric_column = 3;
   for (size_t i = 0; i < captures.size(); ++i) {
     const json& cap = *captures[i];

@@ -77,10 +77,9 @@ std::string wipc_text(const json& pc) {
   const json& spec = at(pc, "spec");
   const double written = num(at(pc, {"result", "summary", "write", "bytes"}));
   const double bs = num(at(pc, "block_size_bytes"));
-  std::string out = fmt::format("SEQ {} W, TC {} / QD {}, {} capacity",
-                                std::isfinite(bs) ? kib_label(static_cast<uint64_t>(bs)) : k_dash,
-                                str(at(spec, "threads")), str(at(spec, "queue_depth")),
-                                fmt_capacity_multiple(num(at(pc, "capacity_multiple"))));
+  std::string out = fmt::format(
+      "SEQ {} W, TC {} / QD {}, {} capacity", std::isfinite(bs) ? kib_label(static_cast<uint64_t>(bs)) : k_dash,
+      str(at(spec, "threads")), str(at(spec, "queue_depth")), fmt_capacity_multiple(num(at(pc, "capacity_multiple"))));
   if (std::isfinite(written)) {
     out += fmt::format(" ({:.1f} MB written)", written / 1e6);
   }
@@ -189,8 +188,9 @@ Rows dut_rows(const json& results, const json& test) {
   rows.emplace_back("Firmware", text(or_dash(str(at(d, "firmware")))));
   const json& cap = at(d, "capacity_bytes");
   rows.emplace_back("Capacity", cap.is_number() ? text(fmt_bytes(cap.get<uint64_t>())) : k_dash);
-  rows.emplace_back("Sectors", text(fmt::format("{} B logical / {} B physical", or_dash(str(at(d, "logical_block_bytes"))),
-                                                or_dash(str(at(d, "physical_block_bytes"))))));
+  rows.emplace_back("Sectors",
+                    text(fmt::format("{} B logical / {} B physical", or_dash(str(at(d, "logical_block_bytes"))),
+                                     or_dash(str(at(d, "physical_block_bytes"))))));
   rows.emplace_back("Interface", text(interface_text(results)));
   if (!test.is_null()) {
     rows.emplace_back("Purge Method", purge_html(test));
@@ -208,9 +208,9 @@ Rows dut_rows(const json& results, const json& test) {
   }
   rows.emplace_back("Purge Method", purge.empty() ? "none recorded" : purge);
   const json& tests = at(results, "tests");
-  rows.emplace_back("Write Cache", tests.is_array() && !tests.empty() ? write_cache_html(tests.front()) +
-                                                                           " (per test on its pages)"
-                                                                     : k_dash);
+  rows.emplace_back("Write Cache", tests.is_array() && !tests.empty()
+                                       ? write_cache_html(tests.front()) + " (per test on its pages)"
+                                       : k_dash);
   return rows;
 }
 
@@ -253,8 +253,9 @@ Rows round_loop_rows(const json& phase) {
                                                   "of the average",
                                                   str(at(c, "window_rounds")), str(at(c, "data_excursion_pct")),
                                                   str(at(c, "slope_excursion_pct")))));
-  rows.emplace_back("Rounds", text(fmt::format("checked from Round {}, at most {}; {} run", str(at(ss, "first_check_round")),
-                                               str(at(ss, "max_rounds")), str(at(ss, "rounds_run")))));
+  rows.emplace_back("Rounds",
+                    text(fmt::format("checked from Round {}, at most {}; {} run", str(at(ss, "first_check_round")),
+                                     str(at(ss, "max_rounds")), str(at(ss, "rounds_run")))));
   std::string tracking;
   for (const json& t : at(phase, "tracking")) {
     tracking += (tracking.empty() ? "" : "; ") + str(at(t, "name"));
@@ -305,7 +306,8 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
   }
   std::string notes;
   for (const json& phase : phases) {
-    if (!(at(phase, {"steady_state", "attained"}).is_boolean() && at(phase, {"steady_state", "attained"}).get<bool>())) {
+    if (!(at(phase, {"steady_state", "attained"}).is_boolean() &&
+          at(phase, {"steady_state", "attained"}).get<bool>())) {
       notes = "<span class=\"bad\">SS NOT ACHIEVED</span>";
     }
   }
@@ -314,7 +316,8 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
     notes += std::string(notes.empty() ? "" : "; ") + "<span class=\"bad\">SHORTENED (not compliant)</span>";
   }
   for (const json& o : at(test, "omitted")) {
-    notes += std::string(notes.empty() ? "" : "; ") + text("omitted " + str(at(o, "what")) + ": " + str(at(o, "reason")));
+    notes +=
+        std::string(notes.empty() ? "" : "; ") + text("omitted " + str(at(o, "what")) + ": " + str(at(o, "reason")));
   }
   if (!str(at(test, "status")).empty() && str(at(test, "status")) != "complete") {
     notes += std::string(notes.empty() ? "" : "; ") + "<span class=\"bad\">test " + text(str(at(test, "status"))) +

@@ -33,17 +33,19 @@ std::vector<Page> iops_pages(const json& results, const json& test, IdSource& id
       conv.push_back({segment_block_size(tmpl[i]), round_series(phase, i, SegmentValue::iops, 1)});
     }
   }
-  pages.push_back({header, "IOPS \u2013 Steady State Convergence Plot (R/W 0/100, all block sizes)",
-                   {chart_block(chart::convergence_chart({"IOPS Steady State Convergence",
-                                                          "RND, R/W mix 0/100 (100 % write), IOPS per Round",
-                                                          "iops-convergence"},
-                                                         "IOPS", conv),
-                                "SS convergence: IOPS vs Round, R/W 0/100, one series per block size", ids, 560),
-                    html_block(element("p", "note", "Window: " + ss_rounds_html(phase)))}});
+  pages.push_back(
+      {header,
+       "IOPS \u2013 Steady State Convergence Plot (R/W 0/100, all block sizes)",
+       {chart_block(chart::convergence_chart({"IOPS Steady State Convergence",
+                                              "RND, R/W mix 0/100 (100 % write), IOPS per Round", "iops-convergence"},
+                                             "IOPS", conv),
+                    "SS convergence: IOPS vs Round, R/W 0/100, one series per block size", ids, 560),
+        html_block(element("p", "note", "Window: " + ss_rounds_html(phase)))}});
 
   // Per tracking variable: measurement window and determination.
   for (const json& t : at(phase, "tracking")) {
-    pages.push_back({header, "IOPS \u2013 Steady State Measurement Window: " + str(at(t, "name")),
+    pages.push_back({header,
+                     "IOPS \u2013 Steady State Measurement Window: " + str(at(t, "name")),
                      {window_block(phase, t, title, ids, 420), determination_block(phase, t)}});
   }
 
@@ -70,20 +72,22 @@ std::vector<Page> iops_pages(const json& results, const json& test, IdSource& id
     per_mix.push_back(std::move(s));
   }
   const std::string window = window_text(matrix);
-  pages.push_back(
-      {header,
-       "IOPS \u2013 Tabular Data and 2D Plot",
-       {table_block(render_table(table), "IOPS by block size (rows) and R/W mix %R/%W (columns), average over " + window),
-        chart_block(chart::block_size_chart({"IOPS vs Block Size", "One line per R/W mix (%R/%W); " + window, "iops-2d"},
-                                            "IOPS", per_mix, chart::ScaleKind::log10),
-                    "IOPS vs block size, one series per R/W mix (log x, log y)", ids, 470)}});
+  pages.push_back({header,
+                   "IOPS \u2013 Tabular Data and 2D Plot",
+                   {table_block(render_table(table),
+                                "IOPS by block size (rows) and R/W mix %R/%W (columns), average over " + window),
+                    chart_block(chart::block_size_chart(
+                                    {"IOPS vs Block Size", "One line per R/W mix (%R/%W); " + window, "iops-2d"},
+                                    "IOPS", per_mix, chart::ScaleKind::log10),
+                                "IOPS vs block size, one series per R/W mix (log x, log y)", ids, 470)}});
 
   // 3D view.
-  pages.push_back({header,
-                   "IOPS \u2013 3D Plot",
-                   {matrix_block(chart::matrix_chart({"IOPS \u2013 Block Size x R/W Mix", window, "iops-3d"}, iops.rows,
-                                                     iops.columns, iops.values, "IOPS", chart::ScaleKind::linear),
-                                 "IOPS by block size and R/W mix, 3D bars (exact values in the IOPS table)", ids, 640, false)}});
+  pages.push_back(
+      {header,
+       "IOPS \u2013 3D Plot",
+       {matrix_block(chart::matrix_chart({"IOPS \u2013 Block Size x R/W Mix", window, "iops-3d"}, iops.rows,
+                                         iops.columns, iops.values, "IOPS", chart::ScaleKind::linear),
+                     "IOPS by block size and R/W mix, 3D bars (exact values in the IOPS table)", ids, 640, false)}});
   for (Page& p : compliance_pages(header, test, "IOPS")) {
     pages.push_back(std::move(p));
   }

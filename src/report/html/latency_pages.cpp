@@ -79,28 +79,28 @@ std::vector<Page> latency_pages(const json& results, const json& test, IdSource&
                                              "MRT (ms)", write_row_series(phase, SegmentValue::max_latency_ns)),
                     "SS convergence: MRT vs Round, R/W 0/100, one series per block size", ids, 320)}});
   for (const json& t : at(phase, "tracking")) {
-    pages.push_back({header, "Latency \u2013 Steady State Measurement Window: " + str(at(t, "name")),
+    pages.push_back({header,
+                     "Latency \u2013 Steady State Measurement Window: " + str(at(t, "name")),
                      {window_block(phase, t, title, ids, 420), determination_block(phase, t)}});
   }
 
   const std::string window = window_text(matrix);
-  pages.push_back({header,
-                   "Latency \u2013 Tabular Data: IOPS, ART, 99.999 % and MRT",
-                   {matrix_table(iops, "IOPS", "IOPS per block size and R/W mix, " + window, false),
-                    matrix_table(art, "ART (ms)", "Average response time (ms) per block size and R/W mix, " + window, true),
-                    matrix_table(five9, "99.999 % (ms)",
-                                 "99.999 % response time (5 nines, ms), merged read+write histogram, " + window, true),
-                    matrix_table(mrt, "MRT (ms)", "Maximum response time (ms) per block size and R/W mix, " + window,
-                                 true)}});
   pages.push_back(
       {header,
-       "Latency \u2013 3D Plots of ART and MRT",
-       {matrix_block(chart::matrix_chart({"Average Response Time", window, "lat-3d-art"}, art.rows, art.columns,
-                                         art.values, "ART (ms)", chart::ScaleKind::linear),
-                     "ART (ms) by block size and R/W mix, 3D bars", ids, 330, false),
-        matrix_block(chart::matrix_chart({"Maximum Response Time", window, "lat-3d-mrt"}, mrt.rows, mrt.columns,
-                                         mrt.values, "MRT (ms)", chart::ScaleKind::linear),
-                     "MRT (ms) by block size and R/W mix, 3D bars", ids, 330, false)}});
+       "Latency \u2013 Tabular Data: IOPS, ART, 99.999 % and MRT",
+       {matrix_table(iops, "IOPS", "IOPS per block size and R/W mix, " + window, false),
+        matrix_table(art, "ART (ms)", "Average response time (ms) per block size and R/W mix, " + window, true),
+        matrix_table(five9, "99.999 % (ms)",
+                     "99.999 % response time (5 nines, ms), merged read+write histogram, " + window, true),
+        matrix_table(mrt, "MRT (ms)", "Maximum response time (ms) per block size and R/W mix, " + window, true)}});
+  pages.push_back({header,
+                   "Latency \u2013 3D Plots of ART and MRT",
+                   {matrix_block(chart::matrix_chart({"Average Response Time", window, "lat-3d-art"}, art.rows,
+                                                     art.columns, art.values, "ART (ms)", chart::ScaleKind::linear),
+                                 "ART (ms) by block size and R/W mix, 3D bars", ids, 330, false),
+                    matrix_block(chart::matrix_chart({"Maximum Response Time", window, "lat-3d-mrt"}, mrt.rows,
+                                                     mrt.columns, mrt.values, "MRT (ms)", chart::ScaleKind::linear),
+                                 "MRT (ms) by block size and R/W mix, 3D bars", ids, 330, false)}});
 
   if (!capture.is_null()) {
     pages.push_back({header,

@@ -20,16 +20,27 @@ std::string escape(std::string_view raw) {
   for (size_t i = 0; i < raw.size(); ++i) {
     const char c = raw[i];
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
       case '/':
         // "//" never appears in the document: the second slash becomes a reference.
         out += (i > 0 && raw[i - 1] == '/') ? "&#47;" : "/";
         break;
-      default: out += c;
+      default:
+        out += c;
     }
   }
   return out;

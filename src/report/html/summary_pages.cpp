@@ -60,7 +60,8 @@ std::string steady_state_cell(const json& test) {
 std::string verdict_html(const json& compliance) {
   const std::string summary = str(at(compliance, "summary"));
   std::string upper = summary;
-  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
   const bool ok = is_true(at(compliance, "compliant"));
   return "<span class=\"" + std::string(ok ? "good" : "bad") + "\">" + text(upper.empty() ? "NO VERDICT" : upper) +
          "</span>";
@@ -112,9 +113,10 @@ Block clause_grid(const json& results) {
     }
     t.rows.push_back(std::move(row));
   }
-  return table_block(render_table(t),
-                     "Compliance per clause and test (a cell shows FAIL when any entry of that clause failed for the test; "
-                     "details per test on its Compliance page)");
+  return table_block(
+      render_table(t),
+      "Compliance per clause and test (a cell shows FAIL when any entry of that clause failed for the test; "
+      "details per test on its Compliance page)");
 }
 
 Rows run_rows(const json& results) {
@@ -135,11 +137,14 @@ Rows run_rows(const json& results) {
   for (const json& s : at(results, "settings")) {
     changed += is_true(at(s, "changed")) ? 1 : 0;
   }
-  rows.emplace_back("Settings changed", text(fmt::format("{} from their defaults (listed on the Settings page)", changed)));
-  rows.emplace_back("Units", "MB/s are decimal (1 MB = 10<sup>6</sup> bytes); block sizes in KiB (1024 bytes); "
-                             "response times in ms with \u00b5s resolution; IOPS of mixed workloads = read + write");
-  rows.emplace_back("Verdict rule", "a test is compliant when no clause fails; the run when every test is compliant "
-                                    "and the run completed (values from results.json \u2192 compliance)");
+  rows.emplace_back("Settings changed",
+                    text(fmt::format("{} from their defaults (listed on the Settings page)", changed)));
+  rows.emplace_back("Units",
+                    "MB/s are decimal (1 MB = 10<sup>6</sup> bytes); block sizes in KiB (1024 bytes); "
+                    "response times in ms with \u00b5s resolution; IOPS of mixed workloads = read + write");
+  rows.emplace_back("Verdict rule",
+                    "a test is compliant when no clause fails; the run when every test is compliant "
+                    "and the run completed (values from results.json \u2192 compliance)");
   return rows;
 }
 
@@ -174,9 +179,9 @@ std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& head
       }
     }
     pages.push_back({header,
-                     parts.size() > 1 ? fmt::format("{} \u2013 Compliance by Clause ({} of {})", short_name, i + 1,
-                                                    parts.size())
-                                      : short_name + " \u2013 Compliance by Clause",
+                     parts.size() > 1
+                         ? fmt::format("{} \u2013 Compliance by Clause ({} of {})", short_name, i + 1, parts.size())
+                         : short_name + " \u2013 Compliance by Clause",
                      {html_block(element("p", "", "Verdict: " + verdict_html(at(test, "compliance")))),
                       table_block(render_table(t), caption)}});
   }
@@ -247,7 +252,7 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   std::vector<Row> changed;
   std::vector<Row> unverified;
   for (const json& s : at(results, "settings")) {
-    const Row row = {text(str(at(s, "name"))), text(str(at(s, "value"))), text(str(at(s, "default"))),
+    const Row row = {text(str(at(s, "name"))),       text(str(at(s, "value"))),           text(str(at(s, "default"))),
                      text(str(at(s, "changed_by"))), text("[" + str(at(s, "tag")) + "]"), text(str(at(s, "clause")))};
     if (is_true(at(s, "changed"))) {
       changed.push_back(row);
@@ -263,8 +268,8 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   }
   // Rendered lengths overestimate escaped text slightly: a safe side for the estimate.
   auto row_lines = [](const Row& r) { return std::max(text_lines(r[5].size(), 60), text_lines(r[0].size(), 30)); };
-  const std::vector<std::string> head = {"Setting", "Value used", "Default", "Changed by", "Tag",
-                                         "Spec clause (and ptsuite's convention)"};
+  const std::vector<std::string> head = {"Setting",    "Value used", "Default",
+                                         "Changed by", "Tag",        "Spec clause (and ptsuite's convention)"};
   auto add_table_pages = [&](const std::vector<Row>& rows, const std::string& page_title, const std::string& caption,
                              const std::string& empty) {
     if (rows.empty()) {
@@ -289,9 +294,10 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
                        {table_block(render_table(t), caption)}});
     }
   };
-  add_table_pages(changed, "Settings Changed from Their Defaults",
-                  "Settings whose value differs from the spec / default value ([V] verified, [I] inferred, [U] unverified)",
-                  "No setting was changed from its default.");
+  add_table_pages(
+      changed, "Settings Changed from Their Defaults",
+      "Settings whose value differs from the spec / default value ([V] verified, [I] inferred, [U] unverified)",
+      "No setting was changed from its default.");
   add_table_pages(unverified, "[U] Settings and Conventions Disclosed",
                   "Every [U] (unverified) setting with the value used, and the conventions ptsuite follows where the "
                   "PTS text is not settled",

@@ -75,16 +75,18 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
       const std::string dir = write ? "Write" : "Read";
       const std::vector<chart::Point> pts =
           round_series(phase, idx, write ? SegmentValue::write_mb_per_s : SegmentValue::read_mb_per_s, 1);
-      conv.push_back(chart_block(
-          chart::convergence_chart({"Throughput SS Convergence \u2013 " + dir,
-                                    "SEQ " + bs + " R/W " + mix + ", MB/s per Round", "tp-convergence"},
-                                   "Throughput (MB/s, decimal)", {{"SEQ " + bs + " " + dir, pts}}),
-          "SS convergence: " + dir + " MB/s vs Round, SEQ " + bs, ids, 320));
+      conv.push_back(
+          chart_block(chart::convergence_chart({"Throughput SS Convergence \u2013 " + dir,
+                                                "SEQ " + bs + " R/W " + mix + ", MB/s per Round", "tp-convergence"},
+                                               "Throughput (MB/s, decimal)", {{"SEQ " + bs + " " + dir, pts}}),
+                      "SS convergence: " + dir + " MB/s vs Round, SEQ " + bs, ids, 320));
     }
     conv.push_back(html_block(element("p", "note", "SS " + ss_rounds_html(phase))));
-    pages.push_back({header, "Throughput " + bs + " \u2013 Steady State Convergence (Write and Read)", std::move(conv)});
+    pages.push_back(
+        {header, "Throughput " + bs + " \u2013 Steady State Convergence (Write and Read)", std::move(conv)});
     for (const json& t : at(phase, "tracking")) {
-      pages.push_back({header, "Throughput " + bs + " \u2013 Steady State Measurement Window",
+      pages.push_back({header,
+                       "Throughput " + bs + " \u2013 Steady State Measurement Window",
                        {window_block(phase, t, title + " " + bs, ids, 420), determination_block(phase, t)}});
     }
   }
@@ -109,10 +111,11 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
   pages.push_back(
       {header,
        "Throughput \u2013 Tabular Data and 2D Plot",
-       {table_block(render_table(table),
-                    "Throughput per block size, MB/s (10^6 bytes/s), average over each block size's measurement window"),
-        chart_block(chart::grouped_bar_chart({"Throughput by Block Size", "SEQ, MB/s (decimal)", "tp-bars"}, "Block size",
-                                             categories, "Throughput (MB/s, decimal)", {reads, writes},
+       {table_block(
+            render_table(table),
+            "Throughput per block size, MB/s (10^6 bytes/s), average over each block size's measurement window"),
+        chart_block(chart::grouped_bar_chart({"Throughput by Block Size", "SEQ, MB/s (decimal)", "tp-bars"},
+                                             "Block size", categories, "Throughput (MB/s, decimal)", {reads, writes},
                                              chart::ScaleKind::linear),
                     "Throughput by block size, read and write", ids, 460)}});
   for (Page& p : compliance_pages(header, test, "Throughput")) {

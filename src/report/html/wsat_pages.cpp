@@ -32,11 +32,10 @@ std::vector<Block> iops_pair(const json& samples, const char* x_key, double x_di
   const std::vector<chart::NamedSeries> s = {{"IOPS", sample_series(samples, x_key, x_div, "iops", 1)}};
   for (const bool log : {false, true}) {
     const std::string scale = log ? "log" : "linear";
-    out.push_back(chart_block(chart::time_series_chart({"WSAT IOPS vs " + what + " (" + scale + " y)", workload,
-                                                        "wsat-iops-" + scale},
-                                                       x_label, "IOPS", s,
-                                                       log ? chart::ScaleKind::log10 : chart::ScaleKind::linear),
-                              "WSAT: IOPS vs " + what + ", " + scale + " IOPS axis", ids, 320));
+    out.push_back(chart_block(
+        chart::time_series_chart({"WSAT IOPS vs " + what + " (" + scale + " y)", workload, "wsat-iops-" + scale},
+                                 x_label, "IOPS", s, log ? chart::ScaleKind::log10 : chart::ScaleKind::linear),
+        "WSAT: IOPS vs " + what + ", " + scale + " IOPS axis", ids, 320));
   }
   return out;
 }
@@ -72,29 +71,31 @@ std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& id
   params.emplace_back("Sample", text(sd.is_number() ? fmt_duration_ns(sd.get<uint64_t>()) : "\u2013"));
   const json& target = at(w, "target_bytes");
   const json& limit = at(w, "time_limit_ns");
-  params.emplace_back("Stop rule", text(fmt::format("{} written or {}, whichever first",
-                                                    target.is_number() ? fmt_bytes(target.get<uint64_t>()) : "\u2013",
-                                                    limit.is_number() ? fmt_duration_ns(limit.get<uint64_t>()) : "\u2013")));
+  params.emplace_back("Stop rule",
+                      text(fmt::format("{} written or {}, whichever first",
+                                       target.is_number() ? fmt_bytes(target.get<uint64_t>()) : "\u2013",
+                                       limit.is_number() ? fmt_duration_ns(limit.get<uint64_t>()) : "\u2013")));
   const json& written = at(w, "written_bytes");
-  params.emplace_back("Stopped by", text(stop_reason_text(str(at(w, "stop_reason"))) + fmt::format(
-                                             " after {} samples, {} written",
-                                             samples.is_array() ? samples.size() : 0,
-                                             written.is_number() ? fmt_bytes(written.get<uint64_t>()) : "\u2013")));
+  params.emplace_back("Stopped by",
+                      text(stop_reason_text(str(at(w, "stop_reason"))) +
+                           fmt::format(" after {} samples, {} written", samples.is_array() ? samples.size() : 0,
+                                       written.is_number() ? fmt_bytes(written.get<uint64_t>()) : "\u2013")));
   if (!capture.is_null()) {
     const json& d = at(capture, {"spec", "duration_ns"});
     params.emplace_back("RT capture", text(str(at(capture, "label")) + ", " +
                                            (d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013")));
   }
   params.emplace_back("Steady state", "not a round loop: WSAT records every sample until its stop rule");
-  const auto header = std::make_shared<const PageHeader>(test_header(results, test, common_setup_rows(results, test, ""),
-                                                                     params));
+  const auto header =
+      std::make_shared<const PageHeader>(test_header(results, test, common_setup_rows(results, test, ""), params));
   std::vector<Page> pages;
-  pages.push_back({header, "WSAT \u2013 IOPS vs Time", iops_pair(samples, "end_time_s", t_div, t_label, "Time", workload, ids)});
+  pages.push_back(
+      {header, "WSAT \u2013 IOPS vs Time", iops_pair(samples, "end_time_s", t_div, t_label, "Time", workload, ids)});
   pages.push_back({header, "WSAT \u2013 IOPS vs Total GB Written (TGBW)",
                    iops_pair(samples, "tgbw_gb", 1, "Total GB written (TGBW, 10^9 bytes)", "TGBW", workload, ids)});
-  pages.push_back({header, "WSAT \u2013 IOPS vs Drive Fills",
-                   iops_pair(samples, "drive_fills", 1, "Drive fills (TGBW / user capacity)", "Drive Fills", workload,
-                             ids)});
+  pages.push_back(
+      {header, "WSAT \u2013 IOPS vs Drive Fills",
+       iops_pair(samples, "drive_fills", 1, "Drive fills (TGBW / user capacity)", "Drive Fills", workload, ids)});
 
   const std::vector<chart::NamedSeries> lat = {
       {"ART", sample_series(samples, "end_time_s", t_div, "latency_mean_ns", 1e6)},
@@ -115,8 +116,8 @@ std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& id
   pages.push_back(
       {header,
        "WSAT \u2013 Response Times vs Time (ART, 99.999 %, MRT)",
-       {chart_block(chart::time_series_chart({"WSAT Response Times vs Time", workload + ", per sample", "wsat-rt"}, t_label,
-                                             "Response time (ms)", lat, chart::ScaleKind::log10),
+       {chart_block(chart::time_series_chart({"WSAT Response Times vs Time", workload + ", per sample", "wsat-rt"},
+                                             t_label, "Response time (ms)", lat, chart::ScaleKind::log10),
                     "WSAT: ART, 99.999 % and MRT per sample vs time (log y)", ids, 480),
         table_block(render_table(t), "WSAT run: how it stopped")}});
   if (!capture.is_null()) {
@@ -124,7 +125,8 @@ std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& id
                      "WSAT \u2013 Response Time Histogram",
                      {histogram_block(capture, "WSAT Response Time Histogram", ids, 520),
                       capture_table_block({&capture}, {"RT capture"}, "Response-time capture statistics")}});
-    pages.push_back({header, "WSAT \u2013 Response Time Confidence Level Plot",
+    pages.push_back({header,
+                     "WSAT \u2013 Response Time Confidence Level Plot",
                      {confidence_block(capture, "WSAT Response Time Confidence Levels", ids, 600)}});
   }
   for (Page& p : compliance_pages(header, test, "WSAT")) {

@@ -2,11 +2,11 @@
 // against fixtures written from ACS-3, SAT-3, SPC-4 and SBC-3.
 #include <gtest/gtest.h>
 
-#include "unit/device/byte_fixture.hpp"
-#include "unit/device/fake_passthrough.hpp"
 #include <ptsuite/device/ata.hpp>
 #include <ptsuite/device/scsi.hpp>
 #include <ptsuite/util/error.hpp>
+#include "unit/device/byte_fixture.hpp"
+#include "unit/device/fake_passthrough.hpp"
 
 namespace ptsuite::device {
 namespace {
@@ -136,9 +136,12 @@ TEST(ScsiParse, InquiryAndVpd) {
 
 TEST(ScsiParse, ReadCapacity16) {
   std::vector<uint8_t> d(32, 0);
-  d[4] = 0x00; d[5] = 0x00; d[6] = 0xff; d[7] = 0xff;  // last LBA 65535
-  d[10] = 0x10;                                        // 4096-byte blocks
-  d[12] = 0x03;                                        // PROT_EN, P_TYPE 1 -> type 2
+  d[4] = 0x00;
+  d[5] = 0x00;
+  d[6] = 0xff;
+  d[7] = 0xff;   // last LBA 65535
+  d[10] = 0x10;  // 4096-byte blocks
+  d[12] = 0x03;  // PROT_EN, P_TYPE 1 -> type 2
   d[13] = 0x00;
   d[14] = 0x80;
   const auto c = scsi::parse_read_capacity16(d);
@@ -149,21 +152,21 @@ TEST(ScsiParse, ReadCapacity16) {
 
 TEST(ScsiParse, CachingPageAndModeSelectParameters) {
   // MODE SENSE(10) response: header (8), one 8-byte block descriptor, caching page 08h.
-  std::vector<uint8_t> d{0x00, 0x24, 0, 0, 0, 0, 0x00, 0x08, 0, 0, 0, 0, 0, 0, 0x02, 0x00,
-                         0x88, 0x12, 0x04, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 0xff, 0xff, 0x80, 0x14, 0xff, 0xff,
-                         0, 0, 0, 0, 0, 0, 0};
+  std::vector<uint8_t> d{0x00, 0x24, 0,    0,    0,    0,    0x00, 0x08, 0,    0, 0, 0,    0,
+                         0,    0x02, 0x00, 0x88, 0x12, 0x04, 0,    0xff, 0xff, 0, 0, 0xff, 0xff,
+                         0xff, 0xff, 0x80, 0x14, 0xff, 0xff, 0,    0,    0,    0, 0, 0,    0};
   const auto page = scsi::parse_caching_page(d);
   EXPECT_TRUE(page.write_cache_enabled);
   EXPECT_EQ(page.page_offset, 16u);
   const auto params = scsi::caching_select_parameters(page, false);
   ASSERT_EQ(params.size(), 8u + 20u);
   EXPECT_EQ(params[0], 0);
-  EXPECT_EQ(params[1], 0);           // mode data length reserved in MODE SELECT
-  EXPECT_EQ(params[8], 0x08);        // PS cleared
-  EXPECT_EQ(params[10] & 0x04, 0);   // WCE cleared
+  EXPECT_EQ(params[1], 0);          // mode data length reserved in MODE SELECT
+  EXPECT_EQ(params[8], 0x08);       // PS cleared
+  EXPECT_EQ(params[10] & 0x04, 0);  // WCE cleared
   const auto cmd = scsi::mode_select10(params, false);
   EXPECT_EQ(cmd.cdb[0], 0x55);
-  EXPECT_EQ(cmd.cdb[1], 0x10);       // PF, not SP
+  EXPECT_EQ(cmd.cdb[1], 0x10);  // PF, not SP
   EXPECT_EQ(cmd.cdb[8], params.size());
 }
 
@@ -203,9 +206,9 @@ TEST(ScsiBuild, SanitizeFormatAndQueries) {
   EXPECT_EQ(s.cdb[1], 0x80 | 0x20 | 0x02);  // IMMED, AUSE, BLOCK ERASE
   const auto f = scsi::format_unit(0);
   EXPECT_EQ(f.cdb[0], 0x04);
-  EXPECT_EQ(f.cdb[1], 0x10);                // FMTDATA, no protection
+  EXPECT_EQ(f.cdb[1], 0x10);                                          // FMTDATA, no protection
   EXPECT_EQ(f.data, (std::vector<uint8_t>{0x00, 0x02, 0x00, 0x00}));  // IMMED
-  EXPECT_EQ(scsi::format_unit(1).cdb[1], 0x90);  // FMTPINFO 10b: type 1
+  EXPECT_EQ(scsi::format_unit(1).cdb[1], 0x90);                       // FMTPINFO 10b: type 1
   EXPECT_EQ(scsi::read_capacity16().cdb[1], 0x10);
   const auto rsoc = scsi::report_supported_opcode(0x48, uint16_t{2});
   EXPECT_EQ(rsoc.cdb[2], 0x03);

@@ -92,7 +92,8 @@ struct FakeClock {
   uint64_t now = 0;
   int sleeps = 0;
   PurgeClock clock() {
-    return PurgeClock{[this] { return now; }, [this](uint64_t ns) {
+    return PurgeClock{[this] { return now; },
+                      [this](uint64_t ns) {
                         now += ns;
                         ++sleeps;
                       }};
@@ -133,11 +134,20 @@ struct FakeNvme {
             cmd.data[3] = static_cast<uint8_t>(sstat >> 8);
           }
           break;
-        case nvme::k_op_get_features: c.dw0 = features_06h; break;
-        case nvme::k_op_set_features: features_06h = cmd.cdw[1]; break;
-        case nvme::k_op_format_nvm: c.status = format_status; break;
-        case nvme::k_op_sanitize: c.status = sanitize_status; break;
-        default: c.status = 0x0001;  // Invalid Command Opcode
+        case nvme::k_op_get_features:
+          c.dw0 = features_06h;
+          break;
+        case nvme::k_op_set_features:
+          features_06h = cmd.cdw[1];
+          break;
+        case nvme::k_op_format_nvm:
+          c.status = format_status;
+          break;
+        case nvme::k_op_sanitize:
+          c.status = sanitize_status;
+          break;
+        default:
+          c.status = 0x0001;  // Invalid Command Opcode
       }
       return c;
     };
@@ -152,12 +162,28 @@ inline ScsiResult ata_reply(uint8_t status, uint8_t error, uint16_t count = 0, u
   r.status = 0x02;
   r.driver_status = 0x08;
   const bool failed = (status & 0x01) != 0;
-  r.sense = {0x72, static_cast<uint8_t>(failed ? 0x0b : 0x01), 0x00, static_cast<uint8_t>(failed ? 0x00 : 0x1d),
-             0, 0, 0, 14,
-             0x09, 0x0c, 0x01, error, static_cast<uint8_t>(count >> 8), static_cast<uint8_t>(count),
-             static_cast<uint8_t>(lba >> 24), static_cast<uint8_t>(lba), static_cast<uint8_t>(lba >> 32),
-             static_cast<uint8_t>(lba >> 8), static_cast<uint8_t>(lba >> 40), static_cast<uint8_t>(lba >> 16),
-             0x40, status};
+  r.sense = {0x72,
+             static_cast<uint8_t>(failed ? 0x0b : 0x01),
+             0x00,
+             static_cast<uint8_t>(failed ? 0x00 : 0x1d),
+             0,
+             0,
+             0,
+             14,
+             0x09,
+             0x0c,
+             0x01,
+             error,
+             static_cast<uint8_t>(count >> 8),
+             static_cast<uint8_t>(count),
+             static_cast<uint8_t>(lba >> 24),
+             static_cast<uint8_t>(lba),
+             static_cast<uint8_t>(lba >> 32),
+             static_cast<uint8_t>(lba >> 8),
+             static_cast<uint8_t>(lba >> 40),
+             static_cast<uint8_t>(lba >> 16),
+             0x40,
+             status};
   return r;
 }
 inline ScsiResult ata_ok(uint16_t count = 0, uint64_t lba = 0) { return ata_reply(0x50, 0x00, count, lba); }
@@ -197,8 +223,9 @@ struct FakeAtaDrive {
   void install(FakePassthrough& fake) {
     fake.on_scsi = [this](ScsiCommand& cmd) -> ScsiResult {
       if (cmd.cdb.size() != 16 || cmd.cdb[0] != 0x85) return ata_abort();
-      const std::string given(reinterpret_cast<const char*>(cmd.data.data() + 2),
-                              cmd.data.size() >= 34 ? strnlen(reinterpret_cast<const char*>(cmd.data.data() + 2), 32) : 0);
+      const std::string given(
+          reinterpret_cast<const char*>(cmd.data.data() + 2),
+          cmd.data.size() >= 34 ? strnlen(reinterpret_cast<const char*>(cmd.data.data() + 2), 32) : 0);
       const uint16_t features = static_cast<uint16_t>((cmd.cdb[3] << 8) | cmd.cdb[4]);
       switch (cmd.cdb[14]) {
         case ata::k_identify_device: {
@@ -212,7 +239,8 @@ struct FakeAtaDrive {
           password = given;
           enabled = true;
           return ata_ok();
-        case ata::k_security_erase_prepare: return frozen ? ata_abort() : ata_ok();
+        case ata::k_security_erase_prepare:
+          return frozen ? ata_abort() : ata_ok();
         case ata::k_security_erase_unit:
           erase_enhanced_flags.push_back((cmd.data[0] & 0x02) != 0);
           if (erase_fails || given != password) return ata_abort();
@@ -245,7 +273,8 @@ struct FakeAtaDrive {
           identify[171] = static_cast<uint8_t>(w85 >> 8);
           return ata_ok();
         }
-        default: return ata_abort();
+        default:
+          return ata_abort();
       }
     };
   }

@@ -23,8 +23,8 @@ class FakeSystemTree {
       throw std::runtime_error("mkdtemp failed");
     }
     m_root = templ;
-    for (const char* d : {"proc/self", "sys/dev/block", "sys/class/block", "sys/devices/virtual/block",
-                          "sys/fs", "dev", "etc"}) {
+    for (const char* d :
+         {"proc/self", "sys/dev/block", "sys/class/block", "sys/devices/virtual/block", "sys/fs", "dev", "etc"}) {
       std::filesystem::create_directories(m_root / d);
     }
     write("proc/self/mountinfo", "");
@@ -62,8 +62,8 @@ class FakeSystemTree {
     }
     return m_root / rel;
   }
-  std::filesystem::path add_partition(const std::string& disk_dir_rel_to_root, const std::string& name,
-                                      unsigned major, unsigned minor, int number) const {
+  std::filesystem::path add_partition(const std::string& disk_dir_rel_to_root, const std::string& name, unsigned major,
+                                      unsigned minor, int number) const {
     const std::string rel = disk_dir_rel_to_root + "/" + name;
     add_node(rel, name, major, minor);
     write(rel + "/partition", std::to_string(number) + "\n");
@@ -81,9 +81,9 @@ class FakeSystemTree {
   void add_mount(unsigned major, unsigned minor, const std::string& mount_point, const std::string& source,
                  const std::string& fstype = "ext4") const {
     static int id = 20;
-    append("proc/self/mountinfo", std::to_string(++id) + " 1 " + std::to_string(major) + ":" +
-                                      std::to_string(minor) + " / " + mount_point +
-                                      " rw,relatime shared:1 - " + fstype + " " + source + " rw\n");
+    append("proc/self/mountinfo", std::to_string(++id) + " 1 " + std::to_string(major) + ":" + std::to_string(minor) +
+                                      " / " + mount_point + " rw,relatime shared:1 - " + fstype + " " + source +
+                                      " rw\n");
   }
   void add_swap(const std::string& dev_path) const {
     append("proc/swaps", dev_path + "                               partition\t1048572\t\t0\t\t-2\n");

@@ -4,14 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "unit/device/byte_fixture.hpp"
-#include "unit/device/fake_passthrough.hpp"
-#include "unit/device/fake_system_tree.hpp"
 #include <ptsuite/device/health.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/write_cache.hpp>
 #include <ptsuite/util/error.hpp>
+#include "unit/device/byte_fixture.hpp"
+#include "unit/device/fake_passthrough.hpp"
+#include "unit/device/fake_system_tree.hpp"
 
 namespace ptsuite::device {
 namespace {
@@ -255,7 +255,8 @@ TEST(Health, AtaSmartAndNoneForLoop) {
 
 TEST(Platform, FakeTreeGivesCpuMemoryOsAndPcieLink) {
   FakeSystemTree tree;
-  tree.write("proc/cpuinfo", "processor\t: 0\nmodel name\t: Test CPU @ 3.0GHz\n\nprocessor\t: 1\nmodel name\t: Test CPU @ 3.0GHz\n");
+  tree.write("proc/cpuinfo",
+             "processor\t: 0\nmodel name\t: Test CPU @ 3.0GHz\n\nprocessor\t: 1\nmodel name\t: Test CPU @ 3.0GHz\n");
   tree.write("proc/meminfo", "MemTotal:       16384000 kB\nMemFree:         1000 kB\n");
   tree.write("proc/sys/kernel/osrelease", "6.1.0-test\n");
   tree.write("etc/os-release", "NAME=\"Debian\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n");

@@ -1,9 +1,9 @@
 // NVMe builders and parsers against hand-written fixtures (tests/data/device/nvme_*.fixture).
 #include <gtest/gtest.h>
 
-#include "unit/device/byte_fixture.hpp"
 #include <ptsuite/device/nvme.hpp>
 #include <ptsuite/util/error.hpp>
+#include "unit/device/byte_fixture.hpp"
 
 namespace ptsuite::device::nvme {
 namespace {
@@ -83,20 +83,20 @@ TEST(NvmeBuild, FormatKeepsCurrentFormatAndSetsSes) {
   const auto cmd = format_nvm(1, ns, SecureErase::user_data, 1000);
   EXPECT_EQ(cmd.opcode, 0x80);
   EXPECT_EQ(cmd.nsid, 1u);
-  EXPECT_EQ(cmd.cdw[0] & 0xf, 1u);          // LBAF 1 kept
-  EXPECT_EQ((cmd.cdw[0] >> 9) & 0x7, 1u);   // SES 1
-  EXPECT_EQ((cmd.cdw[0] >> 4) & 0x1, 0u);   // MSET
+  EXPECT_EQ(cmd.cdw[0] & 0xf, 1u);         // LBAF 1 kept
+  EXPECT_EQ((cmd.cdw[0] >> 9) & 0x7, 1u);  // SES 1
+  EXPECT_EQ((cmd.cdw[0] >> 4) & 0x1, 0u);  // MSET
   EXPECT_EQ(cmd.timeout_ms, 1000u);
   // Metadata, protection and an index above 15 are carried over too.
   ns.flbas = 0x10 | 0x40 | 0x02;  // extended metadata, upper bits 10b, lower 2 -> index 34
   ns.dps = 0x08 | 0x01;           // PI type 1, first 8 bytes
   const auto c2 = format_nvm(7, ns, SecureErase::cryptographic, 0);
   EXPECT_EQ(c2.cdw[0] & 0xf, 2u);
-  EXPECT_EQ((c2.cdw[0] >> 12) & 0x3, 2u);   // LBAFU
-  EXPECT_EQ((c2.cdw[0] >> 4) & 0x1, 1u);    // MSET
-  EXPECT_EQ((c2.cdw[0] >> 5) & 0x7, 1u);    // PI
-  EXPECT_EQ((c2.cdw[0] >> 8) & 0x1, 1u);    // PIL
-  EXPECT_EQ((c2.cdw[0] >> 9) & 0x7, 2u);    // SES 2
+  EXPECT_EQ((c2.cdw[0] >> 12) & 0x3, 2u);  // LBAFU
+  EXPECT_EQ((c2.cdw[0] >> 4) & 0x1, 1u);   // MSET
+  EXPECT_EQ((c2.cdw[0] >> 5) & 0x7, 1u);   // PI
+  EXPECT_EQ((c2.cdw[0] >> 8) & 0x1, 1u);   // PIL
+  EXPECT_EQ((c2.cdw[0] >> 9) & 0x7, 2u);   // SES 2
 }
 
 TEST(NvmeBuild, FormatWithoutEraseIsRefused) {

@@ -5,10 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "unit/device/byte_fixture.hpp"
-#include "unit/device/fake_passthrough.hpp"
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/util/error.hpp>
+#include "unit/device/byte_fixture.hpp"
+#include "unit/device/fake_passthrough.hpp"
 
 namespace ptsuite::device {
 namespace {
@@ -335,7 +335,9 @@ TEST(PurgeFallback, AutoChainsSecureDiscardToDiscardAndMarksNotPts) {
   FakePassthrough fake;
   FakeClock clock;
   fake.size_bytes = 100ULL << 20;
-  fake.on_range = [](const FakePassthrough::RangeCall& c) { return c.op == BlockRangeOp::secure_discard ? -EOPNOTSUPP : 0; };
+  fake.on_range = [](const FakePassthrough::RangeCall& c) {
+    return c.op == BlockRangeOp::secure_discard ? -EOPNOTSUPP : 0;
+  };
   DeviceIdentity id;
   id.path = "/dev/loop9";
   id.transport = Transport::loop;

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "device/sysfs.hpp"
-#include "unit/device/fake_system_tree.hpp"
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/util/error.hpp>
+#include "device/sysfs.hpp"
+#include "unit/device/fake_system_tree.hpp"
 
 namespace ptsuite::device {
 namespace {
@@ -84,8 +84,7 @@ TEST_F(SafetyFakeTree, BtrfsMemberDeviceIsRefused) {
   tree_.write("sys/fs/btrfs/0123-4567/devices/.keep", "");
   std::filesystem::remove(tree_.root() / "sys/fs/btrfs/0123-4567/devices/.keep");
   std::filesystem::create_directory_symlink(sdb_, tree_.root() / "sys/fs/btrfs/0123-4567/devices/sdb");
-  EXPECT_EQ(check(8, 16).reason,
-            "refusing to write to /dev/x: sdb is a member of a mounted btrfs filesystem");
+  EXPECT_EQ(check(8, 16).reason, "refusing to write to /dev/x: sdb is a member of a mounted btrfs filesystem");
 }
 
 TEST_F(SafetyFakeTree, SwapPartitionIsRefused) {
@@ -104,8 +103,7 @@ TEST_F(SafetyFakeTree, SwapThroughDevSymlinkIsResolved) {
 TEST_F(SafetyFakeTree, HolderIsRefusedAndNamed) {
   const auto dm = tree_.add_disk("dm-3", 253, 3);
   tree_.add_holder(sdb_, "dm-3", dm, "sdb");
-  EXPECT_EQ(check(8, 16).reason,
-            "refusing to write to /dev/x: sdb is held by dm-3 (device-mapper, md, LVM or bcache)");
+  EXPECT_EQ(check(8, 16).reason, "refusing to write to /dev/x: sdb is held by dm-3 (device-mapper, md, LVM or bcache)");
 }
 
 TEST_F(SafetyFakeTree, HolderChainToMountIsExplained) {

@@ -25,8 +25,7 @@ constexpr uint64_t k_second_ns = 1'000'000'000;
 
 class IoQueueTest : public ::testing::Test {
  protected:
-  IoQueueTest()
-      : m_target(Target::open(m_dir.create_file("target.img", 1 << 20), Target::Access::read_write)) {}
+  IoQueueTest() : m_target(Target::open(m_dir.create_file("target.img", 1 << 20), Target::Access::read_write)) {}
 
   IoQueue make_queue(uint32_t queue_depth, uint32_t max_block_bytes = 65536) {
     return IoQueue(std::make_unique<ScriptedEngine>(m_script), m_target, queue_depth, max_block_bytes);

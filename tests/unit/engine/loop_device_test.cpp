@@ -3,15 +3,15 @@
 // Root only: skipped with the reason otherwise.
 #include <gtest/gtest.h>
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
-#include <filesystem>
 #include <linux/fs.h>
 #include <linux/loop.h>
-#include <stdexcept>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
 
 #include <ptsuite/engine/loop_device.hpp>
 #include <ptsuite/util/fd.hpp>
@@ -21,9 +21,9 @@
 namespace ptsuite::engine {
 namespace {
 
-using test_support::LoopDeviceFixture;
 using test_support::loop_bound_to;
 using test_support::loop_sysfs_attribute;
+using test_support::LoopDeviceFixture;
 
 class LoopDeviceTest : public LoopDeviceFixture {};
 

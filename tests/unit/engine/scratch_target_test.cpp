@@ -3,11 +3,11 @@
 // directory at a private temp dir so "nothing left behind" can be checked exactly.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <fcntl.h>
+#include <unistd.h>
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
-#include <unistd.h>
 #include <vector>
 
 #include <ptsuite/engine/scratch_target.hpp>

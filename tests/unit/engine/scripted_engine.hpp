@@ -21,7 +21,7 @@ struct EngineScript {
   // --- what the engine will do ---
   std::deque<int> submit_returns;  // per submit() call, front first; k_accept_all when empty
   int submit_default = k_accept_all;
-  std::deque<int> reap_errors;     // per reap() call: a negative errno to return, 0 = normal
+  std::deque<int> reap_errors;  // per reap() call: a negative errno to return, 0 = normal
   int reap_default_error = 0;
   std::map<uint64_t, int64_t> result_by_offset;  // completion result; default: full length
   uint32_t max_queue_depth = 0;                  // reported in capabilities()
@@ -33,9 +33,9 @@ struct EngineScript {
   int submit_calls = 0;
   int reap_calls = 0;
   std::vector<uint32_t> reap_min_args;
-  std::vector<size_t> submit_sizes;   // requests offered per submit() call
-  std::vector<IoRequest> accepted;    // every accepted request, in acceptance order
-  std::deque<IoRequest> in_flight;    // accepted, not yet reaped (FIFO)
+  std::vector<size_t> submit_sizes;  // requests offered per submit() call
+  std::vector<IoRequest> accepted;   // every accepted request, in acceptance order
+  std::deque<IoRequest> in_flight;   // accepted, not yet reaped (FIFO)
   size_t max_in_flight = 0;
 };
 
@@ -91,8 +91,8 @@ class ScriptedEngine final : public IoEngine {
     for (size_t i = 0; i < count; ++i) {
       const IoRequest& request = s.in_flight.front();
       const auto scripted = s.result_by_offset.find(request.offset_bytes);
-      out[i] = {request.slot, scripted != s.result_by_offset.end() ? scripted->second
-                                                                   : static_cast<int64_t>(request.length_bytes)};
+      out[i] = {request.slot,
+                scripted != s.result_by_offset.end() ? scripted->second : static_cast<int64_t>(request.length_bytes)};
       s.in_flight.pop_front();
     }
     return static_cast<int>(count);

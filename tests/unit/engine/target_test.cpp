@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
-#include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <string>
 
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/error.hpp>

@@ -33,10 +33,9 @@ Judged judge(const std::string& test, std::vector<std::pair<std::string, std::st
     const bool odd = !id.name.empty() && id.name[0] == 'r' && (id.name[3] - '0') % 2 == 1;
     return 1.0 + (odd ? iops_noise : 0.0);
   };
-  testing::FakeExecutor exec([factor](const StepId& id, const SegmentSpec&) { return 1000.0 * factor(id); },
-                             [factor](const StepId& id, const SegmentSpec&) {
-                               return static_cast<uint64_t>(100'000.0 * factor(id));
-                             });
+  testing::FakeExecutor exec(
+      [factor](const StepId& id, const SegmentSpec&) { return 1000.0 * factor(id); },
+      [factor](const StepId& id, const SegmentSpec&) { return static_cast<uint64_t>(100'000.0 * factor(id)); });
   exec.purge_result = std::move(purge);
   TestContext ctx{DefinitionSet::embedded(), {"2.0.2", "enterprise"}, settings, exec, {1ull << 30, 512}};
   Judged j;
@@ -86,7 +85,8 @@ TEST(Compliance, SettingsATestNeverReadCannotShortenIt) {
 }
 
 TEST(Compliance, FallbackPurgeFails) {
-  const Judged j = judge("latency", {}, {}, {{"method", "discard"}, {"pts_compliant", false}, {"outcome", "succeeded"}});
+  const Judged j =
+      judge("latency", {}, {}, {{"method", "discard"}, {"pts_compliant", false}, {"outcome", "succeeded"}});
   EXPECT_FALSE(j.verdict.compliant);
   EXPECT_FALSE(j.verdict.shortened);
   EXPECT_EQ(j.verdict.summary, "not compliant");

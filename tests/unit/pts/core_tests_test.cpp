@@ -172,7 +172,8 @@ TEST(WriteSaturationTest, StopsAtFourTimesCapacity) {
 }
 
 TEST(WriteSaturationTest, StopsAtTheTimeLimitAndHonoursOptionalWorkloads) {
-  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "7s"}, {"wsat.workload", "oltp"}});
+  Harness h({"2.0.2", "enterprise"},
+            {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "7s"}, {"wsat.workload", "oltp"}});
   const json rec = WriteSaturationTest().run(h.ctx);
   EXPECT_EQ(rec.at("wsat").at("stop_reason"), "time_limit");
   EXPECT_EQ(rec.at("wsat").at("samples").size(), 7u);

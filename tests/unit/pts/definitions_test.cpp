@@ -108,9 +108,10 @@ TEST(Definitions, UnknownProfileOrRevisionIsAUsageError) {
 TEST(Definitions, MalformedDataIsReportedAsADefect) {
   EXPECT_THROW(DefinitionSet::from_files({{"common.json", "{not json"}}), Error);
   EXPECT_THROW(DefinitionSet::from_files({{"tests/iops.json", "{}"}}), Error);  // no common.json
-  const DefinitionSet defs = DefinitionSet::from_files(
-      {{"common.json", R"({"revisions":{"2.0.2":{}}})"}, {"profiles/enterprise.json", "{}"},
-       {"tests/x.json", R"({"id":"x","a":{"value":1,"tag":"V","source":"s"}})"}});
+  const DefinitionSet defs =
+      DefinitionSet::from_files({{"common.json", R"({"revisions":{"2.0.2":{}}})"},
+                                 {"profiles/enterprise.json", "{}"},
+                                 {"tests/x.json", R"({"id":"x","a":{"value":1,"tag":"V","source":"s"}})"}});
   EXPECT_THROW((void)defs.all_values({"2.0.2", "enterprise"}), Error);  // missing clause
 }
 

@@ -20,7 +20,8 @@ struct PlanFixture {
 };
 
 size_t count(const Plan& p, const std::string& kind) {
-  return static_cast<size_t>(std::count_if(p.steps.begin(), p.steps.end(), [&](const PlanStep& s) { return s.kind == kind; }));
+  return static_cast<size_t>(
+      std::count_if(p.steps.begin(), p.steps.end(), [&](const PlanStep& s) { return s.kind == kind; }));
 }
 
 TEST(Plan, IopsBestAndWorstCaseStepCountsAndDurations) {

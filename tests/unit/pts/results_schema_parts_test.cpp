@@ -42,7 +42,8 @@ constexpr const char* k_utc = "2026-11-21T20:16:51Z";
 // --- records built by other layers -----------------------------------------------------------
 
 TEST(ResultsSchema, PlatformOfThisHost) {
-  const std::vector<std::string> errors = validate_json_at(json(device::capture_platform()), schema(), "#/$defs/platform");
+  const std::vector<std::string> errors =
+      validate_json_at(json(device::capture_platform()), schema(), "#/$defs/platform");
   EXPECT_TRUE(errors.empty()) << joined(errors);
 }
 
@@ -58,7 +59,6 @@ TEST(ResultsSchema, SegmentStoppedByAnIoErrorAsRunStopRecordsIt) {
   EXPECT_TRUE(errors.empty()) << joined(errors);
   EXPECT_TRUE(partial.at("error").is_object());
 }
-
 
 // --- the schema's enums are the code's lists -------------------------------------------------
 
@@ -86,8 +86,8 @@ TEST(ResultsSchema, EnumsMatchTheCode) {
 
   const json& tracking = schema().at("$defs").at("tracking_variable").at("properties");
   std::vector<std::string> metrics, units;
-  for (Metric m : {Metric::iops, Metric::read_mb_per_s, Metric::write_mb_per_s, Metric::mb_per_s, Metric::mean_latency_ns,
-                   Metric::max_latency_ns}) {
+  for (Metric m : {Metric::iops, Metric::read_mb_per_s, Metric::write_mb_per_s, Metric::mb_per_s,
+                   Metric::mean_latency_ns, Metric::max_latency_ns}) {
     metrics.emplace_back(to_string(m));
     units.emplace_back(metric_unit(m));
   }
@@ -95,18 +95,32 @@ TEST(ResultsSchema, EnumsMatchTheCode) {
   EXPECT_EQ(as_set(tracking.at("unit").at("enum").get<std::vector<std::string>>()), as_set(units));
 
   std::vector<std::string> transports;
-  for (device::Transport t : {device::Transport::nvme, device::Transport::ata, device::Transport::scsi, device::Transport::virtio,
-                              device::Transport::loop, device::Transport::zram, device::Transport::file, device::Transport::other}) {
+  for (device::Transport t :
+       {device::Transport::nvme, device::Transport::ata, device::Transport::scsi, device::Transport::virtio,
+        device::Transport::loop, device::Transport::zram, device::Transport::file, device::Transport::other}) {
     transports.push_back(device::to_string(t));
   }
-  EXPECT_EQ(schema().at("$defs").at("device_identity").at("properties").at("transport").at("enum").get<std::vector<std::string>>(),
+  EXPECT_EQ(schema()
+                .at("$defs")
+                .at("device_identity")
+                .at("properties")
+                .at("transport")
+                .at("enum")
+                .get<std::vector<std::string>>(),
             transports);
 
   std::vector<std::string> statuses;
-  for (ClauseStatus s : {ClauseStatus::pass, ClauseStatus::fail, ClauseStatus::disclosed, ClauseStatus::not_applicable}) {
+  for (ClauseStatus s :
+       {ClauseStatus::pass, ClauseStatus::fail, ClauseStatus::disclosed, ClauseStatus::not_applicable}) {
     statuses.emplace_back(to_string(s));
   }
-  EXPECT_EQ(schema().at("$defs").at("clause_verdict").at("properties").at("status").at("enum").get<std::vector<std::string>>(),
+  EXPECT_EQ(schema()
+                .at("$defs")
+                .at("clause_verdict")
+                .at("properties")
+                .at("status")
+                .at("enum")
+                .get<std::vector<std::string>>(),
             statuses);
   EXPECT_EQ(schema().at("properties").at("schema_version").at("const"), k_results_schema_version);
 }
@@ -144,7 +158,6 @@ TEST(ResultsSchema, CheckedInFixturesMatchTheSchema) {
     EXPECT_TRUE(errors.empty()) << joined(errors);
   }
 }
-
 
 }  // namespace
 }  // namespace ptsuite::pts

@@ -89,7 +89,8 @@ SegmentResult measured(const StepId& id, const SegmentSpec& spec, uint64_t ios, 
     }
   }
   w.stop_reason = spec.bytes_limit > 0 ? workload::StopReason::bytes : workload::StopReason::duration;
-  w.end_state.sequential_cursor_bytes.assign(spec.threads, spec.pattern == workload::AccessPattern::sequential ? 65536 : 0);
+  w.end_state.sequential_cursor_bytes.assign(spec.threads,
+                                             spec.pattern == workload::AccessPattern::sequential ? 65536 : 0);
   return to_segment_result(w, step_seed(1, id), k_utc, k_utc);
 }
 
@@ -204,12 +205,22 @@ std::vector<Variant> variants() {
       {"2.0.2/enterprise at spec defaults", {"2.0.2", "enterprise"}, {}, {}, 512, Behaviour::steady, true},
       {"2.0.2/client --quick", {"2.0.2", "client"}, {"quick"}, {}, 512, Behaviour::steady, false},
       {"e1.1/enterprise on a 4Kn device, WSAT cbw workload",
-       {"e1.1", "enterprise"}, {}, {{"wsat.workload", "cbw"}}, 4096, Behaviour::steady, true},
+       {"e1.1", "enterprise"},
+       {},
+       {{"wsat.workload", "cbw"}},
+       4096,
+       Behaviour::steady,
+       true},
       {"e1.1/client not attained, WSAT time limit, oltp, window-average operating points",
        {"e1.1", "client"},
        {"quick"},
-       {{"max_rounds", "6"}, {"wsat.time_limit", "4s"}, {"wsat.capacity_multiple", "1000"}, {"wsat.workload", "oltp"},
-        {"cbw.operating_point_source", "window-average"}, {"iops.threads", "16"}, {"iops.queue_depth", "8"}},
+       {{"max_rounds", "6"},
+        {"wsat.time_limit", "4s"},
+        {"wsat.capacity_multiple", "1000"},
+        {"wsat.workload", "oltp"},
+        {"cbw.operating_point_source", "window-average"},
+        {"iops.threads", "16"},
+        {"iops.queue_depth", "8"}},
        512,
        Behaviour::oscillating,
        false},
@@ -337,8 +348,8 @@ TEST_P(ResultsSchemaVariant, TheAssembledDocumentMatchesTheSchema) {
 
 INSTANTIATE_TEST_SUITE_P(AllRevisionsAndProfiles, ResultsSchemaVariant, testing::Range<size_t>(0, variants().size()),
                          [](const testing::TestParamInfo<size_t>& param) {
-                           std::string name = variants().at(param.param).spec.revision + "_" +
-                                              variants().at(param.param).spec.profile;
+                           std::string name =
+                               variants().at(param.param).spec.revision + "_" + variants().at(param.param).spec.profile;
                            std::replace(name.begin(), name.end(), '.', '_');
                            return name;
                          });
@@ -451,12 +462,10 @@ TEST(ResultsSchema, DeviceIdentitiesOfEveryTransport) {
 
 TEST(ResultsSchema, SkippedPurgeRecord) {
   // The shape DeviceExecutor records for --set purge.method=none (the CLI test runs it for real).
-  const json skipped{{"method", "none"},
-                     {"pts_compliant", false},
-                     {"outcome", "skipped"},
-                     {"description", "purge skipped by the purge.method=none setting (not a PTS run)"},
-                     {"step", "iops/main/purge"},
-                     {"phase", "main"}};
+  const json skipped{
+      {"method", "none"},          {"pts_compliant", false},
+      {"outcome", "skipped"},      {"description", "purge skipped by the purge.method=none setting (not a PTS run)"},
+      {"step", "iops/main/purge"}, {"phase", "main"}};
   EXPECT_TRUE(validate_json_at(skipped, schema(), "#/$defs/purge_record").empty());
   json mixed = skipped;
   mixed["outcome"] = "succeeded";
@@ -495,7 +504,9 @@ class CorruptedDocument : public testing::Test {
   }
 };
 
-TEST_F(CorruptedDocument, TheUndamagedDocumentIsValid) { EXPECT_EQ(validate_json(valid(), schema()), std::vector<std::string>{}); }
+TEST_F(CorruptedDocument, TheUndamagedDocumentIsValid) {
+  EXPECT_EQ(validate_json(valid(), schema()), std::vector<std::string>{});
+}
 
 TEST_F(CorruptedDocument, MissingKey) {
   EXPECT_EQ(errors_after([](json& d) { d["run"].erase("status"); }),
@@ -531,26 +542,36 @@ TEST_F(CorruptedDocument, WrongType) {
             std::vector<std::string>{"/settings/" + std::to_string(setting_index(valid(), "max_rounds")) +
                                      "/value: is a string, expected integer"});
   // Inside a nullable field, the path still points at the damage.
-  EXPECT_EQ(errors_after([](json& d) { d["tests"][4]["phases"][1]["rounds"][0]["before_round"]["result"]["seed"] = -1; }),
-            std::vector<std::string>{"/tests/4/phases/1/rounds/0/before_round/result/seed: -1 is less than the minimum 0"});
+  EXPECT_EQ(
+      errors_after([](json& d) { d["tests"][4]["phases"][1]["rounds"][0]["before_round"]["result"]["seed"] = -1; }),
+      std::vector<std::string>{"/tests/4/phases/1/rounds/0/before_round/result/seed: -1 is less than the minimum 0"});
 }
 
 TEST_F(CorruptedDocument, BadEnum) {
-  EXPECT_EQ(errors_after([](json& d) { d["tests"][0]["compliance"]["clauses"][0]["status"] = "passed"; }),
-            std::vector<std::string>{R"(/tests/0/compliance/clauses/0/status: "passed" is not one of ["pass","fail","disclosed","not_applicable"])"});
+  EXPECT_EQ(
+      errors_after([](json& d) { d["tests"][0]["compliance"]["clauses"][0]["status"] = "passed"; }),
+      std::vector<std::string>{
+          R"(/tests/0/compliance/clauses/0/status: "passed" is not one of ["pass","fail","disclosed","not_applicable"])"});
   EXPECT_EQ(errors_after([](json& d) { d["conventions"][0]["tag"] = "X"; }),
             std::vector<std::string>{R"(/conventions/0/tag: "X" is not one of ["V","I","U"])"});
-  EXPECT_EQ(errors_after([](json& d) { d["tests"][3]["wsat"]["stop_reason"] = "timeout"; }),
-            std::vector<std::string>{R"(/tests/3/wsat/stop_reason: "timeout" is not one of ["capacity","time_limit"])"});
+  EXPECT_EQ(
+      errors_after([](json& d) { d["tests"][3]["wsat"]["stop_reason"] = "timeout"; }),
+      std::vector<std::string>{R"(/tests/3/wsat/stop_reason: "timeout" is not one of ["capacity","time_limit"])"});
   EXPECT_EQ(errors_after([](json& d) { d["run"]["status"] = "done"; }),
-            std::vector<std::string>{R"(/run/status: "done" is not one of ["running","complete","interrupted","io_error","failed"])"});
-  EXPECT_EQ(errors_after([](json& d) { d["tests"][0]["phases"][0]["rounds"][0]["segments"][0]["stop_reason"] = "time"; }),
-            std::vector<std::string>{R"(/tests/0/phases/0/rounds/0/segments/0/stop_reason: "time" is not one of ["duration","bytes","ios","io_error","interrupted"])"});
+            std::vector<std::string>{
+                R"(/run/status: "done" is not one of ["running","complete","interrupted","io_error","failed"])"});
+  EXPECT_EQ(
+      errors_after([](json& d) { d["tests"][0]["phases"][0]["rounds"][0]["segments"][0]["stop_reason"] = "time"; }),
+      std::vector<std::string>{
+          R"(/tests/0/phases/0/rounds/0/segments/0/stop_reason: "time" is not one of ["duration","bytes","ios","io_error","interrupted"])"});
 }
 
 TEST_F(CorruptedDocument, ValuesOutOfRangeAndUnknownKeys) {
-  EXPECT_EQ(errors_after([](json& d) { d["tests"][0]["phases"][0]["rounds"][0]["segments"][0]["histograms"]["combined"]["buckets"][0][1] = 0; }),
-            std::vector<std::string>{"/tests/0/phases/0/rounds/0/segments/0/histograms/combined/buckets/0/1: 0 is less than the minimum 1"});
+  EXPECT_EQ(errors_after([](json& d) {
+              d["tests"][0]["phases"][0]["rounds"][0]["segments"][0]["histograms"]["combined"]["buckets"][0][1] = 0;
+            }),
+            std::vector<std::string>{
+                "/tests/0/phases/0/rounds/0/segments/0/histograms/combined/buckets/0/1: 0 is less than the minimum 1"});
   EXPECT_EQ(errors_after([](json& d) { d["tests"][2]["extra"] = 1; }),
             std::vector<std::string>{"/tests/2/extra: is not an allowed key here"});
   EXPECT_EQ(errors_after([](json& d) { d["tests"][2]["table"] = d["tests"][1]["table"]; }),

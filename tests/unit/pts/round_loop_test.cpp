@@ -2,9 +2,9 @@
 
 #include <map>
 
+#include <cmath>
 #include <ptsuite/pts/round_loop.hpp>
 #include <ptsuite/pts/window.hpp>
-#include <cmath>
 #include <ptsuite/stats/stats_json.hpp>
 
 #include "support/fake_step_executor.hpp"

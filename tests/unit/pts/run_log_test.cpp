@@ -23,8 +23,12 @@ class Recorder : public RunObserver {
  public:
   std::vector<std::string> events;
   void message(const std::string& text) override { events.push_back("message " + text); }
-  void plan_ready(const Plan& best, const Plan&) override { events.push_back("plan " + std::to_string(best.steps.size())); }
-  void test_started(const std::string& id, const std::string&, size_t, size_t) override { events.push_back("test " + id); }
+  void plan_ready(const Plan& best, const Plan&) override {
+    events.push_back("plan " + std::to_string(best.steps.size()));
+  }
+  void test_started(const std::string& id, const std::string&, size_t, size_t) override {
+    events.push_back("test " + id);
+  }
   void step_started(const StepId& id, const std::string&) override { events.push_back("start " + id.text()); }
   void step_progress(const StepProgress& p) override { events.push_back("progress " + p.id.text()); }
   void step_finished(const StepId& id) override { events.push_back("done " + id.text()); }
@@ -119,7 +123,8 @@ TEST(RunLog, AStallIsLoggedOncePerStall) {
   const std::string text = read_file(path);
   const std::vector<std::string> lines = lines_of(text);
   ASSERT_EQ(lines.size(), 3u) << text;
-  EXPECT_NE(lines[1].find("warning no IO has completed for 10.0s in wsat/main/s0001 (RND 4KiB 0/100)"), std::string::npos)
+  EXPECT_NE(lines[1].find("warning no IO has completed for 10.0s in wsat/main/s0001 (RND 4KiB 0/100)"),
+            std::string::npos)
       << lines[1];
   EXPECT_NE(lines[2].find("warning no IO has completed for 10.0s"), std::string::npos);
 }

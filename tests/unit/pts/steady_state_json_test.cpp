@@ -22,7 +22,8 @@ SteadyStateVerdict worked_example() {
 TEST(SteadyStateJson, VerdictHasTheDocumentedShape) {
   const json j = worked_example();
   EXPECT_EQ(j.at("tracking_variable"), "RND 4KiB 100% W IOPS");
-  EXPECT_EQ(j.at("criteria"), json({{"window_rounds", 5}, {"data_excursion_pct", 20.0}, {"slope_excursion_pct", 10.0}}));
+  EXPECT_EQ(j.at("criteria"),
+            json({{"window_rounds", 5}, {"data_excursion_pct", 20.0}, {"slope_excursion_pct", 10.0}}));
   EXPECT_EQ(j.at("window").at("first_round"), 1);
   EXPECT_EQ(j.at("window").at("last_round"), 5);
   EXPECT_EQ(j.at("window").at("rounds"), json({1, 2, 3, 4, 5}));

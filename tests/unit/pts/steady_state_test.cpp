@@ -106,8 +106,8 @@ TEST(SteadyStateOracle, AgreesWithANaiveLongDoubleRegressionOnRandomSeries) {
     const double noise = std::uniform_real_distribution<double>(0, 0.15)(rng) * base;
     std::vector<double> values(n);
     for (size_t i = 0; i < n; ++i) {
-      values[i] = std::max(0.0, base + trend * static_cast<double>(i) / 5 +
-                                    std::uniform_real_distribution<double>(-noise, noise)(rng));
+      values[i] = std::max(
+          0.0, base + trend * static_cast<double>(i) / 5 + std::uniform_real_distribution<double>(-noise, noise)(rng));
     }
     const std::vector<uint32_t> rounds = rounds_from(1 + static_cast<uint32_t>(rng() % 30), n);
     SteadyStateCriteria c;
@@ -298,7 +298,8 @@ TEST(SteadyStateFirstWindow, FindsTheFirstAttainingRound) {
   EXPECT_DOUBLE_EQ(first->average, 9830);
   EXPECT_DOUBLE_EQ(first->slope, 205);
   EXPECT_TRUE(first->attained);
-  EXPECT_FALSE(evaluate_window("IOPS", rounds_from(1, 6), std::vector<double>(values.begin(), values.begin() + 6)).attained);
+  EXPECT_FALSE(
+      evaluate_window("IOPS", rounds_from(1, 6), std::vector<double>(values.begin(), values.begin() + 6)).attained);
   // Attained by the very first full window.
   const auto at_once = first_attained_window("IOPS", rounds_from(1, 5), k_worked_example);
   ASSERT_TRUE(at_once.has_value());

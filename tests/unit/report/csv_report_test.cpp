@@ -186,8 +186,8 @@ TEST(CsvReport, OneFilePerTestInDocumentOrder) {
 
 TEST(CsvReport, EveryFileIsStrictRfc4180WithNumericValues) {
   const std::regex numeric("-?[0-9]+(\\.[0-9]+)?");
-  const std::set<std::string> records = {"round",    "window",      "steady_state", "tracking_check",
-                                         "wipc",     "prewrite",    "wsat_sample",  "wsat",
+  const std::set<std::string> records = {"round",    "window",          "steady_state", "tracking_check",
+                                         "wipc",     "prewrite",        "wsat_sample",  "wsat",
                                          "cbw_grid", "operating_point", "capture"};
   for (const std::string& name : test_support::results_fixture_names()) {
     for (const CsvFile& f : render_csv(load_results_fixture(name))) {
@@ -238,21 +238,31 @@ TEST(CsvReport, NumbersMatchTheFixture) {
   const json& matrix = rec.at("matrix");
   EXPECT_EQ(matrix.at("rows")[6], "4KiB");
   EXPECT_EQ(matrix.at("columns")[6], "0/100");
-  EXPECT_EQ(value_of(iops, {{"record", "window"}, {"segment", "RND 4KiB 0/100"}, {"direction", "combined"},
-                            {"metric", "iops"}}),
-            number(matrix.at("iops")[6][6]));
-  EXPECT_EQ(value_of(iops, {{"record", "window"}, {"rw_mix", "65/35"}, {"block_size", "64KiB"},
-                            {"direction", "combined"}, {"metric", "latency_p99.999"}}),
+  EXPECT_EQ(
+      value_of(iops,
+               {{"record", "window"}, {"segment", "RND 4KiB 0/100"}, {"direction", "combined"}, {"metric", "iops"}}),
+      number(matrix.at("iops")[6][6]));
+  EXPECT_EQ(value_of(iops, {{"record", "window"},
+                            {"rw_mix", "65/35"},
+                            {"block_size", "64KiB"},
+                            {"direction", "combined"},
+                            {"metric", "latency_p99.999"}}),
             number(matrix.at("latency_p99_999_ns")[2][2]));
 
   // Round 3, segment 12 (RND 8KiB 95/5): the read direction's 99.99 % and stddev.
   const json& phase = rec.at("phases")[0];
   const json& seg = phase.at("rounds")[2].at("segments")[13];
   EXPECT_EQ(phase.at("round_template")[13].at("label"), "RND 8KiB 95/5");
-  EXPECT_EQ(value_of(iops, {{"record", "round"}, {"round", "3"}, {"segment", "RND 8KiB 95/5"}, {"direction", "read"},
+  EXPECT_EQ(value_of(iops, {{"record", "round"},
+                            {"round", "3"},
+                            {"segment", "RND 8KiB 95/5"},
+                            {"direction", "read"},
                             {"metric", "latency_p99.99"}}),
             number(seg.at("summary").at("read").at("latency_ns").at("percentiles").at("99.99")));
-  EXPECT_EQ(value_of(iops, {{"record", "round"}, {"round", "3"}, {"segment", "RND 8KiB 95/5"}, {"direction", "write"},
+  EXPECT_EQ(value_of(iops, {{"record", "round"},
+                            {"round", "3"},
+                            {"segment", "RND 8KiB 95/5"},
+                            {"direction", "write"},
                             {"metric", "latency_stddev"}}),
             number(seg.at("summary").at("write").at("latency_ns").at("stddev")));
   EXPECT_EQ(value_of(iops, {{"record", "round"}, {"round", "3"}, {"segment", "RND 8KiB 95/5"}, {"metric", "elapsed"}}),
@@ -262,12 +272,13 @@ TEST(CsvReport, NumbersMatchTheFixture) {
   const json& verdict = phase.at("steady_state").at("verdicts").at("variables")[0];
   EXPECT_EQ(value_of(iops, {{"record", "steady_state"}, {"segment", "RND 4KiB 0/100"}, {"metric", "average"}}),
             number(verdict.at("average")));
-  EXPECT_EQ(value_of(iops, {{"record", "steady_state"}, {"segment", "RND 4KiB 0/100"}, {"metric", "slope_excursion_allowed"}}),
-            number(verdict.at("slope_excursion").at("allowed")));
+  EXPECT_EQ(
+      value_of(iops,
+               {{"record", "steady_state"}, {"segment", "RND 4KiB 0/100"}, {"metric", "slope_excursion_allowed"}}),
+      number(verdict.at("slope_excursion").at("allowed")));
   EXPECT_EQ(value_of(iops, {{"record", "steady_state"}, {"segment", ""}, {"metric", "attained"}}), "1");
   EXPECT_EQ(value_of(iops, {{"record", "wipc"}, {"direction", "write"}, {"metric", "bytes"}}),
             number(rec.at("preconditioning")[0].at("result").at("summary").at("write").at("bytes")));
-
 }
 
 TEST(CsvReport, WsatCbwAndCapturesMatchTheFixture) {
@@ -277,19 +288,24 @@ TEST(CsvReport, WsatCbwAndCapturesMatchTheFixture) {
   // Throughput: the read MB/s of the 1 MiB table row is the window value of its read segment.
   const Table tp = read_table(file_of(files, "throughput").content);
   const json& tp_rec = test_of(doc, "throughput");
-  EXPECT_EQ(value_of(tp, {{"record", "window"}, {"phase", "1MiB"}, {"rw_mix", "100/0"}, {"direction", "read"},
+  EXPECT_EQ(value_of(tp, {{"record", "window"},
+                          {"phase", "1MiB"},
+                          {"rw_mix", "100/0"},
+                          {"direction", "read"},
                           {"metric", "mb_per_s"}}),
             number(tp_rec.at("table")[0].at("read_mb_per_s")));
 
   const Table wsat = read_table(file_of(files, "wsat").content);
   const json& w = test_of(doc, "wsat").at("wsat");
   const json& sample = w.at("samples")[6];
-  EXPECT_EQ(value_of(wsat, {{"record", "wsat_sample"}, {"sample", "7"}, {"metric", "tgbw"}}), number(sample.at("tgbw_gb")));
+  EXPECT_EQ(value_of(wsat, {{"record", "wsat_sample"}, {"sample", "7"}, {"metric", "tgbw"}}),
+            number(sample.at("tgbw_gb")));
   EXPECT_EQ(value_of(wsat, {{"record", "wsat_sample"}, {"sample", "7"}, {"direction", "combined"}, {"metric", "iops"}}),
             number(sample.at("iops")));
-  EXPECT_EQ(value_of(wsat, {{"record", "wsat_sample"}, {"sample", "7"}, {"direction", "combined"},
-                            {"metric", "latency_p99.999"}}),
-            number(sample.at("latency_p99_999_ns")));
+  EXPECT_EQ(
+      value_of(wsat,
+               {{"record", "wsat_sample"}, {"sample", "7"}, {"direction", "combined"}, {"metric", "latency_p99.999"}}),
+      number(sample.at("latency_p99_999_ns")));
   EXPECT_EQ(value_of(wsat, {{"record", "wsat"}, {"metric", "written_bytes"}}), number(w.at("written_bytes")));
   const json& capture = test_of(doc, "wsat").at("captures")[0];
   EXPECT_EQ(value_of(wsat, {{"record", "capture"}, {"direction", "combined"}, {"metric", "latency_p99.9999"}}),
@@ -300,19 +316,25 @@ TEST(CsvReport, WsatCbwAndCapturesMatchTheFixture) {
   const Table cbw = read_table(file_of(files, "cbw").content);
   const json& c = test_of(doc, "cbw").at("cbw");
   for (const json& p : c.at("operating_points")) {
-    EXPECT_EQ(value_of(cbw, {{"record", "operating_point"}, {"segment", p.at("name").get<std::string>()},
-                             {"metric", "iops"}}),
-              number(p.at("iops")));
+    EXPECT_EQ(
+        value_of(cbw,
+                 {{"record", "operating_point"}, {"segment", p.at("name").get<std::string>()}, {"metric", "iops"}}),
+        number(p.at("iops")));
   }
   // Grid cell TC 8 / QD 16 (row 2, column 1 of the 7 x 7 grid).
   EXPECT_EQ(c.at("thread_counts")[2], 8);
   EXPECT_EQ(c.at("queue_depths")[1], 16);
-  EXPECT_EQ(value_of(cbw, {{"record", "cbw_grid"}, {"threads", "8"}, {"queue_depth", "16"}, {"metric", "latency_mean"}}),
-            number(c.at("grid").at("latency_mean_ns")[2][1]));
+  EXPECT_EQ(
+      value_of(cbw, {{"record", "cbw_grid"}, {"threads", "8"}, {"queue_depth", "16"}, {"metric", "latency_mean"}}),
+      number(c.at("grid").at("latency_mean_ns")[2][1]));
   // The demand-variation phase's inter-round pre-write of Round 2, interval 5.
   const json& before = test_of(doc, "cbw").at("phases")[1].at("rounds")[1].at("before_round");
-  EXPECT_EQ(value_of(cbw, {{"record", "prewrite"}, {"phase", "demand-variation"}, {"round", "2"}, {"sample", "5"},
-                           {"direction", "write"}, {"metric", "ios"}}),
+  EXPECT_EQ(value_of(cbw, {{"record", "prewrite"},
+                           {"phase", "demand-variation"},
+                           {"round", "2"},
+                           {"sample", "5"},
+                           {"direction", "write"},
+                           {"metric", "ios"}}),
             number(before.at("result").at("intervals")[4].at("write_ios")));
 }
 
@@ -347,7 +369,8 @@ TEST(CsvReport, OutputIsLocaleIndependent) {
   const std::string under_locale = render_csv(doc).front().content;
   std::setlocale(LC_ALL, old_c_locale.c_str());
   std::locale::global(previous);
-  EXPECT_TRUE(under_locale == before) << "the CSV changed under a comma-decimal locale (C locale de_DE: " << german << ")";
+  EXPECT_TRUE(under_locale == before) << "the CSV changed under a comma-decimal locale (C locale de_DE: " << german
+                                      << ")";
 }
 
 TEST(CsvReport, FieldsWithCommasAndQuotesAreQuoted) {
@@ -368,7 +391,7 @@ TEST(CsvReport, PartialAndHostileDocumentsDoNotThrow) {
   EXPECT_TRUE(render_csv(json::object()).empty());
   const std::vector<CsvFile> files =
       render_csv(json{{"tests", json::array({json{{"id", "../../etc/x"}, {"phases", json::array({json{{"phase", 3}}})}},
-                                            json{{"id", "wsat"}, {"wsat", json{{"samples", "oops"}}}}})}});
+                                             json{{"id", "wsat"}, {"wsat", json{{"samples", "oops"}}}}})}});
   ASSERT_EQ(files.size(), 2u);
   EXPECT_EQ(files[0].file_name, "test-1.csv");  // never a path
   EXPECT_EQ(files[1].file_name, "wsat.csv");

@@ -143,8 +143,7 @@ TEST_F(ManifestTest, BadInputIsAUsageError) {
     ADD_FAILURE() << "verified a directory without a manifest";
   } catch (const UsageError& e) {
     EXPECT_EQ(e.code(), ExitCode::usage);
-    EXPECT_NE(std::string(e.what()).find(std::string(k_manifest_file_name)), std::string::npos)
-        << e.what();
+    EXPECT_NE(std::string(e.what()).find(std::string(k_manifest_file_name)), std::string::npos) << e.what();
   }
 }
 

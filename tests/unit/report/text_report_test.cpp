@@ -56,7 +56,9 @@ TEST(TextReport, SteadyRunIsCompliantWithItsNumbers) {
   EXPECT_NE(text.find("Device:      Fixture Storage FX-3840 Fixture NVMe SSD, serial FX0000000001"), std::string::npos);
   EXPECT_NE(text.find("Tested by:   Fixture Labs, Inc."), std::string::npos);
   EXPECT_NE(text.find("Settings:    spec defaults"), std::string::npos);
-  EXPECT_EQ(text.rfind("Compliance: compliant\n", 0) == 0 || text.find("\nCompliance: compliant\n") != std::string::npos, true);
+  EXPECT_EQ(
+      text.rfind("Compliance: compliant\n", 0) == 0 || text.find("\nCompliance: compliant\n") != std::string::npos,
+      true);
   EXPECT_EQ(text.find("NOT ACHIEVED"), std::string::npos);
 
   // IOPS: steady state and the 4KiB row of the matrix (0/100 is its last column).
@@ -116,7 +118,8 @@ TEST(TextReport, NotAttainedRunSaysNotAchievedWithReasons) {
       << wsat;
   EXPECT_NE(wsat.find("stopped by the capacity multiple written"), std::string::npos) << wsat;
   const std::string final_row = line_starting(wsat, "final #");
-  EXPECT_NE(final_row.find(fmt::format("{:.2f}", last.at("drive_fills").get<double>())), std::string::npos) << final_row;
+  EXPECT_NE(final_row.find(fmt::format("{:.2f}", last.at("drive_fills").get<double>())), std::string::npos)
+      << final_row;
 }
 
 TEST(TextReport, QuickRunIsNotCompliantShortened) {
@@ -153,8 +156,9 @@ TEST(TextReport, IsDeterministicAndTolerant) {
   const json& doc = load_results_fixture("quick");
   EXPECT_EQ(render_text(doc), render_text(doc));
   EXPECT_NO_THROW(render_text(json::object()));
-  EXPECT_NO_THROW(render_text(json{{"tests", json::array({json{{"id", "iops"}, {"matrix", 3}, {"phases", json::array({1})}},
-                                                          json{{"id", "wsat"}, {"wsat", json{{"samples", json::array()}}}}})}}));
+  EXPECT_NO_THROW(
+      render_text(json{{"tests", json::array({json{{"id", "iops"}, {"matrix", 3}, {"phases", json::array({1})}},
+                                              json{{"id", "wsat"}, {"wsat", json{{"samples", json::array()}}}}})}}));
 }
 
 }  // namespace

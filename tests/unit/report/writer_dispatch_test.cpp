@@ -53,8 +53,8 @@ TEST(WriteReports, CsvTextAndJsonFilesInTheDirectory) {
   const json& doc = test_support::load_results_fixture("not-attained");
   const std::vector<std::string> written = write_reports(dir.path(), doc, {"text", "json", "csv"});
   // Canonical order (csv, text, json), whatever the order asked for.
-  EXPECT_EQ(names(written), (std::vector<std::string>{"latency.csv", "throughput.csv", "wsat.csv", "summary.txt",
-                                                      "results.json"}));
+  EXPECT_EQ(names(written),
+            (std::vector<std::string>{"latency.csv", "throughput.csv", "wsat.csv", "summary.txt", "results.json"}));
   for (const std::string& p : written) {
     EXPECT_TRUE(fs::path(p).is_absolute() || p.rfind(dir.path(), 0) == 0) << p;
     EXPECT_GT(fs::file_size(p), 0u) << p;
@@ -92,13 +92,16 @@ TEST(WriteReports, JsonNeverReplacesOtherResults) {
 TEST(WriteReports, RefusesWhatIsNotAResultsDocument) {
   const test_support::ShmTempDir dir("ptsuite-writer");
   json doc = test_support::load_results_fixture("steady");
-  EXPECT_NE(usage_message([&] { (void)write_reports(dir.path(), doc, {"csv", "xml"}); }).find("\"xml\""),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(dir.path(), doc, {"csv", "xml"});
+            }).find("\"xml\""),
             std::string::npos);
 
   json wrong_kind = doc;
   wrong_kind["kind"] = "ptsuite.workload";
-  EXPECT_NE(usage_message([&] { (void)write_reports(dir.path(), wrong_kind, {"text"}); })
-                .find("not a ptsuite results document"),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(dir.path(), wrong_kind, {"text"});
+            }).find("not a ptsuite results document"),
             std::string::npos);
   json newer = doc;
   newer["schema_version"] = 99;
@@ -112,8 +115,9 @@ TEST(WriteReports, RefusesWhatIsNotAResultsDocument) {
   no_tests["tests"] = json::object();
   EXPECT_NE(usage_message([&] { (void)write_reports(dir.path(), no_tests, {"text"}); }).find("\"tests\""),
             std::string::npos);
-  EXPECT_NE(usage_message([&] { (void)write_reports(dir.path(), json::array(), {"text"}); })
-                .find("not a ptsuite results document"),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(dir.path(), json::array(), {"text"});
+            }).find("not a ptsuite results document"),
             std::string::npos);
   EXPECT_TRUE(fs::is_empty(dir.path()));  // nothing written for any of them
 }

@@ -8,10 +8,10 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <set>
-#include <stdexcept>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include <ptsuite/util/atomic_file.hpp>
 

@@ -160,10 +160,10 @@ TEST(LatencyHistogram, NearestRankOnSmallExactValues) {
   for (uint64_t v = 1; v <= 100; ++v) {
     h.record(v);  // below 256 ns: exact
   }
-  EXPECT_EQ(h.value_at_percentile_ns(1), 1u);      // rank ceil(0.01 * 100) = 1
-  EXPECT_EQ(h.value_at_percentile_ns(1.5), 2u);    // rank ceil(1.5) = 2
-  EXPECT_EQ(h.value_at_percentile_ns(50), 50u);    // rank 50
-  EXPECT_EQ(h.value_at_percentile_ns(50.01), 51u); // rank ceil(50.01) = 51
+  EXPECT_EQ(h.value_at_percentile_ns(1), 1u);       // rank ceil(0.01 * 100) = 1
+  EXPECT_EQ(h.value_at_percentile_ns(1.5), 2u);     // rank ceil(1.5) = 2
+  EXPECT_EQ(h.value_at_percentile_ns(50), 50u);     // rank 50
+  EXPECT_EQ(h.value_at_percentile_ns(50.01), 51u);  // rank ceil(50.01) = 51
   EXPECT_EQ(h.value_at_percentile_ns(99), 99u);
   EXPECT_EQ(h.value_at_percentile_ns(99.9), 100u);
   EXPECT_EQ(h.value_at_percentile_ns(100), 100u);

@@ -106,8 +106,7 @@ TEST(LatencyMoments, MatchLongDoubleTwoPassOnRandomSamples) {
     const auto m = moments_of(xs);
     const TwoPass oracle = two_pass(xs);
     EXPECT_NEAR(m.mean_ns(), static_cast<double>(oracle.mean), 1e-12 * static_cast<double>(oracle.mean)) << which;
-    EXPECT_NEAR(m.stddev_ns(), static_cast<double>(oracle.stddev), 1e-12 * static_cast<double>(oracle.stddev))
-        << which;
+    EXPECT_NEAR(m.stddev_ns(), static_cast<double>(oracle.stddev), 1e-12 * static_cast<double>(oracle.stddev)) << which;
     EXPECT_EQ(m.min_ns, *std::min_element(xs.begin(), xs.end()));
     EXPECT_EQ(m.max_ns, *std::max_element(xs.begin(), xs.end()));
     EXPECT_EQ(m.count, xs.size());

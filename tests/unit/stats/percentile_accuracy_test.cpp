@@ -26,16 +26,16 @@ struct ExactPercentile {
   uint64_t numerator;
   uint64_t denominator;
 };
-constexpr ExactPercentile k_exact_percentiles[] = {{1, 1},   {5, 1},    {10, 1},    {50, 1},
-                                                   {90, 1},  {95, 1},   {99, 1},    {999, 10},
+constexpr ExactPercentile k_exact_percentiles[] = {{1, 1},      {5, 1},        {10, 1},        {50, 1},
+                                                   {90, 1},     {95, 1},       {99, 1},        {999, 10},
                                                    {9999, 100}, {99999, 1000}, {999999, 10000}};
 
 TEST(PercentileOracle, FractionsMatchTheStandardPercentiles) {
   ASSERT_EQ(std::size(k_exact_percentiles), k_standard_percentiles.size());
   for (size_t i = 0; i < k_standard_percentiles.size(); ++i) {
-    EXPECT_DOUBLE_EQ(static_cast<double>(k_exact_percentiles[i].numerator) /
-                         static_cast<double>(k_exact_percentiles[i].denominator),
-                     k_standard_percentiles[i]);
+    EXPECT_DOUBLE_EQ(
+        static_cast<double>(k_exact_percentiles[i].numerator) / static_cast<double>(k_exact_percentiles[i].denominator),
+        k_standard_percentiles[i]);
   }
 }
 

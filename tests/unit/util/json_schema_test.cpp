@@ -22,8 +22,7 @@ std::vector<std::string> check(const json& instance, const json& schema) { retur
 // Exactly one error, and it is this one.
 void expect_error(const json& instance, const json& schema, const std::string& expected) {
   const std::vector<std::string> errors = check(instance, schema);
-  ASSERT_EQ(errors.size(), 1u) << instance.dump() << " vs " << schema.dump() << ": "
-                               << testing::PrintToString(errors);
+  ASSERT_EQ(errors.size(), 1u) << instance.dump() << " vs " << schema.dump() << ": " << testing::PrintToString(errors);
   EXPECT_EQ(errors[0], expected);
 }
 
@@ -61,7 +60,8 @@ TEST(JsonSchema, TypeArrayAcceptsAnyListedType) {
   expect_valid(nullptr, schema);
   expect_valid(4, schema);
   expect_error("4", schema, "(root): is a string, expected integer or null");
-  expect_error(true, json{{"type", {"string", "integer", "null"}}}, "(root): is a boolean, expected string, integer or null");
+  expect_error(true, json{{"type", {"string", "integer", "null"}}},
+               "(root): is a boolean, expected string, integer or null");
 }
 
 TEST(JsonSchema, EnumAndConst) {
@@ -174,9 +174,9 @@ TEST(JsonSchema, AllOf) {
 }
 
 TEST(JsonSchema, AnyOfReportsTheRelevantAlternative) {
-  const json nullable_object{{"anyOf",
-                              {{{"type", "null"}},
-                               {{"type", "object"}, {"properties", {{"errno", {{"type", "integer"}, {"minimum", 1}}}}}}}}};
+  const json nullable_object{
+      {"anyOf",
+       {{{"type", "null"}}, {{"type", "object"}, {"properties", {{"errno", {{"type", "integer"}, {"minimum", 1}}}}}}}}};
   expect_valid(nullptr, nullable_object);
   expect_valid(json{{"errno", 5}}, nullable_object);
   // The null alternative fails only by type: the object alternative's error is the one shown.
@@ -187,8 +187,8 @@ TEST(JsonSchema, AnyOfReportsTheRelevantAlternative) {
 
 TEST(JsonSchema, OneOfNeedsExactlyOne) {
   const json schema{{"oneOf", {{{"type", "integer"}}, {{"minimum", 10}}}}};
-  expect_valid(5, schema);      // integer only
-  expect_valid(10.5, schema);   // minimum only
+  expect_valid(5, schema);     // integer only
+  expect_valid(10.5, schema);  // minimum only
   expect_error(12, schema, "(root): matches 2 alternatives of oneOf (#0 and #1), expected exactly one");
   expect_error(2.5, schema, "(root): 2.5 is less than the minimum 10");
 }
@@ -235,12 +235,15 @@ TEST(JsonSchema, ReportsEveryViolationWithItsPath) {
   const json schema{{"type", "object"},
                     {"properties", {{"tests", {{"type", "array"}, {"items", {{"required", {"id"}}}}}}}}};
   const std::vector<std::string> errors = check(json{{"tests", {json::object(), {{"id", 1}}, json::object()}}}, schema);
-  EXPECT_EQ(errors, (std::vector<std::string>{R"(/tests/0: missing required key "id")", R"(/tests/2: missing required key "id")"}));
+  EXPECT_EQ(errors, (std::vector<std::string>{R"(/tests/0: missing required key "id")",
+                                              R"(/tests/2: missing required key "id")"}));
 }
 
 TEST(JsonSchema, ValidateAtASubschema) {
-  const json schema{{"$defs", {{"record", {{"type", "object"}, {"required", {"id"}}, {"properties", {{"n", {{"$ref", "#/$defs/n"}}}}}}},
-                               {"n", {{"type", "integer"}}}}}};
+  const json schema{
+      {"$defs",
+       {{"record", {{"type", "object"}, {"required", {"id"}}, {"properties", {{"n", {{"$ref", "#/$defs/n"}}}}}}},
+        {"n", {{"type", "integer"}}}}}};
   EXPECT_TRUE(validate_json_at(json{{"id", 1}, {"n", 2}}, schema, "#/$defs/record").empty());
   EXPECT_EQ(validate_json_at(json{{"n", "2"}}, schema, "#/$defs/record"),
             (std::vector<std::string>{R"((root): missing required key "id")", "/n: is a string, expected integer"}));
@@ -250,9 +253,10 @@ TEST(JsonSchema, ValidateAtASubschema) {
 TEST(JsonSchema, SchemasUsingUncheckedKeywordsAreRefused) {
   // A keyword the validator does not implement would silently check nothing: refused.
   const json schema{{"type", "object"}, {"properties", {{"a", {{"type", "string"}, {"maxLength", 3}}}}}};
-  EXPECT_EQ(check_schema(schema),
-            (std::vector<std::string>{
-                "/properties/a/maxLength: unsupported keyword \"maxLength\" (json_schema.hpp lists the supported ones)"}));
+  EXPECT_EQ(
+      check_schema(schema),
+      (std::vector<std::string>{
+          "/properties/a/maxLength: unsupported keyword \"maxLength\" (json_schema.hpp lists the supported ones)"}));
   try {
     (void)validate_json(json::object(), schema);
     ADD_FAILURE() << "accepted a schema with maxLength";
@@ -269,9 +273,10 @@ TEST(JsonSchema, MalformedKeywordValuesAreSchemaDefects) {
   EXPECT_FALSE(check_schema(json{{"anyOf", json::array()}}).empty());
   EXPECT_FALSE(check_schema(json{{"pattern", "(unclosed"}}).empty());
   EXPECT_FALSE(check_schema(json{{"properties", {{"a", 5}}}}).empty());
-  EXPECT_EQ(check_schema(json{{"$ref", "#/$defs/missing"}}),
-            (std::vector<std::string>{
-                "/$ref: \"#/$defs/missing\" does not resolve (only \"#/...\" pointers into this schema are supported)"}));
+  EXPECT_EQ(
+      check_schema(json{{"$ref", "#/$defs/missing"}}),
+      (std::vector<std::string>{
+          "/$ref: \"#/$defs/missing\" does not resolve (only \"#/...\" pointers into this schema are supported)"}));
   EXPECT_FALSE(check_schema(json{{"$ref", "other.json#/x"}}).empty());
   EXPECT_TRUE(check_schema(json{{"$defs", {{"a", {{"type", "integer"}}}}}, {"$ref", "#/$defs/a"}}).empty());
 }

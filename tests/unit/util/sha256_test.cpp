@@ -29,28 +29,20 @@ TEST(Sha256, OneMillionA) {
   for (int i = 0; i < 1000; ++i) {
     hasher.update(thousand);
   }
-  EXPECT_EQ(to_hex(hasher.final()),
-            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  EXPECT_EQ(to_hex(hasher.final()), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 // Lengths around the padding boundary: 55 bytes still fit the length in the last block, 56
 // spill into an extra block, 64 is exactly one block. Expected values from an independent
 // implementation (Python hashlib).
 TEST(Sha256, PaddingBoundaries) {
-  EXPECT_EQ(sha256_hex(std::string(55, 'a')),
-            "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
-  EXPECT_EQ(sha256_hex(std::string(56, 'a')),
-            "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
-  EXPECT_EQ(sha256_hex(std::string(63, 'a')),
-            "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34");
-  EXPECT_EQ(sha256_hex(std::string(64, 'a')),
-            "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
-  EXPECT_EQ(sha256_hex(std::string(65, 'a')),
-            "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0");
-  EXPECT_EQ(sha256_hex(std::string(119, 'a')),
-            "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb");
-  EXPECT_EQ(sha256_hex(std::string(120, 'a')),
-            "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c");
+  EXPECT_EQ(sha256_hex(std::string(55, 'a')), "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
+  EXPECT_EQ(sha256_hex(std::string(56, 'a')), "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+  EXPECT_EQ(sha256_hex(std::string(63, 'a')), "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34");
+  EXPECT_EQ(sha256_hex(std::string(64, 'a')), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+  EXPECT_EQ(sha256_hex(std::string(65, 'a')), "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0");
+  EXPECT_EQ(sha256_hex(std::string(119, 'a')), "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb");
+  EXPECT_EQ(sha256_hex(std::string(120, 'a')), "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c");
 }
 
 std::string all_bytes_three_times() {
@@ -87,8 +79,7 @@ TEST(Sha256, ResetStartsANewMessage) {
   (void)hasher.final();
   hasher.reset();
   hasher.update("abc");
-  EXPECT_EQ(to_hex(hasher.final()),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(to_hex(hasher.final()), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
 TEST(Sha256, HashesFiles) {
@@ -99,11 +90,9 @@ TEST(Sha256, HashesFiles) {
     std::ofstream out(file, std::ios::binary);
     out << all_bytes_three_times();
   }
-  EXPECT_EQ(sha256_file_hex(file),
-            "f3a25aa93aa2fbba28d79260535bbd6a5eb0fc1c24a8b0f04e12b484c1dfe363");
+  EXPECT_EQ(sha256_file_hex(file), "f3a25aa93aa2fbba28d79260535bbd6a5eb0fc1c24a8b0f04e12b484c1dfe363");
   { std::ofstream out(dir / "empty", std::ios::binary); }
-  EXPECT_EQ(sha256_file_hex(dir / "empty"),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_file_hex(dir / "empty"), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_THROW(sha256_file_hex(dir / "missing"), SystemError);
 }
 

@@ -33,8 +33,8 @@ TEST(RateLimiter, BandwidthScheduleUsesBytesIssued) {
 }
 
 TEST(RateLimiter, BothLimitsTakeTheLaterTime) {
-  const RateLimiter r(100, 1e6);  // 10 ms per IO, 1 us per byte
-  EXPECT_EQ(r.earliest_offset_ns(1, 4096), 10'000'000u);      // IOPS binds
+  const RateLimiter r(100, 1e6);                                // 10 ms per IO, 1 us per byte
+  EXPECT_EQ(r.earliest_offset_ns(1, 4096), 10'000'000u);        // IOPS binds
   EXPECT_EQ(r.earliest_offset_ns(1, 65536 * 4), 262'144'000u);  // bandwidth binds
 }
 
@@ -43,7 +43,7 @@ TEST(RateLimiter, ThreadsShareTheTotalAndMbIsDecimal) {
   total.iops = 4000;
   total.mb_per_s = 8;  // 8 * 10^6 bytes/s over 4 threads = 2 * 10^6 each
   const RateLimiter share = RateLimiter::for_thread(total, 4);
-  EXPECT_EQ(share.earliest_offset_ns(1, 0), 1'000'000u);       // 1000 IOPS each
+  EXPECT_EQ(share.earliest_offset_ns(1, 0), 1'000'000u);  // 1000 IOPS each
   EXPECT_EQ(share.earliest_offset_ns(0, 2'000'000), 1'000'000'000u);
 }
 

@@ -32,8 +32,8 @@ WorkloadSpec base_spec() {
 }
 
 std::vector<BlockSizeWeight> cbw_mix() {
-  return {{512, 4},       {1024, 1},      {1536, 1},      {2048, 1},       {2560, 1},       {3072, 1},
-          {3584, 1},      {4096, 67},     {8 * k_kib, 10}, {16 * k_kib, 7}, {32 * k_kib, 3}, {64 * k_kib, 3}};
+  return {{512, 4},  {1024, 1},  {1536, 1},       {2048, 1},       {2560, 1},       {3072, 1},
+          {3584, 1}, {4096, 67}, {8 * k_kib, 10}, {16 * k_kib, 7}, {32 * k_kib, 3}, {64 * k_kib, 3}};
 }
 
 // Expects UsageError whose message starts with "<option>: " and contains `fragment`.

@@ -32,7 +32,8 @@ TEST(SpecParse, Patterns) {
 }
 
 TEST(SpecParse, BsSplitTheCbwMix) {
-  const auto mix = parse_bs_split("512/4:1k/1:1536/1:2k/1:2560/1:3k/1:3584/1:4k/67:8k/10:16k/7:32k/3:64k/3", "--bs-split");
+  const auto mix =
+      parse_bs_split("512/4:1k/1:1536/1:2k/1:2560/1:3k/1:3584/1:4k/67:8k/10:16k/7:32k/3:64k/3", "--bs-split");
   ASSERT_EQ(mix.size(), 12u);
   EXPECT_EQ(mix[0].bytes, 512u);
   EXPECT_EQ(mix[0].weight, 4);

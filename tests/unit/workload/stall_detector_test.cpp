@@ -15,7 +15,7 @@ TEST(StallDetector, MeasuresTimeSinceTheLastCompletion) {
   EXPECT_EQ(d.stalled_ns(103 * k_s), 3 * k_s);  // nothing completed since the start
   d.observe(10, 104 * k_s);
   EXPECT_EQ(d.stalled_ns(104 * k_s), 0u);
-  d.observe(10, 110 * k_s);                      // no new completion
+  d.observe(10, 110 * k_s);  // no new completion
   EXPECT_EQ(d.stalled_ns(115 * k_s), 11 * k_s);
   d.observe(11, 116 * k_s);
   EXPECT_EQ(d.stalled_ns(117 * k_s), 1 * k_s);

@@ -47,8 +47,8 @@ class CompositeBlockSizeTest final : public PtsTest {
 
 // Shared by the grid tests (IOPS, Latency): segments for R/W mix outer x block size inner.
 std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const std::vector<uint64_t>& sizes,
-                                          workload::AccessPattern pattern, uint32_t threads,
-                                          uint32_t queue_depth, uint64_t duration_ns);
+                                          workload::AccessPattern pattern, uint32_t threads, uint32_t queue_depth,
+                                          uint64_t duration_ns);
 
 // The body the grid tests (IOPS, Latency) share: purge and WIPC when the test's data asks for
 // them, then Rounds of the R/W mix (outer) x block size (inner) RND grid at the test's TC/QD

@@ -146,7 +146,7 @@ struct MatrixChart {
   std::vector<std::string> row_labels;
   std::vector<std::string> column_labels;
   std::vector<std::vector<double>> values;  // values[row][column]
-  Axis value_axis;  // label with unit, linear or log10, optional fixed range
+  Axis value_axis;                          // label with unit, linear or log10, optional fixed range
   std::string note;
   double width_px = 720;
   double height_px = 480;

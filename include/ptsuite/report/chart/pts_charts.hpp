@@ -32,8 +32,7 @@ struct Marker {
 
 // SS convergence: a tracking variable vs round, one series per block size (or per mix).
 // x: "Round", integer ticks; y: `y_label`, linear from zero.
-Chart convergence_chart(const Titles& titles, const std::string& y_label,
-                        const std::vector<NamedSeries>& series);
+Chart convergence_chart(const Titles& titles, const std::string& y_label, const std::vector<NamedSeries>& series);
 
 // SS measurement window: the window's points, their average, 110 % and 90 % of the average
 // (the data-excursion limits, shaded between) and the least-squares line
@@ -57,20 +56,18 @@ Chart grouped_bar_chart(const Titles& titles, const std::string& category_label,
 
 // A metric vs block size on a log x axis with the block sizes as ticks, labelled in binary
 // units ("0.5KiB" ... "1MiB"); x values are bytes. One line per series (e.g. per R/W mix).
-Chart block_size_chart(const Titles& titles, const std::string& y_label,
-                       const std::vector<NamedSeries>& series, ScaleKind y_scale);
+Chart block_size_chart(const Titles& titles, const std::string& y_label, const std::vector<NamedSeries>& series,
+                       ScaleKind y_scale);
 
 // A dense time series (WSAT IOPS vs time / TGBW / drive fills, XSR throughput vs time):
 // thin markers, one look per series, linear or log y.
-Chart time_series_chart(const Titles& titles, const std::string& x_label,
-                        const std::string& y_label, const std::vector<NamedSeries>& series,
-                        ScaleKind y_scale);
+Chart time_series_chart(const Titles& titles, const std::string& x_label, const std::string& y_label,
+                        const std::vector<NamedSeries>& series, ScaleKind y_scale);
 
 // Response-time histogram: bins on a log time axis (counts linear or log), with vertical
 // markers (ART, 99.9 % ... 99.999 %, MRT) labelled at their lines.
-Chart histogram_chart(const Titles& titles, const std::string& x_label,
-                      const std::vector<Bin>& bins, const std::vector<Marker>& markers,
-                      ScaleKind count_scale);
+Chart histogram_chart(const Titles& titles, const std::string& x_label, const std::vector<Bin>& bins,
+                      const std::vector<Marker>& markers, ScaleKind count_scale);
 
 // Confidence-level plot: cumulative percentage of IOs (y, nines scale: 90, 99, 99.9 ... %)
 // vs response time (x, log), with each marker's latency as a labelled vertical line and its
@@ -80,26 +77,22 @@ struct ConfidenceMarker {
   double percent = 0;  // e.g. 99.999
   double latency = 0;  // response time reached at that level, x units
 };
-Chart confidence_level_chart(const Titles& titles, const std::string& x_label,
-                             const std::vector<Point>& cumulative,
+Chart confidence_level_chart(const Titles& titles, const std::string& x_label, const std::vector<Point>& cumulative,
                              const std::vector<ConfidenceMarker>& markers);
 
 // CBW/DIRTH demand variation: IOPS vs queue depth, one series per thread count; the QDs are
 // the x ticks on a log2-spaced (log10) axis.
-Chart demand_variation_chart(const Titles& titles,
-                             const std::vector<NamedSeries>& per_thread_count);
+Chart demand_variation_chart(const Titles& titles, const std::vector<NamedSeries>& per_thread_count);
 
 // CBW/DIRTH demand intensity: average response time (log y) vs IOPS, one series per thread
 // count, optional horizontal markers (e.g. the response-time ceiling of MaxIOPS).
 Chart demand_intensity_chart(const Titles& titles, const std::string& y_label,
-                             const std::vector<NamedSeries>& per_thread_count,
-                             const std::vector<Marker>& ceilings);
+                             const std::vector<NamedSeries>& per_thread_count, const std::vector<Marker>& ceilings);
 
 // The IOPS / latency matrix (rows: block sizes, columns: R/W mixes) for render_isometric_bars
 // or render_heatmap.
 MatrixChart matrix_chart(const Titles& titles, const std::vector<std::string>& row_labels,
-                         const std::vector<std::string>& column_labels,
-                         const std::vector<std::vector<double>>& values,
+                         const std::vector<std::string>& column_labels, const std::vector<std::vector<double>>& values,
                          const std::string& value_label, ScaleKind value_scale);
 
 }  // namespace ptsuite::report::chart

@@ -21,16 +21,7 @@
 
 namespace ptsuite::report::chart {
 
-enum class MarkerShape {
-  circle,
-  square,
-  triangle_up,
-  diamond,
-  triangle_down,
-  cross,
-  plus,
-  pentagon
-};
+enum class MarkerShape { circle, square, triangle_up, diamond, triangle_down, cross, plus, pentagon };
 
 struct SeriesLook {
   std::string_view colour;  // "#rrggbb"

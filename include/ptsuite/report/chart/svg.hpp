@@ -52,14 +52,11 @@ class SvgDocument {
   void open_group(std::string_view css_class, std::string_view extra_attributes = {});
   void close_group();
   void line(double x1, double y1, double x2, double y2, const Stroke& stroke);
-  void rect(double x, double y, double w, double h, std::string_view fill,
-            const Stroke* stroke = nullptr, std::string_view css_class = {},
-            double fill_opacity = 1);
+  void rect(double x, double y, double w, double h, std::string_view fill, const Stroke* stroke = nullptr,
+            std::string_view css_class = {}, double fill_opacity = 1);
   // `d` is path data built with svg_number(); fill "none" for open paths.
-  void path(std::string_view d, std::string_view fill, const Stroke* stroke,
-            std::string_view css_class = {});
-  void polygon(std::string_view points, std::string_view fill, const Stroke* stroke,
-               std::string_view css_class = {});
+  void path(std::string_view d, std::string_view fill, const Stroke* stroke, std::string_view css_class = {});
+  void polygon(std::string_view points, std::string_view fill, const Stroke* stroke, std::string_view css_class = {});
   // A data marker; css_class "pt" marks data points (tests count them), legends pass "swatch".
   void marker(MarkerShape shape, double cx, double cy, double radius_px, std::string_view colour,
               std::string_view css_class = "pt");

@@ -34,8 +34,7 @@ class IdSource {
 Block chart_block(chart::Chart chart, const std::string& caption, IdSource& ids, double height_px,
                   const std::string& css_class = {});
 // Matrix -> figure Block: isometric 3D bars, or a shaded heat-map when `heatmap`.
-Block matrix_block(chart::MatrixChart chart, const std::string& caption, IdSource& ids, double height_px,
-                   bool heatmap);
+Block matrix_block(chart::MatrixChart chart, const std::string& caption, IdSource& ids, double height_px, bool heatmap);
 Block table_block(std::string table_html, const std::string& caption, const std::string& css_class = {});
 Block html_block(std::string html, const std::string& css_class = {});
 

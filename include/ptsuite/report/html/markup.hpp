@@ -38,10 +38,10 @@ std::string element(std::string_view name, std::string_view css_class, std::stri
 // missing ones are written empty.
 struct Table {
   std::string css_class;
-  std::vector<std::string> header;               // plain text
-  std::vector<std::vector<std::string>> rows;    // cell HTML
-  std::vector<std::string> row_classes;          // optional class per row ("" = none)
-  size_t first_numeric_column = 1;               // columns from here are right-aligned
+  std::vector<std::string> header;             // plain text
+  std::vector<std::vector<std::string>> rows;  // cell HTML
+  std::vector<std::string> row_classes;        // optional class per row ("" = none)
+  size_t first_numeric_column = 1;             // columns from here are right-aligned
 };
 std::string render_table(const Table& table);
 
@@ -54,12 +54,12 @@ std::string render_rows(const Rows& rows, std::string_view css_class);
 std::string grouped(double value, int decimals);  // 1234567.891, 1 -> "1,234,567.9"
 std::string fmt_iops(double iops);
 std::string fmt_mbps(double mb_per_s);
-std::string fmt_ms(double ns);                     // 22772.6 -> "0.023"
-std::string fmt_number(double value);              // 4 significant digits, >= 2 decimals
-std::string fmt_percent(double pct);               // 99.999 -> "99.999 %", 20 -> "20 %"
-std::string kib_label(uint64_t bytes);             // 512 -> "0.5 KiB"
-std::string fmt_bytes(uint64_t bytes);             // 536870912 -> "536.9 MB (512 MiB)"
-std::string fmt_duration_ns(uint64_t ns);          // 500000000 -> "0.5 s", 60e9 -> "1 min"
+std::string fmt_ms(double ns);                       // 22772.6 -> "0.023"
+std::string fmt_number(double value);                // 4 significant digits, >= 2 decimals
+std::string fmt_percent(double pct);                 // 99.999 -> "99.999 %", 20 -> "20 %"
+std::string kib_label(uint64_t bytes);               // 512 -> "0.5 KiB"
+std::string fmt_bytes(uint64_t bytes);               // 536870912 -> "536.9 MB (512 MiB)"
+std::string fmt_duration_ns(uint64_t ns);            // 500000000 -> "0.5 s", 60e9 -> "1 min"
 std::string fmt_capacity_multiple(double multiple);  // 0.25 -> "0.25X", 2 -> "2X"
 
 // "2.0.2" -> "PTS 2.0.2", "e1.1" -> "PTS-E 1.1"; anything else verbatim.

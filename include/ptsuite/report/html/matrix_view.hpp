@@ -13,9 +13,9 @@
 namespace ptsuite::report::html {
 
 struct MatrixView {
-  std::vector<std::string> rows;     // "1024 KiB", ..., "0.5 KiB"
-  std::vector<uint64_t> row_bytes;   // the same in bytes (0 when a label does not parse)
-  std::vector<std::string> columns;  // "100/0", ...
+  std::vector<std::string> rows;            // "1024 KiB", ..., "0.5 KiB"
+  std::vector<uint64_t> row_bytes;          // the same in bytes (0 when a label does not parse)
+  std::vector<std::string> columns;         // "100/0", ...
   std::vector<std::vector<double>> values;  // [row][column], stored value / divisor
 };
 

@@ -28,11 +28,11 @@ struct HeaderColumn {
 };
 
 struct PageHeader {
-  std::string title;       // "IOPS Test – Report Page", "PTS Report Summary"
-  std::string subtitle;    // "IOPS - Block Size x RW Mix Matrix"
-  std::string revision;    // "PTS 2.0.2"
-  std::string profile;     // "PTS-E (Enterprise)"
-  std::string run_dates;   // "2026-11-21 20:16:51Z – 20:19:58Z" (from results.json)
+  std::string title;      // "IOPS Test – Report Page", "PTS Report Summary"
+  std::string subtitle;   // "IOPS - Block Size x RW Mix Matrix"
+  std::string revision;   // "PTS 2.0.2"
+  std::string profile;    // "PTS-E (Enterprise)"
+  std::string run_dates;  // "2026-11-21 20:16:51Z – 20:19:58Z" (from results.json)
   std::string vendor;
   std::string model;
   std::string tested_by;
@@ -43,8 +43,8 @@ enum class BlockKind { figure, table, html };
 
 struct Block {
   BlockKind kind = BlockKind::html;
-  std::string html;     // inline SVG (figure), <table> (table), or any markup (html)
-  std::string caption;  // figure / table caption text without its "Plot k – " number
+  std::string html;       // inline SVG (figure), <table> (table), or any markup (html)
+  std::string caption;    // figure / table caption text without its "Plot k – " number
   std::string css_class;  // extra class on the block's wrapper ("half", "wide", ...)
 };
 

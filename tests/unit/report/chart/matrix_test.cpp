@@ -51,8 +51,8 @@ TEST(RenderIsometric, OneBarPerValueWithThreeVisibleFaces) {
   const XmlCheck doc = checked(svg);
   EXPECT_EQ(doc.count_class("bar3d"), 56u);
   EXPECT_EQ(doc.count("polygon"), 56u * 3 + 3);  // 3 faces per bar + 2 walls + floor
-  for (const char* label : {">0.5KiB</text>", ">1024KiB</text>", ">100/0</text>", ">0/100</text>",
-                            ">IOPS</text>", ">Block size</text>", ">R/W mix (%R/%W)</text>"}) {
+  for (const char* label : {">0.5KiB</text>", ">1024KiB</text>", ">100/0</text>", ">0/100</text>", ">IOPS</text>",
+                            ">Block size</text>", ">R/W mix (%R/%W)</text>"}) {
     EXPECT_NE(svg.find(label), std::string::npos) << label;
   }
   EXPECT_EQ(svg, render_isometric_bars(iops_matrix()));  // deterministic
@@ -69,8 +69,8 @@ TEST(RenderIsometric, PaintsFarBarsBeforeNearOnes) {
     if (e.attributes.count("class") == 0 || e.attributes.at("class") != "bar3d") {
       continue;
     }
-    const size_t depth = index_of(m.row_labels, e.attributes.at("data-row")) +
-                         index_of(m.column_labels, e.attributes.at("data-column"));
+    const size_t depth =
+        index_of(m.row_labels, e.attributes.at("data-row")) + index_of(m.column_labels, e.attributes.at("data-column"));
     EXPECT_GE(depth, previous_depth);
     previous_depth = depth;
   }

@@ -35,8 +35,7 @@ MeasurementWindow window() {
 }
 
 TEST(MeasurementWindowChart, PointsAverageBandLimitsAndFit) {
-  const Chart c =
-      measurement_window_chart({"IOPS SS Measurement Window", "RND 4KiB 0/100", "mw"}, window());
+  const Chart c = measurement_window_chart({"IOPS SS Measurement Window", "RND 4KiB 0/100", "mw"}, window());
   ASSERT_EQ(c.series.size(), 2u);
   EXPECT_EQ(c.series[0].points.size(), 5u);
   // Fit drawn across the window, from its formula.
@@ -54,9 +53,8 @@ TEST(MeasurementWindowChart, PointsAverageBandLimitsAndFit) {
   EXPECT_EQ(doc.count_class("pt"), 5u);
   EXPECT_EQ(doc.count_class("legend-entry"), 5u);  // points, fit, 110 %, average, 90 %
   EXPECT_EQ(doc.count_class("band"), 1u);
-  for (const char* text :
-       {">Average</text>", ">110% \u00d7 average</text>", ">90% \u00d7 average</text>",
-        ">Least-squares fit: -6.4\u00b7R + 11743</text>", ">3</text>", ">7</text>"}) {
+  for (const char* text : {">Average</text>", ">110% \u00d7 average</text>", ">90% \u00d7 average</text>",
+                           ">Least-squares fit: -6.4\u00b7R + 11743</text>", ">3</text>", ">7</text>"}) {
     EXPECT_NE(svg.find(text), std::string::npos) << text;
   }
   EXPECT_EQ(doc.elements.front().attributes.at("id"), "mw");
@@ -64,16 +62,14 @@ TEST(MeasurementWindowChart, PointsAverageBandLimitsAndFit) {
 
 TEST(ConvergenceChart, OneSeriesPerBlockSizeWithRoundTicks) {
   std::vector<NamedSeries> series;
-  for (const char* bs :
-       {"0.5KiB", "4KiB", "8KiB", "16KiB", "32KiB", "64KiB", "128KiB", "1024KiB"}) {
+  for (const char* bs : {"0.5KiB", "4KiB", "8KiB", "16KiB", "32KiB", "64KiB", "128KiB", "1024KiB"}) {
     NamedSeries s{bs, {}};
     for (int r = 1; r <= 9; ++r) {
       s.points.push_back({static_cast<double>(r), 1000.0 * r});
     }
     series.push_back(s);
   }
-  const std::string svg =
-      render_svg(convergence_chart({"IOPS SS Convergence", "", ""}, "IOPS", series));
+  const std::string svg = render_svg(convergence_chart({"IOPS SS Convergence", "", ""}, "IOPS", series));
   const XmlCheck doc = checked(svg);
   EXPECT_EQ(doc.count_class("series"), 8u);
   EXPECT_EQ(doc.count_class("pt"), 72u);
@@ -81,8 +77,7 @@ TEST(ConvergenceChart, OneSeriesPerBlockSizeWithRoundTicks) {
 }
 
 TEST(GroupedBarChart, FiftySixBarsForTheIopsMatrix) {
-  const std::vector<std::string> sizes = {"0.5KiB", "4KiB",  "8KiB",   "16KiB",
-                                          "32KiB",  "64KiB", "128KiB", "1024KiB"};
+  const std::vector<std::string> sizes = {"0.5KiB", "4KiB", "8KiB", "16KiB", "32KiB", "64KiB", "128KiB", "1024KiB"};
   std::vector<NamedSeries> mixes;
   for (const char* mix : {"100/0", "95/5", "65/35", "50/50", "35/65", "5/95", "0/100"}) {
     NamedSeries s{mix, {}};
@@ -92,8 +87,7 @@ TEST(GroupedBarChart, FiftySixBarsForTheIopsMatrix) {
     mixes.push_back(s);
   }
   for (const ScaleKind y : {ScaleKind::linear, ScaleKind::log10}) {
-    const Chart c =
-        grouped_bar_chart({"IOPS vs block size", "", ""}, "Block size", sizes, "IOPS", mixes, y);
+    const Chart c = grouped_bar_chart({"IOPS vs block size", "", ""}, "Block size", sizes, "IOPS", mixes, y);
     const XmlCheck doc = checked(render_svg(c));
     EXPECT_EQ(doc.count_class("bar"), 56u);
     EXPECT_EQ(doc.count_class("legend-entry"), 7u);
@@ -105,8 +99,7 @@ TEST(BlockSizeChart, LogAxisWithBinaryBlockSizeTicks) {
   for (const double bs : {512.0, 4096.0, 8192.0, 16384.0, 32768.0, 65536.0, 131072.0, 1048576.0}) {
     s.points.push_back({bs, 4e8 / bs});
   }
-  const std::string svg =
-      render_svg(block_size_chart({"IOPS vs BS", "", ""}, "IOPS", {s}, ScaleKind::log10));
+  const std::string svg = render_svg(block_size_chart({"IOPS vs BS", "", ""}, "IOPS", {s}, ScaleKind::log10));
   const XmlCheck doc = checked(svg);
   EXPECT_EQ(doc.count_class("tick-x"), 8u);
   for (const char* label : {">0.5KiB</text>", ">4KiB</text>", ">128KiB</text>", ">1MiB</text>"}) {
@@ -133,9 +126,8 @@ TEST(HistogramChart, BinsAndLabelledMarkers) {
     const double lo = 0.02 * std::pow(1.2, k);
     bins.push_back({lo, lo * 1.2, std::floor(1e6 * std::exp(-std::pow(k - 10, 2) / 20.0))});
   }
-  const Chart c =
-      histogram_chart({"Response time histogram", "", ""}, "Response time (ms)", bins,
-                      {{"ART", 0.13}, {"99.999%", 1.9}, {"MRT", 4.2}}, ScaleKind::log10);
+  const Chart c = histogram_chart({"Response time histogram", "", ""}, "Response time (ms)", bins,
+                                  {{"ART", 0.13}, {"99.999%", 1.9}, {"MRT", 4.2}}, ScaleKind::log10);
   const std::string svg = render_svg(c);
   const XmlCheck doc = checked(svg);
   EXPECT_GT(doc.count_class("bin"), 20u);
@@ -149,15 +141,15 @@ TEST(ConfidenceLevelChart, NinesAxisAndMarkers) {
     const double latency = 0.05 * std::pow(1.1, k);
     cdf.push_back({latency, 100 * (1 - std::exp(-latency * 12))});
   }
-  const Chart c = confidence_level_chart(
-      {"Confidence level", "", ""}, "Response time (ms)", cdf,
-      {{"3 nines", 99.9, 0.58}, {"4 nines", 99.99, 0.77}, {"5 nines", 99.999, 0.96}});
+  const Chart c =
+      confidence_level_chart({"Confidence level", "", ""}, "Response time (ms)", cdf,
+                             {{"3 nines", 99.9, 0.58}, {"4 nines", 99.99, 0.77}, {"5 nines", 99.999, 0.96}});
   EXPECT_EQ(c.y.scale, ScaleKind::nines);
   const std::string svg = render_svg(c);
   const XmlCheck doc = checked(svg);
   EXPECT_EQ(doc.count_class("ref-label"), 3u);
-  for (const char* text : {">99.9%</text>", ">99.99%</text>", ">99.999%</text>", ">3 nines</text>",
-                           ">5 nines</text>"}) {
+  for (const char* text :
+       {">99.9%</text>", ">99.99%</text>", ">99.999%</text>", ">3 nines</text>", ">5 nines</text>"}) {
     EXPECT_NE(svg.find(text), std::string::npos) << text;
   }
 }
@@ -176,13 +168,12 @@ TEST(DemandCharts, VariationAndIntensity) {
     variation.push_back(v);
     intensity.push_back(i);
   }
-  const std::string dv =
-      render_svg(demand_variation_chart({"Demand variation", "", ""}, variation));
+  const std::string dv = render_svg(demand_variation_chart({"Demand variation", "", ""}, variation));
   const XmlCheck dv_doc = checked(dv);
   EXPECT_EQ(dv_doc.count_class("tick-x"), 7u);  // QD 1, 2, 4, 6, 8, 16, 32
   EXPECT_NE(dv.find(">32</text>"), std::string::npos);
-  const Chart di = demand_intensity_chart(
-      {"Demand intensity", "", ""}, "Average response time (ms)", intensity, {{"5 ms ceiling", 5}});
+  const Chart di = demand_intensity_chart({"Demand intensity", "", ""}, "Average response time (ms)", intensity,
+                                          {{"5 ms ceiling", 5}});
   EXPECT_EQ(di.y.scale, ScaleKind::log10);
   const XmlCheck di_doc = checked(render_svg(di));
   EXPECT_EQ(di_doc.count_class("pt"), 42u);
@@ -190,10 +181,9 @@ TEST(DemandCharts, VariationAndIntensity) {
 }
 
 TEST(MatrixChart, BuilderFeedsBothMatrixRenderers) {
-  const MatrixChart m = matrix_chart({"Latency matrix", "", "lat"}, {"0.5KiB", "4KiB", "8KiB"},
-                                     {"100/0", "65/35", "0/100"},
-                                     {{0.05, 0.06, 0.02}, {0.08, 0.09, 0.03}, {0.1, 0.12, 0.04}},
-                                     "Average response time (ms)", ScaleKind::linear);
+  const MatrixChart m = matrix_chart(
+      {"Latency matrix", "", "lat"}, {"0.5KiB", "4KiB", "8KiB"}, {"100/0", "65/35", "0/100"},
+      {{0.05, 0.06, 0.02}, {0.08, 0.09, 0.03}, {0.1, 0.12, 0.04}}, "Average response time (ms)", ScaleKind::linear);
   EXPECT_EQ(checked(render_isometric_bars(m)).count_class("bar3d"), 9u);
   EXPECT_EQ(checked(render_heatmap(m)).count_class("cell"), 9u);
 }

@@ -21,8 +21,7 @@ constexpr double k_inf = std::numeric_limits<double>::infinity();
 
 size_t occurrences(const std::string& haystack, const std::string& needle) {
   size_t n = 0;
-  for (size_t at = haystack.find(needle); at != std::string::npos;
-       at = haystack.find(needle, at + 1)) {
+  for (size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) {
     ++n;
   }
   return n;
@@ -54,8 +53,7 @@ Chart convergence() {
     Series s;
     s.name = name;
     for (int round = 1; round <= 7; ++round) {
-      s.points.push_back(
-          {static_cast<double>(round), base * (1.6 - 0.6 * (1 - std::exp(-round / 2.0)))});
+      s.points.push_back({static_cast<double>(round), base * (1.6 - 0.6 * (1 - std::exp(-round / 2.0)))});
     }
     c.series.push_back(s);
   }
@@ -76,8 +74,7 @@ TEST(RenderSvg, DoesNotDependOnTheGlobalLocale) {
     std::string do_grouping() const override { return "\3"; }
   };
   const std::string classic = render_svg(convergence());
-  const std::locale previous =
-      std::locale::global(std::locale(std::locale::classic(), new CommaDecimal));
+  const std::locale previous = std::locale::global(std::locale(std::locale::classic(), new CommaDecimal));
   const std::string with_commas = render_svg(convergence());
   std::locale::global(previous);
   EXPECT_EQ(classic, with_commas);
@@ -93,9 +90,8 @@ TEST(RenderSvg, StructureOfALineChart) {
   EXPECT_EQ(doc.count_class("pt"), 5u * 7);  // line_markers: one marker per point
   EXPECT_EQ(doc.count_class("legend-entry"), 5u);
   EXPECT_EQ(doc.count_class("no-data"), 0u);
-  for (const char* text :
-       {">Round</text>", ">IOPS</text>", ">IOPS SS Convergence - 0/100 R/W</text>",
-        ">0.5KiB</text>", ">1024KiB</text>", ">140k</text>"}) {
+  for (const char* text : {">Round</text>", ">IOPS</text>", ">IOPS SS Convergence - 0/100 R/W</text>", ">0.5KiB</text>",
+                           ">1024KiB</text>", ">140k</text>"}) {
     EXPECT_NE(svg.find(text), std::string::npos) << text;
   }
   EXPECT_NE(svg.find("data-series=\"64KiB\""), std::string::npos);
@@ -125,8 +121,7 @@ TEST(RenderSvg, EscapesTitlesLabelsAndSeriesNames) {
   EXPECT_EQ(svg.find("<4KiB>"), std::string::npos);
   EXPECT_EQ(svg.find("<mix>"), std::string::npos);
   EXPECT_EQ(svg.find("<fit>"), std::string::npos);
-  EXPECT_NE(svg.find("IOPS &lt;4KiB&gt; &amp; &quot;quotes&quot; &apos;too&apos;"),
-            std::string::npos);
+  EXPECT_NE(svg.find("IOPS &lt;4KiB&gt; &amp; &quot;quotes&quot; &apos;too&apos;"), std::string::npos);
   EXPECT_NE(svg.find("data-series=\"R&amp;W &lt;mix&gt;\""), std::string::npos);
   EXPECT_NE(svg.find(">Latency &lt;ms&gt;</text>"), std::string::npos);
 }
@@ -181,8 +176,7 @@ TEST(RenderSvg, HistogramBinsWithMarkers) {
   Series s;
   s.name = "IOs";
   s.style = SeriesStyle::histogram;
-  s.bins = {{0, 0.05, 10},    {0.05, 0.1, 5000}, {0.1, 0.2, 120000},
-            {0.2, 0.5, 3000}, {0.5, 1, 0},       {1, 2, 4}};
+  s.bins = {{0, 0.05, 10}, {0.05, 0.1, 5000}, {0.1, 0.2, 120000}, {0.2, 0.5, 3000}, {0.5, 1, 0}, {1, 2, 4}};
   chart.series.push_back(s);
   chart.ref_lines.push_back({Orientation::vertical, 0.15, "ART", LineDash::solid, 1, true});
   chart.ref_lines.push_back({Orientation::vertical, 1.8, "MRT", LineDash::dashed, 2, true});
@@ -191,7 +185,7 @@ TEST(RenderSvg, HistogramBinsWithMarkers) {
   EXPECT_EQ(doc.count_class("bin"), 5u);  // the empty bin has no height on a log axis
   EXPECT_EQ(doc.count_class("ref-label"), 2u);
   EXPECT_NE(svg.find("paint-order=\"stroke\""), std::string::npos);  // labels have a white halo
-  EXPECT_EQ(svg.find("not shown"), std::string::npos);  // nothing was lost: no footnote
+  EXPECT_EQ(svg.find("not shown"), std::string::npos);               // nothing was lost: no footnote
 }
 
 TEST(RenderSvg, EmptyHistogramBinsDoNotStretchTheAxis) {
@@ -213,8 +207,7 @@ TEST(RenderSvg, BandsReferenceLinesAndLegendEntries) {
   chart.series.resize(1);
   chart.bands.push_back({Orientation::horizontal, 90000, 110000, "90%..110%", 2});
   chart.bands.push_back({Orientation::horizontal, 1, 2, "", {}});
-  chart.ref_lines.push_back(
-      {Orientation::horizontal, 100000, "Average", LineDash::solid, {}, false});
+  chart.ref_lines.push_back({Orientation::horizontal, 100000, "Average", LineDash::solid, {}, false});
   chart.ref_lines.push_back({Orientation::vertical, 3, "", LineDash::dotted, {}, false});
   const XmlCheck doc = render_checked(chart);
   EXPECT_EQ(doc.count_class("band"), 2u);
@@ -246,8 +239,7 @@ TEST(RenderSvg, SinglePointOnALineStillShows) {
 
 TEST(RenderSvg, AllEqualValuesGetARange) {
   Chart chart;
-  chart.series.push_back(
-      {"flat", SeriesStyle::line_markers, {{1, 5000}, {2, 5000}, {3, 5000}}, {}, {}, false});
+  chart.series.push_back({"flat", SeriesStyle::line_markers, {{1, 5000}, {2, 5000}, {3, 5000}}, {}, {}, false});
   std::string svg;
   const XmlCheck doc = render_checked(chart, &svg);
   EXPECT_EQ(doc.count_class("pt"), 3u);
@@ -265,12 +257,8 @@ TEST(RenderSvg, AllEqualValuesGetARange) {
 TEST(RenderSvg, NonPositiveValuesOnLogAxesAreSkippedAndCounted) {
   Chart chart;
   chart.y.scale = ScaleKind::log10;
-  chart.series.push_back({"s",
-                          SeriesStyle::line_markers,
-                          {{1, 10}, {2, 0}, {3, 100}, {4, -5}, {5, 1000}},
-                          {},
-                          {},
-                          false});
+  chart.series.push_back(
+      {"s", SeriesStyle::line_markers, {{1, 10}, {2, 0}, {3, 100}, {4, -5}, {5, 1000}}, {}, {}, false});
   std::string svg;
   const XmlCheck doc = render_checked(chart, &svg);
   EXPECT_EQ(doc.count_class("pt"), 3u);
@@ -292,12 +280,8 @@ TEST(RenderSvg, NonPositiveValuesOnLogAxesAreSkippedAndCounted) {
 
 TEST(RenderSvg, NonFiniteValuesAreSkippedAndCounted) {
   Chart chart;
-  chart.series.push_back({"s",
-                          SeriesStyle::line_markers,
-                          {{1, 1}, {2, k_nan}, {k_inf, 3}, {4, -k_inf}, {5, 2}},
-                          {},
-                          {},
-                          false});
+  chart.series.push_back(
+      {"s", SeriesStyle::line_markers, {{1, 1}, {2, k_nan}, {k_inf, 3}, {4, -k_inf}, {5, 2}}, {}, {}, false});
   Series h;
   h.style = SeriesStyle::histogram;
   h.bins = {{0, 1, k_nan}, {1, 2, 3}};
@@ -312,11 +296,9 @@ TEST(RenderSvg, NonFiniteValuesAreSkippedAndCounted) {
 TEST(RenderSvg, HugeRangesStayFinite) {
   Chart chart;
   chart.y.scale = ScaleKind::log10;
-  chart.series.push_back(
-      {"s", SeriesStyle::line_markers, {{0, 1e-200}, {1, 1e200}, {2, 1e300}}, {}, {}, false});
+  chart.series.push_back({"s", SeriesStyle::line_markers, {{0, 1e-200}, {1, 1e200}, {2, 1e300}}, {}, {}, false});
   Chart linear;
-  linear.series.push_back(
-      {"s", SeriesStyle::markers, {{-1e300, 1e-300}, {1e300, -1e300}}, {}, {}, false});
+  linear.series.push_back({"s", SeriesStyle::markers, {{-1e300, 1e-300}, {1e300, -1e300}}, {}, {}, false});
   const XmlCheck a = render_checked(chart);
   const XmlCheck b = render_checked(linear);
   EXPECT_EQ(a.count_class("pt"), 3u);
@@ -339,9 +321,7 @@ TEST(RenderSvg, IdsAreExplicitOrDerivedFromTheContent) {
   Chart a = convergence();
   Chart b = convergence();
   b.series[0].points[0].y += 1;
-  const auto id_of = [](const Chart& c) {
-    return check_xml(render_svg(c)).elements.front().attributes.at("id");
-  };
+  const auto id_of = [](const Chart& c) { return check_xml(render_svg(c)).elements.front().attributes.at("id"); };
   EXPECT_EQ(id_of(a).rfind("chart-", 0), 0u);
   EXPECT_EQ(id_of(a), id_of(convergence()));
   EXPECT_NE(id_of(a), id_of(b));

@@ -42,8 +42,7 @@ TEST(SvgDocument, ProducesAWellFormedStandaloneDocument) {
         MarkerShape::triangle_down, MarkerShape::cross, MarkerShape::plus, MarkerShape::pentagon}) {
     doc.marker(shape, 50, 50, 3, "#123456");
   }
-  doc.text(5, 5, "x < y & \"z\"",
-           {.size_px = 10, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "t"});
+  doc.text(5, 5, "x < y & \"z\"", {.size_px = 10, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "t"});
   const std::string svg = doc.finish();  // closes the open group
   const auto check = testing::check_xml(svg);
   ASSERT_TRUE(check.ok) << check.error << "\n" << svg;
@@ -51,8 +50,7 @@ TEST(SvgDocument, ProducesAWellFormedStandaloneDocument) {
   EXPECT_EQ(check.elements.front().attributes.at("id"), "demo");
   EXPECT_EQ(check.elements.front().attributes.at("viewBox"), "0 0 200 100");
   EXPECT_EQ(check.count_class("pt"), 8u);
-  EXPECT_NE(svg.find("<title id=\"demo-title\">A &amp; B &lt;title&gt;</title>"),
-            std::string::npos);
+  EXPECT_NE(svg.find("<title id=\"demo-title\">A &amp; B &lt;title&gt;</title>"), std::string::npos);
   EXPECT_NE(svg.find(">x &lt; y &amp; &quot;z&quot;</text>"), std::string::npos);
   EXPECT_NE(svg.find("transform=\"rotate(-90 5 5)\""), std::string::npos);
   EXPECT_NE(svg.find("stroke-dasharray=\"2 3\""), std::string::npos);

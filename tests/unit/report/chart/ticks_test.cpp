@@ -51,8 +51,7 @@ TEST(LinearTicks, WidensToNiceBoundsWithCleanLabels) {
 
 TEST(LinearTicks, DecimalStepsHaveNoFloatingPointNoise) {
   const TickSet set = linear_ticks(0, 0.3, 6, true, LabelStyle::si);
-  EXPECT_EQ(labels_of(set),
-            (std::vector<std::string>{"0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3"}));
+  EXPECT_EQ(labels_of(set), (std::vector<std::string>{"0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3"}));
   EXPECT_EQ(set.ticks.back().value, 0.3);  // the double nearest 0.3, not 0.30000000000000004
   EXPECT_EQ(set.ticks[3].value, 0.15);
 }
@@ -135,8 +134,7 @@ TEST(Log10Ticks, ManyDecadesStepByAlignedMultiples) {
   const TickSet set = log10_ticks(1e-3, 1e12, true, LabelStyle::si);
   EXPECT_EQ(set.lo, 1e-4);
   EXPECT_EQ(set.hi, 1e12);
-  EXPECT_EQ(labels_of(set), (std::vector<std::string>{"1e-4", "0.01", "1", "100", "10k", "1M",
-                                                      "100M", "10G", "1T"}));
+  EXPECT_EQ(labels_of(set), (std::vector<std::string>{"1e-4", "0.01", "1", "100", "10k", "1M", "100M", "10G", "1T"}));
   EXPECT_EQ(set.ticks.size(), 9u);  // no minor ticks beyond 6 decades
 }
 
@@ -158,8 +156,7 @@ TEST(Log10Ticks, BinaryByteLabels) {
 
 TEST(NinesTicks, EachNineEquallySpacedUpToOneMoreThanTheData) {
   const TickSet set = nines_ticks(0, 99.9995);
-  EXPECT_EQ(labels_of(set), (std::vector<std::string>{"0%", "90%", "99%", "99.9%", "99.99%",
-                                                      "99.999%", "99.9999%"}));
+  EXPECT_EQ(labels_of(set), (std::vector<std::string>{"0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%"}));
   EXPECT_EQ(set.lo, 0);
   EXPECT_DOUBLE_EQ(set.hi, 99.9999);
   const TickSet tail = nines_ticks(90, 99.9);
@@ -212,9 +209,8 @@ TEST(FormatTick, StylesAndNonFinite) {
 }
 
 TEST(ExplicitTicks, SortedDeduplicatedFiniteAndLabelledOnTheirOwn) {
-  const std::vector<Tick> ticks =
-      explicit_ticks({1048576, 512, 4096, 4096, std::numeric_limits<double>::infinity(), 131072},
-                     LabelStyle::bytes_binary);
+  const std::vector<Tick> ticks = explicit_ticks(
+      {1048576, 512, 4096, 4096, std::numeric_limits<double>::infinity(), 131072}, LabelStyle::bytes_binary);
   ASSERT_EQ(ticks.size(), 4u);
   EXPECT_EQ(ticks[0].label, "0.5KiB");
   EXPECT_EQ(ticks[1].label, "4KiB");

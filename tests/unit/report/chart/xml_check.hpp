@@ -19,7 +19,7 @@ namespace ptsuite::report::chart::testing {
 struct XmlElement {
   std::string name;
   std::map<std::string, std::string> attributes;  // raw (still escaped) values
-  std::string text;  // raw text directly inside the element (concatenated)
+  std::string text;                               // raw text directly inside the element (concatenated)
 };
 
 struct XmlCheck {
@@ -75,8 +75,7 @@ inline bool valid_entity_at(std::string_view s, size_t amp, size_t* length) {
       return false;
     }
     for (const char c : digits) {
-      if (!(hex ? std::isxdigit(static_cast<unsigned char>(c))
-                : std::isdigit(static_cast<unsigned char>(c)))) {
+      if (!(hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)))) {
         return false;
       }
     }
@@ -104,8 +103,7 @@ inline bool check_chars(std::string_view s, std::string* error) {
 }
 
 inline bool name_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == ':' ||
-         c == '.';
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == ':' || c == '.';
 }
 
 }  // namespace detail
@@ -123,8 +121,7 @@ inline XmlCheck check_xml(std::string_view doc) {
   while (i < doc.size()) {
     if (doc[i] != '<') {
       const size_t next = doc.find('<', i);
-      const std::string_view text =
-          doc.substr(i, next == std::string_view::npos ? std::string_view::npos : next - i);
+      const std::string_view text = doc.substr(i, next == std::string_view::npos ? std::string_view::npos : next - i);
       if (!detail::check_chars(text, &out.error)) {
         return fail(out.error);
       }
@@ -252,9 +249,8 @@ inline XmlCheck check_xml(std::string_view doc) {
 // Every geometric attribute parses completely as a finite number (no "nan", "inf", "1e+300"
 // garbage reaching the SVG). Returns the first offender in `bad`.
 inline bool geometry_is_finite(const XmlCheck& doc, std::string* bad) {
-  static const char* const k_numeric[] = {"x",      "y",         "x1",          "y1", "x2",
-                                          "y2",     "cx",        "cy",          "r",  "width",
-                                          "height", "font-size", "stroke-width"};
+  static const char* const k_numeric[] = {"x",  "y", "x1",    "y1",     "x2",        "y2",          "cx",
+                                          "cy", "r", "width", "height", "font-size", "stroke-width"};
   for (const XmlElement& e : doc.elements) {
     for (const char* name : k_numeric) {
       const auto it = e.attributes.find(name);

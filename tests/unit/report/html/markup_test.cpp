@@ -37,7 +37,7 @@ TEST(HtmlNumbers, UnitsOfTheReport) {
   EXPECT_EQ(fmt_iops(51.25), "51.2");
   EXPECT_EQ(fmt_iops(5.125), "5.12");
   EXPECT_EQ(fmt_mbps(3639.604), "3,639.6");
-  EXPECT_EQ(fmt_ms(22772.6), "0.023");      // ns -> ms, microsecond resolution
+  EXPECT_EQ(fmt_ms(22772.6), "0.023");  // ns -> ms, microsecond resolution
   EXPECT_EQ(fmt_ms(2514944), "2.515");
   EXPECT_EQ(fmt_number(11726.8), "11,726.80");
   EXPECT_EQ(fmt_number(2345.36), "2,345.36");

@@ -31,7 +31,8 @@ TEST(ReportModelFields, VerdictCarriesTheDataExcursionBand) {
 
   SteadyStateCriteria c;
   c.data_excursion_pct = 12.5;
-  const json k = evaluate_window("x", std::vector<uint32_t>{1, 2, 3, 4, 5}, std::vector<double>{100, 100, 100, 100, 100}, c);
+  const json k =
+      evaluate_window("x", std::vector<uint32_t>{1, 2, 3, 4, 5}, std::vector<double>{100, 100, 100, 100, 100}, c);
   EXPECT_DOUBLE_EQ(k.at("band").at("low").get<double>(), 93.75);
   EXPECT_DOUBLE_EQ(k.at("band").at("high").get<double>(), 106.25);
   EXPECT_EQ(k.at("band").at("low_pct"), 93.75);
@@ -49,23 +50,29 @@ class IntervalExecutor : public StepExecutor {
   json execute(const StepId& id, const StepRequest& request) override {
     json r = m_inner.execute(id, request);
     if (request.kind == StepKind::segment && request.segment.interval_ns > 0) {
-      r["intervals"] = json::array(
-          {{{"end_offset_ns", 250'000'000}, {"read_ios", 0}, {"write_ios", 1000}, {"read_bytes", 0},
-            {"write_bytes", 4096000}, {"read_latency_sum_ns", 0}, {"write_latency_sum_ns", 1}},
-           {{"end_offset_ns", 500'000'000}, {"read_ios", 1000}, {"write_ios", 2000}, {"read_bytes", 4096000},
-            {"write_bytes", 8192000}, {"read_latency_sum_ns", 1}, {"write_latency_sum_ns", 1}}});
+      r["intervals"] = json::array({{{"end_offset_ns", 250'000'000},
+                                     {"read_ios", 0},
+                                     {"write_ios", 1000},
+                                     {"read_bytes", 0},
+                                     {"write_bytes", 4096000},
+                                     {"read_latency_sum_ns", 0},
+                                     {"write_latency_sum_ns", 1}},
+                                    {{"end_offset_ns", 500'000'000},
+                                     {"read_ios", 1000},
+                                     {"write_ios", 2000},
+                                     {"read_bytes", 4096000},
+                                     {"write_bytes", 8192000},
+                                     {"read_latency_sum_ns", 1},
+                                     {"write_latency_sum_ns", 1}}});
     }
     return r;
   }
   void replayed(const StepId&, const StepRequest&, const json&) override {}
 
  private:
-  testing::FakeExecutor m_inner{[](const StepId&, const SegmentSpec& s) {
-                                  return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64);
-                                },
-                                [](const StepId&, const SegmentSpec& s) {
-                                  return uint64_t{100'000} * s.threads * s.queue_depth;
-                                }};
+  testing::FakeExecutor m_inner{
+      [](const StepId&, const SegmentSpec& s) { return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64); },
+      [](const StepId&, const SegmentSpec& s) { return uint64_t{100'000} * s.threads * s.queue_depth; }};
 };
 
 TEST(ReportModelFields, CbwPreWritesCarryTheirIopsPerInterval) {

@@ -89,7 +89,8 @@ TEST_F(FakeChromium, AbsentChromiumIsAnErrorNamingThePackage) {
 
 TEST_F(FakeChromium, PrintsWithIsolationFlagsAndAFreshProfileThatIsRemoved) {
   // Records its arguments, then writes a PDF where --print-to-pdf says.
-  install("args=\"" + dir.file("args") + "\"\n: > \"$args\"\n"
+  install("args=\"" + dir.file("args") +
+          "\"\n: > \"$args\"\n"
           "for a in \"$@\"; do echo \"$a\" >> \"$args\"; case \"$a\" in --print-to-pdf=*) "
           "printf '%%PDF-1.4 fake\\n' > \"${a#--print-to-pdf=}\";; --user-data-dir=*) "
           "test -d \"$(dirname \"${a#--user-data-dir=}\")\" || exit 9;; esac; done\nexit 0");
@@ -111,8 +112,10 @@ TEST_F(FakeChromium, PrintsWithIsolationFlagsAndAFreshProfileThatIsRemoved) {
 }
 
 TEST_F(FakeChromium, ScreenshotPassesTheWindowSize) {
-  install("for a in \"$@\"; do case \"$a\" in --screenshot=*) printf 'PNG' > \"${a#--screenshot=}\";; "
-          "--window-size=*) echo \"$a\" > \"" + dir.file("size") + "\";; esac; done");
+  install(
+      "for a in \"$@\"; do case \"$a\" in --screenshot=*) printf 'PNG' > \"${a#--screenshot=}\";; "
+      "--window-size=*) echo \"$a\" > \"" +
+      dir.file("size") + "\";; esac; done");
   screenshot_png(html(), dir.file("shot.png"), 1000, 1400);
   EXPECT_EQ(read_file(dir.file("shot.png")), "PNG");
   EXPECT_EQ(read_file(dir.file("size")), "--window-size=1000,1400\n");

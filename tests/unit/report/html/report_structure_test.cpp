@@ -103,8 +103,8 @@ TEST_P(ReportOfFixture, EveryPageCarriesTheSniaHeaderAndPageNOfM) {
 
 TEST_P(ReportOfFixture, HasNoExternalReference) {
   const std::string& h = html();
-  for (const char* banned : {"http", "//", "src=", "@import", "<script", "<link", "<img", "<iframe", "<object",
-                             "<embed", "href="}) {
+  for (const char* banned :
+       {"http", "//", "src=", "@import", "<script", "<link", "<img", "<iframe", "<object", "<embed", "href="}) {
     EXPECT_EQ(h.find(banned), std::string::npos) << banned;
   }
   for (size_t at = h.find("url("); at != std::string::npos; at = h.find("url(", at + 1)) {
@@ -133,18 +133,19 @@ TEST_P(ReportOfFixture, SummaryFirstWithEachTestsSteadyStateAndVerdict) {
   for (char& c : overall) {
     c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
-  EXPECT_NE(summary.find("Overall: <span class=\"" + std::string(results().at("compliance").at("compliant") ? "good" : "bad") +
-                         "\">" + text(overall) + "</span>"),
+  EXPECT_NE(summary.find("Overall: <span class=\"" +
+                         std::string(results().at("compliance").at("compliant") ? "good" : "bad") + "\">" +
+                         text(overall) + "</span>"),
             std::string::npos);
   for (const json& t : results().at("tests")) {
     SCOPED_TRACE(t.at("id").get<std::string>());
     EXPECT_NE(summary.find("<td>" + text(t.at("title").get<std::string>()) + "</td>"), std::string::npos);
     for (const json& p : t.at("phases")) {
       const json& ss = p.at("steady_state");
-      const std::string expect = ss.at("attained").get<bool>()
-                                     ? "reached</span> at Round " + std::to_string(ss.at("attained_round").get<int>())
-                                     : "NOT ACHIEVED</span> after " + std::to_string(ss.at("rounds_run").get<int>()) +
-                                           " Rounds";
+      const std::string expect =
+          ss.at("attained").get<bool>()
+              ? "reached</span> at Round " + std::to_string(ss.at("attained_round").get<int>())
+              : "NOT ACHIEVED</span> after " + std::to_string(ss.at("rounds_run").get<int>()) + " Rounds";
       EXPECT_NE(summary.find(expect), std::string::npos) << expect;
     }
   }
@@ -155,7 +156,8 @@ TEST_P(ReportOfFixture, SummaryFirstWithEachTestsSteadyStateAndVerdict) {
   // Every changed setting and every [U] value is disclosed.
   for (const json& s : results().at("settings")) {
     if (s.at("changed").get<bool>() || s.at("tag") == "U") {
-      EXPECT_NE(html().find("<td>" + text(s.at("name").get<std::string>()) + "</td>"), std::string::npos) << s.at("name");
+      EXPECT_NE(html().find("<td>" + text(s.at("name").get<std::string>()) + "</td>"), std::string::npos)
+          << s.at("name");
     }
   }
   for (const json& c : results().at("conventions")) {
@@ -196,10 +198,14 @@ std::vector<std::string> required_charts(const json& test) {
       out.insert(out.end(), {"WSAT Response Time Histogram", "WSAT Response Time Confidence Levels"});
     }
   } else if (id == "cbw") {
-    out = {"CBW Preconditioning IOPS vs Round", title + " preconditioning \u2013 Steady State Measurement Window",
-           "CBW Inter-Round Pre-Write IOPS", "CBW IOPS vs Round, TC 32",
-           title + " demand variation \u2013 Steady State Measurement Window", "CBW Demand Variation",
-           "CBW Demand Intensity", "Host CPU Use per TC x QD"};
+    out = {"CBW Preconditioning IOPS vs Round",
+           title + " preconditioning \u2013 Steady State Measurement Window",
+           "CBW Inter-Round Pre-Write IOPS",
+           "CBW IOPS vs Round, TC 32",
+           title + " demand variation \u2013 Steady State Measurement Window",
+           "CBW Demand Variation",
+           "CBW Demand Intensity",
+           "Host CPU Use per TC x QD"};
     for (const char* p : {"MaxIOPS", "MidIOPS", "MinIOPS"}) {
       out.push_back(std::string("CBW ") + p + " Pre-Write");
       out.push_back(std::string("CBW ") + p + " Response Time Histogram");
@@ -335,10 +341,10 @@ TEST_P(ReportOfFixture, TablesShowTheFixturesNumbers) {
     for (const json& p : t.at("phases")) {
       for (const json& v : p.at("steady_state").at("verdicts").at("variables")) {
         const double div = v.at("tracking_variable").get<std::string>().find("ART") != std::string::npos ? 1e6 : 1;
-        for (const double x : {v.at("average").get<double>(), v.at("data_excursion").at("allowed").get<double>(),
-                               v.at("data_excursion").at("measured").get<double>(),
-                               v.at("slope_excursion").at("allowed").get<double>(),
-                               v.at("slope_excursion").at("measured").get<double>()}) {
+        for (const double x :
+             {v.at("average").get<double>(), v.at("data_excursion").at("allowed").get<double>(),
+              v.at("data_excursion").at("measured").get<double>(), v.at("slope_excursion").at("allowed").get<double>(),
+              v.at("slope_excursion").at("measured").get<double>()}) {
           EXPECT_NE(h.find(cell(fmt_number(x / div))), std::string::npos) << x;
         }
         EXPECT_NE(h.find(text(fmt_number(v.at("band").at("low").get<double>() / div) + " \u2013 " +
