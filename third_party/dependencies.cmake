@@ -2,7 +2,8 @@
 # this tree; when something is missing the error names the Debian package that provides it.
 #
 #   library          Debian package        used for
-#   libaio           libaio-dev            the default IO engine
+#   libaio           libaio-dev            the libaio IO engine
+#   liburing         liburing-dev          the io_uring IO engines
 #   fmt              libfmt-dev            formatting
 #   spdlog           libspdlog-dev         run logs
 #   nlohmann_json    nlohmann-json3-dev    results.json and every other JSON file
@@ -38,6 +39,20 @@ add_library(ptsuite::aio UNKNOWN IMPORTED)
 set_target_properties(ptsuite::aio PROPERTIES
   IMPORTED_LOCATION ${PTSUITE_AIO_LIBRARY}
   INTERFACE_INCLUDE_DIRECTORIES ${PTSUITE_AIO_INCLUDE_DIR})
+
+# liburing ships a pkg-config file, but pkg-config itself is not installed on a fresh machine:
+# look for the header and the library directly, as for libaio.
+find_path(PTSUITE_URING_INCLUDE_DIR liburing.h)
+find_library(PTSUITE_URING_LIBRARY NAMES uring)
+if(NOT PTSUITE_URING_INCLUDE_DIR OR NOT PTSUITE_URING_LIBRARY)
+  message(FATAL_ERROR
+    "ptsuite needs liburing (the io_uring IO engines). On Debian/Ubuntu install it with:\n"
+    "    apt-get install liburing-dev")
+endif()
+add_library(ptsuite::uring UNKNOWN IMPORTED)
+set_target_properties(ptsuite::uring PROPERTIES
+  IMPORTED_LOCATION ${PTSUITE_URING_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${PTSUITE_URING_INCLUDE_DIR})
 
 if(PTSUITE_BUILD_TESTS)
   ptsuite_require_package(GTest libgtest-dev)

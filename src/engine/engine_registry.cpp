@@ -19,9 +19,17 @@ struct EngineEntry {
 };
 
 // Listing order is the order of preference; the first entry is k_default_engine.
-constexpr std::array<EngineEntry, 3> k_engines = {{
+constexpr std::array<EngineEntry, 5> k_engines = {{
     {"libaio", "Linux native async IO (io_submit/io_getevents) on O_DIRECT; the default", make_libaio_engine,
      libaio_unavailable_reason},
+    {"io_uring",
+     "io_uring (liburing) on O_DIRECT: registered file and buffers, one single-issuer ring per thread; needs "
+     "Linux 6.1+ with io_uring enabled (sysctl kernel.io_uring_disabled = 0)",
+     make_io_uring_engine, io_uring_unavailable_reason},
+    {"io_uring_poll",
+     "io_uring with polled completion (IORING_SETUP_IOPOLL, one busy CPU per thread); only block devices with "
+     "poll queues (queue/io_poll = 1, e.g. NVMe with nvme.poll_queues > 0), refused elsewhere",
+     make_io_uring_poll_engine, io_uring_unavailable_reason},
     {"sync", "pread/pwrite, one IO at a time; the reference (latency meaningful at QD 1)", make_sync_engine, nullptr},
     {"null", "no IO, completes instantly; measures ptsuite's own cost per IO", make_null_engine, nullptr},
 }};

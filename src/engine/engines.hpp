@@ -9,10 +9,14 @@
 namespace ptsuite::engine {
 
 std::unique_ptr<IoEngine> make_libaio_engine();
+std::unique_ptr<IoEngine> make_io_uring_engine();
+std::unique_ptr<IoEngine> make_io_uring_poll_engine();
 std::unique_ptr<IoEngine> make_sync_engine();
 std::unique_ptr<IoEngine> make_null_engine();
 
 // Empty when io_setup() works on this machine, else why not (probes with a 1-entry context).
 std::string libaio_unavailable_reason();
+// Empty when an io_uring with the flags the engine uses can be set up here, else why not.
+std::string io_uring_unavailable_reason();
 
 }  // namespace ptsuite::engine

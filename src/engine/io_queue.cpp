@@ -121,13 +121,16 @@ IoQueue::IoQueue(std::unique_ptr<IoEngine> engine, const Target& target, uint32_
   }
   s.free_count = queue_depth;
 
-  m_engine->open(target.fd(), queue_depth);
+  m_engine->open(
+      {.fd = target.fd(), .queue_depth = queue_depth, .buffer_base = s.arena.base(), .buffer_stride_bytes = stride});
 }
 
 IoQueue::~IoQueue() {
   drain();
   m_engine->close();
 }
+
+void IoQueue::bind_to_current_thread() noexcept { m_engine->bind_to_current_thread(); }
 
 uint32_t IoQueue::staged() const noexcept { return m_state->staged_count; }
 
@@ -142,6 +145,11 @@ std::span<std::byte> IoQueue::stage(IoOp op, uint64_t offset_bytes, uint32_t len
   request.length_bytes = length_bytes;
   s.staged[s.staged_count++] = &request;
   return {static_cast<std::byte*>(request.buffer), length_bytes};
+}
+
+uint32_t IoQueue::last_staged_slot() const noexcept {
+  assert(m_state->staged_count > 0);
+  return m_state->staged[m_state->staged_count - 1]->slot;
 }
 
 int IoQueue::flush() noexcept {

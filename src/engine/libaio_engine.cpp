@@ -60,8 +60,9 @@ class LibaioEngine final : public IoEngine {
     return {.asynchronous = true, .performs_io = true, .max_queue_depth = 0};
   }
 
-  void open(int fd, uint32_t queue_depth) override {
+  void open(const EngineSetup& setup) override {
     close();
+    const uint32_t queue_depth = setup.queue_depth;
     io_context_t ctx = nullptr;
     const int rc = io_setup(static_cast<int>(queue_depth), &ctx);
     if (rc != 0) {
@@ -71,7 +72,7 @@ class LibaioEngine final : public IoEngine {
     // Zeroed once here; submit() then writes only the fields that change per IO.
     iocb blank;
     std::memset(&blank, 0, sizeof(blank));
-    blank.aio_fildes = fd;
+    blank.aio_fildes = setup.fd;
     m_iocbs.assign(queue_depth, blank);
     m_batch.assign(queue_depth, nullptr);
     m_events.assign(queue_depth, io_event{});

@@ -17,7 +17,7 @@ class NullEngine final : public IoEngine {
     return {.asynchronous = false, .performs_io = false, .max_queue_depth = 0};
   }
 
-  void open(int /*fd*/, uint32_t queue_depth) override { m_done.reset(queue_depth); }
+  void open(const EngineSetup& setup) override { m_done.reset(setup.queue_depth); }
 
   int submit(std::span<IoRequest* const> requests) noexcept override {
     // The ring holds queue_depth entries; accepting only what fits keeps a caller that broke

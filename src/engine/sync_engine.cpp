@@ -20,9 +20,9 @@ class SyncEngine final : public IoEngine {
     return {.asynchronous = false, .performs_io = true, .max_queue_depth = 0};
   }
 
-  void open(int fd, uint32_t queue_depth) override {
-    m_fd = fd;
-    m_done.reset(queue_depth);
+  void open(const EngineSetup& setup) override {
+    m_fd = setup.fd;
+    m_done.reset(setup.queue_depth);
   }
 
   int submit(std::span<IoRequest* const> requests) noexcept override {

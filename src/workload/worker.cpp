@@ -36,7 +36,7 @@ Worker::Worker(const ResolvedWorkload& workload, const engine::Target& target, u
                                                 workload.spec.queue_depth,
                                                 static_cast<uint32_t>(workload.max_block_bytes))),
       m_generator(workload, index, sequential_cursor_bytes),
-      m_filler(workload.spec.data, workload.spec.seed, index, workload.max_block_bytes),
+      m_filler(workload.spec.data, workload.spec.seed, index, workload.max_block_bytes, workload.spec.queue_depth),
       m_limiter(RateLimiter::for_thread(workload.spec.rate, workload.spec.threads)) {}
 
 void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags) noexcept {
@@ -83,7 +83,9 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
       const IoDecision io = m_generator.next();
       const std::span<std::byte> buffer = q.stage(io.op, io.offset_bytes, io.length_bytes);
       if (io.op == engine::IoOp::write) {
-        m_filler.fill(buffer, sequence);
+        m_filler.fill(buffer, sequence, q.last_staged_slot());
+      } else {
+        m_filler.invalidate(q.last_staged_slot());
       }
       ++ios_issued;
       bytes_issued += io.length_bytes;

@@ -36,6 +36,10 @@ class Worker {
   Worker(const ResolvedWorkload& workload, const engine::Target& target, uint32_t index,
          uint64_t sequential_cursor_bytes);
 
+  // Called on the worker thread before run(), outside the measured time: binds the queue's
+  // engine to this thread (io_uring's single-issuer ring).
+  void bind_to_current_thread() noexcept { m_queue->bind_to_current_thread(); }
+
   // The thread body. Never throws; always drains, then retires the queue (below).
   void run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags) noexcept;
 

@@ -271,6 +271,7 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
     }
     Worker* worker = workers[t].get();
     threads.emplace_back([&, worker, limits]() mutable {
+      worker->bind_to_current_thread();
       uint64_t start = 0;
       {
         std::unique_lock lock(mutex);

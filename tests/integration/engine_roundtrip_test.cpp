@@ -1,4 +1,4 @@
-// Real IO through IoQueue with the sync and libaio engines, on an O_DIRECT file in /dev/shm and
+// Real IO through IoQueue with the sync, libaio and io_uring engines, on an O_DIRECT file in /dev/shm and
 // on a loop device over such a file, at queue depth 1 and 32. Writes are checked by reading the
 // backing file through a separate, buffered descriptor; reads by comparing every returned
 // buffer with data put on the medium through that same separate path. The null engine must
@@ -195,7 +195,9 @@ INSTANTIATE_TEST_SUITE_P(Engines, EngineRoundTrip,
                          ::testing::Values(RoundTripCase{"sync", false, 1}, RoundTripCase{"sync", false, 32},
                                            RoundTripCase{"libaio", false, 1}, RoundTripCase{"libaio", false, 32},
                                            RoundTripCase{"sync", true, 1}, RoundTripCase{"sync", true, 32},
-                                           RoundTripCase{"libaio", true, 1}, RoundTripCase{"libaio", true, 32}),
+                                           RoundTripCase{"libaio", true, 1}, RoundTripCase{"libaio", true, 32},
+                                           RoundTripCase{"io_uring", false, 1}, RoundTripCase{"io_uring", false, 32},
+                                           RoundTripCase{"io_uring", true, 1}, RoundTripCase{"io_uring", true, 32}),
                          [](const ::testing::TestParamInfo<RoundTripCase>& param_info) {
                            return std::string(param_info.param.engine) + (param_info.param.loop ? "_loop" : "_file") +
                                   "_qd" + std::to_string(param_info.param.queue_depth);

@@ -3,13 +3,18 @@
 // and never allocates per IO: all of that is IoQueue's job (io_queue.hpp), so every engine
 // measures the same way.
 //
-// Lifecycle: create (engine_registry.hpp) -> open(fd, queue_depth) -> { submit / reap }* ->
-// close(). One engine instance per worker thread; instances are not thread-safe.
+// Lifecycle: create (engine_registry.hpp) -> open(setup) -> [bind_to_current_thread()] ->
+// { submit / reap }* -> close(). One engine instance per worker thread; instances are not
+// thread-safe. open() may run on another thread than the IO (run_workload() opens every queue
+// on the calling thread so that setup errors surface before any IO); the thread that will do
+// the IO calls bind_to_current_thread() first, which engines with per-thread kernel state
+// (io_uring's single-issuer ring) use to attach to it outside any timed window.
 // The caller (IoQueue) guarantees: at most `queue_depth` requests in flight; slots are numbered
 // 0 .. queue_depth - 1 (engines may index arrays by slot); every IoRequest* passed to submit()
 // stays valid until its completion has been reaped.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -24,6 +29,18 @@ struct EngineCapabilities {
   uint32_t max_queue_depth = 0;  // 0 = no engine limit
 };
 
+// What open() is given. The IO buffers belong to the caller (IoQueue's arena): slot i's
+// buffer is buffer_base + i * buffer_stride_bytes, buffer_stride_bytes long, and every request
+// of slot i points into it. Engines that can register memory with the kernel (io_uring) do so
+// once here instead of pinning pages per IO; buffer_base may be null (a test driving an
+// engine directly with buffers of its own), and then nothing is registered.
+struct EngineSetup {
+  int fd = -1;  // opened O_DIRECT by Target
+  uint32_t queue_depth = 0;
+  std::byte* buffer_base = nullptr;
+  uint64_t buffer_stride_bytes = 0;
+};
+
 class IoEngine {
  public:
   virtual ~IoEngine() = default;
@@ -31,10 +48,15 @@ class IoEngine {
   [[nodiscard]] virtual std::string_view name() const noexcept = 0;
   [[nodiscard]] virtual EngineCapabilities capabilities() const noexcept = 0;
 
-  // Prepare to keep up to `queue_depth` IOs in flight on `fd` (opened O_DIRECT by Target).
-  // Throws SystemError naming the failing call, e.g. io_setup's EAGAIN with the aio-max-nr
-  // hint.
-  virtual void open(int fd, uint32_t queue_depth) = 0;
+  // Prepare to keep up to `setup.queue_depth` IOs in flight on `setup.fd`. Throws SystemError
+  // naming the failing call and what to do (io_setup's EAGAIN with the aio-max-nr hint), or
+  // UsageError("--engine", ...) when the engine cannot drive this target at all.
+  virtual void open(const EngineSetup& setup) = 0;
+
+  // Called on the thread that will submit and reap, before its first submit(). Optional: an
+  // engine that needs it does the same work lazily in its first submit() when it was not
+  // called. Never fails (a later submit() reports any problem as -errno).
+  virtual void bind_to_current_thread() noexcept {}
 
   // Hand `requests` to the kernel, in order. Returns how many, counted from the front, were
   // accepted (a partial count is legal: the caller resubmits the rest), or a negative errno:

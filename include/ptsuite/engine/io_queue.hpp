@@ -53,6 +53,10 @@ class IoQueue {
   IoQueue(const IoQueue&) = delete;
   IoQueue& operator=(const IoQueue&) = delete;
 
+  // The thread that will submit and reap calls this once before its first IO when it is not
+  // the thread that constructed the queue (see IoEngine::bind_to_current_thread()).
+  void bind_to_current_thread() noexcept;
+
   [[nodiscard]] uint32_t queue_depth() const noexcept { return m_queue_depth; }
   [[nodiscard]] uint32_t in_flight() const noexcept { return m_in_flight; }
   [[nodiscard]] uint32_t staged() const noexcept;
@@ -62,6 +66,11 @@ class IoQueue {
   // fill write data before flush(). Precondition: free_slots() > 0, length_bytes <=
   // max_block_bytes, offset/length aligned (the workload layer guarantees both).
   std::span<std::byte> stage(IoOp op, uint64_t offset_bytes, uint32_t length_bytes) noexcept;
+
+  // The slot of the IO staged last (0 .. queue_depth - 1): its buffer keeps whatever the caller
+  // or a read left in it until the slot is staged again, so a caller can track buffer content
+  // per slot (the data filler does). Precondition: staged() > 0.
+  [[nodiscard]] uint32_t last_staged_slot() const noexcept;
 
   // Submits every staged IO. Partial submissions are resubmitted; -EAGAIN reaps one
   // completion before retrying (or, with nothing in flight, retries after a short sleep);

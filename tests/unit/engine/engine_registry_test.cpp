@@ -20,29 +20,30 @@ namespace {
 constexpr uint64_t k_second_ns = 1'000'000'000;
 constexpr uint64_t k_file_bytes = 1 << 20;
 
-bool libaio_available() {
+std::string unavailable_reason(const std::string& name) {
   for (const EngineInfo& info : list_engines()) {
-    if (info.name == "libaio") {
-      return info.available;
+    if (info.name == name) {
+      return info.unavailable_reason;
     }
   }
-  return false;
+  return "not registered";
 }
 
-TEST(EngineRegistry, ListsTheThreeEnginesDefaultFirst) {
+bool libaio_available() { return unavailable_reason("libaio").empty(); }
+
+TEST(EngineRegistry, ListsTheEnginesDefaultFirst) {
   const std::vector<EngineInfo> engines = list_engines();
-  ASSERT_EQ(engines.size(), 3u);
-  EXPECT_EQ(engines[0].name, k_default_engine);
-  EXPECT_EQ(engines[0].name, "libaio");
-  EXPECT_EQ(engines[1].name, "sync");
-  EXPECT_EQ(engines[2].name, "null");
+  std::vector<std::string> names;
   for (const EngineInfo& info : engines) {
+    names.push_back(info.name);
     EXPECT_FALSE(info.description.empty()) << info.name;
     // A reason exactly when unavailable.
     EXPECT_EQ(info.available, info.unavailable_reason.empty()) << info.name;
   }
-  EXPECT_TRUE(engines[1].available);
-  EXPECT_TRUE(engines[2].available);
+  EXPECT_EQ(names, (std::vector<std::string>{"libaio", "io_uring", "io_uring_poll", "sync", "null"}));
+  EXPECT_EQ(engines[0].name, k_default_engine);
+  EXPECT_TRUE(engines[3].available);
+  EXPECT_TRUE(engines[4].available);
 }
 
 TEST(EngineRegistry, CreatesEachEngineByNameWithItsCapabilities) {
@@ -56,6 +57,14 @@ TEST(EngineRegistry, CreatesEachEngineByNameWithItsCapabilities) {
   EXPECT_FALSE(sync->capabilities().asynchronous);
   EXPECT_TRUE(sync->capabilities().performs_io);
 
+  for (const char* name : {"io_uring", "io_uring_poll"}) {
+    const auto uring = create_engine(name);
+    EXPECT_EQ(uring->name(), name);
+    EXPECT_TRUE(uring->capabilities().asynchronous);
+    EXPECT_TRUE(uring->capabilities().performs_io);
+    EXPECT_EQ(uring->capabilities().max_queue_depth, 16384u);  // IORING_MAX_REG_BUFFERS
+  }
+
   const auto null = create_engine("null");
   EXPECT_EQ(null->name(), "null");
   EXPECT_FALSE(null->capabilities().asynchronous);
@@ -64,13 +73,13 @@ TEST(EngineRegistry, CreatesEachEngineByNameWithItsCapabilities) {
 
 TEST(EngineRegistry, UnknownEngineIsAUsageErrorListingTheAvailableOnes) {
   try {
-    create_engine("io_uring");
+    create_engine("spdk");
     FAIL() << "created an unknown engine";
   } catch (const UsageError& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("--engine"), std::string::npos) << message;
-    EXPECT_NE(message.find("io_uring"), std::string::npos) << message;
-    EXPECT_NE(message.find("available: libaio, sync, null"), std::string::npos) << message;
+    EXPECT_NE(message.find("spdk"), std::string::npos) << message;
+    EXPECT_NE(message.find("available: libaio, io_uring, io_uring_poll, sync, null"), std::string::npos) << message;
   }
 }
 
@@ -90,7 +99,7 @@ TEST(LibaioEngine, IoSetupEagainNamesAioMaxNr) {
   const Target target = Target::open(dir.create_file("t.img", k_file_bytes), Target::Access::read_only);
   const auto engine = create_engine("libaio");
   try {
-    engine->open(target.fd(), static_cast<uint32_t>(aio_max_nr + 1));
+    engine->open({.fd = target.fd(), .queue_depth = static_cast<uint32_t>(aio_max_nr + 1)});
     FAIL() << "io_setup accepted a depth above fs.aio-max-nr";
   } catch (const SystemError& e) {
     const std::string message = e.what();
@@ -105,8 +114,9 @@ TEST(LibaioEngine, IoSetupEagainNamesAioMaxNr) {
 class EngineContract : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "libaio" && !libaio_available()) {
-      GTEST_SKIP() << "libaio unavailable here";
+    const std::string why_not = unavailable_reason(GetParam());
+    if (!why_not.empty()) {
+      GTEST_SKIP() << GetParam() << " unavailable here: " << why_not;
     }
     m_engine = create_engine(GetParam());
   }
@@ -151,7 +161,7 @@ class EngineContract : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(EngineContract, EchoesEverySlotOnceWithTheFullLength) {
-  m_engine->open(m_target.fd(), 4);
+  m_engine->open({.fd = m_target.fd(), .queue_depth = 4});
   std::vector<IoRequest> requests;
   for (uint32_t i = 0; i < 4; ++i) {  // slots out of order, to see each one echoed
     requests.push_back({i % 2 ? IoOp::write : IoOp::read, 3 - i, 4096, uint64_t{i} * 4096, m_buffers[i]});
@@ -170,7 +180,7 @@ TEST_P(EngineContract, ReadPastTheEndIsReportedShortNotCompleted) {
   if (GetParam() == "null") {
     GTEST_SKIP() << "the null engine does no IO";
   }
-  m_engine->open(m_target.fd(), 1);
+  m_engine->open({.fd = m_target.fd(), .queue_depth = 1});
   std::vector<IoRequest> requests = {{IoOp::read, 0, 8192, k_file_bytes - 4096, m_buffers[0]}};
   const std::vector<IoCompletion> done = run(requests);
   ASSERT_EQ(done.size(), 1u);
@@ -178,12 +188,12 @@ TEST_P(EngineContract, ReadPastTheEndIsReportedShortNotCompleted) {
 }
 
 TEST_P(EngineContract, CloseIsIdempotent) {
-  m_engine->open(m_target.fd(), 2);
+  m_engine->open({.fd = m_target.fd(), .queue_depth = 2});
   m_engine->close();
   m_engine->close();
 }
 
-INSTANTIATE_TEST_SUITE_P(AllEngines, EngineContract, ::testing::Values("libaio", "sync", "null"),
+INSTANTIATE_TEST_SUITE_P(AllEngines, EngineContract, ::testing::Values("libaio", "io_uring", "sync", "null"),
                          [](const auto& param_info) { return param_info.param; });
 
 // Engines that complete in submit() hold queue_depth completions; beyond that they accept
@@ -194,7 +204,7 @@ TEST(CompletingEngines, AcceptOnlyWhatTheirCompletionRingHolds) {
   alignas(4096) static std::byte buffer[4096];
   for (const char* name : {"sync", "null"}) {
     const auto engine = create_engine(name);
-    engine->open(target.fd(), 2);
+    engine->open({.fd = target.fd(), .queue_depth = 2});
     std::vector<IoRequest> requests(3, IoRequest{IoOp::read, 0, 4096, 0, buffer});
     std::vector<IoRequest*> pointers = {&requests[0], &requests[1], &requests[2]};
     EXPECT_EQ(engine->submit(pointers), 2) << name;

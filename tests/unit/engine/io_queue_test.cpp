@@ -53,6 +53,22 @@ TEST_F(IoQueueTest, OpensTheEngineOnTheTargetWithItsQueueDepth) {
   EXPECT_EQ(q.engine().name(), "scripted");
 }
 
+TEST_F(IoQueueTest, HandsTheEngineItsSlotBuffersAndTheIoThread) {
+  // Engines that register memory (io_uring) get the arena: slot i's buffer at base + i * stride.
+  IoQueue q = make_queue(4, 8192);
+  ASSERT_NE(m_script->opened_buffer_base, nullptr);
+  EXPECT_EQ(m_script->opened_buffer_stride_bytes, 8192u);
+  for (uint32_t i = 0; i < 4; ++i) {
+    const std::span<std::byte> buffer = q.stage(IoOp::read, 0, 4096);
+    const uint32_t slot = q.last_staged_slot();
+    EXPECT_EQ(slot, i);  // a fresh queue hands out slot 0 first
+    EXPECT_EQ(buffer.data(), m_script->opened_buffer_base + uint64_t{slot} * 8192);
+  }
+  EXPECT_EQ(m_script->bind_calls, 0);
+  q.bind_to_current_thread();
+  EXPECT_EQ(m_script->bind_calls, 1);
+}
+
 TEST_F(IoQueueTest, RejectsBadConstructionArguments) {
   EXPECT_THROW(make_queue(0), UsageError);
   EXPECT_THROW(make_queue(4, 0), UsageError);

@@ -29,6 +29,9 @@ struct EngineScript {
   // --- what the queue did ---
   uint32_t opened_queue_depth = 0;
   int opened_fd = -1;
+  std::byte* opened_buffer_base = nullptr;
+  uint64_t opened_buffer_stride_bytes = 0;
+  int bind_calls = 0;
   int close_calls = 0;
   int submit_calls = 0;
   int reap_calls = 0;
@@ -47,10 +50,14 @@ class ScriptedEngine final : public IoEngine {
   [[nodiscard]] EngineCapabilities capabilities() const noexcept override {
     return {.asynchronous = true, .performs_io = false, .max_queue_depth = m_script->max_queue_depth};
   }
-  void open(int fd, uint32_t queue_depth) override {
-    m_script->opened_fd = fd;
-    m_script->opened_queue_depth = queue_depth;
+  void open(const EngineSetup& setup) override {
+    m_script->opened_fd = setup.fd;
+    m_script->opened_queue_depth = setup.queue_depth;
+    m_script->opened_buffer_base = setup.buffer_base;
+    m_script->opened_buffer_stride_bytes = setup.buffer_stride_bytes;
   }
+
+  void bind_to_current_thread() noexcept override { ++m_script->bind_calls; }
 
   int submit(std::span<IoRequest* const> requests) noexcept override {
     EngineScript& s = *m_script;
