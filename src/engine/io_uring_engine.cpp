@@ -187,8 +187,9 @@ class IoUringEngine final : public IoEngine {
       io_uring_cqe* first = nullptr;
       // -ETIME: the timeout passed with fewer than `wanted` (return what there is, like
       // io_getevents); -EINTR: a signal, nothing lost.
+      __kernel_timespec* limit = timeout_ns == k_no_timeout ? nullptr : &timeout;
       const int rc =
-          wanted > 0 ? io_uring_wait_cqes(&m_ring, &first, wanted, &timeout, nullptr) : io_uring_get_events(&m_ring);
+          wanted > 0 ? io_uring_wait_cqes(&m_ring, &first, wanted, limit, nullptr) : io_uring_get_events(&m_ring);
       got = io_uring_peek_batch_cqe(&m_ring, m_cqes.data(), capacity);
       if (got == 0 && rc < 0 && rc != -ETIME) {
         return rc;

@@ -109,7 +109,8 @@ class LibaioEngine final : public IoEngine {
     timeout.tv_sec = static_cast<time_t>(timeout_ns / 1'000'000'000ULL);
     timeout.tv_nsec = static_cast<long>(timeout_ns % 1'000'000'000ULL);
     // -EINTR (a signal while waiting) loses nothing: events stay in the ring for the next call.
-    const int rc = io_getevents(m_ctx, wanted, capacity, m_events.data(), &timeout);
+    const int rc =
+        io_getevents(m_ctx, wanted, capacity, m_events.data(), timeout_ns == k_no_timeout ? nullptr : &timeout);
     for (int i = 0; i < rc; ++i) {
       out[i].slot = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(m_events[i].data));
       // io_event::res is unsigned long; a failed IO carries -errno in it.

@@ -11,8 +11,10 @@ namespace ptsuite::workload::detail {
 
 namespace {
 
-// Longest single wait (reap timeout or pacing sleep), so a stop request or another thread's
-// IO error is noticed within this time even when the device stalls or the rate is low.
+// Longest timed wait (a pacing wait for the next due IO, or a sleep with nothing in flight),
+// so a stop request or another thread's IO error is noticed within this time when the rate is
+// low. Waits for completions have no timer at all (engine::k_no_timeout); run_workload()
+// interrupts them when the run must end (wake_signal.hpp).
 constexpr uint64_t k_max_wait_ns = 50'000'000;
 // Live counters are published when at least this much time passed since the last publish
 // (judged by the reap timestamps, no extra clock call): the sampling thread sees totals at
@@ -102,14 +104,15 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
       break;  // drain() below collects what is in flight
     }
     const uint64_t wait_until = due_ns != 0 ? std::min(due_ns, limits.deadline_ns) : limits.deadline_ns;
-    const uint64_t wait_ns = std::min(wait_until > now ? wait_until - now : 0, k_max_wait_ns);
+    const uint64_t timed_wait_ns = std::min(wait_until > now ? wait_until - now : 0, k_max_wait_ns);
     if (q.in_flight() == 0) {
       // Only pacing can leave nothing in flight here: sleep instead of polling.
-      sleep_until_ns(now + wait_ns);
+      sleep_until_ns(now + timed_wait_ns);
       now = monotonic_ns();
       continue;
     }
-    const int reaped = q.reap(1, wait_ns);
+    // Untimed unless pacing: the next completion (or the runner's wake signal) ends the wait.
+    const int reaped = q.reap(1, due_ns != 0 ? timed_wait_ns : engine::k_no_timeout);
     now = q.last_reap_ns();
     if (reaped < 0 && reaped != -EINTR) {
       m_unattributed_errno = -reaped;

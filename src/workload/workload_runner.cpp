@@ -18,6 +18,7 @@
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "workload/wake_signal.hpp"
 #include "workload/worker.hpp"
 
 namespace ptsuite::workload {
@@ -232,6 +233,7 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
                                               state->sequential_cursor_bytes.size(), spec.threads));
   }
 
+  detail::install_wake_handler();
   std::vector<std::unique_ptr<Worker>> workers;
   workers.reserve(spec.threads);
   for (uint32_t t = 0; t < spec.threads; ++t) {
@@ -305,20 +307,21 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
   const CpuUsage cpu_before = process_cpu();
   release(false);
   Sampler sampler(workload, control, workers, start_ns);
+  detail::WaitInterrupter interrupter(start_ns, spec.limits.duration_ns, flags, threads);
   try {
     std::unique_lock lock(mutex);
     while (running > 0) {
-      const uint64_t wake = sampler.next_event_ns();
-      if (wake == k_never) {
-        cv.wait(lock, [&] { return running == 0; });
-        break;
-      }
+      const uint64_t wake = std::min(sampler.next_event_ns(), interrupter.next_check_ns());
       const auto deadline = std::chrono::steady_clock::time_point(std::chrono::nanoseconds(wake));
       if (cv.wait_until(lock, deadline, [&] { return running == 0; })) {
         break;
       }
       lock.unlock();
-      sampler.sample(monotonic_ns());
+      const uint64_t now = monotonic_ns();
+      if (now >= sampler.next_event_ns()) {
+        sampler.sample(now);
+      }
+      interrupter.check(now);
       lock.lock();
     }
   } catch (...) {

@@ -323,6 +323,9 @@ TEST(WorkloadRunner, ProgressExtrapolatesTheEndOfIoLimitedRuns) {
   control.progress_interval_ns = 10'000'000;
   Progress seen;
   control.on_progress = [&](const Progress& p) {
+    if (stop) {
+      return;  // a later report while the workers stop (a loaded machine) has nothing new
+    }
     seen = p;
     stop = true;
   };
@@ -347,6 +350,9 @@ TEST(WorkloadRunner, PinnedWorkersRunOnTheirCpus) {
   control.progress_interval_ns = 10'000'000;
   std::vector<std::string> worker_cpus;
   control.on_progress = [&](const Progress&) {
+    if (stop) {
+      return;  // one look is enough; later reports may come while the workers stop
+    }
     // Every thread but this one is a worker: read the CPUs each may run on.
     const auto self = std::to_string(::syscall(SYS_gettid));
     for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {

@@ -23,6 +23,11 @@
 
 namespace ptsuite::engine {
 
+// reap()'s timeout meaning "no timeout": the kernel arms no timer for the wait, which keeps the
+// timer's cost (~0.3 us at QD 1 on a loop device, measured) out of every measured latency. A
+// caller that must regain control sends the waiting thread a signal (workload_runner does).
+inline constexpr uint64_t k_no_timeout = UINT64_MAX;
+
 struct EngineCapabilities {
   bool asynchronous = false;     // submit() returns before the IO completes
   bool performs_io = true;       // false for `null`: nothing reaches the target
@@ -65,8 +70,9 @@ class IoEngine {
   virtual int submit(std::span<IoRequest* const> requests) noexcept = 0;
 
   // Collect finished IOs into `out`: waits until at least `min_completions` are available or
-  // `timeout_ns` has passed (min_completions = 0 polls). Returns the count stored, or a
-  // negative errno (-EINTR: nothing lost, call again).
+  // `timeout_ns` has passed (min_completions = 0 polls; k_no_timeout waits without a timer,
+  // until the completions arrive or a signal interrupts the wait). Returns the count stored,
+  // or a negative errno (-EINTR: nothing lost, call again).
   virtual int reap(uint32_t min_completions, std::span<IoCompletion> out, uint64_t timeout_ns) noexcept = 0;
 
   // Release kernel resources. The caller drains in-flight IO first. Idempotent. If IO is still

@@ -77,8 +77,9 @@ class IoQueue {
   // -EINTR retries. Returns 0, or a negative errno after a hard failure (also recorded).
   int flush() noexcept;
 
-  // Reaps at least min(min_completions, in_flight()) completions, waiting up to timeout_ns,
-  // and records each one. Returns the number reaped or a negative errno.
+  // Reaps at least min(min_completions, in_flight()) completions, waiting up to timeout_ns
+  // (k_no_timeout: until they arrive or a signal interrupts the wait, -EINTR), and records each
+  // one. Returns the number reaped or a negative errno.
   int reap(uint32_t min_completions, uint64_t timeout_ns) noexcept;
 
   // Reaps until nothing is in flight (staged but unsubmitted IOs are discarded).
