@@ -95,9 +95,10 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
                                  : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
   m_steps.push_back(step);
 
-  // Worst case: each Round slot alternates between two values 3x apart (a 100 % excursion
-  // never passes the 20 % rule) and writes nothing, so WSAT runs to its time limit. Best case:
-  // constant values at the assumed write rate.
+  // Worst case: each Round slot alternates between two values 3x apart in IOPS, MB/s AND
+  // response time (a 100 % excursion never passes the 20 % rule, whatever the tracking metric:
+  // Latency tracks the mean response time) and writes nothing, so WSAT runs to its time limit.
+  // Best case: constant values at the assumed write rate.
   const std::string slot = slot_of(id);
   auto it = std::find_if(m_calls.begin(), m_calls.end(), [&](const auto& c) { return c.first == slot; });
   if (it == m_calls.end()) {
@@ -107,10 +108,12 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   const uint64_t call = it->second++;
   const double mean_block = s.block_sizes.empty() ? 4096.0 : static_cast<double>(s.block_sizes.front().bytes);
   double iops = m_assumptions.write_mb_per_s * 1e6 / mean_block;
+  uint64_t latency_ns = 100'000;
   if (m_case == PlanCase::worst) {
     iops = call % 2 == 0 ? 1000.0 : 3000.0;
+    latency_ns = call % 2 == 0 ? 300'000 : 100'000;
   }
-  SegmentResult r = synthetic_segment_result(s, iops, 100'000, std::max<uint64_t>(step.duration_ns, 1));
+  SegmentResult r = synthetic_segment_result(s, iops, latency_ns, std::max<uint64_t>(step.duration_ns, 1));
   if (m_case == PlanCase::worst) {
     r.summary.write.bytes = 0;
   }

@@ -158,7 +158,7 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
       record["status"] = "complete";
       record["started_utc"] = started;
       record["finished_utc"] = utc_now_iso8601();
-      const ComplianceVerdict verdict = evaluate_test_compliance(record, s.settings);
+      const ComplianceVerdict verdict = evaluate_test_compliance(record, {defs, s.settings, s.config.engine});
       record["compliance"] = verdict;
       verdicts.emplace_back(test->id(), verdict);
       s.results["tests"].push_back(std::move(record));
@@ -235,12 +235,13 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                           "another directory",
                                           s.dir.string(), s.dir.string()));
   }
-  open_target(s);
   std::error_code ec;
   fs::create_directories(s.dir / "journal", ec);
   if (ec) {
-    throw SystemError(fmt::format("cannot create {}: {}", s.dir.string(), ec.message()));
+    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
+                                          s.dir.string(), ec.message()));
   }
+  open_target(s);
   RunLog log(s.dir / k_run_log_file, observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
   make_plans(s, log);

@@ -218,8 +218,10 @@ class FixtureExecutor : public pts::StepExecutor {
 
     SegmentResult out;
     uint64_t ios = 0;
-    if (s.bytes_limit > 0) {
-      // A byte-limited segment (WIPC) transfers exactly its limit.
+    const uint64_t timed_ios =
+        static_cast<uint64_t>(std::llround(iops * static_cast<double>(s.duration_ns + 1'000'000) / 1e9));
+    if (s.bytes_limit > 0 && (s.duration_ns == 0 || s.bytes_limit / static_cast<uint64_t>(mean_bytes) < timed_ios)) {
+      // A byte-limited segment (WIPC, WSAT's last sample) transfers exactly its limit.
       ios = s.bytes_limit / static_cast<uint64_t>(mean_bytes);
       out.elapsed_ns = static_cast<uint64_t>(std::llround(static_cast<double>(ios) / iops * 1e9));
       out.stop_reason = "bytes";
@@ -321,7 +323,7 @@ FixtureConfig fixture_config(const std::string& name) {
     c.model.seq_write_mb_max = 1150;
     c.oscillating = {"latency/main", "throughput/128KiB"};
   } else if (name == "quick") {
-    c.tests = {"throughput", "wsat", "cbw"};
+    c.tests = {"throughput", "wsat", "cbw", "xsr"};
     c.presets = {"quick"};
     c.tested_by = "ptsuite CI";
     c.seed = 1;
@@ -509,7 +511,7 @@ json make_document(const FixtureConfig& c) {
     record["status"] = "complete";
     record["started_utc"] = started;
     record["finished_utc"] = utc_text(exec.now());
-    const pts::ComplianceVerdict verdict = pts::evaluate_test_compliance(record, settings);
+    const pts::ComplianceVerdict verdict = pts::evaluate_test_compliance(record, {defs, settings, config.engine});
     record["compliance"] = verdict;
     verdicts.emplace_back(test->id(), verdict);
     doc["tests"].push_back(std::move(record));

@@ -3,8 +3,9 @@
 // execute the same code, the plan lists exactly the steps a run takes.
 //   best case:  every tracking variable is steady from the first check (Round 5) on, WSAT
 //               stops at the capacity multiple written at the assumed write rate;
-//   worst case: nothing ever attains steady state (every phase runs max_rounds) and WSAT runs
-//               to its time limit.
+//   worst case: nothing ever attains steady state (every phase runs max_rounds, whatever its
+//               tracking metric: IOPS, MB/s and response times all swing 3x Round by Round)
+//               and WSAT runs to its time limit.
 // Byte-limited steps (WIPC) are timed at an assumed write rate and purges at an assumed
 // duration (both disclosed with the plan; actual times depend on the drive).
 #pragma once

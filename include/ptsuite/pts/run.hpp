@@ -26,12 +26,11 @@
 
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/plan.hpp>
+#include <ptsuite/pts/results_format.hpp>
 #include <ptsuite/pts/run_config.hpp>
 #include <ptsuite/pts/step_executor.hpp>
 
 namespace ptsuite::pts {
-
-inline constexpr int k_results_schema_version = 1;
 
 class RunObserver {
  public:

@@ -215,7 +215,11 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   banner += "<div class=\"why\">" +
             text(fmt::format("{} reason(s) from results.json; run status: {}", at(comp, "reasons").size(),
                              str(at(results, {"run", "status"})))) +
-            "</div></div>";
+            "</div>";
+  for (const json& note : at(comp, "notes")) {
+    banner += "<div class=\"why bad\">" + text(str(note)) + "</div>";
+  }
+  banner += "</div>";
   pages.push_back({header,
                    "Report Summary",
                    {html_block(banner), html_block(render_rows(run_rows(results), "kvt")),

@@ -247,7 +247,7 @@ json run_one(const std::string& id, const Variant& v, const Settings& settings, 
   record["status"] = "complete";
   record["started_utc"] = k_utc;
   record["finished_utc"] = k_utc;
-  verdict = evaluate_test_compliance(record, settings);
+  verdict = evaluate_test_compliance(record, {defs, settings, "libaio"});
   record["compliance"] = verdict;
   return record;
 }

@@ -10,7 +10,7 @@
 
 #include <ptsuite/pts/settings.hpp>
 #include <ptsuite/pts/steady_state.hpp>
-#include <ptsuite/pts/tests/core_tests.hpp>
+#include <ptsuite/pts/pts_test.hpp>
 
 #include "support/fake_step_executor.hpp"
 
@@ -80,7 +80,7 @@ TEST(ReportModelFields, CbwPreWritesCarryTheirIopsPerInterval) {
   const Settings settings = Settings::build(DefinitionSet::embedded(), spec, {}, {{"max_rounds", "5"}});
   IntervalExecutor exec;
   TestContext ctx{DefinitionSet::embedded(), spec, settings, exec, TargetFacts{1ull << 30, 512}};
-  const json rec = CompositeBlockSizeTest().run(ctx);
+  const json rec = make_test("cbw")->run(ctx);
   const json expected = {{"end_s", {0.25, 0.5}}, {"iops", {4000.0, 12000.0}}};
   const json& rounds = rec.at("phases")[1].at("rounds");
   ASSERT_FALSE(rounds.empty());

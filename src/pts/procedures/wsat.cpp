@@ -1,13 +1,19 @@
 // Write Saturation, PTS 2.0.2 §10: from the purged state (no WIPC), write continuously at the
 // test TOIO in fixed-length samples (1 minute) until wsat.capacity_multiple x user capacity
-// (4X) is written or wsat.time_limit passes, whichever comes first. Every sample records IOPS,
-// TGBW, drive fills, ART, 99.999 % and MRT. PTS 2.0 then adds a RND 4 KiB W response-time
-// capture. The stimulus is RND 4 KiB 100 % W unless an optional 2.0 workload is chosen.
+// (4X) is written or wsat.time_limit passes, whichever comes first. The last sample is
+// byte-limited to what is left, so the run stops at the capacity multiple (to within one IO
+// per thread), not up to a sample later. Every sample records IOPS, TGBW, drive fills, ART,
+// 99.999 % and MRT. PTS 2.0 then adds a RND 4 KiB W response-time capture. The stimulus is
+// RND 4 KiB 100 % W unless an optional 2.0 workload is chosen; the record's subtitle names it.
 #include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
 
-#include <ptsuite/pts/tests/core_tests.hpp>
+#include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
+
+#include "pts/procedures/factories.hpp"
 
 namespace ptsuite::pts {
 
@@ -26,8 +32,7 @@ SegmentSpec wsat_segment(TestSpec& spec, TestContext& ctx, const std::string& wo
                          uint64_t duration_ns) {
   const nlohmann::json w = spec.get("workloads").value.at(workload);
   const RwMix mix = parse_rw_mix(w.at("rw_mix").get<std::string>(), "wsat/workloads");
-  const auto pattern = w.at("pattern").get<std::string>() == "sequential" ? workload::AccessPattern::sequential
-                                                                          : workload::AccessPattern::random;
+  const workload::AccessPattern pattern = parse_access_pattern(w.at("pattern").get<std::string>(), "wsat/workloads");
   if (w.value("composite", false)) {
     TestSpec cbw(ctx, "cbw");
     const CompositeMix cm = composite_mix(cbw, spec);
@@ -51,9 +56,58 @@ SegmentSpec wsat_segment(TestSpec& spec, TestContext& ctx, const std::string& wo
   return s;
 }
 
-}  // namespace
+// Bytes (read + write) a sample may transfer so that the writes end at the target: what is
+// left to write over the write share of the mix, rounded up to whole blocks per thread. 0 (no
+// byte limit) for a mix without writes.
+uint64_t sample_byte_limit(const SegmentSpec& s, uint64_t left_to_write) {
+  const double write_share = (100.0 - s.mix.read_pct) / 100.0;
+  if (write_share <= 0) {
+    return 0;
+  }
+  uint64_t max_block = 0;
+  for (const workload::BlockSizeWeight& b : s.block_sizes) {
+    max_block = std::max(max_block, b.bytes);
+  }
+  const uint64_t unit = max_block * s.threads;
+  const auto total = static_cast<uint64_t>(std::ceil(static_cast<double>(left_to_write) / write_share));
+  return (total + unit - 1) / unit * unit;
+}
 
-nlohmann::json WriteSaturationTest::run(TestContext& ctx) const {
+// The target counts as written when less than one IO per thread is missing (an IO cannot be
+// split).
+bool capacity_reached(const SegmentSpec& s, uint64_t written, uint64_t target) {
+  uint64_t min_block = UINT64_MAX;
+  for (const workload::BlockSizeWeight& b : s.block_sizes) {
+    min_block = std::min(min_block, b.bytes);
+  }
+  return written >= target || target - written < min_block;
+}
+
+nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_bytes, uint64_t elapsed_ns,
+                           uint64_t capacity_bytes, nlohmann::json health) {
+  const stats::DirectionSummary& c = r.summary.combined;
+  return {{"sample", n},
+          {"end_time_s", static_cast<double>(elapsed_ns) / 1e9},
+          {"tgbw_bytes", written_bytes},
+          {"tgbw_gb", static_cast<double>(written_bytes) / 1e9},
+          {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(capacity_bytes)},
+          {"iops", c.iops},
+          {"latency_mean_ns", c.latency_mean_ns},
+          {"latency_p99_999_ns", p99999_ns(c)},
+          {"latency_max_ns", c.latency_max_ns},
+          {"health", std::move(health)},
+          {"result", r}};
+}
+
+class WriteSaturationTest final : public PtsTest {
+ public:
+  [[nodiscard]] std::string id() const override { return "wsat"; }
+
+ protected:
+  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+};
+
+nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
   nlohmann::json rec = begin_record(spec);
   const uint32_t tc = spec.threads();
@@ -61,39 +115,32 @@ nlohmann::json WriteSaturationTest::run(TestContext& ctx) const {
   if (spec.get("purge").value.get<bool>()) {
     rec["purges"].push_back(purge_step(spec, "main"));
   }
-  (void)spec.get("wipc");
+  if (spec.get("wipc").value.get<bool>()) {
+    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), tc, qd));
+  }
   const std::string workload_name = spec.get("workload").value.get<std::string>();
   const uint64_t sample_ns = spec.duration_ns("sample_duration");
   const double multiple = spec.get("capacity_multiple").value.get<double>();
   const uint64_t time_limit_ns = spec.duration_ns("time_limit");
   const auto target_bytes = static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes));
   const SegmentSpec sample_spec = wsat_segment(spec, ctx, workload_name, tc, qd, sample_ns);
+  rec["subtitle"] = subtitle_for(spec, sample_spec);
 
   nlohmann::json samples = nlohmann::json::array();
   uint64_t written_bytes = 0;
   uint64_t elapsed_ns = 0;
   std::string stop_reason;
   for (uint32_t n = 1; stop_reason.empty(); ++n) {
-    const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, sample_spec);
+    SegmentSpec s = sample_spec;
+    s.bytes_limit = sample_byte_limit(s, target_bytes - written_bytes);
+    const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s);
     StepRequest health;
     health.kind = StepKind::health;
-    const nlohmann::json h = ctx.exec.execute(StepId{id(), "main", fmt::format("sample-{:05}-health", n)}, health);
+    nlohmann::json h = ctx.exec.execute(StepId{id(), "main", fmt::format("sample-{:05}-health", n)}, health);
     written_bytes += r.summary.write.bytes;
     elapsed_ns += r.elapsed_ns;
-    const stats::DirectionSummary& c = r.summary.combined;
-    samples.push_back(
-        {{"sample", n},
-         {"end_time_s", static_cast<double>(elapsed_ns) / 1e9},
-         {"tgbw_bytes", written_bytes},
-         {"tgbw_gb", static_cast<double>(written_bytes) / 1e9},
-         {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(ctx.target.capacity_bytes)},
-         {"iops", c.iops},
-         {"latency_mean_ns", c.latency_mean_ns},
-         {"latency_p99_999_ns", p99999_ns(c)},
-         {"latency_max_ns", c.latency_max_ns},
-         {"health", h},
-         {"result", r}});
-    if (written_bytes >= target_bytes) {
+    samples.push_back(sample_json(n, r, written_bytes, elapsed_ns, ctx.target.capacity_bytes, std::move(h)));
+    if (capacity_reached(s, written_bytes, target_bytes)) {
       stop_reason = "capacity";
     } else if (elapsed_ns >= time_limit_ns) {
       stop_reason = "time_limit";
@@ -122,5 +169,9 @@ nlohmann::json WriteSaturationTest::run(TestContext& ctx) const {
   rec["omitted"] = spec.omitted();
   return rec;
 }
+
+}  // namespace
+
+std::unique_ptr<PtsTest> make_wsat_test() { return std::make_unique<WriteSaturationTest>(); }
 
 }  // namespace ptsuite::pts

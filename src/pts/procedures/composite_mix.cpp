@@ -2,7 +2,7 @@
 // and three LBA zones. Shared by the CBW test and the WSAT "cbw" optional workload.
 #include <fmt/format.h>
 
-#include <ptsuite/pts/tests/core_tests.hpp>
+#include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::pts {
