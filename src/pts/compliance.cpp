@@ -93,9 +93,10 @@ void preconditioning_clauses(const json& rec, const Settings& settings, Clauses&
     const uint64_t written = w.at("result").at("summary").at("write").at("bytes").get<uint64_t>();
     const double multiple = w.at("capacity_multiple").get<double>();
     const bool ok = written >= target && multiple >= spec_multiple;
-    out.add("preconditioning", ok ? ClauseStatus::pass : ClauseStatus::fail,
-            fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.value("phase", "main"), written, target,
-                        multiple, multiple < spec_multiple ? fmt::format("; the spec requires {}X", spec_multiple) : ""));
+    out.add(
+        "preconditioning", ok ? ClauseStatus::pass : ClauseStatus::fail,
+        fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.value("phase", "main"), written, target,
+                    multiple, multiple < spec_multiple ? fmt::format("; the spec requires {}X", spec_multiple) : ""));
   }
 }
 
@@ -160,9 +161,9 @@ void steady_state_clauses(const json& rec, Clauses& out, ComplianceVerdict& v) {
     }
     const auto run = ss.at("rounds_run").get<uint32_t>();
     const bool at_cap = run >= ss.at("max_rounds").get<uint32_t>();
-    const std::string detail =
-        fmt::format("{}: SS NOT ACHIEVED {} {} Rounds; measurement window Rounds {}-{} (failing: {})", phase,
-                    at_cap ? "by the Round cap, stopped after" : "after only", run, first, last, fmt::join(failing, ", "));
+    const std::string detail = fmt::format(
+        "{}: SS NOT ACHIEVED {} {} Rounds; measurement window Rounds {}-{} (failing: {})", phase,
+        at_cap ? "by the Round cap, stopped after" : "after only", run, first, last, fmt::join(failing, ", "));
     // The spec allows stopping at the cap (window x-4..x) when the report says so.
     out.add("steady_state", at_cap ? ClauseStatus::disclosed : ClauseStatus::fail, detail);
     v.notes.push_back(detail);
@@ -202,7 +203,8 @@ void toio_clause(const json& rec, const Settings& settings, Clauses& out) {
   const bool operator_choice = toio.value("operator_choice", false);
   bool changed = false;
   for (const char* key : {".threads", ".queue_depth"}) {
-    changed = changed || (settings.has(id + key) && settings.record(id + key).value != settings.record(id + key).default_value);
+    changed = changed ||
+              (settings.has(id + key) && settings.record(id + key).value != settings.record(id + key).default_value);
   }
   if (operator_choice) {
     out.add("toio", ClauseStatus::disclosed, text + " (the operator's choice per the spec)");
@@ -223,7 +225,8 @@ void engine_clause(const json& rec, const std::string& engine, Clauses& out) {
                         "this test uses (run with libaio)",
                         qd));
   } else {
-    out.add("engine", ClauseStatus::pass, fmt::format("{} engine{}", engine, engine == "sync" ? " (QD 1 throughout)" : ""));
+    out.add("engine", ClauseStatus::pass,
+            fmt::format("{} engine{}", engine, engine == "sync" ? " (QD 1 throughout)" : ""));
   }
 }
 
@@ -322,12 +325,8 @@ void to_json(json& j, const ClauseVerdict& c) {
 }
 
 void to_json(json& j, const ComplianceVerdict& v) {
-  j = json{{"compliant", v.compliant},
-           {"shortened", v.shortened},
-           {"summary", v.summary},
-           {"reasons", v.reasons},
-           {"notes", v.notes},
-           {"clauses", v.clauses}};
+  j = json{{"compliant", v.compliant}, {"shortened", v.shortened}, {"summary", v.summary},
+           {"reasons", v.reasons},     {"notes", v.notes},         {"clauses", v.clauses}};
 }
 
 }  // namespace ptsuite::pts

@@ -67,7 +67,8 @@ class TallyExecutor final : public StepExecutor {
                           start_pct + z.range_pct);
       start_pct += z.range_pct;
     }
-    return {{"count", m_zones.size()}, {"description", fmt::format("{} LBA zones of the ActiveRange: {}", m_zones.size(), text)}};
+    return {{"count", m_zones.size()},
+            {"description", fmt::format("{} LBA zones of the ActiveRange: {}", m_zones.size(), text)}};
   }
 
  private:
@@ -211,7 +212,8 @@ json begin_record(TestSpec& spec) {
   json toio;
   if (spec.has("toio")) {
     const SpecValue node = spec.get("toio");
-    toio = json{{"threads", spec.threads()}, {"queue_depth", spec.queue_depth()}, {"operator_choice", node.operator_choice}};
+    toio = json{
+        {"threads", spec.threads()}, {"queue_depth", spec.queue_depth()}, {"operator_choice", node.operator_choice}};
   }
   if (ctx.settings.has(spec.test_id() + ".threads")) {
     toio["threads_setting"] = ctx.settings.record(spec.test_id() + ".threads");
@@ -266,11 +268,12 @@ json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, u
   const SpecValue pattern = spec.common("wipc/pattern");
   const std::string pattern_name = pattern.value.get<std::string>();
   if (pattern_name != "sequential" && pattern_name != "random") {
-    throw Error(ExitCode::system, fmt::format("built-in PTS data {}: unknown pattern \"{}\"", pattern.path, pattern_name));
+    throw Error(ExitCode::system,
+                fmt::format("built-in PTS data {}: unknown pattern \"{}\"", pattern.path, pattern_name));
   }
-  SegmentSpec s = make_segment(
-      pattern_name == "sequential" ? workload::AccessPattern::sequential : workload::AccessPattern::random, RwMix{0},
-      block_bytes, threads, queue_depth, 0);
+  SegmentSpec s =
+      make_segment(pattern_name == "sequential" ? workload::AccessPattern::sequential : workload::AccessPattern::random,
+                   RwMix{0}, block_bytes, threads, queue_depth, 0);
   // Round the amount down to whole blocks per thread so that every thread's share is exact.
   const uint64_t unit = block_bytes * threads;
   s.bytes_limit = std::max<uint64_t>(
@@ -311,12 +314,9 @@ json capture_record(const std::string& name, const SegmentSpec& spec, const Segm
         std::min(stats::LatencyHistogram::bucket_upper_ns(index), result.summary.combined.latency_max_ns);
     cdf.push_back({upper, 100.0 * static_cast<double>(cumulative) / static_cast<double>(total)});
   }
-  return json{{"name", name},
-              {"label", spec.label},
-              {"spec", spec},
-              {"result", result},
-              {"confidence_levels", cdf},
-              {"histogram_bars", histogram_bars(result.combined_histogram)}};
+  return json{
+      {"name", name},     {"label", spec.label},      {"spec", spec},
+      {"result", result}, {"confidence_levels", cdf}, {"histogram_bars", histogram_bars(result.combined_histogram)}};
 }
 
 json histogram_bars(const stats::LatencyHistogram& histogram) {
@@ -340,7 +340,7 @@ std::string stimulus_text(const SegmentSpec& spec) {
   const char* pattern = spec.pattern == workload::AccessPattern::random ? "RND" : "SEQ";
   const std::string size =
       spec.block_sizes.size() == 1 ? units::format_size_binary(spec.block_sizes.front().bytes) : "CBW mix";
-  const std::string mix = spec.mix.read_pct <= 0      ? "100% W"
+  const std::string mix = spec.mix.read_pct <= 0     ? "100% W"
                           : spec.mix.read_pct >= 100 ? "100% R"
                                                      : "R/W " + format_rw_mix(spec.mix);
   return fmt::format("{} {} {}", pattern, size, mix);

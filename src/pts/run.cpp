@@ -235,13 +235,14 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                           "another directory",
                                           s.dir.string(), s.dir.string()));
   }
+  detail::check_out_dir(s.dir);
+  open_target(s);
   std::error_code ec;
   fs::create_directories(s.dir / "journal", ec);
   if (ec) {
     throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
                                           s.dir.string(), ec.message()));
   }
-  open_target(s);
   RunLog log(s.dir / k_run_log_file, observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
   make_plans(s, log);

@@ -1,5 +1,12 @@
 #include "pts/run_support.hpp"
 
+#include <fmt/format.h>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include <ptsuite/util/error.hpp>
+
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
@@ -63,6 +70,27 @@ std::string plan_fingerprint(const RunConfig& config, const Settings& settings, 
                    {"plan", steps},
                    {"version", std::string(version())}};
   return sha256_hex(basis.dump());
+}
+
+void check_out_dir(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path existing = dir;
+  while (!existing.empty() && !fs::exists(existing, ec)) {
+    existing = existing.parent_path();
+  }
+  if (existing.empty()) {
+    existing = fs::current_path();
+  }
+  if (!fs::is_directory(existing, ec)) {
+    throw UsageError("--out", fmt::format("cannot create {}: {} is not a directory", dir.string(), existing.string()));
+  }
+  std::string probe = (existing / ".ptsuite-out-probe-XXXXXX").string();
+  if (mkdtemp(probe.data()) == nullptr) {
+    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
+                                          dir.string(), std::strerror(errno)));
+  }
+  fs::remove(probe, ec);
 }
 
 json ObservedExecutor::execute(const StepId& id, const StepRequest& request) {

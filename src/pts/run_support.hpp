@@ -1,6 +1,7 @@
 // Private to the run layer: the results-document skeleton and the observing executor.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,11 @@ nlohmann::json results_skeleton(const RunConfig& config, const DefinitionSet& de
 // reproduce it exactly.
 std::string plan_fingerprint(const RunConfig& config, const Settings& settings, const Plan& worst,
                              uint64_t capacity_bytes, uint32_t logical_block_bytes);
+
+// Bad input (UsageError "--out", exit 2) unless the run directory can be created and written:
+// probes the nearest existing ancestor by creating and removing a temporary directory in it,
+// so nothing is left behind and the target is not touched before the check.
+void check_out_dir(const std::filesystem::path& dir);
 
 // Reports each executed step to the observer around the inner executor.
 class ObservedExecutor : public StepExecutor {

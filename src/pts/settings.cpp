@@ -91,7 +91,8 @@ void add_toio_settings(const DefinitionSet& defs, const SpecContext& ctx, const 
     }
     rec.value = rec.default_value;
     rec.description = fmt::format(
-        "{} of the {} test ({}; {})", std::string(key) == "threads" ? "Thread count (TC)" : "Queue depth per thread (QD)",
+        "{} of the {} test ({}; {})",
+        std::string(key) == "threads" ? "Thread count (TC)" : "Queue depth per thread (QD)",
         test.value("title", test_id), key,
         toio.operator_choice ? "operator's choice, disclosed" : "fixed by the spec: another value is a deviation");
     add_record(records, std::move(rec));

@@ -22,9 +22,8 @@ namespace ptsuite::report {
 
 struct TestSections {
   std::string_view test_id;
-  std::vector<html::Page> (*html_pages)(const nlohmann::json& results, const nlohmann::json& test,
-                                        html::IdSource& ids);
-  std::string (*text_section)(const nlohmann::json& test);                                  // may be null
+  std::vector<html::Page> (*html_pages)(const nlohmann::json& results, const nlohmann::json& test, html::IdSource& ids);
+  std::string (*text_section)(const nlohmann::json& test);                                 // may be null
   void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const nlohmann::json& test);  // may be null
 };
 

@@ -349,15 +349,28 @@ TEST(RunCli, SigintStopsWithResultsAndResumeRefusesAnotherDevice) {
 TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
-  for (const std::vector<std::string>& bad : {std::vector<std::string>{"run", "iops,hir", "--out", out},
-                                              {"run", "iops", "--set", "nope=1", "--out", out},
-                                              {"run", "iops", "--profile", "laptop", "--out", out},
-                                              {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
-                                              {"run", "iops,iops", "--out", out}}) {
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"run", "iops,hir", "--out", out},
+        {"run", "iops", "--set", "nope=1", "--out", out},
+        {"run", "iops", "--profile", "laptop", "--out", out},
+        {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
+        {"run", "iops,iops", "--out", out},
+        {"run", "iops", "--revision", "e1.1", "--profile", "client", "--out", out}}) {
     const ProcessResult r = run_ptsuite(bad);
     EXPECT_EQ(r.exit_code, 2) << bad[1] << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(fs::exists(out));
+  }
+}
+
+// Part A.9: an --out that cannot be created is bad input like any other (exit 2, one line),
+// found before the target is touched, leaving nothing behind.
+TEST(RunCli, UncreatableOutIsBadInput) {
+  for (const std::string out : {"/proc/ptsuite-run", "/proc/self/ptsuite/run"}) {
+    const ProcessResult r = run_ptsuite({"run", "iops", "--out", out, "--quiet", "--scratch-size", "16MiB"});
+    EXPECT_EQ(r.exit_code, 2) << out << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
   }
 }
 

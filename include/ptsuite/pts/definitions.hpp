@@ -44,7 +44,7 @@ struct SpecValue {
   std::string type;     // "duration", "size", "count", "number", "percent", "bool", "enum:a,b", ...
   std::string setting;  // setting name when user-overridable, else empty
   std::string description;
-  std::string fixed_reason;  // [U] values that are disclosed conventions rather than settings
+  std::string fixed_reason;      // [U] values that are disclosed conventions rather than settings
   bool time_scaling = false;     // "scaling": "time"
   bool operator_choice = false;  // "choice": "operator"
 };

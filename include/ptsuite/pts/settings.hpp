@@ -29,7 +29,7 @@ struct SettingRecord {
   nlohmann::json value;
   std::string changed_by;  // "" (default), "preset:quick", "--set"
   Provenance provenance;
-  std::string path;  // where in pts/ the default comes from
+  std::string path;              // where in pts/ the default comes from
   bool time_scaling = false;     // lowering it shortens the run (definitions.hpp "scaling")
   bool operator_choice = false;  // the spec leaves it to the operator (definitions.hpp "choice")
 };

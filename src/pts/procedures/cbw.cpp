@@ -58,7 +58,6 @@ nlohmann::json interval_iops_series(const SegmentResult& r) {
   return {{"end_s", end_s}, {"iops", iops}};
 }
 
-
 // The CBW stimulus at one TOIO: the composite block sizes and zones at `mix`.
 struct CbwStimulus {
   CompositeMix mix_of_sizes;

@@ -80,8 +80,8 @@ nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& m
                             {"latency_p99_999_ns", nlohmann::json::array()},
                             {"latency_max_ns", nlohmann::json::array()}};
   for (size_t row = 0; row < sizes.size(); ++row) {
-    nlohmann::json r_iops = nlohmann::json::array(), r_mbps = nlohmann::json::array(),
-                   r_art = nlohmann::json::array(), r_5 = nlohmann::json::array(), r_mrt = nlohmann::json::array();
+    nlohmann::json r_iops = nlohmann::json::array(), r_mbps = nlohmann::json::array(), r_art = nlohmann::json::array(),
+                   r_5 = nlohmann::json::array(), r_mrt = nlohmann::json::array();
     for (size_t col = 0; col < mixes.size(); ++col) {
       const size_t i = grid_index(order, col, row, mixes.size(), sizes.size());
       const stats::DirectionSummary& c =
@@ -99,15 +99,14 @@ nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& m
     metrics["latency_max_ns"].push_back(r_mrt);
   }
   const uint32_t last = phase.rounds.empty() ? 0 : phase.rounds.back().round;
-  nlohmann::json out = {
-      {"rows", rows},
-      {"row_key", "block_size"},
-      {"columns", columns},
-      {"column_key", "rw_mix"},
-      {"source", source},
-      {"window",
-       {{"first_round", final_round ? last : phase.window_first_round},
-        {"last_round", final_round ? last : phase.window_last_round}}}};
+  nlohmann::json out = {{"rows", rows},
+                        {"row_key", "block_size"},
+                        {"columns", columns},
+                        {"column_key", "rw_mix"},
+                        {"source", source},
+                        {"window",
+                         {{"first_round", final_round ? last : phase.window_first_round},
+                          {"last_round", final_round ? last : phase.window_last_round}}}};
   out.update(metrics);
   return out;
 }
@@ -130,8 +129,9 @@ void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string&
   RoundLoopSpec loop;
   loop.test = test_id;
   loop.phase = "main";
-  loop.segments = mix_by_size_grid(mixes, sizes, order, parse_access_pattern(pattern.value.get<std::string>(), pattern.path), tc, qd,
-                                   spec.duration_ns("segment_duration"));
+  loop.segments =
+      mix_by_size_grid(mixes, sizes, order, parse_access_pattern(pattern.value.get<std::string>(), pattern.path), tc,
+                       qd, spec.duration_ns("segment_duration"));
   for (const nlohmann::json& t : spec.get("tracking").value) {
     loop.tracking.push_back(resolve_tracking(t, loop.segments));
   }

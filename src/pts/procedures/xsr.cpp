@@ -69,14 +69,10 @@ nlohmann::json recovery_json(const nlohmann::json& rule, const nlohmann::json& g
   const double reference_mb =
       first.at(reference == "access-1-average" ? "average_mb_per_s" : "end_mb_per_s").get<double>();
   const double threshold = reference_mb * pct / 100.0;
-  nlohmann::json out = {{"reference", reference},
-                        {"threshold_pct", pct},
-                        {"reference_mb_per_s", reference_mb},
-                        {"threshold_mb_per_s", threshold},
-                        {"group", last.at("name")},
-                        {"recovered", false},
-                        {"recovery_time_s", nullptr},
-                        {"recovery_sample", nullptr}};
+  nlohmann::json out = {
+      {"reference", reference},          {"threshold_pct", pct},      {"reference_mb_per_s", reference_mb},
+      {"threshold_mb_per_s", threshold}, {"group", last.at("name")},  {"recovered", false},
+      {"recovery_time_s", nullptr},      {"recovery_sample", nullptr}};
   for (const nlohmann::json& s : samples) {
     if (s.at("group") == last.at("name") && s.at("mb_per_s").get<double>() >= threshold) {
       out["recovered"] = true;

@@ -148,6 +148,36 @@ Rows run_rows(const json& results) {
   return rows;
 }
 
+using Row = std::vector<std::string>;
+
+// Rows of (setting, value, default, changed by, tag, clause) on as many pages as they need.
+void add_table_pages(std::vector<Page>& pages, const std::shared_ptr<const PageHeader>& header,
+                     const std::vector<Row>& rows, const std::string& page_title, const std::string& caption,
+                     const std::string& empty) {
+  if (rows.empty()) {
+    pages.push_back({header, page_title, {html_block(element("p", "note", text(empty)))}});
+    return;
+  }
+  // Rendered lengths overestimate escaped text slightly: a safe side for the estimate.
+  std::vector<size_t> lines;
+  for (const Row& r : rows) {
+    lines.push_back(std::max(text_lines(r[5].size(), 60), text_lines(r[0].size(), 30)));
+  }
+  const auto parts = paginate(lines, k_lines_per_page - 6);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    Table t;
+    t.css_class = "data compact";
+    t.header = {"Setting", "Value used", "Default", "Changed by", "Tag", "Spec clause (and ptsuite's convention)"};
+    t.first_numeric_column = 99;
+    for (size_t r : parts[i]) {
+      t.rows.push_back(rows[r]);
+    }
+    pages.push_back({header,
+                     parts.size() > 1 ? fmt::format("{} ({} of {})", page_title, i + 1, parts.size()) : page_title,
+                     {table_block(render_table(t), caption)}});
+  }
+}
+
 }  // namespace
 
 std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& header, const json& test,
@@ -252,7 +282,6 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   }
 
   // Settings changed from defaults, then the [U] values and conventions.
-  using Row = std::vector<std::string>;
   std::vector<Row> changed;
   std::vector<Row> unverified;
   for (const json& s : at(results, "settings")) {
@@ -270,39 +299,11 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
                           text("[" + str(at(c, "tag")) + "]"),
                           text(str(at(c, "clause")) + " \u2013 ptsuite: " + str(at(c, "convention")))});
   }
-  // Rendered lengths overestimate escaped text slightly: a safe side for the estimate.
-  auto row_lines = [](const Row& r) { return std::max(text_lines(r[5].size(), 60), text_lines(r[0].size(), 30)); };
-  const std::vector<std::string> head = {"Setting",    "Value used", "Default",
-                                         "Changed by", "Tag",        "Spec clause (and ptsuite's convention)"};
-  auto add_table_pages = [&](const std::vector<Row>& rows, const std::string& page_title, const std::string& caption,
-                             const std::string& empty) {
-    if (rows.empty()) {
-      pages.push_back({header, page_title, {html_block(element("p", "note", text(empty)))}});
-      return;
-    }
-    std::vector<size_t> lines;
-    for (const Row& r : rows) {
-      lines.push_back(row_lines(r));
-    }
-    const auto parts = paginate(lines, k_lines_per_page - 6);
-    for (size_t i = 0; i < parts.size(); ++i) {
-      Table t;
-      t.css_class = "data compact";
-      t.header = head;
-      t.first_numeric_column = 99;
-      for (size_t r : parts[i]) {
-        t.rows.push_back(rows[r]);
-      }
-      pages.push_back({header,
-                       parts.size() > 1 ? fmt::format("{} ({} of {})", page_title, i + 1, parts.size()) : page_title,
-                       {table_block(render_table(t), caption)}});
-    }
-  };
   add_table_pages(
-      changed, "Settings Changed from Their Defaults",
+      pages, header, changed, "Settings Changed from Their Defaults",
       "Settings whose value differs from the spec / default value ([V] verified, [I] inferred, [U] unverified)",
       "No setting was changed from its default.");
-  add_table_pages(unverified, "[U] Settings and Conventions Disclosed",
+  add_table_pages(pages, header, unverified, "[U] Settings and Conventions Disclosed",
                   "Every [U] (unverified) setting with the value used, and the conventions ptsuite follows where the "
                   "PTS text is not settled",
                   "No [U] setting or convention applies.");

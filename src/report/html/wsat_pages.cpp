@@ -127,10 +127,9 @@ std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& id
   pages.push_back(
       {header,
        "WSAT \u2013 Response Times vs Drive Fills (ART, 99.999 %, MRT)",
-       {chart_block(chart::time_series_chart({"WSAT Response Times vs Drive Fills", workload + ", per sample",
-                                              "wsat-rt-fills"},
-                                             "Drive fills (TGBW / user capacity)", "Response time (ms)", lat_fills,
-                                             chart::ScaleKind::log10),
+       {chart_block(chart::time_series_chart(
+                        {"WSAT Response Times vs Drive Fills", workload + ", per sample", "wsat-rt-fills"},
+                        "Drive fills (TGBW / user capacity)", "Response time (ms)", lat_fills, chart::ScaleKind::log10),
                     "WSAT: ART, 99.999 % and MRT per sample vs drive fills (log y)", ids, 480)}});
   if (!capture.is_null()) {
     pages.push_back({header,

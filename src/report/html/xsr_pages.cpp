@@ -36,8 +36,8 @@ std::string duration_text(const json& ns) { return ns.is_number() ? fmt_duration
 Block groups_table(const json& xsr) {
   Table t;
   t.css_class = "data";
-  t.header = {"Access group", "Stimulus", "Duration", "Samples", "Average MB/s", "End-of-group MB/s", "Peak ART (ms)",
-              "Peak MRT (ms)"};
+  t.header = {"Access group", "Stimulus",          "Duration",      "Samples",
+              "Average MB/s", "End-of-group MB/s", "Peak ART (ms)", "Peak MRT (ms)"};
   t.first_numeric_column = 2;
   for (const json& g : at(xsr, "groups")) {
     t.rows.push_back({text(str(at(g, "name"))), text(str(at(g, "stimulus"))), text(duration_text(at(g, "duration_ns"))),
@@ -49,9 +49,10 @@ Block groups_table(const json& xsr) {
 }
 
 std::string recovery_html(const json& r) {
-  const std::string rule = fmt::format(
-      "{} reaching {} % of access-1's {} throughput ({} MB/s)", str(at(r, "group")), str(at(r, "threshold_pct")),
-      str(at(r, "reference")) == "access-1-end" ? "end-of-group" : "average", fmt_mbps(num(at(r, "threshold_mb_per_s"))));
+  const std::string rule =
+      fmt::format("{} reaching {} % of access-1's {} throughput ({} MB/s)", str(at(r, "group")),
+                  str(at(r, "threshold_pct")), str(at(r, "reference")) == "access-1-end" ? "end-of-group" : "average",
+                  fmt_mbps(num(at(r, "threshold_mb_per_s"))));
   if (at(r, "recovered").is_boolean() && at(r, "recovered").get<bool>()) {
     const double s = num(at(r, "recovery_time_s"));
     return "Recovery time: <b>" + text(fmt::format("{} min ({} s)", grouped(s / 60, 1), grouped(s, 1))) +
@@ -88,11 +89,11 @@ std::vector<Page> xsr_pages(const json& results, const json& test, IdSource& ids
   pages.push_back(
       {header,
        "XSR \u2013 Throughput vs Time",
-       {chart_block(chart::time_series_chart({"XSR Throughput vs Time", "write MB/s per sample, one series per access group",
-                                              "xsr-tp"},
-                                             t_label, "Throughput (MB/s, decimal)",
-                                             per_group(xsr, "mb_per_s", 1, t_div), chart::ScaleKind::linear),
-                    "XSR: write throughput per sample vs time, access groups 1-3", ids, 560),
+       {chart_block(
+            chart::time_series_chart(
+                {"XSR Throughput vs Time", "write MB/s per sample, one series per access group", "xsr-tp"}, t_label,
+                "Throughput (MB/s, decimal)", per_group(xsr, "mb_per_s", 1, t_div), chart::ScaleKind::linear),
+            "XSR: write throughput per sample vs time, access groups 1-3", ids, 560),
         html_block(element("p", "note", recovery_html(at(xsr, "recovery"))))}});
   std::vector<chart::NamedSeries> rt = per_group(xsr, "latency_mean_ns", 1e6, t_div);
   for (chart::NamedSeries& s : rt) {
@@ -112,7 +113,8 @@ std::vector<Page> xsr_pages(const json& results, const json& test, IdSource& ids
         chart_block(chart::time_series_chart({"XSR Response Times vs Time", "ART and MRT per sample", "xsr-rt"},
                                              t_label, "Response time (ms)", rt, chart::ScaleKind::log10),
                     "XSR: ART and MRT per sample vs time (log y)", ids, 330)}});
-  pages.push_back({header, "XSR \u2013 Access Groups and Recovery",
+  pages.push_back({header,
+                   "XSR \u2013 Access Groups and Recovery",
                    {groups_table(xsr), html_block(element("p", "", recovery_html(at(xsr, "recovery"))))}});
   for (Page& p : compliance_pages(header, test, "XSR")) {
     pages.push_back(std::move(p));

@@ -267,8 +267,7 @@ TEST(PtsTestRun, RecordsTheDeepestQueueAndHowTheActiveRangeWasAddressed) {
   Harness c({"2.0.2", "enterprise"}, {{"max_rounds", "5"}});
   const json cbw = make_test("cbw")->run(c.ctx);
   EXPECT_EQ(cbw.at("ar_segments").at("count"), 3);
-  EXPECT_NE(cbw.at("ar_segments").at("description").get<std::string>().find("50 % of IOs in 0-5 %"),
-            std::string::npos);
+  EXPECT_NE(cbw.at("ar_segments").at("description").get<std::string>().find("50 % of IOs in 0-5 %"), std::string::npos);
   Harness l({"2.0.2", "enterprise"});
   EXPECT_EQ(make_test("latency")->run(l.ctx).at("max_queue_depth"), 1);
 }

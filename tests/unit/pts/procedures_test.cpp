@@ -51,8 +51,7 @@ TEST(Registry, EveryTestHasItsDataReportSectionsAndSchemaBranch) {
   for (const ProcedureInfo& p : procedures()) {
     SCOPED_TRACE(std::string(p.id));
     EXPECT_TRUE(defs.contains(std::string(p.schema_def)));
-    EXPECT_EQ(record.at("properties").at(std::string(p.record_key)).at("$ref"),
-              "#/$defs/" + std::string(p.schema_def));
+    EXPECT_EQ(record.at("properties").at(std::string(p.record_key)).at("$ref"), "#/$defs/" + std::string(p.schema_def));
     bool branch = false;
     for (const json& b : record.at("allOf")) {
       if (b.at("if").at("properties").at("id").at("const") == std::string(p.id)) {
@@ -198,9 +197,9 @@ TEST(PlanWorstCase, EveryPhaseOfEveryTestRunsToTheRoundCap) {
   const Settings full = Settings::build(DefinitionSet::embedded(), spec, {}, {});
   const Plan worst =
       make_plan({"latency"}, DefinitionSet::embedded(), spec, full, TargetFacts{1ull << 30, 512}, PlanCase::worst, {});
-  const size_t rounds = static_cast<size_t>(std::count_if(worst.steps.begin(), worst.steps.end(), [](const PlanStep& s) {
-    return s.id.find("-health") != std::string::npos;
-  }));
+  const size_t rounds =
+      static_cast<size_t>(std::count_if(worst.steps.begin(), worst.steps.end(),
+                                        [](const PlanStep& s) { return s.id.find("-health") != std::string::npos; }));
   EXPECT_EQ(rounds, 25u);
   // 25 Rounds x 9 one-minute segments + the 20-minute capture, WIPC and purge: about 4 h 10 min.
   EXPECT_GT(worst.total_ns, 4ull * 3600 * 1'000'000'000ull);

@@ -24,8 +24,8 @@
 #include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/segment.hpp>
-#include <ptsuite/util/json_schema.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
+#include "support/json_schema.hpp"
 
 #include "support/schema_support.hpp"
 

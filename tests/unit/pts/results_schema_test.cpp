@@ -37,8 +37,8 @@
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/segment.hpp>
 #include <ptsuite/pts/settings.hpp>
-#include <ptsuite/util/json_schema.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
+#include "support/json_schema.hpp"
 
 #include "pts/run_support.hpp"
 #include "support/schema_support.hpp"

@@ -17,12 +17,13 @@ namespace {
 using nlohmann::json;
 
 const std::vector<std::pair<std::string, std::string>> k_short = {{"xsr.access_1_duration", "5s"},
-                                                                   {"xsr.access_2_duration", "3s"},
-                                                                   {"xsr.access_3_duration", "2500ms"},
-                                                                   {"xsr.sample_duration", "1s"}};
+                                                                  {"xsr.access_2_duration", "3s"},
+                                                                  {"xsr.access_3_duration", "2500ms"},
+                                                                  {"xsr.sample_duration", "1s"}};
 
 struct Xsr {
-  explicit Xsr(testing::FakeExecutor::ValueFn iops, std::vector<std::pair<std::string, std::string>> overrides = k_short)
+  explicit Xsr(testing::FakeExecutor::ValueFn iops,
+               std::vector<std::pair<std::string, std::string>> overrides = k_short)
       : exec(std::move(iops)),
         settings(Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {}, overrides)),
         ctx{DefinitionSet::embedded(), {"2.0.2", "enterprise"}, settings, exec, TargetFacts{1ull << 30, 512}},
@@ -114,14 +115,16 @@ TEST(XsrTest, ShortenedGroupDurationsAreDisclosedAndTheSampleLengthShortens) {
 TEST(XsrTest, PlanBestAndWorstCaseAreTheFixedDurations) {
   const SpecContext spec{"2.0.2", "enterprise"};
   const Settings settings = Settings::build(DefinitionSet::embedded(), spec, {}, {});
-  const Plan best = make_plan({"xsr"}, DefinitionSet::embedded(), spec, settings, {1ull << 30, 512}, PlanCase::best, {});
+  const Plan best =
+      make_plan({"xsr"}, DefinitionSet::embedded(), spec, settings, {1ull << 30, 512}, PlanCase::best, {});
   const Plan worst =
       make_plan({"xsr"}, DefinitionSet::embedded(), spec, settings, {1ull << 30, 512}, PlanCase::worst, {});
   EXPECT_EQ(best.total_ns, worst.total_ns);
   // 8 h + 6 h + 8 h of 1-minute samples and the purge.
   EXPECT_EQ(worst.total_ns, 22ull * 3600 * 1'000'000'000ull + PlanAssumptions{}.purge_ns);
-  EXPECT_EQ(std::count_if(worst.steps.begin(), worst.steps.end(), [](const PlanStep& s) { return s.kind == "segment"; }),
-            22 * 60);
+  EXPECT_EQ(
+      std::count_if(worst.steps.begin(), worst.steps.end(), [](const PlanStep& s) { return s.kind == "segment"; }),
+      22 * 60);
 }
 
 }  // namespace

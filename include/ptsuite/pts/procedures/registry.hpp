@@ -19,12 +19,12 @@
 namespace ptsuite::pts {
 
 struct ProcedureInfo {
-  std::string_view id;                     // "throughput"
+  std::string_view id;                        // "throughput"
   std::span<const std::string_view> aliases;  // {"tp"}
   std::unique_ptr<PtsTest> (*create)();
-  bool in_all = false;            // run by `ptsuite run all`
-  std::string_view record_key;    // the test's own block in its record: "matrix", "wsat", "xsr", ...
-  std::string_view schema_def;    // "#/$defs/<schema_def>" describes that block
+  bool in_all = false;          // run by `ptsuite run all`
+  std::string_view record_key;  // the test's own block in its record: "matrix", "wsat", "xsr", ...
+  std::string_view schema_def;  // "#/$defs/<schema_def>" describes that block
 };
 
 // Every registered test, in the order `all` runs the core ones (registry.cpp).

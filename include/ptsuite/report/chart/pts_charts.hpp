@@ -44,9 +44,9 @@ struct MeasurementWindow {
   std::string variable_name;  // legend entry of the points, e.g. "IOPS (RND 4KiB 0/100)"
   std::vector<Point> points;  // x = round number, y = tracking value
   double average = 0;
-  double slope = 0;         // of the least-squares fit, y units per round
-  double intercept = 0;     // at round 0
-  std::string fit_formula;  // shown in the legend, e.g. "-6.4·R + 11746"
+  double slope = 0;                 // of the least-squares fit, y units per round
+  double intercept = 0;             // at round 0
+  std::string fit_formula;          // shown in the legend, e.g. "-6.4·R + 11746"
   double band_low = std::nan("");   // e.g. 90 % of the average
   double band_high = std::nan("");  // e.g. 110 % of the average
   std::string band_low_label;       // "90% × average"

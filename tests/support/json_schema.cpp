@@ -1,4 +1,4 @@
-#include <ptsuite/util/json_schema.hpp>
+#include "support/json_schema.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
