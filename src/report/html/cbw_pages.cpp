@@ -58,21 +58,35 @@ const char* point_title(const std::string& name) {
   return name == "max" ? "MaxIOPS" : (name == "mid" ? "MidIOPS" : (name == "min" ? "MinIOPS" : "Operating point"));
 }
 
-}  // namespace
+// What every CBW page needs from the record.
+struct CbwView {
+  const json& test;
+  const json& cbw;
+  const json& pre;     // the preconditioning phase
+  const json& demand;  // the demand-variation phase
+  std::vector<uint32_t> tcs;
+  std::vector<uint32_t> qds;
+  std::string title;
+  std::string mix;
+  std::string source;  // "final Round" or "measurement-window average"
+  std::shared_ptr<const PageHeader> header;
+};
 
-std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
-  const json& cbw = at(test, "cbw");
-  const json& phases = at(test, "phases");
-  const json none;
-  const json& pre = phases.is_array() && !phases.empty() ? phases[0] : none;
-  const json& demand = phases.is_array() && phases.size() > 1 ? phases[1] : none;
-  const std::vector<uint32_t> tcs = counts(at(cbw, "thread_counts"));
-  const std::vector<uint32_t> qds = counts(at(cbw, "queue_depths"));
-  const std::string title = str(at(test, "title"));
-  const std::string mix = str(at(cbw, "rw_mix"));
-  const bool final_round = str(at(cbw, "operating_point_source")) != "window-average";
-  const std::string source = final_round ? "final Round" : "measurement-window average";
+const json& phase_at(const json& phases, size_t i) {
+  static const json k_none;
+  return phases.is_array() && phases.size() > i ? phases[i] : k_none;
+}
 
+// The Test Parameters column and the pre-conditioning description of the header.
+std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView& v) {
+  const json& cbw = v.cbw;
+  const json& test = v.test;
+  const json& demand = v.demand;
+  const json& pre = v.pre;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::vector<uint32_t>& qds = v.qds;
+  const std::string& mix = v.mix;
+  const std::string& source = v.source;
   std::string sizes;
   for (const json& b : at(cbw, "block_size_mix")) {
     const json& bytes = at(b, "bytes");
@@ -108,10 +122,15 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
                                                               ? at(pre_tmpl[0], "duration_ns").get<uint64_t>()
                                                               : 0)
                                     : "\u2013";
-  const auto header = std::make_shared<const PageHeader>(
+  return std::make_shared<const PageHeader>(
       test_header(results, test, common_setup_rows(results, test, text(pre_label) + " to steady state"), params));
-  std::vector<Page> pages;
+}
 
+void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& pre = v.pre;
+  const json& cbw = v.cbw;
+  const std::string& title = v.title;
   // P1, P2: preconditioning convergence, window and determination.
   pages.push_back(
       {header,
@@ -125,7 +144,16 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
                      "CBW \u2013 Preconditioning: Steady State Measurement Window",
                      {window_block(pre, t, title + " preconditioning", ids, 420), determination_block(pre, t)}});
   }
+}
 
+void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& pre = v.pre;
+  const json& demand = v.demand;
+  const json& cbw = v.cbw;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::string& title = v.title;
+  const std::string& mix = v.mix;
   // P3: the inter-round pre-writes, one series per Round.
   std::vector<chart::NamedSeries> irpw;
   for (const json& r : at(demand, "rounds")) {
@@ -163,7 +191,15 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
                      "CBW \u2013 Demand Variation: Steady State Measurement Window",
                      {window_block(demand, t, title + " demand variation", ids, 420), determination_block(demand, t)}});
   }
+}
 
+void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& demand = v.demand;
+  const json& cbw = v.cbw;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::vector<uint32_t>& qds = v.qds;
+  const std::string& source = v.source;
   // P6, P7: demand variation and demand intensity, from the grid.
   const json& grid = at(cbw, "grid");
   std::vector<chart::NamedSeries> dv, di;
@@ -194,7 +230,15 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
        {chart_block(chart::demand_intensity_chart({"CBW Demand Intensity", "ART vs IOPS per TC, " + source, "cbw-di"},
                                                   "ART (ms)", di, ceilings),
                     "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids, 600)}});
+}
 
+void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& cbw = v.cbw;
+  const json& test = v.test;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::vector<uint32_t>& qds = v.qds;
+  const std::string& source = v.source;
   // P8 and the operating points.
   Table op;
   op.css_class = "data";
@@ -239,7 +283,13 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
       std::move(cpu_chart), "Host CPU use (process CPU time / wall time, % of one core) per TC x QD, final Round", ids,
       470, true));
   pages.push_back({header, "CBW \u2013 Operating Points, Captures and Host CPU Use", std::move(op_blocks)});
+}
 
+void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& pre = v.pre;
+  const json& cbw = v.cbw;
+  const json& test = v.test;
   // P9..P14: per operating point the pre-write and the response-time histogram.
   for (const std::string name : {"max", "mid", "min"}) {
     const json& pw = find_by_name(at(cbw, "prewrites"), name);
@@ -259,7 +309,30 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
     }
     pages.push_back({header, "CBW \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
   }
-  for (Page& p : compliance_pages(header, test, "CBW")) {
+}
+
+}  // namespace
+
+std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
+  const json& cbw = at(test, "cbw");
+  CbwView v{test,
+            cbw,
+            phase_at(at(test, "phases"), 0),
+            phase_at(at(test, "phases"), 1),
+            counts(at(cbw, "thread_counts")),
+            counts(at(cbw, "queue_depths")),
+            str(at(test, "title")),
+            str(at(cbw, "rw_mix")),
+            str(at(cbw, "operating_point_source")) != "window-average" ? "final Round" : "measurement-window average",
+            nullptr};
+  v.header = cbw_header(results, v);
+  std::vector<Page> pages;
+  preconditioning_pages(v, ids, pages);
+  demand_round_pages(v, ids, pages);
+  demand_pages(v, ids, pages);
+  operating_point_pages(v, ids, pages);
+  histogram_pages(v, ids, pages);
+  for (Page& p : compliance_pages(v.header, test, "CBW")) {
     pages.push_back(std::move(p));
   }
   return pages;
