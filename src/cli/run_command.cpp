@@ -119,7 +119,8 @@ int finish(const pts::RunOutcome& outcome, RunConsole& console) {
 void register_run_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* sub = app.add_subcommand("run", "Run PTS tests (purge, preconditioning, Rounds to steady state, reports)");
-  sub->add_option("tests", o->tests, "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw,xsr (all = the five core tests)")
+  sub->add_option("tests", o->tests,
+                  "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw,xsr (all = the five core tests)")
       ->capture_default_str();
   sub->add_option("--target", o->target,
                   "Block device or file under test (default: a scratch loop device in /dev/shm)");
