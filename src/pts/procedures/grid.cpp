@@ -10,9 +10,7 @@
 
 namespace ptsuite::pts {
 
-namespace {
-
-uint64_t p99999_ns(const stats::DirectionSummary& d) {
+uint64_t p99_999_ns(const stats::DirectionSummary& d) {
   for (const stats::PercentileValue& p : d.percentiles) {
     if (std::fabs(p.percentile - 99.999) < 1e-9) {
       return p.value_ns;
@@ -21,7 +19,14 @@ uint64_t p99999_ns(const stats::DirectionSummary& d) {
   return 0;
 }
 
-}  // namespace
+void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth) {
+  if (spec.get("purge").value.get<bool>()) {
+    rec["purges"].push_back(purge_step(spec, "main"));
+  }
+  if (spec.get("wipc").value.get<bool>()) {
+    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), threads, queue_depth));
+  }
+}
 
 LoopOrder parse_loop_order(const std::string& text, const std::string& where) {
   if (text == "rw_mix_outer_block_size_inner") {
@@ -89,7 +94,7 @@ nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& m
       r_iops.push_back(c.iops);
       r_mbps.push_back(c.mb_per_s);
       r_art.push_back(c.latency_mean_ns);
-      r_5.push_back(p99999_ns(c));
+      r_5.push_back(p99_999_ns(c));
       r_mrt.push_back(c.latency_max_ns);
     }
     metrics["iops"].push_back(r_iops);
@@ -114,12 +119,7 @@ nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& m
 void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec) {
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
-  if (spec.get("purge").value.get<bool>()) {
-    rec["purges"].push_back(purge_step(spec, "main"));
-  }
-  if (spec.get("wipc").value.get<bool>()) {
-    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), tc, qd));
-  }
+  purge_and_wipc(spec, rec, tc, qd);
   const SpecValue pattern = spec.get("pattern");
   const SpecValue order_value = spec.get("loop_order");
   const LoopOrder order = parse_loop_order(order_value.value.get<std::string>(), order_value.path);

@@ -19,15 +19,6 @@ namespace ptsuite::pts {
 
 namespace {
 
-uint64_t p99999_ns(const stats::DirectionSummary& d) {
-  for (const stats::PercentileValue& p : d.percentiles) {
-    if (p.percentile > 99.9989 && p.percentile < 99.9991) {
-      return p.value_ns;
-    }
-  }
-  return 0;
-}
-
 SegmentSpec wsat_segment(TestSpec& spec, TestContext& ctx, const std::string& workload, uint32_t tc, uint32_t qd,
                          uint64_t duration_ns) {
   const nlohmann::json w = spec.get("workloads").value.at(workload);
@@ -93,7 +84,7 @@ nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_
           {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(capacity_bytes)},
           {"iops", c.iops},
           {"latency_mean_ns", c.latency_mean_ns},
-          {"latency_p99_999_ns", p99999_ns(c)},
+          {"latency_p99_999_ns", p99_999_ns(c)},
           {"latency_max_ns", c.latency_max_ns},
           {"health", std::move(health)},
           {"result", r}};
@@ -112,12 +103,7 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   nlohmann::json rec = begin_record(spec);
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
-  if (spec.get("purge").value.get<bool>()) {
-    rec["purges"].push_back(purge_step(spec, "main"));
-  }
-  if (spec.get("wipc").value.get<bool>()) {
-    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), tc, qd));
-  }
+  purge_and_wipc(spec, rec, tc, qd);
   const std::string workload_name = spec.get("workload").value.get<std::string>();
   const uint64_t sample_ns = spec.duration_ns("sample_duration");
   const double multiple = spec.get("capacity_multiple").value.get<double>();

@@ -19,15 +19,6 @@ namespace ptsuite::pts {
 
 namespace {
 
-uint64_t p99999_ns(const stats::DirectionSummary& d) {
-  for (const stats::PercentileValue& p : d.percentiles) {
-    if (p.percentile > 99.9989 && p.percentile < 99.9991) {
-      return p.value_ns;
-    }
-  }
-  return 0;
-}
-
 struct GroupTotals {
   uint64_t write_bytes = 0;
   uint64_t elapsed_ns = 0;
@@ -127,7 +118,7 @@ nlohmann::json CrossStimulusRecoveryTest::run_group(TestContext& ctx, const nloh
                        {"mb_per_s", r.summary.write.mb_per_s},
                        {"iops", c.iops},
                        {"latency_mean_ns", c.latency_mean_ns},
-                       {"latency_p99_999_ns", p99999_ns(c)},
+                       {"latency_p99_999_ns", p99_999_ns(c)},
                        {"latency_max_ns", c.latency_max_ns},
                        {"health", std::move(h)},
                        {"result", r}});
@@ -141,12 +132,7 @@ nlohmann::json CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
   nlohmann::json rec = begin_record(spec);
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
-  if (spec.get("purge").value.get<bool>()) {
-    rec["purges"].push_back(purge_step(spec, "main"));
-  }
-  if (spec.get("wipc").value.get<bool>()) {
-    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), tc, qd));
-  }
+  purge_and_wipc(spec, rec, tc, qd);
   const nlohmann::json groups = spec.get("access_groups").value;
   const uint64_t sample_ns = spec.duration_ns("sample_duration");
   nlohmann::json samples = nlohmann::json::array();

@@ -26,6 +26,13 @@ std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const
                                           LoopOrder order, workload::AccessPattern pattern, uint32_t threads,
                                           uint32_t queue_depth, uint64_t duration_ns);
 
+// The purge and WIPC a test's data asks for ("purge": true, "wipc": true; WIPC at the common
+// 128 KiB SEQ and the given TOIO), appended to rec["purges"] / rec["preconditioning"].
+void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth);
+
+// The 99.999th percentile of a direction's summary (0 when the summary has none).
+uint64_t p99_999_ns(const stats::DirectionSummary& d);
+
 // The access pattern a test file names ("random" / "sequential"); throws Error otherwise.
 workload::AccessPattern parse_access_pattern(const std::string& text, const std::string& where);
 
