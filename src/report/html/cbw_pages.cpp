@@ -69,8 +69,19 @@ struct CbwView {
   std::string title;
   std::string mix;
   std::string source;  // "final Round" or "measurement-window average"
+  std::string pre_label;
   std::shared_ptr<const PageHeader> header;
 };
+
+// "CBW 0/100 TC32 QD32, Rounds of 30 min": what the preconditioning Rounds ran.
+std::string pre_label_of(const json& pre) {
+  const json& tmpl = at(pre, "round_template");
+  if (!tmpl.is_array() || tmpl.empty()) {
+    return "\u2013";
+  }
+  const json& d = at(tmpl[0], "duration_ns");
+  return str(at(tmpl[0], "label")) + ", Rounds of " + fmt_duration_ns(d.is_number() ? d.get<uint64_t>() : 0);
+}
 
 const json& phase_at(const json& phases, size_t i) {
   static const json k_none;
@@ -82,7 +93,6 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
   const json& cbw = v.cbw;
   const json& test = v.test;
   const json& demand = v.demand;
-  const json& pre = v.pre;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::vector<uint32_t>& qds = v.qds;
   const std::string& mix = v.mix;
@@ -103,11 +113,11 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
   params.emplace_back("Block sizes", text(sizes));
   params.emplace_back("LBA zones", text(zones));
   std::vector<std::string> tc_text, qd_text;
-  for (uint32_t v : tcs) {
-    tc_text.push_back(std::to_string(v));
+  for (uint32_t n : tcs) {
+    tc_text.push_back(std::to_string(n));
   }
-  for (uint32_t v : qds) {
-    qd_text.push_back(std::to_string(v));
+  for (uint32_t n : qds) {
+    qd_text.push_back(std::to_string(n));
   }
   params.emplace_back("TC x QD", text("TC " + join(tc_text, ",") + " x QD " + join(qd_text, ",")));
   for (auto& row : round_loop_rows(demand)) {
@@ -115,27 +125,19 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
   }
   const json& ceiling = at(cbw, "art_ceiling_ns");
   params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(num(ceiling)) + " ms; points from the " + source));
-  const json& pre_tmpl = at(pre, "round_template");
-  const std::string pre_label = pre_tmpl.is_array() && !pre_tmpl.empty()
-                                    ? str(at(pre_tmpl[0], "label")) + ", Rounds of " +
-                                          fmt_duration_ns(at(pre_tmpl[0], "duration_ns").is_number()
-                                                              ? at(pre_tmpl[0], "duration_ns").get<uint64_t>()
-                                                              : 0)
-                                    : "\u2013";
   return std::make_shared<const PageHeader>(
-      test_header(results, test, common_setup_rows(results, test, text(pre_label) + " to steady state"), params));
+      test_header(results, test, common_setup_rows(results, test, text(v.pre_label) + " to steady state"), params));
 }
 
 void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
   const json& pre = v.pre;
-  const json& cbw = v.cbw;
   const std::string& title = v.title;
   // P1, P2: preconditioning convergence, window and determination.
   pages.push_back(
       {header,
        "CBW \u2013 Preconditioning: Steady State Convergence",
-       {chart_block(chart::convergence_chart({"CBW Preconditioning IOPS vs Round", pre_label, "cbw-pre-conv"}, "IOPS",
+       {chart_block(chart::convergence_chart({"CBW Preconditioning IOPS vs Round", v.pre_label, "cbw-pre-conv"}, "IOPS",
                                              {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
                     "Preconditioning: IOPS vs Round", ids, 560),
         html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
@@ -148,9 +150,7 @@ void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
 
 void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& pre = v.pre;
   const json& demand = v.demand;
-  const json& cbw = v.cbw;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::string& title = v.title;
   const std::string& mix = v.mix;
@@ -202,6 +202,7 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const std::string& source = v.source;
   // P6, P7: demand variation and demand intensity, from the grid.
   const json& grid = at(cbw, "grid");
+  const json& ceiling = at(cbw, "art_ceiling_ns");
   std::vector<chart::NamedSeries> dv, di;
   for (size_t t = 0; t < tcs.size(); ++t) {
     chart::NamedSeries v{fmt::format("TC {}", tcs[t]), {}};
@@ -240,6 +241,7 @@ void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
   const std::vector<uint32_t>& qds = v.qds;
   const std::string& source = v.source;
   // P8 and the operating points.
+  const json& grid = at(cbw, "grid");
   Table op;
   op.css_class = "data";
   op.header = {"Point", "Selection rule", "TC", "QD", "TOIO", "IOPS", "ART (ms)"};
@@ -287,7 +289,6 @@ void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
 
 void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& pre = v.pre;
   const json& cbw = v.cbw;
   const json& test = v.test;
   // P9..P14: per operating point the pre-write and the response-time histogram.
@@ -324,6 +325,7 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
             str(at(test, "title")),
             str(at(cbw, "rw_mix")),
             str(at(cbw, "operating_point_source")) != "window-average" ? "final Round" : "measurement-window average",
+            pre_label_of(phase_at(at(test, "phases"), 0)),
             nullptr};
   v.header = cbw_header(results, v);
   std::vector<Page> pages;

@@ -194,6 +194,7 @@ std::vector<std::string> required_charts(const json& test) {
       out.push_back(std::string("WSAT IOPS vs ") + x + " (log y)");
     }
     out.push_back("WSAT Response Times vs Time");
+    out.push_back("WSAT Response Times vs Drive Fills");  // Part A.6
     if (!test.at("captures").empty()) {
       out.insert(out.end(), {"WSAT Response Time Histogram", "WSAT Response Time Confidence Levels"});
     }
@@ -210,6 +211,8 @@ std::vector<std::string> required_charts(const json& test) {
       out.push_back(std::string("CBW ") + p + " Pre-Write");
       out.push_back(std::string("CBW ") + p + " Response Time Histogram");
     }
+  } else if (id == "xsr") {
+    out = {"XSR Throughput vs Time", "XSR Throughput vs Time", "XSR Response Times vs Time"};
   }
   return out;
 }
@@ -253,6 +256,8 @@ std::vector<std::string> required_tables(const json& test) {
     out.push_back("WSAT run: how it stopped");
   } else if (id == "cbw") {
     out.insert(out.end(), {"Operating points (", "Response-time captures at the operating points"});
+  } else if (id == "xsr") {
+    out.push_back("Access groups: throughput");
   }
   if (!test.at("captures").empty() && id != "cbw") {
     out.push_back("Response-time capture statistics");
@@ -390,6 +395,27 @@ TEST_P(ReportOfFixture, HeaderColumnsDiscloseEachTestsPurgeWriteCacheAndToio) {
     }
     EXPECT_NE(p.find("Data Pattern:</span>"), std::string::npos);
     EXPECT_NE(p.find("AR &amp; Amount:</span>"), std::string::npos);
+    // Part A.8: the AR Segments row (§2.3), the engine and the revision on every test's header.
+    EXPECT_NE(p.find("AR Segments:</span> <span class=\"v\">" +
+                     text(t.at("ar_segments").at("description").get<std::string>())),
+              std::string::npos);
+    EXPECT_NE(p.find("IO engine:</span> <span class=\"v\">" +
+                     text(results().at("config").at("engine").get<std::string>())),
+              std::string::npos);
+    EXPECT_NE(p.find("Rev. <b>" + text(revision_label(t.at("spec_revision").get<std::string>())) + "</b>"),
+              std::string::npos);
+  }
+}
+
+// Part A.1: a phase that ran to the Round cap without steady state is named prominently on
+// the summary, below the verdict.
+TEST(ReportVerdicts, SteadyStateNotAchievedIsNamedUnderTheVerdict) {
+  const json& doc = fixture("not-attained");
+  const std::string first = pages_of(rendered("not-attained")).front();
+  ASSERT_FALSE(doc.at("compliance").at("notes").empty());
+  for (const json& note : doc.at("compliance").at("notes")) {
+    EXPECT_NE(first.find("<div class=\"why bad\">" + text(note.get<std::string>()) + "</div>"), std::string::npos)
+        << note;
   }
 }
 
