@@ -399,9 +399,9 @@ TEST_P(ReportOfFixture, HeaderColumnsDiscloseEachTestsPurgeWriteCacheAndToio) {
     EXPECT_NE(p.find("AR Segments:</span> <span class=\"v\">" +
                      text(t.at("ar_segments").at("description").get<std::string>())),
               std::string::npos);
-    EXPECT_NE(p.find("IO engine:</span> <span class=\"v\">" +
-                     text(results().at("config").at("engine").get<std::string>())),
-              std::string::npos);
+    EXPECT_NE(
+        p.find("IO engine:</span> <span class=\"v\">" + text(results().at("config").at("engine").get<std::string>())),
+        std::string::npos);
     EXPECT_NE(p.find("Rev. <b>" + text(revision_label(t.at("spec_revision").get<std::string>())) + "</b>"),
               std::string::npos);
   }
