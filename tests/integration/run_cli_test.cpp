@@ -263,6 +263,33 @@ TEST(RunCli, CbwGridAndOperatingPoints) {
   }
 }
 
+// XSR end to end on a scratch loop device: three access groups in samples, the stimulus of
+// each, TC 1 / QD 32 throughout, and the recovery recorded; its pages, text and CSV written.
+TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite({"run", "xsr", "--out", out, "--scratch-size", "128MiB", "--quiet", "--quick", "--reports",
+                   "html,csv,text", "--set", "xsr.access_1_duration=2s", "--set", "xsr.access_2_duration=1s", "--set",
+                   "xsr.access_3_duration=2s", "--set", "xsr.sample_duration=0.5s"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  expect_common(results, "xsr");
+  const json& x = results.at("tests")[0].at("xsr");
+  ASSERT_EQ(x.at("groups").size(), 3u);
+  EXPECT_EQ(x.at("groups")[0].at("label"), "SEQ 1MiB 0/100");
+  EXPECT_EQ(x.at("groups")[1].at("label"), "RND 8KiB 0/100");
+  EXPECT_EQ(x.at("samples").size(), 4u + 2u + 4u);
+  for (const json& s : x.at("samples")) {
+    EXPECT_GT(s.at("mb_per_s").get<double>(), 0.0);
+    EXPECT_EQ(s.at("result").at("summary").at("read").at("ios"), 0);
+  }
+  EXPECT_TRUE(x.at("recovery").contains("recovered"));
+  EXPECT_NE(slurp(out + "/report.html").find("XSR \u2013 Access Groups and Recovery"), std::string::npos);
+  EXPECT_NE(slurp(out + "/summary.txt").find("XSR access groups"), std::string::npos);
+  EXPECT_NE(slurp(out + "/xsr.csv").find("xsr_group"), std::string::npos);
+}
+
 std::vector<std::string> plan_ids(const std::string& test, const std::string& target) {
   const ProcessResult r = run_ptsuite(args({"plan", test, "--target", target, "--json"}, k_settings));
   EXPECT_EQ(r.exit_code, 0) << r.err;
