@@ -66,6 +66,26 @@ const char* to_string(ClauseStatus s) noexcept {
   return "?";
 }
 
+namespace {
+
+// PTS order: purge (step 1), then WCE/WCD (step 2.1.1). Every purge record carries the state
+// read back after the executor set it again; "" when each one matches `want`.
+std::string write_cache_lost_after_purge(const json& purges, bool want) {
+  for (const json& p : purges) {
+    if (!p.contains("write_cache_after_purge")) continue;  // skipped purge (purge.method=none)
+    const json& back = p.at("write_cache_after_purge").at("read_back");
+    if (!back.value("applicable", false)) continue;
+    const json enabled = back.value("enabled", json());
+    if (!enabled.is_boolean() || enabled.get<bool>() != want) {
+      return fmt::format("after the purge of step {} the write cache read back {}", p.value("step", "?"),
+                         enabled.is_boolean() ? (enabled.get<bool>() ? "enabled" : "disabled") : "unknown");
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& settings) {
   ComplianceVerdict v;
   const std::string id = rec.at("id").get<std::string>();
@@ -199,8 +219,14 @@ ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& sett
           fmt::format("the profile requires the write cache {}, but this device's cache cannot be controlled ({})",
                       required, applied.value("note", "not applicable")));
     } else if (enabled.is_boolean() && enabled.get<bool>() == want) {
-      add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::pass,
-          fmt::format("write cache {} and verified by read-back", required));
+      const std::string after_purge = write_cache_lost_after_purge(rec.at("purges"), want);
+      if (after_purge.empty()) {
+        add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::pass,
+            fmt::format("write cache {} and verified by read-back (also after every purge)", required));
+      } else {
+        add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::fail,
+            fmt::format("the profile requires the write cache {}; {}", required, after_purge));
+      }
     } else {
       add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::fail,
           fmt::format("the profile requires the write cache {}; read back: {}", required, enabled.dump()));
