@@ -1,8 +1,6 @@
 // Target checks of the preflight: PCIe link, IO scheduler, other processes holding the
 // target open, mounts on sibling NVMe namespaces, temperature at start.
-#include <dirent.h>
 #include <fmt/format.h>
-#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
@@ -98,7 +96,8 @@ PreflightFinding check_other_openers(const TargetView& t) {
   std::vector<std::string> holders;
   size_t unreadable = 0;
   for (const std::string& pid : sysfs::list_dir(t.inputs->roots.proc)) {
-    if (pid.empty() || !std::all_of(pid.begin(), pid.end(), ::isdigit) || pid == std::to_string(t.inputs->self_pid)) {
+    if (pid.empty() || !std::all_of(pid.begin(), pid.end(), [](unsigned char c) { return c >= '0' && c <= '9'; }) ||
+        pid == std::to_string(t.inputs->self_pid)) {
       continue;
     }
     const fs::path proc_dir = fs::path(t.inputs->roots.proc) / pid;

@@ -2,6 +2,7 @@
 // outcome, the same run added twice keeps its ID, IDs and formats are checked (exit 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/device/preflight.hpp>
+#include <ptsuite/util/units.hpp>
 #include "unit/device/fake_system_tree.hpp"
 
 namespace ptsuite::device {
@@ -179,7 +180,7 @@ TEST_F(Preflight, MemoryBelowTheRunsNeedIsAnErrorAndLittleHeadroomAWarning) {
   m_inputs.needs.memory_bytes = uint64_t{6} << 30;  // 8 < 1.5 x 6
   EXPECT_EQ(finding("free_memory").severity, PreflightSeverity::warning);
   m_inputs.needs.memory_bytes = 0;
-  EXPECT_EQ(finding("free_memory").message, "8 GiB available");
+  EXPECT_EQ(finding("free_memory").message, units::format_size_human(uint64_t{8} << 30) + " available");
 }
 
 TEST_F(Preflight, AioEventsBeyondTheLimitAreAnError) {

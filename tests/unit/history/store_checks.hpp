@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -14,6 +15,7 @@
 #include <ptsuite/history/migrations.hpp>
 #include <ptsuite/history/run_record.hpp>
 #include <ptsuite/history/store.hpp>
+#include <ptsuite/util/error.hpp>
 #include "support/results_fixture.hpp"
 
 namespace ptsuite::history::testing {
