@@ -1,6 +1,8 @@
 // `ptsuite sign RUN_DIR --key KEY [--tested-by NAME]`: signs a bundle (docs/bundle.md).
 //  1. refuses a bundle that no longer matches its manifest (exit 1), or whose existing
-//     signature does not verify (exit 1): signing must never launder a change;
+//     signature does not verify (exit 1): signing must never launder a change; with
+//     --accept-changes it lists every change and signs (the signer vouches for them, e.g.
+//     reports re-rendered with `ptsuite report`);
 //  2. for a ptsuite run, records the signer in results.json ("attestation": key fingerprint,
 //     signing time, tested-by) and re-renders the reports already in the directory (HTML,
 //     PDF, text) so that the report's first page names the key; CSV files do not show it;
@@ -40,6 +42,7 @@ struct SignOptions {
   std::string key;
   std::string tested_by;
   bool tested_by_given = false;
+  bool accept_changes = false;
 };
 
 // The run's results document, or null when the bundle is not a ptsuite run.
@@ -118,28 +121,37 @@ void attest_results(const fs::path& dir, json& results, const json& attestation)
   }
 }
 
-void refuse_changed_bundle(const fs::path& dir) {
+// Signing must never launder a change: a bundle that no longer matches its manifest, or whose
+// existing signature does not verify, is refused unless the signer accepts the changes
+// explicitly (--accept-changes, e.g. after re-rendering reports); each accepted change is listed.
+void check_bundle_before_signing(const fs::path& dir, bool accept_changes) {
   const bundle::VerifyReport report = bundle::verify_manifest(dir);
-  if (!report.intact()) {
+  const bundle::SignatureCheck previous = bundle::check_signature(dir, nullptr);
+  if (!accept_changes && !report.intact()) {
     throw Error(ExitCode::negative_verdict,
                 fmt::format("refusing to sign {}: it no longer matches its manifest ({} problem(s), first: {} {}); "
-                            "see `ptsuite verify {}`",
+                            "check them with `ptsuite verify {}`, then sign with --accept-changes to vouch for them",
                             dir.string(), report.problems.size(), bundle::to_string(report.problems.front().kind),
                             report.problems.front().path, dir.string()));
   }
-  const bundle::SignatureCheck previous = bundle::check_signature(dir, nullptr);
-  if (previous.file && !previous.valid()) {
+  if (!accept_changes && previous.file && !previous.valid()) {
     throw Error(ExitCode::negative_verdict,
-                fmt::format("refusing to sign {}: its existing signature does not verify ({}); remove {} yourself "
-                            "to sign it anyway",
-                            dir.string(), previous.reason, bundle::k_signature_file_name));
+                fmt::format("refusing to sign {}: its existing signature does not verify ({}); sign with "
+                            "--accept-changes to replace it",
+                            dir.string(), previous.reason));
+  }
+  for (const bundle::FileProblem& p : report.problems) {
+    fmt::print("accepting: {} {}: {}\n", bundle::to_string(p.kind), p.path, p.detail);
+  }
+  if (previous.file && !previous.valid()) {
+    fmt::print("accepting: the previous signature does not verify ({})\n", previous.reason);
   }
 }
 
 int run_sign(const SignOptions& o) {
   const fs::path dir(o.dir);
   const bundle::SigningKey key = bundle::SigningKey::load(o.key);
-  refuse_changed_bundle(dir);
+  check_bundle_before_signing(dir, o.accept_changes);
   json results = load_run_results(dir);
   const std::string tested_by = o.tested_by_given || results.is_null()
                                     ? o.tested_by
@@ -173,6 +185,8 @@ void register_sign_command(CLI::App& app, CommandSlot& slot) {
   command->add_option("--key", o->key, "Private key file (PEM, from ptsuite keygen or openssl genpkey)")->required();
   CLI::Option* tested_by =
       command->add_option("--tested-by", o->tested_by, "Name the signer vouches for (default: the run's --tested-by)");
+  command->add_flag("--accept-changes", o->accept_changes,
+                    "Sign even though files changed since the manifest (each is listed): you vouch for them");
   command->callback([o, tested_by, &slot] {
     o->tested_by_given = tested_by->count() > 0;
     slot.action = [o] { return run_sign(*o); };

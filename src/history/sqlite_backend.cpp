@@ -71,6 +71,12 @@ class SqliteBackend final : public Backend {
       }
       Row row;
       for (int c = 0; c < sqlite3_column_count(raw); ++c) {
+        // SQLite's own text form of a REAL has 15 significant digits; the shortest round-trip
+        // form reads back exactly.
+        if (sqlite3_column_type(raw, c) == SQLITE_FLOAT) {
+          row.emplace_back(fmt::format("{}", sqlite3_column_double(raw, c)));
+          continue;
+        }
         const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(raw, c));
         row.push_back(text != nullptr ? Value(std::string(text, static_cast<size_t>(sqlite3_column_bytes(raw, c))))
                                       : std::nullopt);

@@ -133,6 +133,25 @@ TEST_F(SignCli, SigningAChangedBundleIsRefusedAndChangesNothing) {
   EXPECT_EQ(read_file(run() / std::string(bundle::k_manifest_file_name)), manifest);
 }
 
+// A signed run re-rendered later: the same text report gives the same bytes (still intact);
+// new CSV files are not covered until the run is signed again, with the changes accepted.
+TEST_F(SignCli, ReRenderingASignedRunIsCoveredOnlyAfterSigningAgain) {
+  ASSERT_EQ(sign().exit_code, 0);
+  const CommandResult text = run_ptsuite_merged({"report", run().string(), "--format", "text"});
+  EXPECT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("is a signed bundle"), std::string::npos) << text.output;
+  EXPECT_EQ(verify(pub()).exit_code, 0);
+  ASSERT_EQ(run_ptsuite_merged({"report", run().string(), "--format", "csv"}).exit_code, 0);
+  const CommandResult changed = verify(pub());
+  EXPECT_EQ(changed.exit_code, 1) << changed.output;
+  EXPECT_NE(changed.output.find("added    iops.csv"), std::string::npos) << changed.output;
+  EXPECT_EQ(sign().exit_code, 1);  // not without saying so
+  const CommandResult again = run_ptsuite_merged({"sign", run().string(), "--key", key(), "--accept-changes"});
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("accepting: added iops.csv"), std::string::npos) << again.output;
+  EXPECT_EQ(verify(pub()).exit_code, 0);
+}
+
 TEST_F(SignCli, BadKeysAndExistingKeyFilesAreBadInput) {
   EXPECT_EQ(run_ptsuite_merged({"keygen", key()}).exit_code, 2);  // never overwritten
   EXPECT_EQ(run_ptsuite_merged({"sign", run().string(), "--key", pub()}).exit_code, 2);
