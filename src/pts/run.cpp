@@ -276,6 +276,11 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.results["platform"] = device::capture_platform(s.target->path());
   s.results["plan"] = {{"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}};
   record_preflight(s, log, std::move(preflight_record));
+  // Written once before the first step, so that a run killed before its first test ends still
+  // has its start (and preflight) on record when it is resumed.
+  s.results["tests"] = json::array();
+  s.results["run"]["status"] = "running";
+  write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
   return execute(s, log, stop, reports);
 }

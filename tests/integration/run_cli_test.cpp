@@ -301,6 +301,9 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   const json results = load(out + "/results.json");
   EXPECT_EQ(results.at("run").at("status"), "complete");
   EXPECT_EQ(results.at("run").at("resumes").size(), 1u);
+  ASSERT_EQ(results.at("preflight").size(), 2u);  // one preflight session per start and resume
+  EXPECT_EQ(results.at("preflight")[0].at("session"), "start");
+  EXPECT_EQ(results.at("preflight")[1].at("session"), "resume");
   EXPECT_EQ(results.at("run").at("journal").at("replayed_this_session").get<size_t>(), before);
   expect_verdicts_follow_from_values(results.at("tests")[0]);
   // The run log holds both sessions, in order, and the manifest covers it.
