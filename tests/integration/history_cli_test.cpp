@@ -8,6 +8,7 @@
 
 #include <ptsuite/util/atomic_file.hpp>
 #include "integration/workload_process.hpp"
+#include "support/postgres_server.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -78,6 +79,24 @@ TEST_F(HistoryCli, BadInputExitsTwoWithOneLine) {
     EXPECT_EQ(r.exit_code, 2) << bad[0] << " " << bad[1] << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
+}
+
+// The same commands against a PostgreSQL server (started here; skipped where it cannot start).
+TEST_F(HistoryCli, PostgresqlUriWorksTheSame) {
+  const std::unique_ptr<test_support::PostgresServer> server = test_support::PostgresServer::start();
+  if (!server) {
+    GTEST_SKIP() << test_support::PostgresServer::last_skip_reason();
+  }
+  const ProcessResult a = run_ptsuite({"history", "add", run("steady"), "--db", server->uri()});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_NE(a.out.find("added run 1:"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("(PostgreSQL ptsuite@"), std::string::npos) << a.out;
+  const ProcessResult list = run_ptsuite({"history", "list", "--db", server->uri()});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("FX-3840 Fixture NVMe SSD"), std::string::npos) << list.out;
+  const ProcessResult bad = run_ptsuite({"history", "list", "--db", server->uri_for("nope")});
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
 }
 
 }  // namespace
