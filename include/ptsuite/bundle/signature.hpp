@@ -1,6 +1,6 @@
 // Contract: the Ed25519 signature of a bundle (docs/bundle.md, "Signed bundles").
 //
-// sign_bundle(dir, key, tested_by) signs a *statement* about dir/MANIFEST.sha256.json and
+// sign_bundle(dir, key, tested_by, signed_utc) signs a *statement* about dir/MANIFEST.sha256.json and
 // writes it with the signature to dir/SIGNATURE.ed25519.json (atomically). The statement binds:
 //   * the manifest: the SHA-256 of the manifest file's bytes (the manifest pins every file's
 //     SHA-256, so the signature covers every file of the bundle) and its self-checksum;
