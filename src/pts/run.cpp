@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/safety.hpp>
@@ -13,7 +14,6 @@
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/run_log.hpp>
-#include <ptsuite/report/manifest.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -93,11 +93,26 @@ void open_target(RunState& s) {
   s.identity_json = s.identity;
 }
 
-void make_plans(RunState& s, RunObserver& observer) {
+void make_plans(RunState& s) {
   const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
   s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, {});
   s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, {});
-  observer.plan_ready(s.best, s.worst);
+}
+
+// The host preflight (device/preflight.hpp), before anything is written: refuses with exit 3
+// on an error, or on a warning with --strict-preflight. Returns the session record.
+json preflight(const RunState& s, const std::string& session) {
+  return detail::run_preflight(session, s.target->path(), s.identity, s.worst, s.config);
+}
+
+void record_preflight(RunState& s, RunLog& log, json record) {
+  for (const std::string& line : detail::preflight_warning_lines(record)) {
+    log.message(line);
+  }
+  if (!s.results.contains("preflight") || !s.results["preflight"].is_array()) {
+    s.results["preflight"] = json::array();
+  }
+  s.results["preflight"].push_back(std::move(record));
 }
 
 // The recorded command line as one line of text ("ptsuite run --quick"); "(not recorded)".
@@ -245,7 +260,7 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
   }
   observer.note(fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code));
   observer.close();  // before the manifest, which covers the log
-  (void)report::write_manifest(s.dir);
+  (void)bundle::write_manifest(s.dir);
   if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
     outcome.exit_code = static_cast<int>(ExitCode::negative_verdict);
   }
@@ -287,6 +302,8 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                           s.dir.string(), s.dir.string()));
   }
   open_target(s);
+  make_plans(s);
+  json preflight_record = preflight(s, "start");
   std::error_code ec;
   fs::create_directories(s.dir / "journal", ec);
   if (ec) {
@@ -294,7 +311,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   }
   RunLog log(s.dir / k_run_log_file, observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
-  make_plans(s, log);
+  log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   write_file_atomic(s.dir / k_run_file, json{{"config", s.config},
@@ -309,6 +326,12 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
   s.results["plan"] = {{"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}};
+  record_preflight(s, log, std::move(preflight_record));
+  // Written once before the first step, so that a run killed before its first test ends still
+  // has its start (and preflight) on record when it is resumed.
+  s.results["tests"] = json::array();
+  s.results["run"]["status"] = "running";
+  write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
   return execute(s, log, stop, reports);
 }
@@ -340,9 +363,11 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     throw SafetyRefusal(fmt::format("refusing to resume: {} is not the device the run started on (then {}, now {})",
                                     s.config.target, before.dump(), now.dump()));
   }
+  make_plans(s);
+  json preflight_record = preflight(s, "resume");
   RunLog log(s.dir / k_run_log_file, observer);
   log.note(fmt::format("ptsuite {} resume started", version()));
-  make_plans(s, log);
+  log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   if (fingerprint != run.at("plan_fingerprint").get<std::string>()) {
@@ -360,6 +385,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
+  record_preflight(s, log, std::move(preflight_record));
   log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), Journal(s.dir).entries().size()));
   return execute(s, log, stop, reports);
 }
