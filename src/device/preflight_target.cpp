@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include <ptsuite/device/openers.hpp>
 #include <ptsuite/device/platform.hpp>
 
 #include "device/preflight_checks.hpp"
@@ -31,9 +32,6 @@ std::set<std::string> target_link_names(const TargetView& t) {
   }
   return names;
 }
-
-// "comm" of a process, or "?".
-std::string process_name(const fs::path& proc_dir) { return sysfs::read_attr(proc_dir / "comm").value_or("?"); }
 
 }  // namespace
 
@@ -92,44 +90,25 @@ PreflightFinding check_io_scheduler(const TargetView& t) {
 }
 
 PreflightFinding check_other_openers(const TargetView& t) {
-  const std::set<std::string> names = target_link_names(t);
-  std::vector<std::string> holders;
-  size_t unreadable = 0;
-  for (const std::string& pid : sysfs::list_dir(t.inputs->roots.proc)) {
-    if (pid.empty() || !std::all_of(pid.begin(), pid.end(), [](unsigned char c) { return c >= '0' && c <= '9'; }) ||
-        pid == std::to_string(t.inputs->self_pid)) {
-      continue;
-    }
-    const fs::path proc_dir = fs::path(t.inputs->roots.proc) / pid;
-    std::error_code ec;
-    fs::directory_iterator fds(proc_dir / "fd", ec);
-    if (ec) {
-      unreadable += ec.value() == EACCES ? 1 : 0;  // gone meanwhile: not counted
-      continue;
-    }
-    for (const fs::directory_entry& fd : fds) {
-      const fs::path link = fs::read_symlink(fd.path(), ec);
-      if (!ec && names.count(link.string()) > 0) {
-        holders.push_back(fmt::format("{} (pid {}) has {} open", process_name(proc_dir), pid, link.string()));
-        break;
-      }
-    }
-  }
+  OpenerQuery query;
+  query.link_names = target_link_names(t);
+  query.exclude_pid = static_cast<pid_t>(t.inputs->self_pid);
+  const DeviceOpeners openers = find_openers(query, t.inputs->roots);
   const std::string what = t.disk ? "/dev/" + t.disk->name : t.file_path;
-  if (!holders.empty()) {
+  if (!openers.processes.empty()) {
     std::string list;
-    for (const std::string& h : holders) {
-      list += (list.empty() ? "" : "; ") + h;
+    for (const DeviceOpener& p : openers.processes) {
+      list += fmt::format("{}{} (pid {}) has {} open", list.empty() ? "" : "; ", p.command, p.pid, p.opened);
     }
     return {"other_openers", S::warning,
             fmt::format("{} other process(es) hold the target open: {}; their IO would mix with the test's: stop them",
-                        holders.size(), list)};
+                        openers.processes.size(), list)};
   }
-  if (unreadable > 0) {
+  if (openers.unreadable > 0) {
     return {"other_openers", S::info,
             fmt::format("no other process has {} open among those visible; {} process(es) could not be inspected "
                         "(run as root to see all)",
-                        what, unreadable)};
+                        what, openers.unreadable)};
   }
   return {"other_openers", S::info, fmt::format("no other process has {} open", what)};
 }

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <sys/types.h>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@ namespace ptsuite::device {
 struct DeviceOpener {
   pid_t pid = 0;
   std::string command;  // /proc/<pid>/comm
+  std::string opened;   // the fd link that matched, as /proc shows it ("/dev/nvme0n1p1")
 };
 
 struct DeviceOpeners {
@@ -25,8 +28,19 @@ struct DeviceOpeners {
   unsigned unreadable = 0;              // processes whose fds could not be inspected
 };
 
-// Processes (other than `exclude_pid`, e.g. ourselves) with `path`'s block device open.
-// A path that is not a block device yields an empty list.
+// What to look for: fd links whose text is one of `link_names` ("/dev/nvme0n1", a file's
+// path; how /proc shows them, and all a fake /proc tree in tests can offer) or, when `rdev`
+// is set, that resolve to a block device with that device number (real /proc: finds opens
+// through other names of the same node).
+struct OpenerQuery {
+  std::set<std::string> link_names;
+  std::optional<dev_t> rdev;
+  pid_t exclude_pid = 0;  // e.g. ourselves
+};
+DeviceOpeners find_openers(const OpenerQuery& query, const SystemRoots& roots = {});
+
+// Processes (other than `exclude_pid`) with `path`'s block device open. A path that is not a
+// block device yields an empty list.
 DeviceOpeners find_device_openers(const std::string& path, pid_t exclude_pid = 0, const SystemRoots& roots = {});
 
 // One clause for messages: "open in pid 4242 (mkfs.ext4), pid 17 (qemu)" or, when no process
