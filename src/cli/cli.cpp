@@ -64,6 +64,10 @@ int run(int argc, char** argv) {
   register_plan_command(app, slot);
   register_settings_command(app, slot);
   register_report_command(app, slot);
+  register_keygen_command(app, slot);
+  register_sign_command(app, slot);
+  register_history_command(app, slot);
+  register_preflight_command(app, slot);
 
   try {
     app.parse(argc, argv);

@@ -170,6 +170,22 @@ void steady_state_clauses(const json& rec, Clauses& out, ComplianceVerdict& v) {
   }
 }
 
+// PTS order: purge (step 1), then WCE/WCD (step 2.1.1). Every purge record carries the state
+// read back after the executor set it again; "" when each one matches `want`.
+std::string write_cache_lost_after_purge(const json& purges, bool want) {
+  for (const json& p : purges) {
+    if (!p.contains("write_cache_after_purge")) continue;  // skipped purge (purge.method=none)
+    const json& back = p.at("write_cache_after_purge").at("read_back");
+    if (!back.value("applicable", false)) continue;
+    const json enabled = back.value("enabled", json());
+    if (!enabled.is_boolean() || enabled.get<bool>() != want) {
+      return fmt::format("after the purge of step {} the write cache read back {}", p.value("step", "?"),
+                         enabled.is_boolean() ? (enabled.get<bool>() ? "enabled" : "disabled") : "unknown");
+    }
+  }
+  return "";
+}
+
 void write_cache_clause(const json& rec, Clauses& out) {
   const json& wc = rec.value("write_cache", json());
   const std::string required = rec.at("write_cache_required").at("value").get<std::string>();
@@ -179,12 +195,20 @@ void write_cache_clause(const json& rec, Clauses& out) {
   }
   const json& applied = wc.at("applied");
   const json enabled = applied.value("enabled", json());
+  const bool want = required == "enabled";
   if (!applied.value("applicable", false)) {
     out.add("write_cache", ClauseStatus::fail,
             fmt::format("the profile requires the write cache {}, but this device's cache cannot be controlled ({})",
                         required, applied.value("note", "not applicable")));
-  } else if (enabled.is_boolean() && enabled.get<bool>() == (required == "enabled")) {
-    out.add("write_cache", ClauseStatus::pass, fmt::format("write cache {} and verified by read-back", required));
+  } else if (enabled.is_boolean() && enabled.get<bool>() == want) {
+    const std::string after_purge = write_cache_lost_after_purge(rec.at("purges"), want);
+    if (after_purge.empty()) {
+      out.add("write_cache", ClauseStatus::pass,
+              fmt::format("write cache {} and verified by read-back (also after every purge)", required));
+    } else {
+      out.add("write_cache", ClauseStatus::fail,
+              fmt::format("the profile requires the write cache {}; {}", required, after_purge));
+    }
   } else {
     out.add("write_cache", ClauseStatus::fail,
             fmt::format("the profile requires the write cache {}; read back: {}", required, enabled.dump()));

@@ -139,7 +139,8 @@ json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
       m_params.on_progress(sp);
     };
   }
-  const device::PurgeRecord record = device::purge(m_params.target->path(), options);
+  options.policy = m_params.purge_policy;
+  const device::PurgeRecord record = m_params.session->purge(options);
   json j = record;
   j["step"] = id.text();
   if (record.outcome != device::PurgeOutcome::succeeded) {
@@ -147,11 +148,23 @@ json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
                 fmt::format("purge of {} {}: {}", m_params.target->path(), device::to_string(record.outcome),
                             record.messages.empty() ? record.description : record.messages.back()));
   }
+  // PTS step order: purge (step 1), then set WCE/WCD (step 2.1.1); a purge may reset it.
+  const std::optional<device::WriteCacheRecord> cache = m_params.session->write_cache_record();
+  if (cache) {
+    const device::WriteCacheReapply again = m_params.session->reapply_write_cache();
+    j["write_cache_after_purge"] = again;
+    j["write_cache_after_purge"]["requested_enabled"] = cache->requested_enabled;
+    if (again.found && *again.found != cache->requested_enabled && m_params.on_message) {
+      m_params.on_message(fmt::format("the purge left the write cache {}; set {} again",
+                                      *again.found ? "enabled" : "disabled",
+                                      cache->requested_enabled ? "enabled" : "disabled"));
+    }
+  }
   return j;
 }
 
 json DeviceExecutor::health_step() {
-  const device::HealthSnapshot snapshot = device::read_health(m_params.target->path(), *m_params.identity);
+  const device::HealthSnapshot snapshot = m_params.session->health();
   const bool throttling = m_throttle.observe(snapshot);
   json j = snapshot;
   j["throttling"] = throttling;

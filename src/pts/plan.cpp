@@ -85,6 +85,9 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   step.label = s.label;
   step.threads = s.threads;
   step.queue_depth = s.queue_depth;
+  for (const workload::BlockSizeWeight& b : s.block_sizes) {
+    step.max_block_bytes = std::max<uint64_t>(step.max_block_bytes, b.bytes);
+  }
   step.duration_ns = s.duration_ns;
   if (s.bytes_limit > 0) {
     const auto byte_time_ns = static_cast<uint64_t>(static_cast<double>(s.bytes_limit) / rate_bytes_per_ns);

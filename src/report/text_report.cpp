@@ -69,6 +69,20 @@ std::string run_section(const json& doc) {
   if (!str(config, "tested_by").empty()) {
     out += fmt::format("Tested by:   {}\n", str(config, "tested_by"));
   }
+  const json& attestation = member(doc, "attestation");
+  if (attestation.is_object()) {
+    out += fmt::format("Signed:      Ed25519 key {} on {}{} (check: ptsuite verify DIR --pubkey KEY.pub)\n",
+                       str(attestation, "key_fingerprint"), str(attestation, "signed_utc"),
+                       str(attestation, "tested_by").empty() ? "" : " for " + str(attestation, "tested_by"));
+  }
+  for (const json& session : array(doc, "preflight")) {
+    for (const json& f : array(session, "findings")) {
+      if (str(f, "severity") != "info") {
+        out += fmt::format("Preflight:   {} ({}): {}: {}\n", str(f, "severity"), str(session, "session"),
+                           str(f, "check"), str(f, "message"));
+      }
+    }
+  }
   const json& run = member(doc, "run");
   const json& tool = member(doc, "tool");
   out += fmt::format("Run:         {}, {} to {}; ptsuite {} ({})\n",

@@ -328,6 +328,9 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   const json results = load(out + "/results.json");
   EXPECT_EQ(results.at("run").at("status"), "complete");
   EXPECT_EQ(results.at("run").at("resumes").size(), 1u);
+  ASSERT_EQ(results.at("preflight").size(), 2u);  // one preflight session per start and resume
+  EXPECT_EQ(results.at("preflight")[0].at("session"), "start");
+  EXPECT_EQ(results.at("preflight")[1].at("session"), "resume");
   EXPECT_EQ(results.at("run").at("journal").at("replayed_this_session").get<size_t>(), before);
   expect_verdicts_follow_from_values(results.at("tests")[0]);
   // The run log holds both sessions, in order, and the manifest covers it.
@@ -399,6 +402,62 @@ TEST(RunCli, UncreatableOutIsBadInput) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
   }
+}
+
+// Every run records its host preflight (results.json "preflight", one session per start) and
+// itself in the results history; a history that cannot be written costs a warning, not the run.
+TEST(RunCli, RecordsPreflightAndItselfInTheHistory) {
+  test_support::ShmTempDir dir;
+  const std::string db = dir.file("history.sqlite");
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite(args({"run", "throughput", "--out", out, "--scratch-size", "128MiB", "--history-db", db}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("history: added run 1 in SQLite " + db), std::string::npos) << r.err;
+  const json results = load(out + "/results.json");
+  ASSERT_EQ(results.at("preflight").size(), 1u);
+  EXPECT_EQ(results.at("preflight")[0].at("session"), "start");
+  EXPECT_EQ(results.at("preflight")[0].at("findings").size(), 8u);
+  EXPECT_EQ(results.at("preflight")[0].at("errors"), 0);
+  const ProcessResult list = run_ptsuite({"history", "list", "--db", db});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("throughput"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("1 run(s) in SQLite"), std::string::npos) << list.out;
+
+  const std::string bad_db = "/proc/ptsuite-no-such-dir/history.sqlite";
+  const std::string out2 = dir.file("run2");
+  const ProcessResult r2 =
+      run_ptsuite(args({"run", "throughput", "--out", out2, "--scratch-size", "128MiB", "--history-db", bad_db}));
+  EXPECT_EQ(r2.exit_code, 0) << r2.err;
+  EXPECT_NE(r2.err.find("ptsuite: warning: the run was not recorded in the history"), std::string::npos) << r2.err;
+  EXPECT_NE(r2.err.find("ptsuite history add " + out2), std::string::npos) << r2.err;
+}
+
+// Another process holding the target open is a preflight warning: recorded and shown by
+// `ptsuite preflight`, and a refusal with --strict-preflight before anything is written.
+TEST(RunCli, StrictPreflightRefusesOnAWarning) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 64ull << 20);
+  const std::string out = dir.file("run");
+  std::ifstream held(target);  // this test process: another process than ptsuite
+  const ProcessResult r =
+      run_ptsuite(args({"run", "throughput", "--target", target, "--out", out, "--strict-preflight"}));
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  // The first warning in check order: other_openers here, unless this host has an earlier one.
+  EXPECT_EQ(r.err.rfind("ptsuite: preflight warning: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("--strict-preflight"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+
+  const ProcessResult p = run_ptsuite({"preflight", target, "throughput", "--quick"});
+  EXPECT_EQ(p.exit_code, 1) << p.out << p.err;
+  EXPECT_NE(p.out.find("warning  other_openers: "), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("WARN: 0 error(s), "), std::string::npos) << p.out;
+  const ProcessResult pj = run_ptsuite({"preflight", target, "--json"});
+  const json doc = json::parse(pj.out);
+  EXPECT_GE(doc.at("warnings").get<int>(), 1);
+  EXPECT_EQ(doc.at("findings")[3].at("check"), "other_openers");
+  EXPECT_EQ(doc.at("findings")[3].at("severity"), "warning");
 }
 
 class RunCliLoop : public test_support::LoopDeviceFixture {};

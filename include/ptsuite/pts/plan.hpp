@@ -33,6 +33,7 @@ struct PlanStep {
   std::string label;
   uint32_t threads = 0;
   uint32_t queue_depth = 0;
+  uint64_t max_block_bytes = 0;  // largest block size of a segment (its IO buffers' size)
   uint64_t duration_ns = 0;
   uint64_t bytes = 0;      // bytes to transfer (limit, or estimate for timed steps)
   bool estimated = false;  // duration derived from an assumption

@@ -119,6 +119,28 @@ Block clause_grid(const json& results) {
       "details per test on its Compliance page)");
 }
 
+// The preflight warnings of every session (start, resume) of the run, or that there were none.
+std::string preflight_html(const json& results) {
+  const json& sessions = at(results, "preflight");
+  if (!sessions.is_array() || sessions.empty()) {
+    return text("not recorded (a run of an earlier ptsuite)");
+  }
+  std::string out;
+  for (const json& session : sessions) {
+    for (const json& f : at(session, "findings")) {
+      if (str(at(f, "severity")) != "info") {
+        out +=
+            (out.empty() ? "" : "<br/>") + std::string("<span class=\"bad\">") + text(str(at(f, "severity"))) +
+            "</span> " +
+            text(fmt::format("({}) {}: {}", str(at(session, "session")), str(at(f, "check")), str(at(f, "message"))));
+      }
+    }
+  }
+  return out.empty() ? text(fmt::format("no warnings ({} check(s) at start{})", at(sessions[0], "findings").size(),
+                                        sessions.size() > 1 ? " and at each resume" : ""))
+                     : out;
+}
+
 Rows run_rows(const json& results) {
   Rows rows;
   const json& run = at(results, "run");
@@ -133,6 +155,15 @@ Rows run_rows(const json& results) {
     cmd += (cmd.empty() ? "" : " ") + str(a);
   }
   rows.emplace_back("Command line", "<code>" + text(cmd.empty() ? "\u2013" : cmd) + "</code>");
+  const json& attestation = at(results, "attestation");
+  if (attestation.is_object()) {
+    const std::string by = str(at(attestation, "tested_by"));
+    rows.emplace_back("Signed",
+                      text(fmt::format("Ed25519 key {} on {}{}", str(at(attestation, "key_fingerprint")),
+                                       str(at(attestation, "signed_utc")), by.empty() ? "" : ", tested by " + by)) +
+                          " <span class=\"note\">(check: <code>ptsuite verify DIR --pubkey KEY.pub</code>)</span>");
+  }
+  rows.emplace_back("Host preflight", preflight_html(results));
   size_t changed = 0;
   for (const json& s : at(results, "settings")) {
     changed += is_true(at(s, "changed")) ? 1 : 0;

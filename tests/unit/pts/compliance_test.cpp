@@ -108,6 +108,21 @@ TEST(Compliance, UncontrollableWriteCacheFails) {
   EXPECT_NE(find(wrong.verdict, "write_cache", ClauseStatus::fail), nullptr);
 }
 
+TEST(Compliance, AWriteCacheThatAPurgeResetAndNobodySetAgainFails) {
+  // PTS order: purge (step 1), then WCE/WCD (step 2.1.1): the read-back after the purge counts.
+  json purge = good_purge();
+  purge["step"] = "iops/main/purge";
+  purge["write_cache_after_purge"] = {
+      {"requested_enabled", false}, {"found_enabled", true}, {"read_back", {{"applicable", true}, {"enabled", true}}}};
+  const Judged lost = judge("iops", {}, {}, purge);
+  const ClauseVerdict* c = find(lost.verdict, "write_cache", ClauseStatus::fail);
+  ASSERT_NE(c, nullptr) << json(lost.verdict).dump(1);
+  EXPECT_NE(c->detail.find("after the purge of step iops/main/purge"), std::string::npos) << c->detail;
+  purge["write_cache_after_purge"]["read_back"]["enabled"] = false;  // set again and read back disabled
+  const Judged kept = judge("iops", {}, {}, purge);
+  EXPECT_NE(find(kept.verdict, "write_cache", ClauseStatus::pass), nullptr) << json(kept.verdict).dump(1);
+}
+
 TEST(Compliance, OperatorToioAndUnverifiedSettingsAreDisclosedNotFailed) {
   const Judged j = judge("cbw", {{"cbw.max_iops_art_ceiling", "10ms"}, {"cbw.precondition_round_duration", "45min"}});
   EXPECT_TRUE(j.verdict.compliant) << json(j.verdict).dump(1);

@@ -5,14 +5,14 @@
 #include <fstream>
 #include <string>
 
-#include <ptsuite/report/manifest.hpp>
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 #include "support/temp_dir.hpp"
 
-namespace ptsuite::report {
+namespace ptsuite::bundle {
 namespace {
 
 namespace fs = std::filesystem;
@@ -180,4 +180,4 @@ TEST(ParseManifest, RejectsMalformedManifests) {
 }
 
 }  // namespace
-}  // namespace ptsuite::report
+}  // namespace ptsuite::bundle

@@ -4,11 +4,12 @@
 // revision and creation time, and a SHA-256 of the manifest's own content. verify_manifest
 // recomputes everything and names each file that changed, is missing, or was added, and
 // whether the manifest itself was edited. docs/bundle.md is the user-facing description,
-// including what this proves and what it does not (it is a checksum list, not a signature).
+// including what this proves and what it does not (a checksum list; bundle/signature.hpp signs it).
 //
 // Rules:
-//  * Not listed: the manifest itself and its temporary file "MANIFEST.sha256.json.tmp"
-//    (util/atomic_file.hpp); directories as such (an added empty directory is not reported).
+//  * Not listed: the manifest itself, the signature over it (k_signature_file_name,
+//    bundle/signature.hpp), the temporary files of both ("<name>.tmp", util/atomic_file.hpp),
+//    and directories as such (an added empty directory is not reported).
 //  * A bundle holds regular files only: write_manifest refuses symbolic links and special
 //    files (UsageError); verify reports one as added (or as changed where a listed file was).
 //  * Listed paths must be relative, inside the directory, without "." or ".." components:
@@ -27,11 +28,13 @@
 #include <string_view>
 #include <vector>
 
-namespace ptsuite::report {
+namespace ptsuite::bundle {
 
 inline constexpr std::string_view k_manifest_file_name = "MANIFEST.sha256.json";
 inline constexpr std::string_view k_manifest_format = "ptsuite-bundle-manifest";
 inline constexpr int k_manifest_format_version = 1;
+// The detached signature over the manifest (bundle/signature.hpp); never listed in it.
+inline constexpr std::string_view k_signature_file_name = "SIGNATURE.ed25519.json";
 
 struct ManifestEntry {
   std::string path;  // relative to the bundle directory, '/'-separated
@@ -83,4 +86,4 @@ struct VerifyReport {
 
 VerifyReport verify_manifest(const std::filesystem::path& dir);
 
-}  // namespace ptsuite::report
+}  // namespace ptsuite::bundle

@@ -1,4 +1,4 @@
-#include <ptsuite/report/manifest.hpp>
+#include <ptsuite/bundle/manifest.hpp>
 
 #include <fmt/format.h>
 #include <algorithm>
@@ -13,14 +13,23 @@
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 
-namespace ptsuite::report {
+namespace ptsuite::bundle {
 
 namespace fs = std::filesystem;
 using ordered_json = nlohmann::ordered_json;
 
 namespace {
 
-const std::string k_temp_name = std::string(k_manifest_file_name) + ".tmp";
+// Files of the bundle that the manifest cannot list: itself, the signature over it
+// (bundle/signature.hpp), and the temporary files an interrupted atomic write leaves behind.
+bool is_unlisted_name(const std::string& name) {
+  for (const std::string_view own : {k_manifest_file_name, k_signature_file_name}) {
+    if (name == own || name == std::string(own) + ".tmp") {
+      return true;
+    }
+  }
+  return false;
+}
 
 bool is_hex_digest(std::string_view s) {
   return s.size() == 64 &&
@@ -81,7 +90,7 @@ std::map<std::string, FoundFile> scan_directory(const fs::path& dir) {
     }
     const fs::path relative = it->path().lexically_relative(dir);
     const std::string name = relative.generic_string();
-    if (name == k_manifest_file_name || name == k_temp_name) {
+    if (is_unlisted_name(name)) {
       continue;
     }
     const fs::file_status st = it->symlink_status(ec);
@@ -294,4 +303,4 @@ VerifyReport verify_manifest(const fs::path& dir) {
   return report;
 }
 
-}  // namespace ptsuite::report
+}  // namespace ptsuite::bundle
