@@ -80,7 +80,10 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
   add_spec_options(sub, o->spec);
   sub->add_option("--engine", o->engine, "IO engine the run would use: libaio, sync, null")->capture_default_str();
   sub->add_flag("--json", o->json, "The findings as JSON on stdout");
-  sub->callback([o, &slot] { slot.action = [o] { return run_preflight_command(*o); }; });
+  sub->callback([o, &slot] {
+    slot.fields = {{"engine", "--engine"}};
+    slot.action = [o] { return run_preflight_command(*o); };
+  });
 }
 
 }  // namespace ptsuite::cli

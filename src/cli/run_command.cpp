@@ -159,6 +159,7 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
   sub->add_flag("--strict-preflight", o->strict_preflight,
                 "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
   sub->callback([o, &slot] {
+    slot.fields = {{"engine", "--engine"}};  // the engine registry names the field
     slot.action = [o] {
       pts::RunConfig config;
       config.strict_preflight = o->strict_preflight;

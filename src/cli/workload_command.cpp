@@ -247,6 +247,7 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
                    {"queue_depth", "--queue-depth"},
                    {"read_pct", "--read-pct"},
                    {"block_size", "--block-size"},
+                   {"bs_split", "--bs-split"},
                    {"range", "--range"},
                    {"zones", "--zones"},
                    {"bytes", "--bytes"},
@@ -254,7 +255,8 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
                    {"rate_iops", "--rate-iops"},
                    {"rate_mbps", "--rate-mbps"},
                    {"interval", "--interval"},
-                   {"cpus", "--cpus"}};
+                   {"cpus", "--cpus"},
+                   {"engine", "--engine"}};
     slot.action = [args] {
       RunRequest request;
       request.target_path = args->target;

@@ -9,6 +9,7 @@
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/device/session.hpp>
+#include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/pts/device_executor.hpp>
@@ -74,6 +75,7 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   for (const std::string& id : config.tests) {
     (void)make_test(id);
   }
+  (void)engine::create_engine(config.engine);  // an unknown engine is bad input (exit 2), before any IO
   return Settings::build(defs, spec, config.presets, config.overrides);
 }
 
@@ -223,7 +225,8 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
     apply_write_cache(s, observer);
     for (size_t i = 0; i < s.config.tests.size(); ++i) {
       json record = run_one_test(s, s.config.tests[i], exec, i, observer);
-      const ComplianceVerdict verdict = evaluate_test_compliance(record, {DefinitionSet::embedded(), s.settings, s.config.engine});
+      const ComplianceVerdict verdict =
+          evaluate_test_compliance(record, {DefinitionSet::embedded(), s.settings, s.config.engine});
       record["compliance"] = verdict;
       verdicts.emplace_back(record.at("id").get<std::string>(), verdict);
       s.results["tests"].push_back(std::move(record));

@@ -26,10 +26,10 @@ uint64_t round_down(uint64_t value, uint64_t align) { return value / align * ali
 
 std::string size_text(uint64_t bytes) { return units::format_size_binary(bytes); }
 
-// The option a block-size problem is reported under: one size comes from --block-size, a
-// weighted list from --bs-split.
+// The field a block-size problem is reported under: one size is `block_size`, a weighted list
+// `bs_split` (the CLI spells them --block-size and --bs-split).
 const char* block_size_option(const WorkloadSpec& spec) {
-  return spec.block_sizes.size() > 1 ? "--bs-split" : "--block-size";
+  return spec.block_sizes.size() > 1 ? "bs_split" : "block_size";
 }
 
 void check_geometry(const engine::TargetGeometry& g) {
@@ -194,7 +194,7 @@ void resolve_slots(const WorkloadSpec& spec, ResolvedWorkload& r) {
       }
       if (s.count == 0 && zone.probability > 0) {
         throw UsageError(
-            spec.zones.empty() ? "--range" : "--zones",
+            spec.zones.empty() ? "range" : "zones",
             fmt::format("no {}-aligned offset for a {} IO in {} ({} bytes at offset {})", size_text(b.align_bytes),
                         size_text(b.bytes),
                         spec.zones.empty() ? std::string("the active range") : fmt::format("zone {}", z + 1),

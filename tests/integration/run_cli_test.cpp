@@ -385,7 +385,8 @@ TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
         {"run", "iops", "--profile", "laptop", "--out", out},
         {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
         {"run", "iops,iops", "--out", out},
-        {"run", "iops", "--revision", "e1.1", "--profile", "client", "--out", out}}) {
+        {"run", "iops", "--revision", "e1.1", "--profile", "client", "--out", out},
+        {"run", "iops", "--engine", "bogus", "--out", out}}) {
     const ProcessResult r = run_ptsuite(bad);
     EXPECT_EQ(r.exit_code, 2) << bad[1] << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

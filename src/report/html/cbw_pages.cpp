@@ -195,7 +195,6 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
 
 void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& demand = v.demand;
   const json& cbw = v.cbw;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::vector<uint32_t>& qds = v.qds;
@@ -205,14 +204,14 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const json& ceiling = at(cbw, "art_ceiling_ns");
   std::vector<chart::NamedSeries> dv, di;
   for (size_t t = 0; t < tcs.size(); ++t) {
-    chart::NamedSeries v{fmt::format("TC {}", tcs[t]), {}};
+    chart::NamedSeries iops_series{fmt::format("TC {}", tcs[t]), {}};
     chart::NamedSeries d{fmt::format("TC {}", tcs[t]), {}};
     for (size_t q = 0; q < qds.size(); ++q) {
       const double iops = grid_value(grid, "iops", t, q);
-      v.points.push_back({static_cast<double>(qds[q]), iops});
+      iops_series.points.push_back({static_cast<double>(qds[q]), iops});
       d.points.push_back({iops, grid_value(grid, "latency_mean_ns", t, q) / 1e6});
     }
-    dv.push_back(std::move(v));
+    dv.push_back(std::move(iops_series));
     di.push_back(std::move(d));
   }
   pages.push_back(

@@ -144,7 +144,10 @@ class ModelExecutor : public StepExecutor {
           ios += ios / 2;  // +50 % every other Round: the data excursion never passes
         }
         if (s.bytes_limit > 0) {
-          ios = s.bytes_limit / s.block_sizes.front().bytes;  // WIPC writes its full amount
+          // WIPC (no duration) writes its full amount; a timed segment with a byte cap (a WSAT
+          // sample stopping at exactly the capacity multiple) ends at whichever comes first.
+          const uint64_t cap_ios = s.bytes_limit / s.block_sizes.front().bytes;
+          ios = s.duration_ns == 0 ? cap_ios : std::min(ios, cap_ios);
         }
         return measured(id, s, ios, 20'000 + 1000 * s.queue_depth);
       }
@@ -351,7 +354,7 @@ INSTANTIATE_TEST_SUITE_P(AllRevisionsAndProfiles, ResultsSchemaVariant, testing:
                            std::string name =
                                variants().at(param.param).spec.revision + "_" + variants().at(param.param).spec.profile;
                            std::replace(name.begin(), name.end(), '.', '_');
-                           return name;
+                           return name + "_" + std::to_string(param.param);  // two e1.1/enterprise variants
                          });
 
 // The variants reach the branches they are meant to (otherwise the schema is not exercised).
