@@ -196,7 +196,14 @@ void write_cache_clause(const json& rec, Clauses& out) {
   const json& applied = wc.at("applied");
   const json enabled = applied.value("enabled", json());
   const bool want = required == "enabled";
-  if (!applied.value("applicable", false)) {
+  if (!applied.value("applicable", false) && enabled.is_boolean() && !enabled.get<bool>()) {
+    // The device reports no volatile write cache (NVMe VWC = 0): nothing to set, and it is
+    // disabled by construction. WCD (PTS-E) is met; WCE (PTS-C) cannot be, by the drive's
+    // design rather than the operator's choice: disclosed.
+    out.add("write_cache", want ? ClauseStatus::disclosed : ClauseStatus::pass,
+            fmt::format("the device has no volatile write cache ({}); the profile requires it {}",
+                        applied.value("note", "not present"), required));
+  } else if (!applied.value("applicable", false)) {
     out.add("write_cache", ClauseStatus::fail,
             fmt::format("the profile requires the write cache {}, but this device's cache cannot be controlled ({})",
                         required, applied.value("note", "not applicable")));

@@ -17,8 +17,11 @@ struct Judged {
   ComplianceVerdict verdict;
 };
 
+// Not applicable (a loop device): the state is unknown (null), as device::read_write_cache reports it.
 json write_cache_record(bool applicable, bool enabled) {
-  json applied{{"applicable", applicable}, {"enabled", enabled}, {"note", applicable ? "" : "loop device"}};
+  json applied{{"applicable", applicable},
+               {"enabled", applicable ? json(enabled) : json()},
+               {"note", applicable ? "" : "loop device"}};
   return json{{"requested_enabled", enabled}, {"original", applied}, {"applied", applied}};
 }
 
@@ -106,6 +109,22 @@ TEST(Compliance, UncontrollableWriteCacheFails) {
   EXPECT_NE(find(j.verdict, "write_cache", ClauseStatus::fail), nullptr);
   const Judged wrong = judge("iops", {}, {}, good_purge(), write_cache_record(true, true));  // WCE on enterprise
   EXPECT_NE(find(wrong.verdict, "write_cache", ClauseStatus::fail), nullptr);
+}
+
+// NVMe VWC = 0: read_write_cache reports not applicable with enabled = false. WCD is met by
+// construction (enterprise passes); WCE cannot be had from such a drive (client: disclosed).
+TEST(Compliance, ADriveWithoutVolatileWriteCacheMeetsWcdAndDisclosesWce) {
+  json none{{"applicable", false},
+            {"enabled", false},
+            {"mechanism", "nvme-feature-06h"},
+            {"note", "not applicable: the controller reports no volatile write cache (VWC bit 0 = 0)"}};
+  const json wc{{"requested_enabled", false}, {"original", none}, {"applied", none}};
+  const Judged e = judge("iops", {}, {}, good_purge(), wc);
+  const ClauseVerdict* pass = find(e.verdict, "write_cache", ClauseStatus::pass);
+  ASSERT_NE(pass, nullptr) << json(e.verdict).dump(1);
+  EXPECT_NE(pass->detail.find("no volatile write cache"), std::string::npos) << pass->detail;
+  const Judged c = judge("iops", {}, {}, good_purge(), wc, 0, "libaio", {"2.0.2", "client"});
+  EXPECT_NE(find(c.verdict, "write_cache", ClauseStatus::disclosed), nullptr) << json(c.verdict).dump(1);
 }
 
 TEST(Compliance, AWriteCacheThatAPurgeResetAndNobodySetAgainFails) {
