@@ -75,6 +75,12 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     m_steps.push_back(step);
     return json{{"method", request.purge_method}, {"planned", true}};
   }
+  if (request.kind == StepKind::idle) {
+    step.label = "host idle";
+    step.duration_ns = request.idle_ns;
+    m_steps.push_back(step);
+    return json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}, {"planned", true}};
+  }
   if (request.kind != StepKind::segment) {
     step.label = to_string(request.kind);
     m_steps.push_back(step);

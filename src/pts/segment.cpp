@@ -111,6 +111,8 @@ const char* to_string(StepKind kind) noexcept {
       return "purge";
     case StepKind::health:
       return "health";
+    case StepKind::idle:
+      return "idle";
   }
   return "?";
 }

@@ -7,12 +7,13 @@ namespace ptsuite::report {
 
 namespace {
 
-const std::array<TestSections, 6> k_sections = {{
+const std::array<TestSections, 7> k_sections = {{
     {"iops", html::iops_pages, iops_text, nullptr},
     {"throughput", html::throughput_pages, throughput_text, nullptr},
     {"latency", html::latency_pages, latency_text, nullptr},
     {"wsat", html::wsat_pages, wsat_text, csv::wsat_rows},
     {"cbw", html::cbw_pages, cbw_text, csv::cbw_rows},
+    {"hir", html::hir_pages, hir_text, csv::hir_rows},
     {"xsr", html::xsr_pages, xsr_text, csv::xsr_rows},
 }};
 

@@ -290,6 +290,79 @@ TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {
   EXPECT_NE(slurp(out + "/xsr.csv").find("xsr_group"), std::string::npos);
 }
 
+// HIR end to end on a scratch loop device: preconditioning Rounds, then per wait state the
+// write periods with real host idle between them and a baseline; its pages, text and CSV.
+TEST(RunCli, HirWaitStatesEndToEnd) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r = run_ptsuite({"run",
+                                       "hir",
+                                       "--out",
+                                       out,
+                                       "--scratch-size",
+                                       "128MiB",
+                                       "--quiet",
+                                       "--quick",
+                                       "--reports",
+                                       "html,csv,text",
+                                       "--set",
+                                       "hir.precondition_segments=1",
+                                       "--set",
+                                       "hir.precondition_segment_duration=0.25s",
+                                       "--set",
+                                       "hir.write_period=0.25s",
+                                       "--set",
+                                       "hir.wait_unit=0.1s",
+                                       "--set",
+                                       "hir.repetitions=2",
+                                       "--set",
+                                       "hir.baseline_periods=2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  expect_common(results, "hir");
+  const json& h = results.at("tests")[0].at("hir");
+  ASSERT_EQ(h.at("wait_states").size(), 5u);
+  for (const json& ws : h.at("wait_states")) {
+    EXPECT_GT(ws.at("average_iops").get<double>(), 0.0);
+    for (const json& p : ws.at("periods")) {
+      // Measured wall time of the idle: at least what was asked (WS x 0.1 s).
+      EXPECT_GE(p.at("idle_ns").get<uint64_t>(), ws.at("idle_ns").get<uint64_t>());
+    }
+    EXPECT_EQ(ws.at("baseline").at("series").at("iops").size(), 2u);  // 2 periods, no drain tail
+  }
+  EXPECT_NE(slurp(out + "/run.log").find("start hir/wait-10/idle-0002"), std::string::npos);
+  EXPECT_NE(slurp(out + "/report.html").find("HIR \u2013 IOPS per Wait State"), std::string::npos);
+  EXPECT_NE(slurp(out + "/summary.txt").find("HIR (RND 4KiB"), std::string::npos);
+  EXPECT_NE(slurp(out + "/hir.csv").find("hir_wait_state"), std::string::npos);
+}
+
+// SIGINT during a host idle stops the run at once (exit 130) without journaling the idle, so a
+// resume idles that period again whole (the journal side: HirTest.ResumeAfterAnInterruptedIdle...).
+TEST(RunCli, SigintDuringAHostIdleStopsTheRun) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 64ull << 20);
+  const std::string out = dir.file("run");
+  ProcessResult stopped;
+  {
+    Child child(args({"run", "hir", "--target", target, "--out", out, "--allow-destructive", "--quick", "--set",
+                      "hir.precondition_segments=1", "--set", "hir.wait_unit=60s", "--set", "hir.repetitions=1"}));
+    while (
+        (slurp(out + "/run.log").find("start hir/wait-1/idle-0001") == std::string::npos || !child.catches(SIGINT)) &&
+        !child.exited()) {
+      ::usleep(20'000);
+    }
+    ASSERT_FALSE(child.exited());
+    ::kill(child.pid(), SIGINT);
+    stopped = child.wait();
+  }
+  EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+  const json partial = load(out + "/results.json");
+  EXPECT_EQ(partial.at("run").at("status"), "interrupted");
+  EXPECT_NE(partial.at("run").at("stop").at("reason").get<std::string>().find("hir/wait-1/idle-0001 (host idle)"),
+            std::string::npos);
+  EXPECT_EQ(slurp(out + "/run.log").find("done  hir/wait-1/idle-0001"), std::string::npos);
+}
+
 std::vector<std::string> plan_ids(const std::string& test, const std::string& target) {
   const ProcessResult r = run_ptsuite(args({"plan", test, "--target", target, "--json"}, k_settings));
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -380,7 +453,7 @@ TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
   for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"run", "iops,hir", "--out", out},
+       {std::vector<std::string>{"run", "iops,dirth", "--out", out},
         {"run", "iops", "--set", "nope=1", "--out", out},
         {"run", "iops", "--profile", "laptop", "--out", out},
         {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},

@@ -33,6 +33,9 @@ nlohmann::json FakeExecutor::execute(const StepId& id, const StepRequest& reques
   if (request.kind == StepKind::purge) {
     return purge_result;
   }
+  if (request.kind == StepKind::idle) {
+    return nlohmann::json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}};
+  }
   if (request.kind != StepKind::segment) {
     return nlohmann::json{{"kind", to_string(request.kind)}};
   }

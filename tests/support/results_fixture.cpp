@@ -104,6 +104,11 @@ class FixtureExecutor : public pts::StepExecutor {
         return purge(id, request.purge_method);
       case pts::StepKind::health:
         return health();
+      case pts::StepKind::idle: {
+        const auto idle_s = static_cast<std::time_t>(request.idle_ns / 1'000'000'000);
+        advance(idle_s);
+        return json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}};
+      }
       case pts::StepKind::segment:
         break;
     }
@@ -323,7 +328,7 @@ FixtureConfig fixture_config(const std::string& name) {
     c.model.seq_write_mb_max = 1150;
     c.oscillating = {"latency/main", "throughput/128KiB"};
   } else if (name == "quick") {
-    c.tests = {"throughput", "wsat", "cbw", "xsr"};
+    c.tests = {"throughput", "wsat", "cbw", "hir", "xsr"};
     c.presets = {"quick"};
     c.tested_by = "ptsuite CI";
     c.seed = 1;

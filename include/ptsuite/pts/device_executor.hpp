@@ -6,7 +6,8 @@
 // rules, on the run's one exclusive claim), after which the profile's write-cache state is
 // applied again and read back (recorded in the purge record as write_cache_after_purge);
 // health steps take a device::HealthSnapshot through the session and feed the run's
-// ThrottleMonitor.
+// ThrottleMonitor; idle steps wait idle_ns of wall time with no IO (waking every 50 ms to
+// honour the stop flag) and record the time actually idle.
 // Sequential positions are kept per SegmentSpec::sequence_key and restored on replay.
 // An IO error or an interruption ends the segment and is thrown as RunStopped (exit 4 / 130);
 // such a segment is never returned, so it is never journaled.
@@ -62,6 +63,7 @@ class DeviceExecutor : public StepExecutor {
   nlohmann::json run_segment_step(const StepId& id, const SegmentSpec& spec);
   nlohmann::json purge_step(const StepId& id, const std::string& method);
   nlohmann::json health_step();
+  nlohmann::json idle_step(const StepId& id, uint64_t idle_ns);
 
   DeviceRunParams m_params;
   std::map<std::string, workload::WorkloadState> m_cursors;

@@ -40,24 +40,6 @@ nlohmann::json point_json(const std::string& name, const GridPoint& p, const std
 // pre-write, but no interval shorter than the workload runner's 10 ms minimum.
 uint64_t prewrite_interval_ns(uint64_t duration_ns) { return std::max<uint64_t>(duration_ns / 60, 10'000'000); }
 
-// The pre-write's IOPS per interval, for those plots: {"end_s": [...], "iops": [...]}, one entry
-// per interval sample (end of the interval since the segment start, and its read + write IOs
-// over its own length).
-nlohmann::json interval_iops_series(const SegmentResult& r) {
-  nlohmann::json end_s = nlohmann::json::array();
-  nlohmann::json iops = nlohmann::json::array();
-  uint64_t previous_ns = 0;
-  for (const nlohmann::json& sample : r.intervals) {
-    const auto end_ns = sample.at("end_offset_ns").get<uint64_t>();
-    const auto ios = sample.at("read_ios").get<uint64_t>() + sample.at("write_ios").get<uint64_t>();
-    const uint64_t length_ns = end_ns > previous_ns ? end_ns - previous_ns : 0;
-    end_s.push_back(static_cast<double>(end_ns) / 1e9);
-    iops.push_back(length_ns == 0 ? 0.0 : static_cast<double>(ios) * 1e9 / static_cast<double>(length_ns));
-    previous_ns = end_ns;
-  }
-  return {{"end_s", end_s}, {"iops", iops}};
-}
-
 // The CBW stimulus at one TOIO: the composite block sizes and zones at `mix`.
 struct CbwStimulus {
   CompositeMix mix_of_sizes;
@@ -188,8 +170,10 @@ PhaseRecord CompositeBlockSizeTest::demand_rounds(TestContext& ctx, TestSpec& sp
     SegmentSpec s = cbw.at(pw.mix, pw.threads, pw.queue_depth, irpw_ns);
     s.interval_ns = prewrite_interval_ns(irpw_ns);
     const SegmentResult r = run_segment(ctx.exec, StepId{id(), demand.phase, fmt::format("r{:03}-prewrite", round)}, s);
-    return nlohmann::json{
-        {"kind", "inter-round-prewrite"}, {"spec", s}, {"result", r}, {"series", interval_iops_series(r)}};
+    return nlohmann::json{{"kind", "inter-round-prewrite"},
+                          {"spec", s},
+                          {"result", r},
+                          {"series", interval_iops_series(r, s.interval_ns)}};
   };
   return run_rounds(ctx.exec, demand);
 }
@@ -205,7 +189,8 @@ nlohmann::json CompositeBlockSizeTest::histograms(TestContext& ctx, TestSpec& sp
     SegmentSpec pws = cbw.at(pw.mix, p.threads, p.queue_depth, spec.duration_ns("histogram_prewrite"));
     pws.interval_ns = prewrite_interval_ns(pws.duration_ns);
     const SegmentResult pr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "prewrite"}, pws);
-    prewrites.push_back({{"name", name}, {"spec", pws}, {"result", pr}, {"series", interval_iops_series(pr)}});
+    prewrites.push_back(
+        {{"name", name}, {"spec", pws}, {"result", pr}, {"series", interval_iops_series(pr, pws.interval_ns)}});
     const SegmentSpec cs = cbw.at(mix, p.threads, p.queue_depth, spec.duration_ns("histogram_capture"));
     const SegmentResult cr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "capture"}, cs);
     rec["captures"].push_back(capture_record(name + "-iops-histogram", cs, cr));

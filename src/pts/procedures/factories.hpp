@@ -13,5 +13,6 @@ std::unique_ptr<PtsTest> make_latency_test();
 std::unique_ptr<PtsTest> make_wsat_test();
 std::unique_ptr<PtsTest> make_cbw_test();
 std::unique_ptr<PtsTest> make_xsr_test();
+std::unique_ptr<PtsTest> make_hir_test();
 
 }  // namespace ptsuite::pts

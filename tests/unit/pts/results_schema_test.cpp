@@ -162,6 +162,8 @@ class ModelExecutor : public StepExecutor {
         j["throttling"] = m_throttle.observe(h);
         return j;
       }
+      case StepKind::idle:
+        return json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}};
     }
     return json();
   }

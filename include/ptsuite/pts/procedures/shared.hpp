@@ -7,6 +7,7 @@
 //   throughput  table; one phase per block size, each with purge + WIPC       PTS §8
 //   latency     matrix (IOPS, ART, 99.999 %, MRT) + 2.0 RT capture            PTS §9
 //   wsat        wsat {samples[], stop_reason, ...} + capture                   PTS §10
+//   hir         hir {steady_state_iops, wait_states[], series}                  PTS §11
 //   xsr         xsr {groups[], samples[], recovery}                            PTS §12
 //   cbw         cbw {operating_points, demand grid} + captures                 PTS §13
 #pragma once
@@ -49,6 +50,14 @@ void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string&
 // cell of the last Round run.
 nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
                            const std::vector<uint64_t>& sizes, LoopOrder order, const std::string& source);
+
+// A segment's IOPS per interval sample (segments run with SegmentSpec::interval_ns), for the
+// IOPS-vs-time plots: {"end_s": [...], "iops": [...]}, one entry per interval (its end since the
+// segment start, and its read + write IOs over its own length). Empty arrays without intervals.
+// A last interval shorter than half of `interval_ns` is left out: it holds only the IOs that
+// completed while the queue drained after the last full interval (tens of IOs over tens of
+// microseconds), which as a rate would plot a spike of millions of IOPS that never happened.
+nlohmann::json interval_iops_series(const SegmentResult& r, uint64_t interval_ns);
 
 // Resolves a tracking entry {"rw_mix": "0/100", "block_size": "4KiB", "metric": "iops"} (or
 // {"threads":32,"queue_depth":32,...}) to the template segment it names, by typed key.

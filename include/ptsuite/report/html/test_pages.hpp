@@ -20,6 +20,9 @@
 //                     pre-writes; IOPS vs Round at TC 32; demand-variation window +
 //                     determination; demand variation; demand intensity; operating points with
 //                     the host CPU grid; per Max/Mid/Min the pre-write and its histogram
+//   hir_pages         preconditioning convergence, window + determination; IOPS vs time over
+//                     every wait state (write periods back to back); per wait state the
+//                     average IOPS and the baseline after it against the steady-state IOPS
 //   xsr_pages         throughput vs time across the three access groups; throughput, ART and
 //                     MRT vs time; per group average and end-of-group throughput, peak ART and
 //                     MRT, and the recovery time of access group 3
@@ -47,6 +50,7 @@ std::vector<Page> latency_pages(const nlohmann::json& results, const nlohmann::j
 std::vector<Page> wsat_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> cbw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> xsr_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> hir_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 
 // A test with an id ptsuite has no page builder for: its header, a note and the compliance
 // table only (so a results.json from a newer tool still renders).

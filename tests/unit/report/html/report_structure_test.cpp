@@ -213,6 +213,9 @@ std::vector<std::string> required_charts(const json& test) {
     }
   } else if (id == "xsr") {
     out = {"XSR Throughput vs Time", "XSR Throughput vs Time", "XSR Response Times vs Time"};
+  } else if (id == "hir") {
+    out = {"HIR Preconditioning IOPS vs Round", "HIR preconditioning \u2013 Steady State Measurement Window",
+           "HIR IOPS vs Time", "HIR IOPS per Wait State"};
   }
   return out;
 }
@@ -461,14 +464,14 @@ TEST(ReportRobustness, RendersAnEmptyDocumentAndAnUnknownTest) {
   EXPECT_NE(empty.find("NO VERDICT"), std::string::npos);
 
   json doc = fixture("steady");
-  doc["tests"] = json::array({json{{"id", "hir"}, {"title", "Host Idle Recovery"}, {"phases", json::array()}}});
+  doc["tests"] = json::array({json{{"id", "dirth"}, {"title", "Demand Intensity"}, {"phases", json::array()}}});
   const std::string other = render_html(doc);
   const auto check = check_document(other);
   EXPECT_TRUE(check.ok) << check.error;
-  EXPECT_NE(other.find("no page layout for test &quot;hir&quot;"), std::string::npos);
+  EXPECT_NE(other.find("no page layout for test &quot;dirth&quot;"), std::string::npos);
   // A record stripped of most keys still renders (missing values show as dashes).
   doc["tests"] = json::array({json{{"id", "iops"}}, json{{"id", "cbw"}}, json{{"id", "wsat"}}, json{{"id", "latency"}},
-                              json{{"id", "throughput"}}});
+                              json{{"id", "throughput"}}, json{{"id", "hir"}}, json{{"id", "xsr"}}});
   EXPECT_TRUE(check_document(render_html(doc)).ok);
 }
 
