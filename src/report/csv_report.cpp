@@ -278,15 +278,19 @@ void wsat_rows(CsvWriter& w, const Keys& base, const json& test) {
   w.row(tk, "time_limit", member(wsat, "time_limit_ns"), "ns");
 }
 
-void cbw_rows(CsvWriter& w, const Keys& base, const json& test) {
-  const json& cbw = member(test, "cbw");
+namespace {
+
+// CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
+void demand_sweep_rows(CsvWriter& w, const Keys& base, const json& test, const char* key) {
+  const json& cbw = member(test, key);
   if (!cbw.is_object()) {
     return;
   }
   Keys k = base;
   k.pattern = "random";
   k.rw_mix = str(cbw, "rw_mix");
-  k.block_size = "mixed";
+  const json& sizes = array(cbw, "block_size_mix");
+  k.block_size = sizes.size() == 1 ? integer_text(member(sizes[0], "bytes")) : "mixed";
   const json& tcs = member(cbw, "thread_counts");
   const json& qds = member(cbw, "queue_depths");
   const json& grid = member(cbw, "grid");
@@ -336,6 +340,11 @@ void cbw_rows(CsvWriter& w, const Keys& base, const json& test) {
     series_rows(w, pk, member(p, "series"));
   }
 }
+
+}  // namespace
+
+void cbw_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "cbw"); }
+void dirth_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "dirth"); }
 
 }  // namespace csv
 

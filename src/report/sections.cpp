@@ -7,7 +7,7 @@ namespace ptsuite::report {
 
 namespace {
 
-const std::array<TestSections, 7> k_sections = {{
+const std::array<TestSections, 8> k_sections = {{
     {"iops", html::iops_pages, iops_text, nullptr},
     {"throughput", html::throughput_pages, throughput_text, nullptr},
     {"latency", html::latency_pages, latency_text, nullptr},
@@ -15,6 +15,7 @@ const std::array<TestSections, 7> k_sections = {{
     {"cbw", html::cbw_pages, cbw_text, csv::cbw_rows},
     {"hir", html::hir_pages, hir_text, csv::hir_rows},
     {"xsr", html::xsr_pages, xsr_text, csv::xsr_rows},
+    {"dirth", html::dirth_pages, dirth_text, csv::dirth_rows},
 }};
 
 }  // namespace

@@ -39,6 +39,7 @@ std::string wsat_text(const nlohmann::json& test);
 std::string cbw_text(const nlohmann::json& test);
 std::string xsr_text(const nlohmann::json& test);
 std::string hir_text(const nlohmann::json& test);
+std::string dirth_text(const nlohmann::json& test);
 
 // The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
 namespace csv {
@@ -46,6 +47,7 @@ void wsat_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void cbw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void xsr_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void hir_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void dirth_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 }  // namespace csv
 
 }  // namespace ptsuite::report

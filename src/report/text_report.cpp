@@ -261,15 +261,18 @@ std::string wsat_text(const json& test) {
   return out;
 }
 
-std::string cbw_text(const json& test) {
-  const json& c = member(test, "cbw");
+namespace {
+
+// CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
+std::string demand_sweep_text(const json& test, const char* key, const char* name) {
+  const json& c = member(test, key);
   if (!c.is_object()) {
     return {};
   }
-  std::string out =
-      fmt::format("  CBW operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", str(c, "rw_mix"),
-                  str(c, "operating_point_source") == "window-average" ? "measurement-window averages" : "final Round",
-                  ms(member(c, "art_ceiling_ns")));
+  std::string out = fmt::format(
+      "  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", name, str(c, "rw_mix"),
+      str(c, "operating_point_source") == "window-average" ? "measurement-window averages" : "final Round",
+      ms(member(c, "art_ceiling_ns")));
   Table t(1, /*last_left=*/true);
   t.add({"point", "TC", "QD", "IOPS", "ART (ms)", "rule"});
   for (const json& p : array(c, "operating_points")) {
@@ -283,6 +286,11 @@ std::string cbw_text(const json& test) {
   }
   return out + t.render("    ");
 }
+
+}  // namespace
+
+std::string cbw_text(const json& test) { return demand_sweep_text(test, "cbw", "CBW"); }
+std::string dirth_text(const json& test) { return demand_sweep_text(test, "dirth", "DIRTH"); }
 
 namespace {
 

@@ -453,7 +453,7 @@ TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
   for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"run", "iops,dirth", "--out", out},
+       {std::vector<std::string>{"run", "iops,ecw", "--out", out},
         {"run", "iops", "--set", "nope=1", "--out", out},
         {"run", "iops", "--profile", "laptop", "--out", out},
         {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},

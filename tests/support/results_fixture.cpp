@@ -353,6 +353,13 @@ FixtureConfig fixture_config(const std::string& name) {
     c.model.write_ns_per_kib = 230;
     c.model.fob_boost = 0.05;
     c.model.noise_pct = 1.8;
+  } else if (name == "dirth") {
+    // DIRTH (test 14) on its own: the CBW machinery over OLTP RND 8 KiB 65/35, quick form.
+    c.tests = {"dirth"};
+    c.presets = {"quick"};
+    c.tested_by = "Fixture Labs, Inc.";
+    c.seed = 14;
+    c.start_epoch = 1'769'767'200;  // 2026-01-30T10:00:00Z
   } else {
     throw std::invalid_argument("unknown results fixture \"" + name + "\"");
   }
@@ -533,7 +540,7 @@ json make_document(const FixtureConfig& c) {
 
 }  // namespace
 
-std::vector<std::string> results_fixture_names() { return {"steady", "not-attained", "quick"}; }
+std::vector<std::string> results_fixture_names() { return {"steady", "not-attained", "quick", "dirth"}; }
 
 json generate_results_fixture(const std::string& name) { return make_document(fixture_config(name)); }
 

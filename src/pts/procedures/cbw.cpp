@@ -4,12 +4,16 @@
 // TOIO at the CBW R/W mix) until the IOPS at TC 32 / QD 32 attains steady state; then the
 // MaxIOPS / MidIOPS / MinIOPS operating points, each with a pre-write and a response-time
 // histogram capture.
+// DIRTH (PTS 2.0.2 §14, pts-spec.md §3.8) is the same procedure over one fixed access pattern
+// (pts/tests/dirth.json "access_pattern": RND, one block size; default OLTP 8 KiB 65/35)
+// instead of the composite mix: one class, two registry entries, record keys "cbw" / "dirth".
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
 
 #include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 
 #include "pts/procedures/factories.hpp"
 
@@ -40,14 +44,16 @@ nlohmann::json point_json(const std::string& name, const GridPoint& p, const std
 // pre-write, but no interval shorter than the workload runner's 10 ms minimum.
 uint64_t prewrite_interval_ns(uint64_t duration_ns) { return std::max<uint64_t>(duration_ns / 60, 10'000'000); }
 
-// The CBW stimulus at one TOIO: the composite block sizes and zones at `mix`.
+// The stimulus at one TOIO: CBW's composite block sizes and zones, or DIRTH's one block size,
+// at `mix`. `name` starts the segment labels ("CBW 40/60 TC32 QD32", "RND 8KiB 65/35 TC32 QD32").
 struct CbwStimulus {
   CompositeMix mix_of_sizes;
+  std::string name = "CBW";
   SegmentSpec at(RwMix m, uint32_t tc, uint32_t qd, uint64_t duration_ns) const {
     SegmentSpec s = make_segment(workload::AccessPattern::random, m, 4096, tc, qd, duration_ns);
     s.block_sizes = mix_of_sizes.block_sizes;
     s.zones = mix_of_sizes.zones;
-    s.label = fmt::format("CBW {} TC{} QD{}", format_rw_mix(m), tc, qd);
+    s.label = fmt::format("{} {} TC{} QD{}", name, format_rw_mix(m), tc, qd);
     return s;
   }
 };
@@ -102,7 +108,7 @@ OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceili
   const auto min_it =
       std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
   if (min_it == grid.end()) {
-    throw UsageError("cbw", "the TC x QD grid has no TC 1 / QD 1 point, so MinIOPS is undefined");
+    throw UsageError("queue_depths", "the TC x QD grid has no TC 1 / QD 1 point, so MinIOPS is undefined");
   }
   const GridPoint min_point = *min_it;
   std::string max_rule = fmt::format("highest IOPS with ART below {} ms", static_cast<double>(ceiling_ns) / 1e6);
@@ -137,7 +143,8 @@ OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceili
 
 class CompositeBlockSizeTest final : public PtsTest {
  public:
-  [[nodiscard]] std::string id() const override { return "cbw"; }
+  explicit CompositeBlockSizeTest(std::string id) : m_id(std::move(id)) {}
+  [[nodiscard]] std::string id() const override { return m_id; }
 
  protected:
   [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
@@ -147,7 +154,28 @@ class CompositeBlockSizeTest final : public PtsTest {
                             const std::vector<uint32_t>& tcs, const std::vector<uint32_t>& qds) const;
   nlohmann::json histograms(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw, const Prewrite& pw,
                             const OperatingPoints& op, nlohmann::json& rec) const;
+  // CBW: the composite mix and zones; DIRTH: the one access pattern of its data.
+  CbwStimulus stimulus(TestSpec& spec) const;
+
+  std::string m_id;
 };
+
+CbwStimulus CompositeBlockSizeTest::stimulus(TestSpec& spec) const {
+  if (!spec.has("access_pattern")) {
+    return CbwStimulus{composite_mix(spec, spec)};
+  }
+  const nlohmann::json ap = spec.get("access_pattern").value;
+  if (parse_access_pattern(ap.at("pattern").get<std::string>(), m_id + "/access_pattern") !=
+      workload::AccessPattern::random) {
+    throw Error(ExitCode::system, fmt::format("built-in PTS data {}/access_pattern: only random is supported", m_id));
+  }
+  const std::vector<uint64_t> sizes = spec.block_sizes("block_size");
+  if (sizes.empty()) {
+    throw UsageError(m_id, fmt::format("the {} block size is not a multiple of this device's {}-byte logical block",
+                                       m_id, spec.context().target.logical_block_bytes));
+  }
+  return CbwStimulus{CompositeMix{{{sizes.front(), 100.0}}, {}}, "RND " + units::format_size_binary(sizes.front())};
+}
 
 PhaseRecord CompositeBlockSizeTest::demand_rounds(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,
                                                   const Prewrite& pw, const std::vector<uint32_t>& tcs,
@@ -210,14 +238,14 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   if (spec.get("wipc").value.get<bool>()) {
     rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), pw.threads, pw.queue_depth));
   }
-  const CbwStimulus cbw{composite_mix(spec, spec)};
+  const CbwStimulus cbw = stimulus(spec);
 
   // Preconditioning Rounds: one long CBW 100 % W segment each, tracking its IOPS.
   RoundLoopSpec pre;
   pre.test = id();
   pre.phase = "precondition";
   pre.segments = {cbw.at(pw.mix, pw.threads, pw.queue_depth, spec.duration_ns("precondition/round_duration"))};
-  pre.tracking = {{"CBW precondition IOPS", 0, Metric::iops}};
+  pre.tracking = {{cbw.name + " precondition IOPS", 0, Metric::iops}};
   apply_round_rules(spec, pre);
   rec["phases"].push_back(run_rounds(ctx.exec, pre));
 
@@ -240,16 +268,16 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   for (const workload::AccessZone& z : cbw.mix_of_sizes.zones) {
     zones.push_back({{"io_pct", z.io_pct}, {"range_pct", z.range_pct}});
   }
-  rec["cbw"] = {{"rw_mix", format_rw_mix(spec.rw_mix("rw_mix"))},
-                {"block_size_mix", sizes},
-                {"zones", zones},
-                {"thread_counts", tcs},
-                {"queue_depths", qds},
-                {"operating_point_source", source},
-                {"art_ceiling_ns", ceiling_ns},
-                {"operating_points", op.records},
-                {"grid", {{"iops", grid.iops}, {"latency_mean_ns", grid.art}, {"host_cpu_pct_final_round", grid.cpu}}},
-                {"prewrites", prewrites}};
+  rec[m_id] = {{"rw_mix", format_rw_mix(spec.rw_mix("rw_mix"))},
+               {"block_size_mix", sizes},
+               {"zones", zones},
+               {"thread_counts", tcs},
+               {"queue_depths", qds},
+               {"operating_point_source", source},
+               {"art_ceiling_ns", ceiling_ns},
+               {"operating_points", op.records},
+               {"grid", {{"iops", grid.iops}, {"latency_mean_ns", grid.art}, {"host_cpu_pct_final_round", grid.cpu}}},
+               {"prewrites", prewrites}};
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;
@@ -257,6 +285,7 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
 
 }  // namespace
 
-std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>(); }
+std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>("cbw"); }
+std::unique_ptr<PtsTest> make_dirth_test() { return std::make_unique<CompositeBlockSizeTest>("dirth"); }
 
 }  // namespace ptsuite::pts

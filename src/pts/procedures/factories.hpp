@@ -14,5 +14,6 @@ std::unique_ptr<PtsTest> make_wsat_test();
 std::unique_ptr<PtsTest> make_cbw_test();
 std::unique_ptr<PtsTest> make_xsr_test();
 std::unique_ptr<PtsTest> make_hir_test();
+std::unique_ptr<PtsTest> make_dirth_test();
 
 }  // namespace ptsuite::pts

@@ -17,7 +17,7 @@ constexpr std::array<std::string_view, 1> k_tp_aliases = {"tp"};
 constexpr std::array<std::string_view, 1> k_lat_aliases = {"lat"};
 constexpr std::span<const std::string_view> k_none;
 
-const std::array<ProcedureInfo, 7> k_procedures = {{
+const std::array<ProcedureInfo, 8> k_procedures = {{
     {"iops", k_none, make_iops_test, true, "matrix", "window_matrix"},
     {"throughput", k_tp_aliases, make_throughput_test, true, "table", "throughput_table"},
     {"latency", k_lat_aliases, make_latency_test, true, "matrix", "window_matrix"},
@@ -25,6 +25,7 @@ const std::array<ProcedureInfo, 7> k_procedures = {{
     {"cbw", k_none, make_cbw_test, true, "cbw", "cbw_block"},
     {"hir", k_none, make_hir_test, false, "hir", "hir_block"},
     {"xsr", k_none, make_xsr_test, false, "xsr", "xsr_block"},
+    {"dirth", k_none, make_dirth_test, false, "dirth", "dirth_block"},
 }};
 
 std::string known_names() {

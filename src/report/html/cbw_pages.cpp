@@ -71,6 +71,7 @@ struct CbwView {
   std::string source;  // "final Round" or "measurement-window average"
   std::string pre_label;
   std::shared_ptr<const PageHeader> header;
+  std::string name;  // "CBW", or "DIRTH" (the same procedure over one access pattern)
 };
 
 // "CBW 0/100 TC32 QD32, Rounds of 30 min": what the preconditioning Rounds ran.
@@ -109,9 +110,11 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
              fmt::format("{}% of IOs in {}% of AR", num(at(z, "io_pct")), num(at(z, "range_pct")));
   }
   Rows params;
-  params.emplace_back("Stimulus", text("CBW mix, R/W " + mix + " (%R/%W), TC x QD sweep high to low"));
+  params.emplace_back("Stimulus",
+                      text((v.name == "CBW" ? std::string("CBW mix") : "RND " + sizes.substr(0, sizes.find(' '))) +
+                           ", R/W " + mix + " (%R/%W), TC x QD sweep high to low"));
   params.emplace_back("Block sizes", text(sizes));
-  params.emplace_back("LBA zones", text(zones));
+  params.emplace_back("LBA zones", text(zones.empty() ? std::string("none: uniform over the ActiveRange") : zones));
   std::vector<std::string> tc_text, qd_text;
   for (uint32_t n : tcs) {
     tc_text.push_back(std::to_string(n));
@@ -134,16 +137,16 @@ void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
   const json& pre = v.pre;
   const std::string& title = v.title;
   // P1, P2: preconditioning convergence, window and determination.
-  pages.push_back(
-      {header,
-       "CBW \u2013 Preconditioning: Steady State Convergence",
-       {chart_block(chart::convergence_chart({"CBW Preconditioning IOPS vs Round", v.pre_label, "cbw-pre-conv"}, "IOPS",
-                                             {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
-                    "Preconditioning: IOPS vs Round", ids, 560),
-        html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
+  pages.push_back({header,
+                   v.name + " \u2013 Preconditioning: Steady State Convergence",
+                   {chart_block(chart::convergence_chart(
+                                    {v.name + " Preconditioning IOPS vs Round", v.pre_label, "cbw-pre-conv"}, "IOPS",
+                                    {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
+                                "Preconditioning: IOPS vs Round", ids, 560),
+                    html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
   for (const json& t : at(pre, "tracking")) {
     pages.push_back({header,
-                     "CBW \u2013 Preconditioning: Steady State Measurement Window",
+                     v.name + " \u2013 Preconditioning: Steady State Measurement Window",
                      {window_block(pre, t, title + " preconditioning", ids, 420), determination_block(pre, t)}});
   }
 }
@@ -162,12 +165,13 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
       irpw.push_back({"Round " + str(at(r, "round")), prewrite_points(before)});
     }
   }
-  pages.push_back({header,
-                   "CBW \u2013 Between-Round Pre-Writes",
-                   {chart_block(chart::time_series_chart(
-                                    {"CBW Inter-Round Pre-Write IOPS", "CBW 0/100, one series per Round", "cbw-irpw"},
-                                    "Time into the pre-write (s)", "IOPS", irpw, chart::ScaleKind::linear),
-                                "Inter-round pre-writes: IOPS per interval, one series per Round", ids, 560)}});
+  pages.push_back(
+      {header,
+       v.name + " \u2013 Between-Round Pre-Writes",
+       {chart_block(chart::time_series_chart(
+                        {v.name + " Inter-Round Pre-Write IOPS", v.name + " 0/100, one series per Round", "cbw-irpw"},
+                        "Time into the pre-write (s)", "IOPS", irpw, chart::ScaleKind::linear),
+                    "Inter-round pre-writes: IOPS per interval, one series per Round", ids, 560)}});
 
   // P4: IOPS vs Round at TC 32 (the tracking row), one series per QD.
   std::vector<chart::NamedSeries> tc32;
@@ -180,15 +184,15 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
   }
   pages.push_back(
       {header,
-       fmt::format("CBW \u2013 IOPS vs Round at TC {}", top_tc),
-       {chart_block(chart::convergence_chart({fmt::format("CBW IOPS vs Round, TC {}", top_tc),
+       fmt::format("{} \u2013 IOPS vs Round at TC {}", v.name, top_tc),
+       {chart_block(chart::convergence_chart({fmt::format("{} IOPS vs Round, TC {}", v.name, top_tc),
                                               "R/W " + mix + ", one series per queue depth", "cbw-tc32"},
                                              "IOPS", tc32),
                     fmt::format("Demand-variation Rounds: IOPS vs Round at TC {}, all QD", top_tc), ids, 560),
         html_block(element("p", "note", "Demand-variation SS " + ss_rounds_html(demand)))}});
   for (const json& t : at(demand, "tracking")) {
     pages.push_back({header,
-                     "CBW \u2013 Demand Variation: Steady State Measurement Window",
+                     v.name + " \u2013 Demand Variation: Steady State Measurement Window",
                      {window_block(demand, t, title + " demand variation", ids, 420), determination_block(demand, t)}});
   }
 }
@@ -216,9 +220,9 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   }
   pages.push_back(
       {header,
-       "CBW \u2013 Demand Variation",
+       v.name + " \u2013 Demand Variation",
        {chart_block(
-           chart::demand_variation_chart({"CBW Demand Variation", "IOPS vs QD per TC, " + source, "cbw-dv"}, dv),
+           chart::demand_variation_chart({v.name + " Demand Variation", "IOPS vs QD per TC, " + source, "cbw-dv"}, dv),
            "Demand variation: IOPS vs queue depth, one series per thread count (" + source + ")", ids, 600)}});
   std::vector<chart::Marker> ceilings;
   if (ceiling.is_number()) {
@@ -226,10 +230,11 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   }
   pages.push_back(
       {header,
-       "CBW \u2013 Demand Intensity",
-       {chart_block(chart::demand_intensity_chart({"CBW Demand Intensity", "ART vs IOPS per TC, " + source, "cbw-di"},
-                                                  "ART (ms)", di, ceilings),
-                    "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids, 600)}});
+       v.name + " \u2013 Demand Intensity",
+       {chart_block(
+           chart::demand_intensity_chart({v.name + " Demand Intensity", "ART vs IOPS per TC, " + source, "cbw-di"},
+                                         "ART (ms)", di, ceilings),
+           "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids, 600)}});
 }
 
 void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
@@ -283,7 +288,7 @@ void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
   op_blocks.push_back(matrix_block(
       std::move(cpu_chart), "Host CPU use (process CPU time / wall time, % of one core) per TC x QD, final Round", ids,
       470, true));
-  pages.push_back({header, "CBW \u2013 Operating Points, Captures and Host CPU Use", std::move(op_blocks)});
+  pages.push_back({header, v.name + " \u2013 Operating Points, Captures and Host CPU Use", std::move(op_blocks)});
 }
 
 void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
@@ -300,21 +305,21 @@ void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) 
     const std::string pt = point_title(name);
     std::vector<Block> blocks;
     blocks.push_back(chart_block(
-        chart::time_series_chart({"CBW " + pt + " Pre-Write", str(at(pw, {"spec", "label"})), "cbw-prewrite-" + name},
-                                 "Time into the pre-write (s)", "IOPS", {{"IOPS", prewrite_points(pw)}},
-                                 chart::ScaleKind::linear),
+        chart::time_series_chart(
+            {v.name + " " + pt + " Pre-Write", str(at(pw, {"spec", "label"})), "cbw-prewrite-" + name},
+            "Time into the pre-write (s)", "IOPS", {{"IOPS", prewrite_points(pw)}}, chart::ScaleKind::linear),
         pt + " pre-write: IOPS per interval", ids, 290));
     if (!cap.is_null()) {
-      blocks.push_back(histogram_block(cap, "CBW " + pt + " Response Time Histogram", ids, 360));
+      blocks.push_back(histogram_block(cap, v.name + " " + pt + " Response Time Histogram", ids, 360));
     }
-    pages.push_back({header, "CBW \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
+    pages.push_back({header, v.name + " \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
   }
 }
 
-}  // namespace
-
-std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
-  const json& cbw = at(test, "cbw");
+// CBW and DIRTH: the same pages over the record's block (`key`), titled `name`.
+std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSource& ids, const char* key,
+                                     const std::string& name) {
+  const json& cbw = at(test, key);
   CbwView v{test,
             cbw,
             phase_at(at(test, "phases"), 0),
@@ -325,7 +330,8 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
             str(at(cbw, "rw_mix")),
             str(at(cbw, "operating_point_source")) != "window-average" ? "final Round" : "measurement-window average",
             pre_label_of(phase_at(at(test, "phases"), 0)),
-            nullptr};
+            nullptr,
+            name};
   v.header = cbw_header(results, v);
   std::vector<Page> pages;
   preconditioning_pages(v, ids, pages);
@@ -333,10 +339,20 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   demand_pages(v, ids, pages);
   operating_point_pages(v, ids, pages);
   histogram_pages(v, ids, pages);
-  for (Page& p : compliance_pages(v.header, test, "CBW")) {
+  for (Page& p : compliance_pages(v.header, test, name)) {
     pages.push_back(std::move(p));
   }
   return pages;
+}
+
+}  // namespace
+
+std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
+  return demand_sweep_pages(results, test, ids, "cbw", "CBW");
+}
+
+std::vector<Page> dirth_pages(const json& results, const json& test, IdSource& ids) {
+  return demand_sweep_pages(results, test, ids, "dirth", "DIRTH");
 }
 
 }  // namespace ptsuite::report::html

@@ -250,12 +250,40 @@ TEST(CompositeBlockSizeTest, GridTrackingAndOperatingPoints) {
   EXPECT_EQ(rec.at("cbw").at("grid").at("iops").size(), 7u);
 }
 
+// DIRTH (§14): the CBW procedure over one access pattern, OLTP RND 8 KiB 65/35 by default
+// ([U] settings dirth.block_size / dirth.rw_mix), preconditioned at 100 % W.
+TEST(DirthTest, TheCbwProcedureOverOneAccessPattern) {
+  Harness h({"2.0.2", "enterprise"}, {{"dirth.block_size", "4KiB"}});
+  h.exec = testing::FakeExecutor(
+      [](const StepId&, const SegmentSpec& s) { return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64); },
+      [](const StepId&, const SegmentSpec& s) { return uint64_t{100'000} * s.threads * s.queue_depth; });
+  const json rec = make_test("dirth")->run(h.ctx);
+  ASSERT_EQ(rec.at("phases").size(), 2u);
+  const json& pre = rec.at("phases")[0].at("round_template")[0];
+  EXPECT_EQ(pre.at("label"), "RND 4KiB 0/100 TC32 QD32");
+  EXPECT_EQ(pre.at("block_sizes").size(), 1u);
+  const json& demand = rec.at("phases")[1];
+  ASSERT_EQ(demand.at("round_template").size(), 49u);
+  EXPECT_EQ(demand.at("round_template")[0].at("label"), "RND 4KiB 65/35 TC32 QD32");
+  EXPECT_EQ(demand.at("round_template")[48].at("label"), "RND 4KiB 65/35 TC1 QD1");
+  EXPECT_TRUE(demand.at("round_template")[0].at("zones").empty());
+  EXPECT_FALSE(rec.contains("cbw"));
+  const json& d = rec.at("dirth");
+  EXPECT_EQ(d.at("rw_mix"), "65/35");
+  ASSERT_EQ(d.at("block_size_mix").size(), 1u);
+  EXPECT_EQ(d.at("block_size_mix")[0].at("bytes"), 4096);
+  EXPECT_EQ(d.at("operating_points")[0].at("toio"), 48);  // the same operating-point rules as CBW
+  EXPECT_EQ(rec.at("captures").size(), 3u);
+  EXPECT_EQ(rec.at("section").at("value"), "14");
+}
+
 TEST(MakeTest, UnknownIdsAreUsageErrors) {
   EXPECT_EQ(make_test("iops")->id(), "iops");
   EXPECT_EQ(make_test("tp")->id(), "throughput");
   EXPECT_EQ(make_test("xsr")->id(), "xsr");
   EXPECT_EQ(make_test("hir")->id(), "hir");
-  EXPECT_THROW(make_test("dirth"), UsageError);
+  EXPECT_EQ(make_test("dirth")->id(), "dirth");
+  EXPECT_THROW(make_test("ecw"), UsageError);
 }
 
 // PtsTest::run() adds what the verdict and the header need about the whole stimulus.

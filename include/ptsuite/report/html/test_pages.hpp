@@ -20,6 +20,7 @@
 //                     pre-writes; IOPS vs Round at TC 32; demand-variation window +
 //                     determination; demand variation; demand intensity; operating points with
 //                     the host CPU grid; per Max/Mid/Min the pre-write and its histogram
+//   dirth_pages       the cbw_pages over DIRTH's one access pattern, titled DIRTH (§14)
 //   hir_pages         preconditioning convergence, window + determination; IOPS vs time over
 //                     every wait state (write periods back to back); per wait state the
 //                     average IOPS and the baseline after it against the steady-state IOPS
@@ -51,6 +52,7 @@ std::vector<Page> wsat_pages(const nlohmann::json& results, const nlohmann::json
 std::vector<Page> cbw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> xsr_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> hir_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> dirth_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 
 // A test with an id ptsuite has no page builder for: its header, a note and the compliance
 // table only (so a results.json from a newer tool still renders).
