@@ -8,6 +8,9 @@
 #   spdlog           libspdlog-dev         run logs
 #   nlohmann_json    nlohmann-json3-dev    results.json and every other JSON file
 #   CLI11            libcli11-dev          the command line
+#   OpenSSL crypto   libssl-dev            SHA-256 and Ed25519 bundle signatures (libcrypto, EVP API)
+#   SQLite3          libsqlite3-dev        the embedded results history database
+#   libpq            libpq-dev             the results history on a PostgreSQL server
 #   GTest            libgtest-dev          the test suite (only with PTSUITE_BUILD_TESTS)
 
 function(ptsuite_require_package name debian_package)
@@ -26,6 +29,22 @@ ptsuite_require_package(fmt libfmt-dev)
 ptsuite_require_package(spdlog libspdlog-dev)
 ptsuite_require_package(nlohmann_json nlohmann-json3-dev)
 ptsuite_require_package(CLI11 libcli11-dev)
+ptsuite_require_package(OpenSSL libssl-dev 3.0 COMPONENTS Crypto)
+ptsuite_require_package(SQLite3 libsqlite3-dev)
+
+# libpq: its headers live in /usr/include/postgresql on Debian; CMake's FindPostgreSQL also
+# wants server headers, so look for the client library directly.
+find_path(PTSUITE_PQ_INCLUDE_DIR libpq-fe.h PATH_SUFFIXES postgresql)
+find_library(PTSUITE_PQ_LIBRARY NAMES pq)
+if(NOT PTSUITE_PQ_INCLUDE_DIR OR NOT PTSUITE_PQ_LIBRARY)
+  message(FATAL_ERROR
+    "ptsuite needs libpq (the PostgreSQL client, for `--db postgresql://...`). On Debian/Ubuntu install it with:\n"
+    "    apt-get install libpq-dev")
+endif()
+add_library(ptsuite::pq UNKNOWN IMPORTED)
+set_target_properties(ptsuite::pq PROPERTIES
+  IMPORTED_LOCATION ${PTSUITE_PQ_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${PTSUITE_PQ_INCLUDE_DIR})
 
 # libaio ships no CMake or pkg-config file: look for the header and the library directly.
 find_path(PTSUITE_AIO_INCLUDE_DIR libaio.h)

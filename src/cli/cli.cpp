@@ -31,6 +31,19 @@ std::vector<std::string>& invocation_storage() {
 
 const std::vector<std::string>& invocation() { return invocation_storage(); }
 
+std::string with_flags(const std::string& message, const FieldFlags& fields) {
+  const size_t colon = message.find(": ");
+  if (colon == std::string::npos) {
+    return message;
+  }
+  for (const auto& [field, flag] : fields) {
+    if (message.compare(0, colon, field) == 0 && field.size() == colon) {
+      return flag + message.substr(colon);
+    }
+  }
+  return message;
+}
+
 int run(int argc, char** argv) {
   invocation_storage().assign(argv, argv + argc);
   CLI::App app{"ptsuite: SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite"};
@@ -51,6 +64,10 @@ int run(int argc, char** argv) {
   register_plan_command(app, slot);
   register_settings_command(app, slot);
   register_report_command(app, slot);
+  register_keygen_command(app, slot);
+  register_sign_command(app, slot);
+  register_history_command(app, slot);
+  register_preflight_command(app, slot);
 
   try {
     app.parse(argc, argv);
@@ -67,7 +84,7 @@ int run(int argc, char** argv) {
   try {
     return slot.action ? slot.action() : static_cast<int>(ExitCode::usage);
   } catch (const Error& e) {
-    fmt::print(stderr, "ptsuite: {}\n", e.what());
+    fmt::print(stderr, "ptsuite: {}\n", with_flags(e.what(), slot.fields));
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
     fmt::print(stderr, "ptsuite: internal error: {}\n", e.what());

@@ -25,5 +25,9 @@ void register_resume_command(CLI::App& app, CommandSlot& slot);
 void register_plan_command(CLI::App& app, CommandSlot& slot);
 void register_settings_command(CLI::App& app, CommandSlot& slot);
 void register_report_command(CLI::App& app, CommandSlot& slot);
+void register_keygen_command(CLI::App& app, CommandSlot& slot);
+void register_sign_command(CLI::App& app, CommandSlot& slot);
+void register_history_command(CLI::App& app, CommandSlot& slot);
+void register_preflight_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

@@ -1,4 +1,4 @@
-// `ptsuite device info|purge|health|platform TARGET`: the device layer on the command line.
+// `ptsuite device info|purge|health|write-cache|platform TARGET`: the device layer on the command line.
 // Human-readable text by default, the same JSON the PTS runner embeds with --json.
 // purge: exit 0 succeeded, 2 bad method, 3 refused (safety, consent, serial, frozen), 5 failed.
 #include <fmt/format.h>
@@ -12,6 +12,7 @@
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/purge.hpp>
+#include <ptsuite/device/write_cache.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -29,6 +30,7 @@ struct DeviceOptions {
   std::string confirm_serial;
   unsigned ses = 1;
   std::string timeout;
+  std::string set_cache;  // write-cache --set on|off
 };
 
 std::string yes_no(const std::optional<bool>& v) { return v ? (*v ? "yes" : "no") : "unknown"; }
@@ -133,6 +135,56 @@ int run_health(const DeviceOptions& o) {
   return 0;
 }
 
+void print_cache_state(const char* label, const device::WriteCacheState& s) {
+  if (!s.applicable) {
+    fmt::print("{:<22}{}\n", label, s.note.empty() ? "not applicable" : s.note);
+    return;
+  }
+  fmt::print("{:<22}{} ({})\n", label, s.enabled ? (*s.enabled ? "enabled" : "disabled") : "unknown", s.mechanism);
+}
+
+// `device write-cache TARGET [--set on|off]`: reads the volatile write cache; with --set,
+// changes it (not saved across power cycles), reads it back and exits 5 when the device did
+// not keep the requested state.
+int run_write_cache(const DeviceOptions& o) {
+  const auto id = device::identify(o.target);
+  const device::WriteCacheState before = device::read_write_cache(o.target);
+  if (o.set_cache.empty()) {
+    if (o.json) {
+      fmt::print("{}\n", nlohmann::json{{"target", o.target}, {"state", before}}.dump(2));
+    } else {
+      print_cache_state("write cache", before);
+    }
+    return 0;
+  }
+  if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--set", "must be on or off");
+  if (id.is_partition) {
+    throw UsageError("TARGET", fmt::format("{} is a partition; the write cache belongs to the whole device ({}): "
+                                           "name the whole device",
+                                           o.target, id.device_path));
+  }
+  if (!before.applicable) throw UsageError("--set", before.note);
+  const bool want = o.set_cache == "on";
+  auto channel = device::open_destructive_channel(o.target, o.allow_destructive);
+  device::set_write_cache(*channel, id, want);
+  const device::WriteCacheState after = device::read_write_cache(*channel, id);
+  if (o.json) {
+    fmt::print(
+        "{}\n",
+        nlohmann::json{{"target", o.target}, {"before", before}, {"after", after}, {"requested_enabled", want}}.dump(
+            2));
+  } else {
+    print_cache_state("before", before);
+    print_cache_state("after (read back)", after);
+  }
+  if (after.enabled != want) {
+    throw SystemError(fmt::format("{} did not keep its write cache {}: read back {}", o.target,
+                                  want ? "enabled" : "disabled",
+                                  after.enabled ? (*after.enabled ? "enabled" : "disabled") : "unknown"));
+  }
+  return 0;
+}
+
 int run_platform(const DeviceOptions& o) {
   const auto platform = device::capture_platform(o.target);
   const nlohmann::json j = platform;
@@ -176,6 +228,16 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   health->add_option("target", options->target, "Block device")->required();
   health->add_flag("--json", options->json, "Print the snapshot as JSON");
   health->callback([&slot, options] { slot.action = [options] { return run_health(*options); }; });
+
+  CLI::App* cache = device->add_subcommand(
+      "write-cache",
+      "Read the volatile write cache; with --set on|off, change it (until power cycle) and read it back");
+  cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")->required();
+  cache->add_option("--set", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive");
+  cache->add_flag("--allow-destructive", options->allow_destructive,
+                  "Consent to changing the device (the safety gate still refuses devices in use)");
+  cache->add_flag("--json", options->json, "Print the state(s) as JSON");
+  cache->callback([&slot, options] { slot.action = [options] { return run_write_cache(*options); }; });
 
   CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
   platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show");

@@ -83,9 +83,10 @@ int run_plan(const PlanOptions& o) {
       at += s.duration_ns;
     }
   }
-  fmt::print("Steps: {} at most, {} if steady at Round 5 everywhere.\n", worst.steps.size(), best.steps.size());
-  fmt::print("Estimated duration: {} best case (steady state at Round 5), {} worst case (Round cap everywhere).\n",
-             units::format_duration(best.total_ns), units::format_duration(worst.total_ns));
+  fmt::print("Steps: {} at most, {} if steady at the first check everywhere.\n", worst.steps.size(), best.steps.size());
+  fmt::print(
+      "Estimated duration: {} best case (steady state at the first check), {} worst case (Round cap everywhere).\n",
+      units::format_duration(best.total_ns), units::format_duration(worst.total_ns));
   fmt::print(
       "Assumptions (~): byte-limited steps at {} MB/s (10^6 B/s), each purge {}; real times depend on the drive.\n",
       o.write_mbps, units::format_duration(assumptions.purge_ns));

@@ -8,7 +8,8 @@
 // Prints the path of every file written, one per line. Exit 2 for bad input (missing or
 // unreadable RESULTS, not a ptsuite results document, unknown format, --out in a directory that
 // does not exist, --out naming RESULTS itself), 5 when rendering fails (e.g. no Chromium for
-// the PDF: the message names `apt-get install chromium`).
+// the PDF: the message names `apt-get install chromium`). Writing into a signed run directory
+// adds a note on stderr: the new file is not covered by the signature until it is signed again.
 #include <fmt/format.h>
 #include <unistd.h>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include <string>
 #include <system_error>
 
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/text_report.hpp>
@@ -111,6 +113,18 @@ class StagingDir {
   fs::path m_path;
 };
 
+// Files written into a signed run directory are not covered by its signature: say so, with the
+// command that covers them (docs/bundle.md, "Re-rendering a signed run").
+void note_if_signed(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::exists(dir / std::string(bundle::k_signature_file_name), ec)) {
+    fmt::print(stderr,
+               "ptsuite: note: {} is a signed bundle; `ptsuite verify` reports what was just written until it is "
+               "signed again: ptsuite sign {} --key KEY --accept-changes\n",
+               dir.string(), dir.string());
+  }
+}
+
 int run_report(const ReportOptions& o) {
   report::check_report_formats_for({o.format}, "--format");
   fs::path input = o.results;
@@ -143,6 +157,7 @@ int run_report(const ReportOptions& o) {
     for (const std::string& path : report::write_reports(dir.string(), doc, {"csv"})) {
       fmt::print("{}\n", path);
     }
+    note_if_signed(dir);
     return 0;
   }
 
@@ -164,6 +179,7 @@ int run_report(const ReportOptions& o) {
     throw SystemError(fmt::format("cannot write {}: {}", target.string(), ec.message()));
   }
   fmt::print("{}\n", target.string());
+  note_if_signed(target.parent_path());
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
+#include "cli/history_support.hpp"
 #include "cli/run_console.hpp"
 #include "cli/signals.hpp"
 #include "cli/spec_options.hpp"
@@ -31,6 +32,9 @@ struct RunOptions {
   std::string reports = "html,csv,text";
   bool quiet = false;
   std::string tested_by;
+  bool no_history = false;
+  std::string history_db;
+  bool strict_preflight = false;
 };
 
 std::vector<std::string> split_formats(const std::string& text) {
@@ -90,7 +94,18 @@ std::vector<std::string> report_formats(const std::string& text) {
   return formats;
 }
 
-int finish(const pts::RunOutcome& outcome, RunConsole& console) {
+// The history options of `run` and `resume`.
+void add_history_options(CLI::App* sub, bool& no_history, std::string& history_db) {
+  sub->add_flag("--no-history", no_history, "Do not record the run in the results history");
+  sub->add_option("--history-db", history_db,
+                  "History database (SQLite file or postgresql://...; default: $PTSUITE_HISTORY_DB, else "
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+}
+
+int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history, const std::string& history_db) {
+  if (!no_history) {
+    record_run_in_history(outcome.out_dir, history_db, [&console](const std::string& m) { console.message(m); });
+  }
   console.message(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
   for (const std::string& r : outcome.compliance.reasons) {
     console.message("  - " + r);
@@ -119,7 +134,8 @@ int finish(const pts::RunOutcome& outcome, RunConsole& console) {
 void register_run_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* sub = app.add_subcommand("run", "Run PTS tests (purge, preconditioning, Rounds to steady state, reports)");
-  sub->add_option("tests", o->tests, "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw (or all)")
+  sub->add_option("tests", o->tests,
+                  "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw,xsr (all = the five core tests)")
       ->capture_default_str();
   sub->add_option("--target", o->target,
                   "Block device or file under test (default: a scratch loop device in /dev/shm)");
@@ -139,9 +155,14 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
       ->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No progress output");
   sub->add_option("--tested-by", o->tested_by, "Test sponsor / lab named in the report header");
+  add_history_options(sub, o->no_history, o->history_db);
+  sub->add_flag("--strict-preflight", o->strict_preflight,
+                "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
   sub->callback([o, &slot] {
+    slot.fields = {{"engine", "--engine"}};  // the engine registry names the field
     slot.action = [o] {
       pts::RunConfig config;
+      config.strict_preflight = o->strict_preflight;
       config.tested_by = o->tested_by;
       config.command_line = invocation();
       config.tests = pts::parse_test_list(o->tests);
@@ -163,7 +184,7 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
       StopSignals signals;
       RunConsole console(o->quiet);
       const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console));
-      return finish(outcome, console);
+      return finish(outcome, console, o->no_history, o->history_db);
     };
   });
 }
@@ -174,6 +195,8 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
     bool allow_destructive = false;
     std::string confirm_serial;
     bool quiet = false;
+    bool no_history = false;
+    std::string history_db;
   };
   auto o = std::make_shared<ResumeOptions>();
   CLI::App* sub = app.add_subcommand("resume", "Continue an interrupted run after its last completed segment");
@@ -182,6 +205,7 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--confirm-serial", o->confirm_serial,
                   "Serial number of the drive, when the run purges a real drive");
   sub->add_flag("--quiet", o->quiet, "No progress output");
+  add_history_options(sub, o->no_history, o->history_db);
   sub->callback([o, &slot] {
     slot.action = [o] {
       StopSignals signals;
@@ -190,7 +214,7 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
           o->confirm_serial.empty() ? std::nullopt : std::optional<std::string>(o->confirm_serial);
       const pts::RunOutcome outcome =
           pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag(), report_writer(console));
-      return finish(outcome, console);
+      return finish(outcome, console, o->no_history, o->history_db);
     };
   });
 }

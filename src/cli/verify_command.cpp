@@ -1,14 +1,20 @@
-// `ptsuite verify DIR`: recomputes the SHA-256 of every file of a run directory against its
-// MANIFEST.sha256.json (report/manifest.hpp, docs/bundle.md). Prints one line per problem,
-// "<kind>  <path>: <detail>", then a final "OK: ..." or "FAILED: ..." line, all on stdout.
-// Exit 0 when intact, 1 when anything changed, is missing or was added (or the manifest was
-// edited), 2 for bad input (no such directory, no manifest, malformed manifest).
+// `ptsuite verify DIR [--pubkey PUB]`: recomputes the SHA-256 of every file of a run directory
+// against its MANIFEST.sha256.json (bundle/manifest.hpp) and checks its Ed25519 signature
+// (bundle/signature.hpp, docs/bundle.md). Prints one line per file problem,
+// "<kind>  <path>: <detail>", a "signature: ..." line for a signed bundle, then a final
+// "OK: ..." or "FAILED: <reason>" line, all on stdout.
+// Exit 0 when intact (and, with --pubkey, signed by that key); 1 when anything changed, is
+// missing or was added, the manifest was edited, or the signature fails (not signed, wrong
+// key, edited signature, manifest changed after signing); 2 for bad input (no such directory,
+// no manifest, a malformed manifest, signature file or key file).
 #include <fmt/format.h>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
-#include <ptsuite/report/manifest.hpp>
+#include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/bundle/signature.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "cli/commands.hpp"
@@ -17,41 +23,77 @@ namespace ptsuite::cli {
 
 namespace {
 
-int run_verify(const std::string& dir) {
-  const report::VerifyReport result = report::verify_manifest(dir);
-  const report::Manifest& m = result.manifest;
-  const std::string origin =
-      fmt::format("manifest of {}, ptsuite {} ({})", m.created_utc, m.ptsuite_version, m.git_revision);
-  if (result.intact()) {
-    fmt::print("OK: {} file(s) intact in {} ({})\n", result.files_matching, dir, origin);
-    return static_cast<int>(ExitCode::success);
-  }
+struct VerifyOptions {
+  std::string dir;
+  std::string pubkey;
+};
+
+std::string problem_summary(const bundle::VerifyReport& result) {
   size_t counts[4] = {0, 0, 0, 0};
-  for (const report::FileProblem& p : result.problems) {
-    fmt::print("{:<8} {}: {}\n", report::to_string(p.kind), p.path, p.detail);
+  for (const bundle::FileProblem& p : result.problems) {
     ++counts[static_cast<size_t>(p.kind)];
   }
   std::string summary;
-  for (const report::Problem kind :
-       {report::Problem::manifest_edited, report::Problem::changed, report::Problem::missing, report::Problem::added}) {
+  for (const bundle::Problem kind :
+       {bundle::Problem::manifest_edited, bundle::Problem::changed, bundle::Problem::missing, bundle::Problem::added}) {
     if (counts[static_cast<size_t>(kind)] > 0) {
       summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", counts[static_cast<size_t>(kind)],
-                             report::to_string(kind));
+                             bundle::to_string(kind));
     }
   }
-  fmt::print("FAILED: {} problem(s) in {} ({}); {} file(s) intact ({})\n", result.problems.size(), dir, summary,
-             result.files_matching, origin);
-  return static_cast<int>(ExitCode::negative_verdict);
+  return summary;
+}
+
+std::string signer_text(const bundle::SignatureStatement& s) {
+  return fmt::format("signed by {} on {}{}", s.key_fingerprint, s.signed_utc,
+                     s.tested_by.empty() ? "" : " for " + s.tested_by);
+}
+
+int run_verify(const VerifyOptions& o) {
+  std::optional<bundle::PublicKey> trusted;
+  if (!o.pubkey.empty()) {
+    trusted.emplace(bundle::PublicKey::load(o.pubkey));
+  }
+  const bundle::VerifyReport result = bundle::verify_manifest(o.dir);
+  const bundle::SignatureCheck signature = bundle::check_signature(o.dir, trusted ? &*trusted : nullptr);
+  const bundle::Manifest& m = result.manifest;
+  const std::string origin =
+      fmt::format("manifest of {}, ptsuite {} ({})", m.created_utc, m.ptsuite_version, m.git_revision);
+  for (const bundle::FileProblem& p : result.problems) {
+    fmt::print("{:<8} {}: {}\n", bundle::to_string(p.kind), p.path, p.detail);
+  }
+  const bool signature_required = trusted.has_value() || signature.file.has_value();
+  if (signature.valid()) {
+    fmt::print("signature: valid, {}{}\n", signer_text(signature.file->statement),
+               signature.key_trusted ? " (the --pubkey key)" : " (key not checked: pass --pubkey to check who signed)");
+  }
+  if (signature_required && !signature.valid()) {
+    fmt::print("FAILED: {}{}\n", signature.reason,
+               result.intact()
+                   ? ""
+                   : fmt::format("; and {} file problem(s) ({})", result.problems.size(), problem_summary(result)));
+    return static_cast<int>(ExitCode::negative_verdict);
+  }
+  if (!result.intact()) {
+    fmt::print("FAILED: {} problem(s) in {} ({}){}; {} file(s) intact ({})\n", result.problems.size(), o.dir,
+               problem_summary(result), signature.valid() ? " since it was signed" : "", result.files_matching, origin);
+    return static_cast<int>(ExitCode::negative_verdict);
+  }
+  fmt::print("OK: {} file(s) intact in {} ({}){}\n", result.files_matching, o.dir, origin,
+             signature.valid() ? "; " + signer_text(signature.file->statement) : "");
+  return static_cast<int>(ExitCode::success);
 }
 
 }  // namespace
 
 void register_verify_command(CLI::App& app, CommandSlot& slot) {
-  auto dir = std::make_shared<std::string>();
-  CLI::App* command =
-      app.add_subcommand("verify", "Check a run directory against its MANIFEST.sha256.json (exit 0 intact, 1 changed)");
-  command->add_option("DIR", *dir, "The run directory (bundle) to verify")->required();
-  command->callback([dir, &slot] { slot.action = [dir] { return run_verify(*dir); }; });
+  auto o = std::make_shared<VerifyOptions>();
+  CLI::App* command = app.add_subcommand(
+      "verify", "Check a run directory against its MANIFEST.sha256.json and signature (exit 0 intact, 1 changed)");
+  command->add_option("DIR", o->dir, "The run directory (bundle) to verify")->required();
+  command->add_option("--pubkey", o->pubkey,
+                      "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)");
+  command->callback([o, &slot] { slot.action = [o] { return run_verify(*o); }; });
 }
 
 }  // namespace ptsuite::cli

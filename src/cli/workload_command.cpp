@@ -241,6 +241,22 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_flag("--allow-destructive", a.allow_destructive, "Allow writes to a block device (destroys its data)");
   cmd->add_flag("--quiet", a.quiet, "No progress line and no summary");
   cmd->callback([&slot, args] {
+    // workload::resolve() and the IO queue name fields; this command's flags spell them.
+    slot.fields = {{"target", "--target"},
+                   {"threads", "--threads"},
+                   {"queue_depth", "--queue-depth"},
+                   {"read_pct", "--read-pct"},
+                   {"block_size", "--block-size"},
+                   {"bs_split", "--bs-split"},
+                   {"range", "--range"},
+                   {"zones", "--zones"},
+                   {"bytes", "--bytes"},
+                   {"duration", "--duration"},
+                   {"rate_iops", "--rate-iops"},
+                   {"rate_mbps", "--rate-mbps"},
+                   {"interval", "--interval"},
+                   {"cpus", "--cpus"},
+                   {"engine", "--engine"}};
     slot.action = [args] {
       RunRequest request;
       request.target_path = args->target;

@@ -49,7 +49,13 @@ ScsiCommand passthrough16(const Registers& r, Protocol protocol, bool extend, ui
   auto& c = cmd.cdb;
   c[0] = 0x85;
   c[1] = static_cast<uint8_t>((static_cast<uint8_t>(protocol) << 1) | (extend ? 1 : 0));
-  uint8_t byte2 = 0x20;  // CK_COND
+  // CK_COND only for non-data commands, whose outputs (SMART RETURN STATUS, SANITIZE STATUS
+  // EXT, CHECK POWER MODE) are the point of sending them. On a PIO data transfer, Linux's
+  // libata answers CK_COND with the registers of the PIO Setup FIS, whose DRQ bit is still
+  // set, and maps that to CHECK CONDITION / ABORTED COMMAND although the data arrived
+  // (seen with kernel 6.1 on AHCI: tests/vm); errors of data commands still come back as
+  // CHECK CONDITION with the ATA status descriptor, CK_COND or not.
+  uint8_t byte2 = protocol == Protocol::non_data ? 0x20 : 0x00;
   if (blocks > 0) {
     byte2 |= 0x04 | 0x02;                                  // BYTE_BLOCK=1 (blocks), T_LENGTH=10b (length in COUNT)
     if (protocol == Protocol::pio_data_in) byte2 |= 0x08;  // T_DIR: from the device

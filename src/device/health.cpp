@@ -55,11 +55,17 @@ void read_ata(Passthrough& ch, HealthSnapshot& s) {
   s.source = "ata-smart";
   std::vector<std::string> missing;
   if (const auto data = ata_read(ch, ata::smart_read_data())) {
+    // Temperature: attribute 194 (Temperature_Celsius) where present, else 190
+    // (Airflow_Temperature_Cel, the only one some drives and QEMU's IDE model report); the raw
+    // value's low byte is the current degrees C in both.
+    std::optional<double> airflow_celsius;
     for (const auto& a : ata::parse_smart_attributes(*data)) {
-      if (a.id == 194) s.temperature_celsius = static_cast<double>(a.raw & 0xff);  // low byte: current degrees C
-      if (a.id == 187) s.media_errors = a.raw;                                     // reported uncorrectable
+      if (a.id == 194) s.temperature_celsius = static_cast<double>(a.raw & 0xff);
+      if (a.id == 190) airflow_celsius = static_cast<double>(a.raw & 0xff);
+      if (a.id == 187) s.media_errors = a.raw;  // reported uncorrectable
       if (a.id == 9) s.power_on_hours = a.raw & 0xffffffff;
     }
+    if (!s.temperature_celsius) s.temperature_celsius = airflow_celsius;
   } else {
     missing.push_back("SMART READ DATA");
   }

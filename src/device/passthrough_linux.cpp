@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <cerrno>
 
+#include <ptsuite/device/openers.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/fd.hpp>
 
@@ -268,7 +269,10 @@ std::unique_ptr<Passthrough> open_destructive_channel(const std::string& path, b
   if (!fd.valid()) {
     const int err = errno;
     if (err == EBUSY) {
-      throw SystemError(fmt::format("cannot claim {} exclusively: it is in use (mounted, swap or held)", path));
+      throw SystemError(
+          fmt::format("cannot claim {} exclusively: it is in use ({}); stop that user of the "
+                      "device, then run again",
+                      path, describe_device_openers(find_device_openers(path, 0, roots))));
     }
     throw SystemError("cannot open " + path + " for writing", err);
   }

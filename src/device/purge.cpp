@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -89,12 +90,50 @@ std::string why_unsupported(const DeviceIdentity& id, PurgeMethod m) {
       return m == PurgeMethod::ata_security_erase ? "the drive does not support the Security feature set"
                                                   : "the drive does not report this SANITIZE action (IDENTIFY word 59)";
     case PurgeMethod::scsi_sanitize:
-    case PurgeMethod::scsi_format:
+    case PurgeMethod::scsi_format: {
       if (id.transport != Transport::scsi) return fmt::format("{} is a {} device, not SCSI", id.path, t);
+      const auto& known = m == PurgeMethod::scsi_sanitize ? id.purge.scsi_sanitize : id.purge.scsi_format_unit;
+      if (!known) {
+        return "the device does not answer REPORT SUPPORTED OPERATION CODES, so support is unknown (auto does not "
+               "guess; name the method to try it)";
+      }
       return "REPORT SUPPORTED OPERATION CODES says the device does not support it";
+    }
     default:
       return fmt::format("{} does not support discard (queue/discard_max_bytes is 0)", id.path);
   }
+}
+
+// The PTS purge methods of the target's transport, each with why it is not available (for
+// the record of an `auto` purge that had to fall back).
+std::string missing_pts_methods(const DeviceIdentity& id, const PurgePolicy& policy) {
+  std::vector<PurgeMethod> candidates;
+  switch (id.transport) {
+    case Transport::nvme:
+      candidates = {PurgeMethod::nvme_sanitize_block, PurgeMethod::nvme_format, PurgeMethod::nvme_sanitize_crypto};
+      break;
+    case Transport::ata:
+      candidates = {PurgeMethod::ata_sanitize_block, PurgeMethod::ata_security_erase, PurgeMethod::ata_sanitize_crypto};
+      break;
+    case Transport::scsi:
+      candidates = {PurgeMethod::scsi_sanitize, PurgeMethod::scsi_format};
+      break;
+    default:
+      return fmt::format("no PTS purge method: a {} target has none (PTS purges are NVMe, ATA and SCSI commands)",
+                         to_string(id.transport));
+  }
+  std::vector<std::string> why;
+  for (const PurgeMethod m : candidates) {
+    const bool sanitize = m == PurgeMethod::nvme_sanitize_block || m == PurgeMethod::nvme_sanitize_crypto;
+    if (id.is_partition) {
+      why.push_back(fmt::format("{}: erases the whole device, and {} is a partition", to_string(m), id.path));
+    } else if (sanitize && !policy.auto_may_sanitize && supports(id, m)) {
+      why.push_back(fmt::format("{}: not chosen (purge.accept_nvme_sanitize is off)", to_string(m)));
+    } else if (!supports(id, m) || m == PurgeMethod::scsi_format) {
+      why.push_back(fmt::format("{}: {}", to_string(m), why_unsupported(id, m)));
+    }
+  }
+  return fmt::format("no PTS purge method on this {} device: {}", to_string(id.transport), fmt::join(why, "; "));
 }
 
 }  // namespace
@@ -120,7 +159,8 @@ std::vector<std::string> purge_method_names() {
   return names;
 }
 
-bool is_pts_purge(PurgeMethod m) {
+bool is_pts_purge(PurgeMethod m, const PurgePolicy& policy) {
+  if (m == PurgeMethod::nvme_sanitize_overwrite) return policy.overwrite_is_purge;
   return m != PurgeMethod::secure_discard && m != PurgeMethod::discard && m != PurgeMethod::zero_fill &&
          m != PurgeMethod::auto_select;
 }
@@ -137,7 +177,8 @@ std::string to_string(PurgeOutcome o) {
   return "failed";
 }
 
-PurgeMethod choose_purge_method(const DeviceIdentity& id, PurgeMethod requested, bool is_partition) {
+PurgeMethod choose_purge_method(const DeviceIdentity& id, PurgeMethod requested, bool is_partition,
+                                const PurgePolicy& policy) {
   if (requested != PurgeMethod::auto_select) {
     if (is_partition && is_pts_purge(requested)) {
       throw UsageError("--method", fmt::format("{} is a partition; {} erases the whole device: purge the "
@@ -155,6 +196,8 @@ PurgeMethod choose_purge_method(const DeviceIdentity& id, PurgeMethod requested,
                                               PurgeMethod::ata_security_erase,   PurgeMethod::ata_sanitize_crypto,
                                               PurgeMethod::scsi_sanitize};
     for (const PurgeMethod m : k_order) {
+      const bool sanitize = m == PurgeMethod::nvme_sanitize_block || m == PurgeMethod::nvme_sanitize_crypto;
+      if (sanitize && !policy.auto_may_sanitize) continue;
       if (supports(id, m)) return m;
     }
     // FORMAT UNIT only when the device confirmed it (auto must not guess).
@@ -240,18 +283,23 @@ PurgeRecord purge_via(Passthrough& channel, const DeviceIdentity& id, const Purg
       }
     };
   }
-  const PurgeMethod method = choose_purge_method(id, options.method, id.is_partition);
+  const PurgeMethod method = choose_purge_method(id, options.method, id.is_partition, options.policy);
   PurgeRecord rec;
   rec.target = id.path;
   rec.device_model = id.model;
   rec.device_serial = id.serial;
   rec.requested_method = to_string(options.method);
   rec.method = to_string(method);
-  rec.pts_compliant = is_pts_purge(method);
+  rec.pts_compliant = is_pts_purge(method, options.policy);
   rec.started_utc = utc_now_iso8601();
   detail::PurgeContext ctx(channel, id, options, clock, rec, detail::default_timeout_ns(method, id));
-  if (!rec.pts_compliant) {
+  if (method == PurgeMethod::nvme_sanitize_overwrite && !rec.pts_compliant) {
+    ctx.message(
+        "not a PTS purge: an overwrite sanitize leaves every LBA written, not the fresh-out-of-box state "
+        "(setting purge.accept_nvme_sanitize_overwrite accepts it)");
+  } else if (!rec.pts_compliant) {
     ctx.message("not a PTS purge: discard and zero-fill do not return the device to a fresh-out-of-box state");
+    if (options.method == PurgeMethod::auto_select) ctx.message(missing_pts_methods(id, options.policy));
   }
   switch (method) {
     case PurgeMethod::nvme_format:
@@ -283,7 +331,7 @@ PurgeRecord purge_via(Passthrough& channel, const DeviceIdentity& id, const Purg
     case PurgeMethod::auto_select:
       break;
   }
-  rec.pts_compliant = rec.pts_compliant && is_pts_purge(parse_purge_method(rec.method));
+  rec.pts_compliant = rec.pts_compliant && is_pts_purge(parse_purge_method(rec.method), options.policy);
   rec.ended_utc = utc_now_iso8601();
   rec.duration_ns = ctx.elapsed_ns();
   return rec;
@@ -314,29 +362,34 @@ void require_serial_confirmation(const DeviceIdentity& id, const std::optional<s
   }
 }
 
-PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
-  // 1. The gate, before anything else; purge needs the consent flag even for files.
-  require_destructive_allowed(path, options.allow_destructive, options.roots);
+PurgeMethod prepare_purge(const DeviceIdentity& id, const PurgeOptions& options) {
+  // 1. The gate (again under a held claim: a few reads); purge needs the consent flag even
+  //    for files.
+  require_destructive_allowed(id.path, options.allow_destructive, options.roots);
   if (!options.allow_destructive) {
     throw SafetyRefusal(
-        fmt::format("refusing to purge {}: this destroys its data; pass --allow-destructive "
-                    "to proceed",
-                    path));
+        fmt::format("refusing to purge {}: this destroys its data; pass --allow-destructive to proceed", id.path));
   }
-  // 2. Identity (read-only).
-  const DeviceIdentity id = identify(path, options.roots);
   // 3. Serial confirmation for real drives.
   require_serial_confirmation(id, options.confirm_serial);
   // 4. Method (throws before the device is opened for writing).
-  const PurgeMethod method = choose_purge_method(id, options.method, id.is_partition);
+  const PurgeMethod method = choose_purge_method(id, options.method, id.is_partition, options.policy);
   const bool controller_wide = method == PurgeMethod::nvme_sanitize_block ||
                                method == PurgeMethod::nvme_sanitize_crypto ||
                                method == PurgeMethod::nvme_sanitize_overwrite ||
                                (method == PurgeMethod::nvme_format && id.purge.nvme_format_all_namespaces);
   if (controller_wide) {
-    const auto verdict = check_sibling_namespaces_allowed(id.kernel_name, path, options.roots);
+    const auto verdict = check_sibling_namespaces_allowed(id.kernel_name, id.path, options.roots);
     if (!verdict.allowed) throw SafetyRefusal(verdict.reason);
   }
+  return method;
+}
+
+PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
+  // 1. The gate before anything else, 2. identity (read-only), 3-4 in prepare_purge().
+  require_destructive_allowed(path, options.allow_destructive, options.roots);
+  const DeviceIdentity id = identify(path, options.roots);
+  (void)prepare_purge(id, options);
   // 5. Gate again + exclusive open, then run.
   auto channel = open_destructive_channel(path, options.allow_destructive, options.roots);
   return purge_via(*channel, id, options);

@@ -47,6 +47,8 @@ std::optional<std::vector<uint8_t>> mode_sense_caching(Passthrough& ch, std::str
 
 }  // namespace
 
+WriteCacheState write_cache_not_applicable(const DeviceIdentity& id) { return not_applicable(id); }
+
 WriteCacheState read_write_cache(Passthrough& ch, const DeviceIdentity& id) {
   WriteCacheState s;
   switch (id.transport) {
@@ -148,49 +150,62 @@ void set_write_cache(Passthrough& ch, const DeviceIdentity& id, bool enabled) {
   }
 }
 
-WriteCacheSession::WriteCacheSession(Passthrough& channel, DeviceIdentity id, bool enabled)
+WriteCacheSession::WriteCacheSession(Passthrough& channel, DeviceIdentity id, bool enabled,
+                                     std::optional<bool> known_original)
     : m_channel(&channel), m_id(std::move(id)) {
-  apply(enabled);
+  apply(enabled, known_original);
 }
 
-WriteCacheSession::WriteCacheSession(std::unique_ptr<Passthrough> owned, DeviceIdentity id, bool enabled)
-    : m_owned(std::move(owned)), m_channel(m_owned.get()), m_id(std::move(id)) {
-  apply(enabled);
-}
+namespace {
+std::string on_off(bool enabled) { return enabled ? "enabled" : "disabled"; }
+}  // namespace
 
-std::unique_ptr<WriteCacheSession> WriteCacheSession::open(const std::string& path, bool enabled,
-                                                           bool allow_destructive, const SystemRoots& roots) {
-  DeviceIdentity id = identify(path, roots);
-  std::unique_ptr<Passthrough> channel;
-  if (id.transport == Transport::nvme || id.transport == Transport::ata || id.transport == Transport::scsi) {
-    channel = open_destructive_channel(path, allow_destructive, roots);
-  }
-  return std::unique_ptr<WriteCacheSession>(new WriteCacheSession(std::move(channel), std::move(id), enabled));
-}
-
-void WriteCacheSession::apply(bool enabled) {
+void WriteCacheSession::apply(bool enabled, std::optional<bool> known_original) {
   m_record.requested_enabled = enabled;
-  m_record.original = m_channel != nullptr ? read_write_cache(*m_channel, m_id) : not_applicable(m_id);
-  if (!m_record.original.applicable) {
-    m_record.applied = m_record.original;
-    m_record.messages.push_back(m_record.original.note);
+  const WriteCacheState now = m_channel != nullptr ? read_write_cache(*m_channel, m_id) : not_applicable(m_id);
+  m_record.original = now;
+  if (!now.applicable) {
+    m_record.applied = now;
+    m_record.messages.push_back(now.note);
     return;
   }
-  if (m_record.original.enabled == enabled) {
-    m_record.applied = m_record.original;
-    m_record.messages.push_back(fmt::format("write cache already {}", enabled ? "enabled" : "disabled"));
+  if (known_original && now.enabled != known_original) {
+    m_record.original.enabled = known_original;
+    m_record.messages.push_back(
+        fmt::format("write cache found {}; the interrupted start of this run had found it {}, "
+                    "which is what it is restored to",
+                    now.enabled ? on_off(*now.enabled) : "unknown", on_off(*known_original)));
+  }
+  // Something to put back at the end only when the original is known and differs.
+  m_restore_pending = m_record.original.enabled.has_value() && *m_record.original.enabled != enabled;
+  if (now.enabled == enabled) {
+    m_record.applied = now;
+    m_record.messages.push_back(fmt::format("write cache already {}", on_off(enabled)));
     return;
   }
   set_write_cache(*m_channel, m_id, enabled);
-  m_restore_pending = true;
   m_record.applied = read_write_cache(*m_channel, m_id);
   if (m_record.applied.enabled != enabled) {
-    m_record.messages.push_back(
-        fmt::format("the device did not keep write cache {}", enabled ? "enabled" : "disabled"));
+    m_record.messages.push_back(fmt::format("the device did not keep write cache {}", on_off(enabled)));
   } else {
-    m_record.messages.push_back(fmt::format("write cache {} for the run (was {})", enabled ? "enabled" : "disabled",
-                                            enabled ? "disabled" : "enabled"));
+    m_record.messages.push_back(fmt::format("write cache {} for the run (was {})", on_off(enabled), on_off(!enabled)));
   }
+}
+
+WriteCacheReapply WriteCacheSession::reapply() {
+  WriteCacheReapply out;
+  if (!m_record.original.applicable) {
+    out.read_back = m_record.applied;
+    return out;
+  }
+  const bool want = m_record.requested_enabled;
+  out.found = read_write_cache(*m_channel, m_id).enabled;
+  if (out.found != want) {
+    set_write_cache(*m_channel, m_id, want);
+    m_restore_pending = m_restore_pending || m_record.original.enabled.has_value();
+  }
+  out.read_back = read_write_cache(*m_channel, m_id);
+  return out;
 }
 
 void WriteCacheSession::restore() {
@@ -199,7 +214,7 @@ void WriteCacheSession::restore() {
   const bool original = m_record.original.enabled.value_or(false);
   set_write_cache(*m_channel, m_id, original);
   m_record.restored = read_write_cache(*m_channel, m_id);
-  m_record.messages.push_back(fmt::format("write cache restored to {}", original ? "enabled" : "disabled"));
+  m_record.messages.push_back(fmt::format("write cache restored to {}", on_off(original)));
 }
 
 WriteCacheSession::~WriteCacheSession() {
@@ -215,6 +230,10 @@ void to_json(nlohmann::json& j, const WriteCacheState& s) {
        {"enabled", s.enabled ? nlohmann::json(*s.enabled) : nlohmann::json(nullptr)},
        {"mechanism", s.mechanism},
        {"note", s.note}};
+}
+
+void to_json(nlohmann::json& j, const WriteCacheReapply& r) {
+  j = {{"found_enabled", r.found ? nlohmann::json(*r.found) : nlohmann::json(nullptr)}, {"read_back", r.read_back}};
 }
 
 void to_json(nlohmann::json& j, const WriteCacheRecord& r) {

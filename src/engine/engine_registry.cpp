@@ -65,7 +65,7 @@ std::unique_ptr<IoEngine> create_engine(std::string_view name) {
       return entry.create();
     }
   }
-  throw UsageError("--engine", fmt::format("unknown engine \"{}\"; available: {}", name, engine_names()));
+  throw UsageError("engine", fmt::format("unknown engine \"{}\"; available: {}", name, engine_names()));
 }
 
 }  // namespace ptsuite::engine

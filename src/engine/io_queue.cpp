@@ -96,17 +96,17 @@ IoQueue::IoQueue(std::unique_ptr<IoEngine> engine, const Target& target, uint32_
   }
   const EngineCapabilities caps = m_engine->capabilities();
   if (queue_depth == 0) {
-    throw UsageError("--queue-depth", "must be at least 1");
+    throw UsageError("queue_depth", "must be at least 1");
   }
   if (caps.max_queue_depth != 0 && queue_depth > caps.max_queue_depth) {
-    throw UsageError("--queue-depth", fmt::format("{} exceeds the {} engine's limit of {}", queue_depth,
-                                                  m_engine->name(), caps.max_queue_depth));
+    throw UsageError("queue_depth", fmt::format("{} exceeds the {} engine's limit of {}", queue_depth, m_engine->name(),
+                                                caps.max_queue_depth));
   }
   const TargetGeometry& geometry = target.geometry();
   if (max_block_bytes == 0 || max_block_bytes % geometry.logical_block_bytes != 0) {
-    throw UsageError("--block-size", fmt::format("{} bytes is not a positive multiple of the target's "
-                                                 "{}-byte logical block",
-                                                 max_block_bytes, geometry.logical_block_bytes));
+    throw UsageError("block_size", fmt::format("{} bytes is not a positive multiple of the target's "
+                                               "{}-byte logical block",
+                                               max_block_bytes, geometry.logical_block_bytes));
   }
 
   const uint64_t alignment = std::max<uint64_t>(geometry.memory_alignment_bytes, k_page_bytes);

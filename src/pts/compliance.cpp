@@ -16,11 +16,6 @@ std::string value_text(const json& v) { return v.is_string() ? v.get<std::string
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
-// Settings that scale time or amount: lowering them shortens the run.
-bool is_time_scaling(const SettingRecord& r) {
-  return r.type == "duration" || r.name == "max_rounds" || r.name.find("capacity_multiple") != std::string::npos;
-}
-
 bool lowered(const SettingRecord& r) {
   if (r.type == "duration") {
     return units::parse_duration_ns(r.value.get<std::string>(), r.name) <
@@ -37,17 +32,260 @@ bool relevant(const SettingRecord& r, const std::string& test_id, const json& pa
       r.name == "data_pattern" || r.name == "alignment") {
     return true;
   }
-  for (const json& p : parameters) {
-    if (p.value("setting", "") == r.name) {
-      return true;
-    }
-  }
-  return false;
+  return std::any_of(parameters.begin(), parameters.end(),
+                     [&](const json& p) { return p.value("setting", "") == r.name; });
 }
 
-void add(ComplianceVerdict& v, std::string clause, std::string title, std::string ref, ClauseStatus status,
-         std::string detail) {
-  v.clauses.push_back({std::move(clause), std::move(title), std::move(ref), status, std::move(detail)});
+// Builds the clauses of one verdict; titles and spec references from pts/common.json.
+class Clauses {
+ public:
+  Clauses(const DefinitionSet& defs, ComplianceVerdict& v) : m_defs(defs), m_v(v) {}
+  void add(const std::string& clause, ClauseStatus status, std::string detail) {
+    auto [title, ref] = m_defs.clause(clause);
+    m_v.clauses.push_back({clause, std::move(title), std::move(ref), status, std::move(detail)});
+  }
+  // A clause whose spec reference is the setting's own clause.
+  void add_with_ref(const std::string& clause, std::string ref, ClauseStatus status, std::string detail) {
+    m_v.clauses.push_back({clause, m_defs.clause(clause).first, std::move(ref), status, std::move(detail)});
+  }
+
+ private:
+  const DefinitionSet& m_defs;
+  ComplianceVerdict& m_v;
+};
+
+void purge_clauses(const json& rec, const Settings& settings, Clauses& out) {
+  const json& purges = rec.at("purges");
+  const bool accept_sanitize =
+      settings.has("purge.accept_nvme_sanitize") && settings.flag("purge.accept_nvme_sanitize");
+  if (purges.empty()) {
+    out.add("purge", ClauseStatus::fail, "no purge was performed");
+  }
+  for (const json& p : purges) {
+    const std::string method = p.value("method", "?");
+    const bool ok_outcome = p.value("outcome", "") == "succeeded";
+    bool acceptable = p.value("pts_compliant", false);
+    if (starts_with(method, "nvme-sanitize") && !accept_sanitize) {
+      acceptable = false;
+    }
+    const std::string phase = p.value("phase", "main");
+    if (ok_outcome && acceptable) {
+      out.add("purge", ClauseStatus::pass, fmt::format("{}: {} succeeded", phase, method));
+    } else {
+      out.add("purge", ClauseStatus::fail,
+              fmt::format("{}: {} {}", phase, method,
+                          !ok_outcome ? "did not succeed" : "is not a PTS purge (TRIM/discard/zero-fill are not)"));
+    }
+  }
+}
+
+// The spec's WIPC amount is the default of wipc.capacity_multiple (pts/common.json).
+void preconditioning_clauses(const json& rec, const Settings& settings, Clauses& out) {
+  const json& pre = rec.at("preconditioning");
+  if (pre.empty()) {
+    out.add("preconditioning", ClauseStatus::not_applicable, "this test has no WIPC");
+  }
+  const double spec_multiple = settings.has("wipc.capacity_multiple")
+                                   ? settings.record("wipc.capacity_multiple").default_value.get<double>()
+                                   : 0.0;
+  for (const json& w : pre) {
+    const uint64_t target = w.at("bytes_target").get<uint64_t>();
+    const uint64_t written = w.at("result").at("summary").at("write").at("bytes").get<uint64_t>();
+    const double multiple = w.at("capacity_multiple").get<double>();
+    const bool ok = written >= target && multiple >= spec_multiple;
+    out.add(
+        "preconditioning", ok ? ClauseStatus::pass : ClauseStatus::fail,
+        fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.value("phase", "main"), written, target,
+                    multiple, multiple < spec_multiple ? fmt::format("; the spec requires {}X", spec_multiple) : ""));
+  }
+}
+
+// Durations and every other changed setting the test used.
+void settings_clauses(const json& rec, const Settings& settings, Clauses& out, ComplianceVerdict& v) {
+  const std::string id = rec.at("id").get<std::string>();
+  std::vector<std::string> shortened;
+  for (const SettingRecord* r : settings.changed()) {
+    if (!relevant(*r, id, rec.value("parameters", json::array()))) {
+      continue;
+    }
+    if (r->name == id + ".threads" || r->name == id + ".queue_depth" || r->name == "purge.method" ||
+        r->name == "active_range_pct" || r->name == "data_pattern") {
+      continue;  // judged by their own clauses
+    }
+    const std::string what = fmt::format("{} = {} (spec/default {}; [{}] {})", r->name, value_text(r->value),
+                                         value_text(r->default_value), to_tag(r->provenance.tag), r->changed_by);
+    if (r->operator_choice) {
+      out.add_with_ref("settings", r->provenance.clause, ClauseStatus::disclosed,
+                       what + " - the operator's choice per the spec");
+    } else if (r->provenance.tag == Confidence::unverified) {
+      out.add_with_ref("settings", r->provenance.clause, ClauseStatus::disclosed,
+                       what + " - an unverified value, aligned by the operator");
+    } else if (r->time_scaling && lowered(*r)) {
+      shortened.push_back(what);
+    } else if (r->time_scaling) {
+      out.add_with_ref("settings", r->provenance.clause, ClauseStatus::disclosed, what + " - longer than the spec");
+    } else {
+      out.add_with_ref("settings", r->provenance.clause, ClauseStatus::fail, what + " - a deviation from the spec");
+    }
+  }
+  if (shortened.empty()) {
+    out.add("durations", ClauseStatus::pass, "no spec duration, amount, limit or Round cap was shortened");
+  } else {
+    v.shortened = true;
+    for (const std::string& s : shortened) {
+      out.add("durations", ClauseStatus::fail, "shortened: " + s);
+    }
+  }
+}
+
+void steady_state_clauses(const json& rec, Clauses& out, ComplianceVerdict& v) {
+  const json& phases = rec.at("phases");
+  if (phases.empty()) {
+    out.add("steady_state", ClauseStatus::not_applicable, "this test has no steady-state Rounds");
+  }
+  for (const json& ph : phases) {
+    const json& ss = ph.at("steady_state");
+    const json& w = ph.at("measurement_window");
+    const std::string phase = ph.at("phase").get<std::string>();
+    const auto first = w.at("first_round").get<uint32_t>();
+    const auto last = w.at("last_round").get<uint32_t>();
+    if (ss.at("attained").get<bool>()) {
+      out.add("steady_state", ClauseStatus::pass, fmt::format("{}: steady state in Rounds {}-{}", phase, first, last));
+      continue;
+    }
+    std::vector<std::string> failing;
+    for (const json& verdict : ss.at("verdicts").at("variables")) {
+      if (!verdict.at("attained").get<bool>()) {
+        failing.push_back(verdict.at("tracking_variable").get<std::string>());
+      }
+    }
+    const auto run = ss.at("rounds_run").get<uint32_t>();
+    const bool at_cap = run >= ss.at("max_rounds").get<uint32_t>();
+    const std::string detail = fmt::format(
+        "{}: SS NOT ACHIEVED {} {} Rounds; measurement window Rounds {}-{} (failing: {})", phase,
+        at_cap ? "by the Round cap, stopped after" : "after only", run, first, last, fmt::join(failing, ", "));
+    // The spec allows stopping at the cap (window x-4..x) when the report says so.
+    out.add("steady_state", at_cap ? ClauseStatus::disclosed : ClauseStatus::fail, detail);
+    v.notes.push_back(detail);
+  }
+}
+
+// PTS order: purge (step 1), then WCE/WCD (step 2.1.1). Every purge record carries the state
+// read back after the executor set it again; "" when each one matches `want`.
+std::string write_cache_lost_after_purge(const json& purges, bool want) {
+  for (const json& p : purges) {
+    if (!p.contains("write_cache_after_purge")) continue;  // skipped purge (purge.method=none)
+    const json& back = p.at("write_cache_after_purge").at("read_back");
+    if (!back.value("applicable", false)) continue;
+    const json enabled = back.value("enabled", json());
+    if (!enabled.is_boolean() || enabled.get<bool>() != want) {
+      return fmt::format("after the purge of step {} the write cache read back {}", p.value("step", "?"),
+                         enabled.is_boolean() ? (enabled.get<bool>() ? "enabled" : "disabled") : "unknown");
+    }
+  }
+  return "";
+}
+
+void write_cache_clause(const json& rec, Clauses& out) {
+  const json& wc = rec.value("write_cache", json());
+  const std::string required = rec.at("write_cache_required").at("value").get<std::string>();
+  if (wc.is_null()) {
+    out.add("write_cache", ClauseStatus::fail, "the write-cache state was not recorded");
+    return;
+  }
+  const json& applied = wc.at("applied");
+  const json enabled = applied.value("enabled", json());
+  const bool want = required == "enabled";
+  if (!applied.value("applicable", false) && enabled.is_boolean() && !enabled.get<bool>()) {
+    // The device reports no volatile write cache (NVMe VWC = 0): nothing to set, and it is
+    // disabled by construction. WCD (PTS-E) is met; WCE (PTS-C) cannot be, by the drive's
+    // design rather than the operator's choice: disclosed.
+    out.add("write_cache", want ? ClauseStatus::disclosed : ClauseStatus::pass,
+            fmt::format("the device has no volatile write cache ({}); the profile requires it {}",
+                        applied.value("note", "not present"), required));
+  } else if (!applied.value("applicable", false)) {
+    out.add("write_cache", ClauseStatus::fail,
+            fmt::format("the profile requires the write cache {}, but this device's cache cannot be controlled ({})",
+                        required, applied.value("note", "not applicable")));
+  } else if (enabled.is_boolean() && enabled.get<bool>() == want) {
+    const std::string after_purge = write_cache_lost_after_purge(rec.at("purges"), want);
+    if (after_purge.empty()) {
+      out.add("write_cache", ClauseStatus::pass,
+              fmt::format("write cache {} and verified by read-back (also after every purge)", required));
+    } else {
+      out.add("write_cache", ClauseStatus::fail,
+              fmt::format("the profile requires the write cache {}; {}", required, after_purge));
+    }
+  } else {
+    out.add("write_cache", ClauseStatus::fail,
+            fmt::format("the profile requires the write cache {}; read back: {}", required, enabled.dump()));
+  }
+}
+
+void toio_clause(const json& rec, const Settings& settings, Clauses& out) {
+  const json& toio = rec.at("toio");
+  if (toio.is_null()) {
+    out.add("toio", ClauseStatus::disclosed, "TC x QD grid per the test definition");
+    return;
+  }
+  const std::string id = rec.at("id").get<std::string>();
+  const std::string text =
+      fmt::format("TC {} / QD {}", toio.at("threads").get<uint32_t>(), toio.at("queue_depth").get<uint32_t>());
+  const bool operator_choice = toio.value("operator_choice", false);
+  bool changed = false;
+  for (const char* key : {".threads", ".queue_depth"}) {
+    changed = changed ||
+              (settings.has(id + key) && settings.record(id + key).value != settings.record(id + key).default_value);
+  }
+  if (operator_choice) {
+    out.add("toio", ClauseStatus::disclosed, text + " (the operator's choice per the spec)");
+  } else if (changed) {
+    out.add("toio", ClauseStatus::fail, text + " - the spec fixes this test's TOIO: a deviation");
+  } else {
+    out.add("toio", ClauseStatus::pass, text + " as the spec fixes it");
+  }
+}
+
+void engine_clause(const json& rec, const std::string& engine, Clauses& out) {
+  const uint32_t qd = rec.value("max_queue_depth", 0u);
+  if (engine == "null") {
+    out.add("engine", ClauseStatus::fail, "the null engine does no IO: nothing was measured (run with libaio)");
+  } else if (engine == "sync" && qd > 1) {
+    out.add("engine", ClauseStatus::fail,
+            fmt::format("the sync engine runs one IO at a time per thread: the effective QD was 1, not the QD {} "
+                        "this test uses (run with libaio)",
+                        qd));
+  } else {
+    out.add("engine", ClauseStatus::pass,
+            fmt::format("{} engine{}", engine, engine == "sync" ? " (QD 1 throughout)" : ""));
+  }
+}
+
+void run_wide_clauses(const json& rec, const ComplianceContext& ctx, Clauses& out) {
+  const SettingRecord& ar = ctx.settings.record("active_range_pct");
+  out.add_with_ref("active_range", ar.provenance.clause,
+                   ar.value == ar.default_value ? ClauseStatus::pass : ClauseStatus::fail,
+                   fmt::format("AR {} % (profile requires {} %)", value_text(ar.value), value_text(ar.default_value)));
+  write_cache_clause(rec, out);
+  toio_clause(rec, ctx.settings, out);
+  engine_clause(rec, ctx.engine, out);
+  const std::string data = rec.at("data_pattern").get<std::string>();
+  out.add("data_pattern", data == "zeros" ? ClauseStatus::fail : ClauseStatus::pass,
+          data == "zeros" ? "all-zero data (the spec requires random data)" : "random, incompressible (" + data + ")");
+  for (const json& o : rec.value("omitted", json::array())) {
+    out.add("omitted", ClauseStatus::disclosed,
+            fmt::format("{} omitted: {}", o.at("what").get<std::string>(), o.at("reason").get<std::string>()));
+  }
+  const std::string status = rec.value("status", "complete");
+  out.add("completed", status == "complete" ? ClauseStatus::pass : ClauseStatus::fail,
+          status == "complete" ? "complete" : "the test did not finish: " + status);
+}
+
+std::string summary_of(const ComplianceVerdict& v) {
+  if (!v.compliant) {
+    return v.shortened ? "not compliant: shortened" : "not compliant";
+  }
+  return v.notes.empty() ? "compliant" : "compliant: SS NOT ACHIEVED (disclosed)";
 }
 
 }  // namespace
@@ -66,178 +304,21 @@ const char* to_string(ClauseStatus s) noexcept {
   return "?";
 }
 
-ComplianceVerdict evaluate_test_compliance(const json& rec, const Settings& settings) {
+ComplianceVerdict evaluate_test_compliance(const json& rec, const ComplianceContext& ctx) {
   ComplianceVerdict v;
-  const std::string id = rec.at("id").get<std::string>();
-
-  // Purge.
-  const json& purges = rec.at("purges");
-  const bool accept_sanitize =
-      settings.has("purge.accept_nvme_sanitize") && settings.flag("purge.accept_nvme_sanitize");
-  if (purges.empty()) {
-    add(v, "purge", "Purge before the test", "§2 Purge; test step 1", ClauseStatus::fail, "no purge was performed");
-  }
-  for (const json& p : purges) {
-    const std::string method = p.value("method", "?");
-    const bool ok_outcome = p.value("outcome", "") == "succeeded";
-    bool acceptable = p.value("pts_compliant", false);
-    if (starts_with(method, "nvme-sanitize") && !accept_sanitize) {
-      acceptable = false;
-    }
-    const std::string phase = p.value("phase", "main");
-    if (ok_outcome && acceptable) {
-      add(v, "purge", "Purge before the test", "§2 Purge; test step 1", ClauseStatus::pass,
-          fmt::format("{}: {} succeeded", phase, method));
-    } else {
-      add(v, "purge", "Purge before the test", "§2 Purge; test step 1", ClauseStatus::fail,
-          fmt::format("{}: {} {}", phase, method,
-                      !ok_outcome ? "did not succeed" : "is not a PTS purge (TRIM/discard/zero-fill are not)"));
-    }
-  }
-
-  // Preconditioning (WIPC).
-  const json& pre = rec.at("preconditioning");
-  if (pre.empty()) {
-    add(v, "preconditioning", "Workload-independent preconditioning (2X, SEQ)", "§2 WIPC", ClauseStatus::not_applicable,
-        "this test has no WIPC");
-  }
-  for (const json& w : pre) {
-    const uint64_t target = w.at("bytes_target").get<uint64_t>();
-    const uint64_t written = w.at("result").at("summary").at("write").at("bytes").get<uint64_t>();
-    const double multiple = w.at("capacity_multiple").get<double>();
-    const bool ok = written >= target && multiple >= 2.0;
-    add(v, "preconditioning", "Workload-independent preconditioning (2X, SEQ)", "§2 WIPC",
-        ok ? ClauseStatus::pass : ClauseStatus::fail,
-        fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.value("phase", "main"), written, target,
-                    multiple, multiple < 2.0 ? "; the spec requires 2X" : ""));
-  }
-
-  // Durations and other settings.
-  std::vector<std::string> shortened;
-  for (const SettingRecord* r : settings.changed()) {
-    if (!relevant(*r, id, rec.value("parameters", json::array()))) {
-      continue;
-    }
-    const std::string what = fmt::format("{} = {} (spec/default {}; [{}] {})", r->name, value_text(r->value),
-                                         value_text(r->default_value), to_tag(r->provenance.tag), r->changed_by);
-    if (r->name == id + ".threads" || r->name == id + ".queue_depth" || r->name == "purge.method" ||
-        r->name == "active_range_pct" || r->name == "data_pattern") {
-      continue;  // judged by their own clauses below
-    }
-    if (is_time_scaling(*r)) {
-      if (lowered(*r)) {
-        shortened.push_back(what);
-      } else {
-        add(v, "settings", "Setting changed from its default", r->provenance.clause, ClauseStatus::disclosed, what);
-      }
-      continue;
-    }
-    const bool unverified = r->provenance.tag == Confidence::unverified;
-    const bool optional_workload = r->name == "wsat.workload";
-    add(v, "settings", "Setting changed from its default", r->provenance.clause,
-        unverified || optional_workload ? ClauseStatus::disclosed : ClauseStatus::fail,
-        unverified          ? what + " - an unverified value, aligned by the operator"
-        : optional_workload ? what + " - a PTS 2.0 optional workload"
-                            : what + " - a deviation from the spec");
-  }
-  if (shortened.empty()) {
-    add(v, "durations", "Segment durations, amounts and limits per spec", "test steps; pts/tests", ClauseStatus::pass,
-        "no duration, amount, limit or Round cap was shortened");
-  } else {
-    v.shortened = true;
-    for (const std::string& s : shortened) {
-      add(v, "durations", "Segment durations, amounts and limits per spec", "test steps; pts/tests", ClauseStatus::fail,
-          "shortened: " + s);
-    }
-  }
-
-  // Steady state.
-  const json& phases = rec.at("phases");
-  if (phases.empty()) {
-    add(v, "steady_state", "Steady state attained for every tracking variable", "§2.1.24", ClauseStatus::not_applicable,
-        "this test has no steady-state Rounds");
-  }
-  for (const json& ph : phases) {
-    const json& ss = ph.at("steady_state");
-    const json& w = ph.at("measurement_window");
-    const bool attained = ss.at("attained").get<bool>();
-    std::vector<std::string> failing;
-    for (const json& verdict : ss.at("verdicts").at("variables")) {
-      if (!verdict.at("attained").get<bool>()) {
-        failing.push_back(verdict.at("tracking_variable").get<std::string>());
-      }
-    }
-    add(v, "steady_state", "Steady state attained for every tracking variable", "§2.1.24",
-        attained ? ClauseStatus::pass : ClauseStatus::fail,
-        attained ? fmt::format("{}: steady state in Rounds {}-{}", ph.at("phase").get<std::string>(),
-                               w.at("first_round").get<uint32_t>(), w.at("last_round").get<uint32_t>())
-                 : fmt::format("{}: SS NOT ACHIEVED after {} Rounds (window {}-{}; failing: {})",
-                               ph.at("phase").get<std::string>(), ss.at("rounds_run").get<uint32_t>(),
-                               w.at("first_round").get<uint32_t>(), w.at("last_round").get<uint32_t>(),
-                               fmt::join(failing, ", ")));
-  }
-
-  // ActiveRange.
-  const SettingRecord& ar = settings.record("active_range_pct");
-  add(v, "active_range", "ActiveRange as the profile requires", ar.provenance.clause,
-      ar.value == ar.default_value ? ClauseStatus::pass : ClauseStatus::fail,
-      fmt::format("AR {} % (profile requires {} %)", value_text(ar.value), value_text(ar.default_value)));
-
-  // Write cache.
-  const json& wc = rec.value("write_cache", json());
-  const std::string required = rec.at("write_cache_required").at("value").get<std::string>();
-  if (wc.is_null()) {
-    add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::fail,
-        "the write-cache state was not recorded");
-  } else {
-    const json& applied = wc.at("applied");
-    const bool applicable = applied.value("applicable", false);
-    const json enabled = applied.value("enabled", json());
-    const bool want = required == "enabled";
-    if (!applicable) {
-      add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::fail,
-          fmt::format("the profile requires the write cache {}, but this device's cache cannot be controlled ({})",
-                      required, applied.value("note", "not applicable")));
-    } else if (enabled.is_boolean() && enabled.get<bool>() == want) {
-      add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::pass,
-          fmt::format("write cache {} and verified by read-back", required));
-    } else {
-      add(v, "write_cache", "Write cache as the profile requires", "§7 step 2.1.1", ClauseStatus::fail,
-          fmt::format("the profile requires the write cache {}; read back: {}", required, enabled.dump()));
-    }
-  }
-
-  // TOIO.
-  const json& toio = rec.at("toio");
-  add(v, "toio", "TC/QD disclosed", "§7 steps 2.1.2-2.1.3", ClauseStatus::disclosed,
-      toio.is_null()
-          ? std::string("TC x QD grid per the test definition")
-          : fmt::format("TC {} / QD {}", toio.at("threads").get<uint32_t>(), toio.at("queue_depth").get<uint32_t>()));
-
-  // Data pattern.
-  const std::string data = rec.at("data_pattern").get<std::string>();
-  add(v, "data_pattern", "Random data pattern", "§7 steps 2.1.4/3.1.4",
-      data == "zeros" ? ClauseStatus::fail : ClauseStatus::pass,
-      data == "zeros" ? "all-zero data (the spec requires random data)" : "random, incompressible (" + data + ")");
-
-  // Omitted cells.
-  for (const json& o : rec.value("omitted", json::array())) {
-    add(v, "omitted", "Block sizes the device cannot do", "reference §2.6", ClauseStatus::disclosed,
-        fmt::format("{} omitted: {}", o.at("what").get<std::string>(), o.at("reason").get<std::string>()));
-  }
-
-  // Completion.
-  const std::string status = rec.value("status", "complete");
-  add(v, "completed", "Test ran to its end", "-", status == "complete" ? ClauseStatus::pass : ClauseStatus::fail,
-      status == "complete" ? "complete" : "the test did not finish: " + status);
-
+  Clauses out(ctx.defs, v);
+  purge_clauses(rec, ctx.settings, out);
+  preconditioning_clauses(rec, ctx.settings, out);
+  settings_clauses(rec, ctx.settings, out, v);
+  steady_state_clauses(rec, out, v);
+  run_wide_clauses(rec, ctx, out);
   for (const ClauseVerdict& c : v.clauses) {
     if (c.status == ClauseStatus::fail) {
       v.reasons.push_back(fmt::format("{}: {}", c.clause, c.detail));
     }
   }
   v.compliant = v.reasons.empty();
-  v.summary = v.compliant ? "compliant" : v.shortened ? "not compliant: shortened" : "not compliant";
+  v.summary = summary_of(v);
   return v;
 }
 
@@ -250,6 +331,9 @@ ComplianceVerdict evaluate_run_compliance(const std::vector<std::pair<std::strin
     for (const std::string& r : t.reasons) {
       v.reasons.push_back(id + ": " + r);
     }
+    for (const std::string& n : t.notes) {
+      v.notes.push_back(id + ": " + n);
+    }
   }
   if (run_status != "complete") {
     v.clauses.push_back({"run", "Run completed", "-", ClauseStatus::fail, "the run is " + run_status});
@@ -259,7 +343,7 @@ ComplianceVerdict evaluate_run_compliance(const std::vector<std::pair<std::strin
     v.reasons.push_back("run: no test completed");
   }
   v.compliant = v.reasons.empty();
-  v.summary = v.compliant ? "compliant" : v.shortened ? "not compliant: shortened" : "not compliant";
+  v.summary = summary_of(v);
   return v;
 }
 
@@ -272,11 +356,8 @@ void to_json(json& j, const ClauseVerdict& c) {
 }
 
 void to_json(json& j, const ComplianceVerdict& v) {
-  j = json{{"compliant", v.compliant},
-           {"shortened", v.shortened},
-           {"summary", v.summary},
-           {"reasons", v.reasons},
-           {"clauses", v.clauses}};
+  j = json{{"compliant", v.compliant}, {"shortened", v.shortened}, {"summary", v.summary},
+           {"reasons", v.reasons},     {"notes", v.notes},         {"clauses", v.clauses}};
 }
 
 }  // namespace ptsuite::pts

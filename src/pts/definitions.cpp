@@ -16,7 +16,7 @@ using nlohmann::json;
 // Keys of a test/profile file that describe the file rather than spec values.
 bool is_metadata_key(const std::string& key) {
   return key == "format" || key == "id" || key == "title" || key == "subtitle" || key == "description" ||
-         key == "revisions" || key == "settings";
+         key == "revisions" || key == "settings" || key == "compliance_clauses";
 }
 
 [[noreturn]] void data_defect(const std::string& path, const std::string& problem) {
@@ -174,6 +174,27 @@ void DefinitionSet::check_context(const SpecContext& ctx) const {
                      fmt::format("unknown spec revision \"{}\"; known: {}", ctx.revision, fmt::join(revs, ", ")));
   }
   (void)profile(ctx.profile);
+  const json& profiles = m_common.at("revisions").at(ctx.revision).value("profiles", json::array());
+  if (!profiles.empty() && std::find(profiles.begin(), profiles.end(), ctx.profile) == profiles.end()) {
+    std::string valid;
+    for (const std::string& rev : revs) {
+      for (const json& p : m_common.at("revisions").at(rev).value("profiles", json::array())) {
+        valid += fmt::format("{}--revision {} --profile {}", valid.empty() ? "" : ", ", rev, p.get<std::string>());
+      }
+    }
+    throw UsageError("--profile", fmt::format("{} has no {} profile; valid combinations: {}",
+                                              m_common.at("revisions").at(ctx.revision).value("title", ctx.revision),
+                                              ctx.profile, valid));
+  }
+}
+
+std::pair<std::string, std::string> DefinitionSet::clause(std::string_view id) const {
+  const json& table = m_common.value("compliance_clauses", json::object());
+  const auto it = table.find(std::string(id));
+  if (it == table.end()) {
+    data_defect("common.json", fmt::format("compliance_clauses has no clause \"{}\"", id));
+  }
+  return {it->value("title", std::string(id)), it->value("spec_ref", "-")};
 }
 
 SpecValue DefinitionSet::resolve_field(const json& field, const SpecContext& ctx, std::string path) {
@@ -212,6 +233,8 @@ SpecValue DefinitionSet::resolve_field(const json& field, const SpecContext& ctx
   v.setting = node->value("setting", "");
   v.description = node->value("description", "");
   v.fixed_reason = node->value("fixed", "");
+  v.time_scaling = node->value("scaling", "") == "time";
+  v.operator_choice = node->value("choice", "") == "operator";
   return v;
 }
 

@@ -1,6 +1,9 @@
 #include <ptsuite/pts/device_executor.hpp>
 
 #include <fmt/format.h>
+#include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/stats/stats_json.hpp>
@@ -139,7 +142,8 @@ json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
       m_params.on_progress(sp);
     };
   }
-  const device::PurgeRecord record = device::purge(m_params.target->path(), options);
+  options.policy = m_params.purge_policy;
+  const device::PurgeRecord record = m_params.session->purge(options);
   json j = record;
   j["step"] = id.text();
   if (record.outcome != device::PurgeOutcome::succeeded) {
@@ -147,11 +151,49 @@ json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
                 fmt::format("purge of {} {}: {}", m_params.target->path(), device::to_string(record.outcome),
                             record.messages.empty() ? record.description : record.messages.back()));
   }
+  // PTS step order: purge (step 1), then set WCE/WCD (step 2.1.1); a purge may reset it.
+  const std::optional<device::WriteCacheRecord> cache = m_params.session->write_cache_record();
+  if (cache) {
+    const device::WriteCacheReapply again = m_params.session->reapply_write_cache();
+    j["write_cache_after_purge"] = again;
+    j["write_cache_after_purge"]["requested_enabled"] = cache->requested_enabled;
+    if (again.found && *again.found != cache->requested_enabled && m_params.on_message) {
+      m_params.on_message(fmt::format("the purge left the write cache {}; set {} again",
+                                      *again.found ? "enabled" : "disabled",
+                                      cache->requested_enabled ? "enabled" : "disabled"));
+    }
+  }
   return j;
 }
 
+// Host idle: no IO for idle_ns of wall time. Sleeps in slices of k_idle_slice_ns so that a
+// stop request ends the wait within 50 ms; an interrupted idle step is not journaled and runs
+// again whole on resume (the spec's idle period is the uninterrupted wait).
+json DeviceExecutor::idle_step(const StepId& id, uint64_t idle_ns) {
+  constexpr uint64_t k_idle_slice_ns = 50'000'000;
+  const std::string started = utc_now_iso8601();
+  const uint64_t start_ns = monotonic_ns();
+  for (uint64_t done_ns = 0; done_ns < idle_ns; done_ns = monotonic_ns() - start_ns) {
+    if (m_params.stop != nullptr && m_params.stop->load(std::memory_order_relaxed)) {
+      throw RunStopped(
+          static_cast<int>(ExitCode::interrupted),
+          fmt::format("interrupted during step {} (host idle); it will run again from its start on resume", id.text()),
+          json{{"kind", "idle"}, {"idle_ns", idle_ns}, {"elapsed_ns", done_ns}});
+    }
+    if (m_params.on_progress) {
+      m_params.on_progress(StepProgress{id, "host idle", done_ns, idle_ns, 0, 0, 0});
+    }
+    std::this_thread::sleep_for(std::chrono::nanoseconds(std::min(k_idle_slice_ns, idle_ns - done_ns)));
+  }
+  return json{{"kind", "idle"},
+              {"idle_ns", idle_ns},
+              {"elapsed_ns", monotonic_ns() - start_ns},
+              {"started_utc", started},
+              {"finished_utc", utc_now_iso8601()}};
+}
+
 json DeviceExecutor::health_step() {
-  const device::HealthSnapshot snapshot = device::read_health(m_params.target->path(), *m_params.identity);
+  const device::HealthSnapshot snapshot = m_params.session->health();
   const bool throttling = m_throttle.observe(snapshot);
   json j = snapshot;
   j["throttling"] = throttling;
@@ -166,6 +208,8 @@ json DeviceExecutor::execute(const StepId& id, const StepRequest& request) {
       return purge_step(id, request.purge_method);
     case StepKind::health:
       return health_step();
+    case StepKind::idle:
+      return idle_step(id, request.idle_ns);
   }
   throw Error(ExitCode::system, fmt::format("step {} has an unknown kind", id.text()));
 }

@@ -29,6 +29,9 @@ json to_json_request(const StepRequest& request) {
       break;
     case StepKind::health:
       break;
+    case StepKind::idle:
+      j["idle_ns"] = request.idle_ns;
+      break;
   }
   return j;
 }

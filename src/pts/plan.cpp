@@ -75,6 +75,12 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     m_steps.push_back(step);
     return json{{"method", request.purge_method}, {"planned", true}};
   }
+  if (request.kind == StepKind::idle) {
+    step.label = "host idle";
+    step.duration_ns = request.idle_ns;
+    m_steps.push_back(step);
+    return json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}, {"planned", true}};
+  }
   if (request.kind != StepKind::segment) {
     step.label = to_string(request.kind);
     m_steps.push_back(step);
@@ -85,6 +91,9 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   step.label = s.label;
   step.threads = s.threads;
   step.queue_depth = s.queue_depth;
+  for (const workload::BlockSizeWeight& b : s.block_sizes) {
+    step.max_block_bytes = std::max<uint64_t>(step.max_block_bytes, b.bytes);
+  }
   step.duration_ns = s.duration_ns;
   if (s.bytes_limit > 0) {
     const auto byte_time_ns = static_cast<uint64_t>(static_cast<double>(s.bytes_limit) / rate_bytes_per_ns);
@@ -95,9 +104,10 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
                                  : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
   m_steps.push_back(step);
 
-  // Worst case: each Round slot alternates between two values 3x apart (a 100 % excursion
-  // never passes the 20 % rule) and writes nothing, so WSAT runs to its time limit. Best case:
-  // constant values at the assumed write rate.
+  // Worst case: each Round slot alternates between two values 3x apart in IOPS, MB/s AND
+  // response time (a 100 % excursion never passes the 20 % rule, whatever the tracking metric:
+  // Latency tracks the mean response time) and writes nothing, so WSAT runs to its time limit.
+  // Best case: constant values at the assumed write rate.
   const std::string slot = slot_of(id);
   auto it = std::find_if(m_calls.begin(), m_calls.end(), [&](const auto& c) { return c.first == slot; });
   if (it == m_calls.end()) {
@@ -107,10 +117,12 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   const uint64_t call = it->second++;
   const double mean_block = s.block_sizes.empty() ? 4096.0 : static_cast<double>(s.block_sizes.front().bytes);
   double iops = m_assumptions.write_mb_per_s * 1e6 / mean_block;
+  uint64_t latency_ns = 100'000;
   if (m_case == PlanCase::worst) {
     iops = call % 2 == 0 ? 1000.0 : 3000.0;
+    latency_ns = call % 2 == 0 ? 300'000 : 100'000;
   }
-  SegmentResult r = synthetic_segment_result(s, iops, 100'000, std::max<uint64_t>(step.duration_ns, 1));
+  SegmentResult r = synthetic_segment_result(s, iops, latency_ns, std::max<uint64_t>(step.duration_ns, 1));
   if (m_case == PlanCase::worst) {
     r.summary.write.bytes = 0;
   }

@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include <ptsuite/pts/segment.hpp>
-#include <ptsuite/pts/tests/core_tests.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
@@ -38,27 +37,55 @@ json provenance_json(const SpecValue& v) {
   return json{{"clause", v.provenance.clause}, {"tag", to_tag(v.provenance.tag)}, {"source", v.provenance.source}};
 }
 
+// Watches the steps a procedure asks for: the deepest queue any segment used and the LBA
+// zones segments addressed (for PtsTest::run()).
+class TallyExecutor final : public StepExecutor {
+ public:
+  explicit TallyExecutor(StepExecutor& inner) : m_inner(inner) {}
+  json execute(const StepId& id, const StepRequest& request) override {
+    if (request.kind == StepKind::segment) {
+      m_max_queue_depth = std::max(m_max_queue_depth, request.segment.queue_depth);
+      if (request.segment.zones.size() > m_zones.size()) {
+        m_zones = request.segment.zones;
+      }
+    }
+    return m_inner.execute(id, request);
+  }
+  void replayed(const StepId& id, const StepRequest& request, const json& result) override {
+    m_inner.replayed(id, request, result);
+  }
+  [[nodiscard]] uint32_t max_queue_depth() const { return m_max_queue_depth; }
+  // {"count": 1, "description": "1 (the whole ActiveRange)"} or the zones the stimulus used.
+  [[nodiscard]] json ar_segments() const {
+    if (m_zones.empty()) {
+      return {{"count", 1}, {"description", "1 (the whole ActiveRange, uniformly)"}};
+    }
+    std::string text;
+    double start_pct = 0;
+    for (const workload::AccessZone& z : m_zones) {
+      text += fmt::format("{}{} % of IOs in {}-{} %", text.empty() ? "" : "; ", z.io_pct, start_pct,
+                          start_pct + z.range_pct);
+      start_pct += z.range_pct;
+    }
+    return {{"count", m_zones.size()},
+            {"description", fmt::format("{} LBA zones of the ActiveRange: {}", m_zones.size(), text)}};
+  }
+
+ private:
+  StepExecutor& m_inner;
+  uint32_t m_max_queue_depth = 0;
+  std::vector<workload::AccessZone> m_zones;
+};
+
 }  // namespace
 
-std::vector<std::string> core_test_ids() { return {"iops", "throughput", "latency", "wsat", "cbw"}; }
-
-std::unique_ptr<PtsTest> make_test(std::string_view id) {
-  if (id == "iops") {
-    return std::make_unique<IopsTest>();
-  }
-  if (id == "throughput" || id == "tp") {
-    return std::make_unique<ThroughputTest>();
-  }
-  if (id == "latency" || id == "lat") {
-    return std::make_unique<LatencyTest>();
-  }
-  if (id == "wsat") {
-    return std::make_unique<WriteSaturationTest>();
-  }
-  if (id == "cbw") {
-    return std::make_unique<CompositeBlockSizeTest>();
-  }
-  throw UsageError("tests", fmt::format("unknown test \"{}\"; known: iops, throughput, latency, wsat, cbw", id));
+json PtsTest::run(TestContext& ctx) const {
+  TallyExecutor tally(ctx.exec);
+  TestContext watched{ctx.defs, ctx.spec, ctx.settings, tally, ctx.target};
+  json rec = procedure(watched);
+  rec["max_queue_depth"] = tally.max_queue_depth();
+  rec["ar_segments"] = tally.ar_segments();
+  return rec;
 }
 
 TestSpec::TestSpec(const TestContext& ctx, std::string test_id)
@@ -182,7 +209,12 @@ json begin_record(TestSpec& spec) {
   const SpecValue wc = DefinitionSet::resolve_field(ctx.defs.profile(ctx.spec.profile).at("write_cache"), ctx.spec,
                                                     "profiles/" + ctx.spec.profile + "/write_cache");
   // Tests without one TOIO (CBW sweeps a TC x QD grid) record none here.
-  json toio = spec.has("toio") ? json{{"threads", spec.threads()}, {"queue_depth", spec.queue_depth()}} : json();
+  json toio;
+  if (spec.has("toio")) {
+    const SpecValue node = spec.get("toio");
+    toio = json{
+        {"threads", spec.threads()}, {"queue_depth", spec.queue_depth()}, {"operator_choice", node.operator_choice}};
+  }
   if (ctx.settings.has(spec.test_id() + ".threads")) {
     toio["threads_setting"] = ctx.settings.record(spec.test_id() + ".threads");
     toio["queue_depth_setting"] = ctx.settings.record(spec.test_id() + ".queue_depth");
@@ -233,9 +265,15 @@ SegmentSpec make_segment(workload::AccessPattern pattern, RwMix mix, uint64_t bl
 json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads, uint32_t queue_depth) {
   const TestContext& ctx = spec.context();
   const double multiple = spec.common("wipc/capacity_multiple").value.get<double>();
-  (void)spec.common("wipc/pattern");
-  (void)spec.common("wipc/block_size");
-  SegmentSpec s = make_segment(workload::AccessPattern::sequential, RwMix{0}, block_bytes, threads, queue_depth, 0);
+  const SpecValue pattern = spec.common("wipc/pattern");
+  const std::string pattern_name = pattern.value.get<std::string>();
+  if (pattern_name != "sequential" && pattern_name != "random") {
+    throw Error(ExitCode::system,
+                fmt::format("built-in PTS data {}: unknown pattern \"{}\"", pattern.path, pattern_name));
+  }
+  SegmentSpec s =
+      make_segment(pattern_name == "sequential" ? workload::AccessPattern::sequential : workload::AccessPattern::random,
+                   RwMix{0}, block_bytes, threads, queue_depth, 0);
   // Round the amount down to whole blocks per thread so that every thread's share is exact.
   const uint64_t unit = block_bytes * threads;
   s.bytes_limit = std::max<uint64_t>(
@@ -264,53 +302,6 @@ void apply_round_rules(TestSpec& spec, RoundLoopSpec& loop) {
   loop.max_rounds = spec.common("steady_state/max_rounds").value.get<uint32_t>();
 }
 
-json window_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes, const std::vector<uint64_t>& sizes) {
-  json rows = json::array();
-  for (uint64_t bs : sizes) {
-    rows.push_back(units::format_size_binary(bs));
-  }
-  json columns = json::array();
-  for (const RwMix& m : mixes) {
-    columns.push_back(format_rw_mix(m));
-  }
-  auto p99999 = [](const stats::DirectionSummary& d) -> uint64_t {
-    for (const stats::PercentileValue& p : d.percentiles) {
-      if (std::fabs(p.percentile - 99.999) < 1e-9) {
-        return p.value_ns;
-      }
-    }
-    return 0;
-  };
-  json iops = json::array(), mbps = json::array(), art = json::array(), five9 = json::array(), mrt = json::array();
-  for (size_t row = 0; row < sizes.size(); ++row) {
-    json r_iops = json::array(), r_mbps = json::array(), r_art = json::array(), r_5 = json::array(),
-         r_mrt = json::array();
-    for (size_t col = 0; col < mixes.size(); ++col) {
-      const stats::DirectionSummary& c = phase.window.at(col * sizes.size() + row).combined;
-      r_iops.push_back(c.iops);
-      r_mbps.push_back(c.mb_per_s);
-      r_art.push_back(c.latency_mean_ns);
-      r_5.push_back(p99999(c));
-      r_mrt.push_back(c.latency_max_ns);
-    }
-    iops.push_back(r_iops);
-    mbps.push_back(r_mbps);
-    art.push_back(r_art);
-    five9.push_back(r_5);
-    mrt.push_back(r_mrt);
-  }
-  return json{{"rows", rows},
-              {"row_key", "block_size"},
-              {"columns", columns},
-              {"column_key", "rw_mix"},
-              {"window", {{"first_round", phase.window_first_round}, {"last_round", phase.window_last_round}}},
-              {"iops", iops},
-              {"mb_per_s", mbps},
-              {"latency_mean_ns", art},
-              {"latency_p99_999_ns", five9},
-              {"latency_max_ns", mrt}};
-}
-
 json capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result) {
   // Confidence-level series: for each non-empty bucket of the combined histogram, the share of
   // IOs at or below the bucket's upper bound (clamped to the recorded maximum), in percent.
@@ -323,7 +314,46 @@ json capture_record(const std::string& name, const SegmentSpec& spec, const Segm
         std::min(stats::LatencyHistogram::bucket_upper_ns(index), result.summary.combined.latency_max_ns);
     cdf.push_back({upper, 100.0 * static_cast<double>(cumulative) / static_cast<double>(total)});
   }
-  return json{{"name", name}, {"label", spec.label}, {"spec", spec}, {"result", result}, {"confidence_levels", cdf}};
+  return json{
+      {"name", name},     {"label", spec.label},      {"spec", spec},
+      {"result", result}, {"confidence_levels", cdf}, {"histogram_bars", histogram_bars(result.combined_histogram)}};
+}
+
+json histogram_bars(const stats::LatencyHistogram& histogram) {
+  // 8 of the 128 buckets per octave (stats/latency_histogram.hpp) make one bar: 1/16 octave.
+  constexpr size_t k_buckets_per_bar = 8;
+  json bars = json::array();
+  for (const auto& [index, count] : histogram.nonzero_buckets()) {
+    const size_t first = index / k_buckets_per_bar * k_buckets_per_bar;
+    const uint64_t lower = stats::LatencyHistogram::bucket_lower_ns(first);
+    const uint64_t upper = stats::LatencyHistogram::bucket_upper_ns(first + k_buckets_per_bar - 1) + 1;
+    if (!bars.empty() && bars.back().at("lower_ns").get<uint64_t>() == lower) {
+      bars.back()["count"] = bars.back().at("count").get<uint64_t>() + count;
+    } else {
+      bars.push_back({{"lower_ns", lower}, {"upper_ns", upper}, {"count", count}});
+    }
+  }
+  return bars;
+}
+
+std::string stimulus_text(const SegmentSpec& spec) {
+  const char* pattern = spec.pattern == workload::AccessPattern::random ? "RND" : "SEQ";
+  const std::string size =
+      spec.block_sizes.size() == 1 ? units::format_size_binary(spec.block_sizes.front().bytes) : "CBW mix";
+  const std::string mix = spec.mix.read_pct <= 0     ? "100% W"
+                          : spec.mix.read_pct >= 100 ? "100% R"
+                                                     : "R/W " + format_rw_mix(spec.mix);
+  return fmt::format("{} {} {}", pattern, size, mix);
+}
+
+std::string subtitle_for(TestSpec& spec, const SegmentSpec& stimulus) {
+  std::string subtitle = spec.file().value("subtitle", "");
+  const std::string key = "{stimulus}";
+  const size_t at = subtitle.find(key);
+  if (at != std::string::npos) {
+    subtitle.replace(at, key.size(), stimulus_text(stimulus));
+  }
+  return subtitle;
 }
 
 }  // namespace ptsuite::pts

@@ -37,6 +37,10 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
   rec.criteria = spec.criteria;
   rec.first_check_round = spec.first_check_round;
   rec.max_rounds = spec.max_rounds;
+  if (spec.max_rounds == 0 || spec.first_check_round == 0 || spec.criteria.window_rounds < 2) {
+    throw Error(ExitCode::system,
+                fmt::format("{}/{}: the Round rules were not set from pts/common.json", spec.test, spec.phase));
+  }
   for (const TrackingSpec& t : spec.tracking) {
     if (t.segment_index >= spec.segments.size()) {
       throw Error(ExitCode::system, fmt::format("tracking variable {} points past the Round template", t.name));
@@ -92,13 +96,21 @@ void to_json(json& j, const PhaseRecord& p) {
   const std::vector<TrackingSeries> series = p.tracking_series();
   for (size_t i = 0; i < p.tracking.size(); ++i) {
     const TrackingSpec& t = p.tracking[i];
-    tracking.push_back({{"name", t.name},
-                        {"segment_index", t.segment_index},
-                        {"segment_label", p.segments.at(t.segment_index).label},
-                        {"metric", to_string(t.metric)},
-                        {"unit", metric_unit(t.metric)},
-                        {"rounds", series[i].rounds},
-                        {"values", series[i].values}});
+    const double divisor = metric_display_divisor(t.metric);
+    std::string formula;
+    if (i < p.steady_state.variables.size()) {
+      const SteadyStateVerdict& v = p.steady_state.variables[i];
+      formula = format_fit(LinearFit{v.slope / divisor, v.intercept / divisor});
+    }
+    tracking.push_back(
+        {{"name", t.name},
+         {"segment_index", t.segment_index},
+         {"segment_label", p.segments.at(t.segment_index).label},
+         {"metric", to_string(t.metric)},
+         {"unit", metric_unit(t.metric)},
+         {"display", {{"unit", metric_display_unit(t.metric)}, {"divisor", divisor}, {"fit_formula", formula}}},
+         {"rounds", series[i].rounds},
+         {"values", series[i].values}});
   }
   json rounds = json::array();
   for (const RoundRecord& r : p.rounds) {

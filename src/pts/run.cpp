@@ -4,16 +4,17 @@
 #include <filesystem>
 #include <memory>
 
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/safety.hpp>
-#include <ptsuite/device/write_cache.hpp>
+#include <ptsuite/device/session.hpp>
+#include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/run_log.hpp>
-#include <ptsuite/report/manifest.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -29,6 +30,10 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* k_run_file = "journal/run.json";
+// The device state the run found before changing it (today: the write cache), written once
+// when the run starts, so a resume after kill -9 restores what the drive had before the run,
+// not what the killed run left behind.
+constexpr const char* k_device_state_file = "journal/device.json";
 
 struct RunState {
   RunConfig config;
@@ -36,6 +41,9 @@ struct RunState {
   Settings settings;
   std::optional<engine::ScratchTarget> scratch;
   std::optional<engine::Target> target;
+  // The run's one exclusive claim (purge, write cache, health); destroyed before the scratch
+  // target it may sit on.
+  std::unique_ptr<device::DeviceSession> session;
   device::DeviceIdentity identity;
   json identity_json;
   fs::path dir;
@@ -67,6 +75,7 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   for (const std::string& id : config.tests) {
     (void)make_test(id);
   }
+  (void)engine::create_engine(config.engine);  // an unknown engine is bad input (exit 2), before any IO
   return Settings::build(defs, spec, config.presets, config.overrides);
 }
 
@@ -77,17 +86,35 @@ void open_target(RunState& s) {
   }
   const std::string path = scratch ? s.scratch->path() : s.config.target;
   // Our own scratch target needs no consent flag; anything else goes through the gate with it.
-  device::require_destructive_allowed(path, s.config.allow_destructive || scratch);
+  // The session claims the device exclusively; the workload's own opens are plain opens.
+  device::SessionOptions session_options;
+  session_options.allow_destructive = s.config.allow_destructive || scratch;
+  s.session = device::DeviceSession::open(path, session_options);
   s.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
-  s.identity = device::identify(path);
+  s.identity = s.session->identity();
   s.identity_json = s.identity;
 }
 
-void make_plans(RunState& s, RunObserver& observer) {
+void make_plans(RunState& s) {
   const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
   s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, {});
   s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, {});
-  observer.plan_ready(s.best, s.worst);
+}
+
+// The host preflight (device/preflight.hpp), before anything is written: refuses with exit 3
+// on an error, or on a warning with --strict-preflight. Returns the session record.
+json preflight(const RunState& s, const std::string& session) {
+  return detail::run_preflight(session, s.target->path(), s.identity, s.worst, s.config);
+}
+
+void record_preflight(RunState& s, RunLog& log, json record) {
+  for (const std::string& line : detail::preflight_warning_lines(record)) {
+    log.message(line);
+  }
+  if (!s.results.contains("preflight") || !s.results["preflight"].is_array()) {
+    s.results["preflight"] = json::array();
+  }
+  s.results["preflight"].push_back(std::move(record));
 }
 
 // The recorded command line as one line of text ("ptsuite run --quick"); "(not recorded)".
@@ -109,13 +136,10 @@ json target_json(const RunState& s) {
               {"physical_block_bytes", g.physical_block_bytes}};
 }
 
-// Runs every test not yet complete, then finishes the results. Shared by start and resume.
-RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
-  const DefinitionSet& defs = DefinitionSet::embedded();
-  Journal journal(s.dir);
+DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
   DeviceRunParams params;
   params.target = &*s.target;
-  params.identity = &s.identity;
+  params.session = s.session.get();
   params.active_range_pct = s.settings.number("active_range_pct");
   params.data = data_pattern_of(s.settings.text("data_pattern"));
   params.align_to_logical_block = s.settings.text("alignment") == "logical";
@@ -123,10 +147,71 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
   params.seed = s.config.seed;
   params.allow_destructive = s.config.allow_destructive || s.scratch.has_value();
   params.confirm_serial = s.config.confirm_serial;
+  params.purge_policy.auto_may_sanitize = s.settings.flag("purge.accept_nvme_sanitize");
+  params.purge_policy.overwrite_is_purge = s.settings.flag("purge.accept_nvme_sanitize_overwrite");
   params.stop = stop;
-  params.on_progress = [&](const StepProgress& p) { observer.step_progress(p); };
-  params.on_message = [&](const std::string& m) { observer.message(m); };
-  DeviceExecutor device_exec(params);
+  params.on_progress = [&observer](const StepProgress& p) { observer.step_progress(p); };
+  params.on_message = [&observer](const std::string& m) { observer.message(m); };
+  return params;
+}
+
+// The profile's write cache (PTS-E WCD, PTS-C WCE), applied once for the run on its one
+// claim (and again after every purge, by the executor). The state found before the run
+// changed anything is kept in journal/device.json, so a resume after kill -9 restores that.
+void apply_write_cache(RunState& s, RunLog& observer) {
+  const DefinitionSet& defs = DefinitionSet::embedded();
+  const bool want_enabled = defs.profile(s.spec.profile).at("write_cache").at("value") == "enabled";
+  const fs::path state_file = s.dir / k_device_state_file;
+  std::optional<bool> known_original;
+  if (fs::exists(state_file)) {
+    const json saved = json::parse(read_file(state_file));
+    if (saved.value("write_cache_original", json()).is_boolean()) {
+      known_original = saved.at("write_cache_original").get<bool>();
+    }
+  } else {
+    // Written before anything is changed: a kill at any later moment still finds it.
+    known_original = s.session->read_write_cache_state().enabled;
+    write_file_atomic(state_file,
+                      json{{"write_cache_original", known_original ? json(*known_original) : json(nullptr)}}.dump());
+  }
+  const device::WriteCacheRecord& rec = s.session->apply_write_cache(want_enabled, known_original);
+  for (const std::string& m : rec.messages) observer.message("write cache: " + m);
+}
+
+// Puts the write cache back (every exit path that reaches here; the session's destructor
+// covers the rest) and records the run-level write-cache record.
+void restore_write_cache(RunState& s, RunLog& observer) {
+  try {
+    s.session->restore_write_cache();
+  } catch (const Error& e) {
+    observer.message(fmt::format("restoring the write cache failed: {}", e.what()));
+  }
+  if (const auto rec = s.session->write_cache_record()) {
+    s.results["write_cache"] = *rec;
+    if (rec->restored) observer.message(rec->messages.back());
+  }
+}
+
+// Runs one test to its record (status, times, write cache; the verdict is the caller's).
+json run_one_test(RunState& s, const std::string& test_id, StepExecutor& exec, size_t index, RunLog& observer) {
+  const DefinitionSet& defs = DefinitionSet::embedded();
+  const std::unique_ptr<PtsTest> test = make_test(test_id);
+  observer.test_started(test->id(), defs.test(test->id()).value("title", test->id()), index, s.config.tests.size());
+  const std::string started = utc_now_iso8601();
+  TestContext ctx{defs, s.spec, s.settings, exec,
+                  TargetFacts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes}};
+  json record = test->run(ctx);
+  record["write_cache"] = *s.session->write_cache_record();
+  record["status"] = "complete";
+  record["started_utc"] = started;
+  record["finished_utc"] = utc_now_iso8601();
+  return record;
+}
+
+// Runs every test not yet complete, then finishes the results. Shared by start and resume.
+RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+  Journal journal(s.dir);
+  DeviceExecutor device_exec(device_params(s, observer, stop));
   detail::ObservedExecutor observed(device_exec, observer);
   JournalingExecutor exec(observed, journal);
 
@@ -137,30 +222,13 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
   s.results["tests"] = json::array();
   s.results["run"]["status"] = "running";
   try {
+    apply_write_cache(s, observer);
     for (size_t i = 0; i < s.config.tests.size(); ++i) {
-      const std::unique_ptr<PtsTest> test = make_test(s.config.tests[i]);
-      observer.test_started(test->id(), defs.test(test->id()).value("title", test->id()), i, s.config.tests.size());
-      const json& wc_value = defs.profile(s.spec.profile).at("write_cache").at("value");
-      const std::string started = utc_now_iso8601();
-      // Applied before every test, also on resume (a power cycle resets the volatile setting).
-      auto cache = device::WriteCacheSession::open(s.target->path(), wc_value == "enabled", params.allow_destructive);
-      TestContext ctx{defs, s.spec, s.settings, exec,
-                      TargetFacts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes}};
-      json record;
-      try {
-        record = test->run(ctx);
-      } catch (...) {
-        cache->restore();
-        throw;
-      }
-      cache->restore();
-      record["write_cache"] = cache->record();
-      record["status"] = "complete";
-      record["started_utc"] = started;
-      record["finished_utc"] = utc_now_iso8601();
-      const ComplianceVerdict verdict = evaluate_test_compliance(record, s.settings);
+      json record = run_one_test(s, s.config.tests[i], exec, i, observer);
+      const ComplianceVerdict verdict =
+          evaluate_test_compliance(record, {DefinitionSet::embedded(), s.settings, s.config.engine});
       record["compliance"] = verdict;
-      verdicts.emplace_back(test->id(), verdict);
+      verdicts.emplace_back(record.at("id").get<std::string>(), verdict);
       s.results["tests"].push_back(std::move(record));
       write_results(s);
     }
@@ -177,6 +245,7 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
     s.results["run"]["stop"] = {{"reason", e.what()}};
     observer.message(e.what());
   }
+  restore_write_cache(s, observer);
   s.results["run"]["status"] = outcome.status;
   s.results["run"]["finished_utc"] = utc_now_iso8601();
   s.results["run"]["journal"] = {{"steps", journal.entries().size()},
@@ -194,7 +263,7 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
   }
   observer.note(fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code));
   observer.close();  // before the manifest, which covers the log
-  (void)report::write_manifest(s.dir);
+  (void)bundle::write_manifest(s.dir);
   if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
     outcome.exit_code = static_cast<int>(ExitCode::negative_verdict);
   }
@@ -235,15 +304,19 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                           "another directory",
                                           s.dir.string(), s.dir.string()));
   }
+  detail::check_out_dir(s.dir);
   open_target(s);
+  make_plans(s);
+  json preflight_record = preflight(s, "start");
   std::error_code ec;
   fs::create_directories(s.dir / "journal", ec);
   if (ec) {
-    throw SystemError(fmt::format("cannot create {}: {}", s.dir.string(), ec.message()));
+    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
+                                          s.dir.string(), ec.message()));
   }
   RunLog log(s.dir / k_run_log_file, observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
-  make_plans(s, log);
+  log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   write_file_atomic(s.dir / k_run_file, json{{"config", s.config},
@@ -258,6 +331,12 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
   s.results["plan"] = {{"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}};
+  record_preflight(s, log, std::move(preflight_record));
+  // Written once before the first step, so that a run killed before its first test ends still
+  // has its start (and preflight) on record when it is resumed.
+  s.results["tests"] = json::array();
+  s.results["run"]["status"] = "running";
+  write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
   return execute(s, log, stop, reports);
 }
@@ -289,9 +368,11 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     throw SafetyRefusal(fmt::format("refusing to resume: {} is not the device the run started on (then {}, now {})",
                                     s.config.target, before.dump(), now.dump()));
   }
+  make_plans(s);
+  json preflight_record = preflight(s, "resume");
   RunLog log(s.dir / k_run_log_file, observer);
   log.note(fmt::format("ptsuite {} resume started", version()));
-  make_plans(s, log);
+  log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   if (fingerprint != run.at("plan_fingerprint").get<std::string>()) {
@@ -309,6 +390,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
+  record_preflight(s, log, std::move(preflight_record));
   log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), Journal(s.dir).entries().size()));
   return execute(s, log, stop, reports);
 }

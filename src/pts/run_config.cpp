@@ -56,6 +56,10 @@ void to_json(json& j, const RunConfig& c) {
            {"report_formats", c.report_formats},
            {"command_line", c.command_line},
            {"tested_by", c.tested_by}};
+  // Written only when set, so that documents of runs without it stay as they were.
+  if (c.strict_preflight) {
+    j["strict_preflight"] = true;
+  }
 }
 
 void from_json(const json& j, RunConfig& c) {
@@ -81,6 +85,7 @@ void from_json(const json& j, RunConfig& c) {
     c.report_formats = j.at("report_formats").get<std::vector<std::string>>();
     c.command_line = j.at("command_line").get<std::vector<std::string>>();
     c.tested_by = j.value("tested_by", "");
+    c.strict_preflight = j.value("strict_preflight", false);
   } catch (const json::exception& e) {
     throw Error(ExitCode::system, fmt::format("the run configuration is damaged: {}", e.what()));
   }

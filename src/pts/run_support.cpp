@@ -1,5 +1,13 @@
 #include "pts/run_support.hpp"
 
+#include <fmt/format.h>
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include <ptsuite/util/error.hpp>
+
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
@@ -63,6 +71,78 @@ std::string plan_fingerprint(const RunConfig& config, const Settings& settings, 
                    {"plan", steps},
                    {"version", std::string(version())}};
   return sha256_hex(basis.dump());
+}
+
+void check_out_dir(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path existing = dir;
+  while (!existing.empty() && !fs::exists(existing, ec)) {
+    existing = existing.parent_path();
+  }
+  if (existing.empty()) {
+    existing = fs::current_path();
+  }
+  if (!fs::is_directory(existing, ec)) {
+    throw UsageError("--out", fmt::format("cannot create {}: {} is not a directory", dir.string(), existing.string()));
+  }
+  std::string probe = (existing / ".ptsuite-out-probe-XXXXXX").string();
+  if (mkdtemp(probe.data()) == nullptr) {
+    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
+                                          dir.string(), std::strerror(errno)));
+  }
+  fs::remove(probe, ec);
+}
+
+}  // namespace ptsuite::pts::detail
+
+namespace ptsuite::pts {
+
+device::PreflightNeeds preflight_needs(const Plan& worst, const RunConfig& config) {
+  device::PreflightNeeds needs;
+  needs.engine = config.engine;
+  uint64_t buffers_bytes = 0;
+  for (const PlanStep& s : worst.steps) {
+    const uint64_t slots = uint64_t{s.threads} * s.queue_depth;
+    needs.aio_events = std::max(needs.aio_events, config.engine == "libaio" ? slots : 0);
+    buffers_bytes = std::max(buffers_bytes, slots * s.max_block_bytes);
+  }
+  needs.memory_bytes =
+      buffers_bytes + (config.target.empty() ? config.scratch_size_bytes : 0) + k_process_overhead_bytes;
+  return needs;
+}
+
+}  // namespace ptsuite::pts
+
+namespace ptsuite::pts::detail {
+
+json run_preflight(const std::string& session, const std::string& target_path, const device::DeviceIdentity& identity,
+                   const Plan& worst, const RunConfig& config) {
+  const device::PreflightReport report =
+      device::preflight_target(target_path, preflight_needs(worst, config), &identity);
+  const device::PreflightSeverity refuse_at =
+      config.strict_preflight ? device::PreflightSeverity::warning : device::PreflightSeverity::error;
+  if (const device::PreflightFinding* f = report.first_at_least(refuse_at)) {
+    throw SafetyRefusal(fmt::format("preflight {}: {}: {}{}", to_string(f->severity), f->check, f->message,
+                                    f->severity == device::PreflightSeverity::warning
+                                        ? " (refused by --strict-preflight; `ptsuite preflight TARGET` lists all)"
+                                        : " (`ptsuite preflight TARGET` lists all)"));
+  }
+  json record = report;
+  record["session"] = session;
+  record["strict"] = config.strict_preflight;
+  return record;
+}
+
+std::vector<std::string> preflight_warning_lines(const json& record) {
+  std::vector<std::string> lines;
+  for (const json& f : record.at("findings")) {
+    if (f.at("severity") != "info") {
+      lines.push_back(fmt::format("preflight {}: {}: {}", f.at("severity").get<std::string>(),
+                                  f.at("check").get<std::string>(), f.at("message").get<std::string>()));
+    }
+  }
+  return lines;
 }
 
 json ObservedExecutor::execute(const StepId& id, const StepRequest& request) {

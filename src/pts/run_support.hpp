@@ -1,10 +1,12 @@
 // Private to the run layer: the results-document skeleton and the observing executor.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/preflight.hpp>
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/settings.hpp>
@@ -24,6 +26,18 @@ nlohmann::json results_skeleton(const RunConfig& config, const DefinitionSet& de
 // reproduce it exactly.
 std::string plan_fingerprint(const RunConfig& config, const Settings& settings, const Plan& worst,
                              uint64_t capacity_bytes, uint32_t logical_block_bytes);
+
+// Bad input (UsageError "--out", exit 2) unless the run directory can be created and written:
+// probes the nearest existing ancestor by creating and removing a temporary directory in it,
+// so nothing is left behind and the target is not touched before the check.
+void check_out_dir(const std::filesystem::path& dir);
+// Runs the preflight for the target and returns its record for results["preflight"] (a
+// session: "start" or "resume"). Throws SafetyRefusal (exit 3, one line) on an error finding,
+// or on a warning when config.strict_preflight is set; call it before anything is written.
+nlohmann::json run_preflight(const std::string& session, const std::string& target_path,
+                             const device::DeviceIdentity& identity, const Plan& worst, const RunConfig& config);
+// One line per warning of a preflight record, for the run log.
+std::vector<std::string> preflight_warning_lines(const nlohmann::json& record);
 
 // Reports each executed step to the observer around the inner executor.
 class ObservedExecutor : public StepExecutor {

@@ -68,6 +68,14 @@ const char* metric_unit(Metric metric) noexcept {
   return "";
 }
 
+const char* metric_display_unit(Metric metric) noexcept {
+  return metric == Metric::mean_latency_ns || metric == Metric::max_latency_ns ? "ms" : metric_unit(metric);
+}
+
+double metric_display_divisor(Metric metric) noexcept {
+  return metric == Metric::mean_latency_ns || metric == Metric::max_latency_ns ? 1e6 : 1.0;
+}
+
 double metric_value(const SegmentResult& r, Metric metric) {
   switch (metric) {
     case Metric::iops:
@@ -103,6 +111,8 @@ const char* to_string(StepKind kind) noexcept {
       return "purge";
     case StepKind::health:
       return "health";
+    case StepKind::idle:
+      return "idle";
   }
   return "?";
 }

@@ -60,7 +60,10 @@ void add_record(std::vector<SettingRecord>& records, SettingRecord rec) {
 }
 
 // <test>.threads / <test>.queue_depth from a test's "toio" node: defaults are the profile's
-// recommendation ("profile") or the test's fixed TOIO.
+// recommendation ("profile") or the test's fixed TOIO; the provenance is always the test's own
+// toio clause (WSAT's operator TOIO is [I] PTSU §10, not the IOPS clause the profile cites).
+// A TOIO marked "choice": "operator" (IOPS, WSAT) is the operator's to choose; any other
+// (Throughput's TC 1 / QD 32) is fixed by the spec, and changing it is a deviation.
 void add_toio_settings(const DefinitionSet& defs, const SpecContext& ctx, const std::string& test_id,
                        std::vector<SettingRecord>& records) {
   const json& test = defs.test(test_id);
@@ -76,21 +79,22 @@ void add_toio_settings(const DefinitionSet& defs, const SpecContext& ctx, const 
     SettingRecord rec;
     rec.name = names.at(key).get<std::string>();
     rec.type = "count";
+    rec.provenance = toio.provenance;
+    rec.path = toio.path;
+    rec.operator_choice = toio.operator_choice;
     if (toio.value.is_string() && toio.value.get<std::string>() == "profile") {
-      const SpecValue from_profile =
-          DefinitionSet::resolve_field(defs.profile(ctx.profile).at(key), ctx, "profiles/" + ctx.profile + "/" + key);
-      rec.default_value = from_profile.value;
-      rec.provenance = from_profile.provenance;
-      rec.path = from_profile.path;
+      rec.default_value =
+          DefinitionSet::resolve_field(defs.profile(ctx.profile).at(key), ctx, "profiles/" + ctx.profile + "/" + key)
+              .value;
     } else {
       rec.default_value = toio.value.at(key);
-      rec.provenance = toio.provenance;
-      rec.path = toio.path;
     }
     rec.value = rec.default_value;
-    rec.description = fmt::format("{} of the {} test ({}; operator's choice, disclosed)",
-                                  std::string(key) == "threads" ? "Thread count (TC)" : "Queue depth per thread (QD)",
-                                  test.value("title", test_id), key);
+    rec.description = fmt::format(
+        "{} of the {} test ({}; {})",
+        std::string(key) == "threads" ? "Thread count (TC)" : "Queue depth per thread (QD)",
+        test.value("title", test_id), key,
+        toio.operator_choice ? "operator's choice, disclosed" : "fixed by the spec: another value is a deviation");
     add_record(records, std::move(rec));
   }
 }
@@ -115,7 +119,9 @@ void to_json(json& j, const SettingRecord& r) {
            {"clause", r.provenance.clause},
            {"tag", to_tag(r.provenance.tag)},
            {"source", r.provenance.source},
-           {"path", r.path}};
+           {"path", r.path},
+           {"time_scaling", r.time_scaling},
+           {"operator_choice", r.operator_choice}};
 }
 
 std::pair<std::string, std::string> parse_setting_assignment(std::string_view text) {
@@ -220,6 +226,8 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
     rec.value = rec.default_value;
     rec.provenance = v.provenance;
     rec.path = v.path;
+    rec.time_scaling = v.time_scaling;
+    rec.operator_choice = v.operator_choice;
     add_record(s.m_records, std::move(rec));
   }
   for (const std::string& id : defs.test_ids()) {

@@ -8,18 +8,14 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "report/json_access.hpp"
+#include "report/csv_writer.hpp"
+#include "report/sections.hpp"
 
 namespace ptsuite::report {
 
 using nlohmann::json;
 
-namespace {
-
-// The key columns of a row (everything but metric, value and unit).
-struct Keys {
-  std::string test, phase, record, round, sample, segment, pattern, rw_mix, block_size, threads, queue_depth, direction;
-};
+namespace csv {
 
 void append_field(std::string& out, std::string_view field) {
   if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
@@ -48,42 +44,6 @@ std::string number_text(const json& v) {
   }
   return csv_number(v.get<double>());
 }
-
-class CsvWriter {
- public:
-  CsvWriter() {
-    for (size_t i = 0; i < csv_columns().size(); ++i) {
-      if (i > 0) {
-        m_out += ',';
-      }
-      append_field(m_out, csv_columns()[i]);
-    }
-    m_out += "\r\n";
-  }
-
-  // A row whose value is a JSON number or boolean; anything else (null, missing) is skipped.
-  void row(const Keys& k, std::string_view metric, const json& value, std::string_view unit) {
-    if (!value.is_number() && !value.is_boolean()) {
-      return;
-    }
-    for (const std::string* f : {&k.test, &k.phase, &k.record, &k.round, &k.sample, &k.segment, &k.pattern, &k.rw_mix,
-                                 &k.block_size, &k.threads, &k.queue_depth, &k.direction}) {
-      append_field(m_out, *f);
-      m_out += ',';
-    }
-    append_field(m_out, metric);
-    m_out += ',';
-    m_out += number_text(value);
-    m_out += ',';
-    append_field(m_out, unit);
-    m_out += "\r\n";
-  }
-
-  [[nodiscard]] std::string take() { return std::move(m_out); }
-
- private:
-  std::string m_out;
-};
 
 std::string integer_text(const json& v) { return v.is_number() ? number_text(v) : std::string(); }
 
@@ -291,7 +251,11 @@ void phase_rows(CsvWriter& w, const Keys& base, const json& phase) {
   }
 }
 
-void wsat_rows(CsvWriter& w, const Keys& base, const json& wsat) {
+void wsat_rows(CsvWriter& w, const Keys& base, const json& test) {
+  const json& wsat = member(test, "wsat");
+  if (!wsat.is_object()) {
+    return;
+  }
   Keys k = with_segment(base, member(wsat, "segment"));
   k.phase = "main";
   for (const json& s : array(wsat, "samples")) {
@@ -314,11 +278,19 @@ void wsat_rows(CsvWriter& w, const Keys& base, const json& wsat) {
   w.row(tk, "time_limit", member(wsat, "time_limit_ns"), "ns");
 }
 
-void cbw_rows(CsvWriter& w, const Keys& base, const json& cbw) {
+namespace {
+
+// CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
+void demand_sweep_rows(CsvWriter& w, const Keys& base, const json& test, const char* key) {
+  const json& cbw = member(test, key);
+  if (!cbw.is_object()) {
+    return;
+  }
   Keys k = base;
   k.pattern = "random";
   k.rw_mix = str(cbw, "rw_mix");
-  k.block_size = "mixed";
+  const json& sizes = array(cbw, "block_size_mix");
+  k.block_size = sizes.size() == 1 ? integer_text(member(sizes[0], "bytes")) : "mixed";
   const json& tcs = member(cbw, "thread_counts");
   const json& qds = member(cbw, "queue_depths");
   const json& grid = member(cbw, "grid");
@@ -371,6 +343,14 @@ void cbw_rows(CsvWriter& w, const Keys& base, const json& cbw) {
 
 }  // namespace
 
+void cbw_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "cbw"); }
+void dirth_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "dirth"); }
+
+}  // namespace csv
+
+using csv::CsvWriter;
+using csv::Keys;
+
 const std::vector<std::string>& csv_columns() {
   static const std::vector<std::string> columns = {"test",        "phase",     "record", "round",      "sample",
                                                    "segment",     "pattern",   "rw_mix", "block_size", "threads",
@@ -395,28 +375,26 @@ std::string render_test_csv(const json& test) {
   Keys base;
   base.test = str(test, "id");
   for (const json& wipc : array(test, "preconditioning")) {
-    Keys k = with_segment(base, member(wipc, "spec"));
+    Keys k = csv::with_segment(base, member(wipc, "spec"));
     k.phase = str(wipc, "phase");
     k.record = "wipc";
-    result_rows(w, k, member(wipc, "result"));
+    csv::result_rows(w, k, member(wipc, "result"));
     k.direction.clear();
     w.row(k, "bytes_target", member(wipc, "bytes_target"), "bytes");
     w.row(k, "capacity_multiple", member(wipc, "capacity_multiple"), "x capacity");
   }
   for (const json& phase : array(test, "phases")) {
-    phase_rows(w, base, phase);
+    csv::phase_rows(w, base, phase);
   }
-  if (test.contains("wsat")) {
-    wsat_rows(w, base, test.at("wsat"));
-  }
-  if (test.contains("cbw")) {
-    cbw_rows(w, base, test.at("cbw"));
+  const TestSections* sections = find_sections(base.test);
+  if (sections != nullptr && sections->csv_rows != nullptr) {
+    sections->csv_rows(w, base, test);
   }
   for (const json& capture : array(test, "captures")) {
-    Keys k = with_segment(base, member(capture, "spec"));
+    Keys k = csv::with_segment(base, member(capture, "spec"));
     k.phase = str(capture, "name");
     k.record = "capture";
-    result_rows(w, k, member(capture, "result"));
+    csv::result_rows(w, k, member(capture, "result"));
     const json& levels = member(capture, "confidence_levels");
     if (levels.is_array()) {
       k.direction = "combined";

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include <ptsuite/pts/run.hpp>
+#include <ptsuite/pts/results_format.hpp>
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/html_report.hpp>
 #include <ptsuite/report/pdf.hpp>

@@ -6,79 +6,21 @@
 #include <vector>
 
 #include "report/json_access.hpp"
+#include "report/sections.hpp"
+#include "report/text_table.hpp"
 
 namespace ptsuite::report {
 
 using nlohmann::json;
 
+using text::fixed;
+using text::gigabytes;
+using text::integer;
+using text::ms;
+using text::percentile;
+using text::Table;
+
 namespace {
-
-// --- number formatting (formatting only: every value comes from the document) ------------------
-
-std::string fixed(const json& v, int decimals) {
-  if (!v.is_number()) {
-    return "-";
-  }
-  return fmt::format("{:.{}f}", v.get<double>(), decimals);
-}
-
-std::string ms(const json& ns) {
-  if (!ns.is_number()) {
-    return "-";
-  }
-  return fmt::format("{:.3f}", ns.get<double>() / 1e6);
-}
-
-std::string integer(const json& v) { return v.is_number() ? fmt::format("{:.0f}", v.get<double>()) : "-"; }
-
-std::string gigabytes(const json& bytes) {
-  return bytes.is_number() ? fmt::format("{:.1f} GB", bytes.get<double>() / 1e9) : "-";
-}
-
-// A percentile of a DirectionSummary's latency ("99.999").
-const json& percentile(const json& direction, const std::string& key) {
-  return member(member(member(direction, "latency_ns"), "percentiles"), key);
-}
-
-// --- a plain table: first `left` columns left-aligned, the rest right-aligned ---------------
-
-class Table {
- public:
-  // The first `left` columns (and the last one when `last_left`) are left-aligned.
-  explicit Table(size_t left, bool last_left = false) : m_left(left), m_last_left(last_left) {}
-  void add(std::vector<std::string> row) { m_rows.push_back(std::move(row)); }
-  [[nodiscard]] std::string render(std::string_view indent) const {
-    std::vector<size_t> width;
-    for (const auto& row : m_rows) {
-      width.resize(std::max(width.size(), row.size()), 0);
-      for (size_t i = 0; i < row.size(); ++i) {
-        width[i] = std::max(width[i], row[i].size());
-      }
-    }
-    std::string out;
-    for (const auto& row : m_rows) {
-      std::string line(indent);
-      for (size_t i = 0; i < row.size(); ++i) {
-        if (i > 0) {
-          line += "  ";
-        }
-        const std::string pad(width[i] - row[i].size(), ' ');
-        const bool left = i < m_left || (m_last_left && i + 1 == row.size());
-        line += left ? row[i] + pad : pad + row[i];
-      }
-      while (!line.empty() && line.back() == ' ') {
-        line.pop_back();
-      }
-      out += line + "\n";
-    }
-    return out;
-  }
-
- private:
-  size_t m_left;
-  bool m_last_left;
-  std::vector<std::vector<std::string>> m_rows;
-};
 
 // --- sections -----------------------------------------------------------------------------
 
@@ -89,6 +31,9 @@ std::string verdict_lines(const json& compliance, std::string_view indent) {
   std::string out = fmt::format("{}Compliance: {}\n", indent, str(compliance, "summary"));
   for (const json& reason : array(compliance, "reasons")) {
     out += fmt::format("{}  - {}\n", indent, reason.is_string() ? reason.get<std::string>() : reason.dump());
+  }
+  for (const json& note : array(compliance, "notes")) {
+    out += fmt::format("{}  ! {}\n", indent, note.is_string() ? note.get<std::string>() : note.dump());
   }
   return out;
 }
@@ -123,6 +68,20 @@ std::string run_section(const json& doc) {
   const json& config = member(doc, "config");
   if (!str(config, "tested_by").empty()) {
     out += fmt::format("Tested by:   {}\n", str(config, "tested_by"));
+  }
+  const json& attestation = member(doc, "attestation");
+  if (attestation.is_object()) {
+    out += fmt::format("Signed:      Ed25519 key {} on {}{} (check: ptsuite verify DIR --pubkey KEY.pub)\n",
+                       str(attestation, "key_fingerprint"), str(attestation, "signed_utc"),
+                       str(attestation, "tested_by").empty() ? "" : " for " + str(attestation, "tested_by"));
+  }
+  for (const json& session : array(doc, "preflight")) {
+    for (const json& f : array(session, "findings")) {
+      if (str(f, "severity") != "info") {
+        out += fmt::format("Preflight:   {} ({}): {}: {}\n", str(f, "severity"), str(session, "session"),
+                           str(f, "check"), str(f, "message"));
+      }
+    }
   }
   const json& run = member(doc, "run");
   const json& tool = member(doc, "tool");
@@ -223,7 +182,9 @@ std::string window_range(const json& matrix) {
   return fmt::format("Rounds {}-{}", str(w, "first_round"), str(w, "last_round"));
 }
 
-std::string iops_section(const json& test) {
+}  // namespace
+
+std::string iops_text(const json& test) {
   const json& matrix = member(test, "matrix");
   if (!matrix.is_object()) {
     return {};
@@ -232,7 +193,7 @@ std::string iops_section(const json& test) {
          matrix_table(matrix, "iops", 0, 1.0);
 }
 
-std::string latency_section(const json& test) {
+std::string latency_text(const json& test) {
   const json& matrix = member(test, "matrix");
   if (!matrix.is_object()) {
     return {};
@@ -257,7 +218,7 @@ std::string latency_section(const json& test) {
   return out + t.render("    ");
 }
 
-std::string throughput_section(const json& test) {
+std::string throughput_text(const json& test) {
   const json& table = array(test, "table");
   if (table.empty()) {
     return {};
@@ -270,7 +231,7 @@ std::string throughput_section(const json& test) {
   return "  Throughput, measurement-window average (MB = 10^6 bytes):\n" + t.render("    ");
 }
 
-std::string wsat_section(const json& test) {
+std::string wsat_text(const json& test) {
   const json& w = member(test, "wsat");
   if (!w.is_object()) {
     return {};
@@ -300,15 +261,18 @@ std::string wsat_section(const json& test) {
   return out;
 }
 
-std::string cbw_section(const json& test) {
-  const json& c = member(test, "cbw");
+namespace {
+
+// CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
+std::string demand_sweep_text(const json& test, const char* key, const char* name) {
+  const json& c = member(test, key);
   if (!c.is_object()) {
     return {};
   }
-  std::string out =
-      fmt::format("  CBW operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", str(c, "rw_mix"),
-                  str(c, "operating_point_source") == "window-average" ? "measurement-window averages" : "final Round",
-                  ms(member(c, "art_ceiling_ns")));
+  std::string out = fmt::format(
+      "  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", name, str(c, "rw_mix"),
+      str(c, "operating_point_source") == "window-average" ? "measurement-window averages" : "final Round",
+      ms(member(c, "art_ceiling_ns")));
   Table t(1, /*last_left=*/true);
   t.add({"point", "TC", "QD", "IOPS", "ART (ms)", "rule"});
   for (const json& p : array(c, "operating_points")) {
@@ -322,6 +286,13 @@ std::string cbw_section(const json& test) {
   }
   return out + t.render("    ");
 }
+
+}  // namespace
+
+std::string cbw_text(const json& test) { return demand_sweep_text(test, "cbw", "CBW"); }
+std::string dirth_text(const json& test) { return demand_sweep_text(test, "dirth", "DIRTH"); }
+
+namespace {
 
 std::string captures_section(const json& test) {
   const json& captures = array(test, "captures");
@@ -360,15 +331,10 @@ std::string test_section(const json& test) {
   for (const json& phase : array(test, "phases")) {
     out += steady_state_lines(phase);
   }
-  if (id == "iops") {
-    out += iops_section(test);
-  } else if (id == "latency") {
-    out += latency_section(test);
-  } else if (id == "throughput") {
-    out += throughput_section(test);
+  const TestSections* sections = find_sections(id);
+  if (sections != nullptr && sections->text_section != nullptr) {
+    out += sections->text_section(test);
   }
-  out += wsat_section(test);
-  out += cbw_section(test);
   out += captures_section(test);
   out += verdict_lines(member(test, "compliance"), "  ");
   return out;

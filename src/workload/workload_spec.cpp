@@ -1,5 +1,6 @@
 // resolve(): every input check of a workload, and its binding to a target's geometry. Each
-// check throws UsageError naming the CLI option at fault, before anything touches the target.
+// check throws UsageError naming the field at fault (queue_depth, read_pct, ...; the CLI maps fields
+// to its own flags), before anything touches the target.
 #include <ptsuite/workload/workload_spec.hpp>
 
 #include <fmt/format.h>
@@ -25,32 +26,32 @@ uint64_t round_down(uint64_t value, uint64_t align) { return value / align * ali
 
 std::string size_text(uint64_t bytes) { return units::format_size_binary(bytes); }
 
-// The option a block-size problem is reported under: one size comes from --block-size, a
-// weighted list from --bs-split.
+// The field a block-size problem is reported under: one size is `block_size`, a weighted list
+// `bs_split` (the CLI spells them --block-size and --bs-split).
 const char* block_size_option(const WorkloadSpec& spec) {
-  return spec.block_sizes.size() > 1 ? "--bs-split" : "--block-size";
+  return spec.block_sizes.size() > 1 ? "bs_split" : "block_size";
 }
 
 void check_geometry(const engine::TargetGeometry& g) {
   if (g.logical_block_bytes < 512 || !std::has_single_bit(g.logical_block_bytes)) {
-    throw UsageError("--target",
+    throw UsageError("target",
                      fmt::format("logical block size {} is not a power of two >= 512", g.logical_block_bytes));
   }
   if (g.capacity_bytes < g.logical_block_bytes) {
-    throw UsageError("--target", "the target is empty");
+    throw UsageError("target", "the target is empty");
   }
 }
 
 void check_counts(const WorkloadSpec& spec) {
   if (spec.threads < 1 || spec.threads > k_max_threads) {
-    throw UsageError("--threads", fmt::format("{} is out of range; give 1 to {}", spec.threads, k_max_threads));
+    throw UsageError("threads", fmt::format("{} is out of range; give 1 to {}", spec.threads, k_max_threads));
   }
   if (spec.queue_depth < 1 || spec.queue_depth > k_max_queue_depth) {
-    throw UsageError("--queue-depth",
+    throw UsageError("queue_depth",
                      fmt::format("{} is out of range; give 1 to {}", spec.queue_depth, k_max_queue_depth));
   }
   if (!std::isfinite(spec.read_pct) || spec.read_pct < 0 || spec.read_pct > 100) {
-    throw UsageError("--read-pct", fmt::format("{} is out of range; give a percentage from 0 to 100", spec.read_pct));
+    throw UsageError("read_pct", fmt::format("{} is out of range; give a percentage from 0 to 100", spec.read_pct));
   }
 }
 
@@ -105,21 +106,21 @@ void resolve_range(const WorkloadSpec& spec, const engine::TargetGeometry& g, Re
   if (ar.length_bytes.has_value()) {
     const uint64_t length = *ar.length_bytes;
     if (length == 0) {
-      throw UsageError("--range", "the length must be greater than 0");
+      throw UsageError("range", "the length must be greater than 0");
     }
     if (ar.offset_bytes % logical != 0 || length % logical != 0) {
-      throw UsageError("--range", fmt::format("offset {} and length {} must be multiples of the {}-byte logical block",
-                                              ar.offset_bytes, length, logical));
+      throw UsageError("range", fmt::format("offset {} and length {} must be multiples of the {}-byte logical block",
+                                            ar.offset_bytes, length, logical));
     }
     if (ar.offset_bytes > g.capacity_bytes || length > g.capacity_bytes - ar.offset_bytes) {
-      throw UsageError("--range", fmt::format("offset {} + length {} ends beyond the target's capacity of {} bytes",
-                                              ar.offset_bytes, length, g.capacity_bytes));
+      throw UsageError("range", fmt::format("offset {} + length {} ends beyond the target's capacity of {} bytes",
+                                            ar.offset_bytes, length, g.capacity_bytes));
     }
     r.range_offset_bytes = ar.offset_bytes;
     r.range_length_bytes = length;
   } else {
     if (!std::isfinite(ar.pct) || ar.pct <= 0 || ar.pct > 100) {
-      throw UsageError("--range", fmt::format("{}% is out of range; give more than 0 and at most 100", ar.pct));
+      throw UsageError("range", fmt::format("{}% is out of range; give more than 0 and at most 100", ar.pct));
     }
     // floor(capacity * pct / 100) in long double (64-bit mantissa: exact for any capacity),
     // rounded down to the logical block.
@@ -127,7 +128,7 @@ void resolve_range(const WorkloadSpec& spec, const engine::TargetGeometry& g, Re
     r.range_offset_bytes = 0;
     r.range_length_bytes = round_down(std::min(raw, g.capacity_bytes), logical);
     if (r.range_length_bytes == 0) {
-      throw UsageError("--range",
+      throw UsageError("range",
                        fmt::format("{}% of {} bytes is less than one logical block", ar.pct, g.capacity_bytes));
     }
   }
@@ -145,21 +146,21 @@ void resolve_zones(const WorkloadSpec& spec, uint32_t logical, ResolvedWorkload&
     return;
   }
   if (spec.pattern == AccessPattern::sequential) {
-    throw UsageError("--zones", "zoned access applies to the random pattern only");
+    throw UsageError("zones", "zoned access applies to the random pattern only");
   }
   double io_sum = 0;
   double range_sum = 0;
   for (const AccessZone& z : spec.zones) {
     if (!std::isfinite(z.io_pct) || z.io_pct < 0 || !std::isfinite(z.range_pct) || z.range_pct <= 0) {
-      throw UsageError("--zones",
+      throw UsageError("zones",
                        fmt::format("zone {}/{} needs an IO share >= 0 and a range share > 0", z.io_pct, z.range_pct));
     }
     io_sum += z.io_pct;
     range_sum += z.range_pct;
   }
   if (std::fabs(io_sum - 100) > k_sum_tolerance_pct || std::fabs(range_sum - 100) > k_sum_tolerance_pct) {
-    throw UsageError("--zones", fmt::format("the IO shares sum to {} and the range shares to {}; both must sum to 100",
-                                            io_sum, range_sum));
+    throw UsageError("zones", fmt::format("the IO shares sum to {} and the range shares to {}; both must sum to 100",
+                                          io_sum, range_sum));
   }
   double cum_range_pct = 0;
   uint64_t start = r.range_offset_bytes;
@@ -172,8 +173,8 @@ void resolve_zones(const WorkloadSpec& spec, uint32_t logical, ResolvedWorkload&
                                                                       cum_range_pct / 100.0L),
                                                 logical);
     if (end <= start) {
-      throw UsageError("--zones", fmt::format("zone {} ({}% of the range) is smaller than one logical block", i + 1,
-                                              spec.zones[i].range_pct));
+      throw UsageError("zones", fmt::format("zone {} ({}% of the range) is smaller than one logical block", i + 1,
+                                            spec.zones[i].range_pct));
     }
     r.zones.push_back({start, end - start, spec.zones[i].io_pct / io_sum});
     start = end;
@@ -193,7 +194,7 @@ void resolve_slots(const WorkloadSpec& spec, ResolvedWorkload& r) {
       }
       if (s.count == 0 && zone.probability > 0) {
         throw UsageError(
-            spec.zones.empty() ? "--range" : "--zones",
+            spec.zones.empty() ? "range" : "zones",
             fmt::format("no {}-aligned offset for a {} IO in {} ({} bytes at offset {})", size_text(b.align_bytes),
                         size_text(b.bytes),
                         spec.zones.empty() ? std::string("the active range") : fmt::format("zone {}", z + 1),
@@ -214,44 +215,44 @@ void resolve_sequential(const WorkloadSpec& spec, ResolvedWorkload& r) {
   const uint64_t usable = r.sequential.start_bytes < range_end ? range_end - r.sequential.start_bytes : 0;
   r.sequential.slice_bytes = round_down(usable / spec.threads, align);
   if (r.sequential.slice_bytes < r.max_block_bytes) {
-    throw UsageError("--threads", fmt::format("the sequential range of {} split over {} threads leaves {} per thread, "
-                                              "less than the {} block size; use fewer threads or a larger --range",
-                                              size_text(usable), spec.threads, size_text(r.sequential.slice_bytes),
-                                              size_text(r.max_block_bytes)));
+    throw UsageError("threads", fmt::format("the sequential range of {} split over {} threads leaves {} per thread, "
+                                            "less than the {} block size; use fewer threads or a larger --range",
+                                            size_text(usable), spec.threads, size_text(r.sequential.slice_bytes),
+                                            size_text(r.max_block_bytes)));
   }
 }
 
 void resolve_limits(const WorkloadSpec& spec, ResolvedWorkload& r) {
   const RunLimits& l = spec.limits;
   if (!std::isfinite(l.bytes_range_multiple) || l.bytes_range_multiple < 0) {
-    throw UsageError("--bytes", "the multiple of the range must be greater than 0");
+    throw UsageError("bytes", "the multiple of the range must be greater than 0");
   }
   if (l.bytes != 0 && l.bytes_range_multiple != 0) {
-    throw UsageError("--bytes", "give either a size or a multiple of the range, not both");
+    throw UsageError("bytes", "give either a size or a multiple of the range, not both");
   }
   if (l.duration_ns == 0 && l.bytes == 0 && l.bytes_range_multiple == 0 && l.ios == 0) {
-    throw UsageError("--duration", "no limit given; set --duration, --bytes or --ios");
+    throw UsageError("duration", "no limit given; set --duration, --bytes or --ios");
   }
   r.byte_limit = l.bytes;
   if (l.bytes_range_multiple > 0) {
     const long double bytes = static_cast<long double>(r.range_length_bytes) * l.bytes_range_multiple;
     if (bytes >= 1.8e19L) {
-      throw UsageError("--bytes", fmt::format("{}x the range is too large", l.bytes_range_multiple));
+      throw UsageError("bytes", fmt::format("{}x the range is too large", l.bytes_range_multiple));
     }
     r.byte_limit = static_cast<uint64_t>(std::llround(bytes));
     if (r.byte_limit == 0) {
-      throw UsageError("--bytes", fmt::format("{}x the range is less than one byte", l.bytes_range_multiple));
+      throw UsageError("bytes", fmt::format("{}x the range is less than one byte", l.bytes_range_multiple));
     }
   }
   const RateLimit& rate = spec.rate;
   if (!std::isfinite(rate.iops) || rate.iops < 0) {
-    throw UsageError("--rate-iops", "the rate must be 0 (unlimited) or more");
+    throw UsageError("rate_iops", "the rate must be 0 (unlimited) or more");
   }
   if (!std::isfinite(rate.mb_per_s) || rate.mb_per_s < 0) {
-    throw UsageError("--rate-mbps", "the rate must be 0 (unlimited) or more");
+    throw UsageError("rate_mbps", "the rate must be 0 (unlimited) or more");
   }
   if (spec.interval_ns != 0 && spec.interval_ns < k_min_interval_ns) {
-    throw UsageError("--interval",
+    throw UsageError("interval",
                      fmt::format("{} is too short; the minimum is {}", units::format_duration(spec.interval_ns),
                                  units::format_duration(k_min_interval_ns)));
   }
@@ -260,7 +261,7 @@ void resolve_limits(const WorkloadSpec& spec, ResolvedWorkload& r) {
 void check_resources(const WorkloadSpec& spec, const ResolvedWorkload& r) {
   const uint128_t buffers = static_cast<uint128_t>(spec.threads) * spec.queue_depth * r.max_block_bytes;
   if (buffers > k_max_buffer_bytes) {
-    throw UsageError("--queue-depth",
+    throw UsageError("queue_depth",
                      fmt::format("{} threads x {} IOs x {} of IO buffers exceeds the limit of {}", spec.threads,
                                  spec.queue_depth, size_text(r.max_block_bytes), size_text(k_max_buffer_bytes)));
   }
@@ -272,11 +273,11 @@ void check_resources(const WorkloadSpec& spec, const ResolvedWorkload& r) {
     }
     for (int cpu : spec.cpus) {
       if (cpu < 0 || cpu >= CPU_SETSIZE || CPU_ISSET(cpu, &allowed) == 0) {
-        throw UsageError("--cpus", fmt::format("CPU {} does not exist or is not available to this process", cpu));
+        throw UsageError("cpus", fmt::format("CPU {} does not exist or is not available to this process", cpu));
       }
     }
   }
-  // Only the name is checked here (create_engine throws UsageError("--engine") listing the
+  // Only the name is checked here (create_engine throws UsageError("engine") listing the
   // engines); whether the engine can run is found out when the run opens it (SystemError with
   // the cause, e.g. fs.aio-max-nr), without probing the kernel on every resolve().
   engine::create_engine(spec.engine);

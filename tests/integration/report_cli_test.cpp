@@ -65,12 +65,12 @@ TEST_F(ReportCli, CsvWritesOneFilePerTestIntoADirectory) {
   const std::string in = results("quick");
   const ProcessResult r = run_ptsuite({"report", in, "--format", "csv", "--out", file("csv")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const std::string id : {"throughput", "wsat", "cbw"}) {
+  for (const std::string id : {"throughput", "wsat", "cbw", "hir", "xsr"}) {
     const std::string path = file("csv/" + id + ".csv");
     EXPECT_NE(r.out.find(path + "\n"), std::string::npos) << r.out;
     EXPECT_EQ(read_file(path).rfind("test,phase,record,", 0), 0u) << path;
   }
-  EXPECT_EQ(entries(file("csv")), 3u);
+  EXPECT_EQ(entries(file("csv")), 5u);
   // Default: next to the results.
   const ProcessResult d = run_ptsuite({"report", in, "--format", "csv"});
   ASSERT_EQ(d.exit_code, 0) << d.err;

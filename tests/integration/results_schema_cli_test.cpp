@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ptsuite/util/json_schema.hpp>
+#include "support/json_schema.hpp"
 
 #include "integration/workload_process.hpp"
 #include "support/loop_support.hpp"

@@ -263,6 +263,106 @@ TEST(RunCli, CbwGridAndOperatingPoints) {
   }
 }
 
+// XSR end to end on a scratch loop device: three access groups in samples, the stimulus of
+// each, TC 1 / QD 32 throughout, and the recovery recorded; its pages, text and CSV written.
+TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite({"run", "xsr", "--out", out, "--scratch-size", "128MiB", "--quiet", "--quick", "--reports",
+                   "html,csv,text", "--set", "xsr.access_1_duration=2s", "--set", "xsr.access_2_duration=1s", "--set",
+                   "xsr.access_3_duration=2s", "--set", "xsr.sample_duration=0.5s"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  expect_common(results, "xsr");
+  const json& x = results.at("tests")[0].at("xsr");
+  ASSERT_EQ(x.at("groups").size(), 3u);
+  EXPECT_EQ(x.at("groups")[0].at("label"), "SEQ 1MiB 0/100");
+  EXPECT_EQ(x.at("groups")[1].at("label"), "RND 8KiB 0/100");
+  EXPECT_EQ(x.at("samples").size(), 4u + 2u + 4u);
+  for (const json& s : x.at("samples")) {
+    EXPECT_GT(s.at("mb_per_s").get<double>(), 0.0);
+    EXPECT_EQ(s.at("result").at("summary").at("read").at("ios"), 0);
+  }
+  EXPECT_TRUE(x.at("recovery").contains("recovered"));
+  EXPECT_NE(slurp(out + "/report.html").find("XSR \u2013 Access Groups and Recovery"), std::string::npos);
+  EXPECT_NE(slurp(out + "/summary.txt").find("XSR access groups"), std::string::npos);
+  EXPECT_NE(slurp(out + "/xsr.csv").find("xsr_group"), std::string::npos);
+}
+
+// HIR end to end on a scratch loop device: preconditioning Rounds, then per wait state the
+// write periods with real host idle between them and a baseline; its pages, text and CSV.
+TEST(RunCli, HirWaitStatesEndToEnd) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r = run_ptsuite({"run",
+                                       "hir",
+                                       "--out",
+                                       out,
+                                       "--scratch-size",
+                                       "128MiB",
+                                       "--quiet",
+                                       "--quick",
+                                       "--reports",
+                                       "html,csv,text",
+                                       "--set",
+                                       "hir.precondition_segments=1",
+                                       "--set",
+                                       "hir.precondition_segment_duration=0.25s",
+                                       "--set",
+                                       "hir.write_period=0.25s",
+                                       "--set",
+                                       "hir.wait_unit=0.1s",
+                                       "--set",
+                                       "hir.repetitions=2",
+                                       "--set",
+                                       "hir.baseline_periods=2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  expect_common(results, "hir");
+  const json& h = results.at("tests")[0].at("hir");
+  ASSERT_EQ(h.at("wait_states").size(), 5u);
+  for (const json& ws : h.at("wait_states")) {
+    EXPECT_GT(ws.at("average_iops").get<double>(), 0.0);
+    for (const json& p : ws.at("periods")) {
+      // Measured wall time of the idle: at least what was asked (WS x 0.1 s).
+      EXPECT_GE(p.at("idle_ns").get<uint64_t>(), ws.at("idle_ns").get<uint64_t>());
+    }
+    EXPECT_EQ(ws.at("baseline").at("series").at("iops").size(), 2u);  // 2 periods, no drain tail
+  }
+  EXPECT_NE(slurp(out + "/run.log").find("start hir/wait-10/idle-0002"), std::string::npos);
+  EXPECT_NE(slurp(out + "/report.html").find("HIR \u2013 IOPS per Wait State"), std::string::npos);
+  EXPECT_NE(slurp(out + "/summary.txt").find("HIR (RND 4KiB"), std::string::npos);
+  EXPECT_NE(slurp(out + "/hir.csv").find("hir_wait_state"), std::string::npos);
+}
+
+// SIGINT during a host idle stops the run at once (exit 130) without journaling the idle, so a
+// resume idles that period again whole (the journal side: HirTest.ResumeAfterAnInterruptedIdle...).
+TEST(RunCli, SigintDuringAHostIdleStopsTheRun) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 64ull << 20);
+  const std::string out = dir.file("run");
+  ProcessResult stopped;
+  {
+    Child child(args({"run", "hir", "--target", target, "--out", out, "--allow-destructive", "--quick", "--set",
+                      "hir.precondition_segments=1", "--set", "hir.wait_unit=60s", "--set", "hir.repetitions=1"}));
+    while (
+        (slurp(out + "/run.log").find("start hir/wait-1/idle-0001") == std::string::npos || !child.catches(SIGINT)) &&
+        !child.exited()) {
+      ::usleep(20'000);
+    }
+    ASSERT_FALSE(child.exited());
+    ::kill(child.pid(), SIGINT);
+    stopped = child.wait();
+  }
+  EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+  const json partial = load(out + "/results.json");
+  EXPECT_EQ(partial.at("run").at("status"), "interrupted");
+  EXPECT_NE(partial.at("run").at("stop").at("reason").get<std::string>().find("hir/wait-1/idle-0001 (host idle)"),
+            std::string::npos);
+  EXPECT_EQ(slurp(out + "/run.log").find("done  hir/wait-1/idle-0001"), std::string::npos);
+}
+
 std::vector<std::string> plan_ids(const std::string& test, const std::string& target) {
   const ProcessResult r = run_ptsuite(args({"plan", test, "--target", target, "--json"}, k_settings));
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -301,6 +401,9 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   const json results = load(out + "/results.json");
   EXPECT_EQ(results.at("run").at("status"), "complete");
   EXPECT_EQ(results.at("run").at("resumes").size(), 1u);
+  ASSERT_EQ(results.at("preflight").size(), 2u);  // one preflight session per start and resume
+  EXPECT_EQ(results.at("preflight")[0].at("session"), "start");
+  EXPECT_EQ(results.at("preflight")[1].at("session"), "resume");
   EXPECT_EQ(results.at("run").at("journal").at("replayed_this_session").get<size_t>(), before);
   expect_verdicts_follow_from_values(results.at("tests")[0]);
   // The run log holds both sessions, in order, and the manifest covers it.
@@ -349,16 +452,86 @@ TEST(RunCli, SigintStopsWithResultsAndResumeRefusesAnotherDevice) {
 TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
-  for (const std::vector<std::string>& bad : {std::vector<std::string>{"run", "iops,hir", "--out", out},
-                                              {"run", "iops", "--set", "nope=1", "--out", out},
-                                              {"run", "iops", "--profile", "laptop", "--out", out},
-                                              {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
-                                              {"run", "iops,iops", "--out", out}}) {
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"run", "iops,ecw", "--out", out},
+        {"run", "iops", "--set", "nope=1", "--out", out},
+        {"run", "iops", "--profile", "laptop", "--out", out},
+        {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},
+        {"run", "iops,iops", "--out", out},
+        {"run", "iops", "--revision", "e1.1", "--profile", "client", "--out", out},
+        {"run", "iops", "--engine", "bogus", "--out", out}}) {
     const ProcessResult r = run_ptsuite(bad);
     EXPECT_EQ(r.exit_code, 2) << bad[1] << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+}
+
+// Part A.9: an --out that cannot be created is bad input like any other (exit 2, one line),
+// found before the target is touched, leaving nothing behind.
+TEST(RunCli, UncreatableOutIsBadInput) {
+  for (const std::string out : {"/proc/ptsuite-run", "/proc/self/ptsuite/run"}) {
+    const ProcessResult r = run_ptsuite({"run", "iops", "--out", out, "--quiet", "--scratch-size", "16MiB"});
+    EXPECT_EQ(r.exit_code, 2) << out << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
+  }
+}
+
+// Every run records its host preflight (results.json "preflight", one session per start) and
+// itself in the results history; a history that cannot be written costs a warning, not the run.
+TEST(RunCli, RecordsPreflightAndItselfInTheHistory) {
+  test_support::ShmTempDir dir;
+  const std::string db = dir.file("history.sqlite");
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite(args({"run", "throughput", "--out", out, "--scratch-size", "128MiB", "--history-db", db}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("history: added run 1 in SQLite " + db), std::string::npos) << r.err;
+  const json results = load(out + "/results.json");
+  ASSERT_EQ(results.at("preflight").size(), 1u);
+  EXPECT_EQ(results.at("preflight")[0].at("session"), "start");
+  EXPECT_EQ(results.at("preflight")[0].at("findings").size(), 8u);
+  EXPECT_EQ(results.at("preflight")[0].at("errors"), 0);
+  const ProcessResult list = run_ptsuite({"history", "list", "--db", db});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("throughput"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("1 run(s) in SQLite"), std::string::npos) << list.out;
+
+  const std::string bad_db = "/proc/ptsuite-no-such-dir/history.sqlite";
+  const std::string out2 = dir.file("run2");
+  const ProcessResult r2 =
+      run_ptsuite(args({"run", "throughput", "--out", out2, "--scratch-size", "128MiB", "--history-db", bad_db}));
+  EXPECT_EQ(r2.exit_code, 0) << r2.err;
+  EXPECT_NE(r2.err.find("ptsuite: warning: the run was not recorded in the history"), std::string::npos) << r2.err;
+  EXPECT_NE(r2.err.find("ptsuite history add " + out2), std::string::npos) << r2.err;
+}
+
+// Another process holding the target open is a preflight warning: recorded and shown by
+// `ptsuite preflight`, and a refusal with --strict-preflight before anything is written.
+TEST(RunCli, StrictPreflightRefusesOnAWarning) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 64ull << 20);
+  const std::string out = dir.file("run");
+  std::ifstream held(target);  // this test process: another process than ptsuite
+  const ProcessResult r =
+      run_ptsuite(args({"run", "throughput", "--target", target, "--out", out, "--strict-preflight"}));
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  // The first warning in check order: other_openers here, unless this host has an earlier one.
+  EXPECT_EQ(r.err.rfind("ptsuite: preflight warning: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("--strict-preflight"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+
+  const ProcessResult p = run_ptsuite({"preflight", target, "throughput", "--quick"});
+  EXPECT_EQ(p.exit_code, 1) << p.out << p.err;
+  EXPECT_NE(p.out.find("warning  other_openers: "), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("WARN: 0 error(s), "), std::string::npos) << p.out;
+  const ProcessResult pj = run_ptsuite({"preflight", target, "--json"});
+  const json doc = json::parse(pj.out);
+  EXPECT_GE(doc.at("warnings").get<int>(), 1);
+  EXPECT_EQ(doc.at("findings")[3].at("check"), "other_openers");
+  EXPECT_EQ(doc.at("findings")[3].at("severity"), "warning");
 }
 
 class RunCliLoop : public test_support::LoopDeviceFixture {};

@@ -5,12 +5,12 @@
 #include <fstream>
 #include <string>
 
-#include <ptsuite/report/manifest.hpp>
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include "integration/workload_process.hpp"
 #include "support/temp_dir.hpp"
 
-namespace ptsuite::report {
+namespace ptsuite::bundle {
 namespace {
 
 namespace fs = std::filesystem;
@@ -105,4 +105,4 @@ TEST_F(VerifyCli, BadInputExitsTwo) {
 }
 
 }  // namespace
-}  // namespace ptsuite::report
+}  // namespace ptsuite::bundle

@@ -350,8 +350,9 @@ TEST(WorkloadRunner, PinnedWorkersRunOnTheirCpus) {
   control.progress_interval_ns = 10'000'000;
   std::vector<std::string> worker_cpus;
   control.on_progress = [&](const Progress&) {
-    if (stop) {
-      return;  // one look is enough; later reports may come while the workers stop
+    // Only the first callback looks: another may come before the workers see `stop`.
+    if (!worker_cpus.empty()) {
+      return;
     }
     // Every thread but this one is a worker: read the CPUs each may run on.
     const auto self = std::to_string(::syscall(SYS_gettid));

@@ -1,5 +1,7 @@
 #include "support/fake_step_executor.hpp"
 
+#include <algorithm>
+
 #include <ptsuite/stats/stats_json.hpp>
 
 namespace ptsuite::pts::testing {
@@ -31,6 +33,9 @@ nlohmann::json FakeExecutor::execute(const StepId& id, const StepRequest& reques
   if (request.kind == StepKind::purge) {
     return purge_result;
   }
+  if (request.kind == StepKind::idle) {
+    return nlohmann::json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}};
+  }
   if (request.kind != StepKind::segment) {
     return nlohmann::json{{"kind", to_string(request.kind)}};
   }
@@ -38,9 +43,11 @@ nlohmann::json FakeExecutor::execute(const StepId& id, const StepRequest& reques
   const SegmentSpec& spec = request.segment;
   double iops = m_iops(id, spec);
   if (spec.bytes_limit > 0) {
-    // A byte-limited segment (WIPC) transfers exactly its limit, as the real runner does.
+    // A byte-limited segment stops at its limit, as the real runner does: a WIPC (no
+    // duration) transfers exactly its limit; a timed segment at most its limit.
     const uint64_t bs = spec.block_sizes.empty() ? 4096 : spec.block_sizes.front().bytes;
-    iops = static_cast<double>(spec.bytes_limit / bs);
+    const auto limit_ios = static_cast<double>((spec.bytes_limit + bs - 1) / bs);
+    iops = spec.duration_ns == 0 ? limit_ios : std::min(iops, limit_ios);
   }
   return synthetic_result(spec, iops, m_latency(id, spec));
 }

@@ -104,6 +104,11 @@ class FixtureExecutor : public pts::StepExecutor {
         return purge(id, request.purge_method);
       case pts::StepKind::health:
         return health();
+      case pts::StepKind::idle: {
+        const auto idle_s = static_cast<std::time_t>(request.idle_ns / 1'000'000'000);
+        advance(idle_s);
+        return json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}};
+      }
       case pts::StepKind::segment:
         break;
     }
@@ -218,8 +223,10 @@ class FixtureExecutor : public pts::StepExecutor {
 
     SegmentResult out;
     uint64_t ios = 0;
-    if (s.bytes_limit > 0) {
-      // A byte-limited segment (WIPC) transfers exactly its limit.
+    const uint64_t timed_ios =
+        static_cast<uint64_t>(std::llround(iops * static_cast<double>(s.duration_ns + 1'000'000) / 1e9));
+    if (s.bytes_limit > 0 && (s.duration_ns == 0 || s.bytes_limit / static_cast<uint64_t>(mean_bytes) < timed_ios)) {
+      // A byte-limited segment (WIPC, WSAT's last sample) transfers exactly its limit.
       ios = s.bytes_limit / static_cast<uint64_t>(mean_bytes);
       out.elapsed_ns = static_cast<uint64_t>(std::llround(static_cast<double>(ios) / iops * 1e9));
       out.stop_reason = "bytes";
@@ -321,7 +328,7 @@ FixtureConfig fixture_config(const std::string& name) {
     c.model.seq_write_mb_max = 1150;
     c.oscillating = {"latency/main", "throughput/128KiB"};
   } else if (name == "quick") {
-    c.tests = {"throughput", "wsat", "cbw"};
+    c.tests = {"throughput", "wsat", "cbw", "hir", "xsr"};
     c.presets = {"quick"};
     c.tested_by = "ptsuite CI";
     c.seed = 1;
@@ -346,6 +353,13 @@ FixtureConfig fixture_config(const std::string& name) {
     c.model.write_ns_per_kib = 230;
     c.model.fob_boost = 0.05;
     c.model.noise_pct = 1.8;
+  } else if (name == "dirth") {
+    // DIRTH (test 14) on its own: the CBW machinery over OLTP RND 8 KiB 65/35, quick form.
+    c.tests = {"dirth"};
+    c.presets = {"quick"};
+    c.tested_by = "Fixture Labs, Inc.";
+    c.seed = 14;
+    c.start_epoch = 1'769'767'200;  // 2026-01-30T10:00:00Z
   } else {
     throw std::invalid_argument("unknown results fixture \"" + name + "\"");
   }
@@ -509,7 +523,7 @@ json make_document(const FixtureConfig& c) {
     record["status"] = "complete";
     record["started_utc"] = started;
     record["finished_utc"] = utc_text(exec.now());
-    const pts::ComplianceVerdict verdict = pts::evaluate_test_compliance(record, settings);
+    const pts::ComplianceVerdict verdict = pts::evaluate_test_compliance(record, {defs, settings, config.engine});
     record["compliance"] = verdict;
     verdicts.emplace_back(test->id(), verdict);
     doc["tests"].push_back(std::move(record));
@@ -526,7 +540,7 @@ json make_document(const FixtureConfig& c) {
 
 }  // namespace
 
-std::vector<std::string> results_fixture_names() { return {"steady", "not-attained", "quick"}; }
+std::vector<std::string> results_fixture_names() { return {"steady", "not-attained", "quick", "dirth"}; }
 
 json generate_results_fixture(const std::string& name) { return make_document(fixture_config(name)); }
 

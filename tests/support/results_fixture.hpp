@@ -1,5 +1,5 @@
 // Contract: small, deterministic results.json documents for reporter tests, produced by the
-// REAL test classes (pts::make_test(...)->run), the real round loop, window aggregation,
+// REAL test classes (pts::make_test(...)->run, through the registry), the real round loop, window aggregation,
 // statistics summaries, compliance evaluation and settings disclosure, over a fake step
 // executor that models a plausible SSD instead of touching a device. Nothing here computes
 // what the real code computes; the fake only invents what a device would have measured
@@ -12,11 +12,11 @@
 //   not-attained  PTS-E 2.0.2 at spec defaults on a 4Kn NVMe drive whose write performance
 //                 keeps oscillating: Latency (NOT attained after 25 Rounds; 0.5 KiB omitted),
 //                 Throughput (1024 KiB attained, 128 KiB NOT attained), WSAT (4X capacity);
-//                 not compliant (steady state).
+//                 compliant: SS NOT ACHIEVED (disclosed: the spec allows stopping at the cap).
 //   quick         `--quick` on an 8 GiB scratch loop device: Throughput, WSAT (stops at its
-//                 time limit) and CBW: not compliant: shortened (plus discard purge, no
+//                 time limit), CBW and XSR: not compliant: shortened (plus discard purge, no
 //                 write-cache control, 0.25X WIPC).
-// Together they cover all five tests; sizes are 0.5-0.9 MB each (an IOPS or CBW record alone
+// Together they cover every registered test; sizes are 0.5-0.9 MB each (an IOPS or CBW record alone
 // holds >= 250 segment results of ~2 KB: 5 Rounds x 49-56 segments).
 //
 // The checked-in copies must equal what generate_results_fixture() produces; the test

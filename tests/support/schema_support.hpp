@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ptsuite/util/json_schema.hpp>
+#include "support/json_schema.hpp"
 
 namespace ptsuite::pts::schema_test {
 

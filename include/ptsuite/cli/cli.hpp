@@ -10,6 +10,10 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -20,9 +24,17 @@ namespace ptsuite::cli {
 // The action of the chosen subcommand; returns the exit code.
 using CommandAction = std::function<int()>;
 
+// Errors below the CLI name fields ("queue_depth: must be at least 1"); each subcommand says
+// how it spells them (field -> "--queue-depth").
+using FieldFlags = std::vector<std::pair<std::string, std::string>>;
+
 struct CommandSlot {
   CommandAction action;
+  FieldFlags fields;
 };
+
+// `message` with a leading "<field>: " replaced by "<flag>: " when `fields` names the field.
+std::string with_flags(const std::string& message, const FieldFlags& fields);
 
 int run(int argc, char** argv);
 

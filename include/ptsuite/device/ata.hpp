@@ -31,8 +31,9 @@ enum class Protocol : uint8_t { non_data = 3, pio_data_in = 4, pio_data_out = 5 
 // Builds ATA PASS-THROUGH(16): byte 1 PROTOCOL 4:1 + EXTEND bit 0; byte 2 OFF_LINE 7:6,
 // CK_COND bit 5, T_TYPE bit 4, T_DIR bit 3, BYTE_BLOCK bit 2, T_LENGTH 1:0; bytes 3-12
 // FEATURES, COUNT, LBA (interleaved high/low); 13 DEVICE; 14 COMMAND. Data transfers use
-// T_LENGTH=2 (length in COUNT) in 512-byte blocks. CK_COND is always set so the device's
-// register outputs come back in the sense data.
+// T_LENGTH=2 (length in COUNT) in 512-byte blocks. CK_COND is set for non-data commands only,
+// so their register outputs come back in the sense data (see the .cpp for why data commands
+// must not set it).
 ScsiCommand passthrough16(const Registers& regs, Protocol protocol, bool extend, uint32_t blocks, uint32_t timeout_ms);
 
 // The outcome of one ATA command as reported through SG_IO.

@@ -62,8 +62,21 @@ enum class PurgeMethod {
 std::string to_string(PurgeMethod m);                   // "nvme-sanitize-block", "zero-fill", "auto"
 PurgeMethod parse_purge_method(std::string_view text);  // UsageError("--method", ...)
 std::vector<std::string> purge_method_names();
-// True for the methods the PTS accepts as a purge (everything but the three fallbacks).
-bool is_pts_purge(PurgeMethod m);
+// What a run accepts as a PTS purge where the spec reference leaves it open (both are named,
+// disclosed settings of the PTS layer, pts/common.json "purge"):
+//   * auto_may_sanitize (purge.accept_nvme_sanitize, [U]: whether the 2.0 text names NVMe
+//     Sanitize): when false, `auto` never picks an NVMe Sanitize action (Format NVM instead);
+//   * overwrite_is_purge (purge.accept_nvme_sanitize_overwrite, default false): an overwrite
+//     sanitize leaves every LBA written, which is not the fresh-out-of-box state §2.1 asks for,
+//     so it counts as a PTS purge only when this says so. `auto` never picks it either way.
+struct PurgePolicy {
+  bool auto_may_sanitize = true;
+  bool overwrite_is_purge = false;
+};
+
+// True for the methods the PTS accepts as a purge: everything but the three fallbacks, and
+// nvme-sanitize-overwrite only under policy.overwrite_is_purge.
+bool is_pts_purge(PurgeMethod m, const PurgePolicy& policy = {});
 
 enum class PurgeOutcome { succeeded, failed, timed_out };
 std::string to_string(PurgeOutcome o);
@@ -90,6 +103,7 @@ struct PurgeOptions {
   // temporary ATA password is on screen before it is set, even if the run is then killed).
   std::function<void(const std::string&)> on_message;
   SystemRoots roots;
+  PurgePolicy policy;
 };
 
 // Time source for polling (tests inject a fake clock; nothing real is slept on in tests).
@@ -120,8 +134,14 @@ PurgeRecord purge(const std::string& path, const PurgeOptions& options);
 // its (non-empty) serial.
 void require_serial_confirmation(const DeviceIdentity& id, const std::optional<std::string>& confirm_serial);
 
-// Resolves `auto` and validates an explicit method against the identity (see step 4).
-PurgeMethod choose_purge_method(const DeviceIdentity& id, PurgeMethod requested, bool is_partition = false);
+// Resolves `auto` (under `policy`) and validates an explicit method against the identity (see step 4).
+PurgeMethod choose_purge_method(const DeviceIdentity& id, PurgeMethod requested, bool is_partition = false,
+                                const PurgePolicy& policy = {});
+
+// Steps 1, 3 and 4 for an identified target, plus the sibling-namespace rule for methods that
+// erase every namespace: throws SafetyRefusal / UsageError before anything is sent, returns
+// the method that will run. purge() and DeviceSession::purge() both go through it.
+PurgeMethod prepare_purge(const DeviceIdentity& id, const PurgeOptions& options);
 
 PurgeRecord purge_via(Passthrough& channel, const DeviceIdentity& id, const PurgeOptions& options,
                       const PurgeClock& clock = {});

@@ -5,11 +5,12 @@
 // zram, files and other devices have no device write cache that ptsuite can control: their state is "not applicable",
 // recorded as such.
 //
-// Reading goes through a read-only channel; changing goes through open_destructive_channel
-// (the safety gate and --allow-destructive), and never saves the setting across power cycles.
-// WriteCacheSession applies a state and restores the original when restore() is called or
-// the session is destroyed (destruction never throws: a failed restore is recorded). Both
-// states are in the WriteCacheRecord, for results.json.
+// Reading goes through a read-only channel; changing goes through a destructive channel (the
+// run's DeviceSession, or open_destructive_channel: the safety gate and --allow-destructive),
+// and never saves the setting across power cycles. WriteCacheSession applies a state on a
+// given channel and restores the original when restore() is called or the session is
+// destroyed (destruction never throws: a failed restore is recorded). Both states are in the
+// WriteCacheRecord, for results.json.
 #pragma once
 
 #include <memory>
@@ -31,6 +32,9 @@ struct WriteCacheState {
 };
 
 WriteCacheState read_write_cache(Passthrough& channel, const DeviceIdentity& id);
+// The "not applicable" state of a target without a controllable cache (loop, zram, file,
+// virtio ...), with the reason; sends nothing.
+WriteCacheState write_cache_not_applicable(const DeviceIdentity& id);
 WriteCacheState read_write_cache(const std::string& path, const SystemRoots& roots = {});
 // Throws SystemError when the device rejects the change, UsageError when not applicable.
 void set_write_cache(Passthrough& channel, const DeviceIdentity& id, bool enabled);
@@ -43,28 +47,36 @@ struct WriteCacheRecord {
   std::vector<std::string> messages;
 };
 
+// One re-application of the requested state (after a purge): what was found, and the
+// state read back after setting it again.
+struct WriteCacheReapply {
+  std::optional<bool> found;  // nullopt: unknown or not applicable
+  WriteCacheState read_back;
+};
+
 class WriteCacheSession {
  public:
   // Reads the original state, sets `enabled` when applicable and reads it back. Uses the
-  // given channel (which must outlive the session).
-  WriteCacheSession(Passthrough& channel, DeviceIdentity id, bool enabled);
-  // Opens `path` itself: read-only for the original state; when applicable, a destructive
-  // channel (gate + allow_destructive) for setting and restoring.
-  static std::unique_ptr<WriteCacheSession> open(const std::string& path, bool enabled, bool allow_destructive,
-                                                 const SystemRoots& roots = {});
+  // given channel (which must outlive the session). `known_original` is the state an earlier,
+  // interrupted session found (kill -9 leaves the device's volatile setting changed): restore()
+  // then puts back that state, not the one read now.
+  WriteCacheSession(Passthrough& channel, DeviceIdentity id, bool enabled,
+                    std::optional<bool> known_original = std::nullopt);
   ~WriteCacheSession();
   WriteCacheSession(const WriteCacheSession&) = delete;
   WriteCacheSession& operator=(const WriteCacheSession&) = delete;
 
+  // Reads the state, sets the requested one again when it differs (a purge may reset the
+  // device's volatile settings) and reads it back. Not applicable: the applied state as is.
+  // Throws SystemError when the device refuses the change.
+  WriteCacheReapply reapply();
   // Puts the original state back (once); throws SystemError when the device refuses.
   void restore();
   [[nodiscard]] const WriteCacheRecord& record() const { return m_record; }
 
  private:
-  WriteCacheSession(std::unique_ptr<Passthrough> owned, DeviceIdentity id, bool enabled);
-  void apply(bool enabled);
+  void apply(bool enabled, std::optional<bool> known_original);
 
-  std::unique_ptr<Passthrough> m_owned;
   Passthrough* m_channel;
   DeviceIdentity m_id;
   WriteCacheRecord m_record;
@@ -73,5 +85,6 @@ class WriteCacheSession {
 
 void to_json(nlohmann::json& j, const WriteCacheState& s);
 void to_json(nlohmann::json& j, const WriteCacheRecord& r);
+void to_json(nlohmann::json& j, const WriteCacheReapply& r);
 
 }  // namespace ptsuite::device

@@ -1,23 +1,34 @@
 // Contract: the per-clause compliance verdict of a test record and of a whole run, computed
-// from the record and the settings (pure; stored in results.json; reports only render it).
+// from the record, the settings and the engine that ran (pure; stored in results.json; reports
+// only render it). Clause titles and spec references come from pts/common.json
+// ("compliance_clauses").
 //
 // Clauses per test (status pass / fail / disclosed / not_applicable):
 //   purge            every purge succeeded with a method the PTS accepts (fallbacks such as
 //                    discard or zero-fill fail; NVMe Sanitize per purge.accept_nvme_sanitize)
-//   preconditioning  WIPC wrote its full target at >= 2X user capacity (tests with WIPC)
-//   durations        no segment duration, WIPC amount, pre-write length, limit or Round cap
-//                    was shortened (a shortened run is "not compliant: shortened")
-//   steady_state     every tracking variable of every phase attained steady state
+//   preconditioning  WIPC wrote its full target at the spec's capacity multiple (tests with WIPC)
+//   durations        no spec duration, amount or Round cap ("scaling": "time" in pts/) of
+//                    [V]/[I] provenance was lowered (a shortened run is "not compliant:
+//                    shortened"); raising one is disclosed
+//   steady_state     every tracking variable of every phase attained steady state; a phase
+//                    that ran to the Round cap without it is DISCLOSED ("SS NOT ACHIEVED",
+//                    window x-4..x), as the spec allows, and named in `notes`
 //   active_range     the ActiveRange the profile requires
 //   write_cache      the write-cache state the profile requires was set and verified
-//   toio             TC/QD as used (operator's choice: disclosed, never a failure)
+//   toio             TC/QD as used: the operator's choice where the spec leaves it so (IOPS,
+//                    WSAT: disclosed); a TOIO the spec fixes (Throughput TC 1 / QD 32) changed
+//                    is a deviation
+//   engine           the IO engine: null does no IO (fail); sync runs one IO at a time per
+//                    thread, so a test with QD > 1 did not run at its QD (fail)
 //   data_pattern     random data (zeros fail)
-//   settings         every other changed setting: [U] values are disclosed; [V]/[I] values
-//                    changed from the spec fail as deviations
+//   settings         every other changed setting: the operator's choice and [U] values are
+//                    disclosed with their value; [V]/[I] values changed from the spec fail as
+//                    deviations
 //   omitted          block sizes the device cannot do (disclosed)
 //   completed        the test ran to its end
 // A test is compliant when no clause fails; a run when every test is compliant and the run
-// completed.
+// completed. summary: "compliant", "compliant: SS NOT ACHIEVED (disclosed)",
+// "not compliant: shortened" or "not compliant".
 #pragma once
 
 #include <string>
@@ -25,6 +36,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/settings.hpp>
 
 namespace ptsuite::pts {
@@ -43,14 +55,22 @@ struct ClauseVerdict {
 struct ComplianceVerdict {
   bool compliant = false;
   bool shortened = false;
-  std::string summary;               // "compliant", "not compliant: shortened", "not compliant"
+  std::string summary;               // see the contract above
   std::vector<std::string> reasons;  // the details of every failing clause
+  std::vector<std::string> notes;    // prominent disclosures: every "SS NOT ACHIEVED"
   std::vector<ClauseVerdict> clauses;
 };
 
+// What a verdict is judged against besides the record.
+struct ComplianceContext {
+  const DefinitionSet& defs;
+  const Settings& settings;
+  std::string engine;  // RunConfig::engine
+};
+
 // `test_record` is a test's results.json record including its "write_cache" record and
-// "status". Settings are the run's.
-ComplianceVerdict evaluate_test_compliance(const nlohmann::json& test_record, const Settings& settings);
+// "status".
+ComplianceVerdict evaluate_test_compliance(const nlohmann::json& test_record, const ComplianceContext& ctx);
 
 // `tests` are the per-test verdicts; `run_status` "complete" or otherwise.
 ComplianceVerdict evaluate_run_compliance(const std::vector<std::pair<std::string, ComplianceVerdict>>& tests,

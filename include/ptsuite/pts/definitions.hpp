@@ -3,7 +3,13 @@
 // profile", value by value, with the provenance every value carries in the files:
 //
 //   {"value": V, "clause": "...", "tag": "V|I|U", "source": "...",
-//    ["type": "...", "setting": "name", "description": "...", "fixed": "why not a setting"]}
+//    ["type": "...", "setting": "name", "description": "...", "fixed": "why not a setting",
+//     "scaling": "time", "choice": "operator"]}
+//
+// "scaling": "time" marks a value that scales how long or how much a run does (segment and
+// capture durations, Round cap, WIPC and WSAT amounts, limits): lowering it shortens the run.
+// "choice": "operator" marks a value the spec leaves to the operator (the IOPS TOIO, WSAT's
+// optional workloads in 2.0.x): changing it is disclosed, never a deviation.
 //
 // A field may instead be {"by_revision": {"2.0.2": {...}, "e1.1": {...}}} or
 // {"by_profile": {"enterprise": {...}, "client": {...}}}; lookups resolve those first.
@@ -38,7 +44,9 @@ struct SpecValue {
   std::string type;     // "duration", "size", "count", "number", "percent", "bool", "enum:a,b", ...
   std::string setting;  // setting name when user-overridable, else empty
   std::string description;
-  std::string fixed_reason;  // [U] values that are disclosed conventions rather than settings
+  std::string fixed_reason;      // [U] values that are disclosed conventions rather than settings
+  bool time_scaling = false;     // "scaling": "time"
+  bool operator_choice = false;  // "choice": "operator"
 };
 
 struct SpecContext {
@@ -69,8 +77,14 @@ class DefinitionSet {
   // order: the complete disclosure of what a run used.
   [[nodiscard]] std::vector<SpecValue> all_values(const SpecContext& ctx) const;
 
-  // Validates the context (known revision and profile); throws UsageError naming the option.
+  // Validates the context (known revision and profile, and a profile the revision has:
+  // PTS-E 1.1 has no client profile); throws UsageError naming the option and the valid
+  // combinations.
   void check_context(const SpecContext& ctx) const;
+
+  // The compliance clause table of common.json ("compliance_clauses"): title and spec
+  // reference of a clause id ("purge", "steady_state", ...). Throws Error for an unknown id.
+  [[nodiscard]] std::pair<std::string, std::string> clause(std::string_view id) const;
 
  private:
   nlohmann::json m_common;

@@ -2,12 +2,16 @@
 // (workload::run_workload) on the open target with the run-wide parameters (ActiveRange,
 // data pattern, alignment, engine) and a per-step seed derived from the run seed and the
 // StepId (so each segment's IO stream is repeatable and distinct); purge steps go to the
-// device layer (device::purge, with its safety gate and consent rules); health steps take a
-// device::HealthSnapshot and feed the run's ThrottleMonitor.
+// run's device session (device::DeviceSession::purge: the safety gate, consent and serial
+// rules, on the run's one exclusive claim), after which the profile's write-cache state is
+// applied again and read back (recorded in the purge record as write_cache_after_purge);
+// health steps take a device::HealthSnapshot through the session and feed the run's
+// ThrottleMonitor; idle steps wait idle_ns of wall time with no IO (waking every 50 ms to
+// honour the stop flag) and record the time actually idle.
 // Sequential positions are kept per SegmentSpec::sequence_key and restored on replay.
 // An IO error or an interruption ends the segment and is thrown as RunStopped (exit 4 / 130);
 // such a segment is never returned, so it is never journaled.
-// Not thread-safe; one per run. The Target and identity must outlive it.
+// Not thread-safe; one per run. The Target and the session must outlive it.
 #pragma once
 
 #include <atomic>
@@ -19,6 +23,8 @@
 
 #include <ptsuite/device/health.hpp>
 #include <ptsuite/device/identity.hpp>
+#include <ptsuite/device/purge.hpp>
+#include <ptsuite/device/session.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/pts/step_executor.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
@@ -27,7 +33,7 @@ namespace ptsuite::pts {
 
 struct DeviceRunParams {
   const engine::Target* target = nullptr;
-  const device::DeviceIdentity* identity = nullptr;
+  device::DeviceSession* session = nullptr;  // the run's claim: purge, write cache, health
   double active_range_pct = 100;
   workload::DataPattern data = workload::DataPattern::random;
   bool align_to_logical_block = false;  // the "alignment" setting: logical
@@ -35,6 +41,7 @@ struct DeviceRunParams {
   uint64_t seed = 1;
   bool allow_destructive = false;
   std::optional<std::string> confirm_serial;
+  device::PurgePolicy purge_policy;  // purge.accept_nvme_sanitize[_overwrite]
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const StepProgress&)> on_progress;
   std::function<void(const std::string&)> on_message;
@@ -56,6 +63,7 @@ class DeviceExecutor : public StepExecutor {
   nlohmann::json run_segment_step(const StepId& id, const SegmentSpec& spec);
   nlohmann::json purge_step(const StepId& id, const std::string& method);
   nlohmann::json health_step();
+  nlohmann::json idle_step(const StepId& id, uint64_t idle_ns);
 
   DeviceRunParams m_params;
   std::map<std::string, workload::WorkloadState> m_cursors;

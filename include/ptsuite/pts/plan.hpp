@@ -3,8 +3,9 @@
 // execute the same code, the plan lists exactly the steps a run takes.
 //   best case:  every tracking variable is steady from the first check (Round 5) on, WSAT
 //               stops at the capacity multiple written at the assumed write rate;
-//   worst case: nothing ever attains steady state (every phase runs max_rounds) and WSAT runs
-//               to its time limit.
+//   worst case: nothing ever attains steady state (every phase runs max_rounds, whatever its
+//               tracking metric: IOPS, MB/s and response times all swing 3x Round by Round)
+//               and WSAT runs to its time limit.
 // Byte-limited steps (WIPC) are timed at an assumed write rate and purges at an assumed
 // duration (both disclosed with the plan; actual times depend on the drive).
 #pragma once
@@ -32,6 +33,7 @@ struct PlanStep {
   std::string label;
   uint32_t threads = 0;
   uint32_t queue_depth = 0;
+  uint64_t max_block_bytes = 0;  // largest block size of a segment (its IO buffers' size)
   uint64_t duration_ns = 0;
   uint64_t bytes = 0;      // bytes to transfer (limit, or estimate for timed steps)
   bool estimated = false;  // duration derived from an assumption

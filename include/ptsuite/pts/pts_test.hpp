@@ -1,9 +1,14 @@
-// Contract: a PTS test as a small class over the shared machinery. A test reads its
+// Contract: a PTS test as a small class over the shared machinery (the procedures live in
+// src/pts/procedures/, one file each, listed in pts/procedures/registry.hpp). A test reads its
 // definition through TestSpec (which applies settings and records every value it read, with
 // provenance, for disclosure), performs every action as a step through the executor
 // (purge, WIPC, segments, Rounds via run_rounds), and returns its record: the JSON object
 // results.json stores under "tests". Tests never touch the device, clocks or files directly,
 // so the same code runs for real, on resume (journal replay) and for `ptsuite plan`.
+// PtsTest::run() wraps the procedure: it watches every step the procedure asks for and adds
+// what the compliance verdict and the report header need about the stimulus as a whole
+// ("max_queue_depth": the deepest queue any segment used; "ar_segments": how the ActiveRange
+// was addressed, contiguous or in LBA zones).
 #pragma once
 
 #include <cstdint>
@@ -39,12 +44,18 @@ class PtsTest {
  public:
   virtual ~PtsTest() = default;
   [[nodiscard]] virtual std::string id() const = 0;
-  [[nodiscard]] virtual nlohmann::json run(TestContext& ctx) const = 0;
+  // Runs the procedure and returns its record with "max_queue_depth" and "ar_segments" added.
+  [[nodiscard]] nlohmann::json run(TestContext& ctx) const;
+
+ protected:
+  // The test itself: every step through ctx.exec; returns the record.
+  [[nodiscard]] virtual nlohmann::json procedure(TestContext& ctx) const = 0;
 };
 
-// The five core tests, in the order `ptsuite run` executes them when all are asked for.
+// The core tests (registry.hpp: the tests `all` runs), in the order `ptsuite run` executes
+// them, and any registered test by id or alias (throws UsageError naming the known ones).
 std::vector<std::string> core_test_ids();
-std::unique_ptr<PtsTest> make_test(std::string_view id);  // throws UsageError for unknown ids
+std::unique_ptr<PtsTest> make_test(std::string_view id);
 
 // Reads one test's definition for the context, applying settings; remembers what was read.
 class TestSpec {
@@ -110,13 +121,22 @@ void apply_round_rules(TestSpec& spec, RoundLoopSpec& loop);
 SegmentSpec make_segment(workload::AccessPattern pattern, RwMix mix, uint64_t block_bytes, uint32_t threads,
                          uint32_t queue_depth, uint64_t duration_ns);
 
-// A window-average matrix (rows = block sizes, columns = R/W mixes) of a phase whose template
-// is the mix-outer / block-size-inner grid: {"rows": [...], "columns": [...],
-// "<metric>": [[...]]} for IOPS, MB/s, ART, 99.999 % and MRT.
-nlohmann::json window_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
-                             const std::vector<uint64_t>& sizes);
-
-// A capture segment's record: spec, result, and the confidence-level (cumulative) series.
+// A capture segment's record: spec, result, the confidence-level (cumulative) series and the
+// display-ready histogram bars (histogram_bars()).
 nlohmann::json capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result);
+
+// The response-time histogram of a capture as the report draws it: one bar per 1/16 octave
+// (8 adjacent buckets of the exact 1/128-octave histogram, too narrow to see one by one), so
+// every IO is in exactly one bar: [{"lower_ns", "upper_ns", "count"}] in ascending order,
+// upper_ns exclusive.
+nlohmann::json histogram_bars(const stats::LatencyHistogram& histogram);
+
+// What a stimulus is, as the report header names it: "RND 4KiB 100% W", "SEQ 128KiB R/W 90/10",
+// "RND CBW mix 100% W".
+std::string stimulus_text(const SegmentSpec& spec);
+
+// The record's subtitle from the test file's "subtitle", with "{stimulus}" replaced by
+// stimulus_text(spec) (WSAT names the workload that ran).
+std::string subtitle_for(TestSpec& spec, const SegmentSpec& stimulus);
 
 }  // namespace ptsuite::pts

@@ -32,9 +32,11 @@ struct RoundLoopSpec {
   std::string phase;
   std::vector<SegmentSpec> segments;  // one Round, in spec order
   std::vector<TrackingSpec> tracking;
+  // From pts/common.json through apply_round_rules() (pts_test.hpp); run_rounds() refuses a
+  // spec whose rules were never set (0), so no C++ default can stand in for the data.
   SteadyStateCriteria criteria;
-  uint32_t first_check_round = 5;
-  uint32_t max_rounds = 25;
+  uint32_t first_check_round = 0;
+  uint32_t max_rounds = 0;
   bool health_each_round = true;
   // Runs before each Round (e.g. CBW's inter-round pre-write) and returns its record.
   std::function<nlohmann::json(uint32_t round)> before_round;
@@ -76,6 +78,10 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec);
 // Step names used in the journal: "r003-s12", "r003-health", "r003-pre".
 std::string round_step_name(uint32_t round, size_t segment_index);
 
+// JSON: the phase as results.json stores it. Each tracking variable also carries a derived
+// "display" object for reports, {"unit": "ms", "divisor": 1e6, "fit_formula": "..."}: its
+// display unit, the divisor from the stored unit, and the least-squares fit of the final
+// window in that unit (not read back by from_json).
 void to_json(nlohmann::json& j, const PhaseRecord& phase);
 void from_json(const nlohmann::json& j, PhaseRecord& phase);
 

@@ -15,6 +15,10 @@
 // the device identity (model, serial, firmware, capacity) and the plan fingerprint are
 // unchanged; otherwise it refuses (SafetyRefusal / Error) without touching the device.
 // Interruption (stop flag) and IO errors end the run with results written: exit 130 / 4.
+// Host preflight (device/preflight.hpp): after step 4 and before anything is written (start
+// and resume), with the needs of the worst-case plan; an error finding refuses the run (exit
+// 3), a warning too with config.strict_preflight; findings go to results.json "preflight"
+// (one session per start/resume) and warnings to run.log.
 #pragma once
 
 #include <atomic>
@@ -24,14 +28,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/preflight.hpp>
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/plan.hpp>
+#include <ptsuite/pts/results_format.hpp>
 #include <ptsuite/pts/run_config.hpp>
 #include <ptsuite/pts/step_executor.hpp>
 
 namespace ptsuite::pts {
-
-inline constexpr int k_results_schema_version = 1;
 
 class RunObserver {
  public:
@@ -62,6 +66,13 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                      const ReportWriter& reports = {});
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
                       RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports = {});
+
+// What the host must provide for the worst-case plan `worst` (device/preflight.hpp): the
+// largest TC x QD of any segment (AIO events; libaio only) and memory for the largest step's IO
+// buffers (TC x QD x its largest block size), the scratch target when there is one (it lives in
+// RAM) and k_process_overhead_bytes for the process itself (histograms, results, reports).
+inline constexpr uint64_t k_process_overhead_bytes = uint64_t{256} << 20;
+device::PreflightNeeds preflight_needs(const Plan& worst, const RunConfig& config);
 
 // The identity fields a resume must find unchanged.
 nlohmann::json identity_fingerprint(const nlohmann::json& identity);

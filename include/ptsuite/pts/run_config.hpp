@@ -27,6 +27,7 @@ struct RunConfig {
   bool allow_destructive = false;
   std::optional<std::string> confirm_serial;
   bool strict = false;                      // exit 1 when the run is not compliant
+  bool strict_preflight = false;            // refuse to start on a preflight warning (exit 3)
   std::vector<std::string> report_formats;  // written at the end of the run
   std::vector<std::string> command_line;
   std::string tested_by;  // the test sponsor / lab, for the report header

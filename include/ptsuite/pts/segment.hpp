@@ -60,6 +60,9 @@ enum class Metric { iops, read_mb_per_s, write_mb_per_s, mb_per_s, mean_latency_
 Metric parse_metric(const std::string& text);  // throws Error for unknown names
 const char* to_string(Metric metric) noexcept;
 const char* metric_unit(Metric metric) noexcept;  // "IOPS", "MB/s", "ns"
+// How reports show a metric: "ms" for latencies (stored in ns, divisor 1e6), else the unit.
+const char* metric_display_unit(Metric metric) noexcept;
+double metric_display_divisor(Metric metric) noexcept;
 double metric_value(const SegmentResult& result, Metric metric);
 
 // "RND 4KiB 65/35", "SEQ 128KiB 0/100", "CBW 40/60".

@@ -29,7 +29,9 @@ struct SettingRecord {
   nlohmann::json value;
   std::string changed_by;  // "" (default), "preset:quick", "--set"
   Provenance provenance;
-  std::string path;  // where in pts/ the default comes from
+  std::string path;              // where in pts/ the default comes from
+  bool time_scaling = false;     // lowering it shortens the run (definitions.hpp "scaling")
+  bool operator_choice = false;  // the spec leaves it to the operator (definitions.hpp "choice")
 };
 
 class Settings {
@@ -62,7 +64,8 @@ class Settings {
 };
 
 // {"name", "type", "description", "default", "value", "changed", "changed_by", "clause", "tag",
-//  "source", "path"}: the disclosure form results.json carries for every setting.
+//  "source", "path", "time_scaling", "operator_choice"}: the disclosure form results.json
+// carries for every setting.
 void to_json(nlohmann::json& j, const SettingRecord& record);
 
 // Parses "NAME=VALUE" (the --set syntax); throws UsageError("--set", ...).

@@ -1,5 +1,5 @@
 // Contract: the single seam between PTS test logic and the world. Tests describe every action
-// as a step (a segment, a purge, a health snapshot, a write-cache change) with a StepId, and
+// as a step (a segment, a purge, a health snapshot, a host idle period) with a StepId, and
 // an executor carries it out, returning the step's record as JSON (exactly what results.json
 // stores). Three executors implement it:
 //   * the device executor (run_executor.hpp) runs workloads and device operations for real;
@@ -21,7 +21,9 @@
 
 namespace ptsuite::pts {
 
-enum class StepKind { segment, purge, health };
+// idle: the host issues no IO for idle_ns of wall time (HIR's wait states); it is journaled
+// and an interrupted idle step runs again from its start on resume, like a segment.
+enum class StepKind { segment, purge, health, idle };
 const char* to_string(StepKind kind) noexcept;
 
 // Identifies a step uniquely within a run; its text form names journal entries.
@@ -37,6 +39,7 @@ struct StepRequest {
   StepKind kind = StepKind::segment;
   SegmentSpec segment;       // kind == segment
   std::string purge_method;  // kind == purge: "auto", "discard", ...
+  uint64_t idle_ns = 0;      // kind == idle: wall time without IO
 };
 
 // What tests see while a step runs (the CLI draws the progress line from it).

@@ -1,20 +1,24 @@
-// Contract: SHA-256 (FIPS 180-4), implemented here from the standard. Used for the bundle
-// manifest (report/manifest.hpp) and for stable chart ids; not for anything secret (no
-// constant-time guarantees are needed or made).
+// Contract: SHA-256 (FIPS 180-4) through Debian's libcrypto (OpenSSL 3, EVP API). Used for the
+// bundle manifest (bundle/manifest.hpp), key fingerprints (bundle/signature.hpp), the plan
+// fingerprint and stable chart ids.
 //
 // Sha256 is a streaming hasher: update() any number of times with any chunk sizes, then
 // final() once; the digest does not depend on how the input was split. After final() the
 // object is spent: reset() starts a new message. Not thread-safe per object; separate objects
-// are independent. sha256_file_hex() reads the file in 1 MiB chunks (bounded memory for raw
-// data of any size) and throws SystemError when the file cannot be opened or read.
+// are independent. Movable, not copyable. sha256_file_hex() reads the file in 1 MiB chunks
+// (bounded memory for raw data of any size) and throws SystemError when the file cannot be
+// opened or read. A libcrypto failure (only out of memory in practice) throws SystemError.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
+
+struct evp_md_ctx_st;  // OpenSSL's EVP_MD_CTX
 
 namespace ptsuite {
 
@@ -22,21 +26,18 @@ class Sha256 {
  public:
   using Digest = std::array<uint8_t, 32>;
 
-  Sha256() noexcept { reset(); }
+  Sha256();
 
-  void reset() noexcept;
-  void update(const void* data, size_t size_bytes) noexcept;
-  void update(std::string_view data) noexcept { update(data.data(), data.size()); }
-  // Pads the message (FIPS 180-4 §5.1.1), processes the last block(s), returns the digest.
-  Digest final() noexcept;
+  void reset();
+  void update(const void* data, size_t size_bytes);
+  void update(std::string_view data) { update(data.data(), data.size()); }
+  Digest final();
 
  private:
-  void compress(const uint8_t* block) noexcept;  // one 64-byte block (§6.2.2)
-
-  std::array<uint32_t, 8> m_state{};
-  std::array<uint8_t, 64> m_block{};
-  size_t m_block_used = 0;      // bytes waiting in m_block
-  uint64_t m_length_bytes = 0;  // total message length so far
+  struct Free {
+    void operator()(evp_md_ctx_st* ctx) const noexcept;
+  };
+  std::unique_ptr<evp_md_ctx_st, Free> m_ctx;
 };
 
 // Lower-case hexadecimal, two characters per byte.

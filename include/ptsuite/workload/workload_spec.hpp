@@ -1,8 +1,8 @@
 // Contract: what one workload is, as plain data (WorkloadSpec), and its validated form bound to
 // a target's geometry (ResolvedWorkload). resolve() performs every input check and throws
-// UsageError naming the CLI option at fault ("--block-size", "--read-pct", "--threads",
-// "--queue-depth", "--range", "--zones", "--bytes", "--rate-iops", ...), so that nothing is
-// written when the input is bad. The PTS runner builds WorkloadSpecs from pts/ data and goes
+// UsageError naming the field at fault ("block_size", "read_pct", "threads", "queue_depth",
+// "range", "zones", "bytes", "rate_iops", ...; `ptsuite workload` maps them to its flags), so
+// that nothing is written when the input is bad. The PTS runner builds WorkloadSpecs from pts/ data and goes
 // through the same checks.
 //
 // Units: sizes and offsets in bytes, durations in ns, percentages 0..100, MB/s decimal (10^6).

@@ -31,6 +31,34 @@ constexpr int k_colour_bar_steps = 64;
 // (L + 0.05) / 0.05 for black), so every cell's text has at least that.
 constexpr double k_white_text_below_luminance = 0.18;
 
+// The colour scale right of the cells: k_colour_bar_steps stacked rects, low values at the
+// bottom, with the value ticks and the value axis title.
+void draw_colour_scale(SvgDocument& doc, const TickSet& ticks, ScaleKind kind, const std::string& title, double bar_x,
+                       double bar_top, double bar_h, double tick_width) {
+  doc.open_group("colour-scale");
+  for (int k = 0; k < k_colour_bar_steps; ++k) {
+    const double f = (k + 0.5) / k_colour_bar_steps;
+    const double y = bar_top + bar_h * (1 - static_cast<double>(k + 1) / k_colour_bar_steps);
+    doc.rect(bar_x, y, k_colour_bar_width_px, bar_h / k_colour_bar_steps + 0.5, heat_colour(f));
+  }
+  const Stroke frame{k_axis_colour, 1, {}};
+  doc.rect(bar_x, bar_top, k_colour_bar_width_px, bar_h, "none", &frame);
+  const Scale bar_scale(kind, ticks.lo, ticks.hi, bar_top + bar_h, bar_top);
+  for (const Tick& t : ticks.ticks) {
+    const auto y = bar_scale.map(t.value);
+    if (!y || t.label.empty()) {
+      continue;
+    }
+    doc.line(bar_x + k_colour_bar_width_px, *y, bar_x + k_colour_bar_width_px + 4, *y, frame);
+    doc.text(bar_x + k_colour_bar_width_px + 6, *y + 4, t.label,
+             {.size_px = detail::k_tick_font_px, .css_class = "tick-z"});
+  }
+  doc.text(
+      bar_x + k_colour_bar_width_px + 6 + tick_width + 14, bar_top + bar_h / 2, title,
+      {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "axis-label"});
+  doc.close_group();
+}
+
 }  // namespace
 
 std::string render_heatmap(const MatrixChart& chart) {
@@ -117,32 +145,8 @@ std::string render_heatmap(const MatrixChart& chart) {
   }
   doc.close_group();
 
-  // Colour scale: k_colour_bar_steps stacked rects, low values at the bottom.
-  const double bar_x = left + cell_w * static_cast<double>(cols) + 24;
-  const double bar_top = grid_top;
-  const double bar_h = std::max(40.0, grid_bottom - grid_top);
-  doc.open_group("colour-scale");
-  for (int k = 0; k < k_colour_bar_steps; ++k) {
-    const double f = (k + 0.5) / k_colour_bar_steps;
-    const double y = bar_top + bar_h * (1 - static_cast<double>(k + 1) / k_colour_bar_steps);
-    doc.rect(bar_x, y, k_colour_bar_width_px, bar_h / k_colour_bar_steps + 0.5, heat_colour(f));
-  }
-  const Stroke frame{k_axis_colour, 1, {}};
-  doc.rect(bar_x, bar_top, k_colour_bar_width_px, bar_h, "none", &frame);
-  const Scale bar_scale(kind, ticks.lo, ticks.hi, bar_top + bar_h, bar_top);
-  for (const Tick& t : ticks.ticks) {
-    const auto y = bar_scale.map(t.value);
-    if (!y || t.label.empty()) {
-      continue;
-    }
-    doc.line(bar_x + k_colour_bar_width_px, *y, bar_x + k_colour_bar_width_px + 4, *y, frame);
-    doc.text(bar_x + k_colour_bar_width_px + 6, *y + 4, t.label,
-             {.size_px = detail::k_tick_font_px, .css_class = "tick-z"});
-  }
-  doc.text(
-      bar_x + k_colour_bar_width_px + 6 + tick_width + 14, bar_top + bar_h / 2, value_axis.label,
-      {.size_px = detail::k_label_font_px, .anchor = Anchor::middle, .rotate_deg = -90, .css_class = "axis-label"});
-  doc.close_group();
+  draw_colour_scale(doc, ticks, kind, value_axis.label, left + cell_w * static_cast<double>(cols) + 24, grid_top,
+                    std::max(40.0, grid_bottom - grid_top), tick_width);
 
   if (data.extent.count == 0) {
     doc.text(chart.width_px / 2, (grid_top + bottom) / 2, "No data",

@@ -57,6 +57,76 @@ struct Projection {
   }
 };
 
+// Back walls (a = 0 and b = 0) with a grid line per tick, then the floor with cell lines.
+void draw_walls(SvgDocument& doc, const Projection& p, const Scale& z, const TickSet& ticks, double rows, double cols,
+                double bar_max_px) {
+  const Stroke grid{k_grid_major_colour, 1, {}};
+  const Stroke frame{"#9a9a9a", 1, {}};
+  doc.open_group("walls");
+  doc.polygon(p.quad({{0, 0, 0}, {0, cols, 0}, {0, cols, bar_max_px}, {0, 0, bar_max_px}}), "#f3f3f3", &frame);
+  doc.polygon(p.quad({{0, 0, 0}, {rows, 0, 0}, {rows, 0, bar_max_px}, {0, 0, bar_max_px}}), "#ebebeb", &frame);
+  doc.polygon(p.quad({{0, 0, 0}, {rows, 0, 0}, {rows, cols, 0}, {0, cols, 0}}), "#fafafa", &frame);
+  for (const Tick& t : ticks.ticks) {
+    const auto h = z.map(t.value);
+    if (!h || t.label.empty()) {
+      continue;
+    }
+    doc.path(fmt::format("M{}L{}L{}", p.pt(0, cols, *h), p.pt(0, 0, *h), p.pt(rows, 0, *h)), "none", &grid);
+    doc.line(p.x(0, cols) - 4, p.y(0, cols, *h), p.x(0, cols), p.y(0, cols, *h), frame);
+    doc.text(p.x(0, cols) - 7, p.y(0, cols, *h) + 4, t.label,
+             {.size_px = detail::k_tick_font_px, .anchor = Anchor::end, .css_class = "tick-z"});
+  }
+  for (double a = 1; a < rows; ++a) {
+    doc.line(p.x(a, 0), p.y(a, 0, 0), p.x(a, cols), p.y(a, cols, 0), grid);
+  }
+  for (double b = 1; b < cols; ++b) {
+    doc.line(p.x(0, b), p.y(0, b, 0), p.x(rows, b), p.y(rows, b, 0), grid);
+  }
+  doc.close_group();
+}
+
+// The bars, far to near.
+void draw_bars(SvgDocument& doc, const MatrixChart& chart, const detail::MatrixData& data, const Projection& p,
+               const Scale& z, double bar_max_px) {
+  std::vector<std::pair<size_t, size_t>> order;
+  for (size_t r = 0; r < chart.row_labels.size(); ++r) {
+    for (size_t c = 0; c < chart.column_labels.size(); ++c) {
+      order.emplace_back(r, c);
+    }
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto& l, const auto& r) { return l.first + l.second < r.first + r.second; });
+  doc.open_group("bars");
+  for (const auto& [r, c] : order) {
+    const double v = data.values[r][c];
+    const auto h_px = z.map(v);
+    if (std::isnan(v) || !h_px) {
+      continue;
+    }
+    const double h = std::clamp(*h_px, 0.0, bar_max_px);
+    const double a0 = static_cast<double>(r) + k_bar_inset;
+    const double a1 = static_cast<double>(r) + 1 - k_bar_inset;
+    const double b0 = static_cast<double>(c) + k_bar_inset;
+    const double b1 = static_cast<double>(c) + 1 - k_bar_inset;
+    const std::string_view colour = series_look(c).colour;
+    const std::string edge_colour = shade(colour, -0.45);  // Stroke only views the string
+    const Stroke edge{edge_colour, 0.6, {}};
+    doc.open_group("bar3d", fmt::format("data-row=\"{}\" data-column=\"{}\"", xml_escape(chart.row_labels[r]),
+                                        xml_escape(chart.column_labels[c])));
+    doc.tooltip(fmt::format("{} / {}: {}", chart.row_labels[r], chart.column_labels[c], format_value(v, 4)));
+    const std::string top_colour = shade(colour, 0.35);
+    const std::string left_colour = shade(colour, -0.25);
+    doc.polygon(p.quad({{a1, b0, 0}, {a1, b1, 0}, {a1, b1, h}, {a1, b0, h}}), colour,
+                &edge);  // a = a1: lower right
+    doc.polygon(p.quad({{a0, b1, 0}, {a1, b1, 0}, {a1, b1, h}, {a0, b1, h}}), left_colour,
+                &edge);  // b = b1: lower left
+    doc.polygon(p.quad({{a0, b0, h}, {a1, b0, h}, {a1, b1, h}, {a0, b1, h}}), top_colour,
+                &edge);  // top
+    doc.close_group();
+  }
+  doc.close_group();
+}
+
 }  // namespace
 
 std::string render_isometric_bars(const MatrixChart& chart) {
@@ -104,69 +174,8 @@ std::string render_isometric_bars(const MatrixChart& chart) {
   p.oy = top + 10 + bar_max_px;
   const Scale z(kind, ticks.lo, ticks.hi, 0, bar_max_px);
 
-  // Back walls (a = 0 and b = 0) with a grid line per tick, then the floor with cell lines.
-  const Stroke grid{k_grid_major_colour, 1, {}};
-  const Stroke frame{"#9a9a9a", 1, {}};
-  doc.open_group("walls");
-  doc.polygon(p.quad({{0, 0, 0}, {0, cols, 0}, {0, cols, bar_max_px}, {0, 0, bar_max_px}}), "#f3f3f3", &frame);
-  doc.polygon(p.quad({{0, 0, 0}, {rows, 0, 0}, {rows, 0, bar_max_px}, {0, 0, bar_max_px}}), "#ebebeb", &frame);
-  doc.polygon(p.quad({{0, 0, 0}, {rows, 0, 0}, {rows, cols, 0}, {0, cols, 0}}), "#fafafa", &frame);
-  for (const Tick& t : ticks.ticks) {
-    const auto h = z.map(t.value);
-    if (!h || t.label.empty()) {
-      continue;
-    }
-    doc.path(fmt::format("M{}L{}L{}", p.pt(0, cols, *h), p.pt(0, 0, *h), p.pt(rows, 0, *h)), "none", &grid);
-    doc.line(p.x(0, cols) - 4, p.y(0, cols, *h), p.x(0, cols), p.y(0, cols, *h), frame);
-    doc.text(p.x(0, cols) - 7, p.y(0, cols, *h) + 4, t.label,
-             {.size_px = detail::k_tick_font_px, .anchor = Anchor::end, .css_class = "tick-z"});
-  }
-  for (double a = 1; a < rows; ++a) {
-    doc.line(p.x(a, 0), p.y(a, 0, 0), p.x(a, cols), p.y(a, cols, 0), grid);
-  }
-  for (double b = 1; b < cols; ++b) {
-    doc.line(p.x(0, b), p.y(0, b, 0), p.x(rows, b), p.y(rows, b, 0), grid);
-  }
-  doc.close_group();
-
-  // Bars, far to near.
-  std::vector<std::pair<size_t, size_t>> order;
-  for (size_t r = 0; r < chart.row_labels.size(); ++r) {
-    for (size_t c = 0; c < chart.column_labels.size(); ++c) {
-      order.emplace_back(r, c);
-    }
-  }
-  std::stable_sort(order.begin(), order.end(),
-                   [](const auto& l, const auto& r) { return l.first + l.second < r.first + r.second; });
-  doc.open_group("bars");
-  for (const auto& [r, c] : order) {
-    const double v = data.values[r][c];
-    const auto h_px = z.map(v);
-    if (std::isnan(v) || !h_px) {
-      continue;
-    }
-    const double h = std::clamp(*h_px, 0.0, bar_max_px);
-    const double a0 = static_cast<double>(r) + k_bar_inset;
-    const double a1 = static_cast<double>(r) + 1 - k_bar_inset;
-    const double b0 = static_cast<double>(c) + k_bar_inset;
-    const double b1 = static_cast<double>(c) + 1 - k_bar_inset;
-    const std::string_view colour = series_look(c).colour;
-    const std::string edge_colour = shade(colour, -0.45);  // Stroke only views the string
-    const Stroke edge{edge_colour, 0.6, {}};
-    doc.open_group("bar3d", fmt::format("data-row=\"{}\" data-column=\"{}\"", xml_escape(chart.row_labels[r]),
-                                        xml_escape(chart.column_labels[c])));
-    doc.tooltip(fmt::format("{} / {}: {}", chart.row_labels[r], chart.column_labels[c], format_value(v, 4)));
-    const std::string top_colour = shade(colour, 0.35);
-    const std::string left_colour = shade(colour, -0.25);
-    doc.polygon(p.quad({{a1, b0, 0}, {a1, b1, 0}, {a1, b1, h}, {a1, b0, h}}), colour,
-                &edge);  // a = a1: lower right
-    doc.polygon(p.quad({{a0, b1, 0}, {a1, b1, 0}, {a1, b1, h}, {a0, b1, h}}), left_colour,
-                &edge);  // b = b1: lower left
-    doc.polygon(p.quad({{a0, b0, h}, {a1, b0, h}, {a1, b1, h}, {a0, b1, h}}), top_colour,
-                &edge);  // top
-    doc.close_group();
-  }
-  doc.close_group();
+  draw_walls(doc, p, z, ticks, rows, cols, bar_max_px);
+  draw_bars(doc, chart, data, p, z, bar_max_px);
 
   // Row labels along the near-left edge (b = C), column labels along the near-right edge
   // (a = R), and the axis titles parallel to those edges (rotated +-30 degrees).

@@ -99,15 +99,19 @@ Chart measurement_window_chart(const Titles& titles, const MeasurementWindow& w)
                                    SeriesStyle::line,
                                    {{first, w.slope * first + w.intercept}, {last, w.slope * last + w.intercept}}, 1));
   }
-  Band band;
-  band.from = 0.9 * w.average;
-  band.to = 1.1 * w.average;
-  band.look = 2;
-  c.bands.push_back(band);
   const auto h = Orientation::horizontal;
-  c.ref_lines.push_back(make_ref_line(h, 1.1 * w.average, "110% \u00d7 average", LineDash::dashed, 2, false));
+  if (std::isfinite(w.band_low) && std::isfinite(w.band_high)) {
+    Band band;
+    band.from = w.band_low;
+    band.to = w.band_high;
+    band.look = 2;
+    c.bands.push_back(band);
+    c.ref_lines.push_back(make_ref_line(h, w.band_high, w.band_high_label, LineDash::dashed, 2, false));
+  }
   c.ref_lines.push_back(make_ref_line(h, w.average, "Average", LineDash::solid, 6, false));
-  c.ref_lines.push_back(make_ref_line(h, 0.9 * w.average, "90% \u00d7 average", LineDash::dotted, 2, false));
+  if (std::isfinite(w.band_low) && std::isfinite(w.band_high)) {
+    c.ref_lines.push_back(make_ref_line(h, w.band_low, w.band_low_label, LineDash::dotted, 2, false));
+  }
   c.legend = LegendPlacement::bottom;  // the fit formula makes a wide legend entry
   return c;
 }

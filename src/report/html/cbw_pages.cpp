@@ -58,21 +58,46 @@ const char* point_title(const std::string& name) {
   return name == "max" ? "MaxIOPS" : (name == "mid" ? "MidIOPS" : (name == "min" ? "MinIOPS" : "Operating point"));
 }
 
-}  // namespace
+// What every CBW page needs from the record.
+struct CbwView {
+  const json& test;
+  const json& cbw;
+  const json& pre;     // the preconditioning phase
+  const json& demand;  // the demand-variation phase
+  std::vector<uint32_t> tcs;
+  std::vector<uint32_t> qds;
+  std::string title;
+  std::string mix;
+  std::string source;  // "final Round" or "measurement-window average"
+  std::string pre_label;
+  std::shared_ptr<const PageHeader> header;
+  std::string name;  // "CBW", or "DIRTH" (the same procedure over one access pattern)
+};
 
-std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
-  const json& cbw = at(test, "cbw");
-  const json& phases = at(test, "phases");
-  const json none;
-  const json& pre = phases.is_array() && !phases.empty() ? phases[0] : none;
-  const json& demand = phases.is_array() && phases.size() > 1 ? phases[1] : none;
-  const std::vector<uint32_t> tcs = counts(at(cbw, "thread_counts"));
-  const std::vector<uint32_t> qds = counts(at(cbw, "queue_depths"));
-  const std::string title = str(at(test, "title"));
-  const std::string mix = str(at(cbw, "rw_mix"));
-  const bool final_round = str(at(cbw, "operating_point_source")) != "window-average";
-  const std::string source = final_round ? "final Round" : "measurement-window average";
+// "CBW 0/100 TC32 QD32, Rounds of 30 min": what the preconditioning Rounds ran.
+std::string pre_label_of(const json& pre) {
+  const json& tmpl = at(pre, "round_template");
+  if (!tmpl.is_array() || tmpl.empty()) {
+    return "\u2013";
+  }
+  const json& d = at(tmpl[0], "duration_ns");
+  return str(at(tmpl[0], "label")) + ", Rounds of " + fmt_duration_ns(d.is_number() ? d.get<uint64_t>() : 0);
+}
 
+const json& phase_at(const json& phases, size_t i) {
+  static const json k_none;
+  return phases.is_array() && phases.size() > i ? phases[i] : k_none;
+}
+
+// The Test Parameters column and the pre-conditioning description of the header.
+std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView& v) {
+  const json& cbw = v.cbw;
+  const json& test = v.test;
+  const json& demand = v.demand;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::vector<uint32_t>& qds = v.qds;
+  const std::string& mix = v.mix;
+  const std::string& source = v.source;
   std::string sizes;
   for (const json& b : at(cbw, "block_size_mix")) {
     const json& bytes = at(b, "bytes");
@@ -85,15 +110,17 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
              fmt::format("{}% of IOs in {}% of AR", num(at(z, "io_pct")), num(at(z, "range_pct")));
   }
   Rows params;
-  params.emplace_back("Stimulus", text("CBW mix, R/W " + mix + " (%R/%W), TC x QD sweep high to low"));
+  params.emplace_back("Stimulus",
+                      text((v.name == "CBW" ? std::string("CBW mix") : "RND " + sizes.substr(0, sizes.find(' '))) +
+                           ", R/W " + mix + " (%R/%W), TC x QD sweep high to low"));
   params.emplace_back("Block sizes", text(sizes));
-  params.emplace_back("LBA zones", text(zones));
+  params.emplace_back("LBA zones", text(zones.empty() ? std::string("none: uniform over the ActiveRange") : zones));
   std::vector<std::string> tc_text, qd_text;
-  for (uint32_t v : tcs) {
-    tc_text.push_back(std::to_string(v));
+  for (uint32_t n : tcs) {
+    tc_text.push_back(std::to_string(n));
   }
-  for (uint32_t v : qds) {
-    qd_text.push_back(std::to_string(v));
+  for (uint32_t n : qds) {
+    qd_text.push_back(std::to_string(n));
   }
   params.emplace_back("TC x QD", text("TC " + join(tc_text, ",") + " x QD " + join(qd_text, ",")));
   for (auto& row : round_loop_rows(demand)) {
@@ -101,31 +128,35 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   }
   const json& ceiling = at(cbw, "art_ceiling_ns");
   params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(num(ceiling)) + " ms; points from the " + source));
-  const json& pre_tmpl = at(pre, "round_template");
-  const std::string pre_label = pre_tmpl.is_array() && !pre_tmpl.empty()
-                                    ? str(at(pre_tmpl[0], "label")) + ", Rounds of " +
-                                          fmt_duration_ns(at(pre_tmpl[0], "duration_ns").is_number()
-                                                              ? at(pre_tmpl[0], "duration_ns").get<uint64_t>()
-                                                              : 0)
-                                    : "\u2013";
-  const auto header = std::make_shared<const PageHeader>(
-      test_header(results, test, common_setup_rows(results, test, text(pre_label) + " to steady state"), params));
-  std::vector<Page> pages;
+  return std::make_shared<const PageHeader>(
+      test_header(results, test, common_setup_rows(results, test, text(v.pre_label) + " to steady state"), params));
+}
 
+void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& pre = v.pre;
+  const std::string& title = v.title;
   // P1, P2: preconditioning convergence, window and determination.
-  pages.push_back(
-      {header,
-       "CBW \u2013 Preconditioning: Steady State Convergence",
-       {chart_block(chart::convergence_chart({"CBW Preconditioning IOPS vs Round", pre_label, "cbw-pre-conv"}, "IOPS",
-                                             {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
-                    "Preconditioning: IOPS vs Round", ids, 560),
-        html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
+  pages.push_back({header,
+                   v.name + " \u2013 Preconditioning: Steady State Convergence",
+                   {chart_block(chart::convergence_chart(
+                                    {v.name + " Preconditioning IOPS vs Round", v.pre_label, "cbw-pre-conv"}, "IOPS",
+                                    {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
+                                "Preconditioning: IOPS vs Round", ids, 560),
+                    html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
   for (const json& t : at(pre, "tracking")) {
     pages.push_back({header,
-                     "CBW \u2013 Preconditioning: Steady State Measurement Window",
+                     v.name + " \u2013 Preconditioning: Steady State Measurement Window",
                      {window_block(pre, t, title + " preconditioning", ids, 420), determination_block(pre, t)}});
   }
+}
 
+void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& demand = v.demand;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::string& title = v.title;
+  const std::string& mix = v.mix;
   // P3: the inter-round pre-writes, one series per Round.
   std::vector<chart::NamedSeries> irpw;
   for (const json& r : at(demand, "rounds")) {
@@ -134,12 +165,13 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
       irpw.push_back({"Round " + str(at(r, "round")), prewrite_points(before)});
     }
   }
-  pages.push_back({header,
-                   "CBW \u2013 Between-Round Pre-Writes",
-                   {chart_block(chart::time_series_chart(
-                                    {"CBW Inter-Round Pre-Write IOPS", "CBW 0/100, one series per Round", "cbw-irpw"},
-                                    "Time into the pre-write (s)", "IOPS", irpw, chart::ScaleKind::linear),
-                                "Inter-round pre-writes: IOPS per interval, one series per Round", ids, 560)}});
+  pages.push_back(
+      {header,
+       v.name + " \u2013 Between-Round Pre-Writes",
+       {chart_block(chart::time_series_chart(
+                        {v.name + " Inter-Round Pre-Write IOPS", v.name + " 0/100, one series per Round", "cbw-irpw"},
+                        "Time into the pre-write (s)", "IOPS", irpw, chart::ScaleKind::linear),
+                    "Inter-round pre-writes: IOPS per interval, one series per Round", ids, 560)}});
 
   // P4: IOPS vs Round at TC 32 (the tracking row), one series per QD.
   std::vector<chart::NamedSeries> tc32;
@@ -152,37 +184,45 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   }
   pages.push_back(
       {header,
-       fmt::format("CBW \u2013 IOPS vs Round at TC {}", top_tc),
-       {chart_block(chart::convergence_chart({fmt::format("CBW IOPS vs Round, TC {}", top_tc),
+       fmt::format("{} \u2013 IOPS vs Round at TC {}", v.name, top_tc),
+       {chart_block(chart::convergence_chart({fmt::format("{} IOPS vs Round, TC {}", v.name, top_tc),
                                               "R/W " + mix + ", one series per queue depth", "cbw-tc32"},
                                              "IOPS", tc32),
                     fmt::format("Demand-variation Rounds: IOPS vs Round at TC {}, all QD", top_tc), ids, 560),
         html_block(element("p", "note", "Demand-variation SS " + ss_rounds_html(demand)))}});
   for (const json& t : at(demand, "tracking")) {
     pages.push_back({header,
-                     "CBW \u2013 Demand Variation: Steady State Measurement Window",
+                     v.name + " \u2013 Demand Variation: Steady State Measurement Window",
                      {window_block(demand, t, title + " demand variation", ids, 420), determination_block(demand, t)}});
   }
+}
 
+void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& cbw = v.cbw;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::vector<uint32_t>& qds = v.qds;
+  const std::string& source = v.source;
   // P6, P7: demand variation and demand intensity, from the grid.
   const json& grid = at(cbw, "grid");
+  const json& ceiling = at(cbw, "art_ceiling_ns");
   std::vector<chart::NamedSeries> dv, di;
   for (size_t t = 0; t < tcs.size(); ++t) {
-    chart::NamedSeries v{fmt::format("TC {}", tcs[t]), {}};
+    chart::NamedSeries iops_series{fmt::format("TC {}", tcs[t]), {}};
     chart::NamedSeries d{fmt::format("TC {}", tcs[t]), {}};
     for (size_t q = 0; q < qds.size(); ++q) {
       const double iops = grid_value(grid, "iops", t, q);
-      v.points.push_back({static_cast<double>(qds[q]), iops});
+      iops_series.points.push_back({static_cast<double>(qds[q]), iops});
       d.points.push_back({iops, grid_value(grid, "latency_mean_ns", t, q) / 1e6});
     }
-    dv.push_back(std::move(v));
+    dv.push_back(std::move(iops_series));
     di.push_back(std::move(d));
   }
   pages.push_back(
       {header,
-       "CBW \u2013 Demand Variation",
+       v.name + " \u2013 Demand Variation",
        {chart_block(
-           chart::demand_variation_chart({"CBW Demand Variation", "IOPS vs QD per TC, " + source, "cbw-dv"}, dv),
+           chart::demand_variation_chart({v.name + " Demand Variation", "IOPS vs QD per TC, " + source, "cbw-dv"}, dv),
            "Demand variation: IOPS vs queue depth, one series per thread count (" + source + ")", ids, 600)}});
   std::vector<chart::Marker> ceilings;
   if (ceiling.is_number()) {
@@ -190,12 +230,22 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   }
   pages.push_back(
       {header,
-       "CBW \u2013 Demand Intensity",
-       {chart_block(chart::demand_intensity_chart({"CBW Demand Intensity", "ART vs IOPS per TC, " + source, "cbw-di"},
-                                                  "ART (ms)", di, ceilings),
-                    "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids, 600)}});
+       v.name + " \u2013 Demand Intensity",
+       {chart_block(
+           chart::demand_intensity_chart({v.name + " Demand Intensity", "ART vs IOPS per TC, " + source, "cbw-di"},
+                                         "ART (ms)", di, ceilings),
+           "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids, 600)}});
+}
 
+void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& cbw = v.cbw;
+  const json& test = v.test;
+  const std::vector<uint32_t>& tcs = v.tcs;
+  const std::vector<uint32_t>& qds = v.qds;
+  const std::string& source = v.source;
   // P8 and the operating points.
+  const json& grid = at(cbw, "grid");
   Table op;
   op.css_class = "data";
   op.header = {"Point", "Selection rule", "TC", "QD", "TOIO", "IOPS", "ART (ms)"};
@@ -238,8 +288,13 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
   op_blocks.push_back(matrix_block(
       std::move(cpu_chart), "Host CPU use (process CPU time / wall time, % of one core) per TC x QD, final Round", ids,
       470, true));
-  pages.push_back({header, "CBW \u2013 Operating Points, Captures and Host CPU Use", std::move(op_blocks)});
+  pages.push_back({header, v.name + " \u2013 Operating Points, Captures and Host CPU Use", std::move(op_blocks)});
+}
 
+void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const auto& header = v.header;
+  const json& cbw = v.cbw;
+  const json& test = v.test;
   // P9..P14: per operating point the pre-write and the response-time histogram.
   for (const std::string name : {"max", "mid", "min"}) {
     const json& pw = find_by_name(at(cbw, "prewrites"), name);
@@ -250,19 +305,54 @@ std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids
     const std::string pt = point_title(name);
     std::vector<Block> blocks;
     blocks.push_back(chart_block(
-        chart::time_series_chart({"CBW " + pt + " Pre-Write", str(at(pw, {"spec", "label"})), "cbw-prewrite-" + name},
-                                 "Time into the pre-write (s)", "IOPS", {{"IOPS", prewrite_points(pw)}},
-                                 chart::ScaleKind::linear),
+        chart::time_series_chart(
+            {v.name + " " + pt + " Pre-Write", str(at(pw, {"spec", "label"})), "cbw-prewrite-" + name},
+            "Time into the pre-write (s)", "IOPS", {{"IOPS", prewrite_points(pw)}}, chart::ScaleKind::linear),
         pt + " pre-write: IOPS per interval", ids, 290));
     if (!cap.is_null()) {
-      blocks.push_back(histogram_block(cap, "CBW " + pt + " Response Time Histogram", ids, 360));
+      blocks.push_back(histogram_block(cap, v.name + " " + pt + " Response Time Histogram", ids, 360));
     }
-    pages.push_back({header, "CBW \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
+    pages.push_back({header, v.name + " \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
   }
-  for (Page& p : compliance_pages(header, test, "CBW")) {
+}
+
+// CBW and DIRTH: the same pages over the record's block (`key`), titled `name`.
+std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSource& ids, const char* key,
+                                     const std::string& name) {
+  const json& cbw = at(test, key);
+  CbwView v{test,
+            cbw,
+            phase_at(at(test, "phases"), 0),
+            phase_at(at(test, "phases"), 1),
+            counts(at(cbw, "thread_counts")),
+            counts(at(cbw, "queue_depths")),
+            str(at(test, "title")),
+            str(at(cbw, "rw_mix")),
+            str(at(cbw, "operating_point_source")) != "window-average" ? "final Round" : "measurement-window average",
+            pre_label_of(phase_at(at(test, "phases"), 0)),
+            nullptr,
+            name};
+  v.header = cbw_header(results, v);
+  std::vector<Page> pages;
+  preconditioning_pages(v, ids, pages);
+  demand_round_pages(v, ids, pages);
+  demand_pages(v, ids, pages);
+  operating_point_pages(v, ids, pages);
+  histogram_pages(v, ids, pages);
+  for (Page& p : compliance_pages(v.header, test, name)) {
     pages.push_back(std::move(p));
   }
   return pages;
+}
+
+}  // namespace
+
+std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
+  return demand_sweep_pages(results, test, ids, "cbw", "CBW");
+}
+
+std::vector<Page> dirth_pages(const json& results, const json& test, IdSource& ids) {
+  return demand_sweep_pages(results, test, ids, "dirth", "DIRTH");
 }
 
 }  // namespace ptsuite::report::html

@@ -4,11 +4,8 @@
 
 #include <cmath>
 
-#include <ptsuite/pts/steady_state.hpp>
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/chart/render.hpp>
-#include <ptsuite/stats/latency_histogram.hpp>
-#include <ptsuite/stats/stats_json.hpp>
 
 namespace ptsuite::report::html {
 
@@ -17,8 +14,6 @@ using nlohmann::json;
 namespace {
 
 constexpr double k_chart_width_px = 720;
-// Histogram buckets per drawn bar: 8 of the 128 per octave (stats/latency_histogram.hpp).
-constexpr size_t k_buckets_per_bar = 8;
 
 // Inline SVG in HTML needs no namespace declaration; dropping it keeps the document free of
 // URL-like strings.
@@ -47,6 +42,13 @@ std::string pretty_formula(std::string formula) {
 }
 
 double percentile_ns(const json& latency, const char* key) { return num(at(at(latency, "percentiles"), key)); }
+
+// The fit in display units: the tracking variable's "display" text (pts/round_loop.hpp); the
+// verdict's own formula when the stored unit is the display unit.
+std::string fit_formula(const json& verdict, const json& tracking) {
+  const std::string display = str(at(tracking, {"display", "fit_formula"}));
+  return display.empty() ? str(at(verdict, {"fit", "formula"})) : display;
+}
 
 }  // namespace
 
@@ -148,24 +150,18 @@ Block window_block(const json& phase, const json& tracking, const std::string& t
   w.average = num(at(v, "average")) / view.divisor;
   w.slope = num(at(v, {"fit", "slope"})) / view.divisor;
   w.intercept = num(at(v, {"fit", "intercept"})) / view.divisor;
-  w.fit_formula =
-      view.divisor == 1 ? str(at(v, {"fit", "formula"})) : pts::format_fit(pts::LinearFit{w.slope, w.intercept});
-  w.fit_formula = pretty_formula(w.fit_formula);
+  w.fit_formula = pretty_formula(fit_formula(v, tracking));
+  // The band of the results (average +- half the allowed data excursion: 90 % / 110 % with
+  // the PTS 20 % of pts/common.json).
+  const json& band = at(v, "band");
+  w.band_low = num(at(band, "low")) / view.divisor;
+  w.band_high = num(at(band, "high")) / view.divisor;
+  w.band_low_label = fmt::format("{}% \u00d7 average", str(at(band, "low_pct")));
+  w.band_high_label = fmt::format("{}% \u00d7 average", str(at(band, "high_pct")));
   const std::string window =
       fmt::format("Rounds {}\u2013{}", str(at(v, {"window", "first_round"})), str(at(v, {"window", "last_round"})));
   chart::Chart c = chart::measurement_window_chart(
       {test_title + " \u2013 Steady State Measurement Window", name + ", " + window, "window"}, w);
-  // The band of the results (average +- half the allowed data excursion) replaces the
-  // builder's fixed 90 % / 110 % when the record carries it.
-  const json& band = at(v, "band");
-  if (band.is_object() && c.bands.size() == 1 && c.ref_lines.size() == 3) {
-    c.bands[0].from = num(at(band, "low")) / view.divisor;
-    c.bands[0].to = num(at(band, "high")) / view.divisor;
-    c.ref_lines[0].value = c.bands[0].to;
-    c.ref_lines[0].label = fmt::format("{}% \u00d7 average", str(at(band, "high_pct")));
-    c.ref_lines[2].value = c.bands[0].from;
-    c.ref_lines[2].label = fmt::format("{}% \u00d7 average", str(at(band, "low_pct")));
-  }
   return chart_block(std::move(c), "SS measurement window: " + name + " (" + window + ")", ids, height_px);
 }
 
@@ -194,11 +190,7 @@ Block determination_block(const json& phase, const json& tracking) {
                     text(fmt_metric(num(at(v, {"slope_excursion", "allowed"})), view)),
                     text(fmt_metric(num(at(v, {"slope_excursion", "measured"})), view)),
                     pass_fail(at(v, {"slope_excursion", "ok"}))});
-  const double slope = num(at(v, {"fit", "slope"})) / view.divisor;
-  const double intercept = num(at(v, {"fit", "intercept"})) / view.divisor;
-  const std::string formula =
-      view.divisor == 1 ? str(at(v, {"fit", "formula"})) : pts::format_fit(pts::LinearFit{slope, intercept});
-  t.rows.push_back({"Least-squares fit", "", text("y = " + pretty_formula(formula)), ""});
+  t.rows.push_back({"Least-squares fit", "", text("y = " + pretty_formula(fit_formula(v, tracking))), ""});
   const json& band = at(v, "band");
   if (band.is_object()) {
     t.rows.push_back(
@@ -223,25 +215,10 @@ Block determination_block(const json& phase, const json& tracking) {
 }
 
 Block histogram_block(const json& capture, const std::string& title, IdSource& ids, double height_px) {
+  // The record's display-ready bars (1/16 octave each, pts_test.hpp histogram_bars()).
   std::vector<chart::Bin> bins;
-  try {
-    const auto h = at(capture, {"result", "histograms", "combined"}).get<stats::LatencyHistogram>();
-    // One bar per k_buckets_per_bar adjacent buckets (1/16 octave): the exact 1/128-octave
-    // buckets are narrower than a pixel. Bars cover whole aligned groups, so their edges are
-    // bucket edges and every IO is in exactly one bar.
-    for (const auto& [index, count] : h.nonzero_buckets()) {
-      const size_t first = index / k_buckets_per_bar * k_buckets_per_bar;
-      const double lo = static_cast<double>(stats::LatencyHistogram::bucket_lower_ns(first)) / 1e6;
-      const double hi =
-          static_cast<double>(stats::LatencyHistogram::bucket_upper_ns(first + k_buckets_per_bar - 1) + 1) / 1e6;
-      if (!bins.empty() && bins.back().lo == lo) {
-        bins.back().count += static_cast<double>(count);
-      } else {
-        bins.push_back({lo, hi, static_cast<double>(count)});
-      }
-    }
-  } catch (const std::exception&) {
-    bins.clear();  // no histogram in the record: the chart says "No data"
+  for (const json& bar : at(capture, "histogram_bars")) {
+    bins.push_back({num(at(bar, "lower_ns")) / 1e6, num(at(bar, "upper_ns")) / 1e6, num(at(bar, "count"))});
   }
   const json& lat = at(capture, {"result", "summary", "combined", "latency_ns"});
   std::vector<chart::Marker> markers;

@@ -287,6 +287,8 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
     ar_text += " (" + fmt_bytes(static_cast<uint64_t>(cap * ar / 100.0)) + ")";
   }
   rows.emplace_back("AR & Amount", text(ar_text));
+  const std::string segments = str(at(test, {"ar_segments", "description"}));
+  rows.emplace_back("AR Segments", text(segments.empty() ? k_dash : segments));
   const json& pcs = at(test, "preconditioning");
   if (pcs.is_array() && !pcs.empty()) {
     for (const json& pc : pcs) {
@@ -339,6 +341,7 @@ PageHeader summary_header(const json& results) {
   const json& first = tests.is_array() && !tests.empty() ? tests.front() : none;
   setup.emplace_back("Data Pattern", data_pattern_html(at(first, "data_pattern")));
   setup.emplace_back("AR", text(fmt_percent(num(at(first, "active_range_pct")))));
+  setup.emplace_back("AR Segments", "per test on its pages");
   setup.emplace_back("Profile", text(profile_label(results)));
   std::string presets;
   for (const json& p : at(results, {"config", "presets"})) {

@@ -9,6 +9,8 @@
 #include <ptsuite/report/html/page.hpp>
 #include <ptsuite/report/html/test_pages.hpp>
 
+#include "report/sections.hpp"
+
 namespace ptsuite::report {
 
 using nlohmann::json;
@@ -16,23 +18,8 @@ using nlohmann::json;
 namespace {
 
 std::vector<html::Page> pages_of(const json& results, const json& test, html::IdSource& ids) {
-  const std::string id = html::str(html::at(test, "id"));
-  if (id == "iops") {
-    return html::iops_pages(results, test, ids);
-  }
-  if (id == "throughput") {
-    return html::throughput_pages(results, test, ids);
-  }
-  if (id == "latency") {
-    return html::latency_pages(results, test, ids);
-  }
-  if (id == "wsat") {
-    return html::wsat_pages(results, test, ids);
-  }
-  if (id == "cbw") {
-    return html::cbw_pages(results, test, ids);
-  }
-  return html::generic_test_pages(results, test);
+  const TestSections* sections = find_sections(html::str(html::at(test, "id")));
+  return sections != nullptr ? sections->html_pages(results, test, ids) : html::generic_test_pages(results, test);
 }
 
 }  // namespace

@@ -119,6 +119,28 @@ Block clause_grid(const json& results) {
       "details per test on its Compliance page)");
 }
 
+// The preflight warnings of every session (start, resume) of the run, or that there were none.
+std::string preflight_html(const json& results) {
+  const json& sessions = at(results, "preflight");
+  if (!sessions.is_array() || sessions.empty()) {
+    return text("not recorded (a run of an earlier ptsuite)");
+  }
+  std::string out;
+  for (const json& session : sessions) {
+    for (const json& f : at(session, "findings")) {
+      if (str(at(f, "severity")) != "info") {
+        out +=
+            (out.empty() ? "" : "<br/>") + std::string("<span class=\"bad\">") + text(str(at(f, "severity"))) +
+            "</span> " +
+            text(fmt::format("({}) {}: {}", str(at(session, "session")), str(at(f, "check")), str(at(f, "message"))));
+      }
+    }
+  }
+  return out.empty() ? text(fmt::format("no warnings ({} check(s) at start{})", at(sessions[0], "findings").size(),
+                                        sessions.size() > 1 ? " and at each resume" : ""))
+                     : out;
+}
+
 Rows run_rows(const json& results) {
   Rows rows;
   const json& run = at(results, "run");
@@ -133,6 +155,15 @@ Rows run_rows(const json& results) {
     cmd += (cmd.empty() ? "" : " ") + str(a);
   }
   rows.emplace_back("Command line", "<code>" + text(cmd.empty() ? "\u2013" : cmd) + "</code>");
+  const json& attestation = at(results, "attestation");
+  if (attestation.is_object()) {
+    const std::string by = str(at(attestation, "tested_by"));
+    rows.emplace_back("Signed",
+                      text(fmt::format("Ed25519 key {} on {}{}", str(at(attestation, "key_fingerprint")),
+                                       str(at(attestation, "signed_utc")), by.empty() ? "" : ", tested by " + by)) +
+                          " <span class=\"note\">(check: <code>ptsuite verify DIR --pubkey KEY.pub</code>)</span>");
+  }
+  rows.emplace_back("Host preflight", preflight_html(results));
   size_t changed = 0;
   for (const json& s : at(results, "settings")) {
     changed += is_true(at(s, "changed")) ? 1 : 0;
@@ -146,6 +177,36 @@ Rows run_rows(const json& results) {
                     "a test is compliant when no clause fails; the run when every test is compliant "
                     "and the run completed (values from results.json \u2192 compliance)");
   return rows;
+}
+
+using Row = std::vector<std::string>;
+
+// Rows of (setting, value, default, changed by, tag, clause) on as many pages as they need.
+void add_table_pages(std::vector<Page>& pages, const std::shared_ptr<const PageHeader>& header,
+                     const std::vector<Row>& rows, const std::string& page_title, const std::string& caption,
+                     const std::string& empty) {
+  if (rows.empty()) {
+    pages.push_back({header, page_title, {html_block(element("p", "note", text(empty)))}});
+    return;
+  }
+  // Rendered lengths overestimate escaped text slightly: a safe side for the estimate.
+  std::vector<size_t> lines;
+  for (const Row& r : rows) {
+    lines.push_back(std::max(text_lines(r[5].size(), 60), text_lines(r[0].size(), 30)));
+  }
+  const auto parts = paginate(lines, k_lines_per_page - 6);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    Table t;
+    t.css_class = "data compact";
+    t.header = {"Setting", "Value used", "Default", "Changed by", "Tag", "Spec clause (and ptsuite's convention)"};
+    t.first_numeric_column = 99;
+    for (size_t r : parts[i]) {
+      t.rows.push_back(rows[r]);
+    }
+    pages.push_back({header,
+                     parts.size() > 1 ? fmt::format("{} ({} of {})", page_title, i + 1, parts.size()) : page_title,
+                     {table_block(render_table(t), caption)}});
+  }
 }
 
 }  // namespace
@@ -215,7 +276,11 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   banner += "<div class=\"why\">" +
             text(fmt::format("{} reason(s) from results.json; run status: {}", at(comp, "reasons").size(),
                              str(at(results, {"run", "status"})))) +
-            "</div></div>";
+            "</div>";
+  for (const json& note : at(comp, "notes")) {
+    banner += "<div class=\"why bad\">" + text(str(note)) + "</div>";
+  }
+  banner += "</div>";
   pages.push_back({header,
                    "Report Summary",
                    {html_block(banner), html_block(render_rows(run_rows(results), "kvt")),
@@ -248,7 +313,6 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   }
 
   // Settings changed from defaults, then the [U] values and conventions.
-  using Row = std::vector<std::string>;
   std::vector<Row> changed;
   std::vector<Row> unverified;
   for (const json& s : at(results, "settings")) {
@@ -266,39 +330,11 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
                           text("[" + str(at(c, "tag")) + "]"),
                           text(str(at(c, "clause")) + " \u2013 ptsuite: " + str(at(c, "convention")))});
   }
-  // Rendered lengths overestimate escaped text slightly: a safe side for the estimate.
-  auto row_lines = [](const Row& r) { return std::max(text_lines(r[5].size(), 60), text_lines(r[0].size(), 30)); };
-  const std::vector<std::string> head = {"Setting",    "Value used", "Default",
-                                         "Changed by", "Tag",        "Spec clause (and ptsuite's convention)"};
-  auto add_table_pages = [&](const std::vector<Row>& rows, const std::string& page_title, const std::string& caption,
-                             const std::string& empty) {
-    if (rows.empty()) {
-      pages.push_back({header, page_title, {html_block(element("p", "note", text(empty)))}});
-      return;
-    }
-    std::vector<size_t> lines;
-    for (const Row& r : rows) {
-      lines.push_back(row_lines(r));
-    }
-    const auto parts = paginate(lines, k_lines_per_page - 6);
-    for (size_t i = 0; i < parts.size(); ++i) {
-      Table t;
-      t.css_class = "data compact";
-      t.header = head;
-      t.first_numeric_column = 99;
-      for (size_t r : parts[i]) {
-        t.rows.push_back(rows[r]);
-      }
-      pages.push_back({header,
-                       parts.size() > 1 ? fmt::format("{} ({} of {})", page_title, i + 1, parts.size()) : page_title,
-                       {table_block(render_table(t), caption)}});
-    }
-  };
   add_table_pages(
-      changed, "Settings Changed from Their Defaults",
+      pages, header, changed, "Settings Changed from Their Defaults",
       "Settings whose value differs from the spec / default value ([V] verified, [I] inferred, [U] unverified)",
       "No setting was changed from its default.");
-  add_table_pages(unverified, "[U] Settings and Conventions Disclosed",
+  add_table_pages(pages, header, unverified, "[U] Settings and Conventions Disclosed",
                   "Every [U] (unverified) setting with the value used, and the conventions ptsuite follows where the "
                   "PTS text is not settled",
                   "No [U] setting or convention applies.");

@@ -120,6 +120,17 @@ std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& id
                                              t_label, "Response time (ms)", lat, chart::ScaleKind::log10),
                     "WSAT: ART, 99.999 % and MRT per sample vs time (log y)", ids, 480),
         table_block(render_table(t), "WSAT run: how it stopped")}});
+  const std::vector<chart::NamedSeries> lat_fills = {
+      {"ART", sample_series(samples, "drive_fills", 1, "latency_mean_ns", 1e6)},
+      {"99.999%", sample_series(samples, "drive_fills", 1, "latency_p99_999_ns", 1e6)},
+      {"MRT", sample_series(samples, "drive_fills", 1, "latency_max_ns", 1e6)}};
+  pages.push_back(
+      {header,
+       "WSAT \u2013 Response Times vs Drive Fills (ART, 99.999 %, MRT)",
+       {chart_block(chart::time_series_chart(
+                        {"WSAT Response Times vs Drive Fills", workload + ", per sample", "wsat-rt-fills"},
+                        "Drive fills (TGBW / user capacity)", "Response time (ms)", lat_fills, chart::ScaleKind::log10),
+                    "WSAT: ART, 99.999 % and MRT per sample vs drive fills (log y)", ids, 480)}});
   if (!capture.is_null()) {
     pages.push_back({header,
                      "WSAT \u2013 Response Time Histogram",

@@ -18,7 +18,7 @@ TEST(AtaBuild, IdentifyDeviceCdb) {
   ASSERT_EQ(cmd.cdb.size(), 16u);
   EXPECT_EQ(cmd.cdb[0], 0x85);
   EXPECT_EQ(cmd.cdb[1], 4 << 1);  // PIO Data-In, no EXTEND
-  EXPECT_EQ(cmd.cdb[2], 0x2e);    // CK_COND, T_DIR in, BYTE_BLOCK, T_LENGTH=COUNT
+  EXPECT_EQ(cmd.cdb[2], 0x0e);    // T_DIR in, BYTE_BLOCK, T_LENGTH=COUNT; no CK_COND on data commands
   EXPECT_EQ(cmd.cdb[6], 1);       // COUNT 1 block
   EXPECT_EQ(cmd.cdb[14], 0xec);
   EXPECT_EQ(cmd.data.size(), 512u);

@@ -110,6 +110,7 @@ struct FakeNvme {
   uint16_t format_status = 0;
   uint16_t sanitize_status = 0;
   uint32_t features_06h = 1;
+  bool format_resets_write_cache = false;  // some drives return to their default after Format NVM
 
   void install(FakePassthrough& fake) {
     fake.on_nvme = [this](NvmeAdminCommand& cmd) {
@@ -142,6 +143,7 @@ struct FakeNvme {
           break;
         case nvme::k_op_format_nvm:
           c.status = format_status;
+          if (format_resets_write_cache) features_06h = 1;
           break;
         case nvme::k_op_sanitize:
           c.status = sanitize_status;
@@ -189,6 +191,26 @@ inline ScsiResult ata_reply(uint8_t status, uint8_t error, uint16_t count = 0, u
 inline ScsiResult ata_ok(uint16_t count = 0, uint64_t lba = 0) { return ata_reply(0x50, 0x00, count, lba); }
 inline ScsiResult ata_abort() { return ata_reply(0x51, 0x04); }
 
+// How Linux's libata SATL turns the drive's answer into the SG_IO result (seen with kernel
+// 6.1 on AHCI, tests/vm): with CK_COND=0 a successful command completes GOOD with no sense;
+// a failed one is CHECK CONDITION with the ATA Status Return descriptor, CK_COND or not; and
+// with CK_COND=1 on a PIO data transfer it reports the PIO Setup FIS's status (DRQ still set)
+// as CHECK CONDITION / ABORTED COMMAND in fixed-format sense, although the data arrived.
+inline ScsiResult libata_satl(const ScsiCommand& cmd, ScsiResult device_reply) {
+  const bool ck_cond = (cmd.cdb[2] & 0x20) != 0;
+  const unsigned protocol = (cmd.cdb[1] >> 1) & 0x0f;
+  const bool failed = device_reply.sense.size() > 1 && device_reply.sense[1] == 0x0b;
+  if (ck_cond && (protocol == 4 || protocol == 5)) {
+    ScsiResult r;
+    r.status = 0x02;
+    r.driver_status = 0x08;
+    r.sense = {0x70, 0x00, 0x0b, 0, 0, 0, 0, 0x0a, 0, 0, 0, 0, 0x00, 0x00, 0, 0, 0, 0};
+    return r;
+  }
+  if (!ck_cond && !failed) return ScsiResult{};
+  return device_reply;
+}
+
 // A SATA drive's Security feature set state machine (ACS-3 Security feature set) plus SANITIZE.
 struct FakeAtaDrive {
   std::vector<uint8_t> identify;  // base IDENTIFY DEVICE data; word 128 is rebuilt from state
@@ -223,6 +245,13 @@ struct FakeAtaDrive {
   void install(FakePassthrough& fake) {
     fake.on_scsi = [this](ScsiCommand& cmd) -> ScsiResult {
       if (cmd.cdb.size() != 16 || cmd.cdb[0] != 0x85) return ata_abort();
+      return libata_satl(cmd, answer(cmd));
+    };
+  }
+
+  // The drive's own answer to one ATA PASS-THROUGH(16), before the SATL (libata_satl).
+  ScsiResult answer(ScsiCommand& cmd) {
+    {
       const std::string given(
           reinterpret_cast<const char*>(cmd.data.data() + 2),
           cmd.data.size() >= 34 ? strnlen(reinterpret_cast<const char*>(cmd.data.data() + 2), 32) : 0);
@@ -276,7 +305,7 @@ struct FakeAtaDrive {
         default:
           return ata_abort();
       }
-    };
+    }
   }
 };
 

@@ -347,6 +347,9 @@ TEST(PurgeFallback, AutoChainsSecureDiscardToDiscardAndMarksNotPts) {
   EXPECT_EQ(rec.method, "discard");
   EXPECT_FALSE(rec.pts_compliant);
   EXPECT_NE(rec.messages.front().find("not a PTS purge"), std::string::npos);
+  ASSERT_GE(rec.messages.size(), 2u);
+  EXPECT_EQ(rec.messages[1],
+            "no PTS purge method: a loop target has none (PTS purges are NVMe, ATA and SCSI commands)");
   uint64_t covered = 0;
   for (const auto& c : fake.ranges) {
     if (c.op == BlockRangeOp::discard) {

@@ -79,7 +79,7 @@ TEST_F(IoQueueTest, RejectsBadConstructionArguments) {
     make_queue(5);
     ADD_FAILURE() << "accepted a queue depth above the engine's limit";
   } catch (const UsageError& e) {
-    EXPECT_NE(std::string(e.what()).find("--queue-depth"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("queue_depth: "), std::string::npos) << e.what();
   }
 }
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include <ptsuite/pts/tests/core_tests.hpp>
+#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -29,7 +29,7 @@ size_t count_prefix(const std::vector<std::string>& steps, const std::string& pr
 
 TEST(IopsTest, FiftySixCellsInSpecOrderThreeTrackingVariables) {
   Harness h({"2.0.2", "enterprise"});
-  const json rec = IopsTest().run(h.ctx);
+  const json rec = make_test("iops")->run(h.ctx);
   const json& phase = rec.at("phases")[0];
   const json& tmpl = phase.at("round_template");
   ASSERT_EQ(tmpl.size(), 56u);
@@ -63,14 +63,14 @@ TEST(IopsTest, FiftySixCellsInSpecOrderThreeTrackingVariables) {
 
 TEST(IopsTest, PtsE11TracksOneVariable) {
   Harness h({"e1.1", "enterprise"});
-  const json rec = IopsTest().run(h.ctx);
+  const json rec = make_test("iops")->run(h.ctx);
   ASSERT_EQ(rec.at("phases")[0].at("tracking").size(), 1u);
   EXPECT_EQ(rec.at("phases")[0].at("tracking")[0].at("segment_label"), "RND 4KiB 0/100");
 }
 
 TEST(IopsTest, OperatorToioAndClientProfile) {
   Harness h({"2.0.2", "client"}, {{"iops.threads", "16"}, {"iops.queue_depth", "8"}});
-  const json rec = IopsTest().run(h.ctx);
+  const json rec = make_test("iops")->run(h.ctx);
   EXPECT_EQ(rec.at("toio").at("threads"), 16);
   EXPECT_EQ(rec.at("toio").at("threads_setting").at("changed_by"), "--set");
   EXPECT_EQ(rec.at("phases")[0].at("round_template")[0].at("queue_depth"), 8);
@@ -82,7 +82,7 @@ TEST(IopsTest, OperatorToioAndClientProfile) {
 // tracking variables are still found by key (TKperf's list-position bug would shift them).
 TEST(IopsTest, FourKnDeviceOmitsHalfKibAndKeepsTrackingByKey) {
   Harness h({"2.0.2", "enterprise"}, {}, 4096);
-  const json rec = IopsTest().run(h.ctx);
+  const json rec = make_test("iops")->run(h.ctx);
   const json& phase = rec.at("phases")[0];
   EXPECT_EQ(phase.at("round_template").size(), 49u);
   ASSERT_EQ(rec.at("omitted").size(), 1u);
@@ -93,7 +93,7 @@ TEST(IopsTest, FourKnDeviceOmitsHalfKibAndKeepsTrackingByKey) {
 
 TEST(IopsTest, RecordDisclosesEveryValueUsedWithProvenance) {
   Harness h({"2.0.2", "enterprise"});
-  const json rec = IopsTest().run(h.ctx);
+  const json rec = make_test("iops")->run(h.ctx);
   bool saw_tracking = false;
   for (const json& p : rec.at("parameters")) {
     EXPECT_FALSE(p.at("clause").get<std::string>().empty());
@@ -105,7 +105,7 @@ TEST(IopsTest, RecordDisclosesEveryValueUsedWithProvenance) {
 
 TEST(ThroughputTest, PurgeAndWipcPerBlockSizeSequentialContinuation) {
   Harness h({"2.0.2", "enterprise"});
-  const json rec = ThroughputTest().run(h.ctx);
+  const json rec = make_test("throughput")->run(h.ctx);
   ASSERT_EQ(rec.at("phases").size(), 2u);
   EXPECT_EQ(rec.at("phases")[0].at("phase"), "1MiB");
   EXPECT_EQ(rec.at("phases")[1].at("phase"), "128KiB");
@@ -136,7 +136,7 @@ TEST(ThroughputTest, PurgeAndWipcPerBlockSizeSequentialContinuation) {
 
 TEST(LatencyTest, NineCellsTrackingArtAndCaptureOnlyIn20) {
   Harness h({"2.0.2", "enterprise"});
-  const json rec = LatencyTest().run(h.ctx);
+  const json rec = make_test("latency")->run(h.ctx);
   const json& phase = rec.at("phases")[0];
   ASSERT_EQ(phase.at("round_template").size(), 9u);
   EXPECT_EQ(phase.at("round_template")[0].at("label"), "RND 8KiB 100/0");
@@ -152,14 +152,14 @@ TEST(LatencyTest, NineCellsTrackingArtAndCaptureOnlyIn20) {
   EXPECT_EQ(rec.at("matrix").at("latency_p99_999_ns").size(), 3u);
 
   Harness e11({"e1.1", "enterprise"});
-  EXPECT_TRUE(LatencyTest().run(e11.ctx).at("captures").empty());
+  EXPECT_TRUE(make_test("latency")->run(e11.ctx).at("captures").empty());
 }
 
 TEST(WriteSaturationTest, StopsAtFourTimesCapacity) {
   // 1000 IOPS of 4 KiB for 1 s per sample = 4.096 MB per sample; capacity 40.96 MB, so 4X is
   // reached after exactly 40 samples.
   Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}}, 512, 40'960'000);
-  const json rec = WriteSaturationTest().run(h.ctx);
+  const json rec = make_test("wsat")->run(h.ctx);
   const json& w = rec.at("wsat");
   EXPECT_EQ(w.at("stop_reason"), "capacity");
   EXPECT_EQ(w.at("samples").size(), 40u);
@@ -174,16 +174,44 @@ TEST(WriteSaturationTest, StopsAtFourTimesCapacity) {
 TEST(WriteSaturationTest, StopsAtTheTimeLimitAndHonoursOptionalWorkloads) {
   Harness h({"2.0.2", "enterprise"},
             {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "7s"}, {"wsat.workload", "oltp"}});
-  const json rec = WriteSaturationTest().run(h.ctx);
+  const json rec = make_test("wsat")->run(h.ctx);
   EXPECT_EQ(rec.at("wsat").at("stop_reason"), "time_limit");
   EXPECT_EQ(rec.at("wsat").at("samples").size(), 7u);
   EXPECT_EQ(rec.at("wsat").at("segment").at("label"), "RND 8KiB 65/35");
 
   Harness cbw({"2.0.2", "enterprise"}, {{"wsat.time_limit", "3min"}, {"wsat.workload", "cbw"}}, 4096);
-  const json rc = WriteSaturationTest().run(cbw.ctx);
+  const json rc = make_test("wsat")->run(cbw.ctx);
   EXPECT_EQ(rc.at("wsat").at("segment").at("zones").size(), 3u);
   EXPECT_EQ(rc.at("wsat").at("segment").at("block_sizes").size(), 5u);  // 4/8/16/32/64 KiB on 4Kn
   EXPECT_EQ(rc.at("omitted").size(), 7u);
+  // Part A.6: the CBW stimulus of WSAT writes (0/100), as the cited sources run it.
+  EXPECT_EQ(rc.at("wsat").at("segment").at("rw_mix"), "0/100");
+}
+
+// Part A.6: the record's subtitle names the stimulus that ran, not always RND 4 KiB 100 % W.
+TEST(WriteSaturationTest, SubtitleNamesTheStimulusThatRan) {
+  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}});
+  EXPECT_EQ(make_test("wsat")->run(h.ctx).at("subtitle"), "WSAT - RND 4KiB 100% W");
+  Harness oltp({"2.0.2", "enterprise"},
+               {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "oltp"}});
+  EXPECT_EQ(make_test("wsat")->run(oltp.ctx).at("subtitle"), "WSAT - RND 8KiB R/W 65/35");
+  Harness cbw({"2.0.2", "enterprise"},
+              {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "cbw"}});
+  EXPECT_EQ(make_test("wsat")->run(cbw.ctx).at("subtitle"), "WSAT - RND CBW mix 100% W");
+}
+
+// Part A.6: the run stops at the capacity multiple (within one IO per thread), not up to a
+// whole sample later. 4 x 40 MB = 160 MB; 39 samples of 4.096 MB leave 256 kB for the 40th.
+TEST(WriteSaturationTest, StopsAtExactlyTheCapacityMultiple) {
+  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}}, 512, 40'000'000);
+  const json rec = make_test("wsat")->run(h.ctx);
+  const json& w = rec.at("wsat");
+  EXPECT_EQ(w.at("stop_reason"), "capacity");
+  ASSERT_EQ(w.at("samples").size(), 40u);
+  const auto written = w.at("written_bytes").get<uint64_t>();
+  EXPECT_GE(written, 160'000'000u);
+  EXPECT_LT(written - 160'000'000u, 4096u * 4u);  // less than one 4 KiB IO per thread over
+  EXPECT_LT(w.at("samples").back().at("result").at("summary").at("write").at("bytes").get<uint64_t>(), 300'000u);
 }
 
 TEST(CompositeBlockSizeTest, GridTrackingAndOperatingPoints) {
@@ -192,7 +220,7 @@ TEST(CompositeBlockSizeTest, GridTrackingAndOperatingPoints) {
   h.exec = testing::FakeExecutor(
       [](const StepId&, const SegmentSpec& s) { return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64); },
       [](const StepId&, const SegmentSpec& s) { return uint64_t{100'000} * s.threads * s.queue_depth; });
-  const json rec = CompositeBlockSizeTest().run(h.ctx);
+  const json rec = make_test("cbw")->run(h.ctx);
   ASSERT_EQ(rec.at("phases").size(), 2u);
   const json& pre = rec.at("phases")[0];
   EXPECT_EQ(pre.at("round_template").size(), 1u);
@@ -222,10 +250,55 @@ TEST(CompositeBlockSizeTest, GridTrackingAndOperatingPoints) {
   EXPECT_EQ(rec.at("cbw").at("grid").at("iops").size(), 7u);
 }
 
+// DIRTH (§14): the CBW procedure over one access pattern, OLTP RND 8 KiB 65/35 by default
+// ([U] settings dirth.block_size / dirth.rw_mix), preconditioned at 100 % W.
+TEST(DirthTest, TheCbwProcedureOverOneAccessPattern) {
+  Harness h({"2.0.2", "enterprise"}, {{"dirth.block_size", "4KiB"}});
+  h.exec = testing::FakeExecutor(
+      [](const StepId&, const SegmentSpec& s) { return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64); },
+      [](const StepId&, const SegmentSpec& s) { return uint64_t{100'000} * s.threads * s.queue_depth; });
+  const json rec = make_test("dirth")->run(h.ctx);
+  ASSERT_EQ(rec.at("phases").size(), 2u);
+  const json& pre = rec.at("phases")[0].at("round_template")[0];
+  EXPECT_EQ(pre.at("label"), "RND 4KiB 0/100 TC32 QD32");
+  EXPECT_EQ(pre.at("block_sizes").size(), 1u);
+  const json& demand = rec.at("phases")[1];
+  ASSERT_EQ(demand.at("round_template").size(), 49u);
+  EXPECT_EQ(demand.at("round_template")[0].at("label"), "RND 4KiB 65/35 TC32 QD32");
+  EXPECT_EQ(demand.at("round_template")[48].at("label"), "RND 4KiB 65/35 TC1 QD1");
+  EXPECT_TRUE(demand.at("round_template")[0].at("zones").empty());
+  EXPECT_FALSE(rec.contains("cbw"));
+  const json& d = rec.at("dirth");
+  EXPECT_EQ(d.at("rw_mix"), "65/35");
+  ASSERT_EQ(d.at("block_size_mix").size(), 1u);
+  EXPECT_EQ(d.at("block_size_mix")[0].at("bytes"), 4096);
+  EXPECT_EQ(d.at("operating_points")[0].at("toio"), 48);  // the same operating-point rules as CBW
+  EXPECT_EQ(rec.at("captures").size(), 3u);
+  EXPECT_EQ(rec.at("section").at("value"), "14");
+}
+
 TEST(MakeTest, UnknownIdsAreUsageErrors) {
   EXPECT_EQ(make_test("iops")->id(), "iops");
   EXPECT_EQ(make_test("tp")->id(), "throughput");
-  EXPECT_THROW(make_test("hir"), UsageError);
+  EXPECT_EQ(make_test("xsr")->id(), "xsr");
+  EXPECT_EQ(make_test("hir")->id(), "hir");
+  EXPECT_EQ(make_test("dirth")->id(), "dirth");
+  EXPECT_THROW(make_test("ecw"), UsageError);
+}
+
+// PtsTest::run() adds what the verdict and the header need about the whole stimulus.
+TEST(PtsTestRun, RecordsTheDeepestQueueAndHowTheActiveRangeWasAddressed) {
+  Harness h({"2.0.2", "enterprise"});
+  const json iops = make_test("iops")->run(h.ctx);
+  EXPECT_EQ(iops.at("max_queue_depth"), 32);
+  EXPECT_EQ(iops.at("ar_segments").at("count"), 1);
+  EXPECT_TRUE(iops.at("toio").at("operator_choice").get<bool>());
+  Harness c({"2.0.2", "enterprise"}, {{"max_rounds", "5"}});
+  const json cbw = make_test("cbw")->run(c.ctx);
+  EXPECT_EQ(cbw.at("ar_segments").at("count"), 3);
+  EXPECT_NE(cbw.at("ar_segments").at("description").get<std::string>().find("50 % of IOs in 0-5 %"), std::string::npos);
+  Harness l({"2.0.2", "enterprise"});
+  EXPECT_EQ(make_test("latency")->run(l.ctx).at("max_queue_depth"), 1);
 }
 
 }  // namespace

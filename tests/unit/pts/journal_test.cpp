@@ -38,6 +38,7 @@ RoundLoopSpec spec_with(uint32_t max_rounds) {
   spec.segments[1].label = "RND 8KiB 0/100";
   spec.segments[1].block_sizes = {{8192, 1}};
   spec.tracking = {{"IOPS", 0, Metric::iops}};
+  spec.first_check_round = 5;
   spec.max_rounds = max_rounds;
   return spec;
 }

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <ptsuite/pts/plan.hpp>
+#include <ptsuite/pts/run.hpp>
 
 namespace ptsuite::pts {
 namespace {
@@ -71,6 +74,36 @@ TEST(Plan, PlanDoesNotDependOnAnyDevice) {
   ASSERT_EQ(a.steps.size(), b.steps.size());
   EXPECT_EQ(nlohmann::json(a.steps), nlohmann::json(b.steps));
   EXPECT_EQ(a.steps.back().id, "latency/capture/rt-histogram");
+}
+
+// What a run needs from the host (preflight): the largest TC x QD of any step in AIO events,
+// and that step's buffers at its largest block size, plus the scratch target and the process.
+TEST(Plan, PreflightNeedsComeFromTheLargestStep) {
+  const Plan cbw = PlanFixture().plan({"cbw"}, PlanCase::worst);
+  uint64_t slots = 0;
+  uint64_t buffers = 0;
+  for (const PlanStep& s : cbw.steps) {
+    slots = std::max<uint64_t>(slots, uint64_t{s.threads} * s.queue_depth);
+    buffers = std::max<uint64_t>(buffers, uint64_t{s.threads} * s.queue_depth * s.max_block_bytes);
+  }
+  EXPECT_EQ(slots, 32u * 32u);  // CBW's TC x QD grid tops out at 32 x 32
+  RunConfig config;
+  config.target = "/dev/nvme0n1";
+  const device::PreflightNeeds needs = preflight_needs(cbw, config);
+  EXPECT_EQ(needs.aio_events, slots);
+  EXPECT_EQ(needs.memory_bytes, buffers + k_process_overhead_bytes);
+  config.target.clear();  // a scratch target lives in RAM
+  config.scratch_size_bytes = k_gib;
+  EXPECT_EQ(preflight_needs(cbw, config).memory_bytes, buffers + k_gib + k_process_overhead_bytes);
+  config.engine = "sync";
+  EXPECT_EQ(preflight_needs(cbw, config).aio_events, 0u);
+  // Every segment step knows its largest block size.
+  const Plan tp = PlanFixture().plan({"throughput"}, PlanCase::best);
+  for (const PlanStep& s : tp.steps) {
+    if (s.kind == "segment") {
+      EXPECT_GE(s.max_block_bytes, 128u * 1024u) << s.id;
+    }
+  }
 }
 
 }  // namespace

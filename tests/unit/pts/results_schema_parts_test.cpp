@@ -21,11 +21,13 @@
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/device_executor.hpp>
+#include <ptsuite/pts/procedures/registry.hpp>
 #include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/segment.hpp>
-#include <ptsuite/util/json_schema.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
+
+#include "support/json_schema.hpp"
 
 #include "support/schema_support.hpp"
 
@@ -72,8 +74,12 @@ TEST(ResultsSchema, EnumsMatchTheCode) {
   const DefinitionSet& defs = DefinitionSet::embedded();
   EXPECT_EQ(as_set(enum_of("revision")), as_set(defs.revisions()));
   EXPECT_EQ(as_set(enum_of("profile")), as_set(defs.profiles()));
-  EXPECT_EQ(enum_of("test_id"), core_test_ids());
-  EXPECT_EQ(as_set(defs.test_ids()), as_set(core_test_ids()));
+  std::vector<std::string> registered;
+  for (const ProcedureInfo& p : procedures()) {
+    registered.emplace_back(p.id);
+  }
+  EXPECT_EQ(enum_of("test_id"), registered);
+  EXPECT_EQ(as_set(defs.test_ids()), as_set(registered));
   EXPECT_EQ(enum_of("purge_method"), device::purge_method_names());
 
   const json& segment = schema().at("$defs").at("segment_result").at("properties");

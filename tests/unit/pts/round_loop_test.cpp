@@ -6,6 +6,7 @@
 #include <ptsuite/pts/round_loop.hpp>
 #include <ptsuite/pts/window.hpp>
 #include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/error.hpp>
 
 #include "support/fake_step_executor.hpp"
 
@@ -28,7 +29,20 @@ RoundLoopSpec two_segment_spec() {
   b.block_sizes = {{65536, 1}};
   spec.segments = {a, b};
   spec.tracking = {{"b IOPS", 1, Metric::iops}};  // tracks the SECOND segment
+  spec.first_check_round = 5;
+  spec.max_rounds = 25;
   return spec;
+}
+
+TEST(RoundLoop, RefusesASpecWhoseRoundRulesWereNeverSet) {
+  testing::FakeExecutor exec([](const StepId&, const SegmentSpec&) { return 1000.0; });
+  RoundLoopSpec spec = two_segment_spec();
+  spec.max_rounds = 0;
+  EXPECT_THROW(run_rounds(exec, spec), Error);
+  spec = two_segment_spec();
+  spec.first_check_round = 0;
+  EXPECT_THROW(run_rounds(exec, spec), Error);
+  EXPECT_TRUE(exec.executed.empty());
 }
 
 TEST(RoundLoop, StopsAtTheFirstRoundWhoseWindowAttains) {

@@ -176,8 +176,8 @@ TEST(CsvNumber, ShortestFixedNotationWithADot) {
 
 TEST(CsvReport, OneFilePerTestInDocumentOrder) {
   const std::vector<CsvFile> files = render_csv(load_results_fixture("quick"));
-  ASSERT_EQ(files.size(), 3u);
-  const std::vector<std::string> expected = {"throughput", "wsat", "cbw"};
+  ASSERT_EQ(files.size(), 5u);
+  const std::vector<std::string> expected = {"throughput", "wsat", "cbw", "hir", "xsr"};
   for (size_t i = 0; i < files.size(); ++i) {
     EXPECT_EQ(files[i].test_id, expected[i]);
     EXPECT_EQ(files[i].file_name, expected[i] + ".csv");
@@ -186,9 +186,10 @@ TEST(CsvReport, OneFilePerTestInDocumentOrder) {
 
 TEST(CsvReport, EveryFileIsStrictRfc4180WithNumericValues) {
   const std::regex numeric("-?[0-9]+(\\.[0-9]+)?");
-  const std::set<std::string> records = {"round",    "window",          "steady_state", "tracking_check",
-                                         "wipc",     "prewrite",        "wsat_sample",  "wsat",
-                                         "cbw_grid", "operating_point", "capture"};
+  const std::set<std::string> records = {
+      "round",       "window",       "steady_state",   "tracking_check",  "wipc",    "prewrite",
+      "wsat_sample", "wsat",         "cbw_grid",       "operating_point", "capture", "xsr_group",
+      "xsr_sample",  "xsr_recovery", "hir_wait_state", "hir_period",      "hir"};
   for (const std::string& name : test_support::results_fixture_names()) {
     for (const CsvFile& f : render_csv(load_results_fixture(name))) {
       SCOPED_TRACE(name + "/" + f.file_name);

@@ -1,4 +1,4 @@
-// The JSON Schema validator (util/json_schema.hpp), keyword by keyword: each supported keyword
+// The JSON Schema validator (support/json_schema.hpp), keyword by keyword: each supported keyword
 // with a passing and a failing instance, the JSON-pointer paths of the errors, the choice of
 // the reported alternative for anyOf / oneOf, and the refusal of schemas that use anything
 // the validator does not check.
@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/util/error.hpp>
-#include <ptsuite/util/json_schema.hpp>
+#include "support/json_schema.hpp"
 
 namespace ptsuite {
 namespace {

@@ -12,7 +12,8 @@
 namespace ptsuite {
 namespace {
 
-// FIPS 180-4 examples as published with the NIST CSRC "Examples with Intermediate Values".
+// Known answers for the libcrypto-backed hasher: the FIPS 180-4 examples as published with
+// the NIST CSRC "Examples with Intermediate Values".
 TEST(Sha256, NistVectors) {
   EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");

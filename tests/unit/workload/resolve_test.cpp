@@ -55,18 +55,18 @@ TEST(ResolveErrors, ThreadsAndQueueDepth) {
   const auto g = geometry(64 * k_mib);
   WorkloadSpec s = base_spec();
   s.threads = 0;
-  expect_rejected(s, g, "--threads", "1 to 1024");
+  expect_rejected(s, g, "threads", "1 to 1024");
   s.threads = k_max_threads + 1;
-  expect_rejected(s, g, "--threads");
+  expect_rejected(s, g, "threads");
   s = base_spec();
   s.queue_depth = 0;
-  expect_rejected(s, g, "--queue-depth");
+  expect_rejected(s, g, "queue_depth");
   s.queue_depth = k_max_queue_depth + 1;
-  expect_rejected(s, g, "--queue-depth");
+  expect_rejected(s, g, "queue_depth");
   s = base_spec();
   s.threads = 1024;
   s.queue_depth = 65536;
-  expect_rejected(s, g, "--queue-depth", "IO buffers");
+  expect_rejected(s, g, "queue_depth", "IO buffers");
 }
 
 TEST(ResolveErrors, ReadPercentage) {
@@ -74,7 +74,7 @@ TEST(ResolveErrors, ReadPercentage) {
   for (double pct : {-1.0, 100.5, std::nan("")}) {
     WorkloadSpec s = base_spec();
     s.read_pct = pct;
-    expect_rejected(s, g, "--read-pct");
+    expect_rejected(s, g, "read_pct");
   }
 }
 
@@ -82,30 +82,30 @@ TEST(ResolveErrors, BlockSizes) {
   const auto g = geometry(64 * k_mib);
   WorkloadSpec s = base_spec();
   s.block_sizes = {{0, 1}};
-  expect_rejected(s, g, "--block-size");
+  expect_rejected(s, g, "block_size");
   s.block_sizes = {{1000, 1}};
-  expect_rejected(s, g, "--block-size", "not a multiple of the target's 512-byte logical block");
+  expect_rejected(s, g, "block_size", "not a multiple of the target's 512-byte logical block");
   s.block_sizes = {{128 * k_mib, 1}};
-  expect_rejected(s, g, "--block-size", "maximum");
+  expect_rejected(s, g, "block_size", "maximum");
   s.block_sizes = {};
-  expect_rejected(s, g, "--block-size");
+  expect_rejected(s, g, "block_size");
   s.block_sizes = {{4096, 1}, {8192, 0}};
-  expect_rejected(s, g, "--bs-split", "8KiB");
+  expect_rejected(s, g, "bs_split", "8KiB");
   s.block_sizes = {{4096, 1}, {8192, -2}};
-  expect_rejected(s, g, "--bs-split");
+  expect_rejected(s, g, "bs_split");
   s.block_sizes = {{4096, 1}, {4096, 2}};
-  expect_rejected(s, g, "--bs-split", "twice");
+  expect_rejected(s, g, "bs_split", "twice");
   s.block_sizes = {{4096, 1}, {1000, 2}};
-  expect_rejected(s, g, "--bs-split", "1000B");
+  expect_rejected(s, g, "bs_split", "1000B");
 }
 
 TEST(ResolveErrors, SubLogicalBlockSizesOn4KnNameTheSize) {
   const auto g = geometry(64 * k_mib, 4096);
   WorkloadSpec s = base_spec();
   s.block_sizes = {{512, 1}};
-  expect_rejected(s, g, "--block-size", "0.5KiB is smaller than the target's 4096-byte logical block");
+  expect_rejected(s, g, "block_size", "0.5KiB is smaller than the target's 4096-byte logical block");
   s.block_sizes = cbw_mix();
-  expect_rejected(s, g, "--bs-split", "0.5KiB");
+  expect_rejected(s, g, "bs_split", "0.5KiB");
   // Without the sub-4K sizes the CBW mix is fine on 4Kn.
   s.block_sizes = {{4096, 67}, {8 * k_kib, 10}, {16 * k_kib, 7}, {32 * k_kib, 3}, {64 * k_kib, 3}};
   EXPECT_NO_THROW(resolve(s, g));
@@ -117,7 +117,7 @@ TEST(ResolveErrors, BlockLargerThanTheRange) {
   s.block_sizes = {{1 * k_mib, 1}};
   s.active_range.offset_bytes = 0;
   s.active_range.length_bytes = 512 * k_kib;
-  expect_rejected(s, g, "--block-size", "larger than the active range");
+  expect_rejected(s, g, "block_size", "larger than the active range");
 }
 
 TEST(ResolveErrors, ActiveRange) {
@@ -125,90 +125,90 @@ TEST(ResolveErrors, ActiveRange) {
   for (double pct : {0.0, -5.0, 100.01, std::nan("")}) {
     WorkloadSpec s = base_spec();
     s.active_range.pct = pct;
-    expect_rejected(s, g, "--range");
+    expect_rejected(s, g, "range");
   }
   WorkloadSpec s = base_spec();
   s.active_range.offset_bytes = 32 * k_mib;
   s.active_range.length_bytes = 32 * k_mib + 4096;
-  expect_rejected(s, g, "--range", "beyond the target's capacity");
+  expect_rejected(s, g, "range", "beyond the target's capacity");
   s.active_range.offset_bytes = 80 * k_mib;
   s.active_range.length_bytes = 4096;
-  expect_rejected(s, g, "--range", "beyond");
+  expect_rejected(s, g, "range", "beyond");
   s.active_range.offset_bytes = std::numeric_limits<uint64_t>::max() - 100;  // no overflow
   s.active_range.length_bytes = 1 * k_mib;
-  expect_rejected(s, g, "--range");
+  expect_rejected(s, g, "range");
   s.active_range.offset_bytes = 100;
-  expect_rejected(s, g, "--range", "multiples");
+  expect_rejected(s, g, "range", "multiples");
   s.active_range.offset_bytes = 0;
   s.active_range.length_bytes = 0;
-  expect_rejected(s, g, "--range");
+  expect_rejected(s, g, "range");
   // 0.001 % of 64 KiB is less than one logical block.
   s = base_spec();
   s.active_range.pct = 0.001;
-  expect_rejected(s, geometry(64 * k_kib), "--range", "less than one logical block");
+  expect_rejected(s, geometry(64 * k_kib), "range", "less than one logical block");
 }
 
 TEST(ResolveErrors, Zones) {
   const auto g = geometry(64 * k_mib);
   WorkloadSpec s = base_spec();
   s.zones = {{50, 5}, {30, 15}, {10, 80}};
-  expect_rejected(s, g, "--zones", "IO shares sum to 90");
+  expect_rejected(s, g, "zones", "IO shares sum to 90");
   s.zones = {{50, 5}, {30, 15}, {20, 70}};
-  expect_rejected(s, g, "--zones", "range shares to 90");
+  expect_rejected(s, g, "zones", "range shares to 90");
   s.zones = {{50, 0}, {50, 100}};
-  expect_rejected(s, g, "--zones");
+  expect_rejected(s, g, "zones");
   s.zones = {{-10, 50}, {110, 50}};
-  expect_rejected(s, g, "--zones");
+  expect_rejected(s, g, "zones");
   s.zones = {{50, 50}, {50, 50}};
   s.pattern = AccessPattern::sequential;
-  expect_rejected(s, g, "--zones", "random pattern only");
+  expect_rejected(s, g, "zones", "random pattern only");
   // The first zone (1 % of 1 MiB = 10 KiB, from 4 KiB) cannot hold a 64 KiB-aligned start.
   s = base_spec();
   s.active_range.offset_bytes = 4096;
   s.active_range.length_bytes = 1 * k_mib;
   s.block_sizes = {{64 * k_kib, 1}};
   s.zones = {{50, 1}, {50, 99}};
-  expect_rejected(s, g, "--zones", "zone 1");
+  expect_rejected(s, g, "zones", "zone 1");
 }
 
 TEST(ResolveErrors, Limits) {
   const auto g = geometry(64 * k_mib);
   WorkloadSpec s = base_spec();
   s.limits = {};
-  expect_rejected(s, g, "--duration", "no limit given");
+  expect_rejected(s, g, "duration", "no limit given");
   s.limits.bytes = 4096;
   s.limits.bytes_range_multiple = 2;
-  expect_rejected(s, g, "--bytes", "not both");
+  expect_rejected(s, g, "bytes", "not both");
   s.limits = {};
   s.limits.bytes_range_multiple = -1;
-  expect_rejected(s, g, "--bytes");
+  expect_rejected(s, g, "bytes");
   s.limits.bytes_range_multiple = std::nan("");
-  expect_rejected(s, g, "--bytes");
+  expect_rejected(s, g, "bytes");
   s.limits.bytes_range_multiple = 1e-12;  // less than a byte of the range
-  expect_rejected(s, g, "--bytes");
+  expect_rejected(s, g, "bytes");
 }
 
 TEST(ResolveErrors, RatesIntervalCpusEngine) {
   const auto g = geometry(64 * k_mib);
   WorkloadSpec s = base_spec();
   s.rate.iops = -1;
-  expect_rejected(s, g, "--rate-iops");
+  expect_rejected(s, g, "rate_iops");
   s.rate.iops = std::numeric_limits<double>::infinity();
-  expect_rejected(s, g, "--rate-iops");
+  expect_rejected(s, g, "rate_iops");
   s = base_spec();
   s.rate.mb_per_s = -0.5;
-  expect_rejected(s, g, "--rate-mbps");
+  expect_rejected(s, g, "rate_mbps");
   s = base_spec();
   s.interval_ns = 1'000'000;
-  expect_rejected(s, g, "--interval", "minimum");
+  expect_rejected(s, g, "interval", "minimum");
   s = base_spec();
   s.cpus = {0, 100000};
-  expect_rejected(s, g, "--cpus", "CPU 100000");
+  expect_rejected(s, g, "cpus", "CPU 100000");
   s.cpus = {-1};
-  expect_rejected(s, g, "--cpus");
+  expect_rejected(s, g, "cpus");
   s = base_spec();
   s.engine = "bogus";
-  expect_rejected(s, g, "--engine", "bogus");
+  expect_rejected(s, g, "engine", "bogus");
 }
 
 TEST(ResolveErrors, SequentialSlicesSmallerThanABlock) {
@@ -218,12 +218,12 @@ TEST(ResolveErrors, SequentialSlicesSmallerThanABlock) {
   s.block_sizes = {{1 * k_mib, 1}};
   s.active_range.length_bytes = 4 * k_mib;
   s.threads = 8;  // 512 KiB per thread < 1 MiB
-  expect_rejected(s, g, "--threads", "per thread");
+  expect_rejected(s, g, "threads", "per thread");
 }
 
 TEST(ResolveErrors, EmptyOrOddGeometry) {
-  expect_rejected(base_spec(), geometry(0), "--target");
-  expect_rejected(base_spec(), geometry(64 * k_mib, 1000), "--target");
+  expect_rejected(base_spec(), geometry(0), "target");
+  expect_rejected(base_spec(), geometry(64 * k_mib, 1000), "target");
 }
 
 TEST(Resolve, AlignmentRule) {

@@ -6,6 +6,7 @@
 // with render.hpp. Pure functions.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -34,17 +35,22 @@ struct Marker {
 // x: "Round", integer ticks; y: `y_label`, linear from zero.
 Chart convergence_chart(const Titles& titles, const std::string& y_label, const std::vector<NamedSeries>& series);
 
-// SS measurement window: the window's points, their average, 110 % and 90 % of the average
-// (the data-excursion limits, shaded between) and the least-squares line
-// y = slope * round + intercept drawn across the window.
+// SS measurement window: the window's points, their average, the data-excursion band (from the
+// results: average +- half the allowed excursion, 90 % .. 110 % with the PTS 20 %; shaded, and
+// left out when not finite) and the least-squares line y = slope * round + intercept drawn
+// across the window.
 struct MeasurementWindow {
   std::string y_label;        // e.g. "IOPS"
   std::string variable_name;  // legend entry of the points, e.g. "IOPS (RND 4KiB 0/100)"
   std::vector<Point> points;  // x = round number, y = tracking value
   double average = 0;
-  double slope = 0;         // of the least-squares fit, y units per round
-  double intercept = 0;     // at round 0
-  std::string fit_formula;  // shown in the legend, e.g. "-6.4·R + 11746"
+  double slope = 0;                 // of the least-squares fit, y units per round
+  double intercept = 0;             // at round 0
+  std::string fit_formula;          // shown in the legend, e.g. "-6.4·R + 11746"
+  double band_low = std::nan("");   // e.g. 90 % of the average
+  double band_high = std::nan("");  // e.g. 110 % of the average
+  std::string band_low_label;       // "90% × average"
+  std::string band_high_label;      // "110% × average"
 };
 Chart measurement_window_chart(const Titles& titles, const MeasurementWindow& window);
 

@@ -1,6 +1,6 @@
 // Contract: the report pages, one builder per PTS test (pts-spec.md §3) plus the summary pages
 // that open the report. Each builder takes the whole results document and one test record
-// (results.tests[i], keys of pts/tests/core_tests.hpp) and returns that test's pages, all
+// (results.tests[i], keys of pts/procedures/shared.hpp) and returns that test's pages, all
 // sharing one SNIA header (header.hpp). Chart ids come from the document's IdSource, so they
 // are unique in the document and stable from render to render.
 //
@@ -20,6 +20,13 @@
 //                     pre-writes; IOPS vs Round at TC 32; demand-variation window +
 //                     determination; demand variation; demand intensity; operating points with
 //                     the host CPU grid; per Max/Mid/Min the pre-write and its histogram
+//   dirth_pages       the cbw_pages over DIRTH's one access pattern, titled DIRTH (§14)
+//   hir_pages         preconditioning convergence, window + determination; IOPS vs time over
+//                     every wait state (write periods back to back); per wait state the
+//                     average IOPS and the baseline after it against the steady-state IOPS
+//   xsr_pages         throughput vs time across the three access groups; throughput, ART and
+//                     MRT vs time; per group average and end-of-group throughput, peak ART and
+//                     MRT, and the recovery time of access group 3
 //   summary_pages     run status and verdict, each test's steady state and compliance, the
 //                     clause x test grid, the reasons, settings changed from defaults and the
 //                     [U] conventions. `page_ranges` (test id -> "7–12") label the test list.
@@ -43,6 +50,9 @@ std::vector<Page> throughput_pages(const nlohmann::json& results, const nlohmann
 std::vector<Page> latency_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> wsat_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> cbw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> xsr_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> hir_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> dirth_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 
 // A test with an id ptsuite has no page builder for: its header, a note and the compliance
 // table only (so a results.json from a newer tool still renders).

@@ -31,6 +31,10 @@ MeasurementWindow window() {
   w.slope = -6.4;
   w.intercept = 11743.4;
   w.fit_formula = "-6.4\u00b7R + 11743";
+  w.band_low = 0.9 * 11711.4;
+  w.band_high = 1.1 * 11711.4;
+  w.band_low_label = "90% \u00d7 average";
+  w.band_high_label = "110% \u00d7 average";
   return w;
 }
 
@@ -58,6 +62,26 @@ TEST(MeasurementWindowChart, PointsAverageBandLimitsAndFit) {
     EXPECT_NE(svg.find(text), std::string::npos) << text;
   }
   EXPECT_EQ(doc.elements.front().attributes.at("id"), "mw");
+}
+
+// The band is the results' (from the criteria in pts/), never a fixed 90 % / 110 %.
+TEST(MeasurementWindowChart, BandComesFromTheWindowNotFromConstants) {
+  MeasurementWindow w = window();
+  w.band_low = 0.95 * 11711.4;
+  w.band_high = 1.05 * 11711.4;
+  w.band_low_label = "95% \u00d7 average";
+  w.band_high_label = "105% \u00d7 average";
+  const Chart c = measurement_window_chart({"t", "s", "mw"}, w);
+  ASSERT_EQ(c.bands.size(), 1u);
+  EXPECT_DOUBLE_EQ(c.bands[0].from, 0.95 * 11711.4);
+  EXPECT_DOUBLE_EQ(c.bands[0].to, 1.05 * 11711.4);
+  ASSERT_EQ(c.ref_lines.size(), 3u);
+  EXPECT_EQ(c.ref_lines[0].label, "105% \u00d7 average");
+  MeasurementWindow none = window();
+  none.band_low = std::nan("");
+  const Chart without = measurement_window_chart({"t", "s", "mw"}, none);
+  EXPECT_TRUE(without.bands.empty());
+  EXPECT_EQ(without.ref_lines.size(), 1u);  // the average only
 }
 
 TEST(ConvergenceChart, OneSeriesPerBlockSizeWithRoundTicks) {

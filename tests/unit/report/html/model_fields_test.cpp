@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/settings.hpp>
 #include <ptsuite/pts/steady_state.hpp>
-#include <ptsuite/pts/tests/core_tests.hpp>
 
 #include "support/fake_step_executor.hpp"
 
@@ -43,21 +43,22 @@ TEST(ReportModelFields, VerdictCarriesTheDataExcursionBand) {
   EXPECT_EQ(without.get<SteadyStateVerdict>(), k.get<SteadyStateVerdict>());
 }
 
-// A fake device whose interval-sampled segments (the pre-writes) report two intervals:
-// 1000 IOs in the first 250 ms, then 3000 IOs (1000 reads, 2000 writes) in the next 250 ms.
+// A fake device whose interval-sampled segments (the pre-writes) report two full intervals:
+// 1000 IOs in the first, then 3000 IOs (1000 reads, 2000 writes) in the second.
 class IntervalExecutor : public StepExecutor {
  public:
   json execute(const StepId& id, const StepRequest& request) override {
     json r = m_inner.execute(id, request);
     if (request.kind == StepKind::segment && request.segment.interval_ns > 0) {
-      r["intervals"] = json::array({{{"end_offset_ns", 250'000'000},
+      const uint64_t i_ns = request.segment.interval_ns;
+      r["intervals"] = json::array({{{"end_offset_ns", i_ns},
                                      {"read_ios", 0},
                                      {"write_ios", 1000},
                                      {"read_bytes", 0},
                                      {"write_bytes", 4096000},
                                      {"read_latency_sum_ns", 0},
                                      {"write_latency_sum_ns", 1}},
-                                    {{"end_offset_ns", 500'000'000},
+                                    {{"end_offset_ns", 2 * i_ns},
                                      {"read_ios", 1000},
                                      {"write_ios", 2000},
                                      {"read_bytes", 4096000},
@@ -80,8 +81,9 @@ TEST(ReportModelFields, CbwPreWritesCarryTheirIopsPerInterval) {
   const Settings settings = Settings::build(DefinitionSet::embedded(), spec, {}, {{"max_rounds", "5"}});
   IntervalExecutor exec;
   TestContext ctx{DefinitionSet::embedded(), spec, settings, exec, TargetFacts{1ull << 30, 512}};
-  const json rec = CompositeBlockSizeTest().run(ctx);
-  const json expected = {{"end_s", {0.25, 0.5}}, {"iops", {4000.0, 12000.0}}};
+  const json rec = make_test("cbw")->run(ctx);
+  // The 5-minute inter-round pre-write is logged every 5 s (60 points): 1000 and 3000 IOs in 5 s.
+  const json expected = {{"end_s", {5.0, 10.0}}, {"iops", {200.0, 600.0}}};
   const json& rounds = rec.at("phases")[1].at("rounds");
   ASSERT_FALSE(rounds.empty());
   for (const json& r : rounds) {
@@ -89,8 +91,10 @@ TEST(ReportModelFields, CbwPreWritesCarryTheirIopsPerInterval) {
   }
   const json& prewrites = rec.at("cbw").at("prewrites");
   ASSERT_EQ(prewrites.size(), 3u);
+  // The 60-minute pre-writes before the captures are logged every 60 s.
+  const json expected_60s = {{"end_s", {60.0, 120.0}}, {"iops", {1000.0 / 60, 3000.0 / 60}}};
   for (const json& p : prewrites) {
-    EXPECT_EQ(p.at("series"), expected) << p.at("name");
+    EXPECT_EQ(p.at("series"), expected_60s) << p.at("name");
   }
 }
 

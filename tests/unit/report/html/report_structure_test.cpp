@@ -37,7 +37,7 @@ std::string fixture_test_name(const ::testing::TestParamInfo<std::string>& param
   return param.param == "not-attained" ? std::string("not_attained") : param.param;
 }
 
-INSTANTIATE_TEST_SUITE_P(Fixtures, ReportOfFixture, ::testing::Values("steady", "not-attained", "quick"),
+INSTANTIATE_TEST_SUITE_P(Fixtures, ReportOfFixture, ::testing::Values("steady", "not-attained", "quick", "dirth"),
                          fixture_test_name);
 
 const json& test_of(const json& results, const std::string& id) {
@@ -194,22 +194,29 @@ std::vector<std::string> required_charts(const json& test) {
       out.push_back(std::string("WSAT IOPS vs ") + x + " (log y)");
     }
     out.push_back("WSAT Response Times vs Time");
+    out.push_back("WSAT Response Times vs Drive Fills");  // Part A.6
     if (!test.at("captures").empty()) {
       out.insert(out.end(), {"WSAT Response Time Histogram", "WSAT Response Time Confidence Levels"});
     }
-  } else if (id == "cbw") {
-    out = {"CBW Preconditioning IOPS vs Round",
+  } else if (id == "cbw" || id == "dirth") {  // DIRTH: the CBW pages over one access pattern
+    const std::string n = id == "cbw" ? "CBW" : "DIRTH";
+    out = {n + " Preconditioning IOPS vs Round",
            title + " preconditioning \u2013 Steady State Measurement Window",
-           "CBW Inter-Round Pre-Write IOPS",
-           "CBW IOPS vs Round, TC 32",
+           n + " Inter-Round Pre-Write IOPS",
+           n + " IOPS vs Round, TC 32",
            title + " demand variation \u2013 Steady State Measurement Window",
-           "CBW Demand Variation",
-           "CBW Demand Intensity",
+           n + " Demand Variation",
+           n + " Demand Intensity",
            "Host CPU Use per TC x QD"};
     for (const char* p : {"MaxIOPS", "MidIOPS", "MinIOPS"}) {
-      out.push_back(std::string("CBW ") + p + " Pre-Write");
-      out.push_back(std::string("CBW ") + p + " Response Time Histogram");
+      out.push_back(n + " " + p + " Pre-Write");
+      out.push_back(n + " " + p + " Response Time Histogram");
     }
+  } else if (id == "xsr") {
+    out = {"XSR Throughput vs Time", "XSR Throughput vs Time", "XSR Response Times vs Time"};
+  } else if (id == "hir") {
+    out = {"HIR Preconditioning IOPS vs Round", "HIR preconditioning \u2013 Steady State Measurement Window",
+           "HIR IOPS vs Time", "HIR IOPS per Wait State"};
   }
   return out;
 }
@@ -251,10 +258,12 @@ std::vector<std::string> required_tables(const json& test) {
                            "99.999 % response time (5 nines, ms)", "Maximum response time (ms) per block size"});
   } else if (id == "wsat") {
     out.push_back("WSAT run: how it stopped");
-  } else if (id == "cbw") {
+  } else if (id == "cbw" || id == "dirth") {
     out.insert(out.end(), {"Operating points (", "Response-time captures at the operating points"});
+  } else if (id == "xsr") {
+    out.push_back("Access groups: throughput");
   }
-  if (!test.at("captures").empty() && id != "cbw") {
+  if (!test.at("captures").empty() && id != "cbw" && id != "dirth") {
     out.push_back("Response-time capture statistics");
   }
   return out;
@@ -331,8 +340,8 @@ TEST_P(ReportOfFixture, TablesShowTheFixturesNumbers) {
         EXPECT_NE(h.find(cell(fmt_mbps(row.at("write_mb_per_s").get<double>()))), std::string::npos);
       }
     }
-    if (id == "cbw") {
-      for (const json& p : t.at("cbw").at("operating_points")) {
+    if (id == "cbw" || id == "dirth") {
+      for (const json& p : t.at(id).at("operating_points")) {
         EXPECT_NE(h.find(cell(fmt_iops(p.at("iops").get<double>()))), std::string::npos);
         EXPECT_NE(h.find(cell(fmt_ms(p.at("latency_mean_ns").get<double>()))), std::string::npos);
       }
@@ -390,6 +399,27 @@ TEST_P(ReportOfFixture, HeaderColumnsDiscloseEachTestsPurgeWriteCacheAndToio) {
     }
     EXPECT_NE(p.find("Data Pattern:</span>"), std::string::npos);
     EXPECT_NE(p.find("AR &amp; Amount:</span>"), std::string::npos);
+    // Part A.8: the AR Segments row (§2.3), the engine and the revision on every test's header.
+    EXPECT_NE(p.find("AR Segments:</span> <span class=\"v\">" +
+                     text(t.at("ar_segments").at("description").get<std::string>())),
+              std::string::npos);
+    EXPECT_NE(
+        p.find("IO engine:</span> <span class=\"v\">" + text(results().at("config").at("engine").get<std::string>())),
+        std::string::npos);
+    EXPECT_NE(p.find("Rev. <b>" + text(revision_label(t.at("spec_revision").get<std::string>())) + "</b>"),
+              std::string::npos);
+  }
+}
+
+// Part A.1: a phase that ran to the Round cap without steady state is named prominently on
+// the summary, below the verdict.
+TEST(ReportVerdicts, SteadyStateNotAchievedIsNamedUnderTheVerdict) {
+  const json& doc = fixture("not-attained");
+  const std::string first = pages_of(rendered("not-attained")).front();
+  ASSERT_FALSE(doc.at("compliance").at("notes").empty());
+  for (const json& note : doc.at("compliance").at("notes")) {
+    EXPECT_NE(first.find("<div class=\"why bad\">" + text(note.get<std::string>()) + "</div>"), std::string::npos)
+        << note;
   }
 }
 
@@ -435,14 +465,15 @@ TEST(ReportRobustness, RendersAnEmptyDocumentAndAnUnknownTest) {
   EXPECT_NE(empty.find("NO VERDICT"), std::string::npos);
 
   json doc = fixture("steady");
-  doc["tests"] = json::array({json{{"id", "hir"}, {"title", "Host Idle Recovery"}, {"phases", json::array()}}});
+  doc["tests"] =
+      json::array({json{{"id", "ecw"}, {"title", "Enterprise Composite Workload"}, {"phases", json::array()}}});
   const std::string other = render_html(doc);
   const auto check = check_document(other);
   EXPECT_TRUE(check.ok) << check.error;
-  EXPECT_NE(other.find("no page layout for test &quot;hir&quot;"), std::string::npos);
+  EXPECT_NE(other.find("no page layout for test &quot;ecw&quot;"), std::string::npos);
   // A record stripped of most keys still renders (missing values show as dashes).
   doc["tests"] = json::array({json{{"id", "iops"}}, json{{"id", "cbw"}}, json{{"id", "wsat"}}, json{{"id", "latency"}},
-                              json{{"id", "throughput"}}});
+                              json{{"id", "throughput"}}, json{{"id", "hir"}}, json{{"id", "xsr"}}});
   EXPECT_TRUE(check_document(render_html(doc)).ok);
 }
 

@@ -1,0 +1,73 @@
+// Contract: what the results history stores about one run (docs/history.md), and how it is
+// read from a run directory. record_from_run_dir(dir) reads dir/results.json (the run's one
+// source of truth), the bundle manifest and the signature file when present; it never writes.
+//
+// Stored per run: a stable run id (run_uid: the same run added again, e.g. after `resume` or
+// `sign`, updates its record instead of adding another), the directory, dates and status, the
+// device (vendor, model, serial, firmware, transport, capacity), spec revision and profile, the
+// tests in run order, run compliance, tested-by, tool version and revision, the manifest's
+// self-checksum, the signing key's fingerprint and signing time (when signed), and the number
+// of host-preflight warnings. Per test: its compliance, a steady-state verdict per phase, and
+// headline metrics (headline_metrics() below) with units in their names.
+//
+// Errors: UsageError (exit 2) when dir holds no readable ptsuite results document.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace ptsuite::history {
+
+struct Metric {
+  std::string test_id;
+  std::string name;  // e.g. "rnd_4KiB_read_iops", "seq_1MiB_write_mb_per_s", "rnd_4KiB_read_p99_999_ns"
+  double value = 0;
+  std::string unit;  // "IOPS", "MB/s", "ns", "drive fills"
+};
+
+struct TestSummary {
+  std::string test_id;
+  bool compliant = false;
+  std::string compliance_summary;
+  std::string steady_state;  // "main: attained at Round 6", "1MiB: NOT attained (25 Rounds)"; "n/a"
+};
+
+struct RunRecord {
+  int64_t id = 0;  // assigned by the store; 0 before it is added
+  std::string run_uid;
+  std::string run_dir;  // absolute
+  std::string added_utc, updated_utc;
+  std::string started_utc, finished_utc;
+  std::string status;  // results.run.status
+  std::string device_vendor, device_model, device_serial, device_firmware, device_transport;
+  std::optional<uint64_t> capacity_bytes;
+  std::string spec_revision, spec_profile;
+  std::vector<std::string> tests;  // ids in run order
+  bool compliant = false;
+  std::string compliance_summary;
+  std::string tested_by;
+  std::string tool_version, tool_git_revision;
+  std::string manifest_sha256;        // empty when the run has no manifest
+  std::string signature_fingerprint;  // empty when not signed
+  std::string signed_utc;
+  std::optional<int64_t> preflight_warnings;  // null for runs without a preflight record
+  std::vector<TestSummary> test_summaries;
+  std::vector<Metric> metrics;
+};
+
+RunRecord record_from_run_dir(const std::filesystem::path& dir);
+// The same from a parsed results document (`dir` is recorded as the run directory).
+RunRecord record_from_results(const nlohmann::json& results, const std::filesystem::path& dir);
+
+// The headline numbers of one test record (results.json tests[]): IOPS / Latency at 4 KiB for
+// 100/0, 65/35 and 0/100 (IOPS; mean, 99.999 % and max response time), Throughput per block
+// size (read and write MB/s), WSAT's final sample (IOPS, mean response time, drive fills), CBW's
+// max/mid/min operating points (IOPS, mean response time). Missing cells are left out.
+std::vector<Metric> headline_metrics(const nlohmann::json& test);
+
+}  // namespace ptsuite::history

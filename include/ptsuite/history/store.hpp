@@ -1,0 +1,55 @@
+// Contract: the results history (docs/history.md): runs recorded in one database, listed,
+// shown and exported, written once against the storage interface (backend.hpp) so that the
+// same code serves SQLite and PostgreSQL. Opening a store brings its schema up to date
+// (migrations.hpp).
+//
+// add() is an upsert by run_uid: the same run added again (after `resume`, after `sign`, from
+// a moved directory) updates its record, keeps its ID, and replaces its tests and metrics, all
+// in one transaction. IDs are positive integers assigned by the database, never reused for
+// another run while the record exists.
+//
+// Errors: as backend.hpp; UsageError for an unknown ID in get_or_throw().
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ptsuite/history/backend.hpp>
+#include <ptsuite/history/run_record.hpp>
+
+namespace ptsuite::history {
+
+struct RunFilter {
+  std::string model;   // exact device model; empty = any
+  std::string serial;  // exact device serial; empty = any
+};
+
+struct AddResult {
+  int64_t id = 0;
+  bool updated = false;  // the run was already recorded
+};
+
+class HistoryStore {
+ public:
+  explicit HistoryStore(std::unique_ptr<Backend> backend);
+  // open_backend(db) and migrate.
+  static HistoryStore open(const std::string& db);
+
+  AddResult add(const RunRecord& record);
+  // Runs matching `filter`, oldest first (by start time, then ID), with test summaries but
+  // without metrics (`with_metrics` adds them).
+  std::vector<RunRecord> list(const RunFilter& filter, bool with_metrics = false);
+  std::optional<RunRecord> get(int64_t id);
+  RunRecord get_or_throw(int64_t id);
+
+  [[nodiscard]] Backend& backend() noexcept { return *m_backend; }
+
+ private:
+  void load_details(RunRecord& record, bool with_metrics);
+  std::unique_ptr<Backend> m_backend;
+};
+
+}  // namespace ptsuite::history

@@ -1,0 +1,36 @@
+// Contract: the PTS tests ptsuite knows, one entry per test: its id (as in pts/tests/<id>.json
+// and results.json), the aliases the command line accepts, the factory of its class, whether
+// `all` runs it, the key of its own block in the test record and the results-schema
+// definition that describes that block (pts/schema/results.schema.json, "#/$defs/<name>").
+// The report's half of each entry (its HTML pages, text and CSV sections) is
+// report/sections.hpp, keyed by the same id: report may not call pts, and pts may not call
+// report, so the two halves meet only through the id (a unit test checks they list the same
+// tests). Adding a test: docs/adding-a-test.md.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ptsuite/pts/pts_test.hpp>
+
+namespace ptsuite::pts {
+
+struct ProcedureInfo {
+  std::string_view id;                        // "throughput"
+  std::span<const std::string_view> aliases;  // {"tp"}
+  std::unique_ptr<PtsTest> (*create)();
+  bool in_all = false;          // run by `ptsuite run all`
+  std::string_view record_key;  // the test's own block in its record: "matrix", "wsat", "xsr", ...
+  std::string_view schema_def;  // "#/$defs/<schema_def>" describes that block
+};
+
+// Every registered test, in the order `all` runs the core ones (registry.cpp).
+std::span<const ProcedureInfo> procedures();
+
+// The entry of `id_or_alias`; throws UsageError("tests", ...) listing the known names.
+const ProcedureInfo& find_procedure(std::string_view id_or_alias);
+
+}  // namespace ptsuite::pts

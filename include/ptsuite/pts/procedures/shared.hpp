@@ -1,0 +1,74 @@
+// Contract: the pieces several PTS procedures share (src/pts/procedures/): the R/W-mix x
+// block-size grid and its Rounds (IOPS, Latency), tracking-variable lookup by typed key, and
+// the composite block-size mix (CBW, WSAT's cbw workload). Procedures themselves are private
+// classes, one per file, created through the registry (procedures/registry.hpp). Each returns
+// the common record of pts_test.hpp's begin_record() plus its own block (registry record_key):
+//   iops        matrix (window averages, BS rows x R/W columns)               PTS §7
+//   throughput  table; one phase per block size, each with purge + WIPC       PTS §8
+//   latency     matrix (IOPS, ART, 99.999 %, MRT) + 2.0 RT capture            PTS §9
+//   wsat        wsat {samples[], stop_reason, ...} + capture                   PTS §10
+//   hir         hir {steady_state_iops, wait_states[], series}                  PTS §11
+//   xsr         xsr {groups[], samples[], recovery}                            PTS §12
+//   cbw         cbw {operating_points, demand grid} + captures                 PTS §13
+#pragma once
+
+#include <ptsuite/pts/pts_test.hpp>
+
+namespace ptsuite::pts {
+
+// The loop order of a grid test's Round (pts/tests/<id>.json "loop_order").
+enum class LoopOrder { mix_outer_size_inner, size_outer_mix_inner };
+LoopOrder parse_loop_order(const std::string& text, const std::string& where);  // throws Error
+// Template index of cell (mix m, size s) in a grid built in `order`.
+size_t grid_index(LoopOrder order, size_t mix, size_t size, size_t mix_count, size_t size_count);
+
+// Shared by the grid tests (IOPS, Latency): one segment per (R/W mix, block size) in `order`.
+std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const std::vector<uint64_t>& sizes,
+                                          LoopOrder order, workload::AccessPattern pattern, uint32_t threads,
+                                          uint32_t queue_depth, uint64_t duration_ns);
+
+// The purge and WIPC a test's data asks for ("purge": true, "wipc": true; WIPC at the common
+// 128 KiB SEQ and the given TOIO), appended to rec["purges"] / rec["preconditioning"].
+void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth);
+
+// The 99.999th percentile of a direction's summary (0 when the summary has none).
+uint64_t p99_999_ns(const stats::DirectionSummary& d);
+
+// The access pattern a test file names ("random" / "sequential"); throws Error otherwise.
+workload::AccessPattern parse_access_pattern(const std::string& text, const std::string& where);
+
+// The body the grid tests (IOPS, Latency) share: purge and WIPC when the test's data asks for
+// them, then Rounds of the R/W mix x block size grid (loop order and access pattern from the
+// test's data) at the test's TC/QD until its tracking variables attain steady state; appends
+// the purge, preconditioning and phase records and the `matrix` (the test's reported_value:
+// measurement-window averages or the final Round) to `rec`.
+void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec);
+
+// The grid's matrix (rows = block sizes, columns = R/W mixes), for IOPS, MB/s, ART, 99.999 %
+// and MRT: {"rows", "row_key", "columns", "column_key", "window", "source", <metric>: [[...]]}.
+// `source` "measurement-window-average" takes each cell's window aggregate, "final-round" the
+// cell of the last Round run.
+nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
+                           const std::vector<uint64_t>& sizes, LoopOrder order, const std::string& source);
+
+// A segment's IOPS per interval sample (segments run with SegmentSpec::interval_ns), for the
+// IOPS-vs-time plots: {"end_s": [...], "iops": [...]}, one entry per interval (its end since the
+// segment start, and its read + write IOs over its own length). Empty arrays without intervals.
+// A last interval shorter than half of `interval_ns` is left out: it holds only the IOs that
+// completed while the queue drained after the last full interval (tens of IOs over tens of
+// microseconds), which as a rate would plot a spike of millions of IOPS that never happened.
+nlohmann::json interval_iops_series(const SegmentResult& r, uint64_t interval_ns);
+
+// Resolves a tracking entry {"rw_mix": "0/100", "block_size": "4KiB", "metric": "iops"} (or
+// {"threads":32,"queue_depth":32,...}) to the template segment it names, by typed key.
+TrackingSpec resolve_tracking(const nlohmann::json& entry, const std::vector<SegmentSpec>& segments);
+
+// The composite block-size mix and LBA zones of pts/tests/cbw.json (read through `cbw`, so
+// they are disclosed): sizes the device cannot do are omitted and the weights renormalised.
+struct CompositeMix {
+  std::vector<workload::BlockSizeWeight> block_sizes;
+  std::vector<workload::AccessZone> zones;
+};
+CompositeMix composite_mix(TestSpec& cbw, TestSpec& disclose_in);
+
+}  // namespace ptsuite::pts

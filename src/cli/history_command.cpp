@@ -1,0 +1,186 @@
+// `ptsuite history add|list|show|export`: the results history (history/store.hpp,
+// docs/history.md). Every subcommand takes --db PATH|postgresql://... (default: the
+// PTSUITE_HISTORY_DB environment variable, else $XDG_DATA_HOME/ptsuite/history.sqlite).
+//   add RUN_DIR               records (or updates) a run; prints "added run ID" / "updated run ID"
+//   list [--model M] [--serial S]   one line per run, oldest first
+//   show ID                   every stored field of one run, its tests and headline metrics
+//   export --format csv [--out FILE] [--model M] [--serial S]   the tidy CSV (history/export.hpp)
+// Exit 0 on success (also for an empty list); 2 for bad input (not a run directory, unknown ID,
+// unknown format, a database that cannot be opened or reached); 5 when a statement fails.
+#include <fmt/format.h>
+#include <memory>
+#include <string>
+
+#include <ptsuite/history/export.hpp>
+#include <ptsuite/history/location.hpp>
+#include <ptsuite/history/resolve.hpp>
+#include <ptsuite/history/store.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/history_support.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+using history::HistoryStore;
+using history::RunRecord;
+
+struct HistoryOptions {
+  std::string db;
+  std::string dir;
+  std::string id;
+  std::string model;
+  std::string serial;
+  std::string format = "csv";
+  std::string out;
+};
+
+HistoryStore open_store(const HistoryOptions& o) { return HistoryStore::open(history::resolve_history_db(o.db)); }
+
+std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
+
+std::string tests_text(const RunRecord& r) {
+  std::string out;
+  for (const std::string& t : r.tests) {
+    out += (out.empty() ? "" : ",") + t;
+  }
+  return or_dash(out);
+}
+
+int run_add(const HistoryOptions& o) {
+  HistoryStore store = open_store(o);
+  const RunRecord record = history::record_from_run_dir(o.dir);
+  const history::AddResult result = store.add(record);
+  fmt::print("{} run {}: {} {} ({}), {} ({})\n", result.updated ? "updated" : "added", result.id,
+             or_dash(record.device_model), or_dash(record.device_serial), tests_text(record),
+             or_dash(record.compliance_summary), store.backend().describe());
+  return 0;
+}
+
+int run_list(const HistoryOptions& o) {
+  HistoryStore store = open_store(o);
+  const std::vector<RunRecord> runs = store.list({o.model, o.serial});
+  fmt::print("{:>5}  {:<20}  {:<28}  {:<20}  {:<10}  {:<28}  {:<26}  {}\n", "ID", "started (UTC)", "model", "serial",
+             "firmware", "tests", "compliance", "signed");
+  for (const RunRecord& r : runs) {
+    fmt::print("{:>5}  {:<20}  {:<28}  {:<20}  {:<10}  {:<28}  {:<26}  {}\n", r.id, or_dash(r.started_utc),
+               or_dash(r.device_model), or_dash(r.device_serial), or_dash(r.device_firmware), tests_text(r),
+               or_dash(r.compliance_summary), r.signature_fingerprint.empty() ? "no" : "yes");
+  }
+  fmt::print("{} run(s) in {}\n", runs.size(), store.backend().describe());
+  return 0;
+}
+
+void print_field(const char* name, const std::string& value) { fmt::print("{:<22} {}\n", name, or_dash(value)); }
+
+int run_show(const HistoryOptions& o) {
+  const std::optional<int64_t> id = history::parse_history_id(o.id);
+  if (!id) {
+    throw UsageError("ID",
+                     fmt::format("\"{}\" is not a history ID (a positive number, as `history list` shows)", o.id));
+  }
+  HistoryStore store = open_store(o);
+  const RunRecord r = store.get_or_throw(*id);
+  print_field("id", std::to_string(r.id));
+  print_field("run uid", r.run_uid);
+  print_field("run directory", r.run_dir);
+  print_field("started / finished", r.started_utc + " / " + or_dash(r.finished_utc));
+  print_field("status", r.status);
+  print_field("device",
+              fmt::format("{} {} (serial {}, firmware {}, {})", or_dash(r.device_vendor), or_dash(r.device_model),
+                          or_dash(r.device_serial), or_dash(r.device_firmware), or_dash(r.device_transport)));
+  print_field("capacity", r.capacity_bytes ? fmt::format("{} bytes ({})", *r.capacity_bytes,
+                                                         units::format_size_human(*r.capacity_bytes))
+                                           : "");
+  print_field("spec", r.spec_revision + " " + r.spec_profile);
+  print_field("compliance", r.compliance_summary);
+  print_field("tested by", r.tested_by);
+  print_field("ptsuite", r.tool_version + " (" + r.tool_git_revision + ")");
+  print_field("manifest sha256", r.manifest_sha256);
+  print_field("signed", r.signature_fingerprint.empty() ? "no" : r.signature_fingerprint + " on " + r.signed_utc);
+  print_field("preflight warnings", r.preflight_warnings ? std::to_string(*r.preflight_warnings) : "");
+  print_field("added / updated", r.added_utc + " / " + r.updated_utc);
+  for (const history::TestSummary& t : r.test_summaries) {
+    fmt::print("test {}: {}; steady state: {}\n", t.test_id, t.compliance_summary, t.steady_state);
+    for (const history::Metric& m : r.metrics) {
+      if (m.test_id == t.test_id) {
+        fmt::print("  {:<34} {:>16.6g} {}\n", m.name, m.value, m.unit);
+      }
+    }
+  }
+  return 0;
+}
+
+int run_export(const HistoryOptions& o) {
+  if (o.format != "csv") {
+    throw UsageError("--format", fmt::format("unknown export format \"{}\"; known: csv", o.format));
+  }
+  HistoryStore store = open_store(o);
+  const std::string csv = history::export_csv(store.list({o.model, o.serial}, /*with_metrics=*/true));
+  if (o.out.empty() || o.out == "-") {
+    fmt::print("{}", csv);
+  } else {
+    write_file_atomic(o.out, csv);
+    fmt::print(stderr, "wrote {}\n", o.out);
+  }
+  return 0;
+}
+
+CLI::App* history_subcommand(CLI::App* parent, const char* name, const char* help, HistoryOptions& o) {
+  CLI::App* sub = parent->add_subcommand(name, help);
+  sub->add_option("--db", o.db,
+                  "History database: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+  return sub;
+}
+
+}  // namespace
+
+void record_run_in_history(const std::string& dir, const std::string& db_option,
+                           const std::function<void(const std::string&)>& message) {
+  std::string db;
+  try {
+    db = history::resolve_history_db(db_option);
+    HistoryStore store = HistoryStore::open(db);
+    const history::AddResult result = store.add(history::record_from_run_dir(dir));
+    message(fmt::format("history: {} run {} in {}", result.updated ? "updated" : "added", result.id,
+                        store.backend().describe()));
+  } catch (const std::exception& e) {
+    message(
+        fmt::format("ptsuite: warning: the run was not recorded in the history ({}); add it later with "
+                    "`ptsuite history add {}`",
+                    e.what(), dir));
+  }
+}
+
+void register_history_command(CLI::App& app, CommandSlot& slot) {
+  auto o = std::make_shared<HistoryOptions>();
+  CLI::App* history = app.add_subcommand("history", "The results history: add, list, show and export runs");
+  history->require_subcommand(1);
+
+  CLI::App* add = history_subcommand(history, "add", "Record a run directory in the history (or update it)", *o);
+  add->add_option("RUN_DIR", o->dir, "The run directory")->required();
+  add->callback([o, &slot] { slot.action = [o] { return run_add(*o); }; });
+
+  CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);
+  list->add_option("--model", o->model, "Only runs of this device model (exact)");
+  list->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
+  list->callback([o, &slot] { slot.action = [o] { return run_list(*o); }; });
+
+  CLI::App* show = history_subcommand(history, "show", "Show one run: fields, tests, headline metrics", *o);
+  show->add_option("ID", o->id, "History ID (from history list)")->required();
+  show->callback([o, &slot] { slot.action = [o] { return run_show(*o); }; });
+
+  CLI::App* exp = history_subcommand(history, "export", "Export the history as CSV (one row per metric)", *o);
+  exp->add_option("--format", o->format, "Export format: csv")->capture_default_str();
+  exp->add_option("--out", o->out, "File to write (default: stdout)");
+  exp->add_option("--model", o->model, "Only runs of this device model (exact)");
+  exp->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
+  exp->callback([o, &slot] { slot.action = [o] { return run_export(*o); }; });
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,196 @@
+// `ptsuite sign RUN_DIR --key KEY [--tested-by NAME]`: signs a bundle (docs/bundle.md).
+//  1. refuses a bundle that no longer matches its manifest (exit 1), or whose existing
+//     signature does not verify (exit 1): signing must never launder a change; with
+//     --accept-changes it lists every change and signs (the signer vouches for them, e.g.
+//     reports re-rendered with `ptsuite report`);
+//  2. for a ptsuite run, records the signer in results.json ("attestation": key fingerprint,
+//     signing time, tested-by) and re-renders the reports already in the directory (HTML,
+//     PDF, text) so that the report's first page names the key; CSV files do not show it;
+//  3. rewrites the manifest (which now covers the updated results and reports);
+//  4. signs the manifest (bundle/signature.hpp) into SIGNATURE.ed25519.json.
+// A PDF that needs re-rendering without Chromium installed is refused before anything changes
+// (exit 5). Bad key or directory: exit 2.
+#include <fmt/format.h>
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/bundle/signature.hpp>
+#include <ptsuite/report/pdf.hpp>
+#include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "cli/commands.hpp"
+#include "report/writer_internal.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct SignOptions {
+  std::string dir;
+  std::string key;
+  std::string tested_by;
+  bool tested_by_given = false;
+  bool accept_changes = false;
+};
+
+// The run's results document, or null when the bundle is not a ptsuite run.
+json load_run_results(const fs::path& dir) {
+  const fs::path path = dir / "results.json";
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    return nullptr;
+  }
+  try {
+    json doc = json::parse(read_file(path));
+    return doc.is_object() && doc.value("kind", "") == "ptsuite.results" ? doc : json();
+  } catch (const json::exception&) {
+    return nullptr;
+  }
+}
+
+// The report formats already rendered into `dir` that show the attestation.
+std::vector<std::string> rendered_formats(const fs::path& dir) {
+  std::vector<std::string> formats;
+  for (const auto& [format, file] :
+       {std::pair{"html", "report.html"}, {"pdf", "report.pdf"}, {"text", "summary.txt"}}) {
+    std::error_code ec;
+    if (fs::is_regular_file(dir / file, ec)) {
+      formats.emplace_back(format);
+    }
+  }
+  return formats;
+}
+
+// The files that signing rewrites, as they were: restored if anything fails before the new
+// manifest is written, so that a failed `sign` leaves the bundle as it found it.
+class Rollback {
+ public:
+  Rollback(const fs::path& dir, const std::vector<std::string>& names) {
+    for (const std::string& name : names) {
+      std::error_code ec;
+      if (fs::is_regular_file(dir / name, ec)) {
+        m_saved.emplace_back(dir / name, read_file(dir / name));
+      }
+    }
+  }
+  ~Rollback() {
+    if (m_armed) {
+      for (const auto& [path, content] : m_saved) {
+        try {
+          write_file_atomic(path, content);
+        } catch (const Error&) {
+          // Best effort: the error that got us here is what the user sees.
+        }
+      }
+    }
+  }
+  Rollback(const Rollback&) = delete;
+  Rollback& operator=(const Rollback&) = delete;
+  void commit() { m_armed = false; }
+
+ private:
+  std::vector<std::pair<fs::path, std::string>> m_saved;
+  bool m_armed = true;
+};
+
+// Records the signer in results.json and re-renders the reports that show it.
+void attest_results(const fs::path& dir, json& results, const json& attestation) {
+  report::check_results_document(results, (dir / "results.json").string());
+  const std::vector<std::string> formats = rendered_formats(dir);
+  if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
+    throw Error(ExitCode::system,
+                "report.pdf must be re-rendered to name the signing key, and headless Chromium is not installed "
+                "(apt-get install chromium), or remove report.pdf and sign again");
+  }
+  results["attestation"] = attestation;
+  write_file_atomic(dir / "results.json", results.dump());
+  for (const std::string& path : report::write_reports(dir.string(), results, formats)) {
+    fmt::print("re-rendered: {}\n", path);
+  }
+}
+
+// Signing must never launder a change: a bundle that no longer matches its manifest, or whose
+// existing signature does not verify, is refused unless the signer accepts the changes
+// explicitly (--accept-changes, e.g. after re-rendering reports); each accepted change is listed.
+void check_bundle_before_signing(const fs::path& dir, bool accept_changes) {
+  const bundle::VerifyReport report = bundle::verify_manifest(dir);
+  const bundle::SignatureCheck previous = bundle::check_signature(dir, nullptr);
+  if (!accept_changes && !report.intact()) {
+    throw Error(ExitCode::negative_verdict,
+                fmt::format("refusing to sign {}: it no longer matches its manifest ({} problem(s), first: {} {}); "
+                            "check them with `ptsuite verify {}`, then sign with --accept-changes to vouch for them",
+                            dir.string(), report.problems.size(), bundle::to_string(report.problems.front().kind),
+                            report.problems.front().path, dir.string()));
+  }
+  if (!accept_changes && previous.file && !previous.valid()) {
+    throw Error(ExitCode::negative_verdict,
+                fmt::format("refusing to sign {}: its existing signature does not verify ({}); sign with "
+                            "--accept-changes to replace it",
+                            dir.string(), previous.reason));
+  }
+  for (const bundle::FileProblem& p : report.problems) {
+    fmt::print("accepting: {} {}: {}\n", bundle::to_string(p.kind), p.path, p.detail);
+  }
+  if (previous.file && !previous.valid()) {
+    fmt::print("accepting: the previous signature does not verify ({})\n", previous.reason);
+  }
+}
+
+int run_sign(const SignOptions& o) {
+  const fs::path dir(o.dir);
+  const bundle::SigningKey key = bundle::SigningKey::load(o.key);
+  check_bundle_before_signing(dir, o.accept_changes);
+  json results = load_run_results(dir);
+  const std::string tested_by = o.tested_by_given || results.is_null()
+                                    ? o.tested_by
+                                    : results.value("config", json::object()).value("tested_by", "");
+  const std::string signed_utc = utc_now_iso8601();
+  Rollback rollback(dir, {"results.json", "report.html", "report.pdf", "summary.txt"});
+  if (!results.is_null()) {
+    attest_results(dir, results,
+                   json{{"algorithm", "ed25519"},
+                        {"key_fingerprint", key.public_key().fingerprint()},
+                        {"signed_utc", signed_utc},
+                        {"tested_by", tested_by},
+                        {"signature_file", bundle::k_signature_file_name}});
+  }
+  const bundle::Manifest manifest = bundle::write_manifest(dir);
+  rollback.commit();
+  const bundle::SignatureFile file = bundle::sign_bundle(dir, key, tested_by, signed_utc);
+  fmt::print("signed: {} ({} file(s), manifest SHA-256 {}) with key {}\n", dir.string(), manifest.files.size(),
+             file.statement.manifest_file_sha256, file.statement.key_fingerprint);
+  fmt::print("check it with: ptsuite verify {} --pubkey PUBLIC_KEY\n", dir.string());
+  return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+void register_sign_command(CLI::App& app, CommandSlot& slot) {
+  auto o = std::make_shared<SignOptions>();
+  CLI::App* command =
+      app.add_subcommand("sign", "Sign a run directory's manifest with an Ed25519 key (ptsuite keygen)");
+  command->add_option("RUN_DIR", o->dir, "The run directory (bundle) to sign")->required();
+  command->add_option("--key", o->key, "Private key file (PEM, from ptsuite keygen or openssl genpkey)")->required();
+  CLI::Option* tested_by =
+      command->add_option("--tested-by", o->tested_by, "Name the signer vouches for (default: the run's --tested-by)");
+  command->add_flag("--accept-changes", o->accept_changes,
+                    "Sign even though files changed since the manifest (each is listed): you vouch for them");
+  command->callback([o, tested_by, &slot] {
+    o->tested_by_given = tested_by->count() > 0;
+    slot.action = [o] { return run_sign(*o); };
+  });
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,110 @@
+// The SQLite backend of the history (Debian's libsqlite3): one sqlite3 connection, statements
+// prepared per call (the history runs a handful per command), parameters bound as text.
+#include <sqlite3.h>
+
+#include <fmt/format.h>
+#include <filesystem>
+
+#include <ptsuite/history/backend.hpp>
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::history {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int k_busy_timeout_ms = 10'000;
+
+struct StatementFree {
+  void operator()(sqlite3_stmt* s) const noexcept { sqlite3_finalize(s); }
+};
+
+class SqliteBackend final : public Backend {
+ public:
+  explicit SqliteBackend(std::string path) : m_path(std::move(path)) {
+    std::error_code ec;
+    const fs::path parent = fs::path(m_path).parent_path();
+    if (!parent.empty()) {
+      fs::create_directories(parent, ec);
+    }
+    if (sqlite3_open_v2(m_path.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+      const std::string why = m_db != nullptr ? sqlite3_errmsg(m_db) : "out of memory";
+      sqlite3_close(m_db);
+      m_db = nullptr;
+      throw UsageError("--db", fmt::format("cannot open the history database {}: {}", m_path, why));
+    }
+    sqlite3_busy_timeout(m_db, k_busy_timeout_ms);
+    (void)query("PRAGMA foreign_keys = ON", {});
+  }
+  ~SqliteBackend() override { sqlite3_close(m_db); }
+  SqliteBackend(const SqliteBackend&) = delete;
+  SqliteBackend& operator=(const SqliteBackend&) = delete;
+
+  [[nodiscard]] Dialect dialect() const noexcept override { return Dialect::sqlite; }
+  [[nodiscard]] std::string describe() const override { return "SQLite " + m_path; }
+  void begin_write() override { (void)query("BEGIN IMMEDIATE", {}); }
+
+  std::vector<Row> query(std::string_view sql, const std::vector<Value>& params) override {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr) != SQLITE_OK) {
+      throw failure(sql);
+    }
+    const std::unique_ptr<sqlite3_stmt, StatementFree> statement(raw);
+    for (size_t i = 0; i < params.size(); ++i) {
+      const int index = static_cast<int>(i) + 1;
+      const int rc = params[i] ? sqlite3_bind_text(raw, index, params[i]->data(), static_cast<int>(params[i]->size()),
+                                                   SQLITE_TRANSIENT)
+                               : sqlite3_bind_null(raw, index);
+      if (rc != SQLITE_OK) {
+        throw failure(sql);
+      }
+    }
+    std::vector<Row> rows;
+    for (;;) {
+      const int rc = sqlite3_step(raw);
+      if (rc == SQLITE_DONE) {
+        return rows;
+      }
+      if (rc != SQLITE_ROW) {
+        throw failure(sql);
+      }
+      Row row;
+      for (int c = 0; c < sqlite3_column_count(raw); ++c) {
+        // SQLite's own text form of a REAL has 15 significant digits; the shortest round-trip
+        // form reads back exactly.
+        if (sqlite3_column_type(raw, c) == SQLITE_FLOAT) {
+          row.emplace_back(fmt::format("{}", sqlite3_column_double(raw, c)));
+          continue;
+        }
+        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(raw, c));
+        row.push_back(text != nullptr ? Value(std::string(text, static_cast<size_t>(sqlite3_column_bytes(raw, c))))
+                                      : std::nullopt);
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+
+ private:
+  [[nodiscard]] SystemError failure(std::string_view sql) const {
+    const std::string first_line(sql.substr(0, sql.find('\n')));
+    return SystemError(fmt::format("history database {}: {} (in: {})", m_path, sqlite3_errmsg(m_db), first_line));
+  }
+
+  std::string m_path;
+  sqlite3* m_db = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> open_sqlite(const std::string& path) { return std::make_unique<SqliteBackend>(path); }
+
+bool is_postgresql_uri(std::string_view db) {
+  return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+}
+
+std::unique_ptr<Backend> open_backend(const std::string& db) {
+  return is_postgresql_uri(db) ? open_postgresql(db) : open_sqlite(db);
+}
+
+}  // namespace ptsuite::history

@@ -1,0 +1,291 @@
+// Composite Block Size Workload, PTS 2.0.2 §13 (test 13; PTS-E 1.1 ECW): purge; precondition
+// with the CBW mix at 100 % W, TC 32 / QD 32, in Rounds until steady state; then
+// demand-variation Rounds (an inter-round pre-write, then the TC x QD grid from high to low
+// TOIO at the CBW R/W mix) until the IOPS at TC 32 / QD 32 attains steady state; then the
+// MaxIOPS / MidIOPS / MinIOPS operating points, each with a pre-write and a response-time
+// histogram capture.
+// DIRTH (PTS 2.0.2 §14, pts-spec.md §3.8) is the same procedure over one fixed access pattern
+// (pts/tests/dirth.json "access_pattern": RND, one block size; default OLTP 8 KiB 65/35)
+// instead of the composite mix: one class, two registry entries, record keys "cbw" / "dirth".
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+
+#include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+#include "pts/procedures/factories.hpp"
+
+namespace ptsuite::pts {
+
+namespace {
+
+struct GridPoint {
+  size_t index = 0;
+  uint32_t threads = 0;
+  uint32_t queue_depth = 0;
+  double iops = 0;
+  double latency_mean_ns = 0;
+};
+
+nlohmann::json point_json(const std::string& name, const GridPoint& p, const std::string& rule) {
+  return {{"name", name},
+          {"threads", p.threads},
+          {"queue_depth", p.queue_depth},
+          {"toio", p.threads * p.queue_depth},
+          {"segment_index", p.index},
+          {"iops", p.iops},
+          {"latency_mean_ns", p.latency_mean_ns},
+          {"rule", rule}};
+}
+
+// Pre-writes are plotted as IOPS over time (report pages P3, P9, P11, P13): 60 points per
+// pre-write, but no interval shorter than the workload runner's 10 ms minimum.
+uint64_t prewrite_interval_ns(uint64_t duration_ns) { return std::max<uint64_t>(duration_ns / 60, 10'000'000); }
+
+// The stimulus at one TOIO: CBW's composite block sizes and zones, or DIRTH's one block size,
+// at `mix`. `name` starts the segment labels ("CBW 40/60 TC32 QD32", "RND 8KiB 65/35 TC32 QD32").
+struct CbwStimulus {
+  CompositeMix mix_of_sizes;
+  std::string name = "CBW";
+  SegmentSpec at(RwMix m, uint32_t tc, uint32_t qd, uint64_t duration_ns) const {
+    SegmentSpec s = make_segment(workload::AccessPattern::random, m, 4096, tc, qd, duration_ns);
+    s.block_sizes = mix_of_sizes.block_sizes;
+    s.zones = mix_of_sizes.zones;
+    s.label = fmt::format("{} {} TC{} QD{}", name, format_rw_mix(m), tc, qd);
+    return s;
+  }
+};
+
+struct Prewrite {
+  RwMix mix;
+  uint32_t threads = 0;
+  uint32_t queue_depth = 0;
+};
+
+// The TC x QD grid of the demand-variation phase, and the host CPU use of its final Round.
+struct Grid {
+  std::vector<GridPoint> points;
+  nlohmann::json iops = nlohmann::json::array();
+  nlohmann::json art = nlohmann::json::array();
+  nlohmann::json cpu = nlohmann::json::array();
+};
+
+Grid read_grid(const PhaseRecord& phase, const std::vector<uint32_t>& tcs, const std::vector<uint32_t>& qds,
+               const std::string& source) {
+  Grid g;
+  for (size_t t = 0; t < tcs.size(); ++t) {
+    nlohmann::json row_iops = nlohmann::json::array(), row_art = nlohmann::json::array(),
+                   row_cpu = nlohmann::json::array();
+    for (size_t q = 0; q < qds.size(); ++q) {
+      const size_t i = t * qds.size() + q;
+      const SegmentResult& last = phase.rounds.back().segments[i];
+      const stats::DirectionSummary& c = source == "final-round" ? last.summary.combined : phase.window[i].combined;
+      g.points.push_back({i, tcs[t], qds[q], c.iops, c.latency_mean_ns});
+      row_iops.push_back(c.iops);
+      row_art.push_back(c.latency_mean_ns);
+      // Host CPU use of the final Round's segment: process CPU time over wall time, in % of one core.
+      row_cpu.push_back(last.elapsed_ns == 0 ? 0.0
+                                             : 100.0 * (last.cpu_user_s + last.cpu_system_s) /
+                                                   (static_cast<double>(last.elapsed_ns) / 1e9));
+    }
+    g.iops.push_back(row_iops);
+    g.art.push_back(row_art);
+    g.cpu.push_back(row_cpu);
+  }
+  return g;
+}
+
+struct OperatingPoints {
+  std::vector<std::pair<std::string, GridPoint>> points;  // max, mid, min
+  nlohmann::json records = nlohmann::json::array();
+};
+
+// MaxIOPS: highest IOPS with ART below the ceiling; MinIOPS: TC 1 / QD 1; MidIOPS: IOPS
+// closest to their mean (§13 step 4).
+OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceiling_ns) {
+  const auto min_it =
+      std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
+  if (min_it == grid.end()) {
+    throw UsageError("queue_depths", "the TC x QD grid has no TC 1 / QD 1 point, so MinIOPS is undefined");
+  }
+  const GridPoint min_point = *min_it;
+  std::string max_rule = fmt::format("highest IOPS with ART below {} ms", static_cast<double>(ceiling_ns) / 1e6);
+  const GridPoint* max_point = nullptr;
+  for (const GridPoint& p : grid) {
+    if (p.latency_mean_ns < static_cast<double>(ceiling_ns) && (max_point == nullptr || p.iops > max_point->iops)) {
+      max_point = &p;
+    }
+  }
+  if (max_point == nullptr) {
+    max_point = &*std::min_element(grid.begin(), grid.end(), [](const GridPoint& a, const GridPoint& b) {
+      return a.latency_mean_ns < b.latency_mean_ns;
+    });
+    max_rule =
+        fmt::format("no TOIO kept ART below {} ms: the lowest-ART TOIO is used", static_cast<double>(ceiling_ns) / 1e6);
+  }
+  const double mid_target = (max_point->iops + min_point.iops) / 2.0;
+  const GridPoint* mid_point = &grid.front();
+  for (const GridPoint& p : grid) {
+    if (std::fabs(p.iops - mid_target) < std::fabs(mid_point->iops - mid_target)) {
+      mid_point = &p;
+    }
+  }
+  OperatingPoints out;
+  out.points = {{"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
+  out.records.push_back(point_json("max", *max_point, max_rule));
+  out.records.push_back(
+      point_json("mid", *mid_point, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", mid_target)));
+  out.records.push_back(point_json("min", min_point, "TC 1 / QD 1"));
+  return out;
+}
+
+class CompositeBlockSizeTest final : public PtsTest {
+ public:
+  explicit CompositeBlockSizeTest(std::string id) : m_id(std::move(id)) {}
+  [[nodiscard]] std::string id() const override { return m_id; }
+
+ protected:
+  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+
+ private:
+  PhaseRecord demand_rounds(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw, const Prewrite& pw,
+                            const std::vector<uint32_t>& tcs, const std::vector<uint32_t>& qds) const;
+  nlohmann::json histograms(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw, const Prewrite& pw,
+                            const OperatingPoints& op, nlohmann::json& rec) const;
+  // CBW: the composite mix and zones; DIRTH: the one access pattern of its data.
+  CbwStimulus stimulus(TestSpec& spec) const;
+
+  std::string m_id;
+};
+
+CbwStimulus CompositeBlockSizeTest::stimulus(TestSpec& spec) const {
+  if (!spec.has("access_pattern")) {
+    return CbwStimulus{composite_mix(spec, spec)};
+  }
+  const nlohmann::json ap = spec.get("access_pattern").value;
+  if (parse_access_pattern(ap.at("pattern").get<std::string>(), m_id + "/access_pattern") !=
+      workload::AccessPattern::random) {
+    throw Error(ExitCode::system, fmt::format("built-in PTS data {}/access_pattern: only random is supported", m_id));
+  }
+  const std::vector<uint64_t> sizes = spec.block_sizes("block_size");
+  if (sizes.empty()) {
+    throw UsageError(m_id, fmt::format("the {} block size is not a multiple of this device's {}-byte logical block",
+                                       m_id, spec.context().target.logical_block_bytes));
+  }
+  return CbwStimulus{CompositeMix{{{sizes.front(), 100.0}}, {}}, "RND " + units::format_size_binary(sizes.front())};
+}
+
+PhaseRecord CompositeBlockSizeTest::demand_rounds(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,
+                                                  const Prewrite& pw, const std::vector<uint32_t>& tcs,
+                                                  const std::vector<uint32_t>& qds) const {
+  const RwMix mix = spec.rw_mix("rw_mix");
+  const uint64_t irpw_ns = spec.duration_ns("inter_round_prewrite/duration");
+  RoundLoopSpec demand;
+  demand.test = id();
+  demand.phase = "demand-variation";
+  for (uint32_t tc : tcs) {
+    for (uint32_t qd : qds) {
+      demand.segments.push_back(cbw.at(mix, tc, qd, spec.duration_ns("segment_duration")));
+    }
+  }
+  for (const nlohmann::json& t : spec.get("tracking").value) {
+    demand.tracking.push_back(resolve_tracking(t, demand.segments));
+  }
+  apply_round_rules(spec, demand);
+  demand.before_round = [&](uint32_t round) {
+    SegmentSpec s = cbw.at(pw.mix, pw.threads, pw.queue_depth, irpw_ns);
+    s.interval_ns = prewrite_interval_ns(irpw_ns);
+    const SegmentResult r = run_segment(ctx.exec, StepId{id(), demand.phase, fmt::format("r{:03}-prewrite", round)}, s);
+    return nlohmann::json{{"kind", "inter-round-prewrite"},
+                          {"spec", s},
+                          {"result", r},
+                          {"series", interval_iops_series(r, s.interval_ns)}};
+  };
+  return run_rounds(ctx.exec, demand);
+}
+
+// Per operating point: a pre-write at its TOIO, then the response-time capture; returns the
+// pre-write records and appends the captures to the record.
+nlohmann::json CompositeBlockSizeTest::histograms(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,
+                                                  const Prewrite& pw, const OperatingPoints& op,
+                                                  nlohmann::json& rec) const {
+  const RwMix mix = spec.rw_mix("rw_mix");
+  nlohmann::json prewrites = nlohmann::json::array();
+  for (const auto& [name, p] : op.points) {
+    SegmentSpec pws = cbw.at(pw.mix, p.threads, p.queue_depth, spec.duration_ns("histogram_prewrite"));
+    pws.interval_ns = prewrite_interval_ns(pws.duration_ns);
+    const SegmentResult pr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "prewrite"}, pws);
+    prewrites.push_back(
+        {{"name", name}, {"spec", pws}, {"result", pr}, {"series", interval_iops_series(pr, pws.interval_ns)}});
+    const SegmentSpec cs = cbw.at(mix, p.threads, p.queue_depth, spec.duration_ns("histogram_capture"));
+    const SegmentResult cr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "capture"}, cs);
+    rec["captures"].push_back(capture_record(name + "-iops-histogram", cs, cr));
+  }
+  return prewrites;
+}
+
+nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
+  TestSpec spec(ctx, id());
+  nlohmann::json rec = begin_record(spec);
+  if (spec.get("purge").value.get<bool>()) {
+    rec["purges"].push_back(purge_step(spec, "main"));
+  }
+  const nlohmann::json pre_toio = spec.get("precondition/toio").value;
+  const Prewrite pw{spec.rw_mix("precondition/rw_mix"), pre_toio.at("threads").get<uint32_t>(),
+                    pre_toio.at("queue_depth").get<uint32_t>()};
+  if (spec.get("wipc").value.get<bool>()) {
+    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), pw.threads, pw.queue_depth));
+  }
+  const CbwStimulus cbw = stimulus(spec);
+
+  // Preconditioning Rounds: one long CBW 100 % W segment each, tracking its IOPS.
+  RoundLoopSpec pre;
+  pre.test = id();
+  pre.phase = "precondition";
+  pre.segments = {cbw.at(pw.mix, pw.threads, pw.queue_depth, spec.duration_ns("precondition/round_duration"))};
+  pre.tracking = {{cbw.name + " precondition IOPS", 0, Metric::iops}};
+  apply_round_rules(spec, pre);
+  rec["phases"].push_back(run_rounds(ctx.exec, pre));
+
+  const std::vector<uint32_t> tcs = spec.counts("thread_counts");
+  const std::vector<uint32_t> qds = spec.counts("queue_depths");
+  const PhaseRecord phase = demand_rounds(ctx, spec, cbw, pw, tcs, qds);
+  rec["phases"].push_back(phase);
+
+  const std::string source = spec.get("operating_point_source").value.get<std::string>();
+  const uint64_t ceiling_ns = spec.duration_ns("max_iops_art_ceiling");
+  const Grid grid = read_grid(phase, tcs, qds, source);
+  const OperatingPoints op = choose_points(grid.points, ceiling_ns);
+  const nlohmann::json prewrites = histograms(ctx, spec, cbw, pw, op, rec);
+
+  nlohmann::json sizes = nlohmann::json::array();
+  for (const workload::BlockSizeWeight& b : cbw.mix_of_sizes.block_sizes) {
+    sizes.push_back({{"bytes", b.bytes}, {"weight", b.weight}});
+  }
+  nlohmann::json zones = nlohmann::json::array();
+  for (const workload::AccessZone& z : cbw.mix_of_sizes.zones) {
+    zones.push_back({{"io_pct", z.io_pct}, {"range_pct", z.range_pct}});
+  }
+  rec[m_id] = {{"rw_mix", format_rw_mix(spec.rw_mix("rw_mix"))},
+               {"block_size_mix", sizes},
+               {"zones", zones},
+               {"thread_counts", tcs},
+               {"queue_depths", qds},
+               {"operating_point_source", source},
+               {"art_ceiling_ns", ceiling_ns},
+               {"operating_points", op.records},
+               {"grid", {{"iops", grid.iops}, {"latency_mean_ns", grid.art}, {"host_cpu_pct_final_round", grid.cpu}}},
+               {"prewrites", prewrites}};
+  rec["parameters"] = spec.parameters();
+  rec["omitted"] = spec.omitted();
+  return rec;
+}
+
+}  // namespace
+
+std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>("cbw"); }
+std::unique_ptr<PtsTest> make_dirth_test() { return std::make_unique<CompositeBlockSizeTest>("dirth"); }
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,174 @@
+// Shared pieces of the grid tests: the R/W-mix x block-size template in either loop order,
+// tracking lookup, the matrix of a phase, and the purge / WIPC / Rounds body of IOPS and
+// Latency.
+#include <fmt/format.h>
+#include <cmath>
+
+#include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+namespace ptsuite::pts {
+
+uint64_t p99_999_ns(const stats::DirectionSummary& d) {
+  for (const stats::PercentileValue& p : d.percentiles) {
+    if (std::fabs(p.percentile - 99.999) < 1e-9) {
+      return p.value_ns;
+    }
+  }
+  return 0;
+}
+
+void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth) {
+  if (spec.get("purge").value.get<bool>()) {
+    rec["purges"].push_back(purge_step(spec, "main"));
+  }
+  if (spec.get("wipc").value.get<bool>()) {
+    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), threads, queue_depth));
+  }
+}
+
+LoopOrder parse_loop_order(const std::string& text, const std::string& where) {
+  if (text == "rw_mix_outer_block_size_inner") {
+    return LoopOrder::mix_outer_size_inner;
+  }
+  if (text == "block_size_outer_rw_mix_inner") {
+    return LoopOrder::size_outer_mix_inner;
+  }
+  throw Error(ExitCode::system, fmt::format("built-in PTS data {}: unknown loop order \"{}\"", where, text));
+}
+
+workload::AccessPattern parse_access_pattern(const std::string& text, const std::string& where) {
+  if (text == "random") {
+    return workload::AccessPattern::random;
+  }
+  if (text == "sequential") {
+    return workload::AccessPattern::sequential;
+  }
+  throw Error(ExitCode::system, fmt::format("built-in PTS data {}: unknown access pattern \"{}\"", where, text));
+}
+
+size_t grid_index(LoopOrder order, size_t mix, size_t size, size_t mix_count, size_t size_count) {
+  return order == LoopOrder::mix_outer_size_inner ? mix * size_count + size : size * mix_count + mix;
+}
+
+std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const std::vector<uint64_t>& sizes,
+                                          LoopOrder order, workload::AccessPattern pattern, uint32_t threads,
+                                          uint32_t queue_depth, uint64_t duration_ns) {
+  std::vector<SegmentSpec> out(mixes.size() * sizes.size());
+  for (size_t m = 0; m < mixes.size(); ++m) {
+    for (size_t s = 0; s < sizes.size(); ++s) {
+      out[grid_index(order, m, s, mixes.size(), sizes.size())] =
+          make_segment(pattern, mixes[m], sizes[s], threads, queue_depth, duration_ns);
+    }
+  }
+  return out;
+}
+
+nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
+                           const std::vector<uint64_t>& sizes, LoopOrder order, const std::string& source) {
+  if (source != "measurement-window-average" && source != "final-round") {
+    throw Error(ExitCode::system, fmt::format("built-in PTS data: unknown reported_value \"{}\"", source));
+  }
+  nlohmann::json rows = nlohmann::json::array();
+  for (uint64_t bs : sizes) {
+    rows.push_back(units::format_size_binary(bs));
+  }
+  nlohmann::json columns = nlohmann::json::array();
+  for (const RwMix& m : mixes) {
+    columns.push_back(format_rw_mix(m));
+  }
+  const bool final_round = source == "final-round";
+  nlohmann::json metrics = {{"iops", nlohmann::json::array()},
+                            {"mb_per_s", nlohmann::json::array()},
+                            {"latency_mean_ns", nlohmann::json::array()},
+                            {"latency_p99_999_ns", nlohmann::json::array()},
+                            {"latency_max_ns", nlohmann::json::array()}};
+  for (size_t row = 0; row < sizes.size(); ++row) {
+    nlohmann::json r_iops = nlohmann::json::array(), r_mbps = nlohmann::json::array(), r_art = nlohmann::json::array(),
+                   r_5 = nlohmann::json::array(), r_mrt = nlohmann::json::array();
+    for (size_t col = 0; col < mixes.size(); ++col) {
+      const size_t i = grid_index(order, col, row, mixes.size(), sizes.size());
+      const stats::DirectionSummary& c =
+          final_round ? phase.rounds.back().segments.at(i).summary.combined : phase.window.at(i).combined;
+      r_iops.push_back(c.iops);
+      r_mbps.push_back(c.mb_per_s);
+      r_art.push_back(c.latency_mean_ns);
+      r_5.push_back(p99_999_ns(c));
+      r_mrt.push_back(c.latency_max_ns);
+    }
+    metrics["iops"].push_back(r_iops);
+    metrics["mb_per_s"].push_back(r_mbps);
+    metrics["latency_mean_ns"].push_back(r_art);
+    metrics["latency_p99_999_ns"].push_back(r_5);
+    metrics["latency_max_ns"].push_back(r_mrt);
+  }
+  const uint32_t last = phase.rounds.empty() ? 0 : phase.rounds.back().round;
+  nlohmann::json out = {{"rows", rows},
+                        {"row_key", "block_size"},
+                        {"columns", columns},
+                        {"column_key", "rw_mix"},
+                        {"source", source},
+                        {"window",
+                         {{"first_round", final_round ? last : phase.window_first_round},
+                          {"last_round", final_round ? last : phase.window_last_round}}}};
+  out.update(metrics);
+  return out;
+}
+
+void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec) {
+  const uint32_t tc = spec.threads();
+  const uint32_t qd = spec.queue_depth();
+  purge_and_wipc(spec, rec, tc, qd);
+  const SpecValue pattern = spec.get("pattern");
+  const SpecValue order_value = spec.get("loop_order");
+  const LoopOrder order = parse_loop_order(order_value.value.get<std::string>(), order_value.path);
+  const std::vector<RwMix> mixes = spec.rw_mixes("rw_mixes");
+  const std::vector<uint64_t> sizes = spec.block_sizes("block_sizes");
+
+  RoundLoopSpec loop;
+  loop.test = test_id;
+  loop.phase = "main";
+  loop.segments =
+      mix_by_size_grid(mixes, sizes, order, parse_access_pattern(pattern.value.get<std::string>(), pattern.path), tc,
+                       qd, spec.duration_ns("segment_duration"));
+  for (const nlohmann::json& t : spec.get("tracking").value) {
+    loop.tracking.push_back(resolve_tracking(t, loop.segments));
+  }
+  apply_round_rules(spec, loop);
+  const PhaseRecord phase = run_rounds(ctx.exec, loop);
+  rec["phases"].push_back(phase);
+  rec["matrix"] = grid_matrix(phase, mixes, sizes, order, spec.get("reported_value").value.get<std::string>());
+}
+
+TrackingSpec resolve_tracking(const nlohmann::json& entry, const std::vector<SegmentSpec>& segments) {
+  const Metric metric = parse_metric(entry.at("metric").get<std::string>());
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const SegmentSpec& s = segments[i];
+    bool match = true;
+    if (entry.contains("rw_mix")) {
+      match = match && parse_rw_mix(entry.at("rw_mix").get<std::string>(), "tracking") == s.mix;
+    }
+    if (entry.contains("block_size")) {
+      const uint64_t bs = units::parse_size_bytes(entry.at("block_size").get<std::string>(), "tracking");
+      match = match && s.block_sizes.size() == 1 && s.block_sizes.front().bytes == bs;
+    }
+    if (entry.contains("threads")) {
+      match = match && s.threads == entry.at("threads").get<uint32_t>();
+    }
+    if (entry.contains("queue_depth")) {
+      match = match && s.queue_depth == entry.at("queue_depth").get<uint32_t>();
+    }
+    if (match) {
+      return TrackingSpec{
+          fmt::format("{} {}", s.label, metric_unit(metric) == std::string("ns") ? "ART" : metric_unit(metric)), i,
+          metric};
+    }
+  }
+  throw Error(ExitCode::usage,
+              fmt::format("the tracking variable {} is not part of this run (its block size may be omitted on this "
+                          "device); steady state cannot be judged",
+                          entry.dump()));
+}
+
+}  // namespace ptsuite::pts

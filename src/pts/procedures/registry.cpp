@@ -1,0 +1,72 @@
+// The test registry (procedures/registry.hpp). One line per test; the order is the order
+// `ptsuite run all` uses for the tests marked in_all.
+#include <ptsuite/pts/procedures/registry.hpp>
+
+#include <fmt/format.h>
+#include <array>
+
+#include <ptsuite/util/error.hpp>
+
+#include "pts/procedures/factories.hpp"
+
+namespace ptsuite::pts {
+
+namespace {
+
+constexpr std::array<std::string_view, 1> k_tp_aliases = {"tp"};
+constexpr std::array<std::string_view, 1> k_lat_aliases = {"lat"};
+constexpr std::span<const std::string_view> k_none;
+
+const std::array<ProcedureInfo, 8> k_procedures = {{
+    {"iops", k_none, make_iops_test, true, "matrix", "window_matrix"},
+    {"throughput", k_tp_aliases, make_throughput_test, true, "table", "throughput_table"},
+    {"latency", k_lat_aliases, make_latency_test, true, "matrix", "window_matrix"},
+    {"wsat", k_none, make_wsat_test, true, "wsat", "wsat_block"},
+    {"cbw", k_none, make_cbw_test, true, "cbw", "cbw_block"},
+    {"hir", k_none, make_hir_test, false, "hir", "hir_block"},
+    {"xsr", k_none, make_xsr_test, false, "xsr", "xsr_block"},
+    {"dirth", k_none, make_dirth_test, false, "dirth", "dirth_block"},
+}};
+
+std::string known_names() {
+  std::string out;
+  for (const ProcedureInfo& p : k_procedures) {
+    out += (out.empty() ? "" : ", ") + std::string(p.id);
+    for (std::string_view a : p.aliases) {
+      out += fmt::format(" ({})", a);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::span<const ProcedureInfo> procedures() { return k_procedures; }
+
+const ProcedureInfo& find_procedure(std::string_view id_or_alias) {
+  for (const ProcedureInfo& p : k_procedures) {
+    if (p.id == id_or_alias) {
+      return p;
+    }
+    for (std::string_view a : p.aliases) {
+      if (a == id_or_alias) {
+        return p;
+      }
+    }
+  }
+  throw UsageError("tests", fmt::format("unknown test \"{}\"; known: {} (or all)", id_or_alias, known_names()));
+}
+
+std::vector<std::string> core_test_ids() {
+  std::vector<std::string> out;
+  for (const ProcedureInfo& p : k_procedures) {
+    if (p.in_all) {
+      out.emplace_back(p.id);
+    }
+  }
+  return out;
+}
+
+std::unique_ptr<PtsTest> make_test(std::string_view id) { return find_procedure(id).create(); }
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,163 @@
+// Write Saturation, PTS 2.0.2 §10: from the purged state (no WIPC), write continuously at the
+// test TOIO in fixed-length samples (1 minute) until wsat.capacity_multiple x user capacity
+// (4X) is written or wsat.time_limit passes, whichever comes first. The last sample is
+// byte-limited to what is left, so the run stops at the capacity multiple (to within one IO
+// per thread), not up to a sample later. Every sample records IOPS, TGBW, drive fills, ART,
+// 99.999 % and MRT. PTS 2.0 then adds a RND 4 KiB W response-time capture. The stimulus is
+// RND 4 KiB 100 % W unless an optional 2.0 workload is chosen; the record's subtitle names it.
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+
+#include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+#include "pts/procedures/factories.hpp"
+
+namespace ptsuite::pts {
+
+namespace {
+
+SegmentSpec wsat_segment(TestSpec& spec, TestContext& ctx, const std::string& workload, uint32_t tc, uint32_t qd,
+                         uint64_t duration_ns) {
+  const nlohmann::json w = spec.get("workloads").value.at(workload);
+  const RwMix mix = parse_rw_mix(w.at("rw_mix").get<std::string>(), "wsat/workloads");
+  const workload::AccessPattern pattern = parse_access_pattern(w.at("pattern").get<std::string>(), "wsat/workloads");
+  if (w.value("composite", false)) {
+    TestSpec cbw(ctx, "cbw");
+    const CompositeMix cm = composite_mix(cbw, spec);
+    SegmentSpec s = make_segment(pattern, mix, 4096, tc, qd, duration_ns);
+    s.block_sizes = cm.block_sizes;
+    s.zones = cm.zones;
+    s.label = segment_label(pattern, s.block_sizes, mix);
+    return s;
+  }
+  const uint64_t bs = units::parse_size_bytes(w.at("block_size").get<std::string>(), "wsat/workloads");
+  if (bs % ctx.target.logical_block_bytes != 0) {
+    throw UsageError("--set wsat.workload",
+                     fmt::format("the {} workload's {} blocks are not a multiple of this device's "
+                                 "{}-byte logical block",
+                                 workload, units::format_size_binary(bs), ctx.target.logical_block_bytes));
+  }
+  SegmentSpec s = make_segment(pattern, mix, bs, tc, qd, duration_ns);
+  if (pattern == workload::AccessPattern::sequential) {
+    s.sequence_key = "wsat";
+  }
+  return s;
+}
+
+// Bytes (read + write) a sample may transfer so that the writes end at the target: what is
+// left to write over the write share of the mix, rounded up to whole blocks per thread. 0 (no
+// byte limit) for a mix without writes.
+uint64_t sample_byte_limit(const SegmentSpec& s, uint64_t left_to_write) {
+  const double write_share = (100.0 - s.mix.read_pct) / 100.0;
+  if (write_share <= 0) {
+    return 0;
+  }
+  uint64_t max_block = 0;
+  for (const workload::BlockSizeWeight& b : s.block_sizes) {
+    max_block = std::max(max_block, b.bytes);
+  }
+  const uint64_t unit = max_block * s.threads;
+  const auto total = static_cast<uint64_t>(std::ceil(static_cast<double>(left_to_write) / write_share));
+  return (total + unit - 1) / unit * unit;
+}
+
+// The target counts as written when less than one IO per thread is missing (an IO cannot be
+// split).
+bool capacity_reached(const SegmentSpec& s, uint64_t written, uint64_t target) {
+  uint64_t min_block = UINT64_MAX;
+  for (const workload::BlockSizeWeight& b : s.block_sizes) {
+    min_block = std::min(min_block, b.bytes);
+  }
+  return written >= target || target - written < min_block;
+}
+
+nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_bytes, uint64_t elapsed_ns,
+                           uint64_t capacity_bytes, nlohmann::json health) {
+  const stats::DirectionSummary& c = r.summary.combined;
+  return {{"sample", n},
+          {"end_time_s", static_cast<double>(elapsed_ns) / 1e9},
+          {"tgbw_bytes", written_bytes},
+          {"tgbw_gb", static_cast<double>(written_bytes) / 1e9},
+          {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(capacity_bytes)},
+          {"iops", c.iops},
+          {"latency_mean_ns", c.latency_mean_ns},
+          {"latency_p99_999_ns", p99_999_ns(c)},
+          {"latency_max_ns", c.latency_max_ns},
+          {"health", std::move(health)},
+          {"result", r}};
+}
+
+class WriteSaturationTest final : public PtsTest {
+ public:
+  [[nodiscard]] std::string id() const override { return "wsat"; }
+
+ protected:
+  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+};
+
+nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
+  TestSpec spec(ctx, id());
+  nlohmann::json rec = begin_record(spec);
+  const uint32_t tc = spec.threads();
+  const uint32_t qd = spec.queue_depth();
+  purge_and_wipc(spec, rec, tc, qd);
+  const std::string workload_name = spec.get("workload").value.get<std::string>();
+  const uint64_t sample_ns = spec.duration_ns("sample_duration");
+  const double multiple = spec.get("capacity_multiple").value.get<double>();
+  const uint64_t time_limit_ns = spec.duration_ns("time_limit");
+  const auto target_bytes = static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes));
+  const SegmentSpec sample_spec = wsat_segment(spec, ctx, workload_name, tc, qd, sample_ns);
+  rec["subtitle"] = subtitle_for(spec, sample_spec);
+
+  nlohmann::json samples = nlohmann::json::array();
+  uint64_t written_bytes = 0;
+  uint64_t elapsed_ns = 0;
+  std::string stop_reason;
+  for (uint32_t n = 1; stop_reason.empty(); ++n) {
+    SegmentSpec s = sample_spec;
+    s.bytes_limit = sample_byte_limit(s, target_bytes - written_bytes);
+    const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s);
+    StepRequest health;
+    health.kind = StepKind::health;
+    nlohmann::json h = ctx.exec.execute(StepId{id(), "main", fmt::format("sample-{:05}-health", n)}, health);
+    written_bytes += r.summary.write.bytes;
+    elapsed_ns += r.elapsed_ns;
+    samples.push_back(sample_json(n, r, written_bytes, elapsed_ns, ctx.target.capacity_bytes, std::move(h)));
+    if (capacity_reached(s, written_bytes, target_bytes)) {
+      stop_reason = "capacity";
+    } else if (elapsed_ns >= time_limit_ns) {
+      stop_reason = "time_limit";
+    }
+  }
+
+  const nlohmann::json capture = spec.get("capture").value;
+  if (!capture.is_null()) {
+    const SegmentSpec s = make_segment(
+        workload::AccessPattern::random, parse_rw_mix(capture.at("rw_mix").get<std::string>(), "wsat/capture"),
+        units::parse_size_bytes(capture.at("block_size").get<std::string>(), "wsat/capture"), tc, qd,
+        spec.duration_ns("capture_duration"));
+    rec["captures"].push_back(capture_record("response-time-histogram", s,
+                                             run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s)));
+  }
+  rec["wsat"] = {{"workload", workload_name},
+                 {"segment", sample_spec},
+                 {"samples", samples},
+                 {"stop_reason", stop_reason},
+                 {"capacity_bytes", ctx.target.capacity_bytes},
+                 {"target_bytes", target_bytes},
+                 {"time_limit_ns", time_limit_ns},
+                 {"written_bytes", written_bytes},
+                 {"elapsed_ns", elapsed_ns}};
+  rec["parameters"] = spec.parameters();
+  rec["omitted"] = spec.omitted();
+  return rec;
+}
+
+}  // namespace
+
+std::unique_ptr<PtsTest> make_wsat_test() { return std::make_unique<WriteSaturationTest>(); }
+
+}  // namespace ptsuite::pts

@@ -1,0 +1,34 @@
+// The report's half of the test registry (sections.hpp): one line per test.
+#include "report/sections.hpp"
+
+#include <array>
+
+namespace ptsuite::report {
+
+namespace {
+
+const std::array<TestSections, 8> k_sections = {{
+    {"iops", html::iops_pages, iops_text, nullptr},
+    {"throughput", html::throughput_pages, throughput_text, nullptr},
+    {"latency", html::latency_pages, latency_text, nullptr},
+    {"wsat", html::wsat_pages, wsat_text, csv::wsat_rows},
+    {"cbw", html::cbw_pages, cbw_text, csv::cbw_rows},
+    {"hir", html::hir_pages, hir_text, csv::hir_rows},
+    {"xsr", html::xsr_pages, xsr_text, csv::xsr_rows},
+    {"dirth", html::dirth_pages, dirth_text, csv::dirth_rows},
+}};
+
+}  // namespace
+
+std::span<const TestSections> all_sections() { return k_sections; }
+
+const TestSections* find_sections(std::string_view test_id) {
+  for (const TestSections& s : k_sections) {
+    if (s.test_id == test_id) {
+      return &s;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace ptsuite::report

@@ -1,0 +1,53 @@
+// Private to the report module: the report's half of the test registry
+// (pts/procedures/registry.hpp holds the other half, keyed by the same id). One entry per test:
+// its HTML pages (report/html/test_pages.hpp), its part of summary.txt and its own rows of
+// <test>.csv. Everything a test record shares (header, purges, WIPC, Round phases, captures,
+// compliance) is rendered by the reporters themselves; a section only adds the test's own
+// block. A test without an entry (a results.json from a newer ptsuite) gets the generic pages
+// and no own text or CSV rows. Adding a test: docs/adding-a-test.md.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/report/html/test_pages.hpp>
+
+#include "report/csv_writer.hpp"
+
+namespace ptsuite::report {
+
+struct TestSections {
+  std::string_view test_id;
+  std::vector<html::Page> (*html_pages)(const nlohmann::json& results, const nlohmann::json& test, html::IdSource& ids);
+  std::string (*text_section)(const nlohmann::json& test);                                 // may be null
+  void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const nlohmann::json& test);  // may be null
+};
+
+std::span<const TestSections> all_sections();
+// The entry of a test id, or null when the report has none.
+const TestSections* find_sections(std::string_view test_id);
+
+// The tests' text sections (text_report.cpp, xsr_sections.cpp).
+std::string iops_text(const nlohmann::json& test);
+std::string throughput_text(const nlohmann::json& test);
+std::string latency_text(const nlohmann::json& test);
+std::string wsat_text(const nlohmann::json& test);
+std::string cbw_text(const nlohmann::json& test);
+std::string xsr_text(const nlohmann::json& test);
+std::string hir_text(const nlohmann::json& test);
+std::string dirth_text(const nlohmann::json& test);
+
+// The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
+namespace csv {
+void wsat_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void cbw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void xsr_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void hir_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void dirth_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+}  // namespace csv
+
+}  // namespace ptsuite::report

@@ -1,0 +1,87 @@
+// Private to the report module: the plain-text table and number formatting of summary.txt
+// (text_report.cpp) and of the tests' text sections (sections.hpp). Formatting only: every
+// value comes from the document.
+#pragma once
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "report/json_access.hpp"
+
+namespace ptsuite::report::text {
+
+using nlohmann::json;
+
+// --- number formatting (formatting only: every value comes from the document) ------------------
+
+inline std::string fixed(const json& v, int decimals) {
+  if (!v.is_number()) {
+    return "-";
+  }
+  return fmt::format("{:.{}f}", v.get<double>(), decimals);
+}
+
+inline std::string ms(const json& ns) {
+  if (!ns.is_number()) {
+    return "-";
+  }
+  return fmt::format("{:.3f}", ns.get<double>() / 1e6);
+}
+
+inline std::string integer(const json& v) { return v.is_number() ? fmt::format("{:.0f}", v.get<double>()) : "-"; }
+
+inline std::string gigabytes(const json& bytes) {
+  return bytes.is_number() ? fmt::format("{:.1f} GB", bytes.get<double>() / 1e9) : "-";
+}
+
+// A percentile of a DirectionSummary's latency ("99.999").
+inline const json& percentile(const json& direction, const std::string& key) {
+  return member(member(member(direction, "latency_ns"), "percentiles"), key);
+}
+
+// --- a plain table: first `left` columns left-aligned, the rest right-aligned ---------------
+
+class Table {
+ public:
+  // The first `left` columns (and the last one when `last_left`) are left-aligned.
+  explicit Table(size_t left, bool last_left = false) : m_left(left), m_last_left(last_left) {}
+  void add(std::vector<std::string> row) { m_rows.push_back(std::move(row)); }
+  [[nodiscard]] std::string render(std::string_view indent) const {
+    std::vector<size_t> width;
+    for (const auto& row : m_rows) {
+      width.resize(std::max(width.size(), row.size()), 0);
+      for (size_t i = 0; i < row.size(); ++i) {
+        width[i] = std::max(width[i], row[i].size());
+      }
+    }
+    std::string out;
+    for (const auto& row : m_rows) {
+      std::string line(indent);
+      for (size_t i = 0; i < row.size(); ++i) {
+        if (i > 0) {
+          line += "  ";
+        }
+        const std::string pad(width[i] - row[i].size(), ' ');
+        const bool left = i < m_left || (m_last_left && i + 1 == row.size());
+        line += left ? row[i] + pad : pad + row[i];
+      }
+      while (!line.empty() && line.back() == ' ') {
+        line.pop_back();
+      }
+      out += line + "\n";
+    }
+    return out;
+  }
+
+ private:
+  size_t m_left;
+  bool m_last_left;
+  std::vector<std::vector<std::string>> m_rows;
+};
+
+}  // namespace ptsuite::report::text

@@ -1,0 +1,69 @@
+// The results history on a real PostgreSQL server that the test starts (support/
+// postgres_server.hpp): the same round trips and migrations as on SQLite, concurrent writers,
+// and connection errors. Skipped with a one-line reason where no server can start.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include <ptsuite/util/error.hpp>
+#include "support/postgres_server.hpp"
+#include "unit/history/store_checks.hpp"
+
+namespace ptsuite::history {
+namespace {
+
+class PostgresHistory : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_server = test_support::PostgresServer::start();
+    if (!m_server) {
+      GTEST_SKIP() << test_support::PostgresServer::last_skip_reason();
+    }
+  }
+  std::unique_ptr<test_support::PostgresServer> m_server;
+};
+
+TEST_F(PostgresHistory, FixturesRoundTripAndReAddUpdates) {
+  HistoryStore store = HistoryStore::open(m_server->uri());
+  EXPECT_EQ(store.backend().dialect(), Dialect::postgresql);
+  EXPECT_NE(store.backend().describe().find("PostgreSQL ptsuite@"), std::string::npos) << store.backend().describe();
+  testing::exercise_store(store);
+}
+
+TEST_F(PostgresHistory, MigratesAVersionOneDatabaseKeepingItsRuns) {
+  m_server->create_database("migrate");
+  testing::exercise_migration_from_v1(open_postgresql(m_server->uri_for("migrate")),
+                                      open_postgresql(m_server->uri_for("migrate")));
+}
+
+// Two connections adding runs at once (two runs finishing together on two hosts): both land,
+// with distinct IDs, and the schema is migrated once.
+TEST_F(PostgresHistory, ConcurrentWritersBothLand) {
+  const RunRecord a = testing::fixture_record("steady", "/host-a/run");
+  const RunRecord b = testing::fixture_record("quick", "/host-b/run");
+  AddResult ra;
+  AddResult rb;
+  std::thread ta([&] { ra = HistoryStore::open(m_server->uri()).add(a); });
+  std::thread tb([&] { rb = HistoryStore::open(m_server->uri()).add(b); });
+  ta.join();
+  tb.join();
+  EXPECT_NE(ra.id, rb.id);
+  HistoryStore store = HistoryStore::open(m_server->uri());
+  EXPECT_EQ(store.list({}).size(), 2u);
+  const std::vector<Row> versions = store.backend().query("SELECT COUNT(*) FROM ptsuite_schema");
+  EXPECT_EQ(versions[0][0], std::to_string(history_migrations().size()));
+}
+
+TEST_F(PostgresHistory, UnreachableDatabaseIsOneLineBadInput) {
+  try {
+    (void)HistoryStore::open(m_server->uri_for("no_such_database"));
+    FAIL() << "connected to a database that does not exist";
+  } catch (const UsageError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("cannot connect to the PostgreSQL history database"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+}
+
+}  // namespace
+}  // namespace ptsuite::history
