@@ -264,13 +264,13 @@ std::string wsat_text(const json& test) {
 namespace {
 
 // CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
-std::string demand_sweep_text(const json& test, const char* key, const char* name) {
+std::string demand_sweep_text(const json& test, const char* key, const char* title) {
   const json& c = member(test, key);
   if (!c.is_object()) {
     return {};
   }
   std::string out = fmt::format(
-      "  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", name, str(c, "rw_mix"),
+      "  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", title, str(c, "rw_mix"),
       str(c, "operating_point_source") == "window-average" ? "measurement-window averages" : "final Round",
       ms(member(c, "art_ceiling_ns")));
   Table t(1, /*last_left=*/true);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <ctime>
+#include <optional>
 
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -41,6 +42,26 @@ Worker::Worker(const ResolvedWorkload& workload, const engine::Target& target, u
       m_filler(workload.spec.data, workload.spec.seed, index, workload.max_block_bytes, workload.spec.queue_depth),
       m_limiter(RateLimiter::for_thread(workload.spec.rate, workload.spec.threads)) {}
 
+namespace {
+
+// Why the loop stops before staging more IO (another worker's IO error, a stop request, the
+// deadline), or nullopt to go on.
+std::optional<StopReason> stop_before_staging(uint64_t now_ns, const WorkerLimits& limits,
+                                              const StopFlags& flags) noexcept {
+  if (flags.abort.load(std::memory_order_relaxed)) {
+    return StopReason::io_error;
+  }
+  if (flags.requested != nullptr && flags.requested->load(std::memory_order_relaxed)) {
+    return StopReason::interrupted;
+  }
+  if (now_ns >= limits.deadline_ns) {
+    return StopReason::duration;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags) noexcept {
   engine::IoQueue& q = *m_queue;
   uint64_t now = start_ns;
@@ -48,16 +69,8 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
   uint64_t ios_issued = 0;
   uint64_t bytes_issued = 0;
   for (;;) {
-    if (flags.abort.load(std::memory_order_relaxed)) {
-      m_reason = StopReason::io_error;
-      break;
-    }
-    if (flags.requested != nullptr && flags.requested->load(std::memory_order_relaxed)) {
-      m_reason = StopReason::interrupted;
-      break;
-    }
-    if (now >= limits.deadline_ns) {
-      m_reason = StopReason::duration;
+    if (const std::optional<StopReason> stop = stop_before_staging(now, limits, flags)) {
+      m_reason = *stop;
       break;
     }
     // Stage as many IOs as there are free slots, limits and the pacing schedule allow.
