@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -336,25 +337,28 @@ TEST(RunCli, HirWaitStatesEndToEnd) {
   EXPECT_NE(slurp(out + "/hir.csv").find("hir_wait_state"), std::string::npos);
 }
 
+// Starts ptsuite with `argv`, sends SIGINT once `ready()` holds (and the child handles SIGINT),
+// and returns how it ended; fails the test if the child exited before that.
+ProcessResult interrupt_when(const std::vector<std::string>& argv, const std::function<bool()>& ready) {
+  Child child(argv);
+  while ((!ready() || !child.catches(SIGINT)) && !child.exited()) {
+    ::usleep(20'000);
+  }
+  EXPECT_FALSE(child.exited()) << "the run ended before it could be interrupted";
+  ::kill(child.pid(), SIGINT);
+  return child.wait();
+}
+
 // SIGINT during a host idle stops the run at once (exit 130) without journaling the idle, so a
 // resume idles that period again whole (the journal side: HirTest.ResumeAfterAnInterruptedIdle...).
 TEST(RunCli, SigintDuringAHostIdleStopsTheRun) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 64ull << 20);
   const std::string out = dir.file("run");
-  ProcessResult stopped;
-  {
-    Child child(args({"run", "hir", "--target", target, "--out", out, "--allow-destructive", "--quick", "--set",
-                      "hir.precondition_segments=1", "--set", "hir.wait_unit=60s", "--set", "hir.repetitions=1"}));
-    while (
-        (slurp(out + "/run.log").find("start hir/wait-1/idle-0001") == std::string::npos || !child.catches(SIGINT)) &&
-        !child.exited()) {
-      ::usleep(20'000);
-    }
-    ASSERT_FALSE(child.exited());
-    ::kill(child.pid(), SIGINT);
-    stopped = child.wait();
-  }
+  const ProcessResult stopped =
+      interrupt_when(args({"run", "hir", "--target", target, "--out", out, "--allow-destructive", "--quick", "--set",
+                           "hir.precondition_segments=1", "--set", "hir.wait_unit=60s", "--set", "hir.repetitions=1"}),
+                     [&] { return slurp(out + "/run.log").find("start hir/wait-1/idle-0001") != std::string::npos; });
   EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
   const json partial = load(out + "/results.json");
   EXPECT_EQ(partial.at("run").at("status"), "interrupted");
@@ -424,16 +428,9 @@ TEST(RunCli, SigintStopsWithResultsAndResumeRefusesAnotherDevice) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 64ull << 20);
   const std::string out = dir.file("run");
-  ProcessResult stopped;
-  {
-    Child child(args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"}));
-    while ((journal_steps(out) < 5 || !child.catches(SIGINT)) && !child.exited()) {
-      ::usleep(20'000);
-    }
-    ASSERT_FALSE(child.exited());
-    ::kill(child.pid(), SIGINT);
-    stopped = child.wait();
-  }
+  const ProcessResult stopped =
+      interrupt_when(args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"}),
+                     [&] { return journal_steps(out) >= 5; });
   EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
   const json partial = load(out + "/results.json");
   EXPECT_EQ(partial.at("run").at("status"), "interrupted");
