@@ -15,6 +15,9 @@
 #   --first-pair K   number the pairs from K (default 0): with --out of an earlier run, adds
 #                    more pairs to it (when too few were quiet), keeping the T R R T order
 #   --ptsuite PATH   ptsuite binary (default build-bench/ptsuite, built Release if missing)
+#   --engine NAME    ptsuite's engine: libaio (default) or io_uring; with io_uring the fio
+#                    references run fio's io_uring engine with registered files and buffers
+#                    (--fixedbufs --registerfiles), the same setup as ptsuite's engine
 #   --list           print the rows and exit
 # Environment: none needed. Writes: only to the targets it creates (zram0 when it is unused,
 # a loop device over /dev/shm/ptsuite-bench-<pid>.img, /dev/shm/ptsuite-bench-<pid>.file).
@@ -43,6 +46,7 @@ WARMUP=2
 RUNTIME=10
 OUT=""
 PTSUITE=""
+ENGINE=libaio
 ROWS_ARG=""
 LIST=0
 CMDLINE="$0 $*"
@@ -70,6 +74,7 @@ while [[ $# -gt 0 ]]; do
     --out) OUT=${2:?}; shift 2 ;;
     --first-pair) FIRST_PAIR=${2:?}; shift 2 ;;
     --ptsuite) PTSUITE=${2:?}; shift 2 ;;
+    --engine) ENGINE=${2:?}; shift 2 ;;
     --list) LIST=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
@@ -84,6 +89,7 @@ fi
 [[ $PAIRS =~ ^[1-9][0-9]*$ ]] || die "--pairs must be a positive integer"
 [[ $FIRST_PAIR =~ ^[0-9]+$ ]] || die "--first-pair must be a non-negative integer"
 [[ $(id -u) -eq 0 ]] || die "needs root (zram, loop devices, O_DIRECT on block devices)"
+[[ $ENGINE == libaio || $ENGINE == io_uring ]] || die "--engine: libaio or io_uring, not $ENGINE"
 ROWS=${ROWS_ARG:-$DEFAULT_ROWS}
 for r in ${ROWS//,/ }; do [[ -n ${ROW_DEF[$r]:-} ]] || die "unknown row $r (see --list)"; done
 
@@ -155,7 +161,7 @@ gcc -O2 -Wall -Wextra -o "$BARE" "$ROOT/bench/bare_libaio.c" -laio
   echo "libaio: $(dpkg-query -W -f '${Version}' libaio1 2>/dev/null || dpkg-query -W -f '${Version}' libaio1t64 2>/dev/null || echo unknown)"
   echo "ptsuite: $("$PTSUITE" --version 2>&1 | head -1) ($PTSUITE, build type $(grep -s CMAKE_BUILD_TYPE:STRING "$(dirname "$PTSUITE")/CMakeCache.txt" | cut -d= -f2))"
   echo "gcc: $(gcc -dumpfullversion)"
-  echo "pairs: $PAIRS, warmup ${WARMUP}s, runtime ${RUNTIME}s, rows: $ROWS"
+  echo "pairs: $PAIRS, warmup ${WARMUP}s, runtime ${RUNTIME}s, engine: $ENGINE, rows: $ROWS"
 } | tee -a "$OUT/env.txt"
 
 # ---------------------------------------------------------------- targets
@@ -230,7 +236,8 @@ run_tool() {  # run_tool TOOL ROW DIR SEED
   case $tool in
     ptsuite)
       local common=(workload --target "$path" --pattern "$pattern" --read-pct "$read_pct"
-                    --block-size "$bs" --threads "$threads" --queue-depth "$qd" --quiet --allow-destructive)
+                    --block-size "$bs" --threads "$threads" --queue-depth "$qd" --engine "$ENGINE" --quiet
+                    --allow-destructive)
       run_timed "$dir" bash -c '"$1" "${@:4}" --duration "$2"s --seed 1 >/dev/null &&
                                 exec "$1" "${@:4}" --duration "$3"s --seed "$0" --json "'"$dir"'/result.json"' \
         "$seed" "$PTSUITE" "$WARMUP" "$RUNTIME" "${common[@]}"
@@ -244,7 +251,9 @@ run_tool() {  # run_tool TOOL ROW DIR SEED
       # p99 of `lat` (not clat) needs lat_percentiles; only the QD1 latency row asks for it, so
       # the QD32 rows run fio with its pure defaults (it adds a second histogram per IO).
       [[ $qd == 1 ]] && extra+=(--lat_percentiles=1)
-      run_timed "$dir" fio --name=bench --filename="$path" --ioengine=libaio --direct=1 \
+      local fio_engine=(--ioengine=libaio)
+      [[ $ENGINE == io_uring ]] && fio_engine=(--ioengine=io_uring --fixedbufs --registerfiles)
+      run_timed "$dir" fio --name=bench --filename="$path" "${fio_engine[@]}" --direct=1 \
         --rw="$(fio_rw "$rw")" --bs="$bs" --iodepth="$qd" --numjobs="$threads" --norandommap \
         --randseed="$seed" --ramp_time="$WARMUP" --runtime="$RUNTIME" --time_based \
         --output-format=json --output="$dir/result.json" "${extra[@]}"
