@@ -98,8 +98,9 @@ DefinitionSet DefinitionSet::from_files(const std::vector<std::pair<std::string,
     } catch (const json::exception& e) {
       data_defect(path, fmt::format("is not valid JSON: {}", e.what()));
     }
-    auto stem = [&](std::string_view prefix) {
-      std::string name = path.substr(prefix.size());
+    // Captured by name: clang 14 (clang-tidy) cannot capture a structured binding.
+    auto stem = [&file_path = path](std::string_view prefix) {
+      std::string name = file_path.substr(prefix.size());
       return name.substr(0, name.size() - 5);  // drop ".json"
     };
     if (path == "common.json") {
