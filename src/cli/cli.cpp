@@ -68,6 +68,7 @@ int run(int argc, char** argv) {
   register_sign_command(app, slot);
   register_history_command(app, slot);
   register_preflight_command(app, slot);
+  register_validate_command(app, slot);
 
   try {
     app.parse(argc, argv);

@@ -29,5 +29,6 @@ void register_keygen_command(CLI::App& app, CommandSlot& slot);
 void register_sign_command(CLI::App& app, CommandSlot& slot);
 void register_history_command(CLI::App& app, CommandSlot& slot);
 void register_preflight_command(CLI::App& app, CommandSlot& slot);
+void register_validate_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

@@ -29,7 +29,7 @@ struct PlanOptions {
 };
 
 int run_plan(const PlanOptions& o) {
-  const std::vector<std::string> tests = pts::parse_test_list(o.tests);
+  const std::vector<std::string> tests = pts::tests_for_revision(pts::parse_test_list(o.tests), o.spec.revision);
   pts::TargetFacts facts;
   if (!o.target.empty() && !o.capacity.empty()) {
     throw UsageError("--capacity", "give either --target or --capacity, not both");

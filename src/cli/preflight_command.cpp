@@ -35,7 +35,7 @@ struct PreflightOptions {
 
 device::PreflightNeeds needs_of(const PreflightOptions& o) {
   pts::RunConfig config;
-  config.tests = pts::parse_test_list(o.tests);
+  config.tests = pts::tests_for_revision(pts::parse_test_list(o.tests), o.spec.revision);
   config.target = o.target;
   config.engine = o.engine;
   const engine::Target target = engine::Target::open(o.target, engine::Target::Access::read_only);

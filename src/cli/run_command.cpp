@@ -2,14 +2,13 @@
 // `ptsuite resume DIR`: the PTS runner (pts/run.hpp) with a console and signal handling.
 #include <fmt/format.h>
 #include <algorithm>
+#include <fstream>
 
 #include <ptsuite/pts/run.hpp>
-#include <ptsuite/report/pdf.hpp>
-#include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
-#include "cli/history_support.hpp"
+#include "cli/run_common.hpp"
 #include "cli/run_console.hpp"
 #include "cli/signals.hpp"
 #include "cli/spec_options.hpp"
@@ -18,173 +17,33 @@ namespace ptsuite::cli {
 
 namespace {
 
-struct RunOptions {
+struct RunCommandOptions {
   std::string tests = "all";
-  std::string target;
-  std::string out;
-  SpecOptions spec;
-  uint64_t seed = 1;
-  std::string engine = "libaio";
-  bool allow_destructive = false;
-  std::string confirm_serial;
-  std::string scratch_size = "1GiB";
   bool strict = false;
-  std::string reports = "html,csv,text";
-  bool quiet = false;
-  std::string tested_by;
-  bool no_history = false;
-  std::string history_db;
-  bool strict_preflight = false;
+  RunOptions run;
 };
-
-std::vector<std::string> split_formats(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start < text.size()) {
-    const size_t comma = text.find(',', start);
-    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (comma == std::string::npos) {
-      break;
-    }
-    start = comma + 1;
-  }
-  return out;
-}
-
-// The reports at the end of a run (report/report_writer.hpp). A format that fails (e.g. the
-// PDF when Chromium went missing) does not cost the others or the run: it is named, with the
-// command that renders it later, and the rest are written.
-pts::ReportWriter report_writer(RunConsole& console) {
-  return [&console](const std::string& dir, const nlohmann::json& results, const std::vector<std::string>& formats) {
-    try {
-      return report::write_reports(dir, results, formats);
-    } catch (const Error&) {
-      std::vector<std::string> written;
-      for (const std::string& format : formats) {
-        try {
-          for (std::string& path : report::write_reports(dir, results, {format})) {
-            written.push_back(std::move(path));
-          }
-        } catch (const Error& e) {
-          console.message(
-              fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report "
-                          "{}/results.json --format {}`",
-                          format, e.what(), dir, format));
-        }
-      }
-      return written;
-    }
-  };
-}
-
-// Validated before anything is touched: unknown formats exit 2; a PDF without Chromium exits 5
-// (it could only fail at the end of a long run).
-std::vector<std::string> report_formats(const std::string& text) {
-  if (text == "none") {
-    return {};
-  }
-  std::vector<std::string> formats = split_formats(text);
-  report::check_report_formats(formats);
-  if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
-    throw Error(ExitCode::system,
-                "--reports pdf: headless Chromium prints the PDF and is not installed; install it "
-                "with `apt-get install chromium`, or leave pdf out (render it later with `ptsuite "
-                "report DIR/results.json --format pdf`)");
-  }
-  return formats;
-}
-
-// The history options of `run` and `resume`.
-void add_history_options(CLI::App* sub, bool& no_history, std::string& history_db) {
-  sub->add_flag("--no-history", no_history, "Do not record the run in the results history");
-  sub->add_option("--history-db", history_db,
-                  "History database (SQLite file or postgresql://...; default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
-}
-
-int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history, const std::string& history_db) {
-  if (!no_history) {
-    record_run_in_history(outcome.out_dir, history_db, [&console](const std::string& m) { console.message(m); });
-  }
-  console.message(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
-  for (const std::string& r : outcome.compliance.reasons) {
-    console.message("  - " + r);
-  }
-  console.message(fmt::format("results: {}", outcome.results_path));
-  // The HTML report comes last: it is what a user opens (the README's main job ends on it).
-  std::string html;
-  for (const std::string& r : outcome.reports) {
-    if (r.size() >= 11 && r.compare(r.size() - 11, 11, "report.html") == 0) {
-      html = r;
-    } else {
-      console.message(fmt::format("report: {}", r));
-    }
-  }
-  if (outcome.status == "interrupted" || outcome.status == "io_error") {
-    console.message(fmt::format("continue with: ptsuite resume {}", outcome.out_dir));
-  }
-  if (!html.empty()) {
-    console.message(fmt::format("HTML report: {}", html));
-  }
-  return outcome.exit_code;
-}
 
 }  // namespace
 
 void register_run_command(CLI::App& app, CommandSlot& slot) {
-  auto o = std::make_shared<RunOptions>();
+  auto o = std::make_shared<RunCommandOptions>();
   CLI::App* sub = app.add_subcommand("run", "Run PTS tests (purge, preconditioning, Rounds to steady state, reports)");
   sub->add_option("tests", o->tests,
-                  "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw,xsr (all = the five core tests)")
+                  "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw,hir,xsr,dirth (all = the five core "
+                  "tests)")
       ->capture_default_str();
-  sub->add_option("--target", o->target,
-                  "Block device or file under test (default: a scratch loop device in /dev/shm)");
-  sub->add_option("--out", o->out,
-                  "Run directory for results.json, the journal and reports (default: ./ptsuite-run-<time>)");
-  add_spec_options(sub, o->spec);
-  sub->add_option("--seed", o->seed, "Run seed (every segment's IO stream derives from it)")->capture_default_str();
-  sub->add_option("--engine", o->engine, "IO engine: libaio, sync, null")->capture_default_str();
-  sub->add_flag("--allow-destructive", o->allow_destructive,
-                "Consent to overwrite (and purge) the target block device");
-  sub->add_option("--confirm-serial", o->confirm_serial, "Serial number of the drive, required to purge a real drive");
-  sub->add_option("--scratch-size", o->scratch_size, "Size of the scratch target when no --target is given")
-      ->capture_default_str();
+  add_run_options(sub, o->run, "ptsuite-run");
   sub->add_flag("--strict", o->strict, "Exit 1 when the run is not compliant");
-  sub->add_option("--reports", o->reports,
-                  "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
-      ->capture_default_str();
-  sub->add_flag("--quiet", o->quiet, "No progress output");
-  sub->add_option("--tested-by", o->tested_by, "Test sponsor / lab named in the report header");
-  add_history_options(sub, o->no_history, o->history_db);
-  sub->add_flag("--strict-preflight", o->strict_preflight,
-                "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}};  // the engine registry names the field
     slot.action = [o] {
-      pts::RunConfig config;
-      config.strict_preflight = o->strict_preflight;
-      config.tested_by = o->tested_by;
-      config.command_line = invocation();
-      config.tests = pts::parse_test_list(o->tests);
-      config.revision = o->spec.revision;
-      config.profile = o->spec.profile;
-      config.presets = o->spec.presets();
-      config.overrides = o->spec.overrides();
-      config.target = o->target;
-      config.scratch_size_bytes = units::parse_size_bytes(o->scratch_size, "--scratch-size");
-      config.out_dir = o->out;
-      config.seed = o->seed;
-      config.engine = o->engine;
-      config.allow_destructive = o->allow_destructive;
-      if (!o->confirm_serial.empty()) {
-        config.confirm_serial = o->confirm_serial;
-      }
+      pts::RunConfig config = run_config(o->run);
+      config.tests = pts::tests_for_revision(pts::parse_test_list(o->tests), config.revision);
       config.strict = o->strict;
-      config.report_formats = report_formats(o->reports);
       StopSignals signals;
-      RunConsole console(o->quiet);
+      RunConsole console(o->run.quiet);
       const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console));
-      return finish(outcome, console, o->no_history, o->history_db);
+      return finish(outcome, console, o->run.no_history, o->run.history_db);
     };
   });
 }
@@ -214,7 +73,11 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
           o->confirm_serial.empty() ? std::nullopt : std::optional<std::string>(o->confirm_serial);
       const pts::RunOutcome outcome =
           pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag(), report_writer(console));
-      return finish(outcome, console, o->no_history, o->history_db);
+      const int code = finish(outcome, console, o->no_history, o->history_db);
+      if (code != 0) return code;
+      // A resumed `ptsuite validate` ends like one: the claims' verdict decides the exit code.
+      std::ifstream in(outcome.results_path);
+      return claims_verdict(nlohmann::json::parse(in), console);
     };
   });
 }

@@ -16,7 +16,7 @@ using nlohmann::json;
 // Keys of a test/profile file that describe the file rather than spec values.
 bool is_metadata_key(const std::string& key) {
   return key == "format" || key == "id" || key == "title" || key == "subtitle" || key == "description" ||
-         key == "revisions" || key == "settings" || key == "compliance_clauses";
+         key == "revisions" || key == "settings" || key == "compliance_clauses" || key == "replaced_by";
 }
 
 [[noreturn]] void data_defect(const std::string& path, const std::string& problem) {

@@ -1,6 +1,7 @@
 #include <ptsuite/pts/run.hpp>
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -12,6 +13,7 @@
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
+#include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/run_log.hpp>
@@ -66,7 +68,7 @@ void write_results(const RunState& s) { write_file_atomic(s.dir / "results.json"
 
 // Validation that needs no device: throws UsageError before anything is touched.
 Settings build_settings(const RunConfig& config, SpecContext& spec) {
-  spec = SpecContext{config.revision, config.profile};
+  spec = SpecContext{config.revision, config.profile, config.claims};
   const DefinitionSet& defs = DefinitionSet::embedded();
   defs.check_context(spec);
   if (config.tests.empty()) {
@@ -74,6 +76,14 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   }
   for (const std::string& id : config.tests) {
     (void)make_test(id);
+  }
+  (void)tests_for_revision(config.tests, config.revision);  // every test exists in the revision
+  const bool validates = std::find(config.tests.begin(), config.tests.end(), "claims") != config.tests.end();
+  if (validates && config.claims.is_null()) {
+    throw UsageError("tests", "claims validates a spec sheet: run it as `ptsuite validate --claims SHEET.json ...`");
+  }
+  if (!config.claims.is_null()) {
+    (void)parse_claim_sheet(config.claims, config.claims_path.empty() ? "the claims sheet" : config.claims_path);
   }
   (void)engine::create_engine(config.engine);  // an unknown engine is bad input (exit 2), before any IO
   return Settings::build(defs, spec, config.presets, config.overrides);

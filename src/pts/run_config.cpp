@@ -35,6 +35,44 @@ std::vector<std::string> parse_test_list(const std::string& text) {
   return out;
 }
 
+bool test_in_revision(const std::string& id, const std::string& revision) {
+  const json& file = DefinitionSet::embedded().test(id);
+  if (!file.contains("revisions")) {
+    return true;
+  }
+  const json& list = file.at("revisions");
+  return std::find(list.begin(), list.end(), revision) != list.end();
+}
+
+std::vector<std::string> tests_for_revision(const std::vector<std::string>& tests, const std::string& revision) {
+  const DefinitionSet& defs = DefinitionSet::embedded();
+  std::vector<std::string> out;
+  for (const std::string& id : tests) {
+    std::string runs = id;
+    const json& file = defs.test(id);
+    if (file.contains("replaced_by") && file.at("replaced_by").contains(revision)) {
+      runs = file.at("replaced_by").at(revision).get<std::string>();
+    }
+    if (!test_in_revision(runs, revision)) {
+      std::string instead;
+      for (const std::string& other : defs.test_ids()) {
+        const json& o = defs.test(other);
+        if (o.contains("replaced_by") && test_in_revision(other, revision)) {
+          for (const auto& [rev, by] : o.at("replaced_by").items()) {
+            if (by == runs) instead = other;
+          }
+        }
+      }
+      throw UsageError("tests", fmt::format("{} is not a test of revision {}{}", runs, revision,
+                                            instead.empty() ? "" : fmt::format("; it runs {} in its place", instead)));
+    }
+    if (std::find(out.begin(), out.end(), runs) == out.end()) {
+      out.push_back(runs);
+    }
+  }
+  return out;
+}
+
 void to_json(json& j, const RunConfig& c) {
   json overrides = json::array();
   for (const auto& [name, value] : c.overrides) {
@@ -59,6 +97,10 @@ void to_json(json& j, const RunConfig& c) {
   // Written only when set, so that documents of runs without it stay as they were.
   if (c.strict_preflight) {
     j["strict_preflight"] = true;
+  }
+  if (!c.claims.is_null()) {
+    j["claims"] = c.claims;
+    j["claims_path"] = c.claims_path;
   }
 }
 
@@ -86,6 +128,8 @@ void from_json(const json& j, RunConfig& c) {
     c.command_line = j.at("command_line").get<std::vector<std::string>>();
     c.tested_by = j.value("tested_by", "");
     c.strict_preflight = j.value("strict_preflight", false);
+    c.claims = j.value("claims", json());
+    c.claims_path = j.value("claims_path", "");
   } catch (const json::exception& e) {
     throw Error(ExitCode::system, fmt::format("the run configuration is damaged: {}", e.what()));
   }

@@ -40,6 +40,8 @@ std::string cbw_text(const nlohmann::json& test);
 std::string xsr_text(const nlohmann::json& test);
 std::string hir_text(const nlohmann::json& test);
 std::string dirth_text(const nlohmann::json& test);
+std::string ecw_text(const nlohmann::json& test);
+std::string claims_text(const nlohmann::json& test);
 
 // The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
 namespace csv {
@@ -48,6 +50,8 @@ void cbw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void xsr_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void hir_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void dirth_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void ecw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void claims_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 }  // namespace csv
 
 }  // namespace ptsuite::report

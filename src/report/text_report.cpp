@@ -291,6 +291,7 @@ std::string demand_sweep_text(const json& test, const char* key, const char* tit
 
 std::string cbw_text(const json& test) { return demand_sweep_text(test, "cbw", "CBW"); }
 std::string dirth_text(const json& test) { return demand_sweep_text(test, "dirth", "DIRTH"); }
+std::string ecw_text(const json& test) { return demand_sweep_text(test, "ecw", "ECW"); }
 
 namespace {
 
@@ -317,12 +318,14 @@ std::string test_section(const json& test) {
   std::string out;
   const json& section = member(test, "section");
   const std::string title = str(test, "title").empty() ? id : str(test, "title");
-  out +=
-      fmt::format("\n== {} ({}, PTS {} section {}) ==\n", title, id, str(test, "spec_revision"), str(section, "value"));
+  const std::string where = str(section, "value") == "-"
+                                ? "not a PTS test"
+                                : fmt::format("PTS {} section {}", str(test, "spec_revision"), str(section, "value"));
+  out += fmt::format("\n== {} ({}, {}) ==\n", title, id, where);
   const json& toio = member(test, "toio");
   out += fmt::format("  {}; ActiveRange {} %; write cache required: {}; status {}\n",
                      toio.is_object() ? fmt::format("TC {} / QD {}", str(toio, "threads"), str(toio, "queue_depth"))
-                                      : std::string("TC x QD grid"),
+                                      : std::string(id == "claims" ? "TC / QD per claim" : "TC x QD grid"),
                      fixed(member(test, "active_range_pct"), 0), str(member(test, "write_cache_required"), "value"),
                      str(test, "status").empty() ? "-" : str(test, "status"));
   for (const json& o : array(test, "omitted")) {

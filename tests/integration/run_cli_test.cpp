@@ -264,6 +264,30 @@ TEST(RunCli, CbwGridAndOperatingPoints) {
   }
 }
 
+// PTS-E 1.1 runs ECW in place of CBW: `run cbw --revision e1.1` runs the ECW procedure (the 7 x 7
+// sweep, no histograms) and titles its pages ECW.
+TEST(RunCli, CbwUnderE11RunsEcw) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite(args({"run", "cbw", "--revision", "e1.1", "--out", out, "--scratch-size", "128MiB", "--reports",
+                        "html,text", "--quiet", "--set", "ecw.segment_duration=0.05s", "--set",
+                        "ecw.precondition_round_duration=0.1s", "--set", "ecw.inter_round_prewrite_duration=0.1s"},
+                       k_settings));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  ASSERT_EQ(results.at("tests").size(), 1u);
+  const json& t = results.at("tests")[0];
+  EXPECT_EQ(t.at("id"), "ecw");
+  EXPECT_EQ(results.at("config").at("tests"), json::array({"ecw"}));
+  EXPECT_EQ(t.at("phases")[1].at("round_template").size(), 49u);
+  EXPECT_TRUE(t.at("captures").empty());
+  std::ifstream html(out + "/report.html");
+  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("ECW \u2013 "), std::string::npos);
+  EXPECT_NE(page.find("Enterprise Composite Workload Test \u2013 Report Page"), std::string::npos);
+}
+
 // XSR end to end on a scratch loop device: three access groups in samples, the stimulus of
 // each, TC 1 / QD 32 throughout, and the recovery recorded; its pages, text and CSV written.
 TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {
@@ -450,7 +474,8 @@ TEST(RunCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
   for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"run", "iops,ecw", "--out", out},
+       {std::vector<std::string>{"run", "iops,fob", "--out", out},
+        {"run", "ecw", "--out", out},  // PTS-E 1.1 only
         {"run", "iops", "--set", "nope=1", "--out", out},
         {"run", "iops", "--profile", "laptop", "--out", out},
         {"run", "iops", "--set", "iops.segment_duration=fast", "--out", out},

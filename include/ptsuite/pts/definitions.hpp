@@ -52,6 +52,9 @@ struct SpecValue {
 struct SpecContext {
   std::string revision = "2.0.2";      // "2.0.2" or "e1.1"
   std::string profile = "enterprise";  // "enterprise" or "client"
+  // The spec sheet the "claims" test validates (pts/claims.hpp; `ptsuite validate`), null
+  // for every other run.
+  nlohmann::json claims = nullptr;
 };
 
 class DefinitionSet {

@@ -30,12 +30,22 @@ struct RunConfig {
   bool strict_preflight = false;            // refuse to start on a preflight warning (exit 3)
   std::vector<std::string> report_formats;  // written at the end of the run
   std::vector<std::string> command_line;
-  std::string tested_by;  // the test sponsor / lab, for the report header
+  std::string tested_by;    // the test sponsor / lab, for the report header
+  nlohmann::json claims;    // `ptsuite validate`: the spec sheet (SpecContext::claims); null otherwise
+  std::string claims_path;  // where the sheet was read from (disclosure only)
 };
 
 // "iops,throughput" / "all" -> canonical ids in the order given ("all" = the five core tests);
 // aliases tp/lat accepted; duplicates and unknown names are UsageErrors.
 std::vector<std::string> parse_test_list(const std::string& text);
+
+// Whether `revision` has test `id` (pts/tests/<id>.json "revisions"; absent = every revision).
+bool test_in_revision(const std::string& id, const std::string& revision);
+
+// The tests as `revision` runs them: a test the revision replaces (its file's "replaced_by":
+// PTS-E 1.1 runs ECW in place of CBW) becomes its replacement (once); a test `revision` does
+// not have is a UsageError naming the one it has instead.
+std::vector<std::string> tests_for_revision(const std::vector<std::string>& tests, const std::string& revision);
 
 void to_json(nlohmann::json& j, const RunConfig& config);
 void from_json(const nlohmann::json& j, RunConfig& config);

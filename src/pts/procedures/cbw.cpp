@@ -6,7 +6,9 @@
 // histogram capture.
 // DIRTH (PTS 2.0.2 §14, pts-spec.md §3.8) is the same procedure over one fixed access pattern
 // (pts/tests/dirth.json "access_pattern": RND, one block size; default OLTP 8 KiB 65/35)
-// instead of the composite mix: one class, two registry entries, record keys "cbw" / "dirth".
+// instead of the composite mix; PTS-E 1.1 ECW (pts-spec.md §3.9, pts/tests/ecw.json) is the
+// CBW procedure with 1-minute preconditioning Rounds and no operating-point histograms
+// ("histograms": false). One class, three registry entries, record keys "cbw" / "dirth" / "ecw".
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
@@ -258,7 +260,8 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   const uint64_t ceiling_ns = spec.duration_ns("max_iops_art_ceiling");
   const Grid grid = read_grid(phase, tcs, qds, source);
   const OperatingPoints op = choose_points(grid.points, ceiling_ns);
-  const nlohmann::json prewrites = histograms(ctx, spec, cbw, pw, op, rec);
+  const bool with_histograms = !spec.has("histograms") || spec.get("histograms").value.get<bool>();
+  const nlohmann::json prewrites = with_histograms ? histograms(ctx, spec, cbw, pw, op, rec) : nlohmann::json::array();
 
   nlohmann::json sizes = nlohmann::json::array();
   for (const workload::BlockSizeWeight& b : cbw.mix_of_sizes.block_sizes) {
@@ -287,5 +290,6 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
 
 std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>("cbw"); }
 std::unique_ptr<PtsTest> make_dirth_test() { return std::make_unique<CompositeBlockSizeTest>("dirth"); }
+std::unique_ptr<PtsTest> make_ecw_test() { return std::make_unique<CompositeBlockSizeTest>("ecw"); }
 
 }  // namespace ptsuite::pts

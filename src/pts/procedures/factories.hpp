@@ -15,5 +15,7 @@ std::unique_ptr<PtsTest> make_cbw_test();
 std::unique_ptr<PtsTest> make_xsr_test();
 std::unique_ptr<PtsTest> make_hir_test();
 std::unique_ptr<PtsTest> make_dirth_test();
+std::unique_ptr<PtsTest> make_ecw_test();
+std::unique_ptr<PtsTest> make_claims_test();
 
 }  // namespace ptsuite::pts

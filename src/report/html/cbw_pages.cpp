@@ -355,4 +355,8 @@ std::vector<Page> dirth_pages(const json& results, const json& test, IdSource& i
   return demand_sweep_pages(results, test, ids, "dirth", "DIRTH");
 }
 
+std::vector<Page> ecw_pages(const json& results, const json& test, IdSource& ids) {
+  return demand_sweep_pages(results, test, ids, "ecw", "ECW");
+}
+
 }  // namespace ptsuite::report::html

@@ -368,7 +368,7 @@ PageHeader test_header(const json& results, const json& test, Rows setup, Rows p
   h.title = or_dash(str(at(test, "title"))) + " Test \u2013 Report Page";
   h.subtitle = str(at(test, "subtitle"));
   const std::string section = str(at(test, {"section", "value"}));
-  if (!section.empty()) {
+  if (!section.empty() && section != "-") {  // "-": not a PTS test (ptsuite validate)
     h.subtitle += " (\u00a7" + section + ")";
   }
   const std::string rev = str(at(test, "spec_revision"));

@@ -150,6 +150,22 @@ Rows run_rows(const json& results) {
     status += " \u2013 <span class=\"bad\">" + text(stop) + "</span>";
   }
   rows.emplace_back("Run status", status);
+  for (const json& t : at(results, "tests")) {
+    const json& v = at(t, "validation");
+    if (!v.is_object()) continue;  // only `ptsuite validate` (test claims) has a sheet verdict
+    const std::string verdict = str(at(v, "verdict"));
+    const json& n = at(v, "totals");
+    rows.emplace_back(
+        "Spec-sheet verdict",
+        fmt::format(
+            "<b><span class=\"{}\">{}</span></b> \u2013 {}", verdict == "pass" ? "good" : "bad",
+            text(verdict == "pass"   ? "PASS"
+                 : verdict == "fail" ? "FAIL"
+                                     : "INCOMPLETE"),
+            text(fmt::format("{} {}: {} of {} claims pass, {} fail, {} not covered (the claims pages)",
+                             str(at(v, {"sheet", "vendor"})), str(at(v, {"sheet", "model"})), str(at(n, "pass")),
+                             str(at(n, "claims")), str(at(n, "fail")), str(at(n, "not_covered"))))));
+  }
   std::string cmd;
   for (const json& a : at(results, {"config", "command_line"})) {
     cmd += (cmd.empty() ? "" : " ") + str(a);

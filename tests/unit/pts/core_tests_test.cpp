@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/run_config.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -277,13 +278,54 @@ TEST(DirthTest, TheCbwProcedureOverOneAccessPattern) {
   EXPECT_EQ(rec.at("section").at("value"), "14");
 }
 
+// PTS-E 1.1 ECW: the CBW procedure with 1-minute preconditioning Rounds (at most 25 = the
+// script's 25 x 1 min), a 5-minute pre-write before each 7 x 7 sweep Round at 40/60, and no
+// operating-point histograms.
+TEST(EcwTest, TheCbwSweepWithoutHistograms) {
+  Harness h({"e1.1", "enterprise"});
+  const json rec = make_test("ecw")->run(h.ctx);
+  EXPECT_EQ(rec.at("title"), "Enterprise Composite Workload");
+  EXPECT_EQ(rec.at("section").at("value"), "ECW");
+  ASSERT_EQ(rec.at("phases").size(), 2u);
+  const json& pre = rec.at("phases")[0];
+  EXPECT_EQ(pre.at("round_template")[0].at("duration_ns"), 60'000'000'000ull);
+  EXPECT_EQ(pre.at("round_template")[0].at("label"), "CBW 0/100 TC32 QD32");
+  EXPECT_EQ(pre.at("steady_state").at("max_rounds"), 25);
+  const json& demand = rec.at("phases")[1];
+  ASSERT_EQ(demand.at("round_template").size(), 49u);
+  EXPECT_EQ(demand.at("round_template")[0].at("label"), "CBW 40/60 TC32 QD32");
+  EXPECT_EQ(demand.at("round_template")[0].at("zones").size(), 3u);
+  EXPECT_EQ(demand.at("rounds")[0].at("before_round").at("spec").at("duration_ns"), 300'000'000'000ull);
+  EXPECT_TRUE(rec.at("captures").empty());
+  EXPECT_TRUE(rec.at("ecw").at("prewrites").empty());
+  EXPECT_EQ(rec.at("ecw").at("operating_points").size(), 3u);  // named for the report, no capture
+  EXPECT_EQ(count_prefix(h.exec.executed, "ecw/histogram"), 0u);
+  EXPECT_FALSE(rec.contains("cbw"));
+}
+
+// Revisions pick their tests: PTS-E 1.1 runs ECW in place of CBW; ECW is not a 2.0.2 test.
+TEST(EcwTest, RevisionsPickTheirCompositeTest) {
+  EXPECT_EQ(tests_for_revision({"iops", "cbw"}, "e1.1"), (std::vector<std::string>{"iops", "ecw"}));
+  EXPECT_EQ(tests_for_revision({"cbw", "ecw"}, "e1.1"), (std::vector<std::string>{"ecw"}));
+  EXPECT_EQ(tests_for_revision(parse_test_list("all"), "e1.1"),
+            (std::vector<std::string>{"iops", "throughput", "latency", "wsat", "ecw"}));
+  EXPECT_EQ(tests_for_revision({"cbw", "dirth"}, "2.0.2"), (std::vector<std::string>{"cbw", "dirth"}));
+  try {
+    (void)tests_for_revision({"iops", "ecw"}, "2.0.2");
+    FAIL() << "ecw accepted under 2.0.2";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), "tests: ecw is not a test of revision 2.0.2; it runs cbw in its place");
+  }
+}
+
 TEST(MakeTest, UnknownIdsAreUsageErrors) {
   EXPECT_EQ(make_test("iops")->id(), "iops");
   EXPECT_EQ(make_test("tp")->id(), "throughput");
   EXPECT_EQ(make_test("xsr")->id(), "xsr");
   EXPECT_EQ(make_test("hir")->id(), "hir");
   EXPECT_EQ(make_test("dirth")->id(), "dirth");
-  EXPECT_THROW(make_test("ecw"), UsageError);
+  EXPECT_EQ(make_test("ecw")->id(), "ecw");
+  EXPECT_THROW(make_test("fob"), UsageError);
 }
 
 // PtsTest::run() adds what the verdict and the header need about the whole stimulus.

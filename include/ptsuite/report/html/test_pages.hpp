@@ -21,12 +21,17 @@
 //                     determination; demand variation; demand intensity; operating points with
 //                     the host CPU grid; per Max/Mid/Min the pre-write and its histogram
 //   dirth_pages       the cbw_pages over DIRTH's one access pattern, titled DIRTH (§14)
+//   ecw_pages         the cbw_pages of PTS-E 1.1 ECW, titled ECW (no histogram pages: ECW
+//                     has none)
 //   hir_pages         preconditioning convergence, window + determination; IOPS vs time over
 //                     every wait state (write periods back to back); per wait state the
 //                     average IOPS and the baseline after it against the steady-state IOPS
 //   xsr_pages         throughput vs time across the three access groups; throughput, ART and
 //                     MRT vs time; per group average and end-of-group throughput, peak ART and
 //                     MRT, and the recovery time of access group 3
+//   claims_pages      `ptsuite validate`: the verdict and claims table (declared, measured,
+//                     margin, tolerance), each claim's measurement as % of its value, the
+//                     measurement points, each steady-state point's window + determination
 //   summary_pages     run status and verdict, each test's steady state and compliance, the
 //                     clause x test grid, the reasons, settings changed from defaults and the
 //                     [U] conventions. `page_ranges` (test id -> "7–12") label the test list.
@@ -53,6 +58,8 @@ std::vector<Page> cbw_pages(const nlohmann::json& results, const nlohmann::json&
 std::vector<Page> xsr_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> hir_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> dirth_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> ecw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> claims_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 
 // A test with an id ptsuite has no page builder for: its header, a note and the compliance
 // table only (so a results.json from a newer tool still renders).

@@ -1,0 +1,60 @@
+// Private: what `run`, `resume` and `validate` share: the report formats (checked before
+// anything is touched), the report writer that survives one failing format, the history
+// options, and the end of a run on the console (history record, status, reports).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include <ptsuite/pts/run.hpp>
+
+#include "cli/run_console.hpp"
+#include "cli/spec_options.hpp"
+
+namespace ptsuite::cli {
+
+// The options every command that starts a run shares (`run`, `validate`).
+struct RunOptions {
+  std::string target;
+  std::string out;
+  SpecOptions spec;
+  uint64_t seed = 1;
+  std::string engine = "libaio";
+  bool allow_destructive = false;
+  std::string confirm_serial;
+  std::string scratch_size = "1GiB";
+  std::string reports = "html,csv,text";
+  bool quiet = false;
+  std::string tested_by;
+  bool no_history = false;
+  std::string history_db;
+  bool strict_preflight = false;
+};
+
+// Registers them on `sub`; `out_default` names the default run directory in the help.
+void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_default);
+
+// The run configuration they give (tests and the command's own fields are the caller's).
+// Throws UsageError for a bad --scratch-size, --set or report format.
+pts::RunConfig run_config(const RunOptions& o);
+
+// "html,csv" -> {"html","csv"}; "none" -> {}. Unknown formats exit 2; pdf without Chromium 5.
+std::vector<std::string> report_formats(const std::string& text);
+
+// Writes the reports at the end of a run; a format that fails is named (with the command that
+// renders it later) and the others are still written.
+pts::ReportWriter report_writer(RunConsole& console);
+
+// --no-history and --history-db.
+void add_history_options(CLI::App* sub, bool& no_history, std::string& history_db);
+
+// Records the run in the history (unless no_history), prints status, compliance, results and
+// reports (the HTML report last), and returns the outcome's exit code.
+int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history, const std::string& history_db);
+
+// When `results` holds a spec-sheet validation (test "claims"): one line per claim, the caveats
+// and the sheet's verdict; returns 1 (negative verdict) unless every claim passed. 0 otherwise.
+int claims_verdict(const nlohmann::json& results, RunConsole& console);
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,187 @@
+// `ptsuite validate --claims SHEET.json --target DEV --out DIR --allow-destructive`: measures
+// every claim of a spec sheet under its own conditions (the "claims" procedure through the PTS
+// runner: safety gate, purge, preflight, journal, resume, reports, manifest, history), and
+// `ptsuite validate --claims SHEET.json RUN_DIR... --out DIR`: judges the claims on runs that
+// already exist (pts/claims_from_runs.hpp). Exit 0 when every claim passes, 1 when one fails or
+// is not covered, else the run's own code (docs/validate.md, docs/exit-codes.md).
+#include <fmt/format.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/pts/claims.hpp>
+#include <ptsuite/pts/claims_from_runs.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/embedded.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/sha256.hpp>
+#include <ptsuite/util/units.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/history_support.hpp"
+#include "cli/run_common.hpp"
+#include "cli/signals.hpp"
+#include "cli/spec_options.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string builtin_sheet_names() {
+  std::string out;
+  for (const EmbeddedFile& f : embedded_files()) {
+    if (f.path.rfind("sheets/", 0) == 0) {
+      out += (out.empty() ? "" : ", ") + std::string(f.path.substr(7, f.path.size() - 12));
+    }
+  }
+  return out;
+}
+
+json read_json_file(const fs::path& path, const std::string& what);
+
+// A sheet file's absolute path, or the built-in sheet's name as given.
+std::string claims_path(const std::string& claims) {
+  std::error_code ec;
+  return fs::exists(claims, ec) ? fs::absolute(claims).string() : "built-in:" + claims;
+}
+
+struct ValidateOptions {
+  std::string claims;
+  std::vector<std::string> run_dirs;
+  RunOptions run;
+};
+
+// The sheet: a file, or the name of a built-in example (pts/sheets/<name>.json).
+json read_sheet(const std::string& claims) {
+  std::error_code ec;
+  if (!fs::exists(claims, ec)) {
+    if (const auto embedded = embedded_file("sheets/" + claims + ".json")) {
+      return json::parse(*embedded);
+    }
+    throw UsageError("--claims",
+                     fmt::format("{} does not exist (nor is it a built-in sheet: {})", claims, builtin_sheet_names()));
+  }
+  return read_json_file(claims, "--claims");
+}
+
+json read_json_file(const fs::path& path, const std::string& what) {
+  std::ifstream in(path);
+  if (!in) throw UsageError(what, fmt::format("cannot read {}", path.string()));
+  std::stringstream buf;
+  buf << in.rdbuf();
+  try {
+    return json::parse(buf.str());
+  } catch (const json::parse_error& e) {
+    throw UsageError(what, fmt::format("{} is not valid JSON at byte {}", path.string(), e.byte));
+  }
+}
+
+pts::RunConfig measure_config(const ValidateOptions& o, const json& sheet) {
+  pts::RunConfig config = run_config(o.run);
+  config.tests = {"claims"};
+  config.claims = sheet;
+  config.claims_path = claims_path(o.claims);
+  if (config.out_dir.empty()) {
+    std::string stamp = utc_now_iso8601();
+    std::erase(stamp, ':');
+    config.out_dir = "ptsuite-validate-" + stamp;
+  }
+  return config;
+}
+
+int validate_on_device(const ValidateOptions& o, const json& sheet) {
+  const pts::RunConfig config = measure_config(o, sheet);
+  StopSignals signals;
+  RunConsole console(o.run.quiet);
+  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console));
+  const int code = finish(outcome, console, o.run.no_history, o.run.history_db);
+  if (code != 0) return code;
+  const json results = read_json_file(outcome.results_path, "results");
+  return claims_verdict(results, console);
+}
+
+std::vector<pts::SourceRun> read_sources(const std::vector<std::string>& dirs) {
+  std::vector<pts::SourceRun> runs;
+  for (const std::string& d : dirs) {
+    const fs::path file = fs::path(d) / "results.json";
+    if (!fs::is_regular_file(file)) {
+      throw UsageError("RUN_DIR",
+                       fmt::format("{} holds no results.json; give run directories of ptsuite run or validate", d));
+    }
+    runs.push_back(
+        {fs::absolute(d).lexically_normal().string(), read_json_file(file, "RUN_DIR"), sha256_file_hex(file)});
+  }
+  return runs;
+}
+
+fs::path create_out_dir(const std::string& out) {
+  std::string name = out;
+  if (name.empty()) {
+    name = "ptsuite-validate-" + utc_now_iso8601();
+    std::erase(name, ':');
+  }
+  const fs::path dir = fs::absolute(name);
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
+    throw UsageError("--out", fmt::format("{} is not empty; give a new or empty directory", dir.string()));
+  }
+  fs::create_directories(dir, ec);
+  if (ec) {
+    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
+                                          dir.string(), ec.message()));
+  }
+  return dir;
+}
+
+int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
+  if (!o.run.target.empty() || o.run.allow_destructive) {
+    throw UsageError("--target", "judging existing runs touches no device: give either RUN_DIR... or --target");
+  }
+  const pts::ClaimSheet sheet = pts::parse_claim_sheet(sheet_json, o.claims);
+  const std::vector<pts::SourceRun> runs = read_sources(o.run_dirs);
+  const std::vector<std::string> formats = report_formats(o.run.reports);
+  const fs::path dir = create_out_dir(o.run.out);
+  const pts::FromRunsInputs inputs{sheet_json, claims_path(o.claims), invocation(), o.run.tested_by, dir.string(),
+                                   formats,    utc_now_iso8601()};
+  const json doc = pts::results_from_runs(sheet, runs, inputs);
+  write_file_atomic(dir / "results.json", doc.dump(2));
+  RunConsole console(o.run.quiet);
+  pts::RunOutcome outcome;
+  outcome.out_dir = dir.string();
+  outcome.results_path = (dir / "results.json").string();
+  outcome.status = "complete";
+  outcome.compliance.summary = doc.at("compliance").at("summary").get<std::string>();
+  outcome.reports = report_writer(console)(dir.string(), doc, formats);
+  (void)bundle::write_manifest(dir);
+  (void)finish(outcome, console, o.run.no_history, o.run.history_db);
+  return claims_verdict(doc, console);
+}
+
+}  // namespace
+
+void register_validate_command(CLI::App& app, CommandSlot& slot) {
+  auto o = std::make_shared<ValidateOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "validate", "Check a spec sheet's claims: measure each under its own conditions, or judge existing runs");
+  sub->add_option(
+         "--claims", o->claims,
+         fmt::format("Spec sheet: a ptsuite-claims/1 JSON file, or a built-in example ({})", builtin_sheet_names()))
+      ->required();
+  sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring");
+  add_run_options(sub, o->run, "ptsuite-validate");
+  sub->callback([o, &slot] {
+    slot.fields = {{"engine", "--engine"}};
+    slot.action = [o] {
+      const json sheet = read_sheet(o->claims);
+      (void)pts::parse_claim_sheet(sheet, o->claims);  // a bad sheet is exit 2 before anything else
+      return o->run_dirs.empty() ? validate_on_device(*o, sheet) : validate_from_runs(*o, sheet);
+    };
+  });
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,249 @@
+// Claims judged on existing runs (pts/claims_from_runs.hpp).
+#include <ptsuite/pts/claims_from_runs.hpp>
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <optional>
+
+#include <ptsuite/pts/definitions.hpp>
+#include <ptsuite/pts/round_loop.hpp>
+#include <ptsuite/pts/segment.hpp>
+#include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/sha256.hpp>
+
+namespace ptsuite::pts {
+
+namespace {
+
+using nlohmann::json;
+
+struct SourcePoint {
+  ClaimConditions conditions;
+  stats::IoSummary summary;
+  json steady_state;  // null for FOB points
+  json source;        // {kind, dir, test, phase, results_sha256}
+};
+
+json source_of(const SourceRun& run, const std::string& test, const std::string& phase) {
+  return json{
+      {"kind", "run"}, {"dir", run.dir}, {"test", test}, {"phase", phase}, {"results_sha256", run.results_sha256}};
+}
+
+void points_of_claims_record(const SourceRun& run, const json& rec, std::vector<SourcePoint>& out) {
+  for (const json& p : rec.at("validation").at("points")) {
+    SourcePoint sp;
+    sp.conditions = p.at("conditions").get<ClaimConditions>();
+    sp.summary = p.at("summary").get<stats::IoSummary>();
+    sp.steady_state = p.at("steady_state");
+    sp.source = source_of(run, "claims", p.at("id").get<std::string>());
+    out.push_back(std::move(sp));
+  }
+}
+
+void points_of_pts_record(const SourceRun& run, const json& rec, std::vector<SourcePoint>& out) {
+  const std::string test = rec.at("id").get<std::string>();
+  for (const json& pj : rec.value("phases", json::array())) {
+    const PhaseRecord phase = pj.get<PhaseRecord>();
+    for (size_t i = 0; i < phase.segments.size() && i < phase.window.size(); ++i) {
+      const SegmentSpec& s = phase.segments[i];
+      if (s.block_sizes.size() != 1 || !s.zones.empty()) continue;
+      SourcePoint sp;
+      sp.conditions = ClaimConditions{s.pattern,
+                                      s.block_sizes[0].bytes,
+                                      s.mix,
+                                      s.threads,
+                                      s.queue_depth,
+                                      ClaimState::steady_state,
+                                      rec.value("active_range_pct", 100.0)};
+      sp.summary = phase.window[i];
+      sp.steady_state = json{{"attained", phase.attained()},
+                             {"rounds", phase.rounds_run()},
+                             {"window_first_round", phase.window_first_round},
+                             {"window_last_round", phase.window_last_round}};
+      sp.source = source_of(run, test, phase.phase);
+      sp.source["segment"] = s.label;
+      out.push_back(std::move(sp));
+    }
+  }
+}
+
+std::vector<SourcePoint> source_points(const std::vector<SourceRun>& runs) {
+  std::vector<SourcePoint> out;
+  for (const SourceRun& run : runs) {
+    for (const json& rec : run.results.value("tests", json::array())) {
+      if (rec.value("status", "") != "complete") continue;
+      if (rec.value("id", "") == "claims") {
+        points_of_claims_record(run, rec, out);
+      } else {
+        points_of_pts_record(run, rec, out);
+      }
+    }
+  }
+  return out;
+}
+
+// Same workload and state; only TC/QD or the ActiveRange differ.
+bool near(const ClaimConditions& a, const ClaimConditions& b) {
+  return a.pattern == b.pattern && a.block_bytes == b.block_bytes && a.mix == b.mix && a.state == b.state;
+}
+
+std::string not_covered_reason(const ClaimConditions& c, const std::vector<SourcePoint>& points) {
+  std::string why = fmt::format("no run measured {}", conditions_text(c));
+  for (const SourcePoint& p : points) {
+    if (near(p.conditions, c)) {
+      return why + fmt::format("; nearest: {} ({} in {})", conditions_text(p.conditions),
+                               p.source.at("test").get<std::string>(), p.source.at("dir").get<std::string>());
+    }
+  }
+  if (c.state == ClaimState::fob) why += "; FOB claims need a FOB measurement (ptsuite validate on the drive)";
+  return why;
+}
+
+}  // namespace
+
+json validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs) {
+  const std::vector<SourcePoint> sources = source_points(runs);
+  json points = json::array();
+  std::vector<std::optional<size_t>> used_as(sources.size());
+  json claims = json::array();
+  for (const Claim& claim : sheet.claims) {
+    size_t s = 0;
+    while (s < sources.size() && !(sources[s].conditions == claim.conditions)) ++s;
+    if (s == sources.size()) {
+      claims.push_back(claim_result(claim, "", nullptr, not_covered_reason(claim.conditions, sources)));
+      continue;
+    }
+    if (!used_as[s]) {
+      used_as[s] = points.size();
+      points.push_back(json{{"id", fmt::format("p{:02}", points.size() + 1)},
+                            {"conditions", sources[s].conditions},
+                            {"claims", json::array()},
+                            {"summary", sources[s].summary},
+                            {"steady_state", sources[s].steady_state},
+                            {"source", sources[s].source}});
+    }
+    json& point = points[*used_as[s]];
+    point["claims"].push_back(claim.id);
+    claims.push_back(claim_result(claim, point.at("id").get<std::string>(), &sources[s].summary));
+  }
+  return validation_block(sheet, std::move(points), std::move(claims), "from-runs");
+}
+
+namespace {
+
+// The test-level verdict: one "source_run" clause per run (its own run-level verdict).
+json sources_compliance(const std::vector<SourceRun>& runs) {
+  json clauses = json::array();
+  json reasons = json::array();
+  json notes = json::array();
+  bool compliant = true;
+  bool shortened = false;
+  for (const SourceRun& r : runs) {
+    const json verdict = r.results.value("compliance", json::object());
+    const bool ok = verdict.value("compliant", false);
+    const std::string summary = verdict.value("summary", "no compliance verdict");
+    compliant = compliant && ok;
+    shortened = shortened || verdict.value("shortened", false);
+    clauses.push_back(json{{"clause", "source_run"},
+                           {"title", "Source run " + r.dir},
+                           {"spec_ref", "-"},
+                           {"status", ok ? "pass" : "fail"},
+                           {"detail", summary}});
+    if (!ok) reasons.push_back(fmt::format("source_run: {}: {}", r.dir, summary));
+    for (const json& n : verdict.value("notes", json::array())) notes.push_back(r.dir + ": " + n.get<std::string>());
+  }
+  const std::string summary = compliant ? "compliant" : shortened ? "not compliant: shortened" : "not compliant";
+  return json{{"compliant", compliant}, {"shortened", shortened}, {"summary", summary},
+              {"reasons", reasons},     {"notes", notes},         {"clauses", clauses}};
+}
+
+// The fields every test record has, as the first source's first test recorded them.
+void common_fields(const json& first, json& rec) {
+  const json tests = first.value("tests", json::array());
+  const json base = tests.empty() ? json::object() : tests.at(0);
+  for (const char* key :
+       {"active_range_pct", "write_cache_required", "data_pattern", "alignment", "write_cache", "ar_segments"}) {
+    if (base.contains(key)) rec[key] = base.at(key);
+  }
+  uint32_t max_qd = 1;
+  for (const json& p : rec.at("validation").at("points")) {
+    max_qd = std::max(max_qd, p.at("conditions").at("queue_depth").get<uint32_t>());
+  }
+  rec["max_queue_depth"] = max_qd;
+}
+
+}  // namespace
+
+json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs, const FromRunsInputs& inputs) {
+  const std::string& created_utc = inputs.created_utc;
+  if (runs.empty()) throw UsageError("RUN_DIR", "give at least one run directory");
+  for (const SourceRun& r : runs) {
+    if (r.results.value("kind", "") != "ptsuite.results") {
+      throw UsageError(r.dir, "results.json is not a ptsuite results document");
+    }
+  }
+  const json& first = runs.front().results;
+  json doc = first;
+  doc.erase("preflight");
+  json& config = doc["config"];
+  config["tests"] = json::array({"claims"});
+  config["mode"] = "from-runs";
+  config["claims"] = inputs.sheet;
+  config["claims_path"] = inputs.claims_path;
+  config["command_line"] = inputs.command_line;
+  config["tested_by"] = inputs.tested_by;
+  config["out_dir"] = inputs.out_dir;
+  config["report_formats"] = inputs.report_formats;
+  config.erase("strict_preflight");
+  json sources = json::array();
+  for (const SourceRun& r : runs) {
+    sources.push_back(json{{"dir", r.dir},
+                           {"results_sha256", r.results_sha256},
+                           {"serial", r.results.value("device", json::object()).value("serial", json())},
+                           {"tests", r.results.value("tests", json::array()).size()}});
+  }
+  const json section = DefinitionSet::embedded().test("claims").at("section");
+  json rec{{"id", "claims"},
+           {"title", DefinitionSet::embedded().test("claims").value("title", "claims")},
+           {"subtitle", "Declared vs measured, judged on existing runs"},
+           {"section", json{{"value", section.at("value")},
+                            {"clause", section.at("clause")},
+                            {"tag", section.at("tag")},
+                            {"source", section.at("source")}}},
+           {"spec_revision", first.at("spec").value("revision", "")},
+           {"profile", first.at("spec").value("profile", "")},
+           {"toio", nullptr},
+           {"status", "complete"},
+           {"started_utc", created_utc},
+           {"finished_utc", created_utc},
+           {"purges", json::array()},
+           {"preconditioning", json::array()},
+           {"phases", json::array()},
+           {"captures", json::array()},
+           {"parameters", json::array()},
+           {"omitted", json::array()},
+           {"validation", validation_from_runs(sheet, runs)}};
+  common_fields(first, rec);
+  rec["compliance"] = sources_compliance(runs);
+  json run_verdict = rec["compliance"];
+  run_verdict["clauses"] = json::array({json{{"clause", "claims"},
+                                             {"title", "Test claims"},
+                                             {"spec_ref", "-"},
+                                             {"status", run_verdict.at("compliant").get<bool>() ? "pass" : "fail"},
+                                             {"detail", run_verdict.at("summary")}}});
+  for (json& r : run_verdict["reasons"]) r = "claims: " + r.get<std::string>();
+  doc["tests"] = json::array({rec});
+  doc["compliance"] = run_verdict;
+  // The fingerprint of a from-runs validation is that of its inputs: every source's hash.
+  std::string hashes;
+  for (const SourceRun& r : runs) hashes += r.results_sha256;
+  doc["run"] =
+      json{{"status", "complete"},        {"mode", "validate-from-runs"},           {"started_utc", created_utc},
+           {"finished_utc", created_utc}, {"plan_fingerprint", sha256_hex(hashes)}, {"resumes", json::array()},
+           {"sources", sources}};
+  doc["plan"] = json{{"best_case_ns", 0}, {"worst_case_ns", 0}};
+  return doc;
+}
+
+}  // namespace ptsuite::pts
