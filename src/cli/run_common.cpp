@@ -154,6 +154,15 @@ pts::RunConfig run_config(const RunOptions& o) {
   return config;
 }
 
+namespace {
+
+// 1234567 IOPS -> "1234567 IOPS", 6.8 MB/s -> "6.8 MB/s", 95.488 us -> "95.5 us".
+std::string claim_value_text(double v, const std::string& unit) {
+  return v >= 100 ? fmt::format("{:.0f} {}", v, unit) : fmt::format("{:.3g} {}", v, unit);
+}
+
+}  // namespace
+
 int claims_verdict(const nlohmann::json& results, RunConsole& console) {
   const nlohmann::json* record = nullptr;
   if (!results.contains("tests")) return 0;
@@ -169,13 +178,13 @@ int claims_verdict(const nlohmann::json& results, RunConsole& console) {
           fmt::format("  NOT COVERED  {}: {}", c.at("id").get<std::string>(), c.at("why").get<std::string>()));
       continue;
     }
-    console.message(
-        fmt::format("  {:<11}  {}: declared {:.6g} {}, measured {:.6g} {} ({:+.1f} %, tolerance {:g} %) "
-                    "under {}",
-                    verdict == "pass" ? "PASS" : "FAIL", c.at("id").get<std::string>(), c.at("declared").get<double>(),
-                    c.at("unit").get<std::string>(), c.at("measured").get<double>(), c.at("unit").get<std::string>(),
-                    c.at("margin_pct").get<double>(), c.at("tolerance_pct").get<double>(),
-                    c.at("conditions").at("text").get<std::string>()));
+    const std::string unit = c.at("unit").get<std::string>();
+    console.message(fmt::format("  {:<11}  {}: declared {}, measured {} ({:+.1f} %, tolerance {:g} %) under {}",
+                                verdict == "pass" ? "PASS" : "FAIL", c.at("id").get<std::string>(),
+                                claim_value_text(c.at("declared").get<double>(), unit),
+                                claim_value_text(c.at("measured").get<double>(), unit),
+                                c.at("margin_pct").get<double>(), c.at("tolerance_pct").get<double>(),
+                                c.at("conditions").at("text").get<std::string>()));
   }
   for (const nlohmann::json& caveat : validation.at("caveats"))
     console.message("  caveat: " + caveat.get<std::string>());

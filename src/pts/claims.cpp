@@ -51,6 +51,7 @@ class Fields {
     return obj.at(key).get<std::string>();
   }
   [[nodiscard]] double number(const json& obj, const char* key, double min, double max) const {
+    if (!obj.contains(key)) fail(key, "is required");
     const json& v = obj.at(key);
     if (!v.is_number()) fail(key, "must be a number");
     const double d = v.get<double>();
@@ -58,6 +59,7 @@ class Fields {
     return d;
   }
   [[nodiscard]] uint32_t count(const json& obj, const char* key) const {
+    if (!obj.contains(key)) fail(key, "is required");
     const json& v = obj.at(key);
     if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > 65536) {
       fail(key, "must be a whole number from 1 to 65536");

@@ -12,7 +12,8 @@ namespace {
 
 std::string value_text(const json& v, const json& claim) {
   if (!v.is_number()) return "-";
-  return fmt::format("{:.6g} {}", v.get<double>(), str(claim, "unit"));
+  const double d = v.get<double>();
+  return d >= 100 ? fmt::format("{:.0f} {}", d, str(claim, "unit")) : fmt::format("{:.3g} {}", d, str(claim, "unit"));
 }
 
 }  // namespace

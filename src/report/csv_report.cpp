@@ -251,8 +251,9 @@ void phase_rows(CsvWriter& w, const Keys& base, const json& phase) {
   }
 }
 
-void wsat_rows(CsvWriter& w, const Keys& base, const json& test) {
-  const json& wsat = member(test, "wsat");
+// WSAT and endurance-write: one row set per sample, then the run's totals (record `key`).
+void write_stream_rows(CsvWriter& w, const Keys& base, const json& test, const std::string& key) {
+  const json& wsat = member(test, key);
   if (!wsat.is_object()) {
     return;
   }
@@ -260,7 +261,7 @@ void wsat_rows(CsvWriter& w, const Keys& base, const json& test) {
   k.phase = "main";
   for (const json& s : array(wsat, "samples")) {
     Keys sk = k;
-    sk.record = "wsat_sample";
+    sk.record = key + "_sample";
     sk.sample = integer_text(member(s, "sample"));
     w.row(sk, "end_time", member(s, "end_time_s"), "s");
     w.row(sk, "tgbw", member(s, "tgbw_gb"), "GB");
@@ -269,7 +270,7 @@ void wsat_rows(CsvWriter& w, const Keys& base, const json& test) {
     result_rows(w, sk, member(s, "result"));
   }
   Keys tk = k;
-  tk.record = "wsat";
+  tk.record = key;
   w.row(tk, "samples", json(array(wsat, "samples").size()), "samples");
   w.row(tk, "written_bytes", member(wsat, "written_bytes"), "bytes");
   w.row(tk, "target_bytes", member(wsat, "target_bytes"), "bytes");
@@ -277,6 +278,9 @@ void wsat_rows(CsvWriter& w, const Keys& base, const json& test) {
   w.row(tk, "elapsed", member(wsat, "elapsed_ns"), "ns");
   w.row(tk, "time_limit", member(wsat, "time_limit_ns"), "ns");
 }
+
+void wsat_rows(CsvWriter& w, const Keys& base, const json& test) { write_stream_rows(w, base, test, "wsat"); }
+void endurance_rows(CsvWriter& w, const Keys& base, const json& test) { write_stream_rows(w, base, test, "endurance"); }
 
 namespace {
 

@@ -7,7 +7,7 @@ namespace ptsuite::report {
 
 namespace {
 
-const std::array<TestSections, 10> k_sections = {{
+const std::array<TestSections, 12> k_sections = {{
     {"iops", html::iops_pages, iops_text, nullptr},
     {"throughput", html::throughput_pages, throughput_text, nullptr},
     {"latency", html::latency_pages, latency_text, nullptr},
@@ -17,6 +17,8 @@ const std::array<TestSections, 10> k_sections = {{
     {"xsr", html::xsr_pages, xsr_text, csv::xsr_rows},
     {"dirth", html::dirth_pages, dirth_text, csv::dirth_rows},
     {"ecw", html::ecw_pages, ecw_text, csv::ecw_rows},
+    {"endurance-write", html::endurance_write_pages, endurance_text, csv::endurance_rows},
+    {"latency-sweep", html::latency_sweep_pages, latency_sweep_text, csv::latency_sweep_rows},
     {"claims", html::claims_pages, claims_text, csv::claims_rows},
 }};
 

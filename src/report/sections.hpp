@@ -41,6 +41,8 @@ std::string xsr_text(const nlohmann::json& test);
 std::string hir_text(const nlohmann::json& test);
 std::string dirth_text(const nlohmann::json& test);
 std::string ecw_text(const nlohmann::json& test);
+std::string endurance_text(const nlohmann::json& test);
+std::string latency_sweep_text(const nlohmann::json& test);
 std::string claims_text(const nlohmann::json& test);
 
 // The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
@@ -51,6 +53,8 @@ void xsr_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void hir_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void dirth_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void ecw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void endurance_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void latency_sweep_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void claims_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 }  // namespace csv
 

@@ -231,15 +231,17 @@ std::string throughput_text(const json& test) {
   return "  Throughput, measurement-window average (MB = 10^6 bytes):\n" + t.render("    ");
 }
 
-std::string wsat_text(const json& test) {
-  const json& w = member(test, "wsat");
+// WSAT and endurance-write (record `key`, titled `name`); `qos` adds the 99 / 99.9 / 99.99 %
+// columns the endurance write reports per sample.
+std::string write_stream_text(const json& test, const std::string& key, const std::string& name, bool qos) {
+  const json& w = member(test, key);
   if (!w.is_object()) {
     return {};
   }
   const json& samples = array(w, "samples");
   const std::string stop = str(w, "stop_reason");
   std::string out =
-      fmt::format("  WSAT workload {} ({}): {} samples, stopped by {}\n", str(w, "workload"),
+      fmt::format("  {} workload {} ({}): {} samples, stopped by {}\n", name, str(w, "workload"),
                   str(member(w, "segment"), "label"), samples.size(),
                   stop == "capacity" ? "the capacity multiple written (" + gigabytes(member(w, "target_bytes")) + ")"
                   : stop == "time_limit" ? "the time limit"
@@ -249,17 +251,32 @@ std::string wsat_text(const json& test) {
     return out;
   }
   Table t(1);
-  t.add({"sample", "time (s)", "IOPS", "TGBW (GB)", "drive fills", "ART (ms)", "99.999 % (ms)", "MRT (ms)"});
+  std::vector<std::string> head = {"sample", "time (s)", "IOPS", "TGBW (GB)", "drive fills", "ART (ms)"};
+  if (qos) head.insert(head.end(), {"99 % (ms)", "99.9 % (ms)", "99.99 % (ms)"});
+  head.insert(head.end(), {"99.999 % (ms)", "MRT (ms)"});
+  t.add(head);
   for (const json* s : {&samples.front(), &samples.back()}) {
-    t.add({(s == &samples.front() ? "first #" : "final #") + str(*s, "sample"), fixed(member(*s, "end_time_s"), 0),
-           integer(member(*s, "iops")), fixed(member(*s, "tgbw_gb"), 1), fixed(member(*s, "drive_fills"), 2),
-           ms(member(*s, "latency_mean_ns")), ms(member(*s, "latency_p99_999_ns")), ms(member(*s, "latency_max_ns"))});
+    std::vector<std::string> row = {(s == &samples.front() ? "first #" : "final #") + str(*s, "sample"),
+                                    fixed(member(*s, "end_time_s"), 0),
+                                    integer(member(*s, "iops")),
+                                    fixed(member(*s, "tgbw_gb"), 1),
+                                    fixed(member(*s, "drive_fills"), 2),
+                                    ms(member(*s, "latency_mean_ns"))};
+    if (qos) {
+      row.insert(row.end(), {ms(member(*s, "latency_p99_ns")), ms(member(*s, "latency_p99_9_ns")),
+                             ms(member(*s, "latency_p99_99_ns"))});
+    }
+    row.insert(row.end(), {ms(member(*s, "latency_p99_999_ns")), ms(member(*s, "latency_max_ns"))});
+    t.add(row);
   }
   out += t.render("    ");
   out += fmt::format("    Final IOPS {}, TGBW {} ({} bytes written)\n", integer(member(samples.back(), "iops")),
                      gigabytes(member(w, "written_bytes")), str(w, "written_bytes"));
   return out;
 }
+
+std::string wsat_text(const json& test) { return write_stream_text(test, "wsat", "WSAT", false); }
+std::string endurance_text(const json& test) { return write_stream_text(test, "endurance", "Endurance write", true); }
 
 namespace {
 

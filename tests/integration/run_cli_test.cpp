@@ -288,6 +288,50 @@ TEST(RunCli, CbwUnderE11RunsEcw) {
   EXPECT_NE(page.find("Enterprise Composite Workload Test \u2013 Report Page"), std::string::npos);
 }
 
+// endurance-write end to end: writes for its time limit on a scratch loop device, with the
+// percentile page and the per-sample CSV rows.
+TEST(RunCli, EnduranceWriteEndToEnd) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r = run_ptsuite(
+      args({"run", "endurance-write", "--out", out, "--scratch-size", "128MiB", "--reports", "html,csv", "--quiet",
+            "--set", "endurance-write.sample_duration=0.25s", "--set", "endurance-write.time_limit=1s"},
+           k_settings));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  const json& e = results.at("tests")[0].at("endurance");
+  EXPECT_EQ(e.at("stop_reason"), "time_limit");
+  EXPECT_EQ(e.at("samples").size(), 4u);
+  EXPECT_GT(e.at("samples")[0].at("latency_p99_9_ns").get<uint64_t>(), 0u);
+  std::ifstream html(out + "/report.html");
+  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("Endurance \u2013 Latency Percentiles vs Time (99, 99.9, 99.99 %, MRT)"), std::string::npos);
+  EXPECT_TRUE(fs::exists(out + "/endurance-write.csv"));
+}
+
+// latency-sweep end to end on a small grid: every cell measured, the pages per mix written.
+TEST(RunCli, LatencySweepEndToEnd) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite(args({"run", "latency-sweep", "--out", out, "--scratch-size", "128MiB", "--reports", "html,csv,text",
+                        "--quiet", "--set", "latency-sweep.segment_duration=0.05s", "--set",
+                        "latency-sweep.thread_counts=1,2", "--set", "latency-sweep.queue_depths=1,4"},
+                       k_settings));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  const json& cells = results.at("tests")[0].at("sweep").at("cells");
+  ASSERT_EQ(cells.size(), 12u);  // 3 mixes x 2 TC x 2 QD
+  for (const json& c : cells) {
+    EXPECT_GT(c.at("iops").get<double>(), 0) << c.at("label");
+    EXPECT_LE(c.at("latency_p99_ns").get<uint64_t>(), c.at("latency_max_ns").get<uint64_t>()) << c.at("label");
+  }
+  std::ifstream html(out + "/report.html");
+  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("Latency Sweep RND 4 KiB 65/35 \u2013 Latency vs IOPS per TC"), std::string::npos);
+  EXPECT_TRUE(fs::exists(out + "/latency-sweep.csv"));
+}
+
 // XSR end to end on a scratch loop device: three access groups in samples, the stimulus of
 // each, TC 1 / QD 32 throughout, and the recovery recorded; its pages, text and CSV written.
 TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {

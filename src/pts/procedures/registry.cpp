@@ -17,7 +17,7 @@ constexpr std::array<std::string_view, 1> k_tp_aliases = {"tp"};
 constexpr std::array<std::string_view, 1> k_lat_aliases = {"lat"};
 constexpr std::span<const std::string_view> k_none;
 
-const std::array<ProcedureInfo, 10> k_procedures = {{
+const std::array<ProcedureInfo, 12> k_procedures = {{
     {"iops", k_none, make_iops_test, true, "matrix", "window_matrix"},
     {"throughput", k_tp_aliases, make_throughput_test, true, "table", "throughput_table"},
     {"latency", k_lat_aliases, make_latency_test, true, "matrix", "window_matrix"},
@@ -27,6 +27,9 @@ const std::array<ProcedureInfo, 10> k_procedures = {{
     {"xsr", k_none, make_xsr_test, false, "xsr", "xsr_block"},
     {"dirth", k_none, make_dirth_test, false, "dirth", "dirth_block"},
     {"ecw", k_none, make_ecw_test, false, "ecw", "ecw_block"},  // PTS-E 1.1 only; replaces cbw there
+    // A ptsuite extension (the seeds' 600-minute continuous write), not a PTS test.
+    {"endurance-write", k_none, make_endurance_write_test, false, "endurance", "endurance_block"},
+    {"latency-sweep", k_none, make_latency_sweep_test, false, "sweep", "latency_sweep_block"},  // extension
     // Not a PTS test: `ptsuite validate` runs it with a spec sheet (SpecContext::claims).
     {"claims", k_none, make_claims_test, false, "validation", "validation_block"},
 }};

@@ -5,6 +5,9 @@
 // per thread), not up to a sample later. Every sample records IOPS, TGBW, drive fills, ART,
 // 99.999 % and MRT. PTS 2.0 then adds a RND 4 KiB W response-time capture. The stimulus is
 // RND 4 KiB 100 % W unless an optional 2.0 workload is chosen; the record's subtitle names it.
+// `endurance-write` (pts/tests/endurance-write.json; a ptsuite extension, never a PTS test) is
+// the same procedure with no capacity stop (its data has no "capacity_multiple"), no capture,
+// a 600-minute default time limit and its own TOIO settings; record key "endurance".
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
@@ -74,6 +77,14 @@ bool capacity_reached(const SegmentSpec& s, uint64_t written, uint64_t target) {
   return written >= target || target - written < min_block;
 }
 
+// The combined percentile `p` of a sample (0 when the summary has none).
+uint64_t percentile_ns(const stats::DirectionSummary& d, double p) {
+  for (const stats::PercentileValue& v : d.percentiles) {
+    if (v.percentile == p) return v.value_ns;
+  }
+  return 0;
+}
+
 nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_bytes, uint64_t elapsed_ns,
                            uint64_t capacity_bytes, nlohmann::json health) {
   const stats::DirectionSummary& c = r.summary.combined;
@@ -83,7 +94,11 @@ nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_
           {"tgbw_gb", static_cast<double>(written_bytes) / 1e9},
           {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(capacity_bytes)},
           {"iops", c.iops},
+          {"mb_per_s", c.mb_per_s},
           {"latency_mean_ns", c.latency_mean_ns},
+          {"latency_p99_ns", percentile_ns(c, 99.0)},
+          {"latency_p99_9_ns", percentile_ns(c, 99.9)},
+          {"latency_p99_99_ns", percentile_ns(c, 99.99)},
           {"latency_p99_999_ns", p99_999_ns(c)},
           {"latency_max_ns", c.latency_max_ns},
           {"health", std::move(health)},
@@ -92,10 +107,15 @@ nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_
 
 class WriteSaturationTest final : public PtsTest {
  public:
-  [[nodiscard]] std::string id() const override { return "wsat"; }
+  WriteSaturationTest(std::string id, std::string record_key) : m_id(std::move(id)), m_key(std::move(record_key)) {}
+  [[nodiscard]] std::string id() const override { return m_id; }
 
  protected:
   [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+
+ private:
+  std::string m_id;
+  std::string m_key;  // "wsat" / "endurance"
 };
 
 nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
@@ -106,7 +126,8 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   purge_and_wipc(spec, rec, tc, qd);
   const std::string workload_name = spec.get("workload").value.get<std::string>();
   const uint64_t sample_ns = spec.duration_ns("sample_duration");
-  const double multiple = spec.get("capacity_multiple").value.get<double>();
+  // No "capacity_multiple" (endurance-write): the time limit is the only stop rule; target 0.
+  const double multiple = spec.has("capacity_multiple") ? spec.get("capacity_multiple").value.get<double>() : 0.0;
   const uint64_t time_limit_ns = spec.duration_ns("time_limit");
   const auto target_bytes = static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes));
   const SegmentSpec sample_spec = wsat_segment(spec, ctx, workload_name, tc, qd, sample_ns);
@@ -118,7 +139,7 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   std::string stop_reason;
   for (uint32_t n = 1; stop_reason.empty(); ++n) {
     SegmentSpec s = sample_spec;
-    s.bytes_limit = sample_byte_limit(s, target_bytes - written_bytes);
+    s.bytes_limit = target_bytes == 0 ? 0 : sample_byte_limit(s, target_bytes - written_bytes);
     const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s);
     StepRequest health;
     health.kind = StepKind::health;
@@ -126,14 +147,14 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
     written_bytes += r.summary.write.bytes;
     elapsed_ns += r.elapsed_ns;
     samples.push_back(sample_json(n, r, written_bytes, elapsed_ns, ctx.target.capacity_bytes, std::move(h)));
-    if (capacity_reached(s, written_bytes, target_bytes)) {
+    if (target_bytes > 0 && capacity_reached(s, written_bytes, target_bytes)) {
       stop_reason = "capacity";
     } else if (elapsed_ns >= time_limit_ns) {
       stop_reason = "time_limit";
     }
   }
 
-  const nlohmann::json capture = spec.get("capture").value;
+  const nlohmann::json capture = spec.has("capture") ? spec.get("capture").value : nlohmann::json();
   if (!capture.is_null()) {
     const SegmentSpec s = make_segment(
         workload::AccessPattern::random, parse_rw_mix(capture.at("rw_mix").get<std::string>(), "wsat/capture"),
@@ -142,15 +163,15 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
     rec["captures"].push_back(capture_record("response-time-histogram", s,
                                              run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s)));
   }
-  rec["wsat"] = {{"workload", workload_name},
-                 {"segment", sample_spec},
-                 {"samples", samples},
-                 {"stop_reason", stop_reason},
-                 {"capacity_bytes", ctx.target.capacity_bytes},
-                 {"target_bytes", target_bytes},
-                 {"time_limit_ns", time_limit_ns},
-                 {"written_bytes", written_bytes},
-                 {"elapsed_ns", elapsed_ns}};
+  rec[m_key] = {{"workload", workload_name},
+                {"segment", sample_spec},
+                {"samples", samples},
+                {"stop_reason", stop_reason},
+                {"capacity_bytes", ctx.target.capacity_bytes},
+                {"target_bytes", target_bytes},
+                {"time_limit_ns", time_limit_ns},
+                {"written_bytes", written_bytes},
+                {"elapsed_ns", elapsed_ns}};
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;
@@ -158,6 +179,9 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
 
 }  // namespace
 
-std::unique_ptr<PtsTest> make_wsat_test() { return std::make_unique<WriteSaturationTest>(); }
+std::unique_ptr<PtsTest> make_wsat_test() { return std::make_unique<WriteSaturationTest>("wsat", "wsat"); }
+std::unique_ptr<PtsTest> make_endurance_write_test() {
+  return std::make_unique<WriteSaturationTest>("endurance-write", "endurance");
+}
 
 }  // namespace ptsuite::pts

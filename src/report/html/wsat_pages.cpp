@@ -25,17 +25,32 @@ std::vector<chart::Point> sample_series(const json& samples, const char* x_key, 
   return out;
 }
 
+// WSAT and endurance-write share these pages over their own record block, titled `name`, with
+// chart ids starting `prefix`.
+struct StreamView {
+  const json& test;
+  const json& block;  // test.wsat / test.endurance
+  const json& samples;
+  std::string name;    // "WSAT", "Endurance"
+  std::string prefix;  // "wsat", "endurance"
+  std::string workload;
+  double t_div = 1;
+  std::string t_label;
+  std::shared_ptr<const PageHeader> header;
+};
+
 // Two charts, linear and log y, of IOPS against one x.
-std::vector<Block> iops_pair(const json& samples, const char* x_key, double x_div, const std::string& x_label,
-                             const std::string& what, const std::string& workload, IdSource& ids) {
+std::vector<Block> iops_pair(const StreamView& v, const char* x_key, double x_div, const std::string& x_label,
+                             const std::string& what, IdSource& ids) {
   std::vector<Block> out;
-  const std::vector<chart::NamedSeries> s = {{"IOPS", sample_series(samples, x_key, x_div, "iops", 1)}};
+  const std::vector<chart::NamedSeries> s = {{"IOPS", sample_series(v.samples, x_key, x_div, "iops", 1)}};
   for (const bool log : {false, true}) {
     const std::string scale = log ? "log" : "linear";
-    out.push_back(chart_block(
-        chart::time_series_chart({"WSAT IOPS vs " + what + " (" + scale + " y)", workload, "wsat-iops-" + scale},
-                                 x_label, "IOPS", s, log ? chart::ScaleKind::log10 : chart::ScaleKind::linear),
-        "WSAT: IOPS vs " + what + ", " + scale + " IOPS axis", ids, 320));
+    out.push_back(
+        chart_block(chart::time_series_chart(
+                        {v.name + " IOPS vs " + what + " (" + scale + " y)", v.workload, v.prefix + "-iops-" + scale},
+                        x_label, "IOPS", s, log ? chart::ScaleKind::log10 : chart::ScaleKind::linear),
+                    v.name + ": IOPS vs " + what + ", " + scale + " IOPS axis", ids, 320));
   }
   return out;
 }
@@ -50,100 +65,130 @@ std::string stop_reason_text(const std::string& reason) {
   return reason.empty() ? "\u2013" : reason;
 }
 
-}  // namespace
+std::string bytes_text(const json& v) { return v.is_number() ? fmt_bytes(v.get<uint64_t>()) : "\u2013"; }
+std::string ns_text(const json& v) { return v.is_number() ? fmt_duration_ns(v.get<uint64_t>()) : "\u2013"; }
 
-std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& ids) {
-  const json& w = at(test, "wsat");
-  const json& samples = at(w, "samples");
-  const json none;
-  const json& captures = at(test, "captures");
-  const json& capture = captures.is_array() && !captures.empty() ? captures.front() : none;
-  const std::string workload = str(at(w, {"segment", "label"}));
-  const double elapsed_s = num(at(w, "elapsed_ns")) / 1e9;
-  const bool minutes = !(elapsed_s < 600);
-  const double t_div = minutes ? 60 : 1;
-  const std::string t_label = minutes ? "Time (min)" : "Time (s)";
-
+Rows stream_params(const StreamView& v, const json& capture) {
+  const json& w = v.block;
   Rows params;
-  params.emplace_back("Stimulus", text(workload + " (" + str(at(w, "workload")) + "), continuous"));
-  params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
-  const json& sd = at(w, {"segment", "duration_ns"});
-  params.emplace_back("Sample", text(sd.is_number() ? fmt_duration_ns(sd.get<uint64_t>()) : "\u2013"));
+  params.emplace_back("Stimulus", text(v.workload + " (" + str(at(w, "workload")) + "), continuous"));
+  params.emplace_back("TOIO", text(toio_text(at(v.test, "toio"))));
+  params.emplace_back("Sample", text(ns_text(at(w, {"segment", "duration_ns"}))));
   const json& target = at(w, "target_bytes");
-  const json& limit = at(w, "time_limit_ns");
-  params.emplace_back("Stop rule",
-                      text(fmt::format("{} written or {}, whichever first",
-                                       target.is_number() ? fmt_bytes(target.get<uint64_t>()) : "\u2013",
-                                       limit.is_number() ? fmt_duration_ns(limit.get<uint64_t>()) : "\u2013")));
-  const json& written = at(w, "written_bytes");
+  params.emplace_back("Stop rule", text(target.is_number() && target.get<uint64_t>() > 0
+                                            ? fmt::format("{} written or {}, whichever first", bytes_text(target),
+                                                          ns_text(at(w, "time_limit_ns")))
+                                            : "after " + ns_text(at(w, "time_limit_ns")) + " (no capacity stop)"));
   params.emplace_back("Stopped by",
                       text(stop_reason_text(str(at(w, "stop_reason"))) +
-                           fmt::format(" after {} samples, {} written", samples.is_array() ? samples.size() : 0,
-                                       written.is_number() ? fmt_bytes(written.get<uint64_t>()) : "\u2013")));
+                           fmt::format(" after {} samples, {} written", v.samples.is_array() ? v.samples.size() : 0,
+                                       bytes_text(at(w, "written_bytes")))));
   if (!capture.is_null()) {
-    const json& d = at(capture, {"spec", "duration_ns"});
-    params.emplace_back("RT capture", text(str(at(capture, "label")) + ", " +
-                                           (d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013")));
+    params.emplace_back("RT capture",
+                        text(str(at(capture, "label")) + ", " + ns_text(at(capture, {"spec", "duration_ns"}))));
   }
-  params.emplace_back("Steady state", "not a round loop: WSAT records every sample until its stop rule");
-  const auto header =
-      std::make_shared<const PageHeader>(test_header(results, test, common_setup_rows(results, test, ""), params));
-  std::vector<Page> pages;
-  pages.push_back(
-      {header, "WSAT \u2013 IOPS vs Time", iops_pair(samples, "end_time_s", t_div, t_label, "Time", workload, ids)});
-  pages.push_back({header, "WSAT \u2013 IOPS vs Total GB Written (TGBW)",
-                   iops_pair(samples, "tgbw_gb", 1, "Total GB written (TGBW, 10^9 bytes)", "TGBW", workload, ids)});
-  pages.push_back(
-      {header, "WSAT \u2013 IOPS vs Drive Fills",
-       iops_pair(samples, "drive_fills", 1, "Drive fills (TGBW / user capacity)", "Drive Fills", workload, ids)});
+  params.emplace_back("Steady state", "not a round loop: every sample is recorded until the stop rule");
+  return params;
+}
 
-  const std::vector<chart::NamedSeries> lat = {
-      {"ART", sample_series(samples, "end_time_s", t_div, "latency_mean_ns", 1e6)},
-      {"99.999%", sample_series(samples, "end_time_s", t_div, "latency_p99_999_ns", 1e6)},
-      {"MRT", sample_series(samples, "end_time_s", t_div, "latency_max_ns", 1e6)}};
+Block stop_table(const StreamView& v) {
+  const json& w = v.block;
   Table t;
   t.css_class = "data compact";
   t.header = {"Stop reason", "Samples", "Elapsed", "Written", "Drive fills", "Capacity"};
-  const json& cap = at(w, "capacity_bytes");
-  const json& last = samples.is_array() && !samples.empty() ? samples.back() : none;
-  const json& elapsed = at(w, "elapsed_ns");
+  const json none;
+  const json& last = v.samples.is_array() && !v.samples.empty() ? v.samples.back() : none;
   t.rows.push_back({text(stop_reason_text(str(at(w, "stop_reason")))),
-                    text(std::to_string(samples.is_array() ? samples.size() : 0)),
-                    text(elapsed.is_number() ? fmt_duration_ns(elapsed.get<uint64_t>()) : "\u2013"),
-                    text(written.is_number() ? fmt_bytes(written.get<uint64_t>()) : "\u2013"),
-                    text(grouped(num(at(last, "drive_fills")), 2)),
-                    text(cap.is_number() ? fmt_bytes(cap.get<uint64_t>()) : "\u2013")});
-  pages.push_back(
-      {header,
-       "WSAT \u2013 Response Times vs Time (ART, 99.999 %, MRT)",
-       {chart_block(chart::time_series_chart({"WSAT Response Times vs Time", workload + ", per sample", "wsat-rt"},
-                                             t_label, "Response time (ms)", lat, chart::ScaleKind::log10),
-                    "WSAT: ART, 99.999 % and MRT per sample vs time (log y)", ids, 480),
-        table_block(render_table(t), "WSAT run: how it stopped")}});
-  const std::vector<chart::NamedSeries> lat_fills = {
-      {"ART", sample_series(samples, "drive_fills", 1, "latency_mean_ns", 1e6)},
-      {"99.999%", sample_series(samples, "drive_fills", 1, "latency_p99_999_ns", 1e6)},
-      {"MRT", sample_series(samples, "drive_fills", 1, "latency_max_ns", 1e6)}};
-  pages.push_back(
-      {header,
-       "WSAT \u2013 Response Times vs Drive Fills (ART, 99.999 %, MRT)",
-       {chart_block(chart::time_series_chart(
-                        {"WSAT Response Times vs Drive Fills", workload + ", per sample", "wsat-rt-fills"},
-                        "Drive fills (TGBW / user capacity)", "Response time (ms)", lat_fills, chart::ScaleKind::log10),
-                    "WSAT: ART, 99.999 % and MRT per sample vs drive fills (log y)", ids, 480)}});
+                    text(std::to_string(v.samples.is_array() ? v.samples.size() : 0)),
+                    text(ns_text(at(w, "elapsed_ns"))), text(bytes_text(at(w, "written_bytes"))),
+                    text(grouped(num(at(last, "drive_fills")), 2)), text(bytes_text(at(w, "capacity_bytes")))});
+  return table_block(render_table(t), v.name + " run: how it stopped");
+}
+
+// ART, 99.999 % and MRT per sample against `x_key` (time or drive fills).
+Block latency_block(const StreamView& v, const char* x_key, double x_div, const std::string& x_label,
+                    const std::string& what, IdSource& ids) {
+  const std::vector<chart::NamedSeries> lat = {
+      {"ART", sample_series(v.samples, x_key, x_div, "latency_mean_ns", 1e6)},
+      {"99.999%", sample_series(v.samples, x_key, x_div, "latency_p99_999_ns", 1e6)},
+      {"MRT", sample_series(v.samples, x_key, x_div, "latency_max_ns", 1e6)}};
+  return chart_block(chart::time_series_chart({v.name + " Response Times vs " + what, v.workload + ", per sample",
+                                               v.prefix + "-rt-" + x_key},
+                                              x_label, "Response time (ms)", lat, chart::ScaleKind::log10),
+                     v.name + ": ART, 99.999 % and MRT per sample vs " + what + " (log y)", ids, 480);
+}
+
+// The per-sample QoS percentiles the seeds report: 99, 99.9, 99.99 % and MRT vs time.
+Block percentile_block(const StreamView& v, IdSource& ids) {
+  const std::vector<chart::NamedSeries> lat = {
+      {"99%", sample_series(v.samples, "end_time_s", v.t_div, "latency_p99_ns", 1e6)},
+      {"99.9%", sample_series(v.samples, "end_time_s", v.t_div, "latency_p99_9_ns", 1e6)},
+      {"99.99%", sample_series(v.samples, "end_time_s", v.t_div, "latency_p99_99_ns", 1e6)},
+      {"MRT", sample_series(v.samples, "end_time_s", v.t_div, "latency_max_ns", 1e6)}};
+  return chart_block(chart::time_series_chart(
+                         {v.name + " Latency Percentiles vs Time", v.workload + ", per sample", v.prefix + "-qos"},
+                         v.t_label, "Response time (ms)", lat, chart::ScaleKind::log10),
+                     v.name + ": 99, 99.9, 99.99 % and MRT per sample vs time (log y)", ids, 480);
+}
+
+std::vector<Page> write_stream_pages(const json& results, const json& test, IdSource& ids, const char* key,
+                                     const std::string& name) {
+  const json& w = at(test, key);
+  const json none;
+  const json& captures = at(test, "captures");
+  const json& capture = captures.is_array() && !captures.empty() ? captures.front() : none;
+  const bool minutes = !(num(at(w, "elapsed_ns")) / 1e9 < 600);
+  StreamView v{test,
+               w,
+               at(w, "samples"),
+               name,
+               key,
+               str(at(w, {"segment", "label"})),
+               minutes ? 60.0 : 1.0,
+               minutes ? "Time (min)" : "Time (s)",
+               nullptr};
+  v.header = std::make_shared<const PageHeader>(
+      test_header(results, test, common_setup_rows(results, test, ""), stream_params(v, capture)));
+  const auto& header = v.header;
+  std::vector<Page> pages;
+  pages.push_back({header, name + " \u2013 IOPS vs Time", iops_pair(v, "end_time_s", v.t_div, v.t_label, "Time", ids)});
+  pages.push_back({header, name + " \u2013 IOPS vs Total GB Written (TGBW)",
+                   iops_pair(v, "tgbw_gb", 1, "Total GB written (TGBW, 10^9 bytes)", "TGBW", ids)});
+  pages.push_back({header, name + " \u2013 IOPS vs Drive Fills",
+                   iops_pair(v, "drive_fills", 1, "Drive fills (TGBW / user capacity)", "Drive Fills", ids)});
+  pages.push_back({header,
+                   name + " \u2013 Response Times vs Time (ART, 99.999 %, MRT)",
+                   {latency_block(v, "end_time_s", v.t_div, v.t_label, "Time", ids), stop_table(v)}});
+  pages.push_back({header,
+                   name + " \u2013 Response Times vs Drive Fills (ART, 99.999 %, MRT)",
+                   {latency_block(v, "drive_fills", 1, "Drive fills (TGBW / user capacity)", "Drive Fills", ids)}});
+  if (name != "WSAT") {
+    pages.push_back(
+        {header, name + " \u2013 Latency Percentiles vs Time (99, 99.9, 99.99 %, MRT)", {percentile_block(v, ids)}});
+  }
   if (!capture.is_null()) {
     pages.push_back({header,
-                     "WSAT \u2013 Response Time Histogram",
-                     {histogram_block(capture, "WSAT Response Time Histogram", ids, 520),
+                     name + " \u2013 Response Time Histogram",
+                     {histogram_block(capture, name + " Response Time Histogram", ids, 520),
                       capture_table_block({&capture}, {"RT capture"}, "Response-time capture statistics")}});
     pages.push_back({header,
-                     "WSAT \u2013 Response Time Confidence Level Plot",
-                     {confidence_block(capture, "WSAT Response Time Confidence Levels", ids, 600)}});
+                     name + " \u2013 Response Time Confidence Level Plot",
+                     {confidence_block(capture, name + " Response Time Confidence Levels", ids, 600)}});
   }
-  for (Page& p : compliance_pages(header, test, "WSAT")) {
+  for (Page& p : compliance_pages(header, test, name)) {
     pages.push_back(std::move(p));
   }
   return pages;
+}
+
+}  // namespace
+
+std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& ids) {
+  return write_stream_pages(results, test, ids, "wsat", "WSAT");
+}
+
+std::vector<Page> endurance_write_pages(const json& results, const json& test, IdSource& ids) {
+  return write_stream_pages(results, test, ids, "endurance", "Endurance");
 }
 
 }  // namespace ptsuite::report::html

@@ -278,6 +278,69 @@ TEST(DirthTest, TheCbwProcedureOverOneAccessPattern) {
   EXPECT_EQ(rec.at("section").at("value"), "14");
 }
 
+// endurance-write (a ptsuite extension): the WSAT procedure without a capacity stop or capture,
+// writing for its time limit however much that is, with per-sample 99 / 99.9 / 99.99 %.
+TEST(EnduranceWriteTest, WritesForTheTimeLimitOnlyWithPerSampleQos) {
+  // 1000 IOPS of 4 KiB per 1 s sample = 4.096 MB; 30 samples write 3X the 40.96 MB capacity.
+  Harness h({"2.0.2", "enterprise"}, {{"endurance-write.sample_duration", "1s"}, {"endurance-write.time_limit", "30s"}},
+            512, 40'960'000);
+  const json rec = make_test("endurance-write")->run(h.ctx);
+  const json& w = rec.at("endurance");
+  EXPECT_EQ(w.at("stop_reason"), "time_limit");
+  EXPECT_EQ(w.at("samples").size(), 30u);
+  EXPECT_EQ(w.at("target_bytes"), 0);
+  EXPECT_DOUBLE_EQ(w.at("samples").back().at("drive_fills").get<double>(), 3.0);
+  for (const SegmentSpec& s : h.exec.segments) {
+    EXPECT_EQ(s.bytes_limit, 0u);  // no byte-limited last sample
+  }
+  const json& sample = w.at("samples")[0];
+  EXPECT_EQ(sample.at("latency_p99_ns"), 100'000);  // the fake's constant latency
+  EXPECT_EQ(sample.at("latency_p99_99_ns"), 100'000);
+  EXPECT_GT(sample.at("mb_per_s").get<double>(), 0);
+  EXPECT_TRUE(rec.at("captures").empty());
+  EXPECT_EQ(h.exec.executed.front(), "endurance-write/main/purge");
+  EXPECT_EQ(rec.at("section").at("value"), "-");
+  EXPECT_EQ(rec.at("toio").at("threads"), 4);
+  EXPECT_EQ(rec.at("subtitle"),
+            "ENDURANCE WRITE - RND 4KiB 100% W, continuous from the purged state (a ptsuite extension, not a PTS "
+            "test)");
+  EXPECT_FALSE(rec.contains("wsat"));
+}
+
+// latency-sweep (a ptsuite extension): the Latency procedure over R/W mix x block size x TC x
+// QD, tracking the mean response time of RND 4 KiB 100 % W at TC 1 / QD 1.
+TEST(LatencySweepTest, TheLatencyProcedureOverATcByQdGrid) {
+  Harness h({"2.0.2", "enterprise"});
+  h.exec = testing::FakeExecutor([](const StepId&, const SegmentSpec& s) { return 1000.0 * s.threads * s.queue_depth; },
+                                 [](const StepId&, const SegmentSpec& s) { return uint64_t{10'000} * s.queue_depth; });
+  const json rec = make_test("latency-sweep")->run(h.ctx);
+  EXPECT_EQ(h.exec.executed[0], "latency-sweep/main/purge");
+  EXPECT_EQ(h.exec.executed[1], "latency-sweep/main/wipc");
+  const json& phase = rec.at("phases")[0];
+  const json& tmpl = phase.at("round_template");
+  ASSERT_EQ(tmpl.size(), 54u);  // 3 mixes x 1 block size x 3 TC x 6 QD
+  EXPECT_EQ(tmpl[0].at("label"), "RND 4KiB 100/0 TC1 QD1");
+  EXPECT_EQ(tmpl[5].at("label"), "RND 4KiB 100/0 TC1 QD32");
+  EXPECT_EQ(tmpl[6].at("label"), "RND 4KiB 100/0 TC2 QD1");
+  EXPECT_EQ(tmpl[53].at("label"), "RND 4KiB 0/100 TC4 QD32");
+  ASSERT_EQ(phase.at("tracking").size(), 1u);
+  EXPECT_EQ(phase.at("tracking")[0].at("segment_index"), 36);  // 0/100 TC 1 QD 1
+  EXPECT_EQ(phase.at("tracking")[0].at("metric"), "mean_latency");
+  const json& cells = rec.at("sweep").at("cells");
+  ASSERT_EQ(cells.size(), 54u);
+  EXPECT_EQ(cells[5].at("threads"), 1);
+  EXPECT_EQ(cells[5].at("queue_depth"), 32);
+  EXPECT_DOUBLE_EQ(cells[5].at("iops").get<double>(), 32'000.0);
+  EXPECT_EQ(cells[5].at("latency_p99_99_ns"), 320'000);
+  EXPECT_EQ(rec.at("section").at("value"), "-");
+  EXPECT_TRUE(rec.at("toio").is_null());
+
+  Harness small({"2.0.2", "enterprise"}, {{"latency-sweep.thread_counts", "1,2"},
+                                          {"latency-sweep.queue_depths", "1,8"},
+                                          {"latency-sweep.rw_mixes", "0/100"}});
+  EXPECT_EQ(make_test("latency-sweep")->run(small.ctx).at("sweep").at("cells").size(), 4u);
+}
+
 // PTS-E 1.1 ECW: the CBW procedure with 1-minute preconditioning Rounds (at most 25 = the
 // script's 25 x 1 min), a 5-minute pre-write before each 7 x 7 sweep Round at 40/60, and no
 // operating-point histograms.

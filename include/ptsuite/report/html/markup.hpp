@@ -69,6 +69,8 @@ std::string revision_label(std::string_view revision);
 // Null-safe lookups: a missing key, or a lookup on a non-object, gives a shared null value.
 const nlohmann::json& at(const nlohmann::json& j, std::string_view key);
 const nlohmann::json& at(const nlohmann::json& j, std::initializer_list<std::string_view> path);
+// Not an array index: a literal 0 would otherwise convert to a null key and crash.
+const nlohmann::json& at(const nlohmann::json& j, int index) = delete;
 double num(const nlohmann::json& j);       // NaN unless a number
 std::string str(const nlohmann::json& j);  // "" unless a string (numbers and bools spelled out)
 

@@ -21,6 +21,10 @@
 //                     determination; demand variation; demand intensity; operating points with
 //                     the host CPU grid; per Max/Mid/Min the pre-write and its histogram
 //   dirth_pages       the cbw_pages over DIRTH's one access pattern, titled DIRTH (§14)
+//   endurance_write_pages  the wsat_pages over the endurance-write record (a ptsuite
+//                     extension), titled Endurance, plus 99 / 99.9 / 99.99 % and MRT vs time
+//   latency_sweep_pages  (extension) the SS window, then per R/W mix and block size ART and
+//                     99.99 % vs IOPS (one series per TC) and the table of every TC x QD cell
 //   ecw_pages         the cbw_pages of PTS-E 1.1 ECW, titled ECW (no histogram pages: ECW
 //                     has none)
 //   hir_pages         preconditioning convergence, window + determination; IOPS vs time over
@@ -59,6 +63,8 @@ std::vector<Page> xsr_pages(const nlohmann::json& results, const nlohmann::json&
 std::vector<Page> hir_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> dirth_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> ecw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> endurance_write_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> latency_sweep_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> claims_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 
 // A test with an id ptsuite has no page builder for: its header, a note and the compliance

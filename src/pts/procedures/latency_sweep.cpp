@@ -1,0 +1,110 @@
+// latency-sweep (pts/tests/latency-sweep.json; a ptsuite extension, never a PTS test): the
+// Latency procedure (PTS §9: purge, WIPC, Rounds until the mean response time of RND 4 KiB
+// 100 % W at TC 1 / QD 1 attains steady state) over a grid of R/W mix x block size x TC x QD
+// (default 3 x 1 x 3 x 6 = 54 one-minute cells per Round) instead of TC 1 / QD 1 only. Every
+// cell reports the measurement-window IOPS, MB/s, ART, 99, 99.9, 99.99, 99.999 % and MRT
+// (record block "sweep").
+#include <fmt/format.h>
+
+#include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "pts/procedures/factories.hpp"
+
+namespace ptsuite::pts {
+
+namespace {
+
+uint64_t percentile_of(const stats::DirectionSummary& d, double p) {
+  for (const stats::PercentileValue& v : d.percentiles) {
+    if (v.percentile == p) return v.value_ns;
+  }
+  return 0;
+}
+
+// One cell of the grid: its keys and the window aggregate of reads and writes combined.
+nlohmann::json cell_json(const SegmentSpec& s, const stats::IoSummary& window) {
+  const stats::DirectionSummary& c = window.combined;
+  return {{"rw_mix", format_rw_mix(s.mix)},
+          {"block_size_bytes", s.block_sizes.front().bytes},
+          {"threads", s.threads},
+          {"queue_depth", s.queue_depth},
+          {"label", s.label},
+          {"iops", c.iops},
+          {"mb_per_s", c.mb_per_s},
+          {"latency_mean_ns", c.latency_mean_ns},
+          {"latency_p99_ns", percentile_of(c, 99.0)},
+          {"latency_p99_9_ns", percentile_of(c, 99.9)},
+          {"latency_p99_99_ns", percentile_of(c, 99.99)},
+          {"latency_p99_999_ns", percentile_of(c, 99.999)},
+          {"latency_max_ns", c.latency_max_ns}};
+}
+
+class LatencySweepTest final : public PtsTest {
+ public:
+  [[nodiscard]] std::string id() const override { return "latency-sweep"; }
+
+ protected:
+  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+};
+
+nlohmann::json LatencySweepTest::procedure(TestContext& ctx) const {
+  TestSpec spec(ctx, id());
+  nlohmann::json rec = begin_record(spec);
+  const nlohmann::json wipc_toio = spec.get("wipc_toio").value;
+  purge_and_wipc(spec, rec, wipc_toio.at("threads").get<uint32_t>(), wipc_toio.at("queue_depth").get<uint32_t>());
+  const SpecValue pattern_value = spec.get("pattern");
+  const workload::AccessPattern pattern =
+      parse_access_pattern(pattern_value.value.get<std::string>(), pattern_value.path);
+  if (spec.get("reported_value").value != "measurement-window-average") {
+    throw Error(ExitCode::system, "built-in PTS data latency-sweep/reported_value: only measurement-window-average");
+  }
+  const std::vector<RwMix> mixes = spec.rw_mixes("rw_mixes");
+  const std::vector<uint64_t> sizes = spec.block_sizes("block_sizes");
+  const std::vector<uint32_t> tcs = spec.counts("thread_counts");
+  const std::vector<uint32_t> qds = spec.counts("queue_depths");
+  const uint64_t duration_ns = spec.duration_ns("segment_duration");
+
+  RoundLoopSpec loop;
+  loop.test = id();
+  loop.phase = "main";
+  for (const RwMix& mix : mixes) {
+    for (const uint64_t bs : sizes) {
+      for (const uint32_t tc : tcs) {
+        for (const uint32_t qd : qds) {
+          SegmentSpec s = make_segment(pattern, mix, bs, tc, qd, duration_ns);
+          s.label = fmt::format("{} TC{} QD{}", s.label, tc, qd);
+          loop.segments.push_back(std::move(s));
+        }
+      }
+    }
+  }
+  for (const nlohmann::json& t : spec.get("tracking").value) {
+    loop.tracking.push_back(resolve_tracking(t, loop.segments));
+  }
+  apply_round_rules(spec, loop);
+  const PhaseRecord phase = run_rounds(ctx.exec, loop);
+  rec["phases"].push_back(phase);
+
+  nlohmann::json cells = nlohmann::json::array();
+  for (size_t i = 0; i < loop.segments.size(); ++i) {
+    cells.push_back(cell_json(loop.segments[i], phase.window[i]));
+  }
+  nlohmann::json mix_names = nlohmann::json::array();
+  for (const RwMix& m : mixes) mix_names.push_back(format_rw_mix(m));
+  rec["sweep"] = {{"rw_mixes", mix_names},
+                  {"block_sizes_bytes", sizes},
+                  {"thread_counts", tcs},
+                  {"queue_depths", qds},
+                  {"source", "measurement-window-average"},
+                  {"cells", cells}};
+  rec["parameters"] = spec.parameters();
+  rec["omitted"] = spec.omitted();
+  return rec;
+}
+
+}  // namespace
+
+std::unique_ptr<PtsTest> make_latency_sweep_test() { return std::make_unique<LatencySweepTest>(); }
+
+}  // namespace ptsuite::pts
