@@ -138,9 +138,32 @@ void settings_clauses(const json& rec, const Settings& settings, Clauses& out, C
   }
 }
 
+// WSAT under wsat.stop_rule=steady-state: its check samples' verdict (rec.wsat.steady_state).
+bool wsat_steady_state_clause(const json& rec, Clauses& out, ComplianceVerdict& v) {
+  if (!rec.contains("wsat") || !rec.at("wsat").contains("steady_state")) {
+    return false;
+  }
+  const json& ss = rec.at("wsat").at("steady_state");
+  const json& w = ss.at("verdict").at("window");
+  const auto first = w.at("first_round").get<uint32_t>();
+  const auto last = w.at("last_round").get<uint32_t>();
+  if (ss.at("attained").get<bool>()) {
+    out.add("steady_state", ClauseStatus::pass,
+            fmt::format("WSAT stopped at steady state of its check samples, Rounds {}-{}", first, last));
+    return true;
+  }
+  const std::string detail =
+      fmt::format("WSAT: SS NOT ACHIEVED by the Round cap, stopped after {} Rounds; check-sample window Rounds {}-{}",
+                  ss.at("rounds").get<uint32_t>(), first, last);
+  out.add("steady_state", ClauseStatus::disclosed, detail);
+  v.notes.push_back(detail);
+  return true;
+}
+
 void steady_state_clauses(const json& rec, Clauses& out, ComplianceVerdict& v) {
   const json& phases = rec.at("phases");
-  if (phases.empty()) {
+  const bool wsat_ss = wsat_steady_state_clause(rec, out, v);
+  if (phases.empty() && !wsat_ss) {
     out.add("steady_state", ClauseStatus::not_applicable, "this test has no steady-state Rounds");
   }
   for (const json& ph : phases) {

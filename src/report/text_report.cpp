@@ -244,9 +244,11 @@ std::string write_stream_text(const json& test, const std::string& key, const st
       fmt::format("  {} workload {} ({}): {} samples, stopped by {}\n", name, str(w, "workload"),
                   str(member(w, "segment"), "label"), samples.size(),
                   stop == "capacity" ? "the capacity multiple written (" + gigabytes(member(w, "target_bytes")) + ")"
-                  : stop == "time_limit" ? "the time limit"
-                  : stop.empty()         ? "-"
-                                         : stop);
+                  : stop == "steady_state" ? "steady state of the check samples (wsat.stop_rule=steady-state)"
+                  : stop == "round_cap"    ? "the Round cap without steady state (SS NOT ACHIEVED)"
+                  : stop == "time_limit"   ? "the time limit"
+                  : stop.empty()           ? "-"
+                                           : stop);
   if (samples.empty()) {
     return out;
   }

@@ -68,6 +68,31 @@ TEST(ResultsSchemaCli, QuickRunOnAScratchLoopDevice) {
   EXPECT_EQ(doc.at("tests").size(), 2u);
 }
 
+// WSAT under wsat.stop_rule=steady-state and the extensions (endurance-write, latency-sweep):
+// their records match the schema, and the WSAT check samples decide the stop.
+TEST(ResultsSchemaCli, WsatSteadyStateStopRuleAndExtensions) {
+  PTSUITE_SKIP_WITHOUT_LOOP();
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  std::vector<std::string> args =
+      run_args({"run", "wsat,endurance-write,latency-sweep", "--scratch-size", "64MiB", "--out", out});
+  for (const char* a : {"--set", "wsat.stop_rule=steady-state", "--set", "wsat.ss_round_samples=3", "--set",
+                        "endurance-write.sample_duration=0.1s", "--set", "endurance-write.time_limit=0.3s", "--set",
+                        "latency-sweep.segment_duration=0.05s", "--set", "latency-sweep.thread_counts=1", "--set",
+                        "latency-sweep.queue_depths=1,2", "--set", "latency-sweep.rw_mixes=0/100"}) {
+    args.emplace_back(a);
+  }
+  const ProcessResult r = run_ptsuite(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  expect_matches(out + "/results.json", "results");
+  const json doc = json::parse(slurp(out + "/results.json"));
+  const json& w = doc.at("tests").at(0).at("wsat");
+  const std::string stop = w.at("stop_reason").get<std::string>();
+  EXPECT_TRUE(stop == "steady_state" || stop == "round_cap") << stop;
+  EXPECT_EQ(w.at("samples").size() % 3, 0u);
+  EXPECT_EQ(w.at("steady_state").at("check_samples").size(), w.at("samples").size() / 3);
+}
+
 TEST(ResultsSchemaCli, RunningThenInterruptedOnAFileTarget) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 64ull << 20);

@@ -5,6 +5,8 @@
 // per thread), not up to a sample later. Every sample records IOPS, TGBW, drive fills, ART,
 // 99.999 % and MRT. PTS 2.0 then adds a RND 4 KiB W response-time capture. The stimulus is
 // RND 4 KiB 100 % W unless an optional 2.0 workload is chosen; the record's subtitle names it.
+// With wsat.stop_rule=steady-state the capacity and time stops give way to a steady-state stop
+// on every Round's check sample (SteadyStateStop below).
 // `endurance-write` (pts/tests/endurance-write.json; a ptsuite extension, never a PTS test) is
 // the same procedure with no capacity stop (its data has no "capacity_multiple"), no capture,
 // a 600-minute default time limit and its own TOIO settings; record key "endurance".
@@ -105,6 +107,42 @@ nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_
           {"result", r}};
 }
 
+// wsat.stop_rule=steady-state (PTS-E 1.1's alternate method, a 2.0 option): every
+// `round_samples`-th sample is a Round's check sample; from the common first check Round on,
+// the check samples' IOPS are judged by the common rule (steady_state.hpp); the run stops when
+// they attain steady state, or at the Round cap (judged on the last window, disclosed).
+struct SteadyStateStop {
+  bool enabled = false;
+  uint32_t round_samples = 0;
+  RoundLoopSpec rules;  // criteria, first_check_round and max_rounds (apply_round_rules)
+  std::string name;     // the tracking variable's name
+  std::vector<uint32_t> rounds;
+  std::vector<double> values;
+  std::vector<uint32_t> check_samples;
+  SteadyStateVerdict verdict;
+
+  // After sample `n` with `iops`: "steady_state", "round_cap" or "" (go on).
+  std::string after(uint32_t n, double iops) {
+    if (!enabled || n % round_samples != 0) return {};
+    const uint32_t round = n / round_samples;
+    rounds.push_back(round);
+    values.push_back(iops);
+    check_samples.push_back(n);
+    if (round >= rules.first_check_round || round >= rules.max_rounds) {
+      verdict = evaluate_window(name, rounds, values, rules.criteria);
+      if (verdict.attained) return "steady_state";
+    }
+    return round >= rules.max_rounds ? "round_cap" : "";
+  }
+
+  [[nodiscard]] nlohmann::json record() const {
+    return {{"rule", "steady-state"},         {"round_samples", round_samples},
+            {"rounds", rounds.size()},        {"first_check_round", rules.first_check_round},
+            {"max_rounds", rules.max_rounds}, {"check_samples", check_samples},
+            {"attained", verdict.attained},   {"verdict", verdict}};
+  }
+};
+
 class WriteSaturationTest final : public PtsTest {
  public:
   WriteSaturationTest(std::string id, std::string record_key) : m_id(std::move(id)), m_key(std::move(record_key)) {}
@@ -132,6 +170,15 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   const auto target_bytes = static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes));
   const SegmentSpec sample_spec = wsat_segment(spec, ctx, workload_name, tc, qd, sample_ns);
   rec["subtitle"] = subtitle_for(spec, sample_spec);
+  SteadyStateStop ss;
+  if (spec.has("stop_rule")) {  // WSAT (endurance-write has only the time limit)
+    ss.enabled = spec.get("stop_rule").value == "steady-state";
+    ss.round_samples = spec.get("ss_round_samples").value.get<uint32_t>();
+    if (ss.enabled) {
+      apply_round_rules(spec, ss.rules);
+      ss.name = sample_spec.label + " check-sample IOPS";
+    }
+  }
 
   nlohmann::json samples = nlohmann::json::array();
   uint64_t written_bytes = 0;
@@ -139,7 +186,7 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   std::string stop_reason;
   for (uint32_t n = 1; stop_reason.empty(); ++n) {
     SegmentSpec s = sample_spec;
-    s.bytes_limit = target_bytes == 0 ? 0 : sample_byte_limit(s, target_bytes - written_bytes);
+    s.bytes_limit = target_bytes == 0 || ss.enabled ? 0 : sample_byte_limit(s, target_bytes - written_bytes);
     const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s);
     StepRequest health;
     health.kind = StepKind::health;
@@ -147,7 +194,9 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
     written_bytes += r.summary.write.bytes;
     elapsed_ns += r.elapsed_ns;
     samples.push_back(sample_json(n, r, written_bytes, elapsed_ns, ctx.target.capacity_bytes, std::move(h)));
-    if (target_bytes > 0 && capacity_reached(s, written_bytes, target_bytes)) {
+    if (ss.enabled) {
+      stop_reason = ss.after(n, r.summary.combined.iops);
+    } else if (target_bytes > 0 && capacity_reached(s, written_bytes, target_bytes)) {
       stop_reason = "capacity";
     } else if (elapsed_ns >= time_limit_ns) {
       stop_reason = "time_limit";
@@ -172,6 +221,9 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
                 {"time_limit_ns", time_limit_ns},
                 {"written_bytes", written_bytes},
                 {"elapsed_ns", elapsed_ns}};
+  if (ss.enabled) {
+    rec[m_key]["steady_state"] = ss.record();
+  }
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

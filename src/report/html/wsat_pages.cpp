@@ -62,6 +62,12 @@ std::string stop_reason_text(const std::string& reason) {
   if (reason == "time_limit") {
     return "time limit reached";
   }
+  if (reason == "steady_state") {
+    return "steady state of the check samples";
+  }
+  if (reason == "round_cap") {
+    return "Round cap without steady state (SS NOT ACHIEVED)";
+  }
   return reason.empty() ? "\u2013" : reason;
 }
 
@@ -75,10 +81,15 @@ Rows stream_params(const StreamView& v, const json& capture) {
   params.emplace_back("TOIO", text(toio_text(at(v.test, "toio"))));
   params.emplace_back("Sample", text(ns_text(at(w, {"segment", "duration_ns"}))));
   const json& target = at(w, "target_bytes");
-  params.emplace_back("Stop rule", text(target.is_number() && target.get<uint64_t>() > 0
-                                            ? fmt::format("{} written or {}, whichever first", bytes_text(target),
-                                                          ns_text(at(w, "time_limit_ns")))
-                                            : "after " + ns_text(at(w, "time_limit_ns")) + " (no capacity stop)"));
+  const json& ss = at(w, "steady_state");
+  params.emplace_back(
+      "Stop rule",
+      text(ss.is_object() ? fmt::format("steady state of every {}th sample's IOPS (Round cap {}); "
+                                        "no capacity or time stop",
+                                        str(at(ss, "round_samples")), str(at(ss, "max_rounds")))
+           : target.is_number() && target.get<uint64_t>() > 0
+               ? fmt::format("{} written or {}, whichever first", bytes_text(target), ns_text(at(w, "time_limit_ns")))
+               : "after " + ns_text(at(w, "time_limit_ns")) + " (no capacity stop)"));
   params.emplace_back("Stopped by",
                       text(stop_reason_text(str(at(w, "stop_reason"))) +
                            fmt::format(" after {} samples, {} written", v.samples.is_array() ? v.samples.size() : 0,
@@ -87,7 +98,10 @@ Rows stream_params(const StreamView& v, const json& capture) {
     params.emplace_back("RT capture",
                         text(str(at(capture, "label")) + ", " + ns_text(at(capture, {"spec", "duration_ns"}))));
   }
-  params.emplace_back("Steady state", "not a round loop: every sample is recorded until the stop rule");
+  params.emplace_back("Steady state", at(w, "steady_state").is_object()
+                                          ? "Rounds of samples; each Round's last (check) sample's IOPS judged by "
+                                            "the common 5-Round rule"
+                                          : "not a round loop: every sample is recorded until the stop rule");
   return params;
 }
 
@@ -103,6 +117,32 @@ Block stop_table(const StreamView& v) {
                     text(ns_text(at(w, "elapsed_ns"))), text(bytes_text(at(w, "written_bytes"))),
                     text(grouped(num(at(last, "drive_fills")), 2)), text(bytes_text(at(w, "capacity_bytes")))});
   return table_block(render_table(t), v.name + " run: how it stopped");
+}
+
+// wsat.stop_rule=steady-state: the check samples' window and verdict, as recorded.
+Block check_sample_block(const json& ss) {
+  const json& verdict = at(ss, "verdict");
+  std::string values;
+  for (const json& x : at(at(verdict, "window"), "values")) {
+    values += (values.empty() ? "" : ", ") + fmt_iops(num(x));
+  }
+  const std::string line = fmt::format(
+      "Check samples {} (every {}th sample). Window Rounds {}\u2013{}: IOPS {}; average {}; data excursion {} "
+      "(allowed {}); slope excursion {} (allowed {}): ",
+      [&ss] {
+        std::string s;
+        for (const json& n : at(ss, "check_samples")) s += (s.empty() ? "" : ", ") + str(n);
+        return s;
+      }(),
+      str(at(ss, "round_samples")), str(at(at(verdict, "window"), "first_round")),
+      str(at(at(verdict, "window"), "last_round")), values, fmt_iops(num(at(verdict, "average"))),
+      fmt_iops(num(at(at(verdict, "data_excursion"), "measured"))),
+      fmt_iops(num(at(at(verdict, "data_excursion"), "allowed"))),
+      fmt_iops(num(at(at(verdict, "slope_excursion"), "measured"))),
+      fmt_iops(num(at(at(verdict, "slope_excursion"), "allowed"))));
+  return html_block(element(
+      "p", "note",
+      text(line) + (at(ss, "attained") == true ? "<b>ATTAINED</b>" : "<span class=\"bad\">SS NOT ACHIEVED</span>")));
 }
 
 // ART, 99.999 % and MRT per sample against `x_key` (time or drive fills).
@@ -156,9 +196,11 @@ std::vector<Page> write_stream_pages(const json& results, const json& test, IdSo
                    iops_pair(v, "tgbw_gb", 1, "Total GB written (TGBW, 10^9 bytes)", "TGBW", ids)});
   pages.push_back({header, name + " \u2013 IOPS vs Drive Fills",
                    iops_pair(v, "drive_fills", 1, "Drive fills (TGBW / user capacity)", "Drive Fills", ids)});
-  pages.push_back({header,
-                   name + " \u2013 Response Times vs Time (ART, 99.999 %, MRT)",
-                   {latency_block(v, "end_time_s", v.t_div, v.t_label, "Time", ids), stop_table(v)}});
+  std::vector<Block> rt = {latency_block(v, "end_time_s", v.t_div, v.t_label, "Time", ids), stop_table(v)};
+  if (at(w, "steady_state").is_object()) {
+    rt.push_back(check_sample_block(at(w, "steady_state")));
+  }
+  pages.push_back({header, name + " \u2013 Response Times vs Time (ART, 99.999 %, MRT)", std::move(rt)});
   pages.push_back({header,
                    name + " \u2013 Response Times vs Drive Fills (ART, 99.999 %, MRT)",
                    {latency_block(v, "drive_fills", 1, "Drive fills (TGBW / user capacity)", "Drive Fills", ids)}});

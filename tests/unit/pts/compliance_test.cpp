@@ -59,6 +59,17 @@ const ClauseVerdict* find(const ComplianceVerdict& v, const std::string& clause,
   return nullptr;
 }
 
+// WSAT under wsat.stop_rule=steady-state is judged on its check samples like a Round loop.
+TEST(Compliance, WsatSteadyStateStopRuleIsJudgedOnItsCheckSamples) {
+  const Judged j = judge("wsat", {{"wsat.stop_rule", "steady-state"}, {"wsat.sample_duration", "1s"}});
+  const ClauseVerdict* ss = find(j.verdict, "steady_state", ClauseStatus::pass);
+  ASSERT_NE(ss, nullptr);
+  EXPECT_EQ(ss->detail, "WSAT stopped at steady state of its check samples, Rounds 1-5");
+  EXPECT_EQ(find(j.verdict, "steady_state", ClauseStatus::not_applicable), nullptr);
+  const Judged plain = judge("wsat", {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "3s"}});
+  EXPECT_NE(find(plain.verdict, "steady_state", ClauseStatus::not_applicable), nullptr);
+}
+
 TEST(Compliance, SpecRunWithRealPurgeAndWcdIsCompliant) {
   const Judged j = judge("iops");
   EXPECT_TRUE(j.verdict.compliant) << json(j.verdict).dump(1);

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/run_config.hpp>
 #include <ptsuite/stats/stats_json.hpp>
@@ -276,6 +278,39 @@ TEST(DirthTest, TheCbwProcedureOverOneAccessPattern) {
   EXPECT_EQ(d.at("operating_points")[0].at("toio"), 48);  // the same operating-point rules as CBW
   EXPECT_EQ(rec.at("captures").size(), 3u);
   EXPECT_EQ(rec.at("section").at("value"), "14");
+}
+
+// wsat.stop_rule=steady-state (PTS-E 1.1's alternate method): Rounds of 31 one-minute samples,
+// the last one the check sample; the run stops when the check samples attain steady state,
+// however far from 4X capacity and the time limit.
+TEST(WriteSaturationTest, SteadyStateStopRuleJudgesEveryRoundsCheckSample) {
+  Harness h({"e1.1", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.stop_rule", "steady-state"}}, 512,
+            40'960'000);
+  const json rec = make_test("wsat")->run(h.ctx);
+  const json& w = rec.at("wsat");
+  EXPECT_EQ(w.at("stop_reason"), "steady_state");  // constant IOPS: steady at the first check
+  ASSERT_EQ(w.at("samples").size(), 5u * 31u);     // past 4X capacity (40 samples): no capacity stop
+  const json& ss = w.at("steady_state");
+  EXPECT_EQ(ss.at("check_samples"), json::array({31, 62, 93, 124, 155}));
+  EXPECT_TRUE(ss.at("attained").get<bool>());
+  EXPECT_EQ(ss.at("verdict").at("window").at("last_round"), 5);
+  for (const SegmentSpec& seg : h.exec.segments) {
+    EXPECT_EQ(seg.bytes_limit, 0u);
+  }
+  // Check samples alternating 1000 / 2000 IOPS never settle: the Round cap stops the run.
+  Harness cap({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"},
+                                        {"wsat.stop_rule", "steady-state"},
+                                        {"wsat.ss_round_samples", "3"},
+                                        {"max_rounds", "7"}});
+  cap.exec = testing::FakeExecutor([](const StepId& id, const SegmentSpec&) {
+    if (id.name.rfind("sample-", 0) != 0) return 1000.0;  // the 2.0 capture after WSAT
+    return std::stoi(id.name.substr(7, 5)) % 6 == 0 ? 2000.0 : 1000.0;
+  });
+  const json capped = make_test("wsat")->run(cap.ctx);
+  const json& c = capped.at("wsat");
+  EXPECT_EQ(c.at("stop_reason"), "round_cap");
+  EXPECT_EQ(c.at("samples").size(), 21u);
+  EXPECT_FALSE(c.at("steady_state").at("attained").get<bool>());
 }
 
 // endurance-write (a ptsuite extension): the WSAT procedure without a capacity stop or capture,

@@ -561,7 +561,8 @@ TEST_F(CorruptedDocument, BadEnum) {
             std::vector<std::string>{R"(/conventions/0/tag: "X" is not one of ["V","I","U"])"});
   EXPECT_EQ(
       errors_after([](json& d) { d["tests"][3]["wsat"]["stop_reason"] = "timeout"; }),
-      std::vector<std::string>{R"(/tests/3/wsat/stop_reason: "timeout" is not one of ["capacity","time_limit"])"});
+      std::vector<std::string>{
+          R"(/tests/3/wsat/stop_reason: "timeout" is not one of ["capacity","time_limit","steady_state","round_cap"])"});
   EXPECT_EQ(errors_after([](json& d) { d["run"]["status"] = "done"; }),
             std::vector<std::string>{
                 R"(/run/status: "done" is not one of ["running","complete","interrupted","io_error","failed"])"});
