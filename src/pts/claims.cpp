@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
@@ -306,10 +307,7 @@ double measured_value(const Claim& claim, const stats::IoSummary& summary) {
     case ClaimMetric::latency_max:
       return static_cast<double>(d.latency_max_ns);
     case ClaimMetric::latency_percentile:
-      for (const stats::PercentileValue& p : d.percentiles) {
-        if (p.percentile == claim.percentile) return static_cast<double>(p.value_ns);
-      }
-      return 0;
+      return static_cast<double>(percentile_ns(d, claim.percentile));
   }
   return 0;
 }

@@ -10,14 +10,16 @@
 
 namespace ptsuite::pts {
 
-uint64_t p99_999_ns(const stats::DirectionSummary& d) {
+uint64_t percentile_ns(const stats::DirectionSummary& d, double percentile) {
   for (const stats::PercentileValue& p : d.percentiles) {
-    if (std::fabs(p.percentile - 99.999) < 1e-9) {
+    if (std::fabs(p.percentile - percentile) < 1e-9) {
       return p.value_ns;
     }
   }
   return 0;
 }
+
+uint64_t p99_999_ns(const stats::DirectionSummary& d) { return percentile_ns(d, 99.999); }
 
 void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth) {
   if (spec.get("purge").value.get<bool>()) {

@@ -15,13 +15,6 @@ namespace ptsuite::pts {
 
 namespace {
 
-uint64_t percentile_of(const stats::DirectionSummary& d, double p) {
-  for (const stats::PercentileValue& v : d.percentiles) {
-    if (v.percentile == p) return v.value_ns;
-  }
-  return 0;
-}
-
 // One cell of the grid: its keys and the window aggregate of reads and writes combined.
 nlohmann::json cell_json(const SegmentSpec& s, const stats::IoSummary& window) {
   const stats::DirectionSummary& c = window.combined;
@@ -33,10 +26,10 @@ nlohmann::json cell_json(const SegmentSpec& s, const stats::IoSummary& window) {
           {"iops", c.iops},
           {"mb_per_s", c.mb_per_s},
           {"latency_mean_ns", c.latency_mean_ns},
-          {"latency_p99_ns", percentile_of(c, 99.0)},
-          {"latency_p99_9_ns", percentile_of(c, 99.9)},
-          {"latency_p99_99_ns", percentile_of(c, 99.99)},
-          {"latency_p99_999_ns", percentile_of(c, 99.999)},
+          {"latency_p99_ns", percentile_ns(c, 99.0)},
+          {"latency_p99_9_ns", percentile_ns(c, 99.9)},
+          {"latency_p99_99_ns", percentile_ns(c, 99.99)},
+          {"latency_p99_999_ns", percentile_ns(c, 99.999)},
           {"latency_max_ns", c.latency_max_ns}};
 }
 

@@ -79,14 +79,6 @@ bool capacity_reached(const SegmentSpec& s, uint64_t written, uint64_t target) {
   return written >= target || target - written < min_block;
 }
 
-// The combined percentile `p` of a sample (0 when the summary has none).
-uint64_t percentile_ns(const stats::DirectionSummary& d, double p) {
-  for (const stats::PercentileValue& v : d.percentiles) {
-    if (v.percentile == p) return v.value_ns;
-  }
-  return 0;
-}
-
 nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_bytes, uint64_t elapsed_ns,
                            uint64_t capacity_bytes, nlohmann::json health) {
   const stats::DirectionSummary& c = r.summary.combined;

@@ -31,7 +31,9 @@ std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const
 // 128 KiB SEQ and the given TOIO), appended to rec["purges"] / rec["preconditioning"].
 void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth);
 
-// The 99.999th percentile of a direction's summary (0 when the summary has none).
+// A standard percentile (stats::k_standard_percentiles) of a direction's summary, and its
+// 99.999th; 0 when the summary has none.
+uint64_t percentile_ns(const stats::DirectionSummary& d, double percentile);
 uint64_t p99_999_ns(const stats::DirectionSummary& d);
 
 // The access pattern a test file names ("random" / "sequential"); throws Error otherwise.
