@@ -119,7 +119,8 @@ std::vector<pts::SourceRun> read_sources(const std::vector<std::string>& dirs) {
   return runs;
 }
 
-fs::path create_out_dir(const std::string& out) {
+// The output directory: --out, or ./ptsuite-validate-<time>; refused when it holds anything.
+fs::path out_dir_path(const std::string& out) {
   std::string name = out;
   if (name.empty()) {
     name = "ptsuite-validate-" + utc_now_iso8601();
@@ -130,12 +131,16 @@ fs::path create_out_dir(const std::string& out) {
   if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
     throw UsageError("--out", fmt::format("{} is not empty; give a new or empty directory", dir.string()));
   }
+  return dir;
+}
+
+void create_out_dir(const fs::path& dir) {
+  std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) {
     throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
                                           dir.string(), ec.message()));
   }
-  return dir;
 }
 
 int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
@@ -145,10 +150,11 @@ int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
   const pts::ClaimSheet sheet = pts::parse_claim_sheet(sheet_json, o.claims);
   const std::vector<pts::SourceRun> runs = read_sources(o.run_dirs);
   const std::vector<std::string> formats = report_formats(o.run.reports);
-  const fs::path dir = create_out_dir(o.run.out);
+  const fs::path dir = out_dir_path(o.run.out);
   const pts::FromRunsInputs inputs{sheet_json, claims_path(o.claims), invocation(), o.run.tested_by, dir.string(),
                                    formats,    utc_now_iso8601()};
-  const json doc = pts::results_from_runs(sheet, runs, inputs);
+  const json doc = pts::results_from_runs(sheet, runs, inputs);  // bad sources: exit 2, nothing written
+  create_out_dir(dir);
   write_file_atomic(dir / "results.json", doc.dump(2));
   RunConsole console(o.run.quiet);
   pts::RunOutcome outcome;

@@ -173,6 +173,9 @@ TEST(ValidateCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   const std::string out = dir.file("run");
   json typo = loop_sheet(false);
   typo["claims"][1]["conditions"]["queue_dept"] = 8;
+  const std::string not_results = dir.file("workload-run");
+  fs::create_directories(not_results);
+  std::ofstream(not_results + "/results.json") << R"({"kind": "ptsuite.workload"})";
   struct Case {
     std::vector<std::string> args;
     std::string expected;
@@ -185,6 +188,7 @@ TEST(ValidateCli, BadInputIsRefusedBeforeAnythingIsTouched) {
       {{"validate", "--claims", "enterprise-nvme", dir.path(), "--target", "/dev/null", "--out", out},
        "--target: judging existing runs touches no device"},
       {{"run", "claims", "--out", out}, "ptsuite validate --claims"},
+      {{"validate", "--claims", "enterprise-nvme", not_results, "--out", out}, "not a ptsuite results document"},
   };
   for (const Case& c : cases) {
     const ProcessResult r = run_ptsuite(c.args);
