@@ -143,10 +143,31 @@ void create_out_dir(const fs::path& dir) {
   }
 }
 
-int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
-  if (!o.run.target.empty() || o.run.allow_destructive) {
-    throw UsageError("--target", "judging existing runs touches no device: give either RUN_DIR... or --target");
+// Options that only shape a measurement: given with RUN_DIR... they would be silently ignored.
+void refuse_measuring_options(const RunOptions& r) {
+  const RunOptions defaults;
+  const std::pair<bool, const char*> given[] = {{!r.target.empty(), "--target"},
+                                                {r.allow_destructive, "--allow-destructive"},
+                                                {!r.confirm_serial.empty(), "--confirm-serial"},
+                                                {r.spec.quick, "--quick"},
+                                                {!r.spec.sets.empty(), "--set"},
+                                                {r.spec.revision != defaults.spec.revision, "--revision"},
+                                                {r.spec.profile != defaults.spec.profile, "--profile"},
+                                                {r.engine != defaults.engine, "--engine"},
+                                                {r.seed != defaults.seed, "--seed"},
+                                                {r.scratch_size != defaults.scratch_size, "--scratch-size"},
+                                                {r.strict_preflight, "--strict-preflight"}};
+  for (const auto& [is_given, option] : given) {
+    if (is_given) {
+      throw UsageError(option,
+                       "judging existing runs measures nothing: leave it out, or measure with --claims "
+                       "SHEET --target DEV (no RUN_DIR)");
+    }
   }
+}
+
+int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
+  refuse_measuring_options(o.run);
   const pts::ClaimSheet sheet = pts::parse_claim_sheet(sheet_json, o.claims);
   const std::vector<pts::SourceRun> runs = read_sources(o.run_dirs);
   const std::vector<std::string> formats = report_formats(o.run.reports);

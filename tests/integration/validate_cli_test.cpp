@@ -186,7 +186,9 @@ TEST(ValidateCli, BadInputIsRefusedBeforeAnythingIsTouched) {
       {{"validate", "--claims", dir.file("missing.json"), "--out", out}, "nor is it a built-in sheet: enterprise-nvme"},
       {{"validate", "--claims", "enterprise-nvme", dir.file("no-run"), "--out", out}, "holds no results.json"},
       {{"validate", "--claims", "enterprise-nvme", dir.path(), "--target", "/dev/null", "--out", out},
-       "--target: judging existing runs touches no device"},
+       "--target: judging existing runs measures nothing"},
+      {{"validate", "--claims", "enterprise-nvme", dir.path(), "--quick", "--out", out},
+       "--quick: judging existing runs measures nothing"},
       {{"run", "claims", "--out", out}, "ptsuite validate --claims"},
       {{"validate", "--claims", "enterprise-nvme", not_results, "--out", out}, "not a ptsuite results document"},
   };
