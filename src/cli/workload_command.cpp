@@ -44,6 +44,8 @@ struct WorkloadArgs {
   std::string seed;
   std::string json;
   std::string range;
+  std::string amount;
+  std::string segments;
   std::string zones;
   std::string bytes;
   std::string ios;
@@ -107,6 +109,12 @@ workload::WorkloadSpec build_spec(const WorkloadArgs& a) {
   }
   if (!a.range.empty()) {
     spec.active_range = workload::parse_range(a.range, "--range");
+  }
+  if (!a.amount.empty()) {
+    spec.active_range.amount_bytes = positive(units::parse_size_bytes(a.amount, "--amount"), "--amount");
+  }
+  if (!a.segments.empty()) {
+    spec.active_range.segments = parse_u32(a.segments, "--segments");
   }
   if (!a.zones.empty()) {
     spec.zones = workload::parse_zones(a.zones, "--zones");
@@ -231,6 +239,8 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--seed", a.seed, "PRNG seed (default: random, recorded in the results)");
   cmd->add_option("--json", a.json, "Write the results to this JSON file");
   cmd->add_option("--range", a.range, "Active range: 75% of capacity, or OFFSET:LENGTH");
+  cmd->add_option("--amount", a.amount, "ActiveRange Amount: random IO addresses only this much of the range");
+  cmd->add_option("--segments", a.segments, "Spread the --amount over this many equal segments of the range");
   cmd->add_option("--zones", a.zones, "Zoned random access IO%/RANGE%, e.g. 50/5:30/15:20/80");
   cmd->add_option("--rate-iops", a.rate_iops, "Rate limit in IOPS (total over threads)");
   cmd->add_option("--rate-mbps", a.rate_mbps, "Rate limit in MB/s, decimal (10^6 bytes)");
@@ -242,21 +252,12 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_flag("--quiet", a.quiet, "No progress line and no summary");
   cmd->callback([&slot, args] {
     // workload::resolve() and the IO queue name fields; this command's flags spell them.
-    slot.fields = {{"target", "--target"},
-                   {"threads", "--threads"},
-                   {"queue_depth", "--queue-depth"},
-                   {"read_pct", "--read-pct"},
-                   {"block_size", "--block-size"},
-                   {"bs_split", "--bs-split"},
-                   {"range", "--range"},
-                   {"zones", "--zones"},
-                   {"bytes", "--bytes"},
-                   {"duration", "--duration"},
-                   {"rate_iops", "--rate-iops"},
-                   {"rate_mbps", "--rate-mbps"},
-                   {"interval", "--interval"},
-                   {"cpus", "--cpus"},
-                   {"engine", "--engine"}};
+    slot.fields = {{"target", "--target"},       {"threads", "--threads"},       {"queue_depth", "--queue-depth"},
+                   {"read_pct", "--read-pct"},   {"block_size", "--block-size"}, {"bs_split", "--bs-split"},
+                   {"range", "--range"},         {"zones", "--zones"},           {"amount", "--amount"},
+                   {"segments", "--segments"},   {"bytes", "--bytes"},           {"duration", "--duration"},
+                   {"rate_iops", "--rate-iops"}, {"rate_mbps", "--rate-mbps"},   {"interval", "--interval"},
+                   {"cpus", "--cpus"},           {"engine", "--engine"}};
     slot.action = [args] {
       RunRequest request;
       request.target_path = args->target;

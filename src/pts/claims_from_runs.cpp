@@ -41,13 +41,18 @@ void points_of_claims_record(const SourceRun& run, const json& rec, std::vector<
   }
 }
 
+// Every steady-state segment of a PTS record with one block size and no LBA zones. Random
+// segments run under an AR Amount (ar_segments.amount_bytes) addressed only part of the AR,
+// a condition no claim states: they are not points.
 void points_of_pts_record(const SourceRun& run, const json& rec, std::vector<SourcePoint>& out) {
   const std::string test = rec.at("id").get<std::string>();
+  const bool ar_amount = rec.value("ar_segments", json::object()).contains("amount_bytes");
   for (const json& pj : rec.value("phases", json::array())) {
     const PhaseRecord phase = pj.get<PhaseRecord>();
     for (size_t i = 0; i < phase.segments.size() && i < phase.window.size(); ++i) {
       const SegmentSpec& s = phase.segments[i];
       if (s.block_sizes.size() != 1 || !s.zones.empty()) continue;
+      if (ar_amount && s.pattern == workload::AccessPattern::random) continue;
       SourcePoint sp;
       sp.conditions = ClaimConditions{s.pattern,
                                       s.block_sizes[0].bytes,

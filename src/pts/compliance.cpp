@@ -79,8 +79,29 @@ void purge_clauses(const json& rec, const Settings& settings, Clauses& out) {
   }
 }
 
+// The client random WIPC pass (wipc.random): PTS-C allows WIPC to "include both sequential and
+// random preconditioning"; PTS-E's WIPC is SEQ only, so there it is a deviation.
+void random_wipc_clause(const json& w, bool client, Clauses& out) {
+  const json& pass = w.at("random_pass");
+  const uint64_t target = pass.at("bytes_target").get<uint64_t>();
+  const uint64_t written = pass.at("result").at("summary").at("write").at("bytes").get<uint64_t>();
+  const std::string what =
+      fmt::format("{}: random pass RND {} W, wrote {} of {} bytes ({}X user capacity)", w.value("phase", "main"),
+                  units::format_size_binary(pass.at("block_size_bytes").get<uint64_t>()), written, target,
+                  pass.at("capacity_multiple").get<double>());
+  if (written < target) {
+    out.add("preconditioning", ClauseStatus::fail, what + " - incomplete");
+  } else if (client) {
+    out.add("preconditioning", ClauseStatus::disclosed, what + " - the PTS-C random WIPC option (wipc.random)");
+  } else {
+    out.add("preconditioning", ClauseStatus::fail,
+            what + " - PTS-E WIPC is SEQ only; the random pass is a client option (wipc.random)");
+  }
+}
+
 // The spec's WIPC amount is the default of wipc.capacity_multiple (pts/common.json).
 void preconditioning_clauses(const json& rec, const Settings& settings, Clauses& out) {
+  const bool client = rec.value("profile", "") == "client";
   const json& pre = rec.at("preconditioning");
   if (pre.empty()) {
     out.add("preconditioning", ClauseStatus::not_applicable, "this test has no WIPC");
@@ -97,6 +118,9 @@ void preconditioning_clauses(const json& rec, const Settings& settings, Clauses&
         "preconditioning", ok ? ClauseStatus::pass : ClauseStatus::fail,
         fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.value("phase", "main"), written, target,
                     multiple, multiple < spec_multiple ? fmt::format("; the spec requires {}X", spec_multiple) : ""));
+    if (w.contains("random_pass")) {
+      random_wipc_clause(w, client, out);
+    }
   }
 }
 
@@ -109,8 +133,9 @@ void settings_clauses(const json& rec, const Settings& settings, Clauses& out, C
       continue;
     }
     if (r->name == id + ".threads" || r->name == id + ".queue_depth" || r->name == "purge.method" ||
-        r->name == "active_range_pct" || r->name == "data_pattern") {
-      continue;  // judged by their own clauses
+        r->name == "active_range_pct" || r->name == "data_pattern" || r->name == "wipc.random" ||
+        r->name == "active_range.amount" || r->name == "active_range.segments") {
+      continue;  // judged by their own clauses (the client options: preconditioning, active_range)
     }
     const std::string what = fmt::format("{} = {} (spec/default {}; [{}] {})", r->name, value_text(r->value),
                                          value_text(r->default_value), to_tag(r->provenance.tag), r->changed_by);
@@ -284,11 +309,31 @@ void engine_clause(const json& rec, const std::string& engine, Clauses& out) {
   }
 }
 
+// The AR Amount / Segments (PTS-C 1.0): "ar_segments" carries amount_bytes only when a random
+// stimulus without LBA zones ran under them (pts_test.cpp's tally).
+void ar_amount_clause(const json& rec, const Settings& settings, Clauses& out) {
+  const json segments = rec.value("ar_segments", json::object());
+  if (!segments.contains("amount_bytes") || !settings.has("active_range.amount")) {
+    return;
+  }
+  const std::string what = fmt::format("AR Amount {} in {} segment(s) over the AR, random IO",
+                                       units::format_size_binary(segments.at("amount_bytes").get<uint64_t>()),
+                                       segments.at("count").get<uint64_t>());
+  const std::string ref = settings.record("active_range.amount").provenance.clause;
+  if (rec.value("profile", "") == "client") {
+    out.add_with_ref("active_range", ref, ClauseStatus::disclosed, what + " - the PTS-C ActiveRange Amount option");
+  } else {
+    out.add_with_ref("active_range", ref, ClauseStatus::fail,
+                     what + " - PTS-E addresses the whole ActiveRange; the AR Amount is a client option");
+  }
+}
+
 void run_wide_clauses(const json& rec, const ComplianceContext& ctx, Clauses& out) {
   const SettingRecord& ar = ctx.settings.record("active_range_pct");
   out.add_with_ref("active_range", ar.provenance.clause,
                    ar.value == ar.default_value ? ClauseStatus::pass : ClauseStatus::fail,
                    fmt::format("AR {} % (profile requires {} %)", value_text(ar.value), value_text(ar.default_value)));
+  ar_amount_clause(rec, ctx.settings, out);
   write_cache_clause(rec, out);
   toio_clause(rec, ctx.settings, out);
   engine_clause(rec, ctx.engine, out);

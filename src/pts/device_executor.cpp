@@ -69,6 +69,10 @@ workload::WorkloadSpec DeviceExecutor::workload_for(const StepId& id, const Segm
   ws.threads = s.threads;
   ws.queue_depth = s.queue_depth;
   ws.active_range.pct = m_params.active_range_pct;
+  if (s.pattern == workload::AccessPattern::random && s.zones.empty()) {
+    ws.active_range.amount_bytes = m_params.ar_amount_bytes;
+    ws.active_range.segments = m_params.ar_segments;
+  }
   ws.limits.duration_ns = s.duration_ns;
   ws.limits.bytes = s.bytes_limit;
   ws.seed = step_seed(m_params.seed, id);

@@ -41,13 +41,18 @@ json provenance_json(const SpecValue& v) {
 // zones segments addressed (for PtsTest::run()).
 class TallyExecutor final : public StepExecutor {
  public:
-  explicit TallyExecutor(StepExecutor& inner) : m_inner(inner) {}
+  // `ar_amount_bytes` / `ar_segments`: the active_range.amount / .segments settings, which the
+  // device executor applies to random segments without LBA zones.
+  TallyExecutor(StepExecutor& inner, uint64_t ar_amount_bytes, uint64_t ar_segments)
+      : m_inner(inner), m_ar_amount_bytes(ar_amount_bytes), m_ar_segments(ar_segments) {}
   json execute(const StepId& id, const StepRequest& request) override {
     if (request.kind == StepKind::segment) {
-      m_max_queue_depth = std::max(m_max_queue_depth, request.segment.queue_depth);
-      if (request.segment.zones.size() > m_zones.size()) {
-        m_zones = request.segment.zones;
+      const SegmentSpec& s = request.segment;
+      m_max_queue_depth = std::max(m_max_queue_depth, s.queue_depth);
+      if (s.zones.size() > m_zones.size()) {
+        m_zones = s.zones;
       }
+      m_random_unzoned |= s.pattern == workload::AccessPattern::random && s.zones.empty();
     }
     return m_inner.execute(id, request);
   }
@@ -57,8 +62,20 @@ class TallyExecutor final : public StepExecutor {
   [[nodiscard]] uint32_t max_queue_depth() const { return m_max_queue_depth; }
   // {"count": 1, "description": "1 (the whole ActiveRange)"} or the zones the stimulus used.
   [[nodiscard]] json ar_segments() const {
+    const bool amount = m_ar_amount_bytes != 0 || m_ar_segments != 1;
+    if (m_zones.empty() && amount && m_random_unzoned) {
+      return {{"count", m_ar_segments},
+              {"amount_bytes", m_ar_amount_bytes},
+              {"description", fmt::format("{} equal segment{} holding {} of the ActiveRange (the AR Amount), spread "
+                                          "over it; random IO only, sequential IO spans the whole AR",
+                                          m_ar_segments, m_ar_segments == 1 ? "" : "s",
+                                          units::format_size_binary(m_ar_amount_bytes))}};
+    }
     if (m_zones.empty()) {
-      return {{"count", 1}, {"description", "1 (the whole ActiveRange, uniformly)"}};
+      return {{"count", 1},
+              {"description", amount ? "1 (the whole ActiveRange, uniformly; the AR Amount applies to random IO "
+                                       "only and this test has none)"
+                                     : "1 (the whole ActiveRange, uniformly)"}};
     }
     std::string text;
     double start_pct = 0;
@@ -73,14 +90,18 @@ class TallyExecutor final : public StepExecutor {
 
  private:
   StepExecutor& m_inner;
+  uint64_t m_ar_amount_bytes = 0;
+  uint64_t m_ar_segments = 1;
   uint32_t m_max_queue_depth = 0;
   std::vector<workload::AccessZone> m_zones;
+  bool m_random_unzoned = false;
 };
 
 }  // namespace
 
 json PtsTest::run(TestContext& ctx) const {
-  TallyExecutor tally(ctx.exec);
+  TallyExecutor tally(ctx.exec, ctx.settings.size_bytes("active_range.amount"),
+                      ctx.settings.count("active_range.segments"));
   TestContext watched{ctx.defs, ctx.spec, ctx.settings, tally, ctx.target};
   json rec = procedure(watched);
   rec["max_queue_depth"] = tally.max_queue_depth();
@@ -262,6 +283,22 @@ SegmentSpec make_segment(workload::AccessPattern pattern, RwMix mix, uint64_t bl
   return s;
 }
 
+namespace {
+
+// A WIPC pass: 100 % writes of `multiple` x the user capacity, the amount rounded down to
+// whole blocks per thread so that every thread's share is exact (at least one block each).
+SegmentSpec wipc_segment(workload::AccessPattern pattern, uint64_t block_bytes, uint32_t threads, uint32_t queue_depth,
+                         double multiple, uint64_t capacity_bytes) {
+  SegmentSpec s = make_segment(pattern, RwMix{0}, block_bytes, threads, queue_depth, 0);
+  const uint64_t unit = block_bytes * threads;
+  s.bytes_limit =
+      std::max<uint64_t>(unit, static_cast<uint64_t>(multiple * static_cast<double>(capacity_bytes)) / unit * unit);
+  s.label = fmt::format("WIPC {}", s.label);
+  return s;
+}
+
+}  // namespace
+
 json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads, uint32_t queue_depth) {
   const TestContext& ctx = spec.context();
   const double multiple = spec.common("wipc/capacity_multiple").value.get<double>();
@@ -271,22 +308,32 @@ json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, u
     throw Error(ExitCode::system,
                 fmt::format("built-in PTS data {}: unknown pattern \"{}\"", pattern.path, pattern_name));
   }
-  SegmentSpec s =
-      make_segment(pattern_name == "sequential" ? workload::AccessPattern::sequential : workload::AccessPattern::random,
-                   RwMix{0}, block_bytes, threads, queue_depth, 0);
-  // Round the amount down to whole blocks per thread so that every thread's share is exact.
-  const uint64_t unit = block_bytes * threads;
-  s.bytes_limit = std::max<uint64_t>(
-      unit, static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes)) / unit * unit);
-  s.label = fmt::format("WIPC {}", s.label);
+  const SegmentSpec s =
+      wipc_segment(pattern_name == "sequential" ? workload::AccessPattern::sequential : workload::AccessPattern::random,
+                   block_bytes, threads, queue_depth, multiple, ctx.target.capacity_bytes);
   const SegmentResult r = run_segment(ctx.exec, StepId{spec.test_id(), phase, "wipc"}, s);
-  return json{{"kind", "wipc"},
-              {"phase", phase},
-              {"block_size_bytes", block_bytes},
-              {"capacity_multiple", multiple},
-              {"bytes_target", s.bytes_limit},
-              {"spec", s},
-              {"result", r}};
+  json out{{"kind", "wipc"},
+           {"phase", phase},
+           {"block_size_bytes", block_bytes},
+           {"capacity_multiple", multiple},
+           {"bytes_target", s.bytes_limit},
+           {"spec", s},
+           {"result", r}};
+  // PTS-C: WIPC "may include both sequential and random preconditioning" (wipc.random).
+  if (spec.common("wipc/random").value.get<bool>()) {
+    const SpecValue bs = spec.common("wipc/random_block_size");
+    const uint64_t random_block_bytes = units::parse_size_bytes(bs.value.get<std::string>(), bs.path);
+    const double random_multiple = spec.common("wipc/random_capacity_multiple").value.get<double>();
+    const SegmentSpec rs = wipc_segment(workload::AccessPattern::random, random_block_bytes, threads, queue_depth,
+                                        random_multiple, ctx.target.capacity_bytes);
+    const SegmentResult rr = run_segment(ctx.exec, StepId{spec.test_id(), phase, "wipc-random"}, rs);
+    out["random_pass"] = json{{"block_size_bytes", random_block_bytes},
+                              {"capacity_multiple", random_multiple},
+                              {"bytes_target", rs.bytes_limit},
+                              {"spec", rs},
+                              {"result", rr}};
+  }
+  return out;
 }
 
 uint64_t wipc_block_bytes(TestSpec& spec) {

@@ -21,6 +21,7 @@
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/version.hpp>
+#include <ptsuite/workload/workload_spec.hpp>
 
 #include "pts/run_support.hpp"
 
@@ -86,7 +87,13 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
     (void)parse_claim_sheet(config.claims, config.claims_path.empty() ? "the claims sheet" : config.claims_path);
   }
   (void)engine::create_engine(config.engine);  // an unknown engine is bad input (exit 2), before any IO
-  return Settings::build(defs, spec, config.presets, config.overrides);
+  Settings settings = Settings::build(defs, spec, config.presets, config.overrides);
+  if (validates && (settings.size_bytes("active_range.amount") != 0 || settings.count("active_range.segments") != 1)) {
+    throw UsageError("--set active_range.amount",
+                     "spec-sheet claims are measured over the ActiveRange (a claim may "
+                     "state active_range_pct); the AR Amount does not apply to validate");
+  }
+  return settings;
 }
 
 void open_target(RunState& s) {
@@ -103,6 +110,32 @@ void open_target(RunState& s) {
   s.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
   s.identity = s.session->identity();
   s.identity_json = s.identity;
+}
+
+// The AR Amount / Segments settings against the target, before anything is written: every
+// segment must hold the largest random block a PTS test issues (IOPS's 1024 KiB,
+// pts/tests/iops.json), so that no test stops at its first random segment hours in.
+constexpr uint64_t k_largest_random_block_bytes = 1024 * 1024;
+
+void check_ar_segments(const RunState& s) {
+  const uint64_t amount = s.settings.size_bytes("active_range.amount");
+  const uint64_t segments = s.settings.count("active_range.segments");
+  if (amount == 0 && segments == 1) {
+    return;
+  }
+  workload::WorkloadSpec probe;
+  probe.engine = "null";
+  probe.limits.ios = 1;
+  probe.block_sizes = {{k_largest_random_block_bytes, 1.0}};
+  probe.active_range.pct = s.settings.number("active_range_pct");
+  probe.active_range.amount_bytes = amount;
+  probe.active_range.segments = static_cast<uint32_t>(std::min<uint64_t>(segments, workload::k_max_ar_segments + 1));
+  try {
+    (void)workload::resolve(probe, s.target->geometry());
+  } catch (const UsageError& e) {
+    throw UsageError("--set active_range.amount/segments",
+                     fmt::format("{} (for a 1 MiB random block, the largest a PTS test issues)", e.what()));
+  }
 }
 
 void make_plans(RunState& s) {
@@ -151,6 +184,8 @@ DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<b
   params.target = &*s.target;
   params.session = s.session.get();
   params.active_range_pct = s.settings.number("active_range_pct");
+  params.ar_amount_bytes = s.settings.size_bytes("active_range.amount");
+  params.ar_segments = static_cast<uint32_t>(s.settings.count("active_range.segments"));
   params.data = data_pattern_of(s.settings.text("data_pattern"));
   params.align_to_logical_block = s.settings.text("alignment") == "logical";
   params.engine = s.config.engine;
@@ -316,6 +351,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   }
   detail::check_out_dir(s.dir);
   open_target(s);
+  check_ar_segments(s);
   make_plans(s);
   json preflight_record = preflight(s, "start");
   std::error_code ec;

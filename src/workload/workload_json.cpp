@@ -53,6 +53,12 @@ json config_json(const ResolvedWorkload& w, const engine::Target& target) {
   }
   json range = {{"offset_bytes", w.range_offset_bytes}, {"length_bytes", w.range_length_bytes}};
   range["pct"] = spec.active_range.length_bytes ? json(nullptr) : json(spec.active_range.pct);
+  range["amount_bytes"] = w.addressed_bytes;
+  range["segments"] =
+      w.segmented ? json{{"count", w.zones.size()},
+                         {"segment_bytes", w.zones.front().length_bytes},
+                         {"stride_bytes", w.zones.size() > 1 ? w.zones[1].offset_bytes - w.zones[0].offset_bytes : 0}}
+                  : json(nullptr);
   return {{"target", target_json(target)},
           {"pattern", to_string(spec.pattern)},
           {"read_pct", spec.read_pct},

@@ -43,6 +43,10 @@ void check_geometry(const engine::TargetGeometry& g) {
 }
 
 void check_counts(const WorkloadSpec& spec) {
+  if (spec.active_range.segments == 0 || spec.active_range.segments > k_max_ar_segments) {
+    throw UsageError("segments",
+                     fmt::format("{} is out of range; give 1 to {}", spec.active_range.segments, k_max_ar_segments));
+  }
   if (spec.threads < 1 || spec.threads > k_max_threads) {
     throw UsageError("threads", fmt::format("{} is out of range; give 1 to {}", spec.threads, k_max_threads));
   }
@@ -139,8 +143,54 @@ void resolve_range(const WorkloadSpec& spec, const engine::TargetGeometry& g, Re
   }
 }
 
+// The AR Amount in equal segments (ActiveRangeSpec). Both the stride and the segment length
+// are whole multiples of the coarsest block alignment, so every segment starts aligned for
+// every block size: segment i = [start + i * stride, start + i * stride + segment), with
+//   segment = floor(amount / segments / unit) * unit  and  stride = floor(length / segments / unit) * unit,
+// so segment <= stride whenever amount <= length, and the segments never overlap.
+void resolve_segments(const WorkloadSpec& spec, ResolvedWorkload& r) {
+  const ActiveRangeSpec& ar = spec.active_range;
+  if (spec.pattern == AccessPattern::sequential) {
+    throw UsageError("segments", "ActiveRange segments apply to the random pattern only");
+  }
+  if (!spec.zones.empty()) {
+    throw UsageError("segments", "ActiveRange segments and LBA zones cannot be combined; give one of them");
+  }
+  if (ar.amount_bytes == 0) {
+    throw UsageError("segments", fmt::format("{} segments need an ActiveRange amount to divide", ar.segments));
+  }
+  if (ar.amount_bytes > r.range_length_bytes) {
+    throw UsageError("amount", fmt::format("{} is more than the active range of {}", size_text(ar.amount_bytes),
+                                           size_text(r.range_length_bytes)));
+  }
+  uint64_t unit = r.geometry.logical_block_bytes;
+  for (const ResolvedBlockSize& b : r.block_sizes) {
+    unit = std::max(unit, b.align_bytes);
+  }
+  const uint64_t segment = round_down(ar.amount_bytes / ar.segments, unit);
+  const uint64_t stride = round_down(r.range_length_bytes / ar.segments, unit);
+  const uint64_t start = round_up(r.range_offset_bytes, unit);
+  if (segment < r.max_block_bytes ||
+      start + (ar.segments - 1) * stride + segment > r.range_offset_bytes + r.range_length_bytes) {
+    throw UsageError("segments", fmt::format("{} in {} segments leaves {} per segment, less than the {} block; use "
+                                             "fewer segments or a larger amount",
+                                             size_text(ar.amount_bytes), ar.segments,
+                                             size_text(ar.amount_bytes / ar.segments), size_text(r.max_block_bytes)));
+  }
+  for (uint32_t i = 0; i < ar.segments; ++i) {
+    r.zones.push_back({start + i * stride, segment, 1.0 / ar.segments});
+  }
+  r.segmented = true;
+  r.addressed_bytes = segment * ar.segments;
+}
+
 void resolve_zones(const WorkloadSpec& spec, uint32_t logical, ResolvedWorkload& r) {
   const uint64_t range_end = r.range_offset_bytes + r.range_length_bytes;
+  r.addressed_bytes = r.range_length_bytes;
+  if (spec.active_range.segments != 1 || spec.active_range.amount_bytes != 0) {
+    resolve_segments(spec, r);
+    return;
+  }
   if (spec.zones.empty()) {
     r.zones.push_back({r.range_offset_bytes, r.range_length_bytes, 1.0});
     return;
@@ -188,7 +238,11 @@ void resolve_slots(const WorkloadSpec& spec, ResolvedWorkload& r) {
     for (const ResolvedBlockSize& b : r.block_sizes) {
       OffsetSlots s;
       s.first_offset_bytes = round_up(zone.offset_bytes, b.align_bytes);
-      const uint64_t last_start = std::min(zone.offset_bytes + zone.length_bytes - 1, range_end - b.bytes);
+      // An IO starts inside its zone and may run on into the next zone, but never leaves the
+      // range; an AR segment holds its IOs whole (the gap after it is not addressed).
+      const uint64_t last_start = r.segmented
+                                      ? zone.offset_bytes + zone.length_bytes - b.bytes
+                                      : std::min(zone.offset_bytes + zone.length_bytes - 1, range_end - b.bytes);
       if (last_start >= s.first_offset_bytes) {
         s.count = (round_down(last_start, b.align_bytes) - s.first_offset_bytes) / b.align_bytes + 1;
       }
@@ -235,7 +289,7 @@ void resolve_limits(const WorkloadSpec& spec, ResolvedWorkload& r) {
   }
   r.byte_limit = l.bytes;
   if (l.bytes_range_multiple > 0) {
-    const long double bytes = static_cast<long double>(r.range_length_bytes) * l.bytes_range_multiple;
+    const long double bytes = static_cast<long double>(r.addressed_bytes) * l.bytes_range_multiple;
     if (bytes >= 1.8e19L) {
       throw UsageError("bytes", fmt::format("{}x the range is too large", l.bytes_range_multiple));
     }

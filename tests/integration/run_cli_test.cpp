@@ -309,6 +309,44 @@ TEST(RunCli, EnduranceWriteEndToEnd) {
   EXPECT_TRUE(fs::exists(out + "/endurance-write.csv"));
 }
 
+// The PTS-C client options end to end: the AR Amount confines random IO to its segments (the
+// record and the header say so), the random WIPC pass runs after the SEQ pass, and both are
+// disclosed; segments too small for a 1 MiB block are refused before anything is written.
+TEST(RunCli, ClientOptionsEndToEnd) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite(args({"run", "latency", "--profile", "client", "--out", out, "--scratch-size", "128MiB", "--reports",
+                        "html", "--quiet", "--set", "active_range.amount=16MiB", "--set", "active_range.segments=8",
+                        "--set", "wipc.random=true"},
+                       k_settings));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json results = load(out + "/results.json");
+  const json& t = results.at("tests")[0];
+  EXPECT_EQ(t.at("ar_segments").at("count"), 8);
+  EXPECT_EQ(t.at("ar_segments").at("amount_bytes"), 16u << 20);
+  const json& pass = t.at("preconditioning")[0].at("random_pass");
+  EXPECT_EQ(pass.at("result").at("summary").at("write").at("bytes"), pass.at("bytes_target"));
+  bool ar_disclosed = false;
+  for (const json& c : t.at("compliance").at("clauses")) {
+    ar_disclosed |= c.at("clause") == "active_range" && c.at("status") == "disclosed";
+  }
+  EXPECT_TRUE(ar_disclosed);
+  std::ifstream html(out + "/report.html");
+  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("8 equal segments holding 16MiB of the ActiveRange"), std::string::npos);
+  EXPECT_NE(page.find("PTS-C random WIPC"), std::string::npos);
+
+  const std::string refused_out = dir.file("refused");
+  const ProcessResult refused =
+      run_ptsuite(args({"run", "latency", "--profile", "client", "--out", refused_out, "--scratch-size", "128MiB",
+                        "--quiet", "--set", "active_range.amount=4MiB", "--set", "active_range.segments=16"},
+                       k_settings));
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("active_range.amount/segments"), std::string::npos) << refused.err;
+  EXPECT_FALSE(fs::exists(refused_out)) << "refused before the run directory was created";
+}
+
 // latency-sweep end to end on a small grid: every cell measured, the pages per mix written.
 TEST(RunCli, LatencySweepEndToEnd) {
   test_support::ShmTempDir dir;

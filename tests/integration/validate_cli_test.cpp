@@ -190,6 +190,8 @@ TEST(ValidateCli, BadInputIsRefusedBeforeAnythingIsTouched) {
       {{"validate", "--claims", "enterprise-nvme", dir.path(), "--quick", "--out", out},
        "--quick: judging existing runs measures nothing"},
       {{"run", "claims", "--out", out}, "ptsuite validate --claims"},
+      {{"validate", "--claims", "enterprise-nvme", "--set", "active_range.amount=1GiB", "--out", out},
+       "the AR Amount does not apply to validate"},
       {{"validate", "--claims", "enterprise-nvme", not_results, "--out", out}, "not a ptsuite results document"},
   };
   for (const Case& c : cases) {

@@ -35,6 +35,10 @@ struct DeviceRunParams {
   const engine::Target* target = nullptr;
   device::DeviceSession* session = nullptr;  // the run's claim: purge, write cache, health
   double active_range_pct = 100;
+  // active_range.amount / .segments (pts/common.json): applied to random segments without LBA
+  // zones only; 0 = the whole ActiveRange.
+  uint64_t ar_amount_bytes = 0;
+  uint32_t ar_segments = 1;
   workload::DataPattern data = workload::DataPattern::random;
   bool align_to_logical_block = false;  // the "alignment" setting: logical
   std::string engine = "libaio";

@@ -17,6 +17,7 @@
 // restored, so a later run continues where this one stopped.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -83,18 +84,16 @@ class IoGenerator {
     }
     return m_rng.next() < m_read_threshold ? engine::IoOp::read : engine::IoOp::write;
   }
-  // Index of the first cumulative threshold above a fresh draw; no draw for a single entry
-  // (an empty threshold list). The last entry is implicit, so rounding can never lose it.
+  // Index of the first cumulative threshold above a fresh draw (a binary search: AR segments
+  // make thousands of zones); no draw for a single entry (an empty threshold list). The last
+  // entry is implicit, so rounding can never lose it. Thresholds never decrease, so an entry
+  // of probability 0 (an equal neighbour) is never returned.
   size_t pick(const std::vector<uint64_t>& thresholds) noexcept {
     if (thresholds.empty()) {
       return 0;
     }
     const uint64_t u = m_rng.next();
-    size_t i = 0;
-    while (i < thresholds.size() && u >= thresholds[i]) {
-      ++i;
-    }
-    return i;
+    return static_cast<size_t>(std::upper_bound(thresholds.begin(), thresholds.end(), u) - thresholds.begin());
   }
 
   enum class Mix { all_read, all_write, mixed };

@@ -37,10 +37,16 @@ struct AccessZone {
   double range_pct = 0;
 };
 
+// The PTS-C "ActiveRange Amount" and "ActiveRange Segments" (random pattern only): random IOs
+// address `segments` equal contiguous segments that together hold `amount_bytes`, spread at
+// equal strides over the active range (segment i starts at range start + i x stride, stride =
+// range length / segments). amount_bytes 0 = the whole range (segments must then be 1).
 struct ActiveRangeSpec {
   double pct = 100.0;                    // used when length_bytes is not set
   uint64_t offset_bytes = 0;             // explicit form: offset + length
   std::optional<uint64_t> length_bytes;  // set => explicit form
+  uint64_t amount_bytes = 0;             // 0 = the whole range
+  uint32_t segments = 1;
 };
 
 // A run ends at the first limit reached. At least one of duration/bytes/ios must be set.
@@ -109,8 +115,13 @@ struct ResolvedWorkload {
   engine::TargetGeometry geometry;
   uint64_t range_offset_bytes = 0;  // absolute, aligned
   uint64_t range_length_bytes = 0;
+  // Bytes random IOs can address: the range, or the segments' total under an AR Amount
+  // (limits.bytes_range_multiple multiplies this).
+  uint64_t addressed_bytes = 0;
+  bool segmented = false;  // zones are ActiveRange segments: IOs never leave their segment
   std::vector<ResolvedBlockSize> block_sizes;
-  std::vector<ResolvedZone> zones;  // always >= 1 (the whole range when spec.zones is empty)
+  std::vector<ResolvedZone> zones;  // always >= 1 (the whole range when spec.zones is empty;
+                                    // the AR segments under an AR Amount)
   uint64_t max_block_bytes = 0;
   uint64_t byte_limit = 0;  // from limits.bytes or bytes_range_multiple; 0 = none
   bool writes = false;      // read_pct < 100
@@ -125,6 +136,7 @@ inline constexpr uint32_t k_max_queue_depth = 65536;        // = the default fs.
 inline constexpr uint64_t k_max_block_bytes = 64ULL << 20;  // 64 MiB per IO
 inline constexpr uint64_t k_max_buffer_bytes = 8ULL << 30;  // threads x QD x max block
 inline constexpr uint64_t k_min_interval_ns = 10'000'000;   // 10 ms interval series
+inline constexpr uint32_t k_max_ar_segments = 65536;        // PTS-C 1.0 used 2048; slots = segments x sizes
 
 ResolvedWorkload resolve(const WorkloadSpec& spec, const engine::TargetGeometry& geometry);
 

@@ -83,6 +83,15 @@ std::string wipc_text(const json& pc) {
   if (std::isfinite(written)) {
     out += fmt::format(" ({:.1f} MB written)", written / 1e6);
   }
+  const json& random = at(pc, "random_pass");
+  if (random.is_object()) {
+    const double random_bs = num(at(random, "block_size_bytes"));
+    const double random_written = num(at(random, {"result", "summary", "write", "bytes"}));
+    out += fmt::format("; then RND {} W, {} capacity (PTS-C random WIPC{})",
+                       std::isfinite(random_bs) ? kib_label(static_cast<uint64_t>(random_bs)) : k_dash,
+                       fmt_capacity_multiple(num(at(random, "capacity_multiple"))),
+                       std::isfinite(random_written) ? fmt::format(", {:.1f} MB written", random_written / 1e6) : "");
+  }
   return text(out);
 }
 
@@ -285,6 +294,10 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
   std::string ar_text = fmt_percent(ar);
   if (std::isfinite(ar) && std::isfinite(cap)) {
     ar_text += " (" + fmt_bytes(static_cast<uint64_t>(cap * ar / 100.0)) + ")";
+  }
+  const double amount = num(at(test, {"ar_segments", "amount_bytes"}));
+  if (std::isfinite(amount)) {
+    ar_text += "; Amount " + fmt_bytes(static_cast<uint64_t>(amount)) + " (random IO)";
   }
   rows.emplace_back("AR & Amount", text(ar_text));
   const std::string segments = str(at(test, {"ar_segments", "description"}));

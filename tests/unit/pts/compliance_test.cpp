@@ -173,6 +173,32 @@ TEST(Compliance, ZerosDataAndOtherActiveRangeFail) {
   EXPECT_NE(find(judge("iops", {{"active_range_pct", "50"}}).verdict, "active_range", ClauseStatus::fail), nullptr);
 }
 
+// Issue 11 item 6: the PTS-C options (AR Amount / Segments, random WIPC) are disclosed under
+// the client profile and deviations under enterprise; a test they did not reach has no clause.
+TEST(Compliance, ClientOptionsAreDisclosedForClientsAndDeviationsForEnterprise) {
+  const std::vector<std::pair<std::string, std::string>> options = {
+      {"active_range.amount", "64MiB"}, {"active_range.segments", "16"}, {"wipc.random", "true"}};
+  const SpecContext client_spec{"2.0.2", "client"};
+  const Judged client =
+      judge("iops", options, {}, good_purge(), write_cache_record(true, true), 0, "libaio", client_spec);
+  EXPECT_NE(find(client.verdict, "active_range", ClauseStatus::disclosed), nullptr);
+  EXPECT_NE(find(client.verdict, "preconditioning", ClauseStatus::disclosed), nullptr);
+  EXPECT_EQ(find(client.verdict, "active_range", ClauseStatus::fail), nullptr);
+  EXPECT_EQ(find(client.verdict, "preconditioning", ClauseStatus::fail), nullptr);
+  EXPECT_TRUE(client.verdict.compliant) << json(client.verdict).dump(1);
+
+  const Judged enterprise = judge("iops", options);
+  const ClauseVerdict* ar = find(enterprise.verdict, "active_range", ClauseStatus::fail);
+  ASSERT_NE(ar, nullptr);
+  EXPECT_NE(ar->detail.find("AR Amount 64MiB in 16 segment(s)"), std::string::npos) << ar->detail;
+  EXPECT_NE(find(enterprise.verdict, "preconditioning", ClauseStatus::fail), nullptr);
+  EXPECT_FALSE(enterprise.verdict.compliant);
+
+  const Judged tp = judge("throughput", {{"active_range.amount", "64MiB"}}, {}, good_purge(),
+                          write_cache_record(true, true), 0, "libaio", client_spec);
+  EXPECT_EQ(find(tp.verdict, "active_range", ClauseStatus::disclosed), nullptr) << "sequential IO was not segmented";
+}
+
 // Part A.1: stopping at the Round cap without steady state is what the spec allows (window
 // x-4..x, "SS NOT ACHIEVED" in the report): disclosed, prominently, not a failure.
 TEST(Compliance, SteadyStateNotAchievedByTheRoundCapIsDisclosedProminently) {

@@ -3,6 +3,8 @@
 // sequential slices, wrap and resume.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <vector>
 
@@ -171,6 +173,33 @@ TEST(IoGenerator, ZonesHitFiftyThirtyTwentyInTheirRanges) {
   EXPECT_TRUE(test::within_5_sigma(per_zone[1], k_n, 0.3)) << per_zone[1];
   EXPECT_TRUE(test::within_5_sigma(per_zone[2], k_n, 0.2)) << per_zone[2];
   EXPECT_TRUE(test::within_5_sigma(zone_a_halves[0], per_zone[0], 0.5)) << zone_a_halves[0];
+}
+
+TEST(IoGenerator, ActiveRangeSegmentsHoldEveryIoAndShareTheIosEqually) {
+  WorkloadSpec s;
+  s.engine = "null";
+  s.limits.ios = 1;
+  s.seed = 7;
+  s.active_range.pct = 75;
+  s.active_range.amount_bytes = 4 * k_mib;
+  s.active_range.segments = 2048;  // PTS-C 1.0's count: 2 KiB each at 512-byte blocks
+  s.block_sizes = {{512, 1}, {1024, 1}};
+  const ResolvedWorkload w = resolve(s, geometry(1024 * k_mib));
+  ASSERT_EQ(w.zones.size(), 2048u);
+  constexpr size_t k_n = 2'048'000;
+  std::vector<uint64_t> per_segment(w.zones.size(), 0);
+  for (const IoDecision& io : generate(w, 0, k_n)) {
+    // The segment whose start is the last at or below the offset (binary search).
+    const auto it = std::upper_bound(w.zones.begin(), w.zones.end(), io.offset_bytes,
+                                     [](uint64_t off, const ResolvedZone& z) { return off < z.offset_bytes; });
+    ASSERT_NE(it, w.zones.begin());
+    const ResolvedZone& z = *std::prev(it);
+    ASSERT_LE(io.offset_bytes + io.length_bytes, z.offset_bytes + z.length_bytes)
+        << "an IO at " << io.offset_bytes << " leaves its segment into the unaddressed gap";
+    ++per_segment[static_cast<size_t>(std::prev(it) - w.zones.begin())];
+  }
+  const std::vector<double> p(w.zones.size(), 1.0 / static_cast<double>(w.zones.size()));
+  EXPECT_LT(test::chi_square(per_segment, p), test::chi_square_critical_1e6(static_cast<unsigned>(w.zones.size() - 1)));
 }
 
 TEST(IoGenerator, UniformOffsetsCoverTheRangeEvenly) {

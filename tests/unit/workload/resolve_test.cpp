@@ -171,6 +171,63 @@ TEST(ResolveErrors, Zones) {
   expect_rejected(s, g, "zones", "zone 1");
 }
 
+TEST(ResolveErrors, ActiveRangeSegments) {
+  const auto g = geometry(64 * k_mib);
+  WorkloadSpec s = base_spec();
+  s.active_range.segments = 4;
+  expect_rejected(s, g, "segments", "need an ActiveRange amount");
+  s.active_range.segments = 0;
+  expect_rejected(s, g, "segments", "out of range");
+  s.active_range.segments = k_max_ar_segments + 1;
+  expect_rejected(s, g, "segments", "out of range");
+  s.active_range.segments = 4;
+  s.active_range.amount_bytes = 128 * k_mib;
+  expect_rejected(s, g, "amount", "more than the active range");
+  // 64 KiB in 32 segments = 2 KiB each: a 4 KiB IO does not fit in one.
+  s.active_range.amount_bytes = 64 * k_kib;
+  s.active_range.segments = 32;
+  expect_rejected(s, g, "segments", "leaves 2KiB per segment, less than the 4KiB block");
+  s.active_range.amount_bytes = 8 * k_mib;
+  s.zones = {{50, 50}, {50, 50}};
+  expect_rejected(s, g, "segments", "cannot be combined");
+  s.zones.clear();
+  s.pattern = AccessPattern::sequential;
+  expect_rejected(s, g, "segments", "random pattern only");
+}
+
+TEST(Resolve, ActiveRangeSegmentsAreEqualAlignedAndSpreadOverTheRange) {
+  WorkloadSpec s = base_spec();
+  s.active_range.pct = 75;  // PTS-C: 48 MiB of 64 MiB
+  s.active_range.amount_bytes = 8 * k_mib;
+  s.active_range.segments = 16;
+  s.block_sizes = {{4 * k_kib, 1}, {64 * k_kib, 1}};
+  s.limits = {};
+  s.limits.bytes_range_multiple = 2;
+  const ResolvedWorkload w = resolve(s, geometry(64 * k_mib));
+  ASSERT_TRUE(w.segmented);
+  ASSERT_EQ(w.zones.size(), 16u);
+  EXPECT_EQ(w.addressed_bytes, 8 * k_mib);
+  EXPECT_EQ(w.byte_limit, 16 * k_mib) << "the range multiple applies to the addressed amount";
+  const uint64_t stride = 3 * k_mib;  // 48 MiB / 16
+  for (size_t i = 0; i < w.zones.size(); ++i) {
+    EXPECT_EQ(w.zones[i].offset_bytes, i * stride) << i;
+    EXPECT_EQ(w.zones[i].length_bytes, 512 * k_kib) << i;
+    EXPECT_DOUBLE_EQ(w.zones[i].probability, 1.0 / 16);
+    // Slots hold a whole IO inside the segment: the last 64 KiB start is 448 KiB in.
+    const OffsetSlots& big = w.slots[i * 2 + 1];
+    EXPECT_EQ(big.first_offset_bytes, i * stride);
+    EXPECT_EQ(big.count, 8u) << i;
+    EXPECT_EQ(w.slots[i * 2].count, 128u) << i;
+  }
+  // An amount that does not divide evenly is rounded down to whole 64 KiB units per segment.
+  s.active_range.amount_bytes = 8 * k_mib + 1000;
+  s.active_range.segments = 3;
+  const ResolvedWorkload odd = resolve(s, geometry(64 * k_mib));
+  EXPECT_EQ(odd.zones[0].length_bytes % (64 * k_kib), 0u);
+  EXPECT_EQ(odd.zones[1].offset_bytes % (64 * k_kib), 0u);
+  EXPECT_LE(odd.zones[2].offset_bytes + odd.zones[2].length_bytes, odd.range_length_bytes);
+}
+
 TEST(ResolveErrors, Limits) {
   const auto g = geometry(64 * k_mib);
   WorkloadSpec s = base_spec();
