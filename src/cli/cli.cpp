@@ -69,6 +69,8 @@ int run(int argc, char** argv) {
   register_history_command(app, slot);
   register_preflight_command(app, slot);
   register_validate_command(app, slot);
+  register_scenario_command(app, slot);
+  register_compare_command(app, slot);
 
   try {
     app.parse(argc, argv);

@@ -30,5 +30,7 @@ void register_sign_command(CLI::App& app, CommandSlot& slot);
 void register_history_command(CLI::App& app, CommandSlot& slot);
 void register_preflight_command(CLI::App& app, CommandSlot& slot);
 void register_validate_command(CLI::App& app, CommandSlot& slot);
+void register_scenario_command(CLI::App& app, CommandSlot& slot);
+void register_compare_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

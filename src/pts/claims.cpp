@@ -11,6 +11,7 @@
 
 #include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_fields.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 
@@ -19,71 +20,6 @@ namespace ptsuite::pts {
 using nlohmann::json;
 
 namespace {
-
-// Every error names the file and the field path, e.g. "sheet.json: claims[2].value".
-class Fields {
- public:
-  Fields(const std::string& where, std::string path) : m_where(where), m_path(std::move(path)) {}
-
-  [[noreturn]] void fail(const std::string& key, const std::string& problem) const {
-    throw UsageError(m_where, fmt::format("{}: {}", field(key), problem));
-  }
-  [[nodiscard]] Fields child(const std::string& key) const { return Fields(m_where, field(key)); }
-  [[nodiscard]] std::string field(const std::string& key) const {
-    return m_path.empty() ? key : (key.empty() ? m_path : m_path + "." + key);
-  }
-  // Refuses keys outside `known` (typos must not fall back to defaults).
-  void only(const json& obj, std::initializer_list<const char*> known) const {
-    if (!obj.is_object()) fail("", "must be an object");
-    for (const auto& [key, value] : obj.items()) {
-      if (std::none_of(known.begin(), known.end(), [&k = key](const char* n) { return k == n; })) {
-        std::string names;
-        for (const char* n : known) names += (names.empty() ? "" : ", ") + std::string(n);
-        fail(key, fmt::format("unknown field; known: {}", names));
-      }
-    }
-  }
-  [[nodiscard]] std::string text(const json& obj, const char* key, bool required) const {
-    if (!obj.contains(key)) {
-      if (required) fail(key, "is required");
-      return {};
-    }
-    if (!obj.at(key).is_string()) fail(key, "must be a string");
-    return obj.at(key).get<std::string>();
-  }
-  [[nodiscard]] double number(const json& obj, const char* key, double min, double max) const {
-    if (!obj.contains(key)) fail(key, "is required");
-    const json& v = obj.at(key);
-    if (!v.is_number()) fail(key, "must be a number");
-    const double d = v.get<double>();
-    if (!(d >= min && d <= max)) fail(key, fmt::format("{} is outside {}..{}", d, min, max));
-    return d;
-  }
-  [[nodiscard]] uint32_t count(const json& obj, const char* key) const {
-    if (!obj.contains(key)) fail(key, "is required");
-    const json& v = obj.at(key);
-    if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > 65536) {
-      fail(key, "must be a whole number from 1 to 65536");
-    }
-    return v.get<uint32_t>();
-  }
-  // Wraps a units parser so its message carries the field path instead of an option name.
-  template <typename F>
-  auto parsed(const json& obj, const char* key, F&& parse) const {
-    const std::string t = text(obj, key, true);
-    try {
-      return parse(t);
-    } catch (const UsageError& e) {
-      const std::string what = e.what();
-      const size_t colon = what.find(": ");
-      fail(key, colon == std::string::npos ? what : what.substr(colon + 2));
-    }
-  }
-
- private:
-  const std::string& m_where;
-  std::string m_path;
-};
 
 ClaimMetric parse_metric_name(const Fields& f, const std::string& t) {
   if (t == "iops") return ClaimMetric::iops;

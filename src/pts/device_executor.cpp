@@ -46,16 +46,7 @@ SegmentResult to_segment_result(const workload::WorkloadResult& w, uint64_t seed
   r.finished_utc = std::move(finished_utc);
   r.seed = seed;
   r.end_cursor_bytes = w.end_state.sequential_cursor_bytes;
-  r.intervals = json::array();
-  for (const workload::IntervalSample& s : w.intervals) {
-    r.intervals.push_back({{"end_offset_ns", s.end_offset_ns},
-                           {"read_ios", s.ios[0]},
-                           {"write_ios", s.ios[1]},
-                           {"read_bytes", s.bytes[0]},
-                           {"write_bytes", s.bytes[1]},
-                           {"read_latency_sum_ns", s.latency_sum_ns[0]},
-                           {"write_latency_sum_ns", s.latency_sum_ns[1]}});
-  }
+  r.intervals = workload::intervals_json(w.intervals);
   r.error = w.first_error ? workload::error_json(w.first_error, w.error_count) : json();
   return r;
 }

@@ -90,11 +90,9 @@ json error_json(const std::optional<engine::IoErrorRecord>& error, uint64_t erro
           {"count", error_count}};
 }
 
-json results_json(const WorkloadResult& r, uint64_t interval_ns) {
-  const stats::IoSummary summary = stats::summarize(r.stats, r.elapsed_ns);
-  const stats::DirectionStats combined = r.stats.combined();
+json intervals_json(const std::vector<IntervalSample>& intervals) {
   json samples = json::array();
-  for (const IntervalSample& s : r.intervals) {
+  for (const IntervalSample& s : intervals) {
     samples.push_back({{"end_offset_ns", s.end_offset_ns},
                        {"read_ios", s.ios[0]},
                        {"write_ios", s.ios[1]},
@@ -103,6 +101,13 @@ json results_json(const WorkloadResult& r, uint64_t interval_ns) {
                        {"read_latency_sum_ns", s.latency_sum_ns[0]},
                        {"write_latency_sum_ns", s.latency_sum_ns[1]}});
   }
+  return samples;
+}
+
+json results_json(const WorkloadResult& r, uint64_t interval_ns) {
+  const stats::IoSummary summary = stats::summarize(r.stats, r.elapsed_ns);
+  const stats::DirectionStats combined = r.stats.combined();
+  const json samples = intervals_json(r.intervals);
   return {{"elapsed_ns", r.elapsed_ns},
           {"stop_reason", to_string(r.stop_reason)},
           {"read", direction_json(summary.read, r.stats.read.histogram)},

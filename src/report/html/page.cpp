@@ -43,9 +43,8 @@ size_t text_lines(size_t chars, size_t width_chars) {
 
 std::string render_header(const PageHeader& h, size_t page_number, size_t page_count) {
   std::string out = "<header class=\"snia\">\n<table class=\"hd-top\"><tr>";
-  out +=
-      "<td class=\"hd-org\"><div class=\"org\">SNIA SSS TWG</div><div>Solid State Storage</div>"
-      "<div>Performance Test Specification</div></td>";
+  out += "<td class=\"hd-org\"><div class=\"org\">" + text(h.organisation[0]) + "</div><div>" +
+         text(h.organisation[1]) + "</div><div>" + text(h.organisation[2]) + "</div></td>";
   out += "<td class=\"hd-title\"><div class=\"t\">" + text(h.title) + "</div>";
   out += "<div class=\"st\">" + text(h.subtitle) + "</div>";
   out += "<div class=\"dates\">" + text(h.run_dates) + "</div></td>";

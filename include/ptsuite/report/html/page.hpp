@@ -37,6 +37,9 @@ struct PageHeader {
   std::string model;
   std::string tested_by;
   std::array<HeaderColumn, 4> columns;  // platform, DUT, set-up, test parameters
+  // The three lines at the top left: the SNIA block on PTS pages; ptsuite's own reports
+  // (scenarios, comparisons) name themselves instead.
+  std::array<std::string, 3> organisation = {"SNIA SSS TWG", "Solid State Storage", "Performance Test Specification"};
 };
 
 enum class BlockKind { figure, table, html };

@@ -1,0 +1,70 @@
+// Contract: `ptsuite compare` without IO beyond reading the runs: loads two or more runs'
+// results documents, checks that they can be overlaid, and builds the comparison document
+// (kind "ptsuite.compare", docs/compare.md) that compare_render.hpp renders to HTML and CSV.
+//
+//   load_run()          reads and hashes (SHA-256) one results document and checks its kind
+//                       through the extractor registry (compare_extractor.hpp);
+//   find_differences()  every run-level field, setting and per-test workload field whose value
+//                       is not the same in every run, workload ones flagged;
+//   build_comparison()  refuses (UsageError, exit 2, one line naming the two runs and the first
+//                       difference) fewer than two runs, runs of different kinds, no test in
+//                       common, or a workload difference unless `force`; then the document.
+//
+// Matching: tests by id; a test is compared when every run has it. Values are copied from the
+// documents; the only arithmetic is the relative difference of each run to the first run
+// (delta_pct = (run - run 1) / run 1 x 100) and unit conversions the extractor documents.
+// Deterministic (no clock): the same runs give the same document. Thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/report/compare_extractor.hpp>
+
+namespace ptsuite::report::compare {
+
+inline constexpr int k_compare_schema_version = 1;
+inline constexpr const char* k_compare_kind = "ptsuite.compare";
+
+struct RunSource {
+  std::string argument;  // as the user gave it: a directory or a history ID
+  std::filesystem::path dir;
+  std::filesystem::path results_path;
+  std::optional<int64_t> history_id;
+};
+
+struct LoadedRun {
+  RunSource source;
+  std::string results_sha256;  // hex, of the file's bytes
+  nlohmann::json results;
+};
+
+// UsageError naming the argument when the file cannot be read, is not JSON, or has a kind no
+// extractor reads.
+LoadedRun load_run(const RunSource& source);
+
+struct Difference {
+  std::string scope;                // "run", or the test id
+  std::string field;                // "spec revision", "iops.segment_duration", "block sizes"
+  std::vector<std::string> values;  // one per run, "" when the run has no such field
+  bool workload = false;            // a workload difference: refuses the overlay unless forced
+};
+
+// Runs are given with their facts (extractor->facts()); `common_tests` are the ids in every run.
+std::vector<Difference> find_differences(const std::vector<RunFacts>& facts,
+                                         const std::vector<std::string>& common_tests);
+// Ids of the tests every run has, in the first run's order.
+std::vector<std::string> common_tests(const std::vector<RunFacts>& facts);
+
+struct Options {
+  bool force = false;  // overlay runs whose workloads differ, marking every difference
+};
+
+nlohmann::json build_comparison(const std::vector<LoadedRun>& runs, const Options& options);
+
+}  // namespace ptsuite::report::compare

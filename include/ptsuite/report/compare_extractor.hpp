@@ -1,0 +1,95 @@
+// Contract: the seam between `ptsuite compare` (report/compare.hpp) and one kind of results
+// document. A ValueExtractor reads one parsed document of its kind ("kind": "ptsuite.results";
+// a future "ptsuite.scenario" plugs in its own) and returns plain data: the run's facts (drive
+// identity, the run-level fields that must match, the disclosed settings, and per test the
+// workload fields that must match) and, per test, the values to overlay as groups (one chart
+// and one table each). The comparison core matches tests by id, finds the differences and
+// merges the groups of all runs; it never looks inside a document itself.
+//
+// Extractors are stateless and thread-safe; they never throw on a partial document (a missing
+// value is NaN and is skipped), only check() throws (UsageError, exit 2). Values carry the
+// unit of their group (`unit`: "IOPS", "MB/s", "ns", ...); x positions carry the unit of
+// `x_label` (bytes on a block-size axis). Registry: find_extractor() by results kind; adding a
+// kind is one entry in src/report/compare/extractor_registry.cpp.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ptsuite::report::compare {
+
+// A named field of a run or a test, as text: ("spec revision", "2.0.2"), ("TOIO", "TC 4 x QD 32").
+using Field = std::pair<std::string, std::string>;
+
+struct TestFacts {
+  std::string id;     // "iops", "wsat", ...
+  std::string title;  // "IOPS"
+  // Fields that must be equal in every run to overlay the test (TOIO, block sizes, R/W mixes,
+  // active range, data pattern, ...). A difference refuses the comparison unless forced.
+  std::vector<Field> workload;
+};
+
+struct RunFacts {
+  nlohmann::json identity;  // {vendor, model, serial, firmware, capacity_bytes, transport}: null = unknown
+  std::string revision;     // spec revision, for the page header ("2.0.2")
+  std::string profile;      // "enterprise"
+  std::string started_utc;
+  std::string tested_by;
+  std::vector<Field> workload;  // run-level fields that must match (spec revision, profile)
+  std::vector<Field> settings;  // disclosed when they differ (presets, engine, version, settings[])
+  std::vector<TestFacts> tests;
+};
+
+// How a group is drawn: `cells` = one value per labelled cell (a table row; bars or a line over
+// block sizes), `series` = a run's own points (x, y) such as IOPS vs time (no table).
+enum class GroupKind { cells, series };
+// The x axis of a group: category labels, block sizes in bytes (log), or numbers (linear).
+enum class XAxis { category, block_size, linear };
+
+struct Value {
+  std::string cell;                                     // "4KiB", "65/35 8KiB", "sample 12"
+  double x = std::numeric_limits<double>::quiet_NaN();  // on block_size / linear axes
+  double y = std::numeric_limits<double>::quiet_NaN();  // in the group's unit; NaN = missing
+};
+
+struct Group {
+  std::string id;      // unique within its test: "iops-65-35"
+  std::string title;   // "IOPS \u2013 R/W 65/35"
+  std::string metric;  // the results key the values come from: "iops", "latency_mean_ns"
+  std::string unit;    // unit of y as stored: "IOPS", "MB/s", "ns"
+  GroupKind kind = GroupKind::cells;
+  XAxis x_axis = XAxis::category;
+  std::string x_label;  // "Block size", "Time (min)", "Total written (GB, 10^9 bytes)"
+  bool y_log = false;
+  std::vector<Value> values;
+};
+
+class ValueExtractor {
+ public:
+  virtual ~ValueExtractor() = default;
+  ValueExtractor() = default;
+  ValueExtractor(const ValueExtractor&) = delete;
+  ValueExtractor& operator=(const ValueExtractor&) = delete;
+  ValueExtractor(ValueExtractor&&) = delete;
+  ValueExtractor& operator=(ValueExtractor&&) = delete;
+
+  // The "kind" of the documents it reads.
+  [[nodiscard]] virtual std::string_view kind() const = 0;
+  // UsageError naming `what` unless `document` is one this build reads.
+  virtual void check(const nlohmann::json& document, const std::string& what) const = 0;
+  [[nodiscard]] virtual RunFacts facts(const nlohmann::json& document) const = 0;
+  // The groups of the test `test_id` (empty when it has nothing to overlay).
+  [[nodiscard]] virtual std::vector<Group> groups(const nlohmann::json& document, const std::string& test_id) const = 0;
+};
+
+// The extractor of a results kind, or nullptr.
+const ValueExtractor* find_extractor(std::string_view kind);
+// Every registered kind, for error messages ("ptsuite.results").
+std::vector<std::string> extractor_kinds();
+
+}  // namespace ptsuite::report::compare

@@ -1,0 +1,65 @@
+// Contract: runs a parsed scenario over its targets and returns the results document
+// (kind "ptsuite.scenario", pts/schema/scenario-results.schema.json; docs/scenarios.md).
+//   * Phases run in order; generator phases expand into steps (TxQ points, ramp percentages,
+//     rate steps, steady-state Rounds). In a step every stream instance (a stream on each of
+//     its targets) is resolved first (bad input: UsageError before any IO of the step), then
+//     all instances run concurrently, one thread each driving its own workers, for the step's
+//     duration.
+//   * Per step: per stream instance, per target (its streams merged) and the aggregate (all).
+//     Merged summaries: IOPS and MB/s are the SUMS of the instances' values; latency min/max/
+//     mean/stddev and percentiles come from the merged histograms and moments (never averaged
+//     percentiles). Instances keep their histograms, so any merged value can be recomputed.
+//   * rate_ramp: 100 % = the target's aggregate IOPS in the last step of `percent_of`.
+//   * steady_state: Rounds until every target's `variable` passes the PTS rule (5-Round window,
+//     20 % data / 10 % slope excursion; pts/steady_state.hpp) or max_rounds.
+//   * purge goes through each target's DeviceSession (gate, consent, --confirm-serial).
+//   * Stop: when `stop` becomes true the running step drains and Error(interrupted) is thrown;
+//     that partial step is dropped (it runs again whole on resume), finished ones are kept.
+//   * Resume: with `replay`, a step or purge whose key the journal holds is not run again; its
+//     recorded result takes its place (rate ramps and steady-state checks read it as before).
+// Not thread-safe: one call at a time per set of targets.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/device/session.hpp>
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/scenario/scenario.hpp>
+#include <ptsuite/stats/latency_stats.hpp>
+#include <ptsuite/workload/workload_runner.hpp>
+
+namespace ptsuite::scenario {
+
+struct ScenarioTarget {
+  const engine::Target* target = nullptr;
+  device::DeviceSession* session = nullptr;   // purge; may be null when the scenario has no purge
+  std::optional<std::string> confirm_serial;  // this target's --confirm-serial (a real drive's purge needs it)
+};
+
+struct ScenarioRunOptions {
+  uint64_t seed = 1;
+  std::string engine = "libaio";
+  bool allow_destructive = false;
+  const std::atomic<bool>* stop = nullptr;
+  std::function<void(const std::string&)> on_message;  // progress lines
+  // Journal: each finished step record (or a phase's purge records) under its key
+  // ("<phase>/<n>", "<phase>/purge"), and on resume the record of a key done before.
+  std::function<void(const std::string& key, const nlohmann::json& record)> on_step;
+  std::function<std::optional<nlohmann::json>(const std::string& key)> replay;
+};
+
+// Fills `phases` (the results' "phases": [{name, kind, steps: [step records], ...}]) as it
+// goes, so that after an exception it holds every finished step.
+void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& options,
+                  nlohmann::json& phases);
+
+// The merged IoSummary of several concurrent runs as the contract says (exposed for tests).
+stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult*>& parts);
+
+}  // namespace ptsuite::scenario

@@ -1,0 +1,129 @@
+// `ptsuite compare RUN RUN... --out DIR [--force] [--db DB]`: overlays two or more runs of the
+// same PTS tests or of the same scenario, drive by drive (report/compare.hpp,
+// report/compare_render.hpp; docs/compare.md).
+//   RUN      a run directory, or a history ID ("12", "#12", "h12"; history/resolve.hpp).
+//   --out    a new or empty directory: compare.json (kind "ptsuite.compare", the source of the
+//            other two), compare.csv and compare.html are written into it.
+//   --force  overlay runs whose workloads differ; every difference is marked on the pages.
+//   --db     the history database for IDs (history/location.hpp rules).
+// Prints the path of every file written, one per line. Exit 2, before anything is written, for
+// fewer than two runs, an unknown ID or a missing run directory, a results document compare
+// cannot read, runs whose workloads differ (without --force), and an --out that is a file or a
+// directory that is not empty.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <ptsuite/history/location.hpp>
+#include <ptsuite/history/resolve.hpp>
+#include <ptsuite/report/compare.hpp>
+#include <ptsuite/report/compare_render.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "cli/commands.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct CompareOptions {
+  std::vector<std::string> runs;
+  std::string out;
+  std::string db;
+  bool force = false;
+};
+
+// A history ID needs a history: a SQLite file that is not there is an error here, not a new
+// empty database.
+report::compare::RunSource resolve(const std::string& argument, const std::string& db_option) {
+  std::error_code ec;
+  if (history::parse_history_id(argument) && !fs::is_directory(argument, ec)) {
+    const std::string db = history::resolve_history_db(db_option);
+    const bool uri = db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+    if (!uri && !fs::exists(db, ec)) {
+      throw UsageError(argument, fmt::format("a history ID, but there is no history database at {}; give --db, or "
+                                             "the run directory instead",
+                                             history::display_db(db)));
+    }
+  }
+  history::ResolvedRun r = history::resolve_run(argument, db_option);
+  return {argument, r.dir, r.results_path, r.record ? std::optional<int64_t>(r.record->id) : std::optional<int64_t>()};
+}
+
+// --out must be new or empty: never mix a comparison with other files or an older comparison.
+void check_out(const fs::path& out) {
+  std::error_code ec;
+  if (!fs::exists(out, ec)) {
+    return;
+  }
+  if (!fs::is_directory(out, ec)) {
+    throw UsageError("--out", fmt::format("{} is a file; give a new or empty directory", out.string()));
+  }
+  if (fs::exists(out / "compare.json", ec) || fs::exists(out / "compare.html", ec)) {
+    throw UsageError("--out", fmt::format("{} already holds a compare report; give a new or empty directory, or "
+                                          "remove the old report first",
+                                          out.string()));
+  }
+  if (!fs::is_empty(out, ec)) {
+    throw UsageError("--out", fmt::format("{} is not empty; give a new or empty directory", out.string()));
+  }
+}
+
+int run_compare(const CompareOptions& o) {
+  if (o.runs.size() < 2) {
+    throw UsageError("RUN", "give at least two runs to compare (run directories or history IDs)");
+  }
+  const fs::path out = fs::absolute(o.out);
+  check_out(out);
+  std::vector<report::compare::LoadedRun> runs;
+  for (const std::string& argument : o.runs) {
+    runs.push_back(report::compare::load_run(resolve(argument, o.db)));
+  }
+  const json comparison = report::compare::build_comparison(runs, {o.force});
+  const std::string html = report::compare::render_compare_html(comparison);
+  const std::string csv = report::compare::render_compare_csv(comparison);
+
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) {
+    throw SystemError(fmt::format("cannot create {}: {}", out.string(), ec.message()));
+  }
+  const std::pair<const char*, const std::string*> files[] = {
+      {"compare.json", nullptr}, {"compare.csv", &csv}, {"compare.html", &html}};
+  for (const auto& [name, content] : files) {
+    write_file_atomic(out / name, content == nullptr ? comparison.dump(2) + "\n" : *content);
+    fmt::print("{}\n", (out / name).string());
+  }
+  if (comparison.value("workloads_differ", false)) {
+    fmt::print(stderr, "ptsuite: warning: the runs' workloads differ (--force); every difference is marked in {}\n",
+               (out / "compare.html").string());
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_compare_command(CLI::App& app, CommandSlot& slot) {
+  auto o = std::make_shared<CompareOptions>();
+  CLI::App* sub =
+      app.add_subcommand("compare", "Overlay two or more runs of the same PTS tests, drive by drive (HTML, CSV, JSON)");
+  sub->add_option("RUN", o->runs, "Run directories or history IDs (at least two)")->required();
+  sub->add_option("--out", o->out, "A new or empty directory for compare.html, compare.csv and compare.json")
+      ->required();
+  sub->add_flag("--force", o->force, "Overlay runs whose workloads differ, marking every difference");
+  sub->add_option("--db", o->db,
+                  "History database for IDs: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+  sub->callback([o, &slot] { slot.action = [o] { return run_compare(*o); }; });
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,322 @@
+// `ptsuite scenario list | show NAME | run NAME|FILE [--target DEV]... --out DIR`: the
+// characterization scenario runner (scenario/scenario_runner.hpp; docs/scenarios.md). Every
+// target passes the safety gate and gets its own device session; with no --target, scratch
+// targets (one per role, or one) are created and removed again. Every finished step is
+// journaled (DIR/journal.json); `scenario resume DIR` continues after the last one on the same
+// devices (checked by identity). results.json is the source of
+// truth; report.html and summary.txt are rendered from it (report/scenario_report.hpp).
+#include <fmt/format.h>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <ptsuite/device/purge.hpp>
+#include <ptsuite/device/session.hpp>
+#include <ptsuite/engine/engine_registry.hpp>
+#include <ptsuite/engine/scratch_target.hpp>
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/scenario/profiles.hpp>
+#include <ptsuite/scenario/scenario.hpp>
+#include <ptsuite/scenario/scenario_runner.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/sha256.hpp>
+#include <ptsuite/util/units.hpp>
+#include <ptsuite/util/version.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/signals.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct ScenarioOptions {
+  std::string name;
+  std::vector<std::string> targets;
+  std::string out;
+  bool quick = false;
+  bool allow_destructive = false;
+  std::vector<std::string> confirm_serials;  // one per real drive a purge phase touches
+  std::string engine = "libaio";
+  std::string scratch_size = "256MiB";
+  uint64_t seed = 1;
+  bool quiet = false;
+};
+
+int list_scenarios() {
+  for (const std::string& n : scenario::builtin_scenarios()) {
+    const scenario::Scenario s = scenario::load_scenario(n);
+    std::cout << fmt::format("{:<22} {}\n", n, s.title);
+  }
+  std::cout << "\nprofiles (\"profile\" in a stream):\n";
+  for (const scenario::MixProfile& p : scenario::mix_profiles()) {
+    std::cout << fmt::format("  {:<20} {}\n", p.name, p.title);
+  }
+  return 0;
+}
+
+int show_scenario(const std::string& name) {
+  std::string text;
+  (void)scenario::load_scenario(name, &text);
+  std::cout << text << (text.empty() || text.back() != '\n' ? "\n" : "");
+  return 0;
+}
+
+// One opened target: its scratch backing (if ours), session and O_DIRECT target.
+struct OpenTarget {
+  std::optional<engine::ScratchTarget> scratch;
+  std::unique_ptr<device::DeviceSession> session;
+  std::optional<engine::Target> target;
+  json identity;
+};
+
+std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, uint32_t needed) {
+  std::vector<std::unique_ptr<OpenTarget>> out;
+  const bool scratch = o.targets.empty();
+  const size_t n = scratch ? needed : o.targets.size();
+  for (size_t i = 0; i < n; ++i) {
+    auto t = std::make_unique<OpenTarget>();
+    if (scratch)
+      t->scratch.emplace(
+          engine::ScratchTarget::create(units::parse_size_bytes(o.scratch_size, "--scratch-size"), true));
+    const std::string path = scratch ? t->scratch->path() : o.targets[i];
+    device::SessionOptions so;
+    so.allow_destructive = o.allow_destructive || scratch;
+    t->session = device::DeviceSession::open(path, so);
+    t->target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+    t->identity = t->session->identity();
+    t->identity["path"] = path;
+    t->identity["scratch"] = scratch;
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+json scenario_header(const scenario::Scenario& s, const std::string& text, const ScenarioOptions& o);
+
+json results_skeleton(const scenario::Scenario& s, const std::string& text, const ScenarioOptions& o, const json& run) {
+  return json{{"kind", "ptsuite.scenario"},
+              {"schema_version", 1},
+              {"tool", {{"name", "ptsuite"}, {"version", version()}, {"git_revision", git_revision()}}},
+              {"scenario", scenario_header(s, text, o)},
+              {"config", {{"engine", o.engine}, {"seed", o.seed}, {"quick", o.quick}}},
+              {"targets", run.at("identities")},
+              {"started_utc", run.at("started_utc")}};
+}
+
+json scenario_header(const scenario::Scenario& s, const std::string& text, const ScenarioOptions& o) {
+  return json{{"name", s.name},
+              {"title", s.title},
+              {"description", s.description},
+              {"reconstructs", s.reconstructs},
+              {"ptsuite_choices", s.ptsuite_choices},
+              {"roles", s.targets.names},
+              {"quick", o.quick},
+              {"source_sha256", sha256_hex(text)}};
+}
+
+// The journal of a scenario run (DIR/journal.json): every finished step and purge by key,
+// rewritten atomically after each, so a kill at any moment leaves a consistent file.
+class ScenarioJournal {
+ public:
+  explicit ScenarioJournal(fs::path file) : m_file(std::move(file)) {
+    if (fs::exists(m_file)) m_done = json::parse(read_text(m_file));
+  }
+  void record(const std::string& key, const json& value) {
+    m_done[key] = value;
+    write_file_atomic(m_file, m_done.dump());
+  }
+  [[nodiscard]] std::optional<json> find(const std::string& key) const {
+    if (!m_done.contains(key)) return std::nullopt;
+    return m_done.at(key);
+  }
+
+ private:
+  static std::string read_text(const fs::path& p) {
+    std::ifstream in(p);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }
+  fs::path m_file;
+  json m_done = json::object();
+};
+
+// What identifies a target across sessions: a drive by its serial, a file by its path.
+json fingerprint(const json& id) {
+  json out = json::object();
+  for (const char* key : {"transport", "model", "serial", "capacity_bytes", "logical_block_bytes", "canonical_path"}) {
+    if (id.contains(key) && !(id.value("transport", "") != "file" && std::string(key) == "canonical_path")) {
+      out[key] = id.at(key);
+    }
+  }
+  return out;
+}
+
+// Each target with its own --confirm-serial (the one equal to its serial). When the scenario
+// purges, every real drive must be confirmed before anything runs: a refusal at the second
+// target's purge would come after the first was already erased.
+std::vector<scenario::ScenarioTarget> scenario_targets(const scenario::Scenario& s, const ScenarioOptions& o,
+                                                       const std::vector<std::unique_ptr<OpenTarget>>& opened) {
+  const bool purges = std::any_of(s.phases.begin(), s.phases.end(),
+                                  [](const scenario::PhaseSpec& p) { return p.kind == scenario::PhaseKind::purge; });
+  std::vector<scenario::ScenarioTarget> out;
+  for (const auto& t : opened) {
+    const device::DeviceIdentity& id = t->session->identity();
+    std::optional<std::string> confirm;
+    for (const std::string& serial : o.confirm_serials) {
+      if (!id.serial.empty() && serial == id.serial) confirm = serial;
+    }
+    if (purges && !t->scratch) device::require_serial_confirmation(id, confirm);
+    out.push_back({&*t->target, t->session.get(), confirm});
+  }
+  return out;
+}
+
+// Runs (or continues, with the journal's steps replayed) and writes results.json, summary.txt
+// and report.html; returns the exit code.
+int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::path& dir, json doc,
+            std::vector<std::unique_ptr<OpenTarget>>& opened) {
+  const std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);
+  ScenarioJournal journal(dir / "journal.json");
+  StopSignals signals;
+  scenario::ScenarioRunOptions ro;
+  ro.seed = o.seed;
+  ro.engine = o.engine;
+  ro.allow_destructive = o.allow_destructive || o.targets.empty();  // our own scratch targets
+  ro.stop = &signals.flag();
+  ro.on_message = [&o](const std::string& m) {
+    if (!o.quiet) std::cerr << m << "\n";
+  };
+  ro.on_step = [&journal](const std::string& key, const json& record) { journal.record(key, record); };
+  ro.replay = [&journal](const std::string& key) { return journal.find(key); };
+  json phases = json::array();
+  int code = 0;
+  try {
+    scenario::run_scenario(s, targets, ro, phases);
+    doc["status"] = "complete";
+  } catch (const Error& e) {
+    doc["status"] = fmt::format("stopped: {}", e.what());
+    code = static_cast<int>(e.code());
+  }
+  doc["phases"] = std::move(phases);
+  doc["finished_utc"] = utc_now_iso8601();
+  write_file_atomic(dir / "results.json", doc.dump());
+  write_file_atomic(dir / "summary.txt", report::scenario_text(doc));
+  write_file_atomic(dir / "report.html", report::scenario_html(doc));
+  if (!o.quiet) {
+    std::cout << "results: " << (dir / "results.json").string() << "\nHTML report: " << (dir / "report.html").string()
+              << "\n";
+    if (code == static_cast<int>(ExitCode::interrupted) && !o.targets.empty()) {
+      std::cout << "continue with: ptsuite scenario resume " << dir.string() << "\n";
+    }
+  }
+  return code;
+}
+
+int run_scenario_command(const ScenarioOptions& o) {
+  std::string text;
+  scenario::Scenario s = scenario::load_scenario(o.name, &text);
+  if (o.quick) s = scenario::quick_form(s);
+  (void)engine::create_engine(o.engine);
+  if (!o.targets.empty() && s.targets.exact && o.targets.size() != s.targets.count) {
+    throw UsageError("--target", fmt::format("{} needs exactly {} targets, one per role ({}); {} given", s.name,
+                                             s.targets.count, fmt::join(s.targets.names, ", "), o.targets.size()));
+  }
+  const fs::path dir = fs::absolute(o.out.empty() ? "ptsuite-scenario-" + s.name : o.out);
+  if (fs::exists(dir / "results.json") || fs::exists(dir / "scenario-run.json")) {
+    throw UsageError("--out", fmt::format("{} already holds a scenario run; continue it with `ptsuite scenario resume "
+                                          "{}` or choose another directory",
+                                          dir.string(), dir.string()));
+  }
+  auto opened = open_targets(o, s.targets.exact ? s.targets.count : 1);
+  fs::create_directories(dir);
+  json identities = json::array();
+  for (const auto& t : opened) identities.push_back(t->identity);
+  const json run{{"scenario_text", text},
+                 {"targets", o.targets},
+                 {"quick", o.quick},
+                 {"engine", o.engine},
+                 {"seed", o.seed},
+                 {"identities", identities},
+                 {"scratch", o.targets.empty()},
+                 {"started_utc", utc_now_iso8601()}};
+  write_file_atomic(dir / "scenario-run.json", run.dump());
+  return execute(s, o, dir, results_skeleton(s, text, o, run), opened);
+}
+
+int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& flags) {
+  const fs::path dir = fs::absolute(dir_text);
+  if (!fs::exists(dir / "scenario-run.json")) {
+    throw UsageError("DIR", fmt::format("{} holds no scenario run (no scenario-run.json)", dir.string()));
+  }
+  std::ifstream in(dir / "scenario-run.json");
+  const json run = json::parse(in);
+  if (run.at("scratch").get<bool>()) {
+    throw UsageError("DIR", "the run used scratch targets, which were removed when ptsuite exited; run it again");
+  }
+  ScenarioOptions o = flags;
+  o.targets = run.at("targets").get<std::vector<std::string>>();
+  o.quick = run.at("quick").get<bool>();
+  o.engine = run.at("engine").get<std::string>();
+  o.seed = run.at("seed").get<uint64_t>();
+  const std::string text = run.at("scenario_text").get<std::string>();
+  scenario::Scenario s = scenario::parse_scenario(text, (dir / "scenario-run.json").string());
+  if (o.quick) s = scenario::quick_form(s);
+  auto opened = open_targets(o, 0);
+  for (size_t i = 0; i < opened.size(); ++i) {
+    if (fingerprint(opened[i]->identity) != fingerprint(run.at("identities").at(i))) {
+      throw SafetyRefusal(
+          fmt::format("refusing to resume: target {} ({}) is not the device the run started on", i, o.targets[i]));
+    }
+  }
+  return execute(s, o, dir, results_skeleton(s, text, o, run), opened);
+}
+
+}  // namespace
+
+void register_scenario_command(CLI::App& app, CommandSlot& slot) {
+  CLI::App* sub = app.add_subcommand("scenario", "Characterization scenarios beyond PTS (list, show, run)");
+  sub->require_subcommand(1);
+  CLI::App* list = sub->add_subcommand("list", "List the built-in scenarios and mix profiles");
+  list->callback([&slot] { slot.action = [] { return list_scenarios(); }; });
+  auto name = std::make_shared<std::string>();
+  CLI::App* show = sub->add_subcommand("show", "Print a scenario's JSON (copy it, edit it, run the file)");
+  show->add_option("NAME", *name, "Built-in scenario name or file")->required();
+  show->callback([&slot, name] { slot.action = [name] { return show_scenario(*name); }; });
+  auto o = std::make_shared<ScenarioOptions>();
+  CLI::App* run = sub->add_subcommand("run", "Run a scenario on one or more targets");
+  run->add_option("NAME", o->name, "Built-in scenario name or ptsuite-scenario/1 file")->required();
+  run->add_option("--target", o->targets, "Target device or file; repeat for several (default: scratch targets)");
+  run->add_option("--out", o->out, "Output directory");
+  run->add_flag("--quick", o->quick, "The scenario's short form (durations, fill, Rounds, rate steps cut)");
+  run->add_flag("--allow-destructive", o->allow_destructive, "Allow writes to block devices (destroys their data)");
+  run->add_option("--confirm-serial", o->confirm_serials,
+                  "Serial number of a real drive a purge phase erases; repeat for each such --target");
+  run->add_option("--engine", o->engine, "IO engine")->capture_default_str();
+  run->add_option("--scratch-size", o->scratch_size, "Size of each scratch target")->capture_default_str();
+  run->add_option("--seed", o->seed, "PRNG seed")->capture_default_str();
+  run->add_flag("--quiet", o->quiet, "No progress lines");
+  run->callback([&slot, o] {
+    slot.fields = {{"engine", "--engine"}};
+    slot.action = [o] { return run_scenario_command(*o); };
+  });
+  auto resume_dir = std::make_shared<std::string>();
+  auto ro = std::make_shared<ScenarioOptions>();
+  CLI::App* resume = sub->add_subcommand("resume", "Continue an interrupted scenario run after its last finished step");
+  resume->add_option("DIR", *resume_dir, "The run's --out directory")->required();
+  resume->add_flag("--allow-destructive", ro->allow_destructive, "Allow writes to block devices (destroys their data)");
+  resume->add_option("--confirm-serial", ro->confirm_serials,
+                     "Serial number of a real drive a purge phase erases; repeat for each such target");
+  resume->add_flag("--quiet", ro->quiet, "No progress lines");
+  resume->callback([&slot, resume_dir, ro] {
+    slot.action = [resume_dir, ro] { return resume_scenario_command(*resume_dir, *ro); };
+  });
+}
+
+}  // namespace ptsuite::cli

@@ -1,0 +1,363 @@
+// The comparison core of `ptsuite compare` (report/compare.hpp): loading, matching tests by id,
+// differences, the refusals, and the comparison document the renderers read.
+#include <ptsuite/report/compare.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/sha256.hpp>
+#include <ptsuite/util/version.hpp>
+
+namespace ptsuite::report::compare {
+
+namespace {
+
+using nlohmann::json;
+
+std::string run_label(size_t index) { return fmt::format("Run {}", index + 1); }
+
+std::string field_value(const std::vector<Field>& fields, const std::string& name) {
+  for (const Field& f : fields) {
+    if (f.first == name) {
+      return f.second;
+    }
+  }
+  return {};
+}
+
+// Every field name of every run, in order of first appearance.
+std::vector<std::string> field_names(const std::vector<const std::vector<Field>*>& lists) {
+  std::vector<std::string> names;
+  for (const auto* list : lists) {
+    for (const Field& f : *list) {
+      if (std::find(names.begin(), names.end(), f.first) == names.end()) {
+        names.push_back(f.first);
+      }
+    }
+  }
+  return names;
+}
+
+void add_differing(std::vector<Difference>& out, const std::string& scope,
+                   const std::vector<const std::vector<Field>*>& lists, bool workload) {
+  for (const std::string& name : field_names(lists)) {
+    Difference d{scope, name, {}, workload};
+    for (const auto* list : lists) {
+      d.values.push_back(field_value(*list, name));
+    }
+    if (std::any_of(d.values.begin(), d.values.end(), [&](const std::string& v) { return v != d.values.front(); })) {
+      out.push_back(std::move(d));
+    }
+  }
+}
+
+std::vector<std::string> test_ids(const RunFacts& f) {
+  std::vector<std::string> ids;
+  for (const TestFacts& t : f.tests) {
+    ids.push_back(t.id);
+  }
+  return ids;
+}
+
+std::string joined(const std::vector<std::string>& list) {
+  std::string out;
+  for (const std::string& s : list) {
+    out += (out.empty() ? "" : ", ") + s;
+  }
+  return out;
+}
+
+const TestFacts* find_test(const RunFacts& f, const std::string& id) {
+  for (const TestFacts& t : f.tests) {
+    if (t.id == id) {
+      return &t;
+    }
+  }
+  return nullptr;
+}
+
+// One line: the two runs and the first workload difference between them.
+[[noreturn]] void refuse(const std::vector<LoadedRun>& runs, const Difference& d) {
+  size_t other = 1;
+  while (other + 1 < d.values.size() && d.values[other] == d.values[0]) {
+    ++other;
+  }
+  const std::string what = d.scope == "run" ? d.field : d.scope + " " + d.field;
+  const auto shown = [](const std::string& v) { return v.empty() ? std::string("(none)") : v; };
+  throw UsageError("", fmt::format("run 1 ({}) and run {} ({}) ran different workloads: {} is {} vs {}; compare runs "
+                                   "of the same workload, or add --force to overlay them with every difference "
+                                   "marked on the page",
+                                   runs[0].source.argument, other + 1, runs[other].source.argument, what,
+                                   shown(d.values[0]), shown(d.values[other])));
+}
+
+json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(); }
+
+json run_record(const LoadedRun& run, const RunFacts& facts, size_t index) {
+  return {{"label", run_label(index)},
+          {"argument", run.source.argument},
+          {"dir", run.source.dir.string()},
+          {"results_path", run.source.results_path.string()},
+          {"results_sha256", run.results_sha256},
+          {"history_id", run.source.history_id ? json(*run.source.history_id) : json()},
+          {"identity", facts.identity},
+          {"spec", {{"revision", facts.revision}, {"profile", facts.profile}}},
+          {"started_utc", facts.started_utc},
+          {"tested_by", facts.tested_by},
+          {"tests", test_ids(facts)}};
+}
+
+const char* kind_name(GroupKind k) { return k == GroupKind::cells ? "cells" : "series"; }
+const char* axis_name(XAxis a) {
+  return a == XAxis::category ? "category" : a == XAxis::block_size ? "block_size" : "linear";
+}
+
+json group_header(const Group& g) {
+  return {{"id", g.id},
+          {"title", g.title},
+          {"metric", g.metric},
+          {"unit", g.unit},
+          {"kind", kind_name(g.kind)},
+          {"x_axis", axis_name(g.x_axis)},
+          {"x_label", g.x_label},
+          {"y_scale", g.y_log ? "log" : "linear"}};
+}
+
+// A cells group over every run: the union of the cells, values[run][cell], delta_pct vs run 1.
+json merge_cells(const Group& first, const std::vector<const Group*>& per_run) {
+  json out = group_header(first);
+  std::vector<std::string> cells;
+  json cell_list = json::array();
+  for (const Group* g : per_run) {
+    for (size_t i = 0; g != nullptr && i < g->values.size(); ++i) {
+      if (std::find(cells.begin(), cells.end(), g->values[i].cell) == cells.end()) {
+        cells.push_back(g->values[i].cell);
+        cell_list.push_back({{"label", g->values[i].cell}, {"x", number_or_null(g->values[i].x)}});
+      }
+    }
+  }
+  std::vector<std::vector<double>> y(per_run.size(), std::vector<double>(cells.size(), std::nan("")));
+  for (size_t r = 0; r < per_run.size(); ++r) {
+    for (size_t i = 0; per_run[r] != nullptr && i < per_run[r]->values.size(); ++i) {
+      const size_t c =
+          static_cast<size_t>(std::find(cells.begin(), cells.end(), per_run[r]->values[i].cell) - cells.begin());
+      y[r][c] = per_run[r]->values[i].y;
+    }
+  }
+  json values = json::array();
+  json delta = json::array();
+  for (size_t r = 0; r < per_run.size(); ++r) {
+    json v = json::array();
+    json d = json::array();
+    for (size_t c = 0; c < cells.size(); ++c) {
+      v.push_back(number_or_null(y[r][c]));
+      const bool comparable = r > 0 && std::isfinite(y[0][c]) && y[0][c] != 0 && std::isfinite(y[r][c]);
+      d.push_back(comparable ? number_or_null((y[r][c] - y[0][c]) / y[0][c] * 100.0) : json());
+    }
+    values.push_back(std::move(v));
+    delta.push_back(std::move(d));
+  }
+  out["cells"] = std::move(cell_list);
+  out["values"] = std::move(values);
+  out["delta_pct"] = std::move(delta);
+  return out;
+}
+
+// A series group over every run: each run's own points.
+json merge_series(const Group& first, const std::vector<const Group*>& per_run) {
+  json out = group_header(first);
+  json series = json::array();
+  for (const Group* g : per_run) {
+    json points = json::array();
+    for (size_t i = 0; g != nullptr && i < g->values.size(); ++i) {
+      const Value& v = g->values[i];
+      if (std::isfinite(v.x) && std::isfinite(v.y)) {
+        points.push_back({{"cell", v.cell}, {"x", v.x}, {"y", v.y}});
+      }
+    }
+    series.push_back(std::move(points));
+  }
+  out["series"] = std::move(series);
+  return out;
+}
+
+json compared_test(const ValueExtractor& ex, const std::vector<LoadedRun>& runs, const std::vector<RunFacts>& facts,
+                   const std::string& id, const std::vector<Difference>& differences) {
+  std::vector<std::vector<Group>> groups;
+  for (const LoadedRun& run : runs) {
+    groups.push_back(ex.groups(run.results, id));
+  }
+  json out = {{"id", id}, {"title", find_test(facts[0], id)->title}};
+  json workload = json::array();
+  for (const Difference& d : differences) {
+    if (d.scope == id && d.workload) {
+      workload.push_back(d.field);
+    }
+  }
+  out["workload_differences"] = std::move(workload);
+  json merged = json::array();
+  std::vector<std::string> seen;
+  for (const std::vector<Group>& run_groups : groups) {
+    for (const Group& g : run_groups) {
+      if (std::find(seen.begin(), seen.end(), g.id) != seen.end()) {
+        continue;
+      }
+      seen.push_back(g.id);
+      std::vector<const Group*> per_run;
+      for (const std::vector<Group>& other : groups) {
+        const auto it = std::find_if(other.begin(), other.end(), [&](const Group& o) { return o.id == g.id; });
+        per_run.push_back(it == other.end() ? nullptr : &*it);
+      }
+      merged.push_back(g.kind == GroupKind::cells ? merge_cells(g, per_run) : merge_series(g, per_run));
+    }
+  }
+  out["groups"] = std::move(merged);
+  return out;
+}
+
+const ValueExtractor& extractor_of_all(const std::vector<LoadedRun>& runs) {
+  const std::string kind = runs[0].results.value("kind", "");
+  for (size_t i = 1; i < runs.size(); ++i) {
+    const std::string other = runs[i].results.value("kind", "");
+    if (other != kind) {
+      throw UsageError("", fmt::format("run 1 ({}) is a {} document and run {} ({}) a {} document; compare runs of "
+                                       "one kind",
+                                       runs[0].source.argument, kind, i + 1, runs[i].source.argument, other));
+    }
+  }
+  const ValueExtractor* ex = find_extractor(kind);
+  if (ex == nullptr) {
+    throw UsageError("", fmt::format("no comparison for documents of kind \"{}\" (compare reads {})", kind,
+                                     joined(extractor_kinds())));
+  }
+  return *ex;
+}
+
+json difference_json(const Difference& d) {
+  return {{"scope", d.scope}, {"field", d.field}, {"values", d.values}, {"workload", d.workload}};
+}
+
+}  // namespace
+
+LoadedRun load_run(const RunSource& source) {
+  std::string text;
+  try {
+    text = read_file(source.results_path);
+  } catch (const Error& e) {
+    throw UsageError(source.argument, e.what());
+  }
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::exception& e) {
+    throw UsageError(source.argument, fmt::format("{} is not a ptsuite results document (not JSON: {})",
+                                                  source.results_path.string(), e.what()));
+  }
+  const std::string kind = doc.is_object() ? doc.value("kind", "") : "";
+  const ValueExtractor* ex = find_extractor(kind);
+  if (ex == nullptr) {
+    throw UsageError(source.argument,
+                     fmt::format("{} is not a document compare reads (its kind is \"{}\"; compare reads {})",
+                                 source.results_path.string(), kind, joined(extractor_kinds())));
+  }
+  ex->check(doc, source.argument);
+  return LoadedRun{source, sha256_hex(text), std::move(doc)};
+}
+
+std::vector<std::string> common_tests(const std::vector<RunFacts>& facts) {
+  std::vector<std::string> out;
+  if (facts.empty()) {
+    return out;
+  }
+  for (const TestFacts& t : facts[0].tests) {
+    const bool everywhere =
+        std::all_of(facts.begin(), facts.end(), [&](const RunFacts& f) { return find_test(f, t.id) != nullptr; });
+    if (everywhere && std::find(out.begin(), out.end(), t.id) == out.end()) {
+      out.push_back(t.id);
+    }
+  }
+  return out;
+}
+
+std::vector<Difference> find_differences(const std::vector<RunFacts>& facts, const std::vector<std::string>& common) {
+  std::vector<Difference> out;
+  std::vector<const std::vector<Field>*> workload;
+  std::vector<const std::vector<Field>*> settings;
+  for (const RunFacts& f : facts) {
+    workload.push_back(&f.workload);
+    settings.push_back(&f.settings);
+  }
+  add_differing(out, "run", workload, true);
+  Difference tests{"run", "tests", {}, common.empty()};
+  for (const RunFacts& f : facts) {
+    tests.values.push_back(joined(test_ids(f)));
+  }
+  if (std::any_of(tests.values.begin(), tests.values.end(),
+                  [&](const std::string& v) { return v != tests.values[0]; })) {
+    out.push_back(tests);
+  }
+  add_differing(out, "run", settings, false);
+  for (const std::string& id : common) {
+    std::vector<const std::vector<Field>*> per_run;
+    for (const RunFacts& f : facts) {
+      per_run.push_back(&find_test(f, id)->workload);
+    }
+    add_differing(out, id, per_run, true);
+  }
+  return out;
+}
+
+json build_comparison(const std::vector<LoadedRun>& runs, const Options& options) {
+  if (runs.size() < 2) {
+    throw UsageError("RUN", "give at least two runs to compare (run directories or history IDs)");
+  }
+  const ValueExtractor& ex = extractor_of_all(runs);
+  std::vector<RunFacts> facts;
+  for (const LoadedRun& run : runs) {
+    facts.push_back(ex.facts(run.results));
+  }
+  const std::vector<std::string> common = common_tests(facts);
+  const std::vector<Difference> differences = find_differences(facts, common);
+  const auto first_workload =
+      std::find_if(differences.begin(), differences.end(), [](const Difference& d) { return d.workload; });
+  if (first_workload != differences.end() && !options.force) {
+    refuse(runs, *first_workload);
+  }
+  json doc = {
+      {"schema_version", k_compare_schema_version},
+      {"kind", k_compare_kind},
+      {"tool",
+       {{"name", "ptsuite"}, {"version", std::string(version())}, {"git_revision", std::string(git_revision())}}},
+      {"results_kind", std::string(ex.kind())},
+      {"forced", options.force},
+      {"workloads_differ", first_workload != differences.end()}};
+  json run_list = json::array();
+  json not_everywhere = json::array();
+  for (size_t i = 0; i < runs.size(); ++i) {
+    run_list.push_back(run_record(runs[i], facts[i], i));
+    for (const TestFacts& t : facts[i].tests) {
+      if (std::find(common.begin(), common.end(), t.id) == common.end()) {
+        not_everywhere.push_back({{"id", t.id}, {"run", run_label(i)}});
+      }
+    }
+  }
+  doc["runs"] = std::move(run_list);
+  doc["differences"] = json::array();
+  for (const Difference& d : differences) {
+    doc["differences"].push_back(difference_json(d));
+  }
+  doc["compared_tests"] = common;
+  doc["tests_not_in_every_run"] = std::move(not_everywhere);
+  doc["tests"] = json::array();
+  for (const std::string& id : common) {
+    doc["tests"].push_back(compared_test(ex, runs, facts, id, differences));
+  }
+  return doc;
+}
+
+}  // namespace ptsuite::report::compare

@@ -1,0 +1,272 @@
+// The values `ptsuite compare` overlays for each test record of a "ptsuite.results" document
+// (docs/compare.md, "What is compared"): the IOPS matrix per R/W mix over block sizes, the
+// Latency matrix's ART / 99.99 % / 99.999 % / MRT per cell, Throughput's read and write MB/s
+// per block size, WSAT (and endurance) IOPS vs time and vs TGBW, the CBW / DIRTH / ECW
+// operating points and demand intensity (ART vs IOPS over the TC x QD grid), the XSR and HIR
+// series, and for every other test with phases the measurement-window aggregate of each
+// segment. Values are copied; times in seconds become minutes on the time axes.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "report/compare/extractors.hpp"
+#include "report/json_access.hpp"
+
+namespace ptsuite::report::compare {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr double k_seconds_per_minute = 60.0;
+
+double number(const json& v) { return v.is_number() ? v.get<double>() : std::nan(""); }
+
+std::string text_of(const json& v) { return v.is_string() ? v.get<std::string>() : (v.is_null() ? "" : v.dump()); }
+
+// matrix[metric][r][c], NaN when absent.
+double matrix_cell(const json& matrix, const std::string& metric, size_t r, size_t c) {
+  const json& rows = array(matrix, metric);
+  if (r >= rows.size() || !rows[r].is_array() || c >= rows[r].size()) {
+    return std::nan("");
+  }
+  return number(rows[r][c]);
+}
+
+std::string id_part(std::string text) {
+  for (char& ch : text) {
+    if (ch == '/' || ch == ' ' || ch == '.') {
+      ch = '-';
+    }
+  }
+  return text;
+}
+
+Group cells_group(std::string id, std::string title, std::string metric, std::string unit, XAxis x_axis,
+                  std::string x_label, bool y_log) {
+  Group g;
+  g.id = std::move(id);
+  g.title = std::move(title);
+  g.metric = std::move(metric);
+  g.unit = std::move(unit);
+  g.kind = GroupKind::cells;
+  g.x_axis = x_axis;
+  g.x_label = std::move(x_label);
+  g.y_log = y_log;
+  return g;
+}
+
+Group series_group(std::string id, std::string title, std::string metric, std::string unit, std::string x_label,
+                   bool y_log) {
+  Group g = cells_group(std::move(id), std::move(title), std::move(metric), std::move(unit), XAxis::linear,
+                        std::move(x_label), y_log);
+  g.kind = GroupKind::series;
+  return g;
+}
+
+// IOPS: one group per R/W mix (matrix column), IOPS over the block sizes (matrix rows).
+std::vector<Group> iops_groups(const json& test) {
+  const json& m = member(test, "matrix");
+  const json& rows = array(m, "rows");
+  const json& columns = array(m, "columns");
+  std::vector<Group> out;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    const std::string mix = text_of(columns[c]);
+    Group g = cells_group("iops-" + id_part(mix), "IOPS \u2013 R/W " + mix, "iops", "IOPS", XAxis::block_size,
+                          "Block size", true);
+    for (size_t r = 0; r < rows.size(); ++r) {
+      g.values.push_back({text_of(rows[r]), block_size_bytes(text_of(rows[r])), matrix_cell(m, "iops", r, c)});
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+// Latency: one group per response-time metric over every (R/W mix, block size) cell.
+std::vector<Group> latency_groups(const json& test) {
+  const json& m = member(test, "matrix");
+  const json& rows = array(m, "rows");
+  const json& columns = array(m, "columns");
+  const std::pair<const char*, const char*> metrics[] = {{"latency_mean_ns", "ART (average response time)"},
+                                                         {"latency_p99_99_ns", "99.99 % response time"},
+                                                         {"latency_p99_999_ns", "99.999 % response time"},
+                                                         {"latency_max_ns", "MRT (maximum response time)"}};
+  std::vector<Group> out;
+  for (const auto& [metric, title] : metrics) {
+    if (!member(m, metric).is_array()) {
+      continue;
+    }
+    Group g = cells_group(std::string("latency-") + metric, std::string("Latency \u2013 ") + title, metric, "ns",
+                          XAxis::category, "R/W mix, block size", true);
+    for (size_t c = 0; c < columns.size(); ++c) {
+      for (size_t r = 0; r < rows.size(); ++r) {
+        g.values.push_back({text_of(columns[c]) + " " + text_of(rows[r]), std::nan(""), matrix_cell(m, metric, r, c)});
+      }
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+// Throughput: SEQ read and write MB/s per block size.
+std::vector<Group> throughput_groups(const json& test) {
+  std::vector<Group> out;
+  for (const auto& [metric, title] : {std::pair<const char*, const char*>{"read_mb_per_s", "SEQ read (100/0)"},
+                                      std::pair<const char*, const char*>{"write_mb_per_s", "SEQ write (0/100)"}}) {
+    Group g = cells_group(std::string("throughput-") + metric, std::string("Throughput \u2013 ") + title, metric,
+                          "MB/s", XAxis::category, "Block size", false);
+    for (const json& row : array(test, "table")) {
+      const std::string bs = str(row, "block_size");
+      g.values.push_back({bs, number(member(row, "block_size_bytes")), number(member(row, metric))});
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+// WSAT / endurance: IOPS vs time (min) and vs total GB written, one point per sample.
+std::vector<Group> wsat_groups(const json& block) {
+  Group time = series_group("wsat-iops-time", "IOPS vs Time", "iops", "IOPS", "Time (min)", false);
+  Group tgbw = series_group("wsat-iops-tgbw", "IOPS vs TGBW", "iops", "IOPS", "Total written (GB, 10^9 bytes)", false);
+  Group art =
+      series_group("wsat-art-tgbw", "ART vs TGBW", "latency_mean_ns", "ns", "Total written (GB, 10^9 bytes)", false);
+  for (const json& s : array(block, "samples")) {
+    const std::string cell = "sample " + str(s, "sample");
+    const double iops = number(member(s, "iops"));
+    time.values.push_back({cell, number(member(s, "end_time_s")) / k_seconds_per_minute, iops});
+    tgbw.values.push_back({cell, number(member(s, "tgbw_gb")), iops});
+    art.values.push_back({cell, number(member(s, "tgbw_gb")), number(member(s, "latency_mean_ns"))});
+  }
+  return {time, tgbw, art};
+}
+
+// CBW / DIRTH / ECW: the operating points and the demand intensity over the TC x QD grid.
+std::vector<Group> demand_groups(const json& block) {
+  Group iops = cells_group("demand-op-iops", "Operating points \u2013 IOPS", "iops", "IOPS", XAxis::category,
+                           "Operating point", false);
+  Group art = cells_group("demand-op-art", "Operating points \u2013 ART", "latency_mean_ns", "ns", XAxis::category,
+                          "Operating point", false);
+  for (const json& op : array(block, "operating_points")) {
+    const std::string cell = str(op, "name");
+    iops.values.push_back({cell, std::nan(""), number(member(op, "iops"))});
+    art.values.push_back({cell, std::nan(""), number(member(op, "latency_mean_ns"))});
+  }
+  Group intensity = series_group("demand-intensity", "Demand intensity \u2013 ART vs IOPS (every TC x QD)",
+                                 "latency_mean_ns", "ns", "IOPS", true);
+  const json& grid = member(block, "grid");
+  const json& tcs = array(block, "thread_counts");
+  const json& qds = array(block, "queue_depths");
+  for (size_t t = 0; t < tcs.size(); ++t) {
+    for (size_t q = 0; q < qds.size(); ++q) {
+      intensity.values.push_back({fmt::format("TC {} QD {}", text_of(tcs[t]), text_of(qds[q])),
+                                  matrix_cell(grid, "iops", t, q), matrix_cell(grid, "latency_mean_ns", t, q)});
+    }
+  }
+  return {iops, art, intensity};
+}
+
+// XSR: write MB/s per sample vs time since the first sample.
+Group xsr_group(const json& block) {
+  Group g = series_group("xsr-mbps-time", "Write throughput vs Time", "mb_per_s", "MB/s", "Time (min)", false);
+  for (const json& s : array(block, "samples")) {
+    g.values.push_back({"sample " + str(s, "sample"), number(member(s, "end_s")) / k_seconds_per_minute,
+                        number(member(s, "mb_per_s"))});
+  }
+  return g;
+}
+
+// HIR: IOPS vs write time (write periods back to back).
+Group hir_group(const json& block) {
+  Group g = series_group("hir-iops-time", "IOPS vs Write time", "iops", "IOPS", "Write time (min)", false);
+  const json& series = member(block, "series");
+  const json& end = array(series, "end_s");
+  const json& iops = array(series, "iops");
+  for (size_t i = 0; i < end.size() && i < iops.size(); ++i) {
+    g.values.push_back({fmt::format("interval {}", i + 1), number(end[i]) / k_seconds_per_minute, number(iops[i])});
+  }
+  return g;
+}
+
+// Any test with phases: per phase and metric, each segment's measurement-window aggregate.
+std::vector<Group> window_groups(const json& test) {
+  struct Metric {
+    const char* key;
+    const char* unit;
+    const char* name;
+  };
+  const Metric metrics[] = {{"iops", "IOPS", "IOPS"}, {"mb_per_s", "MB/s", "MB/s"}, {"latency_mean_ns", "ns", "ART"}};
+  std::vector<Group> out;
+  for (const json& phase : array(test, "phases")) {
+    const std::string name = str(phase, "phase");
+    for (const auto& [metric, unit, metric_name] : metrics) {
+      Group g = cells_group("window-" + id_part(name) + "-" + metric,
+                            fmt::format("Phase {} \u2013 measurement window {}", name, metric_name), metric, unit,
+                            XAxis::category, "Segment", false);
+      for (const json& cell : array(member(phase, "measurement_window"), "cells")) {
+        const json& combined = member(member(cell, "summary"), "combined");
+        const double y = metric == std::string("latency_mean_ns")
+                             ? number(member(member(combined, "latency_ns"), "mean"))
+                             : number(member(combined, metric));
+        g.values.push_back({str(cell, "label"), std::nan(""), y});
+      }
+      if (!g.values.empty()) {
+        out.push_back(std::move(g));
+      }
+    }
+  }
+  return out;
+}
+
+void append(std::vector<Group>& out, std::vector<Group> more) {
+  for (Group& g : more) {
+    out.push_back(std::move(g));
+  }
+}
+
+}  // namespace
+
+double block_size_bytes(const std::string& label) {
+  char* end = nullptr;
+  const double n = std::strtod(label.c_str(), &end);
+  if (end == label.c_str()) {
+    return std::nan("");
+  }
+  const std::string unit(end);
+  const double scale = unit == "KiB" ? 1024.0 : unit == "MiB" ? 1048576.0 : unit == "GiB" ? 1073741824.0 : 1.0;
+  return unit.empty() || unit == "B" || scale > 1 ? n * scale : std::nan("");
+}
+
+std::vector<Group> results_test_groups(const json& test) {
+  const std::string id = str(test, "id");
+  std::vector<Group> out;
+  if (member(test, "matrix").is_object()) {
+    return id == "latency" ? latency_groups(test) : iops_groups(test);
+  }
+  if (member(test, "table").is_array()) {
+    return throughput_groups(test);
+  }
+  for (const char* key : {"wsat", "endurance"}) {
+    if (member(test, key).is_object()) {
+      return wsat_groups(member(test, key));
+    }
+  }
+  for (const char* key : {"cbw", "dirth", "ecw"}) {
+    if (member(test, key).is_object()) {
+      return demand_groups(member(test, key));
+    }
+  }
+  if (member(test, "xsr").is_object()) {
+    out.push_back(xsr_group(member(test, "xsr")));
+  }
+  if (member(test, "hir").is_object()) {
+    out.push_back(hir_group(member(test, "hir")));
+  }
+  append(out, window_groups(test));
+  return out;
+}
+
+}  // namespace ptsuite::report::compare

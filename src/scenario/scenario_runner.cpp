@@ -1,0 +1,405 @@
+// run_scenario(): phases -> steps -> concurrent stream instances (scenario_runner.hpp).
+#include <ptsuite/scenario/scenario_runner.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <algorithm>
+#include <thread>
+
+#include <ptsuite/device/purge.hpp>
+#include <ptsuite/pts/steady_state.hpp>
+#include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+#include <ptsuite/workload/rng.hpp>
+#include <ptsuite/workload/workload_json.hpp>
+
+namespace ptsuite::scenario {
+
+using nlohmann::json;
+
+namespace {
+
+// One stream on one target in one step, with the step's overrides applied.
+struct Instance {
+  std::string stream;
+  uint32_t target = 0;
+  workload::WorkloadSpec spec;
+};
+
+struct StepResult {
+  std::vector<Instance> instances;
+  std::vector<workload::WorkloadResult> results;
+};
+
+// A stable per-step seed: the run seed mixed with the step's text (FNV-1a 64), so that a
+// step's offsets do not depend on what ran before it.
+uint64_t step_seed(uint64_t run_seed, const std::string& text) {
+  uint64_t h = 1469598103934665603ULL;
+  for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return workload::derive_seed(run_seed ^ h, 0, workload::RngStream::io_decisions);
+}
+
+// The limits of one step of a phase: its duration, byte amount and interval series.
+struct StepLimits {
+  uint64_t duration_ns = 0;
+  uint64_t bytes = 0;
+  double bytes_range_multiple = 0;
+  uint64_t interval_ns = 0;
+};
+
+StepLimits limits_of(const PhaseSpec& p) { return {p.duration_ns, p.bytes, p.bytes_range_multiple, p.interval_ns}; }
+
+workload::WorkloadSpec workload_of(const StreamSpec& s, const StepLimits& l, const ScenarioRunOptions& o) {
+  workload::WorkloadSpec w;
+  w.pattern = s.pattern;
+  w.read_pct = s.read_pct;
+  w.block_sizes = s.block_sizes;
+  w.active_range = s.range;
+  w.threads = s.threads;
+  w.queue_depth = s.queue_depth;
+  w.rate = s.rate;
+  w.limits.duration_ns = l.duration_ns;
+  w.limits.bytes = l.bytes;
+  w.limits.bytes_range_multiple = l.bytes_range_multiple;
+  w.interval_ns = l.interval_ns;
+  w.engine = o.engine;
+  return w;
+}
+
+std::vector<Instance> instances_of(const std::vector<StreamSpec>& streams, size_t target_count, const StepLimits& l,
+                                   const ScenarioRunOptions& o) {
+  std::vector<Instance> out;
+  for (const StreamSpec& s : streams) {
+    for (uint32_t t = 0; t < target_count; ++t) {
+      if (s.targets.each || s.targets.role == t) out.push_back({s.name, t, workload_of(s, l, o)});
+    }
+  }
+  return out;
+}
+
+json instance_json(const Instance& in, const workload::WorkloadResult& r) {
+  const stats::DirectionStats combined = r.stats.combined();
+  json out{{"stream", in.stream},
+           {"target", in.target},
+           {"threads", in.spec.threads},
+           {"queue_depth", in.spec.queue_depth},
+           {"rate", {{"iops", in.spec.rate.iops}, {"mb_per_s", in.spec.rate.mb_per_s}}},
+           {"seed", in.spec.seed},
+           {"elapsed_ns", r.elapsed_ns},
+           {"stop_reason", workload::to_string(r.stop_reason)},
+           {"summary", stats::summarize(r.stats, r.elapsed_ns)},
+           {"histograms",
+            {{"read", r.stats.read.histogram}, {"write", r.stats.write.histogram}, {"combined", combined.histogram}}}};
+  if (!r.intervals.empty()) {
+    out["intervals"] = workload::intervals_json(r.intervals);
+  }
+  return out;
+}
+
+// Resolves every instance (all input errors before any IO), then runs them concurrently.
+StepResult run_step(std::vector<Instance> instances, const std::vector<ScenarioTarget>& targets,
+                    const std::string& step_text, const ScenarioRunOptions& o) {
+  std::vector<workload::ResolvedWorkload> resolved;
+  for (Instance& in : instances) {
+    in.spec.seed = step_seed(o.seed, fmt::format("{}/{}/{}", step_text, in.stream, in.target));
+    try {
+      resolved.push_back(workload::resolve(in.spec, targets[in.target].target->geometry()));
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("{}: stream {} on target {}", step_text, in.stream, in.target), e.what());
+    }
+  }
+  StepResult out;
+  out.results.resize(instances.size());
+  workload::RunControl control;
+  control.stop_requested = o.stop;
+  std::vector<std::exception_ptr> errors(instances.size());
+  {
+    std::vector<std::jthread> threads;
+    for (size_t i = 0; i < instances.size(); ++i) {
+      threads.emplace_back([&, i] {
+        try {
+          out.results[i] = workload::run_workload(resolved[i], *targets[instances[i].target].target, control);
+        } catch (...) {
+          errors[i] = std::current_exception();
+        }
+      });
+    }
+  }
+  for (const std::exception_ptr& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  out.instances = std::move(instances);
+  return out;
+}
+
+json step_json(const StepResult& r, size_t target_count, json label, json x) {
+  json instances = json::array();
+  for (size_t i = 0; i < r.instances.size(); ++i) instances.push_back(instance_json(r.instances[i], r.results[i]));
+  json per_target = json::array();
+  std::vector<const workload::WorkloadResult*> all;
+  for (uint32_t t = 0; t < target_count; ++t) {
+    std::vector<const workload::WorkloadResult*> parts;
+    for (size_t i = 0; i < r.instances.size(); ++i) {
+      if (r.instances[i].target == t) parts.push_back(&r.results[i]);
+    }
+    all.insert(all.end(), parts.begin(), parts.end());
+    per_target.push_back({{"target", t}, {"summary", parts.empty() ? json() : json(merged_summary(parts))}});
+  }
+  return json{{"label", std::move(label)},
+              {"x", std::move(x)},
+              {"streams", instances},
+              {"targets", per_target},
+              {"aggregate", merged_summary(all)}};
+}
+
+void check_stopped(const StepResult& r) {
+  for (const workload::WorkloadResult& w : r.results) {
+    if (w.stop_reason == workload::StopReason::interrupted) {
+      throw Error(ExitCode::interrupted, "interrupted; the scenario's finished steps are in results.json");
+    }
+    if (w.stop_reason == workload::StopReason::io_error) {
+      throw Error(ExitCode::io_error, "an IO error stopped the scenario; the finished steps are in results.json");
+    }
+  }
+}
+
+class PhaseRunner {
+ public:
+  PhaseRunner(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& o)
+      : m_s(s), m_targets(targets), m_o(o) {}
+
+  // Appends each phase to `phases` before running it, so that a stop leaves every finished
+  // step in place.
+  void run(json& phases) {
+    m_phases = &phases;
+    for (const PhaseSpec& p : m_s.phases) {
+      phases.push_back(json{
+          {"name", p.name}, {"kind", to_string(p.kind)}, {"duration_ns", p.duration_ns}, {"steps", json::array()}});
+      run_phase(p, phases.back());
+    }
+  }
+
+ private:
+  void message(const std::string& m) const {
+    if (m_o.on_message) m_o.on_message(m);
+  }
+
+  void measured(const PhaseSpec& p, json& phase, std::vector<Instance> in, json label, json x) {
+    const std::string key = fmt::format("{}/{}", p.name, phase.at("steps").size() + 1);
+    if (std::optional<json> done = replayed(key)) {
+      phase["steps"].push_back(std::move(*done));
+      return;
+    }
+    const StepResult r = run_step(std::move(in), m_targets, key, m_o);
+    check_stopped(r);  // an interrupted step is dropped whole: it runs again on resume
+    json step = step_json(r, m_targets.size(), std::move(label), std::move(x));
+    const json& c = step.at("aggregate").at("combined");
+    message(fmt::format("{} {}: {:.0f} IOPS, {:.1f} MB/s, mean {}", key, step.at("label").get<std::string>(),
+                        c.at("iops").get<double>(), c.at("mb_per_s").get<double>(),
+                        units::format_duration(static_cast<uint64_t>(c.at("latency_ns").at("mean").get<double>()))));
+    if (m_o.on_step) m_o.on_step(key, step);
+    phase["steps"].push_back(std::move(step));
+  }
+
+  // A step (or purge) recorded by an earlier session of this run, if any.
+  std::optional<json> replayed(const std::string& key) const {
+    std::optional<json> done = m_o.replay ? m_o.replay(key) : std::nullopt;
+    if (done) message(fmt::format("{}: done before the interruption (journal)", key));
+    return done;
+  }
+
+  void run_phase(const PhaseSpec& p, json& phase) {
+    const size_t n = m_targets.size();
+    switch (p.kind) {
+      case PhaseKind::purge:
+        purge(p, phase);
+        return;
+      case PhaseKind::fill:
+        fill(p, phase);
+        return;
+      case PhaseKind::run:
+        measured(p, phase, instances_of(p.streams, n, limits_of(p), m_o), "run", json::object());
+        return;
+      case PhaseKind::txq:
+        for (const TxqPoint& pt : p.txq) {
+          std::vector<StreamSpec> s = p.streams;
+          s[0].threads = pt.threads;
+          s[0].queue_depth = pt.queue_depth;
+          measured(p, phase, instances_of(s, n, limits_of(p), m_o),
+                   fmt::format("TC {} / QD {}", pt.threads, pt.queue_depth),
+                   json{{"threads", pt.threads}, {"queue_depth", pt.queue_depth}});
+        }
+        return;
+      case PhaseKind::rate_ramp:
+        ramp(p, phase);
+        return;
+      case PhaseKind::rate_steps:
+        steps(p, phase);
+        return;
+      case PhaseKind::steady_state:
+        steady_state(p, phase);
+        return;
+    }
+  }
+
+  void purge(const PhaseSpec& p, json& phase) {
+    const std::string key = p.name + "/purge";
+    if (std::optional<json> done = replayed(key)) {
+      phase["purges"] = std::move(*done);
+      return;
+    }
+    json records = json::array();
+    for (size_t t = 0; t < m_targets.size(); ++t) {
+      if (m_targets[t].session == nullptr) throw Error(ExitCode::system, "purge needs a device session");
+      device::PurgeOptions options;
+      options.method = device::parse_purge_method(p.purge_method);
+      options.allow_destructive = m_o.allow_destructive;
+      options.confirm_serial = m_targets[t].confirm_serial;
+      options.on_message = m_o.on_message;
+      const device::PurgeRecord rec = m_targets[t].session->purge(options);
+      if (rec.outcome != device::PurgeOutcome::succeeded) {
+        throw Error(ExitCode::system, fmt::format("purge of target {} {}: {}", t, device::to_string(rec.outcome),
+                                                  rec.messages.empty() ? rec.description : rec.messages.back()));
+      }
+      json j = rec;
+      j["target"] = t;
+      records.push_back(std::move(j));
+      message(fmt::format("{}: target {} purged ({})", p.name, t, rec.description));
+    }
+    if (m_o.on_step) m_o.on_step(key, records);
+    phase["purges"] = std::move(records);
+  }
+
+  void fill(const PhaseSpec& p, json& phase) {
+    std::vector<Instance> in;
+    for (uint32_t t = 0; t < m_targets.size(); ++t) {
+      workload::WorkloadSpec w;
+      w.pattern = workload::AccessPattern::sequential;
+      w.read_pct = 0;
+      w.block_sizes = {{p.fill_block_bytes, 1.0}};
+      w.queue_depth = 32;
+      w.limits.bytes_range_multiple = p.fill_capacity_multiple;
+      w.engine = m_o.engine;
+      in.push_back({"fill", t, w});
+    }
+    measured(
+        p, phase, std::move(in),
+        fmt::format("SEQ {} W, {}x capacity", units::format_size_binary(p.fill_block_bytes), p.fill_capacity_multiple),
+        json{{"capacity_multiple", p.fill_capacity_multiple}});
+  }
+
+  // 100 % = each target's aggregate IOPS in the last step of the `percent_of` phase.
+  void ramp(const PhaseSpec& p, json& phase) {
+    const auto ref =
+        std::find_if(m_phases->begin(), m_phases->end(), [&](const json& d) { return d.at("name") == p.percent_of; });
+    if (ref == m_phases->end() || ref->at("steps").empty()) {
+      throw UsageError(p.name, fmt::format("percent_of \"{}\" measured nothing", p.percent_of));
+    }
+    const json& last = ref->at("steps").back();
+    for (const double pct : p.percents) {
+      std::vector<Instance> in = instances_of(p.streams, m_targets.size(), limits_of(p), m_o);
+      json rates = json::array();
+      for (Instance& i : in) {
+        const double peak = last.at("targets").at(i.target).at("summary").at("combined").at("iops").get<double>();
+        i.spec.rate.iops = std::max(1.0, peak * pct / 100.0);
+        rates.push_back(i.spec.rate.iops);
+      }
+      measured(p, phase, std::move(in), fmt::format("{:g} % of peak", pct),
+               json{{"percent", pct}, {"rate_iops", rates}});
+    }
+  }
+
+  void steps(const PhaseSpec& p, json& phase) {
+    for (const double rate : p.step_rates) {
+      std::vector<StreamSpec> s = p.streams;
+      for (StreamSpec& st : s) {
+        if (st.name != p.step_stream) continue;
+        st.rate = {};
+        (p.step_mb_per_s ? st.rate.mb_per_s : st.rate.iops) = rate;
+      }
+      measured(p, phase, instances_of(s, m_targets.size(), limits_of(p), m_o),
+               fmt::format("{} {:g} {}", p.step_stream, rate, p.step_mb_per_s ? "MB/s" : "IOPS"),
+               json{{p.step_mb_per_s ? "rate_mbps" : "rate_iops", rate}});
+    }
+  }
+
+  static double variable_of(const json& summary, const std::string& variable) {
+    const json& c = summary.at("combined");
+    if (variable == "mb_per_s") return c.at("mb_per_s").get<double>();
+    if (variable == "mean_latency") return c.at("latency_ns").at("mean").get<double>();
+    return c.at("iops").get<double>();
+  }
+
+  void steady_state(const PhaseSpec& p, json& phase) {
+    const pts::SteadyStateCriteria criteria;
+    std::vector<std::vector<double>> values(m_targets.size());
+    std::vector<uint32_t> rounds;
+    json verdicts = json::array();
+    bool attained = false;
+    for (uint32_t round = 1; round <= p.max_rounds && !attained; ++round) {
+      measured(p, phase, instances_of(p.streams, m_targets.size(), limits_of(p), m_o), fmt::format("Round {}", round),
+               json{{"round", round}});
+      rounds.push_back(round);
+      verdicts = json::array();
+      attained = true;
+      for (size_t t = 0; t < m_targets.size(); ++t) {
+        values[t].push_back(variable_of(phase.at("steps").back().at("targets").at(t).at("summary"), p.variable));
+        const pts::SteadyStateVerdict v =
+            pts::evaluate_window(fmt::format("target {} {}", t, p.variable), rounds, values[t], criteria);
+        attained = attained && v.attained;
+        verdicts.push_back(v);
+      }
+    }
+    phase["steady_state"] = json{{"attained", attained},
+                                 {"variable", p.variable},
+                                 {"rounds_run", rounds.size()},
+                                 {"max_rounds", p.max_rounds},
+                                 {"verdicts", verdicts}};
+    message(fmt::format("{}: steady state {} after {} Round(s)", p.name, attained ? "attained" : "NOT attained",
+                        rounds.size()));
+  }
+
+  const Scenario& m_s;
+  const std::vector<ScenarioTarget>& m_targets;
+  const ScenarioRunOptions& m_o;
+  json* m_phases = nullptr;  // every phase so far (rate_ramp reads an earlier one)
+};
+
+}  // namespace
+
+stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult*>& parts) {
+  stats::IoStats merged;
+  uint64_t elapsed_ns = 0;
+  stats::IoSummary sums;
+  for (const workload::WorkloadResult* p : parts) {
+    merged.merge(p->stats);
+    elapsed_ns = std::max(elapsed_ns, p->elapsed_ns);
+    const stats::IoSummary s = stats::summarize(p->stats, p->elapsed_ns);
+    for (auto [sum, part] : {std::pair{&sums.read, &s.read}, {&sums.write, &s.write}, {&sums.combined, &s.combined}}) {
+      sum->iops += part->iops;
+      sum->mb_per_s += part->mb_per_s;
+    }
+  }
+  stats::IoSummary out = stats::summarize(merged, elapsed_ns);
+  // Concurrent streams add up: the rates are sums of each stream's own rate over its own time.
+  for (auto [o, sum] : {std::pair{&out.read, &sums.read}, {&out.write, &sums.write}, {&out.combined, &sums.combined}}) {
+    o->iops = sum->iops;
+    o->mb_per_s = sum->mb_per_s;
+  }
+  return out;
+}
+
+void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& options,
+                  json& phases) {
+  if (targets.empty()) throw UsageError("--target", "a scenario needs at least one target");
+  if (s.targets.exact && targets.size() != s.targets.count) {
+    throw UsageError("--target", fmt::format("{} needs exactly {} targets (roles: {}); {} given", s.name,
+                                             s.targets.count, fmt::join(s.targets.names, ", "), targets.size()));
+  }
+  phases = json::array();
+  PhaseRunner(s, targets, options).run(phases);
+}
+
+}  // namespace ptsuite::scenario

@@ -1,0 +1,141 @@
+// Scenario files: the built-ins parse and match their schema, generators expand as documented,
+// the quick form shortens, and every bad field is one line naming the file, path and position.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/scenario/profiles.hpp>
+#include <ptsuite/scenario/scenario.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "support/json_schema.hpp"
+
+namespace ptsuite::scenario {
+namespace {
+
+using nlohmann::json;
+
+TEST(Scenario, EveryBuiltInParsesAndMatchesTheFileSchema) {
+  const json schema = embedded_schema("scenario");
+  const std::vector<std::string> names = builtin_scenarios();
+  EXPECT_EQ(names, (std::vector<std::string>{"enterprise-synthetic", "mixed-profile-curves", "noisy-neighbour",
+                                             "write-pressure"}));
+  for (const std::string& n : names) {
+    std::string text;
+    const Scenario s = load_scenario(n, &text);
+    EXPECT_EQ(s.name, n);
+    EXPECT_FALSE(s.reconstructs.empty()) << n << ": every built-in says what it reconstructs";
+    EXPECT_FALSE(s.ptsuite_choices.empty()) << n << ": and discloses ptsuite's own choices";
+    const std::vector<std::string> errors = validate_json(json::parse(text), schema);
+    EXPECT_TRUE(errors.empty()) << n << ": " << (errors.empty() ? "" : errors.front());
+  }
+}
+
+TEST(Scenario, WritePressureStepsTenToEightHundredFiftyInTens) {
+  const Scenario s = load_scenario("write-pressure");
+  const PhaseSpec& p = s.phases.at(2);
+  ASSERT_EQ(p.kind, PhaseKind::rate_steps);
+  ASSERT_EQ(p.step_rates.size(), 85u);
+  EXPECT_DOUBLE_EQ(p.step_rates.front(), 10);
+  EXPECT_DOUBLE_EQ(p.step_rates.back(), 850);
+  EXPECT_TRUE(p.step_mb_per_s);
+  // Quick: every 20th step and the last, 0.5 s each, a quarter fill.
+  const Scenario q = quick_form(s);
+  EXPECT_EQ(q.phases.at(2).step_rates, (std::vector<double>{10, 210, 410, 610, 810, 850}));
+  EXPECT_EQ(q.phases.at(2).duration_ns, 500'000'000u);
+  EXPECT_DOUBLE_EQ(q.phases.at(1).fill_capacity_multiple, 0.25);
+}
+
+TEST(Scenario, ProfilesRolesAndTxqPointsAreResolved) {
+  const Scenario nn = load_scenario("noisy-neighbour");
+  EXPECT_TRUE(nn.targets.exact);
+  EXPECT_EQ(nn.targets.count, 6u);
+  const PhaseSpec& run = nn.phases.at(1);
+  EXPECT_FALSE(run.streams.at(4).targets.each);
+  EXPECT_EQ(run.streams.at(4).targets.role, 4u);  // r2 -> reader-2, the 5th role
+
+  const Scenario es = load_scenario("enterprise-synthetic");
+  const PhaseSpec& sweep = es.phases.at(5);
+  ASSERT_EQ(sweep.kind, PhaseKind::txq);
+  EXPECT_EQ(sweep.txq.size(), 16u);
+  const StreamSpec& st = sweep.streams.at(0);
+  EXPECT_EQ(st.profile, "rnd-8k-7030");
+  EXPECT_DOUBLE_EQ(st.read_pct, 70);
+  EXPECT_EQ(st.block_sizes.at(0).bytes, 8192u);
+  EXPECT_DOUBLE_EQ(st.range.pct, 20);
+
+  const MixProfile* sql = find_profile("sql-80");
+  ASSERT_NE(sql, nullptr);
+  EXPECT_DOUBLE_EQ(sql->read_pct, 80);
+  EXPECT_NE(sql->basis.find("ptsuite's own"), std::string::npos);
+  EXPECT_EQ(mix_profiles().size(), 17u);
+}
+
+// Expects a UsageError whose one-line message names `fragment` (field path, position, problem).
+void expect_bad(const std::string& text, const std::string& fragment) {
+  try {
+    (void)parse_scenario(text, "my.json");
+    ADD_FAILURE() << "accepted; expected " << fragment;
+  } catch (const UsageError& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind("my.json: ", 0), 0u) << m;
+    EXPECT_NE(m.find(fragment), std::string::npos) << m;
+    EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+  }
+}
+
+const char* k_good = R"({
+  "format": "ptsuite-scenario/1", "name": "t", "title": "T",
+  "phases": [
+    {"name": "peak", "kind": "run", "duration": "1s",
+     "streams": [{"name": "r", "rw_mix": "100/0", "block_size": "4KiB"}]}
+  ]
+})";
+
+std::string with(const std::string& from, const std::string& to) {
+  std::string s = k_good;
+  const size_t at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return s.replace(at, from.size(), to);
+}
+
+TEST(Scenario, BadFieldsNameThePathAndTheirLineAndColumn) {
+  EXPECT_NO_THROW((void)parse_scenario(k_good, "my.json"));
+  expect_bad(with("\"block_size\": \"4KiB\"", "\"block_sise\": \"4KiB\""),
+             "phases[0].streams[0].block_sise (line 5, column 65): unknown field");
+  expect_bad(with("\"4KiB\"", "\"4 parsecs\""),
+             "phases[0].streams[0].block_size (line 5, column 65): \"4 parsecs\" is not a size");
+  expect_bad(with("\"run\"", "\"walk\""), "phases[0].kind (line 4, column 30): \"walk\" is not one of");
+  expect_bad(with("\"1s\"", "\"0s\""), "phases[0].duration (line 4, column 49): must be longer than 0");
+  expect_bad(with("\"rw_mix\": \"100/0\", \"block_size\": \"4KiB\"", "\"profile\": \"nope\""),
+             "\"nope\" is not a profile; known: ");
+  expect_bad(with("\"rw_mix\": \"100/0\"", "\"profile\": \"sql-70\", \"rw_mix\": \"1/99\""),
+             "give either the profile or those");
+  expect_bad(with("\"name\": \"r\"", "\"name\": \"r\", \"target\": \"reader\""), "is neither \"each\" nor a role");
+  expect_bad(with("ptsuite-scenario/1", "ptsuite-scenario/2"), "format (line 2, column 13): must be");
+  expect_bad("{\"format\": ", "not valid JSON");
+  // Generators: references and ranges.
+  expect_bad(with(R"("name": "peak", "kind": "run", "duration": "1s",
+     "streams": [{"name": "r", "rw_mix": "100/0", "block_size": "4KiB"}])",
+                  R"("name": "ramp", "kind": "rate_ramp", "duration": "1s", "percent_of": "peak", "percents": [10],
+     "stream": {"name": "r"})"),
+             "percent_of (line 4, column 75): \"peak\" is not an earlier run or steady_state phase");
+  expect_bad(with(R"("name": "peak", "kind": "run")", R"("name": "peak", "kind": "rate_steps", "step_stream": "w",
+     "step_mbps": {"from": 10, "to": 20, "step": 5})"),
+             "step_stream (line 4, column 59): \"w\" is not a stream of this phase");
+}
+
+TEST(Scenario, UnknownNamesSayHowToMakeOne) {
+  try {
+    (void)load_scenario("no-such-scenario");
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("write-pressure"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("ptsuite scenario show NAME"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ptsuite::scenario
