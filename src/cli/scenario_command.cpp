@@ -181,8 +181,7 @@ std::vector<scenario::ScenarioTarget> scenario_targets(const scenario::Scenario&
 // Runs (or continues, with the journal's steps replayed) and writes results.json, summary.txt
 // and report.html; returns the exit code.
 int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::path& dir, json doc,
-            std::vector<std::unique_ptr<OpenTarget>>& opened) {
-  const std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);
+            const std::vector<scenario::ScenarioTarget>& targets) {
   ScenarioJournal journal(dir / "journal.json");
   StopSignals signals;
   scenario::ScenarioRunOptions ro;
@@ -235,6 +234,7 @@ int run_scenario_command(const ScenarioOptions& o) {
                                           dir.string(), dir.string()));
   }
   auto opened = open_targets(o, s.targets.exact ? s.targets.count : 1);
+  const std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);  // refusals first
   fs::create_directories(dir);
   json identities = json::array();
   for (const auto& t : opened) identities.push_back(t->identity);
@@ -247,7 +247,7 @@ int run_scenario_command(const ScenarioOptions& o) {
                  {"scratch", o.targets.empty()},
                  {"started_utc", utc_now_iso8601()}};
   write_file_atomic(dir / "scenario-run.json", run.dump());
-  return execute(s, o, dir, results_skeleton(s, text, o, run), opened);
+  return execute(s, o, dir, results_skeleton(s, text, o, run), targets);
 }
 
 int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& flags) {
@@ -275,7 +275,7 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
           fmt::format("refusing to resume: target {} ({}) is not the device the run started on", i, o.targets[i]));
     }
   }
-  return execute(s, o, dir, results_skeleton(s, text, o, run), opened);
+  return execute(s, o, dir, results_skeleton(s, text, o, run), scenario_targets(s, o, opened));
 }
 
 }  // namespace

@@ -244,8 +244,10 @@ TEST_F(Compare, BadInputIsRefused) {
 TEST_F(Compare, ExtractorsAreFoundByResultsKind) {
   ASSERT_NE(find_extractor("ptsuite.results"), nullptr);
   EXPECT_EQ(find_extractor("ptsuite.results")->kind(), "ptsuite.results");
-  EXPECT_EQ(find_extractor("ptsuite.scenario"), nullptr);
-  EXPECT_EQ(extractor_kinds(), std::vector<std::string>{"ptsuite.results"});
+  ASSERT_NE(find_extractor("ptsuite.scenario"), nullptr);
+  EXPECT_EQ(find_extractor("ptsuite.scenario")->kind(), "ptsuite.scenario");
+  EXPECT_EQ(find_extractor("ptsuite.workload"), nullptr);
+  EXPECT_EQ(extractor_kinds(), (std::vector<std::string>{"ptsuite.results", "ptsuite.scenario"}));
 }
 
 TEST_F(Compare, EveryOtherTestHasGroups) {
