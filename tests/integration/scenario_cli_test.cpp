@@ -159,6 +159,8 @@ TEST(ScenarioCli, ByteLimitedPhasesAndIntervalSeries) {
   EXPECT_EQ(interval_bytes, 32u << 20) << "the series sums to the totals";
 }
 
+// Steps far below the measured peak (10-30 %), so that the target sustains them even when the
+// machine is busy with other tests (ctest -j2 on 2 cores): then every step must land within 2 %.
 TEST(ScenarioCli, RateRampStepsAchieveTheirRateWithinTwoPercent) {
   test_support::ShmTempDir dir;
   const std::string a = dir.create_file("a.img", 64 << 20);
@@ -172,7 +174,7 @@ TEST(ScenarioCli, RateRampStepsAchieveTheirRateWithinTwoPercent) {
                          {"kind", "rate_ramp"},
                          {"duration", "2s"},
                          {"percent_of", "peak"},
-                         {"percents", {25, 50, 75}},
+                         {"percents", {10, 20, 30}},
                          {"stream", ramp_stream}}}}};
   const std::string out = dir.file("run");
   const ProcessResult r =
