@@ -18,6 +18,7 @@
 
 #include "integration/workload_process.hpp"
 #include "support/json_schema.hpp"
+#include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
 
 namespace ptsuite {
@@ -304,6 +305,21 @@ TEST(ScenarioCli, BadInputIsRefusedBeforeAnythingIsTouched) {
     EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+}
+
+// A block device needs --allow-destructive, as for `run`: refused (exit 3) before anything is
+// written and before the output directory exists.
+class ScenarioLoop : public test_support::LoopDeviceFixture {};
+
+TEST_F(ScenarioLoop, ABlockDeviceWithoutConsentIsRefusedBeforeAnything) {
+  auto& loop = attach_loop(32 << 20);
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const ProcessResult r =
+      run_ptsuite({"scenario", "run", "write-pressure", "--quick", "--target", loop.device.path(), "--out", out});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("--allow-destructive"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out));
 }
 
 TEST(ScenarioCli, ListAndShowPrintTheBuiltIns) {
