@@ -14,6 +14,7 @@
 #include <ptsuite/util/atomic_file.hpp>
 
 #include "integration/workload_process.hpp"
+#include "support/json_schema.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -61,6 +62,8 @@ TEST_F(CompareCli, TwoDrivesGiveHtmlCsvAndJsonWithOneSeriesPerDrive) {
   EXPECT_EQ(r.err, "");
 
   const json cmp = json::parse(read_file(file("cmp/compare.json")));
+  const std::vector<std::string> errors = validate_json(cmp, embedded_schema("compare"));
+  EXPECT_TRUE(errors.empty()) << errors.size() << " schema errors, first: " << (errors.empty() ? "" : errors.front());
   EXPECT_EQ(cmp.at("kind"), "ptsuite.compare");
   EXPECT_EQ(cmp.at("runs").size(), 2u);
   EXPECT_EQ(cmp["runs"][1]["identity"]["serial"], "FX0000000002");
@@ -136,7 +139,9 @@ TEST_F(CompareCli, ForceOverlaysDifferentWorkloadsAndMarksThem) {
   const std::string html = read_file(file("forced/compare.html"));
   EXPECT_NE(html.find("Workloads differ: these runs did not run the same workload"), std::string::npos);
   EXPECT_NE(html.find("Workloads differ for this test (TOIO)"), std::string::npos);
-  EXPECT_TRUE(json::parse(read_file(file("forced/compare.json"))).at("workloads_differ").get<bool>());
+  const json forced = json::parse(read_file(file("forced/compare.json")));
+  EXPECT_TRUE(forced.at("workloads_differ").get<bool>());
+  EXPECT_TRUE(validate_json(forced, embedded_schema("compare")).empty());
 }
 
 TEST_F(CompareCli, HistoryIdsResolveToTheirRunDirectories) {

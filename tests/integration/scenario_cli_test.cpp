@@ -265,6 +265,7 @@ TEST(ScenarioCli, CompareOverlaysRunsOfTheSameScenarioAndRefusesOthers) {
   ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
   const json doc = load(dir.file("cmp") + "/compare.json");
   EXPECT_EQ(doc.at("results_kind"), "ptsuite.scenario");
+  EXPECT_TRUE(validate_json(doc, embedded_schema("compare")).empty());
   std::ifstream html(dir.file("cmp") + "/compare.html");
   const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
   EXPECT_NE(page.find("average latency vs IOPS"), std::string::npos);

@@ -139,3 +139,23 @@ TEST(Scenario, UnknownNamesSayHowToMakeOne) {
 
 }  // namespace
 }  // namespace ptsuite::scenario
+
+namespace ptsuite::scenario {
+namespace {
+
+// The scenario results schema shares the results schema's statistics definitions (summaries,
+// histograms, units): they must stay equal, or one of the two documents drifts.
+TEST(ScenarioResultsSchema, SharedDefinitionsEqualTheResultsSchemas) {
+  const nlohmann::json scenario = embedded_schema("scenario-results");
+  const nlohmann::json results = embedded_schema("results");
+  size_t shared = 0;
+  for (const auto& [name, def] : scenario.at("$defs").items()) {
+    if (!results.at("$defs").contains(name)) continue;
+    ++shared;
+    EXPECT_EQ(def, results.at("$defs").at(name)) << name << " differs from results.schema.json";
+  }
+  EXPECT_GE(shared, 8u) << "io_summary, direction_summary, latency_summary, histogram, units";
+}
+
+}  // namespace
+}  // namespace ptsuite::scenario
