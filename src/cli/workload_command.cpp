@@ -40,6 +40,7 @@ struct WorkloadArgs {
   std::string bs_split;
   std::string threads = "1";
   std::string queue_depth = "1";
+  std::string submit_batch = std::to_string(workload::k_default_submit_batch);
   std::string duration;
   std::string seed;
   std::string json;
@@ -96,6 +97,7 @@ workload::WorkloadSpec build_spec(const WorkloadArgs& a) {
   }
   spec.threads = parse_u32(a.threads, "--threads");
   spec.queue_depth = parse_u32(a.queue_depth, "--queue-depth");
+  spec.submit_batch = parse_u32(a.submit_batch, "--submit-batch");
   if (!a.duration.empty()) {
     spec.limits.duration_ns = positive(units::parse_duration_ns(a.duration, "--duration"), "--duration");
   }
@@ -233,6 +235,9 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--bs-split", a.bs_split, "Weighted IO sizes, e.g. 512/4:4k/67:64k/3");
   cmd->add_option("--threads", a.threads, "Worker threads (TC)")->capture_default_str();
   cmd->add_option("--queue-depth", a.queue_depth, "IOs in flight per thread (QD)")->capture_default_str();
+  cmd->add_option("--submit-batch", a.submit_batch,
+                  "IOs per submit call at most (0 = all free slots at once; docs/engine.md)")
+      ->capture_default_str();
   cmd->add_option("--duration", a.duration, "Run time, e.g. 30s, 5m");
   cmd->add_option("--bytes", a.bytes, "Stop after this many bytes, e.g. 10GiB, or 2x the range");
   cmd->add_option("--ios", a.ios, "Stop after this many IOs");

@@ -161,6 +161,7 @@ int IoQueue::flush() noexcept {
   while (done < total) {
     const uint64_t now_ns = monotonic_ns();
     const int accepted = m_engine->submit({s.staged.data() + done, total - done});
+    ++m_submit_calls;
     if (accepted > 0) {
       assert(static_cast<uint32_t>(accepted) <= total - done);
       // A partial count is normal (the kernel took a prefix); the loop resubmits the rest.

@@ -111,18 +111,42 @@ void from_json(const json& j, IoSummary& summary) {
   summary.combined = field(j, "combined", where).get<DirectionSummary>();
 }
 
+// Runs: a bucket's lower bound followed by the counts of it and the buckets after it. A gap of up
+// to k_max_bridged_zeros empty buckets stays inside a run: each costs "0," (2 bytes) where a new
+// run costs "],[" plus a lower bound of up to 20 digits. A histogram with one IO every few
+// buckets is thus written as [lower_ns, count] pairs, a dense one as a few long runs (about 3x
+// smaller than pairs: results.json of a full run, docs/performance.md "Round 3", goal 7).
+constexpr size_t k_max_bridged_zeros = 4;
+
 void to_json(json& j, const LatencyHistogram& histogram) {
-  json buckets = json::array();
+  json runs = json::array();
+  json run;
+  size_t next_index = 0;  // the index that would continue `run`
   for (const auto& [index, count] : histogram.nonzero_buckets()) {
-    buckets.push_back(json::array({LatencyHistogram::bucket_lower_ns(index), count}));
+    if (run.is_null() || index - next_index > k_max_bridged_zeros) {
+      if (!run.is_null()) {
+        runs.push_back(std::move(run));
+      }
+      run = json::array({LatencyHistogram::bucket_lower_ns(index)});
+    } else {
+      for (size_t gap = next_index; gap < index; ++gap) {
+        run.push_back(0);
+      }
+    }
+    run.push_back(count);
+    next_index = index + 1;
+  }
+  if (!run.is_null()) {
+    runs.push_back(std::move(run));
   }
   j = json{{"layout", k_histogram_layout_name},
            {"sub_bucket_bits", LatencyHistogram::k_sub_bucket_bits},
-           {"buckets", std::move(buckets)}};
+           {"buckets", std::move(runs)}};
 }
 
-void from_json(const json& j, LatencyHistogram& histogram) {
-  const std::string where = "histogram";
+namespace {
+
+void check_layout(const json& j, const std::string& where) {
   const json& layout = field(j, "layout", where);
   if (!layout.is_string() || layout.get<std::string>() != k_histogram_layout_name) {
     throw UsageError(where + " layout", fmt::format("{} is not supported: ptsuite reads only the \"{}\" layout",
@@ -134,40 +158,56 @@ void from_json(const json& j, LatencyHistogram& histogram) {
                      fmt::format("{} is not supported: this layout has {} sub-bucket bits (1/{} of an octave)", bits,
                                  LatencyHistogram::k_sub_bucket_bits, LatencyHistogram::k_sub_buckets));
   }
+}
+
+// One run [lower_ns, count, count, ...] into `out`; returns the index after its last bucket.
+size_t read_run(const json& run, const std::string& where, size_t min_index, LatencyHistogram& out) {
+  if (!run.is_array() || run.size() < 2) {
+    throw UsageError(where, fmt::format("expected [lower_ns, count, ...], got {}", run.dump()));
+  }
+  const uint64_t lower_ns = as_u64(run[0], where);
+  const size_t first = LatencyHistogram::bucket_index(lower_ns);
+  if (LatencyHistogram::bucket_lower_ns(first) != lower_ns) {
+    throw UsageError(where, fmt::format("{} ns is not the lower bound of a bucket (the bucket holding it "
+                                        "starts at {} ns)",
+                                        lower_ns, LatencyHistogram::bucket_lower_ns(first)));
+  }
+  if (first < min_index) {
+    throw UsageError(where, fmt::format("bucket {} ns is out of order or repeated", lower_ns));
+  }
+  const size_t counts = run.size() - 1;
+  if (first + counts > LatencyHistogram::k_bucket_count) {
+    throw UsageError(where, fmt::format("{} counts from {} ns run past the last bucket", counts, lower_ns));
+  }
+  for (size_t k = 0; k < counts; ++k) {
+    const uint64_t count = as_u64(run[k + 1], where);
+    if (count == 0 && (k == 0 || k + 1 == counts)) {
+      throw UsageError(where, "a run that starts or ends with count 0 (runs list non-empty buckets at both ends)");
+    }
+    if (out.total_count() + count < count) {
+      throw UsageError(where, "the total count overflows 64 bits");
+    }
+    if (count > 0) {
+      out.record_n(LatencyHistogram::bucket_lower_ns(first + k), count);
+    }
+  }
+  return first + counts;
+}
+
+}  // namespace
+
+void from_json(const json& j, LatencyHistogram& histogram) {
+  const std::string where = "histogram";
+  check_layout(j, where);
   const json& buckets = field(j, "buckets", where);
   const std::string b_where = where + " buckets";
   if (!buckets.is_array()) {
-    throw UsageError(b_where, "expected an array of [lower_ns, count] pairs");
+    throw UsageError(b_where, "expected an array of [lower_ns, count, ...] runs");
   }
   LatencyHistogram out;
-  bool first = true;
-  size_t previous_index = 0;
+  size_t next_index = 0;
   for (size_t i = 0; i < buckets.size(); ++i) {
-    const json& pair = buckets[i];
-    const std::string p_where = fmt::format("{}[{}]", b_where, i);
-    if (!pair.is_array() || pair.size() != 2) {
-      throw UsageError(p_where, fmt::format("expected [lower_ns, count], got {}", pair.dump()));
-    }
-    const uint64_t lower_ns = as_u64(pair[0], p_where);
-    const uint64_t count = as_u64(pair[1], p_where);
-    const size_t index = LatencyHistogram::bucket_index(lower_ns);
-    if (LatencyHistogram::bucket_lower_ns(index) != lower_ns) {
-      throw UsageError(p_where, fmt::format("{} ns is not the lower bound of a bucket (the bucket holding it "
-                                            "starts at {} ns)",
-                                            lower_ns, LatencyHistogram::bucket_lower_ns(index)));
-    }
-    if (!first && index <= previous_index) {
-      throw UsageError(p_where, fmt::format("bucket {} ns is out of order or repeated", lower_ns));
-    }
-    if (count == 0) {
-      throw UsageError(p_where, "a bucket with count 0 (the sparse form lists non-empty buckets only)");
-    }
-    if (out.total_count() + count < count) {
-      throw UsageError(p_where, "the total count overflows 64 bits");
-    }
-    out.record_n(lower_ns, count);
-    first = false;
-    previous_index = index;
+    next_index = read_run(buckets[i], fmt::format("{}[{}]", b_where, i), next_index, out);
   }
   histogram = std::move(out);
 }

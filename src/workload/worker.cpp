@@ -22,6 +22,11 @@ constexpr uint64_t k_max_wait_ns = 50'000'000;
 // most this stale, and a fast thread pays for a publish about once per millisecond.
 constexpr uint64_t k_publish_interval_ns = 1'000'000;
 
+// Submits the staged IOs when there are at least `at_least` (>= 1); 0 or a negative errno.
+int flush_if(engine::IoQueue& q, uint32_t at_least) noexcept {
+  return q.staged() >= at_least ? std::min(q.flush(), 0) : 0;
+}
+
 void sleep_until_ns(uint64_t deadline_ns) noexcept {
   timespec ts{};
   ts.tv_sec = static_cast<time_t>(deadline_ns / 1'000'000'000ULL);
@@ -40,7 +45,8 @@ Worker::Worker(const ResolvedWorkload& workload, const engine::Target& target, u
                                                 static_cast<uint32_t>(workload.max_block_bytes))),
       m_generator(workload, index, sequential_cursor_bytes),
       m_filler(workload.spec.data, workload.spec.seed, index, workload.max_block_bytes, workload.spec.queue_depth),
-      m_limiter(RateLimiter::for_thread(workload.spec.rate, workload.spec.threads)) {}
+      m_limiter(RateLimiter::for_thread(workload.spec.rate, workload.spec.threads)),
+      m_submit_batch(workload.spec.submit_batch) {}
 
 namespace {
 
@@ -73,8 +79,10 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
       m_reason = *stop;
       break;
     }
-    // Stage as many IOs as there are free slots, limits and the pacing schedule allow.
+    // Stage as many IOs as there are free slots, limits and the pacing schedule allow,
+    // submitting every m_submit_batch of them (0: all at once, after the loop).
     bool limit_reached = false;
+    int submit_failure = 0;
     uint64_t due_ns = 0;  // pacing: when the next IO may be issued (0 = not waiting)
     while (q.free_slots() > 0) {
       if (ios_issued >= limits.ios) {
@@ -104,14 +112,18 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
       }
       ++ios_issued;
       bytes_issued += io.length_bytes;
-    }
-    if (q.staged() > 0) {
-      const int rc = q.flush();
-      if (rc < 0) {
-        m_unattributed_errno = -rc;
-        m_reason = StopReason::io_error;
+      submit_failure = m_submit_batch != 0 ? flush_if(q, m_submit_batch) : 0;
+      if (submit_failure < 0) {
         break;
       }
+    }
+    if (submit_failure == 0) {
+      submit_failure = flush_if(q, 1);
+    }
+    if (submit_failure < 0) {
+      m_unattributed_errno = -submit_failure;
+      m_reason = StopReason::io_error;
+      break;
     }
     if (limit_reached) {
       break;  // drain() below collects what is in flight
@@ -165,6 +177,7 @@ void Worker::retire() noexcept {
   m_stats = m_queue->stats();
   m_queue_error = m_queue->first_error();
   m_queue_error_count = m_queue->error_count();
+  m_submit_calls = m_queue->submit_calls();
   m_queue.reset();
 }
 

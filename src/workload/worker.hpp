@@ -53,6 +53,7 @@ class Worker {
   // Valid after run() (the queue is retired by then).
   [[nodiscard]] const stats::IoStats& stats() const noexcept { return m_stats; }
   [[nodiscard]] StopReason stop_reason() const noexcept { return m_reason; }
+  [[nodiscard]] uint64_t submit_calls() const noexcept { return m_submit_calls; }
   [[nodiscard]] uint64_t end_ns() const noexcept { return m_end_ns; }  // last completion; 0 = none
   [[nodiscard]] uint64_t sequential_cursor_bytes() const noexcept { return m_generator.sequential_cursor_bytes(); }
   // The first error of this thread: the queue's record, or a failure the queue could not
@@ -69,9 +70,11 @@ class Worker {
   stats::IoStats m_stats;                    // the queue's statistics, kept by retire()
   std::optional<engine::IoErrorRecord> m_queue_error;
   uint64_t m_queue_error_count = 0;
+  uint64_t m_submit_calls = 0;  // kept by retire()
   IoGenerator m_generator;
   DataFiller m_filler;
   RateLimiter m_limiter;
+  uint32_t m_submit_batch = 0;  // WorkloadSpec::submit_batch
   stats::LiveCounters m_live;
   StopReason m_reason = StopReason::duration;
   uint64_t m_end_ns = 0;

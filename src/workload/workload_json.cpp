@@ -71,6 +71,7 @@ json config_json(const ResolvedWorkload& w, const engine::Target& target) {
           {"rate", {{"iops", spec.rate.iops}, {"mb_per_s", spec.rate.mb_per_s}}},
           {"seed", spec.seed},
           {"engine", spec.engine},
+          {"submit_batch", spec.submit_batch},
           {"data_pattern", to_string(spec.data)},
           {"cpus", spec.cpus},
           {"interval_ns", spec.interval_ns}};
@@ -114,6 +115,7 @@ json results_json(const WorkloadResult& r, uint64_t interval_ns) {
           {"write", direction_json(summary.write, r.stats.write.histogram)},
           {"combined", direction_json(summary.combined, combined.histogram)},
           {"cpu", {{"user_s", r.cpu.user_s}, {"system_s", r.cpu.system_s}, {"us_per_io", cpu_us_per_io(r)}}},
+          {"submit_calls", r.submit_calls},
           {"error", error_json(r.first_error, r.error_count)},
           {"intervals", {{"interval_ns", interval_ns}, {"samples", samples}}},
           {"end_state", {{"sequential_cursor_bytes", r.end_state.sequential_cursor_bytes}}}};

@@ -340,6 +340,7 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
     result.stats.merge(w->stats());
     end_ns = std::max(end_ns, w->end_ns());
     result.error_count += w->error_count();
+    result.submit_calls += w->submit_calls();
     result.end_state.sequential_cursor_bytes.push_back(
         spec.pattern == AccessPattern::sequential ? w->sequential_cursor_bytes() : 0);
   }

@@ -188,8 +188,10 @@ TEST(WorkloadCli, JsonRecordsConfigResultsAndHistograms) {
   EXPECT_EQ(results["combined"]["ios"], 4000u);
   for (const char* d : {"read", "write", "combined"}) {
     uint64_t in_buckets = 0;
-    for (const json& bucket : results[d]["histogram"]["buckets"]) {
-      in_buckets += bucket[1].get<uint64_t>();
+    for (const json& run : results[d]["histogram"]["buckets"]) {
+      for (size_t k = 1; k < run.size(); ++k) {  // [lower_ns, count, count, ...]
+        in_buckets += run[k].get<uint64_t>();
+      }
     }
     EXPECT_EQ(in_buckets, results[d]["ios"].get<uint64_t>()) << d;
     EXPECT_TRUE(results[d]["latency_ns"]["percentiles"].contains("99.9999")) << d;
@@ -197,6 +199,29 @@ TEST(WorkloadCli, JsonRecordsConfigResultsAndHistograms) {
   EXPECT_TRUE(results["cpu"].contains("us_per_io"));
   EXPECT_EQ(results["intervals"]["interval_ns"], 10'000'000u);
   EXPECT_EQ(doc["command"], "workload");
+}
+
+// --submit-batch bounds the IOs per engine submit call; results.submit_calls counts the calls.
+// The null engine completes every IO at once, so with all free slots per call (0) the worker
+// refills its whole queue (8) per call, and with batches of 2 it needs at least 4000 / 2 calls.
+TEST(WorkloadCli, SubmitBatchBoundsTheIosPerSubmitCall) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 16 * k_mib);
+  auto submit_calls = [&](const std::string& batch) {
+    const std::string json_path = dir.file("batch-" + batch + ".json");
+    const ProcessResult r =
+        run_ptsuite({"workload", "--target", target, "--pattern", "rand", "--queue-depth", "8", "--ios", "4000",
+                     "--engine", "null", "--submit-batch", batch, "--quiet", "--json", json_path});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const json doc = load_json(json_path);
+    EXPECT_EQ(doc["config"]["submit_batch"], std::stoul(batch));
+    EXPECT_EQ(doc["results"]["combined"]["ios"], 4000u);
+    return doc["results"]["submit_calls"].get<uint64_t>();
+  };
+  const uint64_t batched = submit_calls("2");
+  EXPECT_GE(batched, 4000u / 2);
+  EXPECT_LE(batched, 4000u);                    // never more calls than IOs
+  EXPECT_LE(submit_calls("0"), 4000u / 8 + 8);  // whole-queue refills (+ a few partial ones)
 }
 
 TEST(WorkloadCli, IoErrorExitsFourAndStillWritesTheJson) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/util/int128.hpp>
@@ -38,6 +39,23 @@ uint32_t round_of(const StepId& id) {
   return 0;
 }
 
+namespace {
+
+// Shares divided by their total, then factors by the shape's mean, so the mean is 1.
+Shape normalized(Shape out, double total_share) {
+  double mean = 0;
+  for (auto& level : out.levels) {
+    level.second /= total_share;
+    mean += level.first * level.second;
+  }
+  for (auto& level : out.levels) {
+    level.first /= mean;
+  }
+  return out;
+}
+
+}  // namespace
+
 const Shape& round_shape() {
   static const Shape s = [] {
     Shape out{{{0.7, 0.3}, {1.0, 0.45}, {1.5, 0.2}, {3.5, 0.0485}, {9.0, 0.00142}, {22.0, 0.00008}}, 40};
@@ -67,15 +85,26 @@ const Shape& capture_shape() {
       out.levels.emplace_back(f * (z > 2.0 ? 1.0 + (z - 2.0) * 1.7 : 1.0), body + tail);
       total += body + tail;
     }
-    double mean = 0;
-    for (auto& level : out.levels) {
-      level.second /= total;
-      mean += level.first * level.second;
+    return normalized(std::move(out), total);
+  }();
+  return s;
+}
+
+const Shape& dense_shape() {
+  static const Shape s = [] {
+    // 10 octaves x 128 sub-buckets = 1280 levels, factor 2^(k/128) from 1/8 of the mean up;
+    // weight: log-normal in log2(factor) around 0 (sigma 1.2 octaves) plus a 1e-4 floor so
+    // every level keeps IOs (the tail a long segment on a busy drive collects).
+    constexpr int k_levels = 10 * 128;
+    Shape out{{}, 200};
+    double total = 0;
+    for (int k = 0; k < k_levels; ++k) {
+      const double octave = -3.0 + static_cast<double>(k) / 128.0;
+      const double weight = std::exp(-0.5 * (octave / 1.2) * (octave / 1.2)) + 1e-4;
+      out.levels.emplace_back(std::exp2(octave), weight);
+      total += weight;
     }
-    for (auto& level : out.levels) {
-      level.first /= mean;
-    }
-    return out;
+    return normalized(std::move(out), total);
   }();
   return s;
 }

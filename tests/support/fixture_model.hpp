@@ -39,6 +39,11 @@ const Shape& round_shape();
 // Captures: a smooth right-skewed distribution over many buckets (histogram and
 // confidence-level plots need a real-looking curve).
 const Shape& capture_shape();
+// Worst case for the size of a results document: every 1/128-octave bucket over ten octaves
+// (the mean / 8 to 128 x the mean: 10 us to 10 ms around an 80 us drive) holds IOs, a
+// log-normal body with a heavy tail. A real drive's histogram is sparser in its tail, so
+// documents built with this shape bound the real size from above.
+const Shape& dense_shape();
 
 // Fills one direction's statistics with `ios` IOs of mean latency `mean_ns` in `shape`.
 void fill_direction(stats::DirectionStats& d, uint64_t ios, uint64_t bytes, double mean_ns, const Shape& shape);

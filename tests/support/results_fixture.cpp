@@ -91,6 +91,8 @@ struct FixtureConfig {
   DeviceModel model;
   // Phases ("test/phase") whose performance keeps oscillating.
   std::vector<std::string> oscillating;
+  bool oscillate_all = false;     // every phase oscillates (no steady state: Round cap)
+  bool dense_histograms = false;  // dense_shape() in every segment (the size worst case)
 };
 
 class FixtureExecutor : public pts::StepExecutor {
@@ -215,7 +217,8 @@ class FixtureExecutor : public pts::StepExecutor {
     if (round > 0) {
       iops *= 1.0 + m.round_settle * (0.3 + 0.7 * (1.0 - r)) * std::exp(-(round - 1.0) / m.round_settle_tau);
       const std::string phase = id.test + "/" + id.phase;
-      if (std::find(m_config.oscillating.begin(), m_config.oscillating.end(), phase) != m_config.oscillating.end()) {
+      if (m_config.oscillate_all ||
+          std::find(m_config.oscillating.begin(), m_config.oscillating.end(), phase) != m_config.oscillating.end()) {
         iops *= 1.0 + m.oscillation_pct / 100.0 * (0.3 + 0.7 * (1.0 - r)) * std::sin(1.9 * round + 0.4);
       }
     }
@@ -242,7 +245,7 @@ class FixtureExecutor : public pts::StepExecutor {
         outstanding * static_cast<double>(out.elapsed_ns) / static_cast<double>(std::max<uint64_t>(ios, 1));
     const double k = mean_total_ns / svc;
     const bool capture = id.phase == "capture" || id.name == "capture";
-    const Shape& shape = capture ? capture_shape() : round_shape();
+    const Shape& shape = m_config.dense_histograms ? dense_shape() : capture ? capture_shape() : round_shape();
     stats::IoStats st;
     fill_direction(st.read, reads, bytes_for(reads, s.block_sizes), svc_r * k, shape);
     fill_direction(st.write, writes, bytes_for(writes, s.block_sizes), svc_w * k, shape);
@@ -360,6 +363,19 @@ FixtureConfig fixture_config(const std::string& name) {
     c.tested_by = "Fixture Labs, Inc.";
     c.seed = 14;
     c.start_epoch = 1'769'767'200;  // 2026-01-30T10:00:00Z
+  } else if (name == "worst-case") {
+    // Not checked in (tens of MB): the largest document a full five-test PTS-E 2.0.2 run at
+    // spec defaults writes. A 3.84 TB NVMe drive whose performance never settles (every
+    // steady-state phase runs to the Round cap), dense histograms in every segment, WSAT to its
+    // 6 h time limit (4X of 3.84 TB at the model's ~377 MB/s would take ~11 h).
+    c.tests = {"iops", "throughput", "latency", "wsat", "cbw"};
+    c.tested_by = "Fixture Labs, Inc.";
+    c.seed = 99;
+    c.start_epoch = 1'770'976'800;  // 2026-02-13T10:00:00Z
+    c.device.capacity_bytes = 3'840'755'982'336;
+    c.model.oscillation_pct = 30;
+    c.oscillate_all = true;
+    c.dense_histograms = true;
   } else {
     throw std::invalid_argument("unknown results fixture \"" + name + "\"");
   }

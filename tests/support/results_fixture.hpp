@@ -16,6 +16,10 @@
 //   quick         `--quick` on an 8 GiB scratch loop device: Throughput, WSAT (stops at its
 //                 time limit), CBW and XSR: not compliant: shortened (plus discard purge, no
 //                 write-cache control, 0.25X WIPC).
+// Generated only, never checked in (tens of MB; tests/unit/report/results_size_test.cpp):
+//   worst-case    a full five-test PTS-E 2.0.2 run on a 3.84 TB drive that never settles
+//                 (every steady-state phase to the Round cap), dense histograms everywhere:
+//                 the upper bound of a real run's results.json size.
 // Together they cover every registered test; sizes are 0.5-0.9 MB each (an IOPS or CBW record alone
 // holds >= 250 segment results of ~2 KB: 5 Rounds x 49-56 segments).
 //

@@ -93,6 +93,8 @@ class IoQueue {
   [[nodiscard]] bool has_error() const noexcept { return m_error_count > 0; }
   [[nodiscard]] const std::optional<IoErrorRecord>& first_error() const noexcept { return m_first_error; }
   [[nodiscard]] uint64_t error_count() const noexcept { return m_error_count; }
+  // Engine submit() calls made by flush() so far (IOs per call = how batched submission was).
+  [[nodiscard]] uint64_t submit_calls() const noexcept { return m_submit_calls; }
   // Counts, bytes and latency sums per direction, cheap to publish as stats::LiveTotals.
   [[nodiscard]] stats::LiveTotals live_totals() const noexcept {
     stats::LiveTotals totals;
@@ -111,6 +113,7 @@ class IoQueue {
   std::unique_ptr<IoEngine> m_engine;
   uint32_t m_queue_depth = 0;
   uint32_t m_in_flight = 0;
+  uint64_t m_submit_calls = 0;
   uint64_t m_last_reap_ns = 0;
   stats::IoStats m_stats;
   std::optional<IoErrorRecord> m_first_error;

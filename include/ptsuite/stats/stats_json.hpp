@@ -9,14 +9,18 @@
 //   Percentile keys are the shortest decimal spelling of the percentile ("1", "99.9",
 //   "99.9999"); from_json orders them numerically (JSON objects carry no order).
 // IoSummary: {"read": DirectionSummary, "write": ..., "combined": ...}.
-// LatencyHistogram, sparse and exact (counts of empty buckets are omitted):
-//   {"layout": "log-linear", "sub_bucket_bits": 7, "buckets": [[lower_ns, count], ...]}
-//   lower_ns is the inclusive lower bound of a bucket of the layout in latency_histogram.hpp,
-//   ascending. from_json rebuilds the identical histogram.
+// LatencyHistogram, exact, as runs of consecutive buckets (long stretches of empty buckets
+// are omitted):
+//   {"layout": "log-linear", "sub_bucket_bits": 7, "buckets": [[lower_ns, count, count, ...], ...]}
+//   lower_ns is the inclusive lower bound of a bucket of the layout in latency_histogram.hpp;
+//   the counts are of that bucket and the ones after it, in order (zeros only inside a run, for
+//   a few empty buckets between occupied ones); runs ascending and disjoint. A run of one count,
+//   [lower_ns, count], is the earlier pairs form, which is read the same way. from_json
+//   rebuilds the identical histogram.
 //
 // from_json throws ptsuite::UsageError naming the field for input that is not of this form:
-// a different layout or sub_bucket_bits, a lower_ns that is not a bucket bound, buckets out of
-// order or repeated, zero counts, missing keys or wrong types.
+// a different layout or sub_bucket_bits, a lower_ns that is not a bucket bound, runs out of
+// order or overlapping, a run starting or ending with a zero count, missing keys or wrong types.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>

@@ -81,6 +81,7 @@ struct WorkloadResult {
   StopReason stop_reason = StopReason::duration;
   std::optional<engine::IoErrorRecord> first_error;
   uint64_t error_count = 0;
+  uint64_t submit_calls = 0;  // engine submit() calls over all threads
   WorkloadState end_state;
 };
 

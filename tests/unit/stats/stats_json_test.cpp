@@ -106,13 +106,42 @@ TEST(StatsJson, HistogramSparseFormRoundTripsExactly) {
   EXPECT_EQ(j.at("layout"), "log-linear");
   EXPECT_EQ(j.at("sub_bucket_bits"), 7);
   const json& buckets = j.at("buckets");
-  ASSERT_EQ(buckets.size(), h.nonzero_buckets().size());
+  uint64_t written = 0;
+  for (const json& run : buckets) {
+    for (size_t k = 1; k < run.size(); ++k) {
+      written += run[k].get<uint64_t>();
+    }
+  }
+  EXPECT_EQ(written, h.total_count());
   EXPECT_EQ(buckets.front(), json::array({0, 1}));
   // The last bucket's lower bound is 255 * 2^56; counts survive as 64-bit integers.
   EXPECT_EQ(buckets.back(), json::array({uint64_t{255} << 56, 3}));
   const auto back = json::parse(j.dump()).get<LatencyHistogram>();
   EXPECT_EQ(back, h);
   EXPECT_EQ(back.total_count(), h.total_count());
+}
+
+// Consecutive buckets are one run; a gap of up to 4 empty buckets is bridged with zeros, a
+// longer one starts a new run; pairs ([lower_ns, count] runs of one) read the same.
+TEST(StatsJson, HistogramRunsBridgeShortGapsOnly) {
+  LatencyHistogram h;
+  for (uint64_t v = 100; v < 110; ++v) {
+    h.record_n(v, v);  // buckets 100..109 (1 ns wide below 256 ns)
+  }
+  h.record_n(114, 2);  // 4 empty buckets after 109: bridged
+  h.record_n(120, 3);  // 5 empty buckets after 114: a new run
+  const json j = h;
+  const json expected = json::array(
+      {json::array({100, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 0, 0, 0, 0, 2}), json::array({120, 3})});
+  EXPECT_EQ(j.at("buckets"), expected);
+  EXPECT_EQ(j.get<LatencyHistogram>(), h);
+
+  json pairs = j;
+  pairs["buckets"] = json::array();
+  for (const auto& [index, count] : h.nonzero_buckets()) {
+    pairs["buckets"].push_back(json::array({LatencyHistogram::bucket_lower_ns(index), count}));
+  }
+  EXPECT_EQ(pairs.get<LatencyHistogram>(), h);
 }
 
 TEST(StatsJson, EmptyHistogramRoundTrips) {
@@ -154,8 +183,20 @@ TEST(StatsJson, HistogramRejectsOtherLayoutsAndMalformedBuckets) {
   zero["buckets"] = {{100, 0}};
   expect_rejected(zero, "count 0");
   json shape = good;
-  shape["buckets"] = {{100, 1, 2}};
+  shape["buckets"] = {{100}};
   expect_rejected(shape, "buckets[0]");
+  json zero_end = good;
+  zero_end["buckets"] = {{100, 1, 0}};
+  expect_rejected(zero_end, "count 0");
+  json zero_start = good;
+  zero_start["buckets"] = {{100, 0, 1}};
+  expect_rejected(zero_start, "count 0");
+  json overlap = good;
+  overlap["buckets"] = {{100, 1, 1}, {101, 1}};  // the first run covers 100 and 101
+  expect_rejected(overlap, "buckets[1]");
+  json past_end = good;
+  past_end["buckets"] = {{uint64_t{255} << 56, 1, 1}};  // the last bucket has no successor
+  expect_rejected(past_end, "past the last bucket");
   json missing = good;
   missing.erase("buckets");
   expect_rejected(missing, "buckets");
