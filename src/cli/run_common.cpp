@@ -6,6 +6,7 @@
 
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/results/validation.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -170,29 +171,24 @@ int claims_verdict(const nlohmann::json& results, RunConsole& console) {
     if (t.value("id", "") == "claims") record = &t;
   }
   if (record == nullptr) return 0;
-  const nlohmann::json& validation = record->at("validation");
-  for (const nlohmann::json& c : validation.at("claims")) {
-    const std::string verdict = c.at("verdict").get<std::string>();
-    if (verdict == "not covered") {
-      console.message(
-          fmt::format("  NOT COVERED  {}: {}", c.at("id").get<std::string>(), c.at("why").get<std::string>()));
+  const results::ValidationBlock validation = results::read_validation(record->at("validation"));
+  for (const results::ClaimOutcome& c : validation.claims) {
+    if (c.verdict == "not covered") {
+      console.message(fmt::format("  NOT COVERED  {}: {}", c.claim.id, c.why.value_or("")));
       continue;
     }
-    const std::string unit = c.at("unit").get<std::string>();
+    const std::string& unit = c.claim.unit;
     console.message(fmt::format("  {:<11}  {}: declared {}, measured {} ({:+.1f} %, tolerance {:g} %) under {}",
-                                verdict == "pass" ? "PASS" : "FAIL", c.at("id").get<std::string>(),
-                                claim_value_text(c.at("declared").get<double>(), unit),
-                                claim_value_text(c.at("measured").get<double>(), unit),
-                                c.at("margin_pct").get<double>(), c.at("tolerance_pct").get<double>(),
-                                c.at("conditions").at("text").get<std::string>()));
+                                c.verdict == "pass" ? "PASS" : "FAIL", c.claim.id,
+                                claim_value_text(c.claim.declared, unit),
+                                claim_value_text(c.measured.value_or(0), unit), c.margin_pct.value_or(0),
+                                c.claim.tolerance_pct, c.claim.conditions.text));
   }
-  for (const nlohmann::json& caveat : validation.at("caveats"))
-    console.message("  caveat: " + caveat.get<std::string>());
-  const nlohmann::json& t = validation.at("totals");
-  console.message(fmt::format("claims: {} pass, {} fail, {} not covered of {}: {}", t.at("pass").get<size_t>(),
-                              t.at("fail").get<size_t>(), t.at("not_covered").get<size_t>(),
-                              t.at("claims").get<size_t>(), validation.at("verdict").get<std::string>()));
-  return validation.at("verdict") == "pass" ? 0 : static_cast<int>(ExitCode::negative_verdict);
+  for (const std::string& caveat : validation.caveats) console.message("  caveat: " + caveat);
+  const results::ValidationTotals& t = validation.totals;
+  console.message(fmt::format("claims: {} pass, {} fail, {} not covered of {}: {}", t.pass, t.fail, t.not_covered,
+                              t.claims, validation.verdict));
+  return validation.verdict == "pass" ? 0 : static_cast<int>(ExitCode::negative_verdict);
 }
 
 }  // namespace ptsuite::cli

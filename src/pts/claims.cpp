@@ -264,61 +264,81 @@ ClaimVerdict judge_claim(const Claim& claim, double measured) {
   return v;
 }
 
-json claim_result(const Claim& claim, const std::string& point_id, const stats::IoSummary* summary,
-                  const std::string& why) {
-  json j = claim;
-  j["point"] = point_id.empty() ? json() : json(point_id);
+results::ClaimOutcome claim_result(const Claim& claim, const std::string& point_id, const stats::IoSummary* summary,
+                                   const std::string& why) {
+  results::ClaimOutcome out;
+  out.claim = record_of(claim);
+  if (!point_id.empty()) {
+    out.point = point_id;
+  }
   if (summary == nullptr) {
-    j["measured"] = nullptr;
-    j["margin_pct"] = nullptr;
-    j["verdict"] = "not covered";
-    j["why"] = why;
-    return j;
+    out.verdict = "not covered";
+    out.why = why;
+    return out;
   }
   const ClaimVerdict v = judge_claim(claim, measured_value(claim, *summary));
-  j["measured"] = v.measured;
-  j["margin_pct"] = v.margin_pct;
-  j["verdict"] = v.pass ? "pass" : "fail";
-  return j;
+  out.measured = v.measured;
+  out.margin_pct = v.margin_pct;
+  out.verdict = v.pass ? "pass" : "fail";
+  return out;
 }
 
-json validation_block(const ClaimSheet& sheet, json points, json claims, const std::string& mode) {
-  size_t pass = 0;
-  size_t fail = 0;
-  size_t not_covered = 0;
-  for (const json& c : claims) {
-    const std::string v = c.at("verdict").get<std::string>();
-    (v == "pass" ? pass : v == "fail" ? fail : not_covered) += 1;
+results::ValidationBlock validation_block(const ClaimSheet& sheet, std::vector<results::ValidationPoint> points,
+                                          std::vector<results::ClaimOutcome> claims, const std::string& mode) {
+  results::ValidationBlock block;
+  block.mode = mode;
+  block.sheet = record_of(sheet);
+  block.totals.claims = claims.size();
+  for (const results::ClaimOutcome& c : claims) {
+    (c.verdict == "pass" ? block.totals.pass : c.verdict == "fail" ? block.totals.fail : block.totals.not_covered) += 1;
   }
-  json caveats = json::array();
-  for (const json& p : points) {
-    if (p.at("steady_state").is_object() && !p.at("steady_state").at("attained").get<bool>()) {
-      caveats.push_back(
-          fmt::format("{} ({}): steady state NOT attained by Round {}; its claims are judged on Rounds "
-                      "{}..{}",
-                      p.at("id").get<std::string>(), p.at("conditions").at("text").get<std::string>(),
-                      p.at("steady_state").at("rounds").get<uint32_t>(),
-                      p.at("steady_state").at("window_first_round").get<uint32_t>(),
-                      p.at("steady_state").at("window_last_round").get<uint32_t>()));
+  for (const results::ValidationPoint& p : points) {
+    if (p.steady_state && !p.steady_state->attained) {
+      block.caveats.push_back(
+          fmt::format("{} ({}): steady state NOT attained by Round {}; its claims are judged on Rounds {}..{}", p.id,
+                      p.conditions.text, p.steady_state->rounds, p.steady_state->window_first_round,
+                      p.steady_state->window_last_round));
     }
   }
-  const std::string verdict = fail > 0 ? "fail" : not_covered > 0 ? "incomplete" : "pass";
-  const json totals{{"claims", claims.size()}, {"pass", pass}, {"fail", fail}, {"not_covered", not_covered}};
-  return json{{"mode", mode},     {"sheet", sheet},     {"points", std::move(points)}, {"claims", std::move(claims)},
-              {"totals", totals}, {"caveats", caveats}, {"verdict", verdict}};
+  block.verdict = block.totals.fail > 0 ? "fail" : block.totals.not_covered > 0 ? "incomplete" : "pass";
+  block.points = std::move(points);
+  block.claims = std::move(claims);
+  return block;
 }
 
-void to_json(json& j, const ClaimConditions& c) {
-  j = json{{"pattern", workload::to_string(c.pattern)},
-           {"block_size", units::format_size_binary(c.block_bytes)},
-           {"block_size_bytes", c.block_bytes},
-           {"rw_mix", format_rw_mix(c.mix)},
-           {"threads", c.threads},
-           {"queue_depth", c.queue_depth},
-           {"state", to_string(c.state)},
-           {"active_range_pct", c.active_range_pct},
-           {"text", conditions_text(c)}};
+results::ClaimConditionsRecord record_of(const ClaimConditions& c) {
+  return {workload::to_string(c.pattern),
+          units::format_size_binary(c.block_bytes),
+          c.block_bytes,
+          format_rw_mix(c.mix),
+          c.threads,
+          c.queue_depth,
+          to_string(c.state),
+          c.active_range_pct,
+          conditions_text(c)};
 }
+
+results::SheetClaim record_of(const Claim& c) {
+  results::SheetClaim r{c.id,
+                        c.text,
+                        to_string(c.metric),
+                        to_string(c.direction),
+                        claim_unit(c.metric),
+                        higher_is_better(c.metric) ? c.value : c.value / 1e3,
+                        c.tolerance_pct,
+                        record_of(c.conditions),
+                        std::nullopt};
+  if (c.metric == ClaimMetric::latency_percentile) r.percentile = c.percentile;
+  return r;
+}
+
+results::ValidationSheet record_of(const ClaimSheet& s) {
+  results::ValidationSheet r{s.vendor, s.model, s.capacity, s.interface, s.source, {}};
+  for (const Claim& c : s.claims) r.claims.push_back(record_of(c));
+  return r;
+}
+
+void to_json(json& j, const ClaimConditions& c) { j = record_of(c); }
 
 void from_json(const json& j, ClaimConditions& c) {
   c.pattern = workload::parse_access_pattern(j.at("pattern").get<std::string>(), "conditions.pattern");
@@ -330,21 +350,8 @@ void from_json(const json& j, ClaimConditions& c) {
   c.active_range_pct = j.at("active_range_pct").get<double>();
 }
 
-void to_json(json& j, const Claim& c) {
-  j = json{{"id", c.id},
-           {"text", c.text},
-           {"metric", to_string(c.metric)},
-           {"direction", to_string(c.direction)},
-           {"unit", claim_unit(c.metric)},
-           {"declared", higher_is_better(c.metric) ? c.value : c.value / 1e3},
-           {"tolerance_pct", c.tolerance_pct},
-           {"conditions", c.conditions}};
-  if (c.metric == ClaimMetric::latency_percentile) j["percentile"] = c.percentile;
-}
+void to_json(json& j, const Claim& c) { j = record_of(c); }
 
-void to_json(json& j, const ClaimSheet& s) {
-  j = json{{"vendor", s.vendor},       {"model", s.model},   {"capacity", s.capacity},
-           {"interface", s.interface}, {"source", s.source}, {"claims", s.claims}};
-}
+void to_json(json& j, const ClaimSheet& s) { j = record_of(s); }
 
 }  // namespace ptsuite::pts

@@ -21,22 +21,23 @@ using nlohmann::json;
 struct SourcePoint {
   ClaimConditions conditions;
   stats::IoSummary summary;
-  json steady_state;  // null for FOB points
-  json source;        // {kind, dir, test, phase, results_sha256}
+  std::optional<results::PointSteadyState> steady_state;  // none for FOB points
+  results::PointSource source;
 };
 
-json source_of(const SourceRun& run, const std::string& test, const std::string& phase) {
-  return json{
-      {"kind", "run"}, {"dir", run.dir}, {"test", test}, {"phase", phase}, {"results_sha256", run.results_sha256}};
+results::PointSource source_of(const SourceRun& run, const std::string& test, const std::string& phase) {
+  return {"run", run.dir, test, phase, std::nullopt, run.results_sha256};
 }
 
 void points_of_claims_record(const SourceRun& run, const json& rec, std::vector<SourcePoint>& out) {
   for (const json& p : rec.at("validation").at("points")) {
+    const json& summary = p.at("summary");  // required: a point without its measurement is no source
     SourcePoint sp;
     sp.conditions = p.at("conditions").get<ClaimConditions>();
-    sp.summary = p.at("summary").get<stats::IoSummary>();
-    sp.steady_state = p.at("steady_state");
-    sp.source = source_of(run, "claims", p.at("id").get<std::string>());
+    sp.summary = summary.get<stats::IoSummary>();
+    const results::ValidationPoint point = results::read_validation_point(p);
+    sp.steady_state = point.steady_state;
+    sp.source = source_of(run, "claims", point.id);
     out.push_back(std::move(sp));
   }
 }
@@ -62,12 +63,10 @@ void points_of_pts_record(const SourceRun& run, const json& rec, std::vector<Sou
                                       ClaimState::steady_state,
                                       rec.value("active_range_pct", 100.0)};
       sp.summary = phase.window[i];
-      sp.steady_state = json{{"attained", phase.attained()},
-                             {"rounds", phase.rounds_run()},
-                             {"window_first_round", phase.window_first_round},
-                             {"window_last_round", phase.window_last_round}};
+      sp.steady_state = results::PointSteadyState{phase.attained(), phase.rounds_run(), phase.window_first_round,
+                                                  phase.window_last_round};
       sp.source = source_of(run, test, phase.phase);
-      sp.source["segment"] = s.label;
+      sp.source.segment = s.label;
       out.push_back(std::move(sp));
     }
   }
@@ -97,8 +96,8 @@ std::string not_covered_reason(const ClaimConditions& c, const std::vector<Sourc
   std::string why = fmt::format("no run measured {}", conditions_text(c));
   for (const SourcePoint& p : points) {
     if (near(p.conditions, c)) {
-      return why + fmt::format("; nearest: {} ({} in {})", conditions_text(p.conditions),
-                               p.source.at("test").get<std::string>(), p.source.at("dir").get<std::string>());
+      return why + fmt::format("; nearest: {} ({} in {})", conditions_text(p.conditions), p.source.test.value_or(""),
+                               p.source.dir.value_or(""));
     }
   }
   if (c.state == ClaimState::fob) why += "; FOB claims need a FOB measurement (ptsuite validate on the drive)";
@@ -107,11 +106,11 @@ std::string not_covered_reason(const ClaimConditions& c, const std::vector<Sourc
 
 }  // namespace
 
-json validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs) {
+results::ValidationBlock validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs) {
   const std::vector<SourcePoint> sources = source_points(runs);
-  json points = json::array();
+  std::vector<results::ValidationPoint> points;
   std::vector<std::optional<size_t>> used_as(sources.size());
-  json claims = json::array();
+  std::vector<results::ClaimOutcome> claims;
   for (const Claim& claim : sheet.claims) {
     size_t s = 0;
     while (s < sources.size() && !(sources[s].conditions == claim.conditions)) ++s;
@@ -121,16 +120,17 @@ json validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>&
     }
     if (!used_as[s]) {
       used_as[s] = points.size();
-      points.push_back(json{{"id", fmt::format("p{:02}", points.size() + 1)},
-                            {"conditions", sources[s].conditions},
-                            {"claims", json::array()},
-                            {"summary", sources[s].summary},
-                            {"steady_state", sources[s].steady_state},
-                            {"source", sources[s].source}});
+      results::ValidationPoint point;
+      point.id = fmt::format("p{:02}", points.size() + 1);
+      point.conditions = record_of(sources[s].conditions);
+      point.summary = results::Embedded(json(sources[s].summary));
+      point.steady_state = sources[s].steady_state;
+      point.source = sources[s].source;
+      points.push_back(std::move(point));
     }
-    json& point = points[*used_as[s]];
-    point["claims"].push_back(claim.id);
-    claims.push_back(claim_result(claim, point.at("id").get<std::string>(), &sources[s].summary));
+    results::ValidationPoint& point = points[*used_as[s]];
+    point.claims.push_back(claim.id);
+    claims.push_back(claim_result(claim, point.id, &sources[s].summary));
   }
   return validation_block(sheet, std::move(points), std::move(claims), "from-runs");
 }

@@ -1,6 +1,10 @@
 // Spec-sheet validation (`ptsuite validate`) in summary.txt and claims.csv (sections.hpp).
 #include <fmt/format.h>
 
+#include <optional>
+
+#include <ptsuite/results/validation.hpp>
+
 #include "report/sections.hpp"
 #include "report/text_table.hpp"
 
@@ -10,41 +14,36 @@ using nlohmann::json;
 
 namespace {
 
-std::string value_text(const json& v, const json& claim) {
-  if (!v.is_number()) return "-";
-  const double d = v.get<double>();
-  return d >= 100 ? fmt::format("{:.0f} {}", d, str(claim, "unit")) : fmt::format("{:.3g} {}", d, str(claim, "unit"));
+std::string value_text(std::optional<double> v, const std::string& unit) {
+  if (!v) return "-";
+  return *v >= 100 ? fmt::format("{:.0f} {}", *v, unit) : fmt::format("{:.3g} {}", *v, unit);
 }
 
 }  // namespace
 
 std::string claims_text(const json& test) {
-  const json& v = member(test, "validation");
-  if (!v.is_object()) {
+  if (!member(test, "validation").is_object()) {
     return {};
   }
-  const json& sheet = member(v, "sheet");
+  const results::ValidationBlock v = results::read_validation(member(test, "validation"));
   text::Table t(3);
   t.add({"claim", "conditions", "metric", "declared", "measured", "margin", "tolerance", "verdict"});
-  for (const json& c : array(v, "claims")) {
-    const json& margin = member(c, "margin_pct");
-    std::string metric = str(c, "direction") + " " + str(c, "metric");
-    if (member(c, "percentile").is_number()) metric += " " + str(c, "percentile") + " %";
-    t.add({str(c, "id"), str(member(c, "conditions"), "text"), metric, value_text(member(c, "declared"), c),
-           value_text(member(c, "measured"), c),
-           margin.is_number() ? fmt::format("{:+.1f} %", margin.get<double>()) : "-", str(c, "tolerance_pct") + " %",
-           str(c, "verdict")});
+  for (const results::ClaimOutcome& c : v.claims) {
+    std::string metric = c.claim.direction + " " + c.claim.metric;
+    if (c.claim.percentile) metric += fmt::format(" {} %", *c.claim.percentile);
+    t.add({c.claim.id, c.claim.conditions.text, metric, value_text(c.claim.declared, c.claim.unit),
+           value_text(c.measured, c.claim.unit), c.margin_pct ? fmt::format("{:+.1f} %", *c.margin_pct) : "-",
+           fmt::format("{} %", c.claim.tolerance_pct), c.verdict});
   }
-  std::string out = fmt::format("  Spec sheet: {} {} ({})\n", str(sheet, "vendor"), str(sheet, "model"),
-                                str(v, "mode") == "from-runs" ? "judged on existing runs" : "measured");
+  std::string out = fmt::format("  Spec sheet: {} {} ({})\n", v.sheet.vendor, v.sheet.model,
+                                v.mode == "from-runs" ? "judged on existing runs" : "measured");
   out += t.render("    ");
-  for (const json& c : array(v, "claims")) {
-    if (str(c, "verdict") == "not covered") out += fmt::format("    {}: {}\n", str(c, "id"), str(c, "why"));
+  for (const results::ClaimOutcome& c : v.claims) {
+    if (c.verdict == "not covered") out += fmt::format("    {}: {}\n", c.claim.id, c.why.value_or(""));
   }
-  for (const json& caveat : array(v, "caveats")) out += "    caveat: " + caveat.get<std::string>() + "\n";
-  const json& n = member(v, "totals");
-  out += fmt::format("    Verdict: {} ({} of {} pass, {} fail, {} not covered)\n", str(v, "verdict"), str(n, "pass"),
-                     str(n, "claims"), str(n, "fail"), str(n, "not_covered"));
+  for (const std::string& caveat : v.caveats) out += "    caveat: " + caveat + "\n";
+  out += fmt::format("    Verdict: {} ({} of {} pass, {} fail, {} not covered)\n", v.verdict, v.totals.pass,
+                     v.totals.claims, v.totals.fail, v.totals.not_covered);
   return out;
 }
 
@@ -52,40 +51,40 @@ namespace csv {
 
 namespace {
 
-Keys with_conditions(Keys k, const json& conditions) {
-  k.pattern = str(conditions, "pattern");
-  k.rw_mix = str(conditions, "rw_mix");
-  k.block_size = str(conditions, "block_size");
-  k.threads = integer_text(member(conditions, "threads"));
-  k.queue_depth = integer_text(member(conditions, "queue_depth"));
+Keys with_conditions(Keys k, const results::ClaimConditionsRecord& conditions) {
+  k.pattern = conditions.pattern;
+  k.rw_mix = conditions.rw_mix;
+  k.block_size = conditions.block_size;
+  k.threads = std::to_string(conditions.threads);
+  k.queue_depth = std::to_string(conditions.queue_depth);
   return k;
 }
 
 }  // namespace
 
 void claims_rows(CsvWriter& w, const Keys& base, const json& test) {
-  const json& v = member(test, "validation");
-  if (!v.is_object()) {
+  if (!member(test, "validation").is_object()) {
     return;
   }
-  for (const json& p : array(v, "points")) {
-    Keys k = with_conditions(base, member(p, "conditions"));
-    k.phase = str(p, "id");
+  const results::ValidationBlock v = results::read_validation(member(test, "validation"));
+  for (const results::ValidationPoint& p : v.points) {
+    Keys k = with_conditions(base, p.conditions);
+    k.phase = p.id;
     k.record = "claims_point";
-    summary_rows(w, k, member(p, "summary"));
+    summary_rows(w, k, p.summary.get());
   }
-  for (const json& c : array(v, "claims")) {
-    Keys k = with_conditions(base, member(c, "conditions"));
-    k.phase = str(c, "point");
+  for (const results::ClaimOutcome& c : v.claims) {
+    Keys k = with_conditions(base, c.claim.conditions);
+    k.phase = c.point.value_or("");
     k.record = "claim";
-    k.segment = str(c, "id");
-    k.direction = str(c, "direction");
-    const std::string unit = str(c, "unit");
-    w.row(k, "declared", member(c, "declared"), unit);
-    w.row(k, "measured", member(c, "measured"), unit);
-    w.row(k, "margin", member(c, "margin_pct"), "%");
-    w.row(k, "tolerance", member(c, "tolerance_pct"), "%");
-    w.row(k, "pass", json(str(c, "verdict") == "pass"), "bool");
+    k.segment = c.claim.id;
+    k.direction = c.claim.direction;
+    const std::string& unit = c.claim.unit;
+    w.row(k, "declared", c.claim.declared, unit);
+    w.row(k, "measured", c.measured, unit);
+    w.row(k, "margin", c.margin_pct, "%");
+    w.row(k, "tolerance", c.claim.tolerance_pct, "%");
+    w.row(k, "pass", c.verdict == "pass", "bool");
   }
 }
 

@@ -8,6 +8,10 @@
 #include <cstdlib>
 #include <string_view>
 
+#include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/series.hpp>
+#include <ptsuite/results/write_stream.hpp>
+
 #include "report/csv_writer.hpp"
 #include "report/sections.hpp"
 
@@ -139,17 +143,12 @@ void result_rows(CsvWriter& w, Keys k, const json& result) {
 }
 
 // A pre-write's IOPS-over-time series ({"end_s": [...], "iops": [...]}): sample = interval.
-void series_rows(CsvWriter& w, Keys k, const json& series) {
-  const json& end_s = member(series, "end_s");
-  const json& iops = member(series, "iops");
-  if (!end_s.is_array() || !iops.is_array()) {
-    return;
-  }
+void series_rows(CsvWriter& w, Keys k, const results::IntervalSeries& series) {
   k.direction = "combined";
-  for (size_t i = 0; i < std::min(end_s.size(), iops.size()); ++i) {
+  for (size_t i = 0; i < series.end_s.size(); ++i) {
     k.sample = std::to_string(i + 1);
-    w.row(k, "interval_end", end_s[i], "s");
-    w.row(k, "iops", iops[i], "IOPS");
+    w.row(k, "interval_end", series.end_s[i], "s");
+    w.row(k, "iops", series.iops[i], "IOPS");
   }
 }
 
@@ -183,7 +182,7 @@ void phase_rows(CsvWriter& w, const Keys& base, const json& phase) {
       Keys pk = with_segment(rk, member(before, "spec"));
       pk.record = "prewrite";
       result_rows(w, pk, member(before, "result"));
-      series_rows(w, pk, member(before, "series"));
+      series_rows(w, pk, results::read_interval_series(member(before, "series")));
     }
     const json& segments = member(round, "segments");
     if (!segments.is_array()) {
@@ -253,30 +252,30 @@ void phase_rows(CsvWriter& w, const Keys& base, const json& phase) {
 
 // WSAT and endurance-write: one row set per sample, then the run's totals (record `key`).
 void write_stream_rows(CsvWriter& w, const Keys& base, const json& test, const std::string& key) {
-  const json& wsat = member(test, key);
-  if (!wsat.is_object()) {
+  if (!member(test, key).is_object()) {
     return;
   }
-  Keys k = with_segment(base, member(wsat, "segment"));
+  const results::WriteStreamBlock wsat = results::read_write_stream(member(test, key));
+  Keys k = with_segment(base, wsat.segment.get());
   k.phase = "main";
-  for (const json& s : array(wsat, "samples")) {
+  for (const results::WriteStreamSample& s : wsat.samples) {
     Keys sk = k;
     sk.record = key + "_sample";
-    sk.sample = integer_text(member(s, "sample"));
-    w.row(sk, "end_time", member(s, "end_time_s"), "s");
-    w.row(sk, "tgbw", member(s, "tgbw_gb"), "GB");
-    w.row(sk, "tgbw_bytes", member(s, "tgbw_bytes"), "bytes");
-    w.row(sk, "drive_fills", member(s, "drive_fills"), "fills");
-    result_rows(w, sk, member(s, "result"));
+    sk.sample = std::to_string(s.sample);
+    w.row(sk, "end_time", s.end_time_s, "s");
+    w.row(sk, "tgbw", s.tgbw_gb, "GB");
+    w.row(sk, "tgbw_bytes", s.tgbw_bytes, "bytes");
+    w.row(sk, "drive_fills", s.drive_fills, "fills");
+    result_rows(w, sk, s.result.get());
   }
   Keys tk = k;
   tk.record = key;
-  w.row(tk, "samples", json(array(wsat, "samples").size()), "samples");
-  w.row(tk, "written_bytes", member(wsat, "written_bytes"), "bytes");
-  w.row(tk, "target_bytes", member(wsat, "target_bytes"), "bytes");
-  w.row(tk, "capacity_bytes", member(wsat, "capacity_bytes"), "bytes");
-  w.row(tk, "elapsed", member(wsat, "elapsed_ns"), "ns");
-  w.row(tk, "time_limit", member(wsat, "time_limit_ns"), "ns");
+  w.row(tk, "samples", wsat.samples.size(), "samples");
+  w.row(tk, "written_bytes", wsat.written_bytes, "bytes");
+  w.row(tk, "target_bytes", wsat.target_bytes, "bytes");
+  w.row(tk, "capacity_bytes", wsat.capacity_bytes, "bytes");
+  w.row(tk, "elapsed", wsat.elapsed_ns, "ns");
+  w.row(tk, "time_limit", wsat.time_limit_ns, "ns");
 }
 
 void wsat_rows(CsvWriter& w, const Keys& base, const json& test) { write_stream_rows(w, base, test, "wsat"); }
@@ -286,62 +285,50 @@ namespace {
 
 // CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
 void demand_sweep_rows(CsvWriter& w, const Keys& base, const json& test, const char* key) {
-  const json& cbw = member(test, key);
-  if (!cbw.is_object()) {
+  if (!member(test, key).is_object()) {
     return;
   }
+  const results::DemandSweepBlock cbw = results::read_demand_sweep(member(test, key));
   Keys k = base;
   k.pattern = "random";
-  k.rw_mix = str(cbw, "rw_mix");
-  const json& sizes = array(cbw, "block_size_mix");
-  k.block_size = sizes.size() == 1 ? integer_text(member(sizes[0], "bytes")) : "mixed";
-  const json& tcs = member(cbw, "thread_counts");
-  const json& qds = member(cbw, "queue_depths");
-  const json& grid = member(cbw, "grid");
-  if (tcs.is_array() && qds.is_array()) {
-    for (size_t t = 0; t < tcs.size(); ++t) {
-      for (size_t q = 0; q < qds.size(); ++q) {
-        Keys gk = k;
-        gk.phase = "demand-variation";
-        gk.record = "cbw_grid";
-        gk.threads = integer_text(tcs[t]);
-        gk.queue_depth = integer_text(qds[q]);
-        auto cell = [&](const char* name) -> json {
-          const json& m = member(grid, name);
-          if (!m.is_array() || t >= m.size() || !m[t].is_array() || q >= m[t].size()) {
-            return json();
-          }
-          return m[t][q];
-        };
-        gk.direction = "combined";
-        w.row(gk, "iops", cell("iops"), "IOPS");
-        w.row(gk, "latency_mean", cell("latency_mean_ns"), "ns");
-        gk.direction.clear();
-        w.row(gk, "host_cpu", cell("host_cpu_pct_final_round"), "%");
-      }
+  k.rw_mix = cbw.rw_mix;
+  k.block_size = cbw.block_size_mix.size() == 1 ? std::to_string(cbw.block_size_mix[0].bytes) : "mixed";
+  using results::DemandGrid;
+  for (size_t t = 0; t < cbw.thread_counts.size(); ++t) {
+    for (size_t q = 0; q < cbw.queue_depths.size(); ++q) {
+      Keys gk = k;
+      gk.phase = "demand-variation";
+      gk.record = "cbw_grid";
+      gk.threads = std::to_string(cbw.thread_counts[t]);
+      gk.queue_depth = std::to_string(cbw.queue_depths[q]);
+      gk.direction = "combined";
+      w.row(gk, "iops", DemandGrid::cell(cbw.grid.iops, t, q), "IOPS");
+      w.row(gk, "latency_mean", DemandGrid::cell(cbw.grid.latency_mean_ns, t, q), "ns");
+      gk.direction.clear();
+      w.row(gk, "host_cpu", DemandGrid::cell(cbw.grid.host_cpu_pct_final_round, t, q), "%");
     }
   }
   Keys ok = k;
   ok.phase = "operating-points";
   ok.record = "operating_point";
-  w.row(ok, "art_ceiling", member(cbw, "art_ceiling_ns"), "ns");
-  for (const json& p : array(cbw, "operating_points")) {
+  w.row(ok, "art_ceiling", cbw.art_ceiling_ns, "ns");
+  for (const results::OperatingPoint& p : cbw.operating_points) {
     Keys pk = ok;
-    pk.segment = str(p, "name");
-    pk.threads = integer_text(member(p, "threads"));
-    pk.queue_depth = integer_text(member(p, "queue_depth"));
+    pk.segment = p.name;
+    pk.threads = std::to_string(p.threads);
+    pk.queue_depth = std::to_string(p.queue_depth);
     pk.direction = "combined";
-    w.row(pk, "iops", member(p, "iops"), "IOPS");
-    w.row(pk, "latency_mean", member(p, "latency_mean_ns"), "ns");
+    w.row(pk, "iops", p.iops, "IOPS");
+    w.row(pk, "latency_mean", p.latency_mean_ns, "ns");
     pk.direction.clear();
-    w.row(pk, "toio", member(p, "toio"), "IOs");
+    w.row(pk, "toio", p.toio, "IOs");
   }
-  for (const json& p : array(cbw, "prewrites")) {
-    Keys pk = with_segment(base, member(p, "spec"));
-    pk.phase = "histogram-" + str(p, "name");
+  for (const results::DemandPrewrite& p : cbw.prewrites) {
+    Keys pk = with_segment(base, p.spec.get());
+    pk.phase = "histogram-" + p.name;
     pk.record = "prewrite";
-    result_rows(w, pk, member(p, "result"));
-    series_rows(w, pk, member(p, "series"));
+    result_rows(w, pk, p.result.get());
+    series_rows(w, pk, p.series);
   }
 }
 

@@ -2,14 +2,18 @@
 // CSV sections (sections.hpp) share. Every number is copied from the document.
 #pragma once
 
+#include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/results/series.hpp>
 
-#include "report/json_access.hpp"
+#include "report/results_read.hpp"
 
 namespace ptsuite::report::csv {
 
@@ -54,6 +58,24 @@ class CsvWriter {
     m_out += "\r\n";
   }
 
+  // A row whose value is a typed record's number or flag; NaN (absent) and nullopt are skipped.
+  template <typename T>
+  requires std::is_arithmetic_v<T>
+  void row(const Keys& k, std::string_view metric, T value, std::string_view unit) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(value)) {
+        return;
+      }
+    }
+    row(k, metric, json(value), unit);
+  }
+  template <typename T>
+  void row(const Keys& k, std::string_view metric, const std::optional<T>& value, std::string_view unit) {
+    if (value) {
+      row(k, metric, *value, unit);
+    }
+  }
+
   [[nodiscard]] std::string take() { return std::move(m_out); }
 
  private:
@@ -69,6 +91,6 @@ void summary_rows(CsvWriter& w, const Keys& k, const json& summary);
 // A SegmentResult record: summaries, elapsed, CPU, intervals.
 void result_rows(CsvWriter& w, Keys k, const json& result);
 // A pre-write's IOPS-over-time series ({"end_s": [...], "iops": [...]}): sample = interval.
-void series_rows(CsvWriter& w, Keys k, const json& series);
+void series_rows(CsvWriter& w, Keys k, const results::IntervalSeries& series);
 
 }  // namespace ptsuite::report::csv

@@ -1,6 +1,8 @@
 // latency-sweep (a ptsuite extension) in summary.txt and latency-sweep.csv (sections.hpp).
 #include <fmt/format.h>
 
+#include <ptsuite/results/latency_sweep.hpp>
+
 #include "report/sections.hpp"
 #include "report/text_table.hpp"
 
@@ -9,18 +11,18 @@ namespace ptsuite::report {
 using nlohmann::json;
 
 std::string latency_sweep_text(const json& test) {
-  const json& sweep = member(test, "sweep");
-  if (!sweep.is_object()) {
+  if (!member(test, "sweep").is_object()) {
     return {};
   }
+  const results::LatencySweepBlock sweep = results::read_latency_sweep(member(test, "sweep"));
+  const auto ns = [](uint64_t v) { return text::ms(static_cast<double>(v)); };
   text::Table t(3);
   t.add({"R/W", "block", "TC", "QD", "IOPS", "ART (ms)", "99 %", "99.9 %", "99.99 %", "99.999 %", "MRT (ms)"});
-  for (const json& c : array(sweep, "cells")) {
-    t.add({str(c, "rw_mix"), fmt::format("{} B", str(c, "block_size_bytes")), str(c, "threads"), str(c, "queue_depth"),
-           text::integer(member(c, "iops")), text::ms(member(c, "latency_mean_ns")),
-           text::ms(member(c, "latency_p99_ns")), text::ms(member(c, "latency_p99_9_ns")),
-           text::ms(member(c, "latency_p99_99_ns")), text::ms(member(c, "latency_p99_999_ns")),
-           text::ms(member(c, "latency_max_ns"))});
+  for (const results::SweepCell& c : sweep.cells) {
+    t.add({c.rw_mix, fmt::format("{} B", c.block_size_bytes), std::to_string(c.threads), std::to_string(c.queue_depth),
+           text::integer(c.iops), text::ms(c.latency.latency_mean_ns), ns(c.latency.latency_p99_ns),
+           ns(c.latency.latency_p99_9_ns), ns(c.latency.latency_p99_99_ns), ns(c.latency.latency_p99_999_ns),
+           ns(c.latency.latency_max_ns)});
   }
   return "  Latency sweep, measurement-window values per cell (read + write combined; percentiles in ms):\n" +
          t.render("    ");
@@ -29,27 +31,29 @@ std::string latency_sweep_text(const json& test) {
 namespace csv {
 
 void latency_sweep_rows(CsvWriter& w, const Keys& base, const json& test) {
-  const json& sweep = member(test, "sweep");
-  if (!sweep.is_object()) {
+  if (!member(test, "sweep").is_object()) {
     return;
   }
-  for (const json& c : array(sweep, "cells")) {
+  for (const results::SweepCell& c : results::read_latency_sweep(member(test, "sweep")).cells) {
     Keys k = base;
     k.phase = "main";
     k.record = "sweep_cell";
-    k.segment = str(c, "label");
+    k.segment = c.label;
     k.pattern = "random";
-    k.rw_mix = str(c, "rw_mix");
-    k.block_size = integer_text(member(c, "block_size_bytes"));
-    k.threads = integer_text(member(c, "threads"));
-    k.queue_depth = integer_text(member(c, "queue_depth"));
+    k.rw_mix = c.rw_mix;
+    k.block_size = std::to_string(c.block_size_bytes);
+    k.threads = std::to_string(c.threads);
+    k.queue_depth = std::to_string(c.queue_depth);
     k.direction = "combined";
-    w.row(k, "iops", member(c, "iops"), "IOPS");
-    w.row(k, "mb_per_s", member(c, "mb_per_s"), "MB/s");
-    for (const char* m :
-         {"latency_mean", "latency_p99", "latency_p99_9", "latency_p99_99", "latency_p99_999", "latency_max"}) {
-      w.row(k, m, member(c, std::string(m) + "_ns"), "ns");
-    }
+    w.row(k, "iops", c.iops, "IOPS");
+    w.row(k, "mb_per_s", c.mb_per_s, "MB/s");
+    const results::ResponseTimes& t = c.latency;
+    w.row(k, "latency_mean", t.latency_mean_ns, "ns");
+    w.row(k, "latency_p99", t.latency_p99_ns, "ns");
+    w.row(k, "latency_p99_9", t.latency_p99_9_ns, "ns");
+    w.row(k, "latency_p99_99", t.latency_p99_99_ns, "ns");
+    w.row(k, "latency_p99_999", t.latency_p99_999_ns, "ns");
+    w.row(k, "latency_max", t.latency_max_ns, "ns");
   }
 }
 

@@ -3,8 +3,9 @@
 // its HTML pages (report/html/test_pages.hpp), its part of summary.txt and its own rows of
 // <test>.csv. Everything a test record shares (header, purges, WIPC, Round phases, captures,
 // compliance) is rendered by the reporters themselves; a section only adds the test's own
-// block. A test without an entry (a results.json from a newer ptsuite) gets the generic pages
-// and no own text or CSV rows. Adding a test: docs/adding-a-test.md.
+// block, which it reads as its typed record (results::read_* of include/ptsuite/results/). A
+// test without an entry (a results.json from a newer ptsuite) gets the generic pages and no
+// own text or CSV rows. Adding a test: docs/adding-a-test.md.
 #pragma once
 
 #include <span>

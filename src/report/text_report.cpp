@@ -1,11 +1,17 @@
 #include <ptsuite/report/text_report.hpp>
 
 #include <fmt/format.h>
+
 #include <algorithm>
 #include <string_view>
 #include <vector>
 
-#include "report/json_access.hpp"
+#include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/grid_matrix.hpp>
+#include <ptsuite/results/throughput_table.hpp>
+#include <ptsuite/results/write_stream.hpp>
+
+#include "report/results_read.hpp"
 #include "report/sections.hpp"
 #include "report/text_table.hpp"
 
@@ -153,80 +159,65 @@ std::string steady_state_lines(const json& phase) {
   return out;
 }
 
-// A matrix of the record ({"rows", "columns", <metric>: [[...]]}) as a table of one metric.
-std::string matrix_table(const json& matrix, const std::string& metric, int decimals, double scale) {
-  const json& rows = array(matrix, "rows");
-  const json& columns = array(matrix, "columns");
-  const json& values = member(matrix, metric);
+// One metric of a grid matrix as a table: block sizes down, R/W mixes across.
+std::string matrix_table(const results::GridMatrix& matrix, results::GridMetric metric, int decimals) {
   Table t(1);
   std::vector<std::string> head{"Block size"};
-  for (const json& c : columns) {
-    head.push_back(c.is_string() ? c.get<std::string>() : c.dump());
-  }
+  head.insert(head.end(), matrix.columns.begin(), matrix.columns.end());
   t.add(head);
-  for (size_t r = 0; r < rows.size(); ++r) {
-    std::vector<std::string> line{rows[r].is_string() ? rows[r].get<std::string>() : rows[r].dump()};
-    for (size_t c = 0; c < columns.size(); ++c) {
-      const json& v = values.is_array() && r < values.size() && values[r].is_array() && c < values[r].size()
-                          ? values[r][c]
-                          : json();
-      line.push_back(v.is_number() ? fmt::format("{:.{}f}", v.get<double>() / scale, decimals) : "-");
+  for (size_t r = 0; r < matrix.rows.size(); ++r) {
+    std::vector<std::string> line{matrix.rows[r]};
+    for (size_t c = 0; c < matrix.columns.size(); ++c) {
+      line.push_back(fixed(matrix.cell(metric, r, c), decimals));
     }
     t.add(line);
   }
   return t.render("    ");
 }
 
-std::string window_range(const json& matrix) {
-  const json& w = member(matrix, "window");
-  return fmt::format("Rounds {}-{}", str(w, "first_round"), str(w, "last_round"));
+std::string window_range(const results::GridMatrix& matrix) {
+  return fmt::format("Rounds {}-{}", matrix.window.first_round, matrix.window.last_round);
 }
 
 }  // namespace
 
 std::string iops_text(const json& test) {
-  const json& matrix = member(test, "matrix");
-  if (!matrix.is_object()) {
+  if (!member(test, "matrix").is_object()) {
     return {};
   }
+  const results::GridMatrix matrix = results::read_grid_matrix(member(test, "matrix"));
   return fmt::format("  IOPS, measurement-window average ({}), R/W mix across:\n", window_range(matrix)) +
-         matrix_table(matrix, "iops", 0, 1.0);
+         matrix_table(matrix, results::GridMetric::iops, 0);
 }
 
 std::string latency_text(const json& test) {
-  const json& matrix = member(test, "matrix");
-  if (!matrix.is_object()) {
+  if (!member(test, "matrix").is_object()) {
     return {};
   }
+  using results::GridMetric;
+  const results::GridMatrix matrix = results::read_grid_matrix(member(test, "matrix"));
   std::string out = fmt::format("  Response times, measurement-window average ({}):\n", window_range(matrix));
   Table t(2);
   t.add({"R/W mix", "Block size", "IOPS", "ART (ms)", "99.999 % (ms)", "MRT (ms)"});
-  const json& rows = array(matrix, "rows");
-  const json& columns = array(matrix, "columns");
-  auto cell = [&](const char* metric, size_t r, size_t c) -> json {
-    const json& m = member(matrix, metric);
-    return m.is_array() && r < m.size() && m[r].is_array() && c < m[r].size() ? m[r][c] : json();
-  };
-  for (size_t c = 0; c < columns.size(); ++c) {
-    for (size_t r = 0; r < rows.size(); ++r) {
-      t.add({columns[c].is_string() ? columns[c].get<std::string>() : columns[c].dump(),
-             rows[r].is_string() ? rows[r].get<std::string>() : rows[r].dump(), integer(cell("iops", r, c)),
-             ms(cell("latency_mean_ns", r, c)), ms(cell("latency_p99_999_ns", r, c)),
-             ms(cell("latency_max_ns", r, c))});
+  for (size_t c = 0; c < matrix.columns.size(); ++c) {
+    for (size_t r = 0; r < matrix.rows.size(); ++r) {
+      t.add({matrix.columns[c], matrix.rows[r], integer(matrix.cell(GridMetric::iops, r, c)),
+             ms(matrix.cell(GridMetric::latency_mean_ns, r, c)), ms(matrix.cell(GridMetric::latency_p99_999_ns, r, c)),
+             ms(matrix.cell(GridMetric::latency_max_ns, r, c))});
     }
   }
   return out + t.render("    ");
 }
 
 std::string throughput_text(const json& test) {
-  const json& table = array(test, "table");
+  const std::vector<results::ThroughputRow> table = results::read_throughput_table(member(test, "table"));
   if (table.empty()) {
     return {};
   }
   Table t(1);
   t.add({"Block size", "Read MB/s", "Write MB/s"});
-  for (const json& row : table) {
-    t.add({str(row, "block_size"), fixed(member(row, "read_mb_per_s"), 1), fixed(member(row, "write_mb_per_s"), 1)});
+  for (const results::ThroughputRow& row : table) {
+    t.add({row.block_size, fixed(row.read_mb_per_s, 1), fixed(row.write_mb_per_s, 1)});
   }
   return "  Throughput, measurement-window average (MB = 10^6 bytes):\n" + t.render("    ");
 }
@@ -234,16 +225,16 @@ std::string throughput_text(const json& test) {
 // WSAT and endurance-write (record `key`, titled `name`); `qos` adds the 99 / 99.9 / 99.99 %
 // columns the endurance write reports per sample.
 std::string write_stream_text(const json& test, const std::string& key, const std::string& name, bool qos) {
-  const json& w = member(test, key);
-  if (!w.is_object()) {
+  if (!member(test, key).is_object()) {
     return {};
   }
-  const json& samples = array(w, "samples");
-  const std::string stop = str(w, "stop_reason");
+  const results::WriteStreamBlock w = results::read_write_stream(member(test, key));
+  const std::vector<results::WriteStreamSample>& samples = w.samples;
+  const std::string& stop = w.stop_reason;
   std::string out =
-      fmt::format("  {} workload {} ({}): {} samples, stopped by {}\n", name, str(w, "workload"),
-                  str(member(w, "segment"), "label"), samples.size(),
-                  stop == "capacity" ? "the capacity multiple written (" + gigabytes(member(w, "target_bytes")) + ")"
+      fmt::format("  {} workload {} ({}): {} samples, stopped by {}\n", name, w.workload, str(w.segment.get(), "label"),
+                  samples.size(),
+                  stop == "capacity"       ? "the capacity multiple written (" + gigabytes(w.target_bytes) + ")"
                   : stop == "steady_state" ? "steady state of the check samples (wsat.stop_rule=steady-state)"
                   : stop == "round_cap"    ? "the Round cap without steady state (SS NOT ACHIEVED)"
                   : stop == "time_limit"   ? "the time limit"
@@ -257,23 +248,24 @@ std::string write_stream_text(const json& test, const std::string& key, const st
   if (qos) head.insert(head.end(), {"99 % (ms)", "99.9 % (ms)", "99.99 % (ms)"});
   head.insert(head.end(), {"99.999 % (ms)", "MRT (ms)"});
   t.add(head);
-  for (const json* s : {&samples.front(), &samples.back()}) {
-    std::vector<std::string> row = {(s == &samples.front() ? "first #" : "final #") + str(*s, "sample"),
-                                    fixed(member(*s, "end_time_s"), 0),
-                                    integer(member(*s, "iops")),
-                                    fixed(member(*s, "tgbw_gb"), 1),
-                                    fixed(member(*s, "drive_fills"), 2),
-                                    ms(member(*s, "latency_mean_ns"))};
+  const auto ns = [](uint64_t v) { return ms(static_cast<double>(v)); };
+  for (const results::WriteStreamSample* s : {&samples.front(), &samples.back()}) {
+    std::vector<std::string> row = {(s == &samples.front() ? "first #" : "final #") + std::to_string(s->sample),
+                                    fixed(s->end_time_s, 0),
+                                    integer(s->iops),
+                                    fixed(s->tgbw_gb, 1),
+                                    fixed(s->drive_fills, 2),
+                                    ms(s->latency.latency_mean_ns)};
     if (qos) {
-      row.insert(row.end(), {ms(member(*s, "latency_p99_ns")), ms(member(*s, "latency_p99_9_ns")),
-                             ms(member(*s, "latency_p99_99_ns"))});
+      row.insert(row.end(),
+                 {ns(s->latency.latency_p99_ns), ns(s->latency.latency_p99_9_ns), ns(s->latency.latency_p99_99_ns)});
     }
-    row.insert(row.end(), {ms(member(*s, "latency_p99_999_ns")), ms(member(*s, "latency_max_ns"))});
+    row.insert(row.end(), {ns(s->latency.latency_p99_999_ns), ns(s->latency.latency_max_ns)});
     t.add(row);
   }
   out += t.render("    ");
-  out += fmt::format("    Final IOPS {}, TGBW {} ({} bytes written)\n", integer(member(samples.back(), "iops")),
-                     gigabytes(member(w, "written_bytes")), str(w, "written_bytes"));
+  out += fmt::format("    Final IOPS {}, TGBW {} ({} bytes written)\n", integer(samples.back().iops),
+                     gigabytes(w.written_bytes), w.written_bytes);
   return out;
 }
 
@@ -284,24 +276,22 @@ namespace {
 
 // CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
 std::string demand_sweep_text(const json& test, const char* key, const char* title) {
-  const json& c = member(test, key);
-  if (!c.is_object()) {
+  if (!member(test, key).is_object()) {
     return {};
   }
-  std::string out = fmt::format(
-      "  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", title, str(c, "rw_mix"),
-      str(c, "operating_point_source") == "window-average" ? "measurement-window averages" : "final Round",
-      ms(member(c, "art_ceiling_ns")));
+  const results::DemandSweepBlock c = results::read_demand_sweep(member(test, key));
+  std::string out =
+      fmt::format("  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", title, c.rw_mix,
+                  c.operating_point_source == "window-average" ? "measurement-window averages" : "final Round",
+                  ms(static_cast<double>(c.art_ceiling_ns)));
   Table t(1, /*last_left=*/true);
   t.add({"point", "TC", "QD", "IOPS", "ART (ms)", "rule"});
-  for (const json& p : array(c, "operating_points")) {
-    const std::string name = str(p, "name");
-    t.add({name == "max"   ? "MaxIOPS"
-           : name == "mid" ? "MidIOPS"
-           : name == "min" ? "MinIOPS"
-                           : name,
-           str(p, "threads"), str(p, "queue_depth"), integer(member(p, "iops")), ms(member(p, "latency_mean_ns")),
-           str(p, "rule")});
+  for (const results::OperatingPoint& p : c.operating_points) {
+    t.add({p.name == "max"   ? "MaxIOPS"
+           : p.name == "mid" ? "MidIOPS"
+           : p.name == "min" ? "MinIOPS"
+                             : p.name,
+           std::to_string(p.threads), std::to_string(p.queue_depth), integer(p.iops), ms(p.latency_mean_ns), p.rule});
   }
   return out + t.render("    ");
 }

@@ -5,13 +5,14 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "report/json_access.hpp"
+#include "report/results_read.hpp"
 
 namespace ptsuite::report::text {
 
@@ -19,22 +20,17 @@ using nlohmann::json;
 
 // --- number formatting (formatting only: every value comes from the document) ------------------
 
-inline std::string fixed(const json& v, int decimals) {
-  if (!v.is_number()) {
-    return "-";
-  }
-  return fmt::format("{:.{}f}", v.get<double>(), decimals);
-}
+// A value of a typed record (NaN = absent, shown as "-"), and the same for a JSON number.
+inline std::string fixed(double v, int decimals) { return std::isnan(v) ? "-" : fmt::format("{:.{}f}", v, decimals); }
+inline std::string fixed(const json& v, int decimals) { return fixed(results::num(v), decimals); }
 
-inline std::string ms(const json& ns) {
-  if (!ns.is_number()) {
-    return "-";
-  }
-  return fmt::format("{:.3f}", ns.get<double>() / 1e6);
-}
+inline std::string ms(double ns) { return std::isnan(ns) ? "-" : fmt::format("{:.3f}", ns / 1e6); }
+inline std::string ms(const json& ns) { return ms(results::num(ns)); }
 
-inline std::string integer(const json& v) { return v.is_number() ? fmt::format("{:.0f}", v.get<double>()) : "-"; }
+inline std::string integer(double v) { return std::isnan(v) ? "-" : fmt::format("{:.0f}", v); }
+inline std::string integer(const json& v) { return integer(results::num(v)); }
 
+inline std::string gigabytes(uint64_t bytes) { return fmt::format("{:.1f} GB", static_cast<double>(bytes) / 1e9); }
 inline std::string gigabytes(const json& bytes) {
   return bytes.is_number() ? fmt::format("{:.1f} GB", bytes.get<double>() / 1e9) : "-";
 }

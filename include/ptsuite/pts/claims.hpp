@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/pts/rw_mix.hpp>
+#include <ptsuite/results/validation.hpp>
 #include <ptsuite/stats/latency_stats.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
@@ -105,17 +106,21 @@ ClaimVerdict judge_claim(const Claim& claim, double measured);
 // One claim's entry in the record: the claim as parsed plus its point, the measured value and
 // the verdict ("pass" / "fail"); `summary` null means no point covers it: verdict
 // "not covered" with `why`.
-nlohmann::json claim_result(const Claim& claim, const std::string& point_id, const stats::IoSummary* summary,
-                            const std::string& why = "");
+results::ClaimOutcome claim_result(const Claim& claim, const std::string& point_id, const stats::IoSummary* summary,
+                                   const std::string& why = "");
 
-// The record's "validation" block: {mode, sheet, points, claims, totals {claims, pass, fail,
-// not_covered}, verdict}. verdict: "pass" (every claim passed), "fail" (one or more failed),
-// "incomplete" (none failed, some not covered). `points` may mark steady_state.attained false:
-// the claim is still judged on the window x-4..x and the caveat is listed in "caveats".
-nlohmann::json validation_block(const ClaimSheet& sheet, nlohmann::json points, nlohmann::json claims,
-                                const std::string& mode);
+// The record's "validation" block (results/validation.hpp): totals over the claims' verdicts and
+// the overall verdict: "pass" (every claim passed), "fail" (one or more failed), "incomplete"
+// (none failed, some not covered). A steady-state point not attained is still judged on the
+// window x-4..x, and the caveat is listed in "caveats".
+results::ValidationBlock validation_block(const ClaimSheet& sheet, std::vector<results::ValidationPoint> points,
+                                          std::vector<results::ClaimOutcome> claims, const std::string& mode);
 
-// JSON forms (the record stores the sheet as parsed, so a report needs no parser).
+// The results records of the sheet's types (the record stores the sheet as parsed, so a
+// report needs no parser); the JSON forms are those records' (results/validation.hpp).
+results::ClaimConditionsRecord record_of(const ClaimConditions& c);
+results::SheetClaim record_of(const Claim& c);
+results::ValidationSheet record_of(const ClaimSheet& s);
 void to_json(nlohmann::json& j, const ClaimConditions& c);
 void from_json(const nlohmann::json& j, ClaimConditions& c);  // reads what to_json wrote
 void to_json(nlohmann::json& j, const Claim& c);

@@ -32,7 +32,7 @@ struct SourceRun {
 };
 
 // The "validation" block (claims.hpp validation_block) judged on `runs`.
-nlohmann::json validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs);
+results::ValidationBlock validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs);
 
 // What the command line adds to the document's config (the first source's config, with tests
 // ["claims"], mode "from-runs" and these).

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -31,15 +32,8 @@ struct GridPoint {
   double latency_mean_ns = 0;
 };
 
-nlohmann::json point_json(const std::string& name, const GridPoint& p, const std::string& rule) {
-  return {{"name", name},
-          {"threads", p.threads},
-          {"queue_depth", p.queue_depth},
-          {"toio", p.threads * p.queue_depth},
-          {"segment_index", p.index},
-          {"iops", p.iops},
-          {"latency_mean_ns", p.latency_mean_ns},
-          {"rule", rule}};
+results::OperatingPoint point_record(const std::string& name, const GridPoint& p, const std::string& rule) {
+  return {name, p.threads, p.queue_depth, p.threads * p.queue_depth, p.index, p.iops, p.latency_mean_ns, rule};
 }
 
 // Pre-writes are plotted as IOPS over time (report pages P3, P9, P11, P13): 60 points per
@@ -69,17 +63,14 @@ struct Prewrite {
 // The TC x QD grid of the demand-variation phase, and the host CPU use of its final Round.
 struct Grid {
   std::vector<GridPoint> points;
-  nlohmann::json iops = nlohmann::json::array();
-  nlohmann::json art = nlohmann::json::array();
-  nlohmann::json cpu = nlohmann::json::array();
+  results::DemandGrid values;
 };
 
 Grid read_grid(const PhaseRecord& phase, const std::vector<uint32_t>& tcs, const std::vector<uint32_t>& qds,
                const std::string& source) {
   Grid g;
   for (size_t t = 0; t < tcs.size(); ++t) {
-    nlohmann::json row_iops = nlohmann::json::array(), row_art = nlohmann::json::array(),
-                   row_cpu = nlohmann::json::array();
+    std::vector<double> row_iops, row_art, row_cpu;
     for (size_t q = 0; q < qds.size(); ++q) {
       const size_t i = t * qds.size() + q;
       const SegmentResult& last = phase.rounds.back().segments[i];
@@ -92,16 +83,16 @@ Grid read_grid(const PhaseRecord& phase, const std::vector<uint32_t>& tcs, const
                                              : 100.0 * (last.cpu_user_s + last.cpu_system_s) /
                                                    (static_cast<double>(last.elapsed_ns) / 1e9));
     }
-    g.iops.push_back(row_iops);
-    g.art.push_back(row_art);
-    g.cpu.push_back(row_cpu);
+    g.values.iops.push_back(std::move(row_iops));
+    g.values.latency_mean_ns.push_back(std::move(row_art));
+    g.values.host_cpu_pct_final_round.push_back(std::move(row_cpu));
   }
   return g;
 }
 
 struct OperatingPoints {
   std::vector<std::pair<std::string, GridPoint>> points;  // max, mid, min
-  nlohmann::json records = nlohmann::json::array();
+  std::vector<results::OperatingPoint> records;
 };
 
 // MaxIOPS: highest IOPS with ART below the ceiling; MinIOPS: TC 1 / QD 1; MidIOPS: IOPS
@@ -136,10 +127,10 @@ OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceili
   }
   OperatingPoints out;
   out.points = {{"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
-  out.records.push_back(point_json("max", *max_point, max_rule));
+  out.records.push_back(point_record("max", *max_point, max_rule));
   out.records.push_back(
-      point_json("mid", *mid_point, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", mid_target)));
-  out.records.push_back(point_json("min", min_point, "TC 1 / QD 1"));
+      point_record("mid", *mid_point, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", mid_target)));
+  out.records.push_back(point_record("min", min_point, "TC 1 / QD 1"));
   return out;
 }
 
@@ -154,8 +145,9 @@ class CompositeBlockSizeTest final : public PtsTest {
  private:
   PhaseRecord demand_rounds(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw, const Prewrite& pw,
                             const std::vector<uint32_t>& tcs, const std::vector<uint32_t>& qds) const;
-  nlohmann::json histograms(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw, const Prewrite& pw,
-                            const OperatingPoints& op, nlohmann::json& rec) const;
+  std::vector<results::DemandPrewrite> histograms(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,
+                                                  const Prewrite& pw, const OperatingPoints& op,
+                                                  nlohmann::json& rec) const;
   // CBW: the composite mix and zones; DIRTH: the one access pattern of its data.
   CbwStimulus stimulus(TestSpec& spec) const;
 
@@ -210,17 +202,18 @@ PhaseRecord CompositeBlockSizeTest::demand_rounds(TestContext& ctx, TestSpec& sp
 
 // Per operating point: a pre-write at its TOIO, then the response-time capture; returns the
 // pre-write records and appends the captures to the record.
-nlohmann::json CompositeBlockSizeTest::histograms(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,
-                                                  const Prewrite& pw, const OperatingPoints& op,
-                                                  nlohmann::json& rec) const {
+std::vector<results::DemandPrewrite> CompositeBlockSizeTest::histograms(TestContext& ctx, TestSpec& spec,
+                                                                        const CbwStimulus& cbw, const Prewrite& pw,
+                                                                        const OperatingPoints& op,
+                                                                        nlohmann::json& rec) const {
   const RwMix mix = spec.rw_mix("rw_mix");
-  nlohmann::json prewrites = nlohmann::json::array();
+  std::vector<results::DemandPrewrite> prewrites;
   for (const auto& [name, p] : op.points) {
     SegmentSpec pws = cbw.at(pw.mix, p.threads, p.queue_depth, spec.duration_ns("histogram_prewrite"));
     pws.interval_ns = prewrite_interval_ns(pws.duration_ns);
     const SegmentResult pr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "prewrite"}, pws);
     prewrites.push_back(
-        {{"name", name}, {"spec", pws}, {"result", pr}, {"series", interval_iops_series(pr, pws.interval_ns)}});
+        {name, results::Embedded(pws), results::Embedded(pr), interval_iops_series(pr, pws.interval_ns)});
     const SegmentSpec cs = cbw.at(mix, p.threads, p.queue_depth, spec.duration_ns("histogram_capture"));
     const SegmentResult cr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "capture"}, cs);
     rec["captures"].push_back(capture_record(name + "-iops-histogram", cs, cr));
@@ -261,26 +254,22 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   const Grid grid = read_grid(phase, tcs, qds, source);
   const OperatingPoints op = choose_points(grid.points, ceiling_ns);
   const bool with_histograms = !spec.has("histograms") || spec.get("histograms").value.get<bool>();
-  const nlohmann::json prewrites = with_histograms ? histograms(ctx, spec, cbw, pw, op, rec) : nlohmann::json::array();
-
-  nlohmann::json sizes = nlohmann::json::array();
+  results::DemandSweepBlock block;
+  block.prewrites = with_histograms ? histograms(ctx, spec, cbw, pw, op, rec) : std::vector<results::DemandPrewrite>{};
+  block.rw_mix = format_rw_mix(spec.rw_mix("rw_mix"));
   for (const workload::BlockSizeWeight& b : cbw.mix_of_sizes.block_sizes) {
-    sizes.push_back({{"bytes", b.bytes}, {"weight", b.weight}});
+    block.block_size_mix.push_back({b.bytes, b.weight});
   }
-  nlohmann::json zones = nlohmann::json::array();
   for (const workload::AccessZone& z : cbw.mix_of_sizes.zones) {
-    zones.push_back({{"io_pct", z.io_pct}, {"range_pct", z.range_pct}});
+    block.zones.push_back({z.io_pct, z.range_pct});
   }
-  rec[m_id] = {{"rw_mix", format_rw_mix(spec.rw_mix("rw_mix"))},
-               {"block_size_mix", sizes},
-               {"zones", zones},
-               {"thread_counts", tcs},
-               {"queue_depths", qds},
-               {"operating_point_source", source},
-               {"art_ceiling_ns", ceiling_ns},
-               {"operating_points", op.records},
-               {"grid", {{"iops", grid.iops}, {"latency_mean_ns", grid.art}, {"host_cpu_pct_final_round", grid.cpu}}},
-               {"prewrites", prewrites}};
+  block.thread_counts = tcs;
+  block.queue_depths = qds;
+  block.operating_point_source = source;
+  block.art_ceiling_ns = ceiling_ns;
+  block.operating_points = op.records;
+  block.grid = grid.values;
+  rec[m_id] = block;
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

@@ -77,8 +77,8 @@ Metric tracking_metric(const ClaimsData& d, const Claim& claim) {
 
 struct Measured {
   stats::IoSummary summary;
-  json steady_state;  // null for FOB points
-  json read_fill;     // the FOB read fill, null when none ran
+  std::optional<results::PointSteadyState> steady_state;  // none for FOB points
+  json read_fill;                                         // the FOB read fill, null when none ran
 };
 
 Measured measure_fob(TestContext& ctx, TestSpec& spec, const ClaimsData& d, const MeasurementPoint& p, json& rec) {
@@ -102,7 +102,7 @@ Measured measure_fob(TestContext& ctx, TestSpec& spec, const ClaimsData& d, cons
   const SegmentSpec seg = point_segment(p, d.measure_ns);
   const SegmentResult r = run_segment(ctx.exec, StepId{spec.test_id(), p.id, "measure"}, seg);
   rec["captures"].push_back(capture_record(p.id, seg, r));
-  return {r.summary, json(), read_fill};
+  return {r.summary, std::nullopt, read_fill};
 }
 
 Measured measure_steady(TestContext& ctx, TestSpec& spec, const ClaimsData& d, const ClaimSheet& sheet,
@@ -125,10 +125,8 @@ Measured measure_steady(TestContext& ctx, TestSpec& spec, const ClaimsData& d, c
   const PhaseRecord phase = run_rounds(ctx.exec, loop);
   rec["phases"].push_back(phase);
   return {phase.window.at(0),
-          json{{"attained", phase.attained()},
-               {"rounds", phase.rounds_run()},
-               {"window_first_round", phase.window_first_round},
-               {"window_last_round", phase.window_last_round}},
+          results::PointSteadyState{phase.attained(), phase.rounds_run(), phase.window_first_round,
+                                    phase.window_last_round},
           json()};
 }
 
@@ -148,32 +146,32 @@ json ClaimsTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
   json rec = begin_record(spec);
   const ClaimsData data = read_data(spec);
-  json points = json::array();
+  std::vector<results::ValidationPoint> points;
   std::vector<stats::IoSummary> summaries(sheet.claims.size());
   std::vector<std::string> point_of(sheet.claims.size());
   for (const MeasurementPoint& p : measurement_points(sheet)) {
     rec["purges"].push_back(purge_step(spec, p.id));
     const Measured m = p.conditions.state == ClaimState::fob ? measure_fob(ctx, spec, data, p, rec)
                                                              : measure_steady(ctx, spec, data, sheet, p, rec);
-    json ids = json::array();
+    results::ValidationPoint point;
+    point.id = p.id;
+    point.conditions = record_of(p.conditions);
     for (const size_t i : p.claims) {
       summaries[i] = m.summary;
       point_of[i] = p.id;
-      ids.push_back(sheet.claims[i].id);
+      point.claims.push_back(sheet.claims[i].id);
     }
-    points.push_back(json{{"id", p.id},
-                          {"conditions", p.conditions},
-                          {"claims", ids},
-                          {"summary", m.summary},
-                          {"steady_state", m.steady_state},
-                          {"read_fill", m.read_fill},
-                          {"source", json{{"kind", "measured"}}}});
+    point.summary = results::Embedded(json(m.summary));
+    point.steady_state = m.steady_state;
+    point.read_fill = results::Embedded(m.read_fill);
+    point.source.kind = "measured";
+    points.push_back(std::move(point));
   }
-  json claims = json::array();
+  std::vector<results::ClaimOutcome> claims;
   for (size_t i = 0; i < sheet.claims.size(); ++i) {
     claims.push_back(claim_result(sheet.claims[i], point_of[i], &summaries[i]));
   }
-  rec["validation"] = validation_block(sheet, points, claims, "measured");
+  rec["validation"] = validation_block(sheet, std::move(points), std::move(claims), "measured");
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

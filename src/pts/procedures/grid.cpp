@@ -21,6 +21,11 @@ uint64_t percentile_ns(const stats::DirectionSummary& d, double percentile) {
 
 uint64_t p99_999_ns(const stats::DirectionSummary& d) { return percentile_ns(d, 99.999); }
 
+results::ResponseTimes response_times(const stats::DirectionSummary& d) {
+  return {d.latency_mean_ns,       percentile_ns(d, 99.0),   percentile_ns(d, 99.9),
+          percentile_ns(d, 99.99), percentile_ns(d, 99.999), d.latency_max_ns};
+}
+
 void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth) {
   if (spec.get("purge").value.get<bool>()) {
     rec["purges"].push_back(purge_step(spec, "main"));
@@ -67,55 +72,40 @@ std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const
   return out;
 }
 
-nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
-                           const std::vector<uint64_t>& sizes, LoopOrder order, const std::string& source) {
+results::GridMatrix grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
+                                const std::vector<uint64_t>& sizes, LoopOrder order, const std::string& source) {
   if (source != "measurement-window-average" && source != "final-round") {
     throw Error(ExitCode::system, fmt::format("built-in PTS data: unknown reported_value \"{}\"", source));
   }
-  nlohmann::json rows = nlohmann::json::array();
+  results::GridMatrix m;
   for (uint64_t bs : sizes) {
-    rows.push_back(units::format_size_binary(bs));
+    m.rows.push_back(units::format_size_binary(bs));
   }
-  nlohmann::json columns = nlohmann::json::array();
-  for (const RwMix& m : mixes) {
-    columns.push_back(format_rw_mix(m));
+  for (const RwMix& mix : mixes) {
+    m.columns.push_back(format_rw_mix(mix));
   }
+  m.source = source;
   const bool final_round = source == "final-round";
-  nlohmann::json metrics = {{"iops", nlohmann::json::array()},
-                            {"mb_per_s", nlohmann::json::array()},
-                            {"latency_mean_ns", nlohmann::json::array()},
-                            {"latency_p99_999_ns", nlohmann::json::array()},
-                            {"latency_max_ns", nlohmann::json::array()}};
+  const uint32_t last = phase.rounds.empty() ? 0 : phase.rounds.back().round;
+  m.window = final_round ? results::RoundRange{last, last}
+                         : results::RoundRange{phase.window_first_round, phase.window_last_round};
+  using results::GridMetric;
   for (size_t row = 0; row < sizes.size(); ++row) {
-    nlohmann::json r_iops = nlohmann::json::array(), r_mbps = nlohmann::json::array(), r_art = nlohmann::json::array(),
-                   r_5 = nlohmann::json::array(), r_mrt = nlohmann::json::array();
+    for (auto& grid : m.cells) {
+      grid.emplace_back(mixes.size());
+    }
     for (size_t col = 0; col < mixes.size(); ++col) {
       const size_t i = grid_index(order, col, row, mixes.size(), sizes.size());
       const stats::DirectionSummary& c =
           final_round ? phase.rounds.back().segments.at(i).summary.combined : phase.window.at(i).combined;
-      r_iops.push_back(c.iops);
-      r_mbps.push_back(c.mb_per_s);
-      r_art.push_back(c.latency_mean_ns);
-      r_5.push_back(p99_999_ns(c));
-      r_mrt.push_back(c.latency_max_ns);
+      m.grid(GridMetric::iops)[row][col] = c.iops;
+      m.grid(GridMetric::mb_per_s)[row][col] = c.mb_per_s;
+      m.grid(GridMetric::latency_mean_ns)[row][col] = c.latency_mean_ns;
+      m.grid(GridMetric::latency_p99_999_ns)[row][col] = static_cast<double>(p99_999_ns(c));
+      m.grid(GridMetric::latency_max_ns)[row][col] = static_cast<double>(c.latency_max_ns);
     }
-    metrics["iops"].push_back(r_iops);
-    metrics["mb_per_s"].push_back(r_mbps);
-    metrics["latency_mean_ns"].push_back(r_art);
-    metrics["latency_p99_999_ns"].push_back(r_5);
-    metrics["latency_max_ns"].push_back(r_mrt);
   }
-  const uint32_t last = phase.rounds.empty() ? 0 : phase.rounds.back().round;
-  nlohmann::json out = {{"rows", rows},
-                        {"row_key", "block_size"},
-                        {"columns", columns},
-                        {"column_key", "rw_mix"},
-                        {"source", source},
-                        {"window",
-                         {{"first_round", final_round ? last : phase.window_first_round},
-                          {"last_round", final_round ? last : phase.window_last_round}}}};
-  out.update(metrics);
-  return out;
+  return m;
 }
 
 void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec) {

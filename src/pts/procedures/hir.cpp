@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/results/hir.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -31,14 +32,12 @@ struct HirTiming {
 // the running sum of write time, so idle time does not stretch the plot (pts-spec.md §3.5).
 struct BackToBack {
   double write_time_s = 0;
-  nlohmann::json end_s = nlohmann::json::array();
-  nlohmann::json iops = nlohmann::json::array();
-  nlohmann::json wait_state = nlohmann::json::array();
+  results::HirSeries series;
   void add(double seconds, double value, uint32_t ws) {
     write_time_s += seconds;
-    end_s.push_back(write_time_s);
-    iops.push_back(value);
-    wait_state.push_back(ws);
+    series.end_s.push_back(write_time_s);
+    series.iops.push_back(value);
+    series.wait_state.push_back(ws);
   }
 };
 
@@ -51,8 +50,8 @@ class HostIdleRecoveryTest final : public PtsTest {
 
  private:
   PhaseRecord precondition(TestContext& ctx, TestSpec& spec, const SegmentSpec& stimulus) const;
-  nlohmann::json wait_state(TestContext& ctx, uint32_t ws, const SegmentSpec& stimulus, const HirTiming& t,
-                            BackToBack& series) const;
+  results::HirWaitState wait_state(TestContext& ctx, uint32_t ws, const SegmentSpec& stimulus, const HirTiming& t,
+                                   BackToBack& series) const;
 };
 
 PhaseRecord HostIdleRecoveryTest::precondition(TestContext& ctx, TestSpec& spec, const SegmentSpec& stimulus) const {
@@ -72,13 +71,16 @@ PhaseRecord HostIdleRecoveryTest::precondition(TestContext& ctx, TestSpec& spec,
   return run_rounds(ctx.exec, pre);
 }
 
-nlohmann::json HostIdleRecoveryTest::wait_state(TestContext& ctx, uint32_t ws, const SegmentSpec& stimulus,
-                                                const HirTiming& t, BackToBack& series) const {
+results::HirWaitState HostIdleRecoveryTest::wait_state(TestContext& ctx, uint32_t ws, const SegmentSpec& stimulus,
+                                                       const HirTiming& t, BackToBack& series) const {
   const std::string phase = fmt::format("wait-{}", ws);
   const uint64_t idle_ns = ws * t.wait_unit_ns;
   SegmentSpec write = stimulus;
   write.duration_ns = t.write_period_ns;
-  nlohmann::json periods = nlohmann::json::array();
+  results::HirWaitState state;
+  state.wait_state = ws;
+  state.idle_ns = idle_ns;
+  state.repetitions = t.repetitions;
   double iops_sum = 0;
   for (uint32_t n = 1; n <= t.repetitions; ++n) {
     const SegmentResult r = run_segment(ctx.exec, StepId{id(), phase, fmt::format("write-{:04}", n)}, write);
@@ -89,29 +91,21 @@ nlohmann::json HostIdleRecoveryTest::wait_state(TestContext& ctx, uint32_t ws, c
     const stats::DirectionSummary& c = r.summary.combined;
     iops_sum += c.iops;
     series.add(static_cast<double>(r.elapsed_ns) / 1e9, c.iops, ws);
-    periods.push_back({{"period", n},
-                       {"iops", c.iops},
-                       {"mb_per_s", c.mb_per_s},
-                       {"latency_mean_ns", c.latency_mean_ns},
-                       {"latency_max_ns", c.latency_max_ns},
-                       {"elapsed_ns", r.elapsed_ns},
-                       {"idle_ns", idled.value("elapsed_ns", idle_ns)}});
+    state.periods.push_back(
+        {n, c.iops, c.mb_per_s, c.latency_mean_ns, c.latency_max_ns, r.elapsed_ns, idled.value("elapsed_ns", idle_ns)});
   }
   SegmentSpec baseline = stimulus;
   baseline.duration_ns = uint64_t{t.baseline_periods} * t.write_period_ns;
   baseline.interval_ns = t.write_period_ns;
   const SegmentResult b = run_segment(ctx.exec, StepId{id(), phase, "baseline"}, baseline);
-  const nlohmann::json b_series = interval_iops_series(b, baseline.interval_ns);
-  for (size_t i = 0; i < b_series.at("iops").size(); ++i) {
-    const double start_s = i == 0 ? 0.0 : b_series.at("end_s")[i - 1].get<double>();
-    series.add(b_series.at("end_s")[i].get<double>() - start_s, b_series.at("iops")[i].get<double>(), 0);
+  results::IntervalSeries b_series = interval_iops_series(b, baseline.interval_ns);
+  for (size_t i = 0; i < b_series.iops.size(); ++i) {
+    const double start_s = i == 0 ? 0.0 : b_series.end_s[i - 1];
+    series.add(b_series.end_s[i] - start_s, b_series.iops[i], 0);
   }
-  return {{"wait_state", ws},
-          {"idle_ns", idle_ns},
-          {"repetitions", t.repetitions},
-          {"average_iops", t.repetitions > 0 ? iops_sum / t.repetitions : 0.0},
-          {"periods", periods},
-          {"baseline", {{"spec", baseline}, {"iops", b.summary.combined.iops}, {"series", b_series}, {"result", b}}}};
+  state.average_iops = t.repetitions > 0 ? iops_sum / t.repetitions : 0.0;
+  state.baseline = {results::Embedded(baseline), b.summary.combined.iops, std::move(b_series), results::Embedded(b)};
+  return state;
 }
 
 nlohmann::json HostIdleRecoveryTest::procedure(TestContext& ctx) const {
@@ -134,19 +128,20 @@ nlohmann::json HostIdleRecoveryTest::procedure(TestContext& ctx) const {
   const HirTiming t{spec.duration_ns("write_period"), spec.duration_ns("wait_unit"),
                     spec.get("repetitions").value.get<uint32_t>(), spec.get("baseline_periods").value.get<uint32_t>()};
   BackToBack series;
-  nlohmann::json states = nlohmann::json::array();
+  results::HirBlock hir{stimulus_text(stimulus),
+                        steady_iops,
+                        pre.steady_state.attained,
+                        t.write_period_ns,
+                        t.wait_unit_ns,
+                        t.repetitions,
+                        t.baseline_periods,
+                        {},
+                        {}};
   for (uint32_t ws : spec.counts("wait_states")) {
-    states.push_back(wait_state(ctx, ws, stimulus, t, series));
+    hir.wait_states.push_back(wait_state(ctx, ws, stimulus, t, series));
   }
-  rec["hir"] = {{"stimulus", stimulus_text(stimulus)},
-                {"steady_state_iops", steady_iops},
-                {"steady_state_attained", pre.steady_state.attained},
-                {"write_period_ns", t.write_period_ns},
-                {"wait_unit_ns", t.wait_unit_ns},
-                {"repetitions", t.repetitions},
-                {"baseline_periods", t.baseline_periods},
-                {"wait_states", states},
-                {"series", {{"end_s", series.end_s}, {"iops", series.iops}, {"wait_state", series.wait_state}}}};
+  hir.series = std::move(series.series);
+  rec["hir"] = hir;
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

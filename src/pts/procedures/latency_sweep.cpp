@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/results/latency_sweep.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "pts/procedures/factories.hpp"
@@ -16,21 +17,10 @@ namespace ptsuite::pts {
 namespace {
 
 // One cell of the grid: its keys and the window aggregate of reads and writes combined.
-nlohmann::json cell_json(const SegmentSpec& s, const stats::IoSummary& window) {
+results::SweepCell cell_of(const SegmentSpec& s, const stats::IoSummary& window) {
   const stats::DirectionSummary& c = window.combined;
-  return {{"rw_mix", format_rw_mix(s.mix)},
-          {"block_size_bytes", s.block_sizes.front().bytes},
-          {"threads", s.threads},
-          {"queue_depth", s.queue_depth},
-          {"label", s.label},
-          {"iops", c.iops},
-          {"mb_per_s", c.mb_per_s},
-          {"latency_mean_ns", c.latency_mean_ns},
-          {"latency_p99_ns", percentile_ns(c, 99.0)},
-          {"latency_p99_9_ns", percentile_ns(c, 99.9)},
-          {"latency_p99_99_ns", percentile_ns(c, 99.99)},
-          {"latency_p99_999_ns", percentile_ns(c, 99.999)},
-          {"latency_max_ns", c.latency_max_ns}};
+  return {format_rw_mix(s.mix), s.block_sizes.front().bytes, s.threads, s.queue_depth, s.label, c.iops, c.mb_per_s,
+          response_times(c)};
 }
 
 class LatencySweepTest final : public PtsTest {
@@ -79,18 +69,16 @@ nlohmann::json LatencySweepTest::procedure(TestContext& ctx) const {
   const PhaseRecord phase = run_rounds(ctx.exec, loop);
   rec["phases"].push_back(phase);
 
-  nlohmann::json cells = nlohmann::json::array();
+  results::LatencySweepBlock sweep;
   for (size_t i = 0; i < loop.segments.size(); ++i) {
-    cells.push_back(cell_json(loop.segments[i], phase.window[i]));
+    sweep.cells.push_back(cell_of(loop.segments[i], phase.window[i]));
   }
-  nlohmann::json mix_names = nlohmann::json::array();
-  for (const RwMix& m : mixes) mix_names.push_back(format_rw_mix(m));
-  rec["sweep"] = {{"rw_mixes", mix_names},
-                  {"block_sizes_bytes", sizes},
-                  {"thread_counts", tcs},
-                  {"queue_depths", qds},
-                  {"source", "measurement-window-average"},
-                  {"cells", cells}};
+  for (const RwMix& m : mixes) sweep.rw_mixes.push_back(format_rw_mix(m));
+  sweep.block_sizes_bytes = sizes;
+  sweep.thread_counts = tcs;
+  sweep.queue_depths = qds;
+  sweep.source = "measurement-window-average";
+  rec["sweep"] = sweep;
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

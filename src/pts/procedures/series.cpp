@@ -3,9 +3,8 @@
 
 namespace ptsuite::pts {
 
-nlohmann::json interval_iops_series(const SegmentResult& r, uint64_t interval_ns) {
-  nlohmann::json end_s = nlohmann::json::array();
-  nlohmann::json iops = nlohmann::json::array();
+results::IntervalSeries interval_iops_series(const SegmentResult& r, uint64_t interval_ns) {
+  results::IntervalSeries series;
   uint64_t previous_ns = 0;
   for (const nlohmann::json& sample : r.intervals) {
     const auto end_ns = sample.at("end_offset_ns").get<uint64_t>();
@@ -15,11 +14,11 @@ nlohmann::json interval_iops_series(const SegmentResult& r, uint64_t interval_ns
     if (last && length_ns < interval_ns / 2) {
       break;  // the drain tail (shared.hpp)
     }
-    end_s.push_back(static_cast<double>(end_ns) / 1e9);
-    iops.push_back(length_ns == 0 ? 0.0 : static_cast<double>(ios) * 1e9 / static_cast<double>(length_ns));
+    series.end_s.push_back(static_cast<double>(end_ns) / 1e9);
+    series.iops.push_back(length_ns == 0 ? 0.0 : static_cast<double>(ios) * 1e9 / static_cast<double>(length_ns));
     previous_ns = end_ns;
   }
-  return {{"end_s", end_s}, {"iops", iops}};
+  return series;
 }
 
 }  // namespace ptsuite::pts

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -54,7 +55,7 @@ nlohmann::json ThroughputTest::procedure(TestContext& ctx) const {
   const uint64_t duration_ns = spec.duration_ns("segment_duration");
   const nlohmann::json tracking = spec.get("tracking").value;
 
-  nlohmann::json table = nlohmann::json::array();
+  std::vector<results::ThroughputRow> table;
   const std::vector<uint64_t> sizes = spec.block_sizes("block_sizes");
   for (size_t b = 0; b < sizes.size(); ++b) {
     const uint64_t bs = sizes[b];
@@ -83,12 +84,15 @@ nlohmann::json ThroughputTest::procedure(TestContext& ctx) const {
     apply_round_rules(spec, loop);
     const PhaseRecord phase = run_rounds(ctx.exec, loop);
     rec["phases"].push_back(phase);
-    nlohmann::json row{{"block_size", phase_name}, {"block_size_bytes", bs}};
+    results::ThroughputRow row{phase_name, bs};
     for (size_t i = 0; i < mixes.size(); ++i) {
       const stats::IoSummary& cell =
           text_of(reported) == "final-round" ? phase.rounds.back().segments[i].summary : phase.window[i];
-      const bool reads = mixes[i].read_pct > 0;
-      row[reads ? "read_mb_per_s" : "write_mb_per_s"] = reads ? cell.read.mb_per_s : cell.write.mb_per_s;
+      if (mixes[i].read_pct > 0) {
+        row.read_mb_per_s = cell.read.mb_per_s;
+      } else {
+        row.write_mb_per_s = cell.write.mb_per_s;
+      }
     }
     table.push_back(row);
   }

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/results/write_stream.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -79,24 +80,19 @@ bool capacity_reached(const SegmentSpec& s, uint64_t written, uint64_t target) {
   return written >= target || target - written < min_block;
 }
 
-nlohmann::json sample_json(uint32_t n, const SegmentResult& r, uint64_t written_bytes, uint64_t elapsed_ns,
-                           uint64_t capacity_bytes, nlohmann::json health) {
+results::WriteStreamSample sample_of(uint32_t n, const SegmentResult& r, uint64_t written_bytes, uint64_t elapsed_ns,
+                                     uint64_t capacity_bytes, nlohmann::json health) {
   const stats::DirectionSummary& c = r.summary.combined;
-  return {{"sample", n},
-          {"end_time_s", static_cast<double>(elapsed_ns) / 1e9},
-          {"tgbw_bytes", written_bytes},
-          {"tgbw_gb", static_cast<double>(written_bytes) / 1e9},
-          {"drive_fills", static_cast<double>(written_bytes) / static_cast<double>(capacity_bytes)},
-          {"iops", c.iops},
-          {"mb_per_s", c.mb_per_s},
-          {"latency_mean_ns", c.latency_mean_ns},
-          {"latency_p99_ns", percentile_ns(c, 99.0)},
-          {"latency_p99_9_ns", percentile_ns(c, 99.9)},
-          {"latency_p99_99_ns", percentile_ns(c, 99.99)},
-          {"latency_p99_999_ns", p99_999_ns(c)},
-          {"latency_max_ns", c.latency_max_ns},
-          {"health", std::move(health)},
-          {"result", r}};
+  return {n,
+          static_cast<double>(elapsed_ns) / 1e9,
+          written_bytes,
+          static_cast<double>(written_bytes) / 1e9,
+          static_cast<double>(written_bytes) / static_cast<double>(capacity_bytes),
+          c.iops,
+          c.mb_per_s,
+          response_times(c),
+          results::Embedded(std::move(health)),
+          results::Embedded(r)};
 }
 
 // wsat.stop_rule=steady-state (PTS-E 1.1's alternate method, a 2.0 option): every
@@ -127,11 +123,14 @@ struct SteadyStateStop {
     return round >= rules.max_rounds ? "round_cap" : "";
   }
 
-  [[nodiscard]] nlohmann::json record() const {
-    return {{"rule", "steady-state"},         {"round_samples", round_samples},
-            {"rounds", rounds.size()},        {"first_check_round", rules.first_check_round},
-            {"max_rounds", rules.max_rounds}, {"check_samples", check_samples},
-            {"attained", verdict.attained},   {"verdict", verdict}};
+  [[nodiscard]] results::WriteStreamSteadyState record() const {
+    return {round_samples,
+            rounds.size(),
+            rules.first_check_round,
+            rules.max_rounds,
+            check_samples,
+            verdict.attained,
+            results::Embedded(nlohmann::json(verdict))};
   }
 };
 
@@ -172,7 +171,7 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
     }
   }
 
-  nlohmann::json samples = nlohmann::json::array();
+  results::WriteStreamBlock block;
   uint64_t written_bytes = 0;
   uint64_t elapsed_ns = 0;
   std::string stop_reason;
@@ -185,7 +184,7 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
     nlohmann::json h = ctx.exec.execute(StepId{id(), "main", fmt::format("sample-{:05}-health", n)}, health);
     written_bytes += r.summary.write.bytes;
     elapsed_ns += r.elapsed_ns;
-    samples.push_back(sample_json(n, r, written_bytes, elapsed_ns, ctx.target.capacity_bytes, std::move(h)));
+    block.samples.push_back(sample_of(n, r, written_bytes, elapsed_ns, ctx.target.capacity_bytes, std::move(h)));
     if (ss.enabled) {
       stop_reason = ss.after(n, r.summary.combined.iops);
     } else if (target_bytes > 0 && capacity_reached(s, written_bytes, target_bytes)) {
@@ -204,18 +203,18 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
     rec["captures"].push_back(capture_record("response-time-histogram", s,
                                              run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s)));
   }
-  rec[m_key] = {{"workload", workload_name},
-                {"segment", sample_spec},
-                {"samples", samples},
-                {"stop_reason", stop_reason},
-                {"capacity_bytes", ctx.target.capacity_bytes},
-                {"target_bytes", target_bytes},
-                {"time_limit_ns", time_limit_ns},
-                {"written_bytes", written_bytes},
-                {"elapsed_ns", elapsed_ns}};
+  block.workload = workload_name;
+  block.segment = results::Embedded(sample_spec);
+  block.stop_reason = stop_reason;
+  block.capacity_bytes = ctx.target.capacity_bytes;
+  block.target_bytes = target_bytes;
+  block.time_limit_ns = time_limit_ns;
+  block.written_bytes = written_bytes;
+  block.elapsed_ns = elapsed_ns;
   if (ss.enabled) {
-    rec[m_key]["steady_state"] = ss.record();
+    block.steady_state = ss.record();
   }
+  rec[m_key] = block;
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

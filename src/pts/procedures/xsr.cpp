@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/results/xsr.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -19,60 +20,29 @@ namespace ptsuite::pts {
 
 namespace {
 
-struct GroupTotals {
-  uint64_t write_bytes = 0;
-  uint64_t elapsed_ns = 0;
-  double last_mb_per_s = 0;
-  double peak_art_ns = 0;
-  uint64_t peak_mrt_ns = 0;
-  uint32_t samples = 0;
-  uint32_t first_sample = 0;
-};
-
-nlohmann::json group_json(const nlohmann::json& group, const SegmentSpec& spec, uint64_t duration_ns,
-                          const GroupTotals& t) {
-  const double seconds = static_cast<double>(t.elapsed_ns) / 1e9;
-  return {{"name", group.at("name")},
-          {"label", spec.label},
-          {"stimulus", stimulus_text(spec)},
-          {"spec", spec},
-          {"duration_ns", duration_ns},
-          {"samples", t.samples},
-          {"first_sample", t.first_sample},
-          {"write_bytes", t.write_bytes},
-          {"elapsed_ns", t.elapsed_ns},
-          {"average_mb_per_s", seconds > 0 ? static_cast<double>(t.write_bytes) / seconds / 1e6 : 0.0},
-          {"end_mb_per_s", t.last_mb_per_s},
-          {"peak_latency_mean_ns", t.peak_art_ns},
-          {"peak_latency_max_ns", t.peak_mrt_ns}};
-}
-
 // Recovery of access group 3 against access group 1 (xsr.json "recovery"): the first sample
 // of group 3 whose write MB/s reaches threshold_pct % of group 1's reference throughput.
-nlohmann::json recovery_json(const nlohmann::json& rule, const nlohmann::json& groups, const nlohmann::json& samples) {
+results::XsrRecovery recovery_of(const nlohmann::json& rule, const results::XsrBlock& xsr) {
   const std::string reference = rule.at("reference").get<std::string>();
   if (reference != "access-1-average" && reference != "access-1-end") {
     throw Error(ExitCode::system, fmt::format("built-in PTS data xsr/recovery: unknown reference \"{}\"", reference));
   }
-  const double pct = rule.at("threshold_pct").get<double>();
-  const nlohmann::json& first = groups.front();
-  const nlohmann::json& last = groups.back();
-  const double reference_mb =
-      first.at(reference == "access-1-average" ? "average_mb_per_s" : "end_mb_per_s").get<double>();
-  const double threshold = reference_mb * pct / 100.0;
-  nlohmann::json out = {
-      {"reference", reference},          {"threshold_pct", pct},      {"reference_mb_per_s", reference_mb},
-      {"threshold_mb_per_s", threshold}, {"group", last.at("name")},  {"recovered", false},
-      {"recovery_time_s", nullptr},      {"recovery_sample", nullptr}};
-  for (const nlohmann::json& s : samples) {
-    if (s.at("group") == last.at("name") && s.at("mb_per_s").get<double>() >= threshold) {
-      out["recovered"] = true;
-      out["recovery_time_s"] = s.at("group_end_s");
-      out["recovery_sample"] = s.at("sample");
+  results::XsrRecovery r;
+  r.reference = reference;
+  r.threshold_pct = rule.at("threshold_pct").get<double>();
+  const results::XsrGroup& first = xsr.groups.front();
+  r.reference_mb_per_s = reference == "access-1-average" ? first.average_mb_per_s : first.end_mb_per_s;
+  r.threshold_mb_per_s = r.reference_mb_per_s * r.threshold_pct / 100.0;
+  r.group = xsr.groups.back().name;
+  for (const results::XsrSample& s : xsr.samples) {
+    if (s.group == r.group && s.mb_per_s >= r.threshold_mb_per_s) {
+      r.recovered = true;
+      r.recovery_time_s = s.group_end_s;
+      r.recovery_sample = s.sample;
       break;
     }
   }
-  return out;
+  return r;
 }
 
 class CrossStimulusRecoveryTest final : public PtsTest {
@@ -83,17 +53,18 @@ class CrossStimulusRecoveryTest final : public PtsTest {
   [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
 
  private:
-  // Runs one access group in samples; appends them to `samples`, returns the group record.
-  nlohmann::json run_group(TestContext& ctx, const nlohmann::json& group, SegmentSpec spec, uint64_t duration_ns,
-                           uint64_t sample_ns, double& test_time_s, nlohmann::json& samples) const;
+  // Runs one access group in samples; appends them to xsr.samples, returns the group record.
+  results::XsrGroup run_group(TestContext& ctx, const std::string& name, SegmentSpec spec, uint64_t duration_ns,
+                              uint64_t sample_ns, double& test_time_s, results::XsrBlock& xsr) const;
 };
 
-nlohmann::json CrossStimulusRecoveryTest::run_group(TestContext& ctx, const nlohmann::json& group, SegmentSpec spec,
-                                                    uint64_t duration_ns, uint64_t sample_ns, double& test_time_s,
-                                                    nlohmann::json& samples) const {
-  const std::string name = group.at("name").get<std::string>();
-  GroupTotals t;
-  t.first_sample = static_cast<uint32_t>(samples.size()) + 1;
+results::XsrGroup CrossStimulusRecoveryTest::run_group(TestContext& ctx, const std::string& name, SegmentSpec spec,
+                                                       uint64_t duration_ns, uint64_t sample_ns, double& test_time_s,
+                                                       results::XsrBlock& xsr) const {
+  results::XsrGroup g;
+  g.name = name;
+  g.duration_ns = duration_ns;
+  g.first_sample = static_cast<uint32_t>(xsr.samples.size()) + 1;
   double group_time_s = 0;
   for (uint64_t done_ns = 0, n = 1; done_ns < duration_ns; done_ns += spec.duration_ns, ++n) {
     spec.duration_ns = std::min(sample_ns, duration_ns - done_ns);
@@ -105,26 +76,23 @@ nlohmann::json CrossStimulusRecoveryTest::run_group(TestContext& ctx, const nloh
     test_time_s += seconds;
     group_time_s += seconds;
     const stats::DirectionSummary& c = r.summary.combined;
-    t.write_bytes += r.summary.write.bytes;
-    t.elapsed_ns += r.elapsed_ns;
-    t.last_mb_per_s = r.summary.write.mb_per_s;
-    t.peak_art_ns = std::max(t.peak_art_ns, c.latency_mean_ns);
-    t.peak_mrt_ns = std::max(t.peak_mrt_ns, c.latency_max_ns);
-    ++t.samples;
-    samples.push_back({{"sample", samples.size() + 1},
-                       {"group", name},
-                       {"end_s", test_time_s},
-                       {"group_end_s", group_time_s},
-                       {"mb_per_s", r.summary.write.mb_per_s},
-                       {"iops", c.iops},
-                       {"latency_mean_ns", c.latency_mean_ns},
-                       {"latency_p99_999_ns", p99_999_ns(c)},
-                       {"latency_max_ns", c.latency_max_ns},
-                       {"health", std::move(h)},
-                       {"result", r}});
+    g.write_bytes += r.summary.write.bytes;
+    g.elapsed_ns += r.elapsed_ns;
+    g.end_mb_per_s = r.summary.write.mb_per_s;
+    g.peak_latency_mean_ns = std::max(g.peak_latency_mean_ns, c.latency_mean_ns);
+    g.peak_latency_max_ns = std::max(g.peak_latency_max_ns, c.latency_max_ns);
+    ++g.samples;
+    xsr.samples.push_back({static_cast<uint32_t>(xsr.samples.size() + 1), name, test_time_s, group_time_s,
+                           r.summary.write.mb_per_s, c.iops, c.latency_mean_ns, p99_999_ns(c), c.latency_max_ns,
+                           results::Embedded(std::move(h)), results::Embedded(r)});
   }
   spec.duration_ns = sample_ns;
-  return group_json(group, spec, duration_ns, t);
+  g.label = spec.label;
+  g.stimulus = stimulus_text(spec);
+  g.spec = results::Embedded(spec);
+  const double seconds = static_cast<double>(g.elapsed_ns) / 1e9;
+  g.average_mb_per_s = seconds > 0 ? static_cast<double>(g.write_bytes) / seconds / 1e6 : 0.0;
+  return g;
 }
 
 nlohmann::json CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
@@ -135,8 +103,8 @@ nlohmann::json CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
   purge_and_wipc(spec, rec, tc, qd);
   const nlohmann::json groups = spec.get("access_groups").value;
   const uint64_t sample_ns = spec.duration_ns("sample_duration");
-  nlohmann::json samples = nlohmann::json::array();
-  nlohmann::json group_records = nlohmann::json::array();
+  results::XsrBlock xsr;
+  xsr.sample_duration_ns = sample_ns;
   double test_time_s = 0;
   for (size_t g = 0; g < groups.size(); ++g) {
     const nlohmann::json& group = groups[g];
@@ -153,12 +121,11 @@ nlohmann::json CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
       s.sequence_key = "xsr-" + group.at("name").get<std::string>();
     }
     const uint64_t duration_ns = spec.duration_ns(fmt::format("access_{}_duration", g + 1));
-    group_records.push_back(run_group(ctx, group, s, duration_ns, sample_ns, test_time_s, samples));
+    xsr.groups.push_back(
+        run_group(ctx, group.at("name").get<std::string>(), s, duration_ns, sample_ns, test_time_s, xsr));
   }
-  rec["xsr"] = {{"groups", group_records},
-                {"samples", samples},
-                {"sample_duration_ns", sample_ns},
-                {"recovery", recovery_json(spec.get("recovery").value, group_records, samples)}};
+  xsr.recovery = recovery_of(spec.get("recovery").value, xsr);
+  rec["xsr"] = xsr;
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "report/compare/extractors.hpp"
-#include "report/json_access.hpp"
+#include "report/results_read.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::report::compare {

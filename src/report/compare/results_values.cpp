@@ -13,8 +13,15 @@
 #include <utility>
 #include <vector>
 
+#include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/grid_matrix.hpp>
+#include <ptsuite/results/hir.hpp>
+#include <ptsuite/results/throughput_table.hpp>
+#include <ptsuite/results/write_stream.hpp>
+#include <ptsuite/results/xsr.hpp>
+
 #include "report/compare/extractors.hpp"
-#include "report/json_access.hpp"
+#include "report/results_read.hpp"
 
 namespace ptsuite::report::compare {
 
@@ -25,17 +32,6 @@ using nlohmann::json;
 constexpr double k_seconds_per_minute = 60.0;
 
 double number(const json& v) { return v.is_number() ? v.get<double>() : std::nan(""); }
-
-std::string text_of(const json& v) { return v.is_string() ? v.get<std::string>() : (v.is_null() ? "" : v.dump()); }
-
-// matrix[metric][r][c], NaN when absent.
-double matrix_cell(const json& matrix, const std::string& metric, size_t r, size_t c) {
-  const json& rows = array(matrix, metric);
-  if (r >= rows.size() || !rows[r].is_array() || c >= rows[r].size()) {
-    return std::nan("");
-  }
-  return number(rows[r][c]);
-}
 
 std::string id_part(std::string text) {
   for (char& ch : text) {
@@ -70,16 +66,14 @@ Group series_group(std::string id, std::string title, std::string metric, std::s
 
 // IOPS: one group per R/W mix (matrix column), IOPS over the block sizes (matrix rows).
 std::vector<Group> iops_groups(const json& test) {
-  const json& m = member(test, "matrix");
-  const json& rows = array(m, "rows");
-  const json& columns = array(m, "columns");
+  const results::GridMatrix m = results::read_grid_matrix(member(test, "matrix"));
   std::vector<Group> out;
-  for (size_t c = 0; c < columns.size(); ++c) {
-    const std::string mix = text_of(columns[c]);
+  for (size_t c = 0; c < m.columns.size(); ++c) {
+    const std::string& mix = m.columns[c];
     Group g = cells_group("iops-" + id_part(mix), "IOPS \u2013 R/W " + mix, "iops", "IOPS", XAxis::block_size,
                           "Block size", true);
-    for (size_t r = 0; r < rows.size(); ++r) {
-      g.values.push_back({text_of(rows[r]), block_size_bytes(text_of(rows[r])), matrix_cell(m, "iops", r, c)});
+    for (size_t r = 0; r < m.rows.size(); ++r) {
+      g.values.push_back({m.rows[r], block_size_bytes(m.rows[r]), m.cell(results::GridMetric::iops, r, c)});
     }
     out.push_back(std::move(g));
   }
@@ -88,23 +82,22 @@ std::vector<Group> iops_groups(const json& test) {
 
 // Latency: one group per response-time metric over every (R/W mix, block size) cell.
 std::vector<Group> latency_groups(const json& test) {
-  const json& m = member(test, "matrix");
-  const json& rows = array(m, "rows");
-  const json& columns = array(m, "columns");
-  const std::pair<const char*, const char*> metrics[] = {{"latency_mean_ns", "ART (average response time)"},
-                                                         {"latency_p99_99_ns", "99.99 % response time"},
-                                                         {"latency_p99_999_ns", "99.999 % response time"},
-                                                         {"latency_max_ns", "MRT (maximum response time)"}};
+  using results::GridMetric;
+  const results::GridMatrix m = results::read_grid_matrix(member(test, "matrix"));
+  const std::pair<GridMetric, const char*> metrics[] = {{GridMetric::latency_mean_ns, "ART (average response time)"},
+                                                        {GridMetric::latency_p99_999_ns, "99.999 % response time"},
+                                                        {GridMetric::latency_max_ns, "MRT (maximum response time)"}};
   std::vector<Group> out;
   for (const auto& [metric, title] : metrics) {
-    if (!member(m, metric).is_array()) {
-      continue;
+    if (m.grid(metric).empty()) {
+      continue;  // not in the document
     }
-    Group g = cells_group(std::string("latency-") + metric, std::string("Latency \u2013 ") + title, metric, "ns",
-                          XAxis::category, "R/W mix, block size", true);
-    for (size_t c = 0; c < columns.size(); ++c) {
-      for (size_t r = 0; r < rows.size(); ++r) {
-        g.values.push_back({text_of(columns[c]) + " " + text_of(rows[r]), std::nan(""), matrix_cell(m, metric, r, c)});
+    const std::string key(results::grid_metric_key(metric));
+    Group g = cells_group("latency-" + key, std::string("Latency \u2013 ") + title, key, "ns", XAxis::category,
+                          "R/W mix, block size", true);
+    for (size_t c = 0; c < m.columns.size(); ++c) {
+      for (size_t r = 0; r < m.rows.size(); ++r) {
+        g.values.push_back({m.columns[c] + " " + m.rows[r], std::nan(""), m.cell(metric, r, c)});
       }
     }
     out.push_back(std::move(g));
@@ -115,13 +108,16 @@ std::vector<Group> latency_groups(const json& test) {
 // Throughput: SEQ read and write MB/s per block size.
 std::vector<Group> throughput_groups(const json& test) {
   std::vector<Group> out;
-  for (const auto& [metric, title] : {std::pair<const char*, const char*>{"read_mb_per_s", "SEQ read (100/0)"},
-                                      std::pair<const char*, const char*>{"write_mb_per_s", "SEQ write (0/100)"}}) {
-    Group g = cells_group(std::string("throughput-") + metric, std::string("Throughput \u2013 ") + title, metric,
-                          "MB/s", XAxis::category, "Block size", false);
-    for (const json& row : array(test, "table")) {
-      const std::string bs = str(row, "block_size");
-      g.values.push_back({bs, number(member(row, "block_size_bytes")), number(member(row, metric))});
+  const std::vector<results::ThroughputRow> table = results::read_throughput_table(member(test, "table"));
+  for (const bool reads : {true, false}) {
+    const std::string metric = reads ? "read_mb_per_s" : "write_mb_per_s";
+    Group g = cells_group("throughput-" + metric,
+                          std::string("Throughput \u2013 ") + (reads ? "SEQ read (100/0)" : "SEQ write (0/100)"),
+                          metric, "MB/s", XAxis::category, "Block size", false);
+    for (const results::ThroughputRow& row : table) {
+      g.values.push_back({row.block_size,
+                          row.block_size_bytes > 0 ? static_cast<double>(row.block_size_bytes) : std::nan(""),
+                          reads ? row.read_mb_per_s : row.write_mb_per_s});
     }
     out.push_back(std::move(g));
   }
@@ -134,12 +130,11 @@ std::vector<Group> wsat_groups(const json& block) {
   Group tgbw = series_group("wsat-iops-tgbw", "IOPS vs TGBW", "iops", "IOPS", "Total written (GB, 10^9 bytes)", false);
   Group art =
       series_group("wsat-art-tgbw", "ART vs TGBW", "latency_mean_ns", "ns", "Total written (GB, 10^9 bytes)", false);
-  for (const json& s : array(block, "samples")) {
-    const std::string cell = "sample " + str(s, "sample");
-    const double iops = number(member(s, "iops"));
-    time.values.push_back({cell, number(member(s, "end_time_s")) / k_seconds_per_minute, iops});
-    tgbw.values.push_back({cell, number(member(s, "tgbw_gb")), iops});
-    art.values.push_back({cell, number(member(s, "tgbw_gb")), number(member(s, "latency_mean_ns"))});
+  for (const results::WriteStreamSample& s : results::read_write_stream(block).samples) {
+    const std::string cell = "sample " + std::to_string(s.sample);
+    time.values.push_back({cell, s.end_time_s / k_seconds_per_minute, s.iops});
+    tgbw.values.push_back({cell, s.tgbw_gb, s.iops});
+    art.values.push_back({cell, s.tgbw_gb, s.latency.latency_mean_ns});
   }
   return {time, tgbw, art};
 }
@@ -150,20 +145,18 @@ std::vector<Group> demand_groups(const json& block) {
                            "Operating point", false);
   Group art = cells_group("demand-op-art", "Operating points \u2013 ART", "latency_mean_ns", "ns", XAxis::category,
                           "Operating point", false);
-  for (const json& op : array(block, "operating_points")) {
-    const std::string cell = str(op, "name");
-    iops.values.push_back({cell, std::nan(""), number(member(op, "iops"))});
-    art.values.push_back({cell, std::nan(""), number(member(op, "latency_mean_ns"))});
+  const results::DemandSweepBlock d = results::read_demand_sweep(block);
+  for (const results::OperatingPoint& op : d.operating_points) {
+    iops.values.push_back({op.name, std::nan(""), op.iops});
+    art.values.push_back({op.name, std::nan(""), op.latency_mean_ns});
   }
   Group intensity = series_group("demand-intensity", "Demand intensity \u2013 ART vs IOPS (every TC x QD)",
                                  "latency_mean_ns", "ns", "IOPS", true);
-  const json& grid = member(block, "grid");
-  const json& tcs = array(block, "thread_counts");
-  const json& qds = array(block, "queue_depths");
-  for (size_t t = 0; t < tcs.size(); ++t) {
-    for (size_t q = 0; q < qds.size(); ++q) {
-      intensity.values.push_back({fmt::format("TC {} QD {}", text_of(tcs[t]), text_of(qds[q])),
-                                  matrix_cell(grid, "iops", t, q), matrix_cell(grid, "latency_mean_ns", t, q)});
+  using results::DemandGrid;
+  for (size_t t = 0; t < d.thread_counts.size(); ++t) {
+    for (size_t q = 0; q < d.queue_depths.size(); ++q) {
+      intensity.values.push_back({fmt::format("TC {} QD {}", d.thread_counts[t], d.queue_depths[q]),
+                                  DemandGrid::cell(d.grid.iops, t, q), DemandGrid::cell(d.grid.latency_mean_ns, t, q)});
     }
   }
   return {iops, art, intensity};
@@ -172,9 +165,8 @@ std::vector<Group> demand_groups(const json& block) {
 // XSR: write MB/s per sample vs time since the first sample.
 Group xsr_group(const json& block) {
   Group g = series_group("xsr-mbps-time", "Write throughput vs Time", "mb_per_s", "MB/s", "Time (min)", false);
-  for (const json& s : array(block, "samples")) {
-    g.values.push_back({"sample " + str(s, "sample"), number(member(s, "end_s")) / k_seconds_per_minute,
-                        number(member(s, "mb_per_s"))});
+  for (const results::XsrSample& s : results::read_xsr(block).samples) {
+    g.values.push_back({"sample " + std::to_string(s.sample), s.end_s / k_seconds_per_minute, s.mb_per_s});
   }
   return g;
 }
@@ -182,11 +174,9 @@ Group xsr_group(const json& block) {
 // HIR: IOPS vs write time (write periods back to back).
 Group hir_group(const json& block) {
   Group g = series_group("hir-iops-time", "IOPS vs Write time", "iops", "IOPS", "Write time (min)", false);
-  const json& series = member(block, "series");
-  const json& end = array(series, "end_s");
-  const json& iops = array(series, "iops");
-  for (size_t i = 0; i < end.size() && i < iops.size(); ++i) {
-    g.values.push_back({fmt::format("interval {}", i + 1), number(end[i]) / k_seconds_per_minute, number(iops[i])});
+  const results::HirSeries series = results::read_hir(block).series;
+  for (size_t i = 0; i < series.end_s.size(); ++i) {
+    g.values.push_back({fmt::format("interval {}", i + 1), series.end_s[i] / k_seconds_per_minute, series.iops[i]});
   }
   return g;
 }

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "report/compare/extractors.hpp"
-#include "report/json_access.hpp"
-
 #include <ptsuite/util/error.hpp>
+
+#include "report/compare/extractors.hpp"
+#include "report/results_read.hpp"
 
 namespace ptsuite::report::compare {
 

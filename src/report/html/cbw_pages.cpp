@@ -10,6 +10,7 @@
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/results/demand_sweep.hpp>
 
 namespace ptsuite::report::html {
 
@@ -27,32 +28,26 @@ const json& find_by_name(const json& list, const std::string& name) {
   return k_null;
 }
 
-// A pre-write's interval series ("series": {"end_s", "iops"}) as chart points.
-std::vector<chart::Point> prewrite_points(const json& record) {
+// The pre-write of an operating point, or null.
+const results::DemandPrewrite* find_prewrite(const results::DemandSweepBlock& block, const std::string& name) {
+  for (const results::DemandPrewrite& p : block.prewrites) {
+    if (p.name == name) {
+      return &p;
+    }
+  }
+  return nullptr;
+}
+
+// A pre-write's interval series as chart points.
+std::vector<chart::Point> prewrite_points(const results::IntervalSeries& series) {
   std::vector<chart::Point> out;
-  const json& end_s = at(record, {"series", "end_s"});
-  const json& iops = at(record, {"series", "iops"});
-  for (size_t i = 0; end_s.is_array() && iops.is_array() && i < end_s.size() && i < iops.size(); ++i) {
-    out.push_back({num(end_s[i]), num(iops[i])});
+  for (size_t i = 0; i < series.end_s.size(); ++i) {
+    out.push_back({series.end_s[i], series.iops[i]});
   }
   return out;
 }
 
-std::vector<uint32_t> counts(const json& list) {
-  std::vector<uint32_t> out;
-  for (const json& v : list) {
-    out.push_back(v.is_number() ? v.get<uint32_t>() : 0);
-  }
-  return out;
-}
-
-double grid_value(const json& grid, const char* key, size_t t, size_t q) {
-  const json& g = at(grid, key);
-  if (g.is_array() && t < g.size() && g[t].is_array() && q < g[t].size()) {
-    return num(g[t][q]);
-  }
-  return std::nan("");
-}
+using results::DemandGrid;
 
 const char* point_title(const std::string& name) {
   return name == "max" ? "MaxIOPS" : (name == "mid" ? "MidIOPS" : (name == "min" ? "MinIOPS" : "Operating point"));
@@ -61,7 +56,7 @@ const char* point_title(const std::string& name) {
 // What every CBW page needs from the record.
 struct CbwView {
   const json& test;
-  const json& cbw;
+  const results::DemandSweepBlock& cbw;
   const json& pre;     // the preconditioning phase
   const json& demand;  // the demand-variation phase
   std::vector<uint32_t> tcs;
@@ -91,7 +86,7 @@ const json& phase_at(const json& phases, size_t i) {
 
 // The Test Parameters column and the pre-conditioning description of the header.
 std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView& v) {
-  const json& cbw = v.cbw;
+  const results::DemandSweepBlock& cbw = v.cbw;
   const json& test = v.test;
   const json& demand = v.demand;
   const std::vector<uint32_t>& tcs = v.tcs;
@@ -99,15 +94,13 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
   const std::string& mix = v.mix;
   const std::string& source = v.source;
   std::string sizes;
-  for (const json& b : at(cbw, "block_size_mix")) {
-    const json& bytes = at(b, "bytes");
-    sizes += (sizes.empty() ? "" : ", ") + (bytes.is_number() ? kib_label(bytes.get<uint64_t>()) : "?") + " " +
-             fmt::format("{}", num(at(b, "weight"))) + "%";
+  for (const results::WeightedBlockSize& b : cbw.block_size_mix) {
+    sizes += (sizes.empty() ? "" : ", ") + (b.bytes > 0 ? kib_label(b.bytes) : "?") + " " +
+             fmt::format("{}", b.weight) + "%";
   }
   std::string zones;
-  for (const json& z : at(cbw, "zones")) {
-    zones += (zones.empty() ? "" : ", ") +
-             fmt::format("{}% of IOs in {}% of AR", num(at(z, "io_pct")), num(at(z, "range_pct")));
+  for (const results::LbaZone& z : cbw.zones) {
+    zones += (zones.empty() ? "" : ", ") + fmt::format("{}% of IOs in {}% of AR", z.io_pct, z.range_pct);
   }
   Rows params;
   params.emplace_back("Stimulus",
@@ -126,8 +119,8 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
   for (auto& row : round_loop_rows(demand)) {
     params.push_back(std::move(row));
   }
-  const json& ceiling = at(cbw, "art_ceiling_ns");
-  params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(num(ceiling)) + " ms; points from the " + source));
+  params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(static_cast<double>(cbw.art_ceiling_ns)) +
+                                           " ms; points from the " + source));
   return std::make_shared<const PageHeader>(
       test_header(results, test, common_setup_rows(results, test, text(v.pre_label) + " to steady state"), params));
 }
@@ -162,7 +155,8 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
   for (const json& r : at(demand, "rounds")) {
     const json& before = at(r, "before_round");
     if (before.is_object()) {
-      irpw.push_back({"Round " + str(at(r, "round")), prewrite_points(before)});
+      irpw.push_back(
+          {"Round " + str(at(r, "round")), prewrite_points(results::read_interval_series(at(before, "series")))});
     }
   }
   pages.push_back(
@@ -199,21 +193,20 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
 
 void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& cbw = v.cbw;
+  const results::DemandGrid& grid = v.cbw.grid;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::vector<uint32_t>& qds = v.qds;
   const std::string& source = v.source;
   // P6, P7: demand variation and demand intensity, from the grid.
-  const json& grid = at(cbw, "grid");
-  const json& ceiling = at(cbw, "art_ceiling_ns");
+  const double ceiling_ns = static_cast<double>(v.cbw.art_ceiling_ns);
   std::vector<chart::NamedSeries> dv, di;
   for (size_t t = 0; t < tcs.size(); ++t) {
     chart::NamedSeries iops_series{fmt::format("TC {}", tcs[t]), {}};
     chart::NamedSeries d{fmt::format("TC {}", tcs[t]), {}};
     for (size_t q = 0; q < qds.size(); ++q) {
-      const double iops = grid_value(grid, "iops", t, q);
+      const double iops = DemandGrid::cell(grid.iops, t, q);
       iops_series.points.push_back({static_cast<double>(qds[q]), iops});
-      d.points.push_back({iops, grid_value(grid, "latency_mean_ns", t, q) / 1e6});
+      d.points.push_back({iops, DemandGrid::cell(grid.latency_mean_ns, t, q) / 1e6});
     }
     dv.push_back(std::move(iops_series));
     di.push_back(std::move(d));
@@ -225,8 +218,8 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
            chart::demand_variation_chart({v.name + " Demand Variation", "IOPS vs QD per TC, " + source, "cbw-dv"}, dv),
            "Demand variation: IOPS vs queue depth, one series per thread count (" + source + ")", ids, 600)}});
   std::vector<chart::Marker> ceilings;
-  if (ceiling.is_number()) {
-    ceilings.push_back({"MaxIOPS ART ceiling " + fmt_ms(num(ceiling)) + " ms", num(ceiling) / 1e6});
+  if (ceiling_ns > 0) {
+    ceilings.push_back({"MaxIOPS ART ceiling " + fmt_ms(ceiling_ns) + " ms", ceiling_ns / 1e6});
   }
   pages.push_back(
       {header,
@@ -239,21 +232,20 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
 
 void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& cbw = v.cbw;
+  const results::DemandSweepBlock& cbw = v.cbw;
   const json& test = v.test;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::vector<uint32_t>& qds = v.qds;
   const std::string& source = v.source;
   // P8 and the operating points.
-  const json& grid = at(cbw, "grid");
   Table op;
   op.css_class = "data";
   op.header = {"Point", "Selection rule", "TC", "QD", "TOIO", "IOPS", "ART (ms)"};
   op.first_numeric_column = 2;
-  for (const json& p : at(cbw, "operating_points")) {
-    op.rows.push_back({text(point_title(str(at(p, "name")))), text(str(at(p, "rule"))), text(str(at(p, "threads"))),
-                       text(str(at(p, "queue_depth"))), text(str(at(p, "toio"))), text(fmt_iops(num(at(p, "iops")))),
-                       text(fmt_ms(num(at(p, "latency_mean_ns"))))});
+  for (const results::OperatingPoint& p : cbw.operating_points) {
+    op.rows.push_back({text(point_title(p.name)), text(p.rule), text(std::to_string(p.threads)),
+                       text(std::to_string(p.queue_depth)), text(std::to_string(p.toio)), text(fmt_iops(p.iops)),
+                       text(fmt_ms(p.latency_mean_ns))});
   }
   std::vector<std::string> tc_rows, qd_cols;
   std::vector<std::vector<double>> cpu;
@@ -261,7 +253,7 @@ void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
     tc_rows.push_back(fmt::format("TC {}", tcs[t]));
     cpu.emplace_back();
     for (size_t q = 0; q < qds.size(); ++q) {
-      cpu.back().push_back(grid_value(grid, "host_cpu_pct_final_round", t, q));
+      cpu.back().push_back(DemandGrid::cell(cbw.grid.host_cpu_pct_final_round, t, q));
     }
   }
   for (uint32_t q : qds) {
@@ -293,22 +285,24 @@ void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
 
 void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& cbw = v.cbw;
   const json& test = v.test;
   // P9..P14: per operating point the pre-write and the response-time histogram.
   for (const std::string name : {"max", "mid", "min"}) {
-    const json& pw = find_by_name(at(cbw, "prewrites"), name);
+    const results::DemandPrewrite* pw = find_prewrite(v.cbw, name);
     const json& cap = find_by_name(at(test, "captures"), name + "-iops-histogram");
-    if (pw.is_null() && cap.is_null()) {
+    if (pw == nullptr && cap.is_null()) {
       continue;
     }
     const std::string pt = point_title(name);
     std::vector<Block> blocks;
-    blocks.push_back(chart_block(
-        chart::time_series_chart(
-            {v.name + " " + pt + " Pre-Write", str(at(pw, {"spec", "label"})), "cbw-prewrite-" + name},
-            "Time into the pre-write (s)", "IOPS", {{"IOPS", prewrite_points(pw)}}, chart::ScaleKind::linear),
-        pt + " pre-write: IOPS per interval", ids, 290));
+    blocks.push_back(
+        chart_block(chart::time_series_chart(
+                        {v.name + " " + pt + " Pre-Write",
+                         pw != nullptr ? str(at(pw->spec.get(), "label")) : std::string(), "cbw-prewrite-" + name},
+                        "Time into the pre-write (s)", "IOPS",
+                        {{"IOPS", pw != nullptr ? prewrite_points(pw->series) : std::vector<chart::Point>{}}},
+                        chart::ScaleKind::linear),
+                    pt + " pre-write: IOPS per interval", ids, 290));
     if (!cap.is_null()) {
       blocks.push_back(histogram_block(cap, v.name + " " + pt + " Response Time Histogram", ids, 360));
     }
@@ -319,16 +313,16 @@ void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) 
 // CBW and DIRTH: the same pages over the record's block (`key`), titled `name`.
 std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSource& ids, const char* key,
                                      const std::string& name) {
-  const json& cbw = at(test, key);
+  const results::DemandSweepBlock cbw = results::read_demand_sweep(at(test, key));
   CbwView v{test,
             cbw,
             phase_at(at(test, "phases"), 0),
             phase_at(at(test, "phases"), 1),
-            counts(at(cbw, "thread_counts")),
-            counts(at(cbw, "queue_depths")),
+            cbw.thread_counts,
+            cbw.queue_depths,
             str(at(test, "title")),
-            str(at(cbw, "rw_mix")),
-            str(at(cbw, "operating_point_source")) != "window-average" ? "final Round" : "measurement-window average",
+            cbw.rw_mix,
+            cbw.operating_point_source != "window-average" ? "final Round" : "measurement-window average",
             pre_label_of(phase_at(at(test, "phases"), 0)),
             nullptr,
             name};

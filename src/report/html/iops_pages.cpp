@@ -15,8 +15,8 @@ std::vector<Page> iops_pages(const json& results, const json& test, IdSource& id
   const json& phases = at(test, "phases");
   const json none;
   const json& phase = phases.is_array() && !phases.empty() ? phases.front() : none;
-  const json& matrix = at(test, "matrix");
-  const MatrixView iops = matrix_view(matrix, "iops");
+  const results::GridMatrix matrix = results::read_grid_matrix(at(test, "matrix"));
+  const MatrixView iops = matrix_view(matrix, results::GridMetric::iops);
 
   Rows params = matrix_loop_rows(iops.columns, iops.rows, at(test, "toio"), phase);
   const auto header = std::make_shared<const PageHeader>(test_header(

@@ -47,11 +47,12 @@ std::vector<Page> latency_pages(const json& results, const json& test, IdSource&
   const json& phases = at(test, "phases");
   const json none;
   const json& phase = phases.is_array() && !phases.empty() ? phases.front() : none;
-  const json& matrix = at(test, "matrix");
-  const MatrixView iops = matrix_view(matrix, "iops");
-  const MatrixView art = matrix_view(matrix, "latency_mean_ns", 1e6);
-  const MatrixView five9 = matrix_view(matrix, "latency_p99_999_ns", 1e6);
-  const MatrixView mrt = matrix_view(matrix, "latency_max_ns", 1e6);
+  using results::GridMetric;
+  const results::GridMatrix matrix = results::read_grid_matrix(at(test, "matrix"));
+  const MatrixView iops = matrix_view(matrix, GridMetric::iops);
+  const MatrixView art = matrix_view(matrix, GridMetric::latency_mean_ns, 1e6);
+  const MatrixView five9 = matrix_view(matrix, GridMetric::latency_p99_999_ns, 1e6);
+  const MatrixView mrt = matrix_view(matrix, GridMetric::latency_max_ns, 1e6);
   const json& captures = at(test, "captures");
   const json& capture = captures.is_array() && !captures.empty() ? captures.front() : none;
 

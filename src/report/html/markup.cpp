@@ -226,41 +226,6 @@ std::string revision_label(std::string_view revision) {
   return std::string(revision);
 }
 
-const json& at(const json& j, std::string_view key) {
-  static const json k_null;
-  if (!j.is_object()) {
-    return k_null;
-  }
-  const auto it = j.find(key);
-  return it == j.end() ? k_null : *it;
-}
-
-const json& at(const json& j, std::initializer_list<std::string_view> path) {
-  const json* node = &j;
-  for (std::string_view key : path) {
-    node = &at(*node, key);
-  }
-  return *node;
-}
-
-double num(const json& j) { return j.is_number() ? j.get<double>() : std::nan(""); }
-
-std::string str(const json& j) {
-  if (j.is_string()) {
-    return j.get<std::string>();
-  }
-  if (j.is_boolean()) {
-    return j.get<bool>() ? "true" : "false";
-  }
-  if (j.is_number_integer() || j.is_number_unsigned()) {
-    return j.dump();
-  }
-  if (j.is_number_float()) {
-    return fmt::format("{}", j.get<double>());  // shortest round-trip form: 20.0 -> "20"
-  }
-  return "";
-}
-
 std::string id_of(std::string_view prefix) {
   std::string out(prefix);
   for (char& c : out) {

@@ -8,6 +8,8 @@
 #include <memory>
 
 #include <ptsuite/report/html/header.hpp>
+#include <ptsuite/results/validation.hpp>
+#include <ptsuite/results/write_stream.hpp>
 
 namespace ptsuite::report::html {
 
@@ -36,7 +38,7 @@ bool is_true(const json& j) { return j.is_boolean() && j.get<bool>(); }
 std::string steady_state_cell(const json& test) {
   const json& phases = at(test, "phases");
   if (!phases.is_array() || phases.empty()) {
-    const std::string stop = str(at(test, {"wsat", "stop_reason"}));
+    const std::string stop = results::read_write_stream(at(test, "wsat")).stop_reason;
     return "no round loop" + (stop.empty() ? std::string() : text(" (stopped by " + stop + ")"));
   }
   std::string out;
@@ -151,20 +153,18 @@ Rows run_rows(const json& results) {
   }
   rows.emplace_back("Run status", status);
   for (const json& t : at(results, "tests")) {
-    const json& v = at(t, "validation");
-    if (!v.is_object()) continue;  // only `ptsuite validate` (test claims) has a sheet verdict
-    const std::string verdict = str(at(v, "verdict"));
-    const json& n = at(v, "totals");
+    if (!at(t, "validation").is_object()) continue;  // only `ptsuite validate` (test claims) has a sheet verdict
+    const results::ValidationBlock v = results::read_validation(at(t, "validation"));
+    const std::string& verdict = v.verdict;
+    const results::ValidationTotals& n = v.totals;
     rows.emplace_back(
         "Spec-sheet verdict",
-        fmt::format(
-            "<b><span class=\"{}\">{}</span></b> \u2013 {}", verdict == "pass" ? "good" : "bad",
-            text(verdict == "pass"   ? "PASS"
-                 : verdict == "fail" ? "FAIL"
-                                     : "INCOMPLETE"),
-            text(fmt::format("{} {}: {} of {} claims pass, {} fail, {} not covered (the claims pages)",
-                             str(at(v, {"sheet", "vendor"})), str(at(v, {"sheet", "model"})), str(at(n, "pass")),
-                             str(at(n, "claims")), str(at(n, "fail")), str(at(n, "not_covered"))))));
+        fmt::format("<b><span class=\"{}\">{}</span></b> \u2013 {}", verdict == "pass" ? "good" : "bad",
+                    text(verdict == "pass"   ? "PASS"
+                         : verdict == "fail" ? "FAIL"
+                                             : "INCOMPLETE"),
+                    text(fmt::format("{} {}: {} of {} claims pass, {} fail, {} not covered (the claims pages)",
+                                     v.sheet.vendor, v.sheet.model, n.pass, n.claims, n.fail, n.not_covered))));
   }
   std::string cmd;
   for (const json& a : at(results, {"config", "command_line"})) {

@@ -8,6 +8,7 @@
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/results/throughput_table.hpp>
 
 namespace ptsuite::report::html {
 
@@ -98,11 +99,10 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
   std::vector<std::string> categories;
   chart::NamedSeries reads{"Read (100/0)", {}};
   chart::NamedSeries writes{"Write (0/100)", {}};
-  for (const json& row : at(test, "table")) {
-    const json& bytes = at(row, "block_size_bytes");
-    const std::string bs = bytes.is_number() ? kib_label(bytes.get<uint64_t>()) : str(at(row, "block_size"));
-    const double r = num(at(row, "read_mb_per_s"));
-    const double w = num(at(row, "write_mb_per_s"));
+  for (const results::ThroughputRow& row : results::read_throughput_table(at(test, "table"))) {
+    const std::string bs = row.block_size_bytes > 0 ? kib_label(row.block_size_bytes) : row.block_size;
+    const double r = row.read_mb_per_s;
+    const double w = row.write_mb_per_s;
     table.rows.push_back({text(bs), text(fmt_mbps(r)), text(fmt_mbps(w))});
     categories.push_back(bs);
     reads.points.push_back({0, r});

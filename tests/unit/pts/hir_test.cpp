@@ -170,12 +170,13 @@ TEST(HirTest, IntervalSeriesLeavesOutTheDrainTail) {
   r.intervals = json::array({{{"end_offset_ns", 500'000'000}, {"read_ios", 0}, {"write_ios", 50'000}},
                              {{"end_offset_ns", 1'000'000'000}, {"read_ios", 0}, {"write_ios", 40'000}},
                              {{"end_offset_ns", 1'000'060'000}, {"read_ios", 0}, {"write_ios", 64}}});
-  const json series = interval_iops_series(r, 500'000'000);
-  ASSERT_EQ(series.at("iops").size(), 2u);
-  EXPECT_DOUBLE_EQ(series.at("iops")[0].get<double>(), 100'000.0);
-  EXPECT_DOUBLE_EQ(series.at("iops")[1].get<double>(), 80'000.0);
+  const results::IntervalSeries series = interval_iops_series(r, 500'000'000);
+  ASSERT_EQ(series.iops.size(), 2u);
+  EXPECT_DOUBLE_EQ(series.iops[0], 100'000.0);
+  EXPECT_DOUBLE_EQ(series.iops[1], 80'000.0);
+  EXPECT_DOUBLE_EQ(series.end_s[1], 1.0);
   r.intervals[2]["end_offset_ns"] = 1'300'000'000;  // 0.3 s: more than half an interval, kept
-  EXPECT_EQ(interval_iops_series(r, 500'000'000).at("iops").size(), 3u);
+  EXPECT_EQ(interval_iops_series(r, 500'000'000).iops.size(), 3u);
 }
 
 }  // namespace

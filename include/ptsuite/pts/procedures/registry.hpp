@@ -1,6 +1,7 @@
 // Contract: the PTS tests ptsuite knows, one entry per test: its id (as in pts/tests/<id>.json
 // and results.json), the aliases the command line accepts, the factory of its class, whether
-// `all` runs it, the key of its own block in the test record and the results-schema
+// `all` runs it, the key of its own block in the test record (a typed record of
+// include/ptsuite/results/, which writes and reads its JSON) and the results-schema
 // definition that describes that block (pts/schema/results.schema.json, "#/$defs/<name>").
 // The report's half of each entry (its HTML pages, text and CSV sections) is
 // report/sections.hpp, keyed by the same id: report may not call pts, and pts may not call

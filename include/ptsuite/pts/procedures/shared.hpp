@@ -2,17 +2,23 @@
 // block-size grid and its Rounds (IOPS, Latency), tracking-variable lookup by typed key, and
 // the composite block-size mix (CBW, WSAT's cbw workload). Procedures themselves are private
 // classes, one per file, created through the registry (procedures/registry.hpp). Each returns
-// the common record of pts_test.hpp's begin_record() plus its own block (registry record_key):
-//   iops        matrix (window averages, BS rows x R/W columns)               PTS §7
-//   throughput  table; one phase per block size, each with purge + WIPC       PTS §8
-//   latency     matrix (IOPS, ART, 99.999 %, MRT) + 2.0 RT capture            PTS §9
-//   wsat        wsat {samples[], stop_reason, ...} + capture                   PTS §10
-//   hir         hir {steady_state_iops, wait_states[], series}                  PTS §11
-//   xsr         xsr {groups[], samples[], recovery}                            PTS §12
-//   cbw         cbw {operating_points, demand grid} + captures                 PTS §13
+// the common record of pts_test.hpp's begin_record() plus its own block (registry record_key),
+// built as its typed record of include/ptsuite/results/ (the block's JSON lives there):
+//   iops        matrix: GridMatrix (window averages, BS rows x R/W columns)    PTS §7
+//   throughput  table: ThroughputRow[]; one phase per block size               PTS §8
+//   latency     matrix: GridMatrix (IOPS, ART, 99.999 %, MRT) + RT capture     PTS §9
+//   wsat        wsat: WriteStreamBlock (samples, stop reason) + capture       PTS §10
+//   hir         hir: HirBlock (steady-state IOPS, wait states, series)         PTS §11
+//   xsr         xsr: XsrBlock (groups, samples, recovery)                      PTS §12
+//   cbw         cbw: DemandSweepBlock (operating points, TC x QD grid)         PTS §13
+//   dirth, ecw  the same DemandSweepBlock; endurance-write a WriteStreamBlock,
+//   latency-sweep LatencySweepBlock, claims ValidationBlock (pts/claims.hpp)
 #pragma once
 
 #include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/results/grid_matrix.hpp>
+#include <ptsuite/results/response_times.hpp>
+#include <ptsuite/results/series.hpp>
 
 namespace ptsuite::pts {
 
@@ -35,6 +41,8 @@ void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint3
 // 99.999th; 0 when the summary has none.
 uint64_t percentile_ns(const stats::DirectionSummary& d, double percentile);
 uint64_t p99_999_ns(const stats::DirectionSummary& d);
+// The mean, 99 / 99.9 / 99.99 / 99.999 % and maximum of a direction's summary.
+results::ResponseTimes response_times(const stats::DirectionSummary& d);
 
 // The access pattern a test file names ("random" / "sequential"); throws Error otherwise.
 workload::AccessPattern parse_access_pattern(const std::string& text, const std::string& where);
@@ -47,19 +55,19 @@ workload::AccessPattern parse_access_pattern(const std::string& text, const std:
 void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec);
 
 // The grid's matrix (rows = block sizes, columns = R/W mixes), for IOPS, MB/s, ART, 99.999 %
-// and MRT: {"rows", "row_key", "columns", "column_key", "window", "source", <metric>: [[...]]}.
+// and MRT (results/grid_matrix.hpp; the record stores it as "matrix").
 // `source` "measurement-window-average" takes each cell's window aggregate, "final-round" the
 // cell of the last Round run.
-nlohmann::json grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
-                           const std::vector<uint64_t>& sizes, LoopOrder order, const std::string& source);
+results::GridMatrix grid_matrix(const PhaseRecord& phase, const std::vector<RwMix>& mixes,
+                                const std::vector<uint64_t>& sizes, LoopOrder order, const std::string& source);
 
 // A segment's IOPS per interval sample (segments run with SegmentSpec::interval_ns), for the
-// IOPS-vs-time plots: {"end_s": [...], "iops": [...]}, one entry per interval (its end since the
+// IOPS-vs-time plots (results/series.hpp), one entry per interval (its end since the
 // segment start, and its read + write IOs over its own length). Empty arrays without intervals.
 // A last interval shorter than half of `interval_ns` is left out: it holds only the IOs that
 // completed while the queue drained after the last full interval (tens of IOs over tens of
 // microseconds), which as a rate would plot a spike of millions of IOPS that never happened.
-nlohmann::json interval_iops_series(const SegmentResult& r, uint64_t interval_ns);
+results::IntervalSeries interval_iops_series(const SegmentResult& r, uint64_t interval_ns);
 
 // Resolves a tracking entry {"rw_mix": "0/100", "block_size": "4KiB", "metric": "iops"} (or
 // {"threads":32,"queue_depth":32,...}) to the template segment it names, by typed key.

@@ -23,6 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/json_read.hpp>
+
 namespace ptsuite::report::html {
 
 // Escaped text for element content.
@@ -65,14 +67,10 @@ std::string fmt_capacity_multiple(double multiple);  // 0.25 -> "0.25X", 2 -> "2
 // "2.0.2" -> "PTS 2.0.2", "e1.1" -> "PTS-E 1.1"; anything else verbatim.
 std::string revision_label(std::string_view revision);
 
-// --- results.json access ---------------------------------------------------------------------
-// Null-safe lookups: a missing key, or a lookup on a non-object, gives a shared null value.
-const nlohmann::json& at(const nlohmann::json& j, std::string_view key);
-const nlohmann::json& at(const nlohmann::json& j, std::initializer_list<std::string_view> path);
-// Not an array index: a literal 0 would otherwise convert to a null key and crash.
-const nlohmann::json& at(const nlohmann::json& j, int index) = delete;
-double num(const nlohmann::json& j);       // NaN unless a number
-std::string str(const nlohmann::json& j);  // "" unless a string (numbers and bools spelled out)
+// --- results.json access: the one tolerant family (results/json_read.hpp) -----------------
+using results::at;
+using results::num;
+using results::str;
 
 // An element id: `prefix` with every character outside [A-Za-z0-9_-] replaced by '-'.
 std::string id_of(std::string_view prefix);

@@ -1,0 +1,49 @@
+// Contract: the IOPS and Latency tests' own block, "matrix" in their record (results schema
+// "#/$defs/window_matrix"): one cell per (block size, R/W mix) for each reported metric, taken
+// from the measurement window's aggregate or from the final Round. The pts grid procedure
+// builds it and writes it with to_json(); reporters and `compare` read it with
+// read_grid_matrix(), which is tolerant (results/json_read.hpp): a partial or older document
+// gives empty labels and NaN cells instead of throwing. Plain data; no invariants beyond "each
+// metric grid is rows x columns" (the reader pads with NaN).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace ptsuite::results {
+
+// The metrics a matrix reports; the JSON member of each is grid_metric_key().
+enum class GridMetric : uint8_t { iops, mb_per_s, latency_mean_ns, latency_p99_999_ns, latency_max_ns };
+inline constexpr size_t k_grid_metric_count = 5;
+std::string_view grid_metric_key(GridMetric metric);  // "iops", ..., "latency_max_ns"
+
+// The Rounds a value comes from: the measurement window, or first == last == the final Round.
+struct RoundRange {
+  uint32_t first_round = 0;
+  uint32_t last_round = 0;
+};
+
+struct GridMatrix {
+  std::vector<std::string> rows;     // block sizes as the results spell them ("4KiB"); "row_key": "block_size"
+  std::vector<std::string> columns;  // R/W mixes %R/%W ("65/35"); "column_key": "rw_mix"
+  std::string source;                // "measurement-window-average" or "final-round" (pts/tests reported_value)
+  RoundRange window;
+  // [metric][row][column] in the metric's own unit (IOPS, MB/s = 10^6 B/s, ns).
+  std::array<std::vector<std::vector<double>>, k_grid_metric_count> cells;
+
+  [[nodiscard]] const std::vector<std::vector<double>>& grid(GridMetric metric) const;
+  std::vector<std::vector<double>>& grid(GridMetric metric);
+  // One cell; NaN when the document lacks it.
+  [[nodiscard]] double cell(GridMetric metric, size_t row, size_t column) const;
+};
+
+// The percentile metrics and MRT are written as integers (ns), the others as numbers.
+void to_json(nlohmann::json& j, const GridMatrix& matrix);
+GridMatrix read_grid_matrix(const nlohmann::json& block);
+
+}  // namespace ptsuite::results

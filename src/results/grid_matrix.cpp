@@ -1,0 +1,94 @@
+#include <ptsuite/results/grid_matrix.hpp>
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/results/json_read.hpp>
+
+namespace ptsuite::results {
+
+namespace {
+
+constexpr std::array<std::string_view, k_grid_metric_count> k_keys = {"iops", "mb_per_s", "latency_mean_ns",
+                                                                      "latency_p99_999_ns", "latency_max_ns"};
+
+// Percentiles and the maximum are exact histogram bounds and counts of ns: integers.
+bool integer_metric(GridMetric metric) {
+  return metric == GridMetric::latency_p99_999_ns || metric == GridMetric::latency_max_ns;
+}
+
+nlohmann::json value_json(GridMetric metric, double value) {
+  if (std::isnan(value)) {
+    return nullptr;
+  }
+  if (integer_metric(metric)) {
+    return static_cast<uint64_t>(value);
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string_view grid_metric_key(GridMetric metric) { return k_keys.at(static_cast<size_t>(metric)); }
+
+const std::vector<std::vector<double>>& GridMatrix::grid(GridMetric metric) const {
+  return cells.at(static_cast<size_t>(metric));
+}
+
+std::vector<std::vector<double>>& GridMatrix::grid(GridMetric metric) { return cells.at(static_cast<size_t>(metric)); }
+
+double GridMatrix::cell(GridMetric metric, size_t row, size_t column) const {
+  const std::vector<std::vector<double>>& g = grid(metric);
+  return row < g.size() && column < g[row].size() ? g[row][column] : std::nan("");
+}
+
+void to_json(nlohmann::json& j, const GridMatrix& matrix) {
+  j = {{"rows", matrix.rows},
+       {"row_key", "block_size"},
+       {"columns", matrix.columns},
+       {"column_key", "rw_mix"},
+       {"source", matrix.source},
+       {"window", {{"first_round", matrix.window.first_round}, {"last_round", matrix.window.last_round}}}};
+  for (size_t m = 0; m < k_grid_metric_count; ++m) {
+    const auto metric = static_cast<GridMetric>(m);
+    nlohmann::json rows = nlohmann::json::array();
+    for (const std::vector<double>& row : matrix.cells.at(m)) {
+      nlohmann::json cells = nlohmann::json::array();
+      for (double v : row) {
+        cells.push_back(value_json(metric, v));
+      }
+      rows.push_back(std::move(cells));
+    }
+    j[std::string(k_keys.at(m))] = std::move(rows);
+  }
+}
+
+GridMatrix read_grid_matrix(const nlohmann::json& block) {
+  GridMatrix m;
+  for (const nlohmann::json& r : array(block, "rows")) {
+    m.rows.push_back(str(r));
+  }
+  for (const nlohmann::json& c : array(block, "columns")) {
+    m.columns.push_back(str(c));
+  }
+  m.source = str(block, "source");
+  m.window.first_round = static_cast<uint32_t>(count(at(block, {"window", "first_round"})));
+  m.window.last_round = static_cast<uint32_t>(count(at(block, {"window", "last_round"})));
+  for (size_t k = 0; k < k_grid_metric_count; ++k) {
+    const nlohmann::json& values = at(block, k_keys.at(k));
+    if (!values.is_array()) {
+      continue;  // a metric the document does not report stays an empty grid
+    }
+    for (size_t r = 0; r < m.rows.size(); ++r) {
+      std::vector<double> row;
+      for (size_t c = 0; c < m.columns.size(); ++c) {
+        row.push_back(num(element(element(values, r), c)));
+      }
+      m.cells.at(k).push_back(std::move(row));
+    }
+  }
+  return m;
+}
+
+}  // namespace ptsuite::results

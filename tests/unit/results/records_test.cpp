@@ -1,0 +1,207 @@
+// The typed results records (include/ptsuite/results/): each test's own block is written by
+// its to_json() and read by its read_*(), and the two agree: every block of the checked-in
+// fixtures (the real test classes' output) reads into its record and writes back byte for
+// byte, so no field is lost or retyped on the way through a reporter. Readers are tolerant:
+// partial and mistyped documents read as empty / NaN, never throw.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/procedures/registry.hpp>
+#include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/grid_matrix.hpp>
+#include <ptsuite/results/hir.hpp>
+#include <ptsuite/results/latency_sweep.hpp>
+#include <ptsuite/results/throughput_table.hpp>
+#include <ptsuite/results/validation.hpp>
+#include <ptsuite/results/write_stream.hpp>
+#include <ptsuite/results/xsr.hpp>
+
+#include "support/results_fixture.hpp"
+
+namespace ptsuite::results {
+namespace {
+
+using nlohmann::json;
+
+// Read a block into its typed record and write it back.
+using RoundTrip = std::function<json(const json&)>;
+
+template <typename Reader>
+RoundTrip through(Reader read) {
+  return [read](const json& block) { return json(read(block)); };
+}
+
+// One entry per record key of the test registry (pts/procedures/registry.hpp).
+const std::map<std::string, RoundTrip>& round_trips() {
+  static const std::map<std::string, RoundTrip> k = {
+      {"matrix", through(read_grid_matrix)},
+      {"table", [](const json& block) { return json(read_throughput_table(block)); }},
+      {"wsat", through(read_write_stream)},
+      {"endurance", through(read_write_stream)},
+      {"cbw", through(read_demand_sweep)},
+      {"dirth", through(read_demand_sweep)},
+      {"ecw", through(read_demand_sweep)},
+      {"hir", through(read_hir)},
+      {"xsr", through(read_xsr)},
+      {"sweep", through(read_latency_sweep)},
+      {"validation", through(read_validation)},
+  };
+  return k;
+}
+
+TEST(TypedRecords, EveryRegisteredTestsBlockHasATypedRecord) {
+  for (const pts::ProcedureInfo& p : pts::procedures()) {
+    EXPECT_EQ(round_trips().count(std::string(p.record_key)), 1u)
+        << p.id << ": its block \"" << p.record_key << "\" has no typed record in include/ptsuite/results/";
+  }
+}
+
+TEST(TypedRecords, EveryFixtureBlockReadsAndWritesBackByteForByte) {
+  std::set<std::string> seen;
+  for (const std::string& name : test_support::results_fixture_names()) {
+    const json& doc = test_support::load_results_fixture(name);
+    for (const json& test : doc.at("tests")) {
+      const std::string key(pts::find_procedure(test.at("id").get<std::string>()).record_key);
+      SCOPED_TRACE(name + ": " + key);
+      ASSERT_TRUE(test.contains(key));
+      const json& block = test.at(key);
+      EXPECT_EQ(round_trips().at(key)(block).dump(), block.dump());
+      seen.insert(key);
+    }
+  }
+  // The fixtures hold the core tests and HIR, XSR and DIRTH; the others are tested below.
+  for (const char* key : {"matrix", "table", "wsat", "cbw", "dirth", "hir", "xsr"}) {
+    EXPECT_EQ(seen.count(key), 1u) << key;
+  }
+}
+
+TEST(TypedRecords, PartialOrMistypedBlocksReadEmptyWithoutThrowing) {
+  const json mistyped = {{"rows", "x"},
+                         {"columns", 3},
+                         {"samples", json::array({{{"x", 1}}})},
+                         {"groups", nullptr},
+                         {"cells", "all"},
+                         {"wait_states", {1}},
+                         {"points", {2}},
+                         {"claims", json::array({{{"id", 7}}})},
+                         {"grid", 5},
+                         {"window", "w"},
+                         {"recovery", 1},
+                         {"steady_state", 2}};
+  for (const auto& [key, round_trip] : round_trips()) {
+    SCOPED_TRACE(key);
+    for (const json& block : {json(), json::object(), json::array(), json("text"), mistyped}) {
+      EXPECT_NO_THROW((void)round_trip(block)) << block.dump();
+    }
+  }
+  const GridMatrix m = read_grid_matrix(mistyped);
+  EXPECT_TRUE(m.rows.empty());
+  EXPECT_TRUE(std::isnan(m.cell(GridMetric::iops, 0, 0)));
+  const WriteStreamBlock w = read_write_stream(mistyped);
+  ASSERT_EQ(w.samples.size(), 1u);  // an object is a sample, its numbers missing
+  EXPECT_EQ(w.samples[0].sample, 0u);
+  EXPECT_TRUE(std::isnan(w.samples[0].iops));
+  EXPECT_FALSE(w.steady_state.has_value());
+  const ValidationBlock v = read_validation(mistyped);
+  ASSERT_EQ(v.claims.size(), 1u);
+  EXPECT_EQ(v.claims[0].claim.id, "7");
+  EXPECT_FALSE(v.claims[0].measured.has_value());
+}
+
+TEST(TypedRecords, GridMatrixCellsByMetricWithIntegerLatenciesAndNullGaps) {
+  GridMatrix m;
+  m.rows = {"4KiB", "8KiB"};
+  m.columns = {"100/0", "0/100"};
+  m.source = "final-round";
+  m.window = {7, 7};
+  for (auto& grid : m.cells) {
+    grid = {{1.5, 2.5}, {3.5, std::nan("")}};
+  }
+  const json j = m;
+  EXPECT_EQ(j.at("latency_max_ns").at(0).at(0), 1u);  // ns: whole numbers
+  EXPECT_TRUE(j.at("latency_max_ns").at(0).at(0).is_number_unsigned());
+  EXPECT_TRUE(j.at("latency_mean_ns").at(0).at(0).is_number_float());
+  EXPECT_TRUE(j.at("iops").at(1).at(1).is_null());  // NaN: a cell not measured
+  EXPECT_EQ(j.at("row_key"), "block_size");
+  const GridMatrix back = read_grid_matrix(j);
+  EXPECT_EQ(back.rows, m.rows);
+  EXPECT_EQ(back.window.first_round, 7u);
+  EXPECT_DOUBLE_EQ(back.cell(GridMetric::mb_per_s, 1, 0), 3.5);
+  EXPECT_TRUE(std::isnan(back.cell(GridMetric::iops, 1, 1)));
+  EXPECT_TRUE(std::isnan(back.cell(GridMetric::iops, 2, 0)));  // past the last row
+  EXPECT_EQ(grid_metric_key(GridMetric::latency_p99_999_ns), "latency_p99_999_ns");
+}
+
+TEST(TypedRecords, EmbeddedDocumentsAreBorrowedOnReadAndOwnedOnWrite) {
+  const json doc = {{"samples", {{{"sample", 1}, {"result", {{"elapsed_ns", 5}}}, {"health", nullptr}}}}};
+  const WriteStreamBlock read = read_write_stream(doc);
+  ASSERT_EQ(read.samples.size(), 1u);
+  EXPECT_EQ(&read.samples[0].result.get(), &doc.at("samples").at(0).at("result"));  // no copy
+  Embedded owned;
+  EXPECT_TRUE(owned.get().is_null());
+  {
+    json temporary = {{"x", 1}};
+    owned = Embedded(std::move(temporary));
+  }
+  const Embedded copy = owned;  // copies share the owned value
+  EXPECT_EQ(copy.get().at("x"), 1);
+  EXPECT_EQ(&copy.get(), &owned.get());
+}
+
+TEST(TypedRecords, ExtensionAndValidationBlocksRoundTrip) {
+  LatencySweepBlock sweep;
+  sweep.rw_mixes = {"0/100"};
+  sweep.block_sizes_bytes = {4096};
+  sweep.thread_counts = {1, 2};
+  sweep.queue_depths = {1};
+  sweep.cells = {{"0/100", 4096, 1, 1, "RND 4KiB TC1 QD1", 1e5, 409.6, ResponseTimes{9e3, 10, 20, 30, 40, 50}}};
+  const json sweep_json = sweep;
+  EXPECT_EQ(json(read_latency_sweep(sweep_json)).dump(), sweep_json.dump());
+  EXPECT_TRUE(sweep_json.at("cells").at(0).at("latency_p99_ns").is_number_unsigned());
+
+  WriteStreamBlock stream;
+  stream.workload = "rnd-4k-write";
+  stream.segment = Embedded(json{{"label", "RND 4KiB 100% W"}});
+  stream.samples.push_back(
+      {1, 0.5, 4096, 4.096e-6, 0.1, 8, 0.03, ResponseTimes{1e5, 1, 2, 3, 4, 5}, Embedded(), Embedded()});
+  stream.stop_reason = "steady_state";
+  stream.steady_state = WriteStreamSteadyState{3, 1, 5, 25, {3}, true, Embedded(json{{"attained", true}})};
+  const json stream_json = stream;
+  EXPECT_EQ(stream_json.at("steady_state").at("rule"), "steady-state");
+  EXPECT_EQ(json(read_write_stream(stream_json)).dump(), stream_json.dump());
+  stream.steady_state.reset();
+  EXPECT_FALSE(json(stream).contains("steady_state"));
+
+  ValidationBlock v;
+  v.mode = "from-runs";
+  v.sheet = {"ACME", "X1", "3.84 TB", "NVMe", "datasheet", {}};
+  const ClaimConditionsRecord c{"random", "4KiB", 4096, "100/0", 4, 32, "fob", 100, "RND 4KiB 100/0 TC 4 QD 32 FOB"};
+  v.sheet.claims.push_back({"p99", "", "latency_percentile", "read", "us", 90, 5, c, 99.0});
+  v.claims.push_back({v.sheet.claims[0], "p01", 80.0, 11.1, "pass", std::nullopt});
+  v.claims.push_back({v.sheet.claims[0], std::nullopt, std::nullopt, std::nullopt, "not covered", "no run"});
+  ValidationPoint p;
+  p.id = "p01";
+  p.conditions = c;
+  p.claims = {"p99"};
+  p.steady_state = PointSteadyState{false, 25, 21, 25};
+  p.source = {"run", "/runs/a", "iops", "main", "RND 4KiB", "abc"};
+  v.points.push_back(p);
+  v.totals = {2, 1, 0, 1};
+  v.caveats = {"p01: steady state NOT attained"};
+  v.verdict = "incomplete";
+  const json vj = v;
+  EXPECT_FALSE(vj.at("points").at(0).contains("read_fill"));  // from-runs points have none
+  EXPECT_FALSE(vj.at("claims").at(0).contains("why"));
+  EXPECT_TRUE(vj.at("claims").at(1).at("point").is_null());
+  EXPECT_EQ(json(read_validation(vj)).dump(), vj.dump());
+}
+
+}  // namespace
+}  // namespace ptsuite::results
