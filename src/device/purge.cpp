@@ -395,27 +395,27 @@ PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
   return purge_via(*channel, id, options);
 }
 
-void to_json(nlohmann::json& j, const PurgeProgress& p) {
-  j = {{"elapsed_ms", p.elapsed_ms},
-       {"fraction", p.fraction < 0 ? nlohmann::json(nullptr) : nlohmann::json(p.fraction)},
-       {"note", p.note}};
+results::PurgeRecord record_of(const PurgeRecord& r) {
+  results::PurgeRecord out;
+  out.target = r.target;
+  out.device_model = r.device_model;
+  out.device_serial = r.device_serial;
+  out.requested_method = r.requested_method;
+  out.method = r.method;
+  out.description = r.description;
+  out.pts_compliant = r.pts_compliant;
+  out.started_utc = r.started_utc;
+  out.ended_utc = r.ended_utc;
+  out.duration_ns = r.duration_ns;
+  out.outcome = to_string(r.outcome);
+  for (const PurgeProgress& p : r.progress) {
+    out.progress.push_back({p.elapsed_ms, p.fraction < 0 ? std::nullopt : std::optional<double>(p.fraction), p.note});
+  }
+  out.messages = r.messages;
+  out.parameters = r.parameters;
+  return out;
 }
 
-void to_json(nlohmann::json& j, const PurgeRecord& r) {
-  j = {{"target", r.target},
-       {"device_model", r.device_model},
-       {"device_serial", r.device_serial},
-       {"requested_method", r.requested_method},
-       {"method", r.method},
-       {"description", r.description},
-       {"pts_compliant", r.pts_compliant},
-       {"started_utc", r.started_utc},
-       {"ended_utc", r.ended_utc},
-       {"duration_ns", r.duration_ns},
-       {"outcome", to_string(r.outcome)},
-       {"progress", r.progress},
-       {"messages", r.messages},
-       {"parameters", r.parameters}};
-}
+void to_json(nlohmann::json& j, const PurgeRecord& r) { j = record_of(r); }
 
 }  // namespace ptsuite::device

@@ -2,8 +2,13 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <algorithm>
 
+#include <algorithm>
+#include <vector>
+
+#include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/wipc.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::pts {
@@ -55,41 +60,38 @@ class Clauses {
 };
 
 void purge_clauses(const json& rec, const Settings& settings, Clauses& out) {
-  const json& purges = rec.at("purges");
+  const std::vector<results::PurgeRecord> purges = results::read_purges(rec.at("purges"));
   const bool accept_sanitize =
       settings.has("purge.accept_nvme_sanitize") && settings.flag("purge.accept_nvme_sanitize");
   if (purges.empty()) {
     out.add("purge", ClauseStatus::fail, "no purge was performed");
   }
-  for (const json& p : purges) {
-    const std::string method = p.value("method", "?");
-    const bool ok_outcome = p.value("outcome", "") == "succeeded";
-    bool acceptable = p.value("pts_compliant", false);
+  for (const results::PurgeRecord& p : purges) {
+    const std::string method = p.method.empty() ? "?" : p.method;
+    bool acceptable = p.pts_compliant;
     if (starts_with(method, "nvme-sanitize") && !accept_sanitize) {
       acceptable = false;
     }
-    const std::string phase = p.value("phase", "main");
-    if (ok_outcome && acceptable) {
+    const std::string phase = p.phase.empty() ? "main" : p.phase;
+    if (p.succeeded() && acceptable) {
       out.add("purge", ClauseStatus::pass, fmt::format("{}: {} succeeded", phase, method));
     } else {
       out.add("purge", ClauseStatus::fail,
               fmt::format("{}: {} {}", phase, method,
-                          !ok_outcome ? "did not succeed" : "is not a PTS purge (TRIM/discard/zero-fill are not)"));
+                          !p.succeeded() ? "did not succeed" : "is not a PTS purge (TRIM/discard/zero-fill are not)"));
     }
   }
 }
 
 // The client random WIPC pass (wipc.random): PTS-C allows WIPC to "include both sequential and
 // random preconditioning"; PTS-E's WIPC is SEQ only, so there it is a deviation.
-void random_wipc_clause(const json& w, bool client, Clauses& out) {
-  const json& pass = w.at("random_pass");
-  const uint64_t target = pass.at("bytes_target").get<uint64_t>();
-  const uint64_t written = pass.at("result").at("summary").at("write").at("bytes").get<uint64_t>();
+void random_wipc_clause(const results::WipcRecord& w, bool client, Clauses& out) {
+  const results::WipcPass& pass = *w.random_pass;
+  const uint64_t written = pass.written_bytes().value_or(0);
   const std::string what =
-      fmt::format("{}: random pass RND {} W, wrote {} of {} bytes ({}X user capacity)", w.value("phase", "main"),
-                  units::format_size_binary(pass.at("block_size_bytes").get<uint64_t>()), written, target,
-                  pass.at("capacity_multiple").get<double>());
-  if (written < target) {
+      fmt::format("{}: random pass RND {} W, wrote {} of {} bytes ({}X user capacity)", w.phase,
+                  units::format_size_binary(pass.block_size_bytes), written, pass.bytes_target, pass.capacity_multiple);
+  if (written < pass.bytes_target) {
     out.add("preconditioning", ClauseStatus::fail, what + " - incomplete");
   } else if (client) {
     out.add("preconditioning", ClauseStatus::disclosed, what + " - the PTS-C random WIPC option (wipc.random)");
@@ -99,26 +101,26 @@ void random_wipc_clause(const json& w, bool client, Clauses& out) {
   }
 }
 
-// The spec's WIPC amount is the default of wipc.capacity_multiple (pts/common.json).
+// The spec's WIPC amount is the default of wipc.capacity_multiple (pts/common.json). A pass
+// whose result has no write summary wrote nothing.
 void preconditioning_clauses(const json& rec, const Settings& settings, Clauses& out) {
   const bool client = rec.value("profile", "") == "client";
-  const json& pre = rec.at("preconditioning");
+  const std::vector<results::WipcRecord> pre = results::read_wipcs(rec.at("preconditioning"));
   if (pre.empty()) {
     out.add("preconditioning", ClauseStatus::not_applicable, "this test has no WIPC");
   }
   const double spec_multiple = settings.has("wipc.capacity_multiple")
                                    ? settings.record("wipc.capacity_multiple").default_value.get<double>()
                                    : 0.0;
-  for (const json& w : pre) {
-    const uint64_t target = w.at("bytes_target").get<uint64_t>();
-    const uint64_t written = w.at("result").at("summary").at("write").at("bytes").get<uint64_t>();
-    const double multiple = w.at("capacity_multiple").get<double>();
+  for (const results::WipcRecord& w : pre) {
+    const uint64_t target = w.pass.bytes_target;
+    const uint64_t written = w.pass.written_bytes().value_or(0);
+    const double multiple = w.pass.capacity_multiple;
     const bool ok = written >= target && multiple >= spec_multiple;
-    out.add(
-        "preconditioning", ok ? ClauseStatus::pass : ClauseStatus::fail,
-        fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.value("phase", "main"), written, target,
-                    multiple, multiple < spec_multiple ? fmt::format("; the spec requires {}X", spec_multiple) : ""));
-    if (w.contains("random_pass")) {
+    out.add("preconditioning", ok ? ClauseStatus::pass : ClauseStatus::fail,
+            fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.phase, written, target, multiple,
+                        multiple < spec_multiple ? fmt::format("; the spec requires {}X", spec_multiple) : ""));
+    if (w.random_pass) {
       random_wipc_clause(w, client, out);
     }
   }
@@ -221,13 +223,14 @@ void steady_state_clauses(const json& rec, Clauses& out, ComplianceVerdict& v) {
 // PTS order: purge (step 1), then WCE/WCD (step 2.1.1). Every purge record carries the state
 // read back after the executor set it again; "" when each one matches `want`.
 std::string write_cache_lost_after_purge(const json& purges, bool want) {
-  for (const json& p : purges) {
-    if (!p.contains("write_cache_after_purge")) continue;  // skipped purge (purge.method=none)
-    const json& back = p.at("write_cache_after_purge").at("read_back");
-    if (!back.value("applicable", false)) continue;
+  for (const results::PurgeRecord& p : results::read_purges(purges)) {
+    const json& back = results::at(p.write_cache_after_purge.get(), "read_back");
+    if (!back.is_object() || !back.value("applicable", false)) {
+      continue;  // a skipped purge (purge.method=none), or a cache that is not applicable
+    }
     const json enabled = back.value("enabled", json());
     if (!enabled.is_boolean() || enabled.get<bool>() != want) {
-      return fmt::format("after the purge of step {} the write cache read back {}", p.value("step", "?"),
+      return fmt::format("after the purge of step {} the write cache read back {}", p.step.empty() ? "?" : p.step,
                          enabled.is_boolean() ? (enabled.get<bool>() ? "enabled" : "disabled") : "unknown");
     }
   }

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include <ptsuite/device/purge.hpp>
+#include <ptsuite/results/purge.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -117,11 +118,12 @@ json DeviceExecutor::run_segment_step(const StepId& id, const SegmentSpec& spec)
 
 json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
   if (method == "none") {
-    return json{{"method", "none"},
-                {"pts_compliant", false},
-                {"outcome", "skipped"},
-                {"description", "purge skipped by the purge.method=none setting (not a PTS run)"},
-                {"step", id.text()}};
+    results::PurgeRecord skipped;
+    skipped.method = "none";
+    skipped.outcome = "skipped";
+    skipped.description = "purge skipped by the purge.method=none setting (not a PTS run)";
+    skipped.step = id.text();
+    return skipped;
   }
   device::PurgeOptions options;
   options.method = device::parse_purge_method(method);
@@ -139,8 +141,8 @@ json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
   }
   options.policy = m_params.purge_policy;
   const device::PurgeRecord record = m_params.session->purge(options);
-  json j = record;
-  j["step"] = id.text();
+  results::PurgeRecord out = device::record_of(record);
+  out.step = id.text();
   if (record.outcome != device::PurgeOutcome::succeeded) {
     throw Error(ExitCode::system,
                 fmt::format("purge of {} {}: {}", m_params.target->path(), device::to_string(record.outcome),
@@ -150,15 +152,16 @@ json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
   const std::optional<device::WriteCacheRecord> cache = m_params.session->write_cache_record();
   if (cache) {
     const device::WriteCacheReapply again = m_params.session->reapply_write_cache();
-    j["write_cache_after_purge"] = again;
-    j["write_cache_after_purge"]["requested_enabled"] = cache->requested_enabled;
+    json after = again;
+    after["requested_enabled"] = cache->requested_enabled;
+    out.write_cache_after_purge = results::Embedded(std::move(after));
     if (again.found && *again.found != cache->requested_enabled && m_params.on_message) {
       m_params.on_message(fmt::format("the purge left the write cache {}; set {} again",
                                       *again.found ? "enabled" : "disabled",
                                       cache->requested_enabled ? "enabled" : "disabled"));
     }
   }
-  return j;
+  return out;
 }
 
 // Host idle: no IO for idle_ns of wall time. Sleeps in slices of k_idle_slice_ns so that a

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <ptsuite/pts/segment.hpp>
+#include <ptsuite/results/json_read.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
@@ -261,12 +262,18 @@ json begin_record(TestSpec& spec) {
               {"captures", json::array()}};
 }
 
-json purge_step(TestSpec& spec, const std::string& phase) {
+results::PurgeRecord purge_step(TestSpec& spec, const std::string& phase) {
   StepRequest request;
   request.kind = StepKind::purge;
   request.purge_method = spec.common("purge/method").value.get<std::string>();
-  json record = spec.context().exec.execute(StepId{spec.test_id(), phase, "purge"}, request);
-  record["phase"] = phase;
+  // The executor's step result (journaled as JSON, so read back through the typed reader).
+  const json step = spec.context().exec.execute(StepId{spec.test_id(), phase, "purge"}, request);
+  results::PurgeRecord record = results::read_purge(step);
+  const json& write_cache = results::at(step, "write_cache_after_purge");
+  if (!write_cache.is_null()) {
+    record.write_cache_after_purge = results::Embedded(write_cache);  // owned: `step` is local
+  }
+  record.phase = phase;
   return record;
 }
 
@@ -299,7 +306,8 @@ SegmentSpec wipc_segment(workload::AccessPattern pattern, uint64_t block_bytes, 
 
 }  // namespace
 
-json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads, uint32_t queue_depth) {
+results::WipcRecord wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads,
+                              uint32_t queue_depth) {
   const TestContext& ctx = spec.context();
   const double multiple = spec.common("wipc/capacity_multiple").value.get<double>();
   const SpecValue pattern = spec.common("wipc/pattern");
@@ -312,13 +320,9 @@ json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, u
       wipc_segment(pattern_name == "sequential" ? workload::AccessPattern::sequential : workload::AccessPattern::random,
                    block_bytes, threads, queue_depth, multiple, ctx.target.capacity_bytes);
   const SegmentResult r = run_segment(ctx.exec, StepId{spec.test_id(), phase, "wipc"}, s);
-  json out{{"kind", "wipc"},
-           {"phase", phase},
-           {"block_size_bytes", block_bytes},
-           {"capacity_multiple", multiple},
-           {"bytes_target", s.bytes_limit},
-           {"spec", s},
-           {"result", r}};
+  results::WipcRecord out;
+  out.phase = phase;
+  out.pass = {block_bytes, multiple, s.bytes_limit, results::Embedded(json(s)), results::Embedded(json(r))};
   // PTS-C: WIPC "may include both sequential and random preconditioning" (wipc.random).
   if (spec.common("wipc/random").value.get<bool>()) {
     const SpecValue bs = spec.common("wipc/random_block_size");
@@ -327,11 +331,8 @@ json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, u
     const SegmentSpec rs = wipc_segment(workload::AccessPattern::random, random_block_bytes, threads, queue_depth,
                                         random_multiple, ctx.target.capacity_bytes);
     const SegmentResult rr = run_segment(ctx.exec, StepId{spec.test_id(), phase, "wipc-random"}, rs);
-    out["random_pass"] = json{{"block_size_bytes", random_block_bytes},
-                              {"capacity_multiple", random_multiple},
-                              {"bytes_target", rs.bytes_limit},
-                              {"spec", rs},
-                              {"result", rr}};
+    out.random_pass = results::WipcPass{random_block_bytes, random_multiple, rs.bytes_limit,
+                                        results::Embedded(json(rs)), results::Embedded(json(rr))};
   }
   return out;
 }
@@ -349,35 +350,38 @@ void apply_round_rules(TestSpec& spec, RoundLoopSpec& loop) {
   loop.max_rounds = spec.common("steady_state/max_rounds").value.get<uint32_t>();
 }
 
-json capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result) {
+results::CaptureRecord capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result) {
+  results::CaptureRecord out;
+  out.name = name;
+  out.label = spec.label;
+  out.spec = results::Embedded(json(spec));
+  out.result = results::Embedded(json(result));
   // Confidence-level series: for each non-empty bucket of the combined histogram, the share of
   // IOs at or below the bucket's upper bound (clamped to the recorded maximum), in percent.
-  json cdf = json::array();
   const uint64_t total = result.combined_histogram.total_count();
   uint64_t cumulative = 0;
   for (const auto& [index, count] : result.combined_histogram.nonzero_buckets()) {
     cumulative += count;
     const uint64_t upper =
         std::min(stats::LatencyHistogram::bucket_upper_ns(index), result.summary.combined.latency_max_ns);
-    cdf.push_back({upper, 100.0 * static_cast<double>(cumulative) / static_cast<double>(total)});
+    out.confidence_levels.push_back({upper, 100.0 * static_cast<double>(cumulative) / static_cast<double>(total)});
   }
-  return json{
-      {"name", name},     {"label", spec.label},      {"spec", spec},
-      {"result", result}, {"confidence_levels", cdf}, {"histogram_bars", histogram_bars(result.combined_histogram)}};
+  out.histogram_bars = histogram_bars(result.combined_histogram);
+  return out;
 }
 
-json histogram_bars(const stats::LatencyHistogram& histogram) {
+std::vector<results::HistogramBar> histogram_bars(const stats::LatencyHistogram& histogram) {
   // 8 of the 128 buckets per octave (stats/latency_histogram.hpp) make one bar: 1/16 octave.
   constexpr size_t k_buckets_per_bar = 8;
-  json bars = json::array();
+  std::vector<results::HistogramBar> bars;
   for (const auto& [index, count] : histogram.nonzero_buckets()) {
     const size_t first = index / k_buckets_per_bar * k_buckets_per_bar;
     const uint64_t lower = stats::LatencyHistogram::bucket_lower_ns(first);
     const uint64_t upper = stats::LatencyHistogram::bucket_upper_ns(first + k_buckets_per_bar - 1) + 1;
-    if (!bars.empty() && bars.back().at("lower_ns").get<uint64_t>() == lower) {
-      bars.back()["count"] = bars.back().at("count").get<uint64_t>() + count;
+    if (!bars.empty() && bars.back().lower_ns == lower) {
+      bars.back().count += count;
     } else {
-      bars.push_back({{"lower_ns", lower}, {"upper_ns", upper}, {"count", count}});
+      bars.push_back({lower, upper, count});
     }
   }
   return bars;

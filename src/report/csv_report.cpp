@@ -8,8 +8,10 @@
 #include <cstdlib>
 #include <string_view>
 
+#include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/series.hpp>
+#include <ptsuite/results/wipc.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
 #include "report/csv_writer.hpp"
@@ -366,14 +368,14 @@ std::string render_test_csv(const json& test) {
   CsvWriter w;
   Keys base;
   base.test = str(test, "id");
-  for (const json& wipc : array(test, "preconditioning")) {
-    Keys k = csv::with_segment(base, member(wipc, "spec"));
-    k.phase = str(wipc, "phase");
+  for (const results::WipcRecord& wipc : results::read_wipcs(member(test, "preconditioning"))) {
+    Keys k = csv::with_segment(base, wipc.pass.spec.get());
+    k.phase = wipc.phase;
     k.record = "wipc";
-    csv::result_rows(w, k, member(wipc, "result"));
+    csv::result_rows(w, k, wipc.pass.result.get());
     k.direction.clear();
-    w.row(k, "bytes_target", member(wipc, "bytes_target"), "bytes");
-    w.row(k, "capacity_multiple", member(wipc, "capacity_multiple"), "x capacity");
+    w.row(k, "bytes_target", wipc.pass.bytes_target, "bytes");
+    w.row(k, "capacity_multiple", wipc.pass.capacity_multiple, "x capacity");
   }
   for (const json& phase : array(test, "phases")) {
     csv::phase_rows(w, base, phase);
@@ -382,22 +384,16 @@ std::string render_test_csv(const json& test) {
   if (sections != nullptr && sections->csv_rows != nullptr) {
     sections->csv_rows(w, base, test);
   }
-  for (const json& capture : array(test, "captures")) {
-    Keys k = csv::with_segment(base, member(capture, "spec"));
-    k.phase = str(capture, "name");
+  for (const results::CaptureRecord& capture : results::read_captures(member(test, "captures"))) {
+    Keys k = csv::with_segment(base, capture.spec.get());
+    k.phase = capture.name;
     k.record = "capture";
-    csv::result_rows(w, k, member(capture, "result"));
-    const json& levels = member(capture, "confidence_levels");
-    if (levels.is_array()) {
-      k.direction = "combined";
-      for (size_t i = 0; i < levels.size(); ++i) {
-        if (!levels[i].is_array() || levels[i].size() != 2) {
-          continue;
-        }
-        k.sample = std::to_string(i + 1);
-        w.row(k, "latency_upper", levels[i][0], "ns");
-        w.row(k, "cumulative", levels[i][1], "%");
-      }
+    csv::result_rows(w, k, capture.result.get());
+    k.direction = "combined";
+    for (size_t i = 0; i < capture.confidence_levels.size(); ++i) {
+      k.sample = std::to_string(i + 1);
+      w.row(k, "latency_upper", capture.confidence_levels[i].upper_ns, "ns");
+      w.row(k, "cumulative", capture.confidence_levels[i].cumulative_pct, "%");
     }
   }
   return w.take();

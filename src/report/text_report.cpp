@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/throughput_table.hpp>
@@ -305,19 +306,18 @@ std::string ecw_text(const json& test) { return demand_sweep_text(test, "ecw", "
 namespace {
 
 std::string captures_section(const json& test) {
-  const json& captures = array(test, "captures");
+  const std::vector<results::CaptureRecord> captures = results::read_captures(member(test, "captures"));
   if (captures.empty()) {
     return {};
   }
   Table t(2);
   t.add({"capture", "segment", "TC", "QD", "IOPS", "ART (ms)", "99.99 % (ms)", "99.999 % (ms)", "MRT (ms)"});
-  for (const json& cap : captures) {
-    const json& combined = member(member(member(cap, "result"), "summary"), "combined");
-    const json& spec = member(cap, "spec");
-    t.add({str(cap, "name"), str(cap, "label"), str(spec, "threads"), str(spec, "queue_depth"),
-           integer(member(combined, "iops")), ms(member(member(combined, "latency_ns"), "mean")),
-           ms(percentile(combined, "99.99")), ms(percentile(combined, "99.999")),
-           ms(member(member(combined, "latency_ns"), "max"))});
+  for (const results::CaptureRecord& cap : captures) {
+    const json& combined = member(member(cap.result.get(), "summary"), "combined");
+    const json& spec = cap.spec.get();
+    t.add({cap.name, cap.label, str(spec, "threads"), str(spec, "queue_depth"), integer(member(combined, "iops")),
+           ms(member(member(combined, "latency_ns"), "mean")), ms(percentile(combined, "99.99")),
+           ms(percentile(combined, "99.999")), ms(member(member(combined, "latency_ns"), "max"))});
   }
   return "  Response-time captures (read and write combined):\n" + t.render("    ");
 }

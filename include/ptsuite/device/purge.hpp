@@ -40,6 +40,7 @@
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/passthrough.hpp>
 #include <ptsuite/device/safety.hpp>
+#include <ptsuite/results/purge.hpp>
 
 namespace ptsuite::device {
 
@@ -146,7 +147,9 @@ PurgeMethod prepare_purge(const DeviceIdentity& id, const PurgeOptions& options)
 PurgeRecord purge_via(Passthrough& channel, const DeviceIdentity& id, const PurgeOptions& options,
                       const PurgeClock& clock = {});
 
+// The record as results.json and `ptsuite device purge --json` write it (results/purge.hpp,
+// its one writer and reader); to_json writes record_of(r).
+results::PurgeRecord record_of(const PurgeRecord& r);
 void to_json(nlohmann::json& j, const PurgeRecord& r);
-void to_json(nlohmann::json& j, const PurgeProgress& p);
 
 }  // namespace ptsuite::device

@@ -24,6 +24,9 @@
 #include <ptsuite/pts/rw_mix.hpp>
 #include <ptsuite/pts/settings.hpp>
 #include <ptsuite/pts/step_executor.hpp>
+#include <ptsuite/results/capture.hpp>
+#include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/wipc.hpp>
 
 namespace ptsuite::pts {
 
@@ -102,14 +105,14 @@ class TestSpec {
 // The common record header: id, title, subtitle, section, revision, profile, TOIO, AR.
 nlohmann::json begin_record(TestSpec& spec);
 
-// Purge before a test or phase (method from the purge.method setting); returns the purge
-// record (device layer's PurgeRecord JSON).
-nlohmann::json purge_step(TestSpec& spec, const std::string& phase);
+// Purge before a test or phase (method from the purge.method setting); returns its record
+// (results/purge.hpp) with the phase set.
+results::PurgeRecord purge_step(TestSpec& spec, const std::string& phase);
 
 // WIPC: SEQ writes of `block_bytes` over the ActiveRange, wipc.capacity_multiple x user
-// capacity, at the test's TOIO. Returns {"kind":"wipc", ...,"result": SegmentResult}.
-nlohmann::json wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads,
-                         uint32_t queue_depth);
+// capacity, at the test's TOIO (and the PTS-C random pass under wipc.random); returns its record.
+results::WipcRecord wipc_step(TestSpec& spec, const std::string& phase, uint64_t block_bytes, uint32_t threads,
+                              uint32_t queue_depth);
 
 // The common WIPC block size (pts/common.json wipc/block_size: SEQ 128 KiB).
 uint64_t wipc_block_bytes(TestSpec& spec);
@@ -123,13 +126,12 @@ SegmentSpec make_segment(workload::AccessPattern pattern, RwMix mix, uint64_t bl
 
 // A capture segment's record: spec, result, the confidence-level (cumulative) series and the
 // display-ready histogram bars (histogram_bars()).
-nlohmann::json capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result);
+results::CaptureRecord capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result);
 
 // The response-time histogram of a capture as the report draws it: one bar per 1/16 octave
 // (8 adjacent buckets of the exact 1/128-octave histogram, too narrow to see one by one), so
-// every IO is in exactly one bar: [{"lower_ns", "upper_ns", "count"}] in ascending order,
-// upper_ns exclusive.
-nlohmann::json histogram_bars(const stats::LatencyHistogram& histogram);
+// every IO is in exactly one bar, in ascending order, upper_ns exclusive.
+std::vector<results::HistogramBar> histogram_bars(const stats::LatencyHistogram& histogram);
 
 // What a stimulus is, as the report header names it: "RND 4KiB 100% W", "SEQ 128KiB R/W 90/10",
 // "RND CBW mix 100% W".

@@ -10,6 +10,7 @@
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
 
 namespace ptsuite::report::html {
@@ -17,16 +18,6 @@ namespace ptsuite::report::html {
 using nlohmann::json;
 
 namespace {
-
-const json& find_by_name(const json& list, const std::string& name) {
-  static const json k_null;
-  for (const json& e : list) {
-    if (str(at(e, "name")) == name) {
-      return e;
-    }
-  }
-  return k_null;
-}
 
 // The pre-write of an operating point, or null.
 const results::DemandPrewrite* find_prewrite(const results::DemandSweepBlock& block, const std::string& name) {
@@ -66,7 +57,8 @@ struct CbwView {
   std::string source;  // "final Round" or "measurement-window average"
   std::string pre_label;
   std::shared_ptr<const PageHeader> header;
-  std::string name;  // "CBW", or "DIRTH" (the same procedure over one access pattern)
+  std::string name;                              // "CBW", or "DIRTH" (the same procedure over one access pattern)
+  std::vector<results::CaptureRecord> captures;  // the operating points' response-time captures
 };
 
 // "CBW 0/100 TC32 QD32, Rounds of 30 min": what the preconditioning Rounds ran.
@@ -233,7 +225,6 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
 void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
   const results::DemandSweepBlock& cbw = v.cbw;
-  const json& test = v.test;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::vector<uint32_t>& qds = v.qds;
   const std::string& source = v.source;
@@ -264,12 +255,12 @@ void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
                           "Host CPU (% of one core)", chart::ScaleKind::linear);
   cpu_chart.row_axis_label = "Thread count";
   cpu_chart.column_axis_label = "Queue depth";
-  std::vector<const json*> caps;
+  std::vector<const results::CaptureRecord*> caps;
   std::vector<std::string> cap_names;
   for (const std::string name : {"max", "mid", "min"}) {
-    const json& cap = find_by_name(at(test, "captures"), name + "-iops-histogram");
-    if (!cap.is_null()) {
-      caps.push_back(&cap);
+    const results::CaptureRecord* cap = results::find_capture(v.captures, name + "-iops-histogram");
+    if (cap != nullptr) {
+      caps.push_back(cap);
       cap_names.push_back(point_title(name));
     }
   }
@@ -285,12 +276,11 @@ void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
 
 void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& test = v.test;
   // P9..P14: per operating point the pre-write and the response-time histogram.
   for (const std::string name : {"max", "mid", "min"}) {
     const results::DemandPrewrite* pw = find_prewrite(v.cbw, name);
-    const json& cap = find_by_name(at(test, "captures"), name + "-iops-histogram");
-    if (pw == nullptr && cap.is_null()) {
+    const results::CaptureRecord* cap = results::find_capture(v.captures, name + "-iops-histogram");
+    if (pw == nullptr && cap == nullptr) {
       continue;
     }
     const std::string pt = point_title(name);
@@ -303,8 +293,8 @@ void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) 
                         {{"IOPS", pw != nullptr ? prewrite_points(pw->series) : std::vector<chart::Point>{}}},
                         chart::ScaleKind::linear),
                     pt + " pre-write: IOPS per interval", ids, 290));
-    if (!cap.is_null()) {
-      blocks.push_back(histogram_block(cap, v.name + " " + pt + " Response Time Histogram", ids, 360));
+    if (cap != nullptr) {
+      blocks.push_back(histogram_block(*cap, v.name + " " + pt + " Response Time Histogram", ids, 360));
     }
     pages.push_back({header, v.name + " \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
   }
@@ -325,7 +315,8 @@ std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSo
             cbw.operating_point_source != "window-average" ? "final Round" : "measurement-window average",
             pre_label_of(phase_at(at(test, "phases"), 0)),
             nullptr,
-            name};
+            name,
+            results::read_captures(at(test, "captures"))};
   v.header = cbw_header(results, v);
   std::vector<Page> pages;
   preconditioning_pages(v, ids, pages);

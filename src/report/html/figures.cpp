@@ -214,13 +214,15 @@ Block determination_block(const json& phase, const json& tracking) {
   return table_block(render_table(t), "SS determination: " + name);
 }
 
-Block histogram_block(const json& capture, const std::string& title, IdSource& ids, double height_px) {
+Block histogram_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,
+                      double height_px) {
   // The record's display-ready bars (1/16 octave each, pts_test.hpp histogram_bars()).
   std::vector<chart::Bin> bins;
-  for (const json& bar : at(capture, "histogram_bars")) {
-    bins.push_back({num(at(bar, "lower_ns")) / 1e6, num(at(bar, "upper_ns")) / 1e6, num(at(bar, "count"))});
+  for (const results::HistogramBar& bar : capture.histogram_bars) {
+    bins.push_back({static_cast<double>(bar.lower_ns) / 1e6, static_cast<double>(bar.upper_ns) / 1e6,
+                    static_cast<double>(bar.count)});
   }
-  const json& lat = at(capture, {"result", "summary", "combined", "latency_ns"});
+  const json& lat = at(capture.result.get(), {"summary", "combined", "latency_ns"});
   std::vector<chart::Marker> markers;
   auto mark = [&](const std::string& label, double ns) {
     if (std::isfinite(ns)) {
@@ -232,20 +234,18 @@ Block histogram_block(const json& capture, const std::string& title, IdSource& i
   mark("99.99%", percentile_ns(lat, "99.99"));
   mark("99.999%", percentile_ns(lat, "99.999"));
   mark("MRT", num(at(lat, "max")));
-  chart::Chart c = chart::histogram_chart({title, str(at(capture, "label")), "hist"}, "Response time (ms)", bins,
-                                          markers, chart::ScaleKind::log10);
-  return chart_block(std::move(c), title + " (" + str(at(capture, "label")) + "; each bar = 1/16 octave)", ids,
-                     height_px);
+  chart::Chart c = chart::histogram_chart({title, capture.label, "hist"}, "Response time (ms)", bins, markers,
+                                          chart::ScaleKind::log10);
+  return chart_block(std::move(c), title + " (" + capture.label + "; each bar = 1/16 octave)", ids, height_px);
 }
 
-Block confidence_block(const json& capture, const std::string& title, IdSource& ids, double height_px) {
+Block confidence_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,
+                       double height_px) {
   std::vector<chart::Point> points;
-  for (const json& p : at(capture, "confidence_levels")) {
-    if (p.is_array() && p.size() == 2) {
-      points.push_back({num(p[0]) / 1e6, num(p[1])});
-    }
+  for (const results::ConfidenceLevel& p : capture.confidence_levels) {
+    points.push_back({static_cast<double>(p.upper_ns) / 1e6, p.cumulative_pct});
   }
-  const json& lat = at(capture, {"result", "summary", "combined", "latency_ns"});
+  const json& lat = at(capture.result.get(), {"summary", "combined", "latency_ns"});
   std::vector<chart::ConfidenceMarker> markers;
   const std::pair<const char*, const char*> levels[] = {
       {"3 nines (99.9%)", "99.9"}, {"4 nines (99.99%)", "99.99"}, {"5 nines (99.999%)", "99.999"}};
@@ -255,25 +255,25 @@ Block confidence_block(const json& capture, const std::string& title, IdSource& 
       markers.push_back({std::string(label) + ": " + fmt_ms(ns) + " ms", std::stod(key), ns / 1e6});
     }
   }
-  chart::Chart c = chart::confidence_level_chart({title, str(at(capture, "label")), "confidence"}, "Response time (ms)",
-                                                 points, markers);
-  return chart_block(std::move(c), title + " (" + str(at(capture, "label")) + ")", ids, height_px);
+  chart::Chart c =
+      chart::confidence_level_chart({title, capture.label, "confidence"}, "Response time (ms)", points, markers);
+  return chart_block(std::move(c), title + " (" + capture.label + ")", ids, height_px);
 }
 
-Block capture_table_block(const std::vector<const json*>& captures, const std::vector<std::string>& names,
-                          const std::string& caption) {
+Block capture_table_block(const std::vector<const results::CaptureRecord*>& captures,
+                          const std::vector<std::string>& names, const std::string& caption) {
   Table t;
   t.css_class = "data compact";
   t.header = {"Capture",  "Workload",    "TOIO",         "Duration",      "IOs",     "IOPS",
               "ART (ms)", "99.9 % (ms)", "99.99 % (ms)", "99.999 % (ms)", "MRT (ms)"};
   t.first_numeric_column = 3;
   for (size_t i = 0; i < captures.size(); ++i) {
-    const json& cap = *captures[i];
-    const json& spec = at(cap, "spec");
-    const json& comb = at(cap, {"result", "summary", "combined"});
+    const results::CaptureRecord& cap = *captures[i];
+    const json& spec = cap.spec.get();
+    const json& comb = at(cap.result.get(), {"summary", "combined"});
     const json& lat = at(comb, "latency_ns");
     const json& d = at(spec, "duration_ns");
-    t.rows.push_back({text(i < names.size() ? names[i] : str(at(cap, "name"))), text(str(at(cap, "label"))),
+    t.rows.push_back({text(i < names.size() ? names[i] : cap.name), text(cap.label),
                       text(fmt::format("{} / {}", str(at(spec, "threads")), str(at(spec, "queue_depth")))),
                       text(d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013"),
                       text(grouped(num(at(comb, "ios")), 0)), text(fmt_iops(num(at(comb, "iops")))),

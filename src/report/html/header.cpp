@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/wipc.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -73,24 +76,24 @@ std::string interface_text(const json& results) {
   return or_dash(out);
 }
 
-std::string wipc_text(const json& pc) {
-  const json& spec = at(pc, "spec");
-  const double written = num(at(pc, {"result", "summary", "write", "bytes"}));
-  const double bs = num(at(pc, "block_size_bytes"));
-  std::string out = fmt::format(
-      "SEQ {} W, TC {} / QD {}, {} capacity", std::isfinite(bs) ? kib_label(static_cast<uint64_t>(bs)) : k_dash,
-      str(at(spec, "threads")), str(at(spec, "queue_depth")), fmt_capacity_multiple(num(at(pc, "capacity_multiple"))));
-  if (std::isfinite(written)) {
-    out += fmt::format(" ({:.1f} MB written)", written / 1e6);
+std::string wipc_text(const results::WipcRecord& pc) {
+  const json& spec = pc.pass.spec.get();
+  const std::optional<uint64_t> written = pc.pass.written_bytes();
+  const uint64_t bs = pc.pass.block_size_bytes;
+  std::string out =
+      fmt::format("SEQ {} W, TC {} / QD {}, {} capacity", bs > 0 ? kib_label(bs) : k_dash, str(at(spec, "threads")),
+                  str(at(spec, "queue_depth")), fmt_capacity_multiple(pc.pass.capacity_multiple));
+  if (written) {
+    out += fmt::format(" ({:.1f} MB written)", static_cast<double>(*written) / 1e6);
   }
-  const json& random = at(pc, "random_pass");
-  if (random.is_object()) {
-    const double random_bs = num(at(random, "block_size_bytes"));
-    const double random_written = num(at(random, {"result", "summary", "write", "bytes"}));
-    out += fmt::format("; then RND {} W, {} capacity (PTS-C random WIPC{})",
-                       std::isfinite(random_bs) ? kib_label(static_cast<uint64_t>(random_bs)) : k_dash,
-                       fmt_capacity_multiple(num(at(random, "capacity_multiple"))),
-                       std::isfinite(random_written) ? fmt::format(", {:.1f} MB written", random_written / 1e6) : "");
+  if (pc.random_pass) {
+    const results::WipcPass& random = *pc.random_pass;
+    const std::optional<uint64_t> random_written = random.written_bytes();
+    out += fmt::format(
+        "; then RND {} W, {} capacity (PTS-C random WIPC{})",
+        random.block_size_bytes > 0 ? kib_label(random.block_size_bytes) : k_dash,
+        fmt_capacity_multiple(random.capacity_multiple),
+        random_written ? fmt::format(", {:.1f} MB written", static_cast<double>(*random_written) / 1e6) : "");
   }
   return text(out);
 }
@@ -145,10 +148,10 @@ Rows platform_rows(const json& results) {
 std::string purge_html(const json& test) {
   std::string out;
   std::set<std::string> seen;
-  for (const json& p : at(test, "purges")) {
-    const std::string method = or_dash(str(at(p, "method")));
-    const bool pts = at(p, "pts_compliant").is_boolean() && at(p, "pts_compliant").get<bool>();
-    const std::string outcome = str(at(p, "outcome"));
+  for (const results::PurgeRecord& p : results::read_purges(at(test, "purges"))) {
+    const std::string method = or_dash(p.method);
+    const bool pts = p.pts_compliant;
+    const std::string& outcome = p.outcome;
     const std::string key = method + (pts ? "1" : "0") + outcome;
     if (!seen.insert(key).second) {
       continue;
@@ -302,10 +305,10 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
   rows.emplace_back("AR & Amount", text(ar_text));
   const std::string segments = str(at(test, {"ar_segments", "description"}));
   rows.emplace_back("AR Segments", text(segments.empty() ? k_dash : segments));
-  const json& pcs = at(test, "preconditioning");
-  if (pcs.is_array() && !pcs.empty()) {
-    for (const json& pc : pcs) {
-      const std::string phase = size_label(str(at(pc, "phase")));
+  const std::vector<results::WipcRecord> pcs = results::read_wipcs(at(test, "preconditioning"));
+  if (!pcs.empty()) {
+    for (const results::WipcRecord& pc : pcs) {
+      const std::string phase = size_label(pc.phase);
       rows.emplace_back(pcs.size() > 1 ? "PC1 (" + phase + ")" : "PC1 WIPC", wipc_text(pc));
     }
   } else {

@@ -6,6 +6,7 @@
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/results/capture.hpp>
 
 namespace ptsuite::report::html {
 
@@ -53,14 +54,14 @@ std::vector<Page> latency_pages(const json& results, const json& test, IdSource&
   const MatrixView art = matrix_view(matrix, GridMetric::latency_mean_ns, 1e6);
   const MatrixView five9 = matrix_view(matrix, GridMetric::latency_p99_999_ns, 1e6);
   const MatrixView mrt = matrix_view(matrix, GridMetric::latency_max_ns, 1e6);
-  const json& captures = at(test, "captures");
-  const json& capture = captures.is_array() && !captures.empty() ? captures.front() : none;
+  const std::vector<results::CaptureRecord> captures = results::read_captures(at(test, "captures"));
+  const results::CaptureRecord* capture = captures.empty() ? nullptr : &captures.front();
 
   Rows params = matrix_loop_rows(iops.columns, iops.rows, at(test, "toio"), phase);
-  if (!capture.is_null()) {
-    const json& d = at(capture, {"spec", "duration_ns"});
-    params.emplace_back("RT capture", text(str(at(capture, "label")) + ", " +
-                                           (d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013")));
+  if (capture != nullptr) {
+    const json& d = at(capture->spec.get(), "duration_ns");
+    params.emplace_back("RT capture",
+                        text(capture->label + ", " + (d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013")));
   }
   const auto header = std::make_shared<const PageHeader>(test_header(
       results, test, common_setup_rows(results, test, "LAT loop (the test stimulus), " + toio_text(at(test, "toio"))),
@@ -103,14 +104,14 @@ std::vector<Page> latency_pages(const json& results, const json& test, IdSource&
                                                      mrt.columns, mrt.values, "MRT (ms)", chart::ScaleKind::linear),
                                  "MRT (ms) by block size and R/W mix, 3D bars", ids, 330, false)}});
 
-  if (!capture.is_null()) {
+  if (capture != nullptr) {
     pages.push_back({header,
                      "Latency \u2013 Response Time Histogram",
-                     {histogram_block(capture, "Response Time Histogram", ids, 520),
-                      capture_table_block({&capture}, {"RT capture"}, "Response-time capture statistics")}});
+                     {histogram_block(*capture, "Response Time Histogram", ids, 520),
+                      capture_table_block({capture}, {"RT capture"}, "Response-time capture statistics")}});
     pages.push_back({header,
                      "Latency \u2013 Response Time Confidence Level Plot",
-                     {confidence_block(capture, "Response Time Confidence Levels", ids, 600)}});
+                     {confidence_block(*capture, "Response Time Confidence Levels", ids, 600)}});
   }
   for (Page& p : compliance_pages(header, test, "Latency")) {
     pages.push_back(std::move(p));

@@ -8,6 +8,7 @@
 
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
+#include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
 namespace ptsuite::report::html {
@@ -99,7 +100,7 @@ std::string stop_reason_text(const std::string& reason) {
 
 std::string ns_text(const json& v) { return v.is_number() ? fmt_duration_ns(v.get<uint64_t>()) : "\u2013"; }
 
-Rows stream_params(const StreamView& v, const json& capture) {
+Rows stream_params(const StreamView& v, const results::CaptureRecord* capture) {
   const results::WriteStreamBlock& w = v.block;
   Rows params;
   params.emplace_back("Stimulus", text(v.workload + " (" + w.workload + "), continuous"));
@@ -115,9 +116,8 @@ Rows stream_params(const StreamView& v, const json& capture) {
   params.emplace_back("Stopped by",
                       text(stop_reason_text(w.stop_reason) +
                            fmt::format(" after {} samples, {} written", w.samples.size(), fmt_bytes(w.written_bytes))));
-  if (!capture.is_null()) {
-    params.emplace_back("RT capture",
-                        text(str(at(capture, "label")) + ", " + ns_text(at(capture, {"spec", "duration_ns"}))));
+  if (capture != nullptr) {
+    params.emplace_back("RT capture", text(capture->label + ", " + ns_text(at(capture->spec.get(), "duration_ns"))));
   }
   params.emplace_back("Steady state", w.steady_state
                                           ? "Rounds of samples; each Round's last (check) sample's IOPS judged by "
@@ -190,9 +190,8 @@ Block percentile_block(const StreamView& v, IdSource& ids) {
 std::vector<Page> write_stream_pages(const json& results, const json& test, IdSource& ids, const char* key,
                                      const std::string& name) {
   const results::WriteStreamBlock w = results::read_write_stream(at(test, key));
-  const json none;
-  const json& captures = at(test, "captures");
-  const json& capture = captures.is_array() && !captures.empty() ? captures.front() : none;
+  const std::vector<results::CaptureRecord> captures = results::read_captures(at(test, "captures"));
+  const results::CaptureRecord* capture = captures.empty() ? nullptr : &captures.front();
   const bool minutes = !(static_cast<double>(w.elapsed_ns) / 1e9 < 600);
   StreamView v{test,
                w,
@@ -223,14 +222,14 @@ std::vector<Page> write_stream_pages(const json& results, const json& test, IdSo
     pages.push_back(
         {header, name + " \u2013 Latency Percentiles vs Time (99, 99.9, 99.99 %, MRT)", {percentile_block(v, ids)}});
   }
-  if (!capture.is_null()) {
+  if (capture != nullptr) {
     pages.push_back({header,
                      name + " \u2013 Response Time Histogram",
-                     {histogram_block(capture, name + " Response Time Histogram", ids, 520),
-                      capture_table_block({&capture}, {"RT capture"}, "Response-time capture statistics")}});
+                     {histogram_block(*capture, name + " Response Time Histogram", ids, 520),
+                      capture_table_block({capture}, {"RT capture"}, "Response-time capture statistics")}});
     pages.push_back({header,
                      name + " \u2013 Response Time Confidence Level Plot",
-                     {confidence_block(capture, name + " Response Time Confidence Levels", ids, 600)}});
+                     {confidence_block(*capture, name + " Response Time Confidence Levels", ids, 600)}});
   }
   for (Page& p : compliance_pages(header, test, name)) {
     pages.push_back(std::move(p));

@@ -8,18 +8,22 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/pts/procedures/registry.hpp>
+#include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/hir.hpp>
 #include <ptsuite/results/latency_sweep.hpp>
+#include <ptsuite/results/purge.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
+#include <ptsuite/results/wipc.hpp>
 #include <ptsuite/results/write_stream.hpp>
 #include <ptsuite/results/xsr.hpp>
 
@@ -82,6 +86,110 @@ TEST(TypedRecords, EveryFixtureBlockReadsAndWritesBackByteForByte) {
   }
 }
 
+// The parts every test record shares: a reader of an array and the writer of each element.
+template <typename Reader>
+json array_through(Reader read_all, const json& array) {
+  json out = json::array();
+  for (const auto& record : read_all(array)) {
+    out.push_back(record);
+  }
+  return out;
+}
+
+TEST(TypedRecords, EveryFixturesCapturesPreconditioningAndPurgesRoundTripByteForByte) {
+  size_t captures = 0;
+  size_t wipcs = 0;
+  size_t purges = 0;
+  for (const std::string& name : test_support::results_fixture_names()) {
+    const json& doc = test_support::load_results_fixture(name);
+    for (const json& test : doc.at("tests")) {
+      SCOPED_TRACE(name + ": " + test.at("id").get<std::string>());
+      EXPECT_EQ(array_through(read_captures, test.at("captures")).dump(), test.at("captures").dump());
+      EXPECT_EQ(array_through(read_wipcs, test.at("preconditioning")).dump(), test.at("preconditioning").dump());
+      EXPECT_EQ(array_through(read_purges, test.at("purges")).dump(), test.at("purges").dump());
+      captures += test.at("captures").size();
+      wipcs += test.at("preconditioning").size();
+      purges += test.at("purges").size();
+    }
+  }
+  EXPECT_GT(captures, 0u);  // the fixtures hold every kind, so the comparison saw each
+  EXPECT_GT(wipcs, 0u);
+  EXPECT_GT(purges, 0u);
+}
+
+TEST(TypedRecords, CaptureReadsItsSeriesAndSkipsMalformedPoints) {
+  const json capture = {{"name", "response-time-histogram"},
+                        {"label", "RND 4KiB 100% W"},
+                        {"spec", {{"threads", 1}}},
+                        {"result", {{"elapsed_ns", 9}}},
+                        {"confidence_levels", {{1000u, 50.0}, {"x", 60.0}, {2000u}, {4000u, 100.0}}},
+                        {"histogram_bars", {{{"lower_ns", 900u}, {"upper_ns", 1100u}, {"count", 3u}}, 7}}};
+  const CaptureRecord c = read_capture(capture);
+  ASSERT_EQ(c.confidence_levels.size(), 2u);
+  EXPECT_EQ(c.confidence_levels[1].upper_ns, 4000u);
+  EXPECT_DOUBLE_EQ(c.confidence_levels[1].cumulative_pct, 100.0);
+  ASSERT_EQ(c.histogram_bars.size(), 1u);
+  EXPECT_EQ(c.histogram_bars[0].count, 3u);
+  EXPECT_EQ(&c.result.get(), &capture.at("result"));  // borrowed
+  const std::vector<CaptureRecord> all = read_captures(json::array({capture, capture}));
+  EXPECT_EQ(find_capture(all, "response-time-histogram"), &all[0]);
+  EXPECT_EQ(find_capture(all, "max-iops-histogram"), nullptr);
+  const json written = c;
+  EXPECT_TRUE(written.at("confidence_levels").at(0).at(0).is_number_unsigned());  // ns stay whole
+  EXPECT_TRUE(written.at("confidence_levels").at(0).at(1).is_number_float());
+}
+
+TEST(TypedRecords, WipcRandomPassIsWrittenOnlyWhenItRan) {
+  WipcRecord w;
+  w.phase = "main";
+  w.pass = {131072, 2.0, 1u << 30, Embedded(json{{"threads", 1}}),
+            Embedded(json{{"summary", {{"write", {{"bytes", 1u << 30}}}}}})};
+  json j = w;
+  EXPECT_EQ(j.at("kind"), "wipc");
+  EXPECT_FALSE(j.contains("random_pass"));
+  EXPECT_EQ(read_wipc(j).pass.written_bytes(), std::optional<uint64_t>(1u << 30));
+  w.random_pass = WipcPass{4096, 1.0, 1u << 29, Embedded(), Embedded()};
+  j = w;
+  ASSERT_TRUE(j.contains("random_pass"));
+  const WipcRecord back = read_wipc(j);
+  ASSERT_TRUE(back.random_pass.has_value());
+  EXPECT_EQ(back.random_pass->block_size_bytes, 4096u);
+  EXPECT_FALSE(back.random_pass->written_bytes().has_value());  // no result: nothing written
+  EXPECT_EQ(json(back).dump(), j.dump());
+}
+
+TEST(TypedRecords, SkippedPurgeIsTheShortFormAndStepMembersOnlyWhenSet) {
+  PurgeRecord skipped;
+  skipped.method = "none";
+  skipped.description = "purge skipped";
+  skipped.step = "iops/main/purge";
+  skipped.phase = "main";
+  const json s = skipped;
+  EXPECT_EQ(s.size(), 6u) << s.dump();  // results schema: the skipped form has no more members
+  EXPECT_EQ(s.at("outcome"), "skipped");
+  EXPECT_EQ(s.at("pts_compliant"), false);
+
+  PurgeRecord device;
+  device.method = "nvme-format";
+  device.outcome = "succeeded";
+  device.pts_compliant = true;
+  device.progress = {{0, std::nullopt, "issued"}, {7400, 1.0, "done"}};
+  device.parameters = {{"ses", "1"}};
+  json d = device;
+  EXPECT_FALSE(d.contains("step"));  // `ptsuite device purge`: not a test step
+  EXPECT_FALSE(d.contains("write_cache_after_purge"));
+  EXPECT_TRUE(d.at("progress").at(0).at("fraction").is_null());
+  device.step = "iops/main/purge";
+  device.phase = "main";
+  device.write_cache_after_purge = Embedded(json{{"requested_enabled", true}});
+  d = device;
+  const PurgeRecord back = read_purge(d);
+  EXPECT_TRUE(back.succeeded());
+  EXPECT_FALSE(back.progress.at(0).fraction.has_value());
+  EXPECT_EQ(back.parameters.at("ses"), "1");
+  EXPECT_EQ(json(back).dump(), d.dump());
+}
+
 TEST(TypedRecords, PartialOrMistypedBlocksReadEmptyWithoutThrowing) {
   const json mistyped = {{"rows", "x"},
                          {"columns", 3},
@@ -100,6 +208,14 @@ TEST(TypedRecords, PartialOrMistypedBlocksReadEmptyWithoutThrowing) {
     for (const json& block : {json(), json::object(), json::array(), json("text"), mistyped}) {
       EXPECT_NO_THROW((void)round_trip(block)) << block.dump();
     }
+  }
+  for (const json& part : {json(), json::object(), json::array({1, "x", nullptr}), json("text"), mistyped}) {
+    EXPECT_NO_THROW((void)json(read_captures(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_wipcs(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_purges(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_capture(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_wipc(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_purge(part))) << part.dump();
   }
   const GridMatrix m = read_grid_matrix(mistyped);
   EXPECT_TRUE(m.rows.empty());

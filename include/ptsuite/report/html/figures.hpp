@@ -4,8 +4,8 @@
 //   * per-round series of a phase (convergence plots), selected by segment index;
 //   * the steady-state measurement-window plot and determination table of a tracking variable
 //     (phase.steady_state.verdicts: average, fit, allowed/measured excursions, band);
-//   * response-time histogram and confidence-level plot of a capture (captures[]: the combined
-//     histogram, confidence_levels, and the summary's ART / percentiles / MRT).
+//   * response-time histogram and confidence-level plot of a capture (results/capture.hpp: its
+//     bars, confidence levels, and the result summary's ART / percentiles / MRT).
 // Only values in the records are used; nanoseconds become milliseconds, nothing else is derived.
 #pragma once
 
@@ -17,6 +17,7 @@
 
 #include <ptsuite/report/chart/model.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/results/capture.hpp>
 
 namespace ptsuite::report::html {
 
@@ -67,13 +68,14 @@ Block determination_block(const nlohmann::json& phase, const nlohmann::json& tra
 // Response-time histogram of a capture (log time axis in ms, log counts; each bar sums 8
 // adjacent buckets of the exact histogram, 1/16 octave) with ART, 99.9 %,
 // 99.99 %, 99.999 % and MRT marked.
-Block histogram_block(const nlohmann::json& capture, const std::string& title, IdSource& ids, double height_px);
+Block histogram_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids, double height_px);
 // Confidence-level plot of a capture: cumulative % of IOs (nines axis) vs response time, with
 // 3, 4 and 5 nines marked at the capture's own percentiles.
-Block confidence_block(const nlohmann::json& capture, const std::string& title, IdSource& ids, double height_px);
+Block confidence_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,
+                       double height_px);
 // One row per capture: name, workload, TOIO, IOs, IOPS, ART, 99.9 / 99.99 / 99.999 %, MRT.
-Block capture_table_block(const std::vector<const nlohmann::json*>& captures, const std::vector<std::string>& names,
-                          const std::string& caption);
+Block capture_table_block(const std::vector<const results::CaptureRecord*>& captures,
+                          const std::vector<std::string>& names, const std::string& caption);
 
 // A block-size label in KiB from a round-template segment's block_sizes ("4 KiB"; "CBW mix").
 std::string segment_block_size(const nlohmann::json& segment_spec);

@@ -1,0 +1,63 @@
+#include <ptsuite/results/capture.hpp>
+
+#include <ptsuite/results/json_read.hpp>
+
+namespace ptsuite::results {
+
+void to_json(nlohmann::json& j, const CaptureRecord& c) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (const ConfidenceLevel& p : c.confidence_levels) {
+    levels.push_back({p.upper_ns, p.cumulative_pct});
+  }
+  nlohmann::json bars = nlohmann::json::array();
+  for (const HistogramBar& b : c.histogram_bars) {
+    bars.push_back({{"lower_ns", b.lower_ns}, {"upper_ns", b.upper_ns}, {"count", b.count}});
+  }
+  j = {{"name", c.name},
+       {"label", c.label},
+       {"spec", c.spec},
+       {"result", c.result},
+       {"confidence_levels", std::move(levels)},
+       {"histogram_bars", std::move(bars)}};
+}
+
+CaptureRecord read_capture(const nlohmann::json& capture) {
+  CaptureRecord c;
+  c.name = str(capture, "name");
+  c.label = str(capture, "label");
+  c.spec = Embedded::borrow(at(capture, "spec"));
+  c.result = Embedded::borrow(at(capture, "result"));
+  for (const nlohmann::json& p : array(capture, "confidence_levels")) {
+    if (p.is_array() && p.size() == 2 && p[0].is_number_unsigned() && p[1].is_number()) {
+      c.confidence_levels.push_back({p[0].get<uint64_t>(), p[1].get<double>()});
+    }
+  }
+  for (const nlohmann::json& b : array(capture, "histogram_bars")) {
+    if (b.is_object()) {
+      c.histogram_bars.push_back({count(at(b, "lower_ns")), count(at(b, "upper_ns")), count(at(b, "count"))});
+    }
+  }
+  return c;
+}
+
+std::vector<CaptureRecord> read_captures(const nlohmann::json& captures) {
+  std::vector<CaptureRecord> out;
+  if (captures.is_array()) {
+    out.reserve(captures.size());
+    for (const nlohmann::json& c : captures) {
+      out.push_back(read_capture(c));
+    }
+  }
+  return out;
+}
+
+const CaptureRecord* find_capture(const std::vector<CaptureRecord>& captures, std::string_view name) {
+  for (const CaptureRecord& c : captures) {
+    if (c.name == name) {
+      return &c;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace ptsuite::results
