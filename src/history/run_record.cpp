@@ -3,8 +3,18 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
+#include <ptsuite/results/compliance.hpp>
+#include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/grid_matrix.hpp>
+#include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/throughput_table.hpp>
+#include <ptsuite/results/write_stream.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -17,105 +27,78 @@ using nlohmann::json;
 
 namespace {
 
-// The value at a key path, or null (results documents use null for unknown).
-const json& at(const json& j, std::initializer_list<const char*> path) {
-  static const json k_null;
-  const json* cur = &j;
-  for (const char* key : path) {
-    if (!cur->is_object() || !cur->contains(key)) {
-      return k_null;
-    }
-    cur = &(*cur)[key];
-  }
-  return *cur;
-}
+using results::at;
 
+// A text member; "" unless a string.
 std::string text(const json& j) { return j.is_string() ? j.get<std::string>() : std::string(); }
 
-void add_number(std::vector<Metric>& out, const std::string& test, const std::string& name, const json& value,
+void add_number(std::vector<Metric>& out, const std::string& test, const std::string& name, double value,
                 const char* unit) {
-  if (value.is_number()) {
-    out.push_back({test, name, value.get<double>(), unit});
+  if (!std::isnan(value)) {  // NaN: not in the document
+    out.push_back({test, name, value, unit});
   }
 }
 
 // IOPS and Latency: the matrix cell [row "4KiB"][column mix] of each metric.
-void matrix_metrics(const json& test, std::vector<Metric>& out) {
-  const std::string id = text(test.at("id"));
-  const json& m = at(test, {"matrix"});
-  const json& rows = at(m, {"rows"});
-  const json& columns = at(m, {"columns"});
-  if (!rows.is_array() || !columns.is_array()) {
+void matrix_metrics(const std::string& id, const json& test, std::vector<Metric>& out) {
+  using results::GridMetric;
+  const results::GridMatrix m = results::read_grid_matrix(at(test, "matrix"));
+  const auto row = std::find(m.rows.begin(), m.rows.end(), "4KiB");
+  if (row == m.rows.end()) {
     return;
   }
-  size_t row = rows.size();
-  for (size_t r = 0; r < rows.size(); ++r) {
-    row = text(rows[r]) == "4KiB" ? r : row;
-  }
+  const size_t r = static_cast<size_t>(row - m.rows.begin());
   const std::pair<const char*, const char*> mixes[] = {{"100/0", "read"}, {"65/35", "65_35"}, {"0/100", "write"}};
   for (const auto& [mix, label] : mixes) {
-    for (size_t c = 0; c < columns.size() && row < rows.size(); ++c) {
-      if (text(columns[c]) != mix) {
+    for (size_t c = 0; c < m.columns.size(); ++c) {
+      if (m.columns[c] != mix) {
         continue;
       }
       const std::string base = fmt::format("rnd_4KiB_{}", label);
-      auto cell = [&](const char* key) -> json {
-        const json& grid = at(m, {key});
-        const bool present = grid.is_array() && row < grid.size() && grid[row].is_array() && c < grid[row].size();
-        return present ? grid[row][c] : json();
-      };
       if (id == "iops") {
-        add_number(out, id, base + "_iops", cell("iops"), "IOPS");
+        add_number(out, id, base + "_iops", m.cell(GridMetric::iops, r, c), "IOPS");
       } else {
-        add_number(out, id, base + "_mean_ns", cell("latency_mean_ns"), "ns");
-        add_number(out, id, base + "_p99_999_ns", cell("latency_p99_999_ns"), "ns");
-        add_number(out, id, base + "_max_ns", cell("latency_max_ns"), "ns");
+        add_number(out, id, base + "_mean_ns", m.cell(GridMetric::latency_mean_ns, r, c), "ns");
+        add_number(out, id, base + "_p99_999_ns", m.cell(GridMetric::latency_p99_999_ns, r, c), "ns");
+        add_number(out, id, base + "_max_ns", m.cell(GridMetric::latency_max_ns, r, c), "ns");
       }
     }
   }
 }
 
 void throughput_metrics(const json& test, std::vector<Metric>& out) {
-  const json& table = at(test, {"table"});
-  for (const json& row : table.is_array() ? table : json::array()) {
-    const std::string size = text(at(row, {"block_size"}));
-    add_number(out, "throughput", fmt::format("seq_{}_read_mb_per_s", size), at(row, {"read_mb_per_s"}), "MB/s");
-    add_number(out, "throughput", fmt::format("seq_{}_write_mb_per_s", size), at(row, {"write_mb_per_s"}), "MB/s");
+  for (const results::ThroughputRow& row : results::read_throughput_table(at(test, "table"))) {
+    add_number(out, "throughput", fmt::format("seq_{}_read_mb_per_s", row.block_size), row.read_mb_per_s, "MB/s");
+    add_number(out, "throughput", fmt::format("seq_{}_write_mb_per_s", row.block_size), row.write_mb_per_s, "MB/s");
   }
 }
 
 void wsat_metrics(const json& test, std::vector<Metric>& out) {
-  const json& samples = at(test, {"wsat", "samples"});
-  if (!samples.is_array() || samples.empty()) {
+  const results::WriteStreamBlock wsat = results::read_write_stream(at(test, "wsat"));
+  if (wsat.samples.empty()) {
     return;
   }
-  const json& last = samples.back();
-  add_number(out, "wsat", "final_iops", at(last, {"iops"}), "IOPS");
-  add_number(out, "wsat", "final_mean_ns", at(last, {"latency_mean_ns"}), "ns");
-  add_number(out, "wsat", "drive_fills", at(last, {"drive_fills"}), "drive fills");
+  const results::WriteStreamSample& last = wsat.samples.back();
+  add_number(out, "wsat", "final_iops", last.iops, "IOPS");
+  add_number(out, "wsat", "final_mean_ns", last.latency.latency_mean_ns, "ns");
+  add_number(out, "wsat", "drive_fills", last.drive_fills, "drive fills");
 }
 
 void cbw_metrics(const json& test, std::vector<Metric>& out) {
-  const json& points = at(test, {"cbw", "operating_points"});
-  for (const json& p : points.is_array() ? points : json::array()) {
-    const std::string name = text(at(p, {"name"}));
-    add_number(out, "cbw", name + "_iops", at(p, {"iops"}), "IOPS");
-    add_number(out, "cbw", name + "_mean_ns", at(p, {"latency_mean_ns"}), "ns");
+  for (const results::OperatingPoint& p : results::read_demand_sweep(at(test, "cbw")).operating_points) {
+    add_number(out, "cbw", p.name + "_iops", p.iops, "IOPS");
+    add_number(out, "cbw", p.name + "_mean_ns", p.latency_mean_ns, "ns");
   }
 }
 
 std::string steady_state_text(const json& test) {
-  const json& phases = at(test, {"phases"});
   std::string out;
-  for (const json& p : phases.is_array() ? phases : json::array()) {
-    const json& ss = at(p, {"steady_state"});
-    if (!ss.is_object()) {
-      continue;
-    }
-    const bool attained = at(ss, {"attained"}).is_boolean() && ss.at("attained").get<bool>();
-    out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", text(at(p, {"phase"})),
-                       attained ? fmt::format("attained at Round {}", at(ss, {"attained_round"}).dump())
-                                : fmt::format("NOT attained ({} Rounds)", at(ss, {"rounds_run"}).dump()));
+  for (const results::RoundPhase& p : results::read_round_phases(at(test, "phases"))) {
+    const results::PhaseSteadyState& ss = p.steady_state;
+    out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", p.phase,
+                       ss.attained ? fmt::format("attained at Round {}",
+                                                 ss.attained_round ? std::to_string(*ss.attained_round) : "null")
+                                   : fmt::format("NOT attained ({} Rounds)", ss.rounds_run));
   }
   return out.empty() ? "n/a" : out;
 }
@@ -144,7 +127,7 @@ std::vector<Metric> headline_metrics(const json& test) {
   std::vector<Metric> out;
   const std::string id = text(at(test, {"id"}));
   if (id == "iops" || id == "latency") {
-    matrix_metrics(test, out);
+    matrix_metrics(id, test, out);
   } else if (id == "throughput") {
     throughput_metrics(test, out);
   } else if (id == "wsat") {
@@ -175,8 +158,9 @@ RunRecord record_from_results(const json& results, const fs::path& dir) {
   r.capacity_bytes = capacity.is_number_unsigned() ? std::optional<uint64_t>(capacity.get<uint64_t>()) : std::nullopt;
   r.spec_revision = text(at(results, {"spec", "revision"}));
   r.spec_profile = text(at(results, {"spec", "profile"}));
-  r.compliant = at(results, {"compliance", "compliant"}).is_boolean() && results["compliance"]["compliant"].get<bool>();
-  r.compliance_summary = text(at(results, {"compliance", "summary"}));
+  const results::ComplianceRecord compliance = results::read_compliance(at(results, "compliance"));
+  r.compliant = compliance.compliant;
+  r.compliance_summary = compliance.summary;
   r.tested_by = text(at(results, {"config", "tested_by"}));
   r.tool_version = text(at(results, {"tool", "version"}));
   r.tool_git_revision = text(at(results, {"tool", "git_revision"}));
@@ -186,9 +170,8 @@ RunRecord record_from_results(const json& results, const fs::path& dir) {
   for (const json& test : at(results, {"tests"})) {
     const std::string id = text(at(test, {"id"}));
     r.tests.push_back(id);
-    const json& compliant = at(test, {"compliance", "compliant"});
-    r.test_summaries.push_back({id, compliant.is_boolean() && compliant.get<bool>(),
-                                text(at(test, {"compliance", "summary"})), steady_state_text(test)});
+    const results::ComplianceRecord verdict = results::read_compliance(at(test, "compliance"));
+    r.test_summaries.push_back({id, verdict.compliant, verdict.summary, steady_state_text(test)});
     for (Metric& m : headline_metrics(test)) {
       r.metrics.push_back(std::move(m));
     }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/purge.hpp>
 #include <ptsuite/results/wipc.hpp>
@@ -91,7 +92,7 @@ void random_wipc_clause(const results::WipcRecord& w, bool client, Clauses& out)
   const std::string what =
       fmt::format("{}: random pass RND {} W, wrote {} of {} bytes ({}X user capacity)", w.phase,
                   units::format_size_binary(pass.block_size_bytes), written, pass.bytes_target, pass.capacity_multiple);
-  if (written < pass.bytes_target) {
+  if (pass.bytes_target == 0 || written < pass.bytes_target) {  // a target is at least one block
     out.add("preconditioning", ClauseStatus::fail, what + " - incomplete");
   } else if (client) {
     out.add("preconditioning", ClauseStatus::disclosed, what + " - the PTS-C random WIPC option (wipc.random)");
@@ -116,7 +117,7 @@ void preconditioning_clauses(const json& rec, const Settings& settings, Clauses&
     const uint64_t target = w.pass.bytes_target;
     const uint64_t written = w.pass.written_bytes().value_or(0);
     const double multiple = w.pass.capacity_multiple;
-    const bool ok = written >= target && multiple >= spec_multiple;
+    const bool ok = target > 0 && written >= target && multiple >= spec_multiple;  // 0: no target recorded
     out.add("preconditioning", ok ? ClauseStatus::pass : ClauseStatus::fail,
             fmt::format("{}: wrote {} of {} bytes ({}X user capacity{})", w.phase, written, target, multiple,
                         multiple < spec_multiple ? fmt::format("; the spec requires {}X", spec_multiple) : ""));
@@ -418,17 +419,19 @@ ComplianceVerdict evaluate_run_compliance(const std::vector<std::pair<std::strin
   return v;
 }
 
-void to_json(json& j, const ClauseVerdict& c) {
-  j = json{{"clause", c.clause},
-           {"title", c.title},
-           {"spec_ref", c.spec_ref},
-           {"status", to_string(c.status)},
-           {"detail", c.detail}};
+results::ClauseRecord record_of(const ClauseVerdict& c) {
+  return {c.clause, c.title, c.spec_ref, to_string(c.status), c.detail};
 }
 
-void to_json(json& j, const ComplianceVerdict& v) {
-  j = json{{"compliant", v.compliant}, {"shortened", v.shortened}, {"summary", v.summary},
-           {"reasons", v.reasons},     {"notes", v.notes},         {"clauses", v.clauses}};
+results::ComplianceRecord record_of(const ComplianceVerdict& v) {
+  results::ComplianceRecord out{v.compliant, v.shortened, v.summary, v.reasons, v.notes, {}};
+  for (const ClauseVerdict& c : v.clauses) {
+    out.clauses.push_back(record_of(c));
+  }
+  return out;
 }
+
+void to_json(json& j, const ClauseVerdict& c) { j = record_of(c); }
+void to_json(json& j, const ComplianceVerdict& v) { j = record_of(v); }
 
 }  // namespace ptsuite::pts

@@ -91,8 +91,10 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
   return rec;
 }
 
-void to_json(json& j, const PhaseRecord& p) {
-  json tracking = json::array();
+namespace {
+
+std::vector<results::PhaseTracking> tracking_records(const PhaseRecord& p) {
+  std::vector<results::PhaseTracking> out;
   const std::vector<TrackingSeries> series = p.tracking_series();
   for (size_t i = 0; i < p.tracking.size(); ++i) {
     const TrackingSpec& t = p.tracking[i];
@@ -102,52 +104,62 @@ void to_json(json& j, const PhaseRecord& p) {
       const SteadyStateVerdict& v = p.steady_state.variables[i];
       formula = format_fit(LinearFit{v.slope / divisor, v.intercept / divisor});
     }
-    tracking.push_back(
-        {{"name", t.name},
-         {"segment_index", t.segment_index},
-         {"segment_label", p.segments.at(t.segment_index).label},
-         {"metric", to_string(t.metric)},
-         {"unit", metric_unit(t.metric)},
-         {"display", {{"unit", metric_display_unit(t.metric)}, {"divisor", divisor}, {"fit_formula", formula}}},
-         {"rounds", series[i].rounds},
-         {"values", series[i].values}});
+    out.push_back({t.name,
+                   static_cast<uint32_t>(t.segment_index),
+                   p.segments.at(t.segment_index).label,
+                   to_string(t.metric),
+                   metric_unit(t.metric),
+                   {metric_display_unit(t.metric), divisor, formula},
+                   series[i].rounds,
+                   series[i].values});
   }
-  json rounds = json::array();
-  for (const RoundRecord& r : p.rounds) {
-    json segs = json::array();
-    for (const SegmentResult& s : r.segments) {
-      segs.push_back(s);
-    }
-    rounds.push_back({{"round", r.round}, {"segments", segs}, {"before_round", r.before_round}, {"health", r.health}});
-  }
-  json checks = json::array();
-  uint32_t attained_round = 0;
-  for (const SteadyStateCheck& c : p.checks) {
-    checks.push_back({{"round", c.round}, {"attained", c.attained}});
-    if (c.attained && attained_round == 0) {
-      attained_round = c.round;
-    }
-  }
-  json cells = json::array();
-  for (size_t i = 0; i < p.window.size(); ++i) {
-    cells.push_back({{"segment_index", i}, {"label", p.segments[i].label}, {"summary", p.window[i]}});
-  }
-  j = json{{"phase", p.phase},
-           {"round_template", p.segments},
-           {"rounds", rounds},
-           {"tracking", tracking},
-           {"steady_state",
-            {{"criteria", p.criteria},
-             {"first_check_round", p.first_check_round},
-             {"max_rounds", p.max_rounds},
-             {"rounds_run", p.rounds_run()},
-             {"attained", p.attained()},
-             {"attained_round", attained_round == 0 ? json() : json(attained_round)},
-             {"checks", checks},
-             {"verdicts", p.steady_state}}},
-           {"measurement_window",
-            {{"first_round", p.window_first_round}, {"last_round", p.window_last_round}, {"cells", cells}}}};
+  return out;
 }
+
+results::PhaseSteadyState steady_state_record(const PhaseRecord& p) {
+  results::PhaseSteadyState s;
+  s.criteria = record_of(p.criteria);
+  s.first_check_round = p.first_check_round;
+  s.max_rounds = p.max_rounds;
+  s.rounds_run = p.rounds_run();
+  s.attained = p.attained();
+  for (const SteadyStateCheck& c : p.checks) {
+    s.checks.push_back({c.round, c.attained});
+    if (c.attained && !s.attained_round) {
+      s.attained_round = c.round;
+    }
+  }
+  s.verdicts = record_of(p.steady_state);
+  return s;
+}
+
+}  // namespace
+
+results::RoundPhase record_of(const PhaseRecord& p) {
+  results::RoundPhase out;
+  out.phase = p.phase;
+  for (const SegmentSpec& s : p.segments) {
+    out.round_template.emplace_back(json(s));
+  }
+  for (const RoundRecord& r : p.rounds) {
+    results::PhaseRound round{r.round, {}, results::Embedded(r.before_round), results::Embedded(r.health)};
+    for (const SegmentResult& s : r.segments) {
+      round.segments.emplace_back(json(s));
+    }
+    out.rounds.push_back(std::move(round));
+  }
+  out.tracking = tracking_records(p);
+  out.steady_state = steady_state_record(p);
+  out.measurement_window.first_round = p.window_first_round;
+  out.measurement_window.last_round = p.window_last_round;
+  for (size_t i = 0; i < p.window.size(); ++i) {
+    out.measurement_window.cells.push_back(
+        {static_cast<uint32_t>(i), p.segments[i].label, results::Embedded(json(p.window[i]))});
+  }
+  return out;
+}
+
+void to_json(json& j, const PhaseRecord& p) { j = record_of(p); }
 
 void from_json(const json& j, PhaseRecord& p) {
   p.phase = j.at("phase").get<std::string>();

@@ -274,11 +274,45 @@ std::string format_verdict_text(const SteadyStateVerdict& v) {
   return out;
 }
 
-void to_json(json& j, const SteadyStateCriteria& c) {
-  j = json{{"window_rounds", c.window_rounds},
-           {"data_excursion_pct", c.data_excursion_pct},
-           {"slope_excursion_pct", c.slope_excursion_pct}};
+results::SteadyStateCriteriaRecord record_of(const SteadyStateCriteria& c) {
+  return {c.window_rounds, c.data_excursion_pct, c.slope_excursion_pct};
 }
+
+results::SteadyStateVerdictRecord record_of(const SteadyStateVerdict& v) {
+  results::SteadyStateVerdictRecord r;
+  r.tracking_variable = v.tracking_variable;
+  r.criteria = record_of(v.criteria);
+  r.window_first_round = v.window_first_round;
+  r.window_last_round = v.window_last_round;
+  r.window_rounds = v.window_rounds;
+  r.window_values = v.window_values;
+  r.average = v.average;
+  r.slope = v.slope;
+  r.intercept = v.intercept;
+  r.fit_formula = v.fit_formula;
+  r.data_excursion = {v.data_excursion, v.allowed_data_excursion, v.data_ok};
+  r.slope_excursion = {v.slope_excursion, v.allowed_slope_excursion, v.slope_ok};
+  r.attained = v.attained;
+  r.note = v.note;
+  // The data-excursion band drawn on the measurement-window plot: the average +- half the
+  // allowed data excursion (90 % .. 110 % of the average with the PTS 20 %), so that reports
+  // show these values without computing them. Not read back by from_json (derived).
+  const double half_pct = v.criteria.data_excursion_pct / 2;
+  r.band = {v.average - v.allowed_data_excursion / 2, v.average + v.allowed_data_excursion / 2, 100 - half_pct,
+            100 + half_pct};
+  return r;
+}
+
+results::SteadyStateVerdicts record_of(const SteadyStateResult& result) {
+  results::SteadyStateVerdicts out;
+  out.attained = result.attained;
+  for (const SteadyStateVerdict& v : result.variables) {
+    out.variables.push_back(record_of(v));
+  }
+  return out;
+}
+
+void to_json(json& j, const SteadyStateCriteria& c) { j = record_of(c); }
 
 void from_json(const json& j, SteadyStateCriteria& c) {
   const std::string where = "steady-state criteria";
@@ -287,31 +321,7 @@ void from_json(const json& j, SteadyStateCriteria& c) {
   c.slope_excursion_pct = get_as<double>(j, "slope_excursion_pct", where);
 }
 
-void to_json(json& j, const SteadyStateVerdict& v) {
-  j = json{
-      {"tracking_variable", v.tracking_variable},
-      {"criteria", v.criteria},
-      {"window",
-       {{"first_round", v.window_first_round},
-        {"last_round", v.window_last_round},
-        {"rounds", v.window_rounds},
-        {"values", v.window_values}}},
-      {"average", v.average},
-      {"fit", {{"slope", v.slope}, {"intercept", v.intercept}, {"formula", v.fit_formula}}},
-      {"data_excursion", {{"measured", v.data_excursion}, {"allowed", v.allowed_data_excursion}, {"ok", v.data_ok}}},
-      {"slope_excursion",
-       {{"measured", v.slope_excursion}, {"allowed", v.allowed_slope_excursion}, {"ok", v.slope_ok}}},
-      {"attained", v.attained},
-      {"note", v.note}};
-  // The data-excursion band drawn on the measurement-window plot: the average +- half the
-  // allowed data excursion (90 % .. 110 % of the average with the PTS 20 %), so that reports
-  // show these values without computing them. Not read back by from_json (derived).
-  const double half_pct = v.criteria.data_excursion_pct / 2;
-  j["band"] = {{"low", v.average - v.allowed_data_excursion / 2},
-               {"high", v.average + v.allowed_data_excursion / 2},
-               {"low_pct", 100 - half_pct},
-               {"high_pct", 100 + half_pct}};
-}
+void to_json(json& j, const SteadyStateVerdict& v) { j = record_of(v); }
 
 void from_json(const json& j, SteadyStateVerdict& v) {
   const std::string where = "steady-state verdict";
@@ -345,7 +355,7 @@ void from_json(const json& j, SteadyStateVerdict& v) {
   v = std::move(out);
 }
 
-void to_json(json& j, const SteadyStateResult& r) { j = json{{"attained", r.attained}, {"variables", r.variables}}; }
+void to_json(json& j, const SteadyStateResult& r) { j = record_of(r); }
 
 void from_json(const json& j, SteadyStateResult& r) {
   const std::string where = "steady-state result";

@@ -10,6 +10,7 @@
 
 #include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/series.hpp>
 #include <ptsuite/results/wipc.hpp>
 #include <ptsuite/results/write_stream.hpp>
@@ -164,92 +165,94 @@ const char* direction_of_metric(const std::string& metric) {
   return "combined";
 }
 
-void phase_rows(CsvWriter& w, const Keys& base, const json& phase) {
-  Keys k = base;
-  k.phase = str(phase, "phase");
-  const json& tmpl = member(phase, "round_template");
-  auto template_spec = [&](const json& index) -> const json& {
-    static const json null_json;
-    if (!index.is_number_unsigned() || !tmpl.is_array() || index.get<size_t>() >= tmpl.size()) {
-      return null_json;
-    }
-    return tmpl[index.get<size_t>()];
-  };
+namespace {
 
-  for (const json& round : array(phase, "rounds")) {
+// The template segment's spec, or null past the end.
+const json& template_spec(const results::RoundPhase& phase, size_t index) {
+  static const json k_null;
+  return index < phase.round_template.size() ? phase.round_template[index].get() : k_null;
+}
+
+void round_rows(CsvWriter& w, const Keys& k, const results::RoundPhase& phase) {
+  for (const results::PhaseRound& round : phase.rounds) {
     Keys rk = k;
-    rk.round = integer_text(member(round, "round"));
-    const json& before = member(round, "before_round");
+    rk.round = std::to_string(round.round);
+    const json& before = round.before_round.get();
     if (before.is_object()) {
       Keys pk = with_segment(rk, member(before, "spec"));
       pk.record = "prewrite";
       result_rows(w, pk, member(before, "result"));
       series_rows(w, pk, results::read_interval_series(member(before, "series")));
     }
-    const json& segments = member(round, "segments");
-    if (!segments.is_array()) {
-      continue;
-    }
-    for (size_t i = 0; i < segments.size(); ++i) {
-      Keys sk = with_segment(rk, template_spec(json(i)));
+    for (size_t i = 0; i < round.segments.size(); ++i) {
+      Keys sk = with_segment(rk, template_spec(phase, i));
       sk.record = "round";
-      result_rows(w, sk, segments[i]);
+      result_rows(w, sk, round.segments[i].get());
     }
   }
+}
 
-  const json& window = member(phase, "measurement_window");
-  for (const json& cell : array(window, "cells")) {
-    Keys ck = with_segment(k, template_spec(member(cell, "segment_index")));
-    ck.record = "window";
-    ck.round = "window";
-    summary_rows(w, ck, member(cell, "summary"));
-  }
+void verdict_rows(CsvWriter& w, const Keys& vk, const results::SteadyStateVerdictRecord& v, const std::string& unit) {
+  w.row(vk, "average", v.average, unit);
+  w.row(vk, "slope", v.slope, unit + "/Round");
+  w.row(vk, "intercept", v.intercept, unit);
+  w.row(vk, "data_excursion", v.data_excursion.measured, unit);
+  w.row(vk, "data_excursion_allowed", v.data_excursion.allowed, unit);
+  w.row(vk, "data_ok", v.data_excursion.ok, "bool");
+  w.row(vk, "slope_excursion", v.slope_excursion.measured, unit);
+  w.row(vk, "slope_excursion_allowed", v.slope_excursion.allowed, unit);
+  w.row(vk, "slope_ok", v.slope_excursion.ok, "bool");
+  w.row(vk, "attained", v.attained, "bool");
+  w.row(vk, "band_low", v.band.low, unit);
+  w.row(vk, "band_high", v.band.high, unit);
+}
 
-  const json& ss = member(phase, "steady_state");
+void steady_state_rows(CsvWriter& w, const Keys& k, const results::RoundPhase& phase) {
+  const results::PhaseSteadyState& ss = phase.steady_state;
   Keys sk = k;
   sk.record = "steady_state";
-  w.row(sk, "rounds_run", member(ss, "rounds_run"), "Rounds");
-  w.row(sk, "max_rounds", member(ss, "max_rounds"), "Rounds");
-  w.row(sk, "first_check_round", member(ss, "first_check_round"), "Round");
-  w.row(sk, "attained", member(ss, "attained"), "bool");
-  w.row(sk, "attained_round", member(ss, "attained_round"), "Round");
-  w.row(sk, "window_first_round", member(window, "first_round"), "Round");
-  w.row(sk, "window_last_round", member(window, "last_round"), "Round");
-  const json& criteria = member(ss, "criteria");
-  w.row(sk, "window_rounds", member(criteria, "window_rounds"), "Rounds");
-  w.row(sk, "data_excursion_limit", member(criteria, "data_excursion_pct"), "%");
-  w.row(sk, "slope_excursion_limit", member(criteria, "slope_excursion_pct"), "%");
-
-  const json& tracking = member(phase, "tracking");
-  const json& variables = member(member(ss, "verdicts"), "variables");
-  if (variables.is_array()) {
-    for (size_t i = 0; i < variables.size(); ++i) {
-      const json& v = variables[i];
-      const json& t = tracking.is_array() && i < tracking.size() ? tracking[i] : json();
-      Keys vk = with_segment(k, template_spec(member(t, "segment_index")));
-      vk.record = "steady_state";
-      vk.direction = direction_of_metric(str(t, "metric"));
-      const std::string unit = str(t, "unit");
-      w.row(vk, "average", member(v, "average"), unit);
-      w.row(vk, "slope", member(member(v, "fit"), "slope"), unit + "/Round");
-      w.row(vk, "intercept", member(member(v, "fit"), "intercept"), unit);
-      w.row(vk, "data_excursion", member(member(v, "data_excursion"), "measured"), unit);
-      w.row(vk, "data_excursion_allowed", member(member(v, "data_excursion"), "allowed"), unit);
-      w.row(vk, "data_ok", member(member(v, "data_excursion"), "ok"), "bool");
-      w.row(vk, "slope_excursion", member(member(v, "slope_excursion"), "measured"), unit);
-      w.row(vk, "slope_excursion_allowed", member(member(v, "slope_excursion"), "allowed"), unit);
-      w.row(vk, "slope_ok", member(member(v, "slope_excursion"), "ok"), "bool");
-      w.row(vk, "attained", member(v, "attained"), "bool");
-      w.row(vk, "band_low", member(member(v, "band"), "low"), unit);
-      w.row(vk, "band_high", member(member(v, "band"), "high"), unit);
-    }
+  w.row(sk, "rounds_run", ss.rounds_run, "Rounds");
+  w.row(sk, "max_rounds", ss.max_rounds, "Rounds");
+  w.row(sk, "first_check_round", ss.first_check_round, "Round");
+  w.row(sk, "attained", ss.attained, "bool");
+  w.row(sk, "attained_round", ss.attained_round, "Round");
+  w.row(sk, "window_first_round", phase.measurement_window.first_round, "Round");
+  w.row(sk, "window_last_round", phase.measurement_window.last_round, "Round");
+  w.row(sk, "window_rounds", ss.criteria.window_rounds, "Rounds");
+  w.row(sk, "data_excursion_limit", ss.criteria.data_excursion_pct, "%");
+  w.row(sk, "slope_excursion_limit", ss.criteria.slope_excursion_pct, "%");
+  // Verdicts and tracking variables are in the same order (pts/round_loop.hpp).
+  const std::vector<results::SteadyStateVerdictRecord>& variables = ss.verdicts.variables;
+  for (size_t i = 0; i < variables.size(); ++i) {
+    const results::PhaseTracking untracked;  // no tracking entry: no segment, metric or unit
+    const results::PhaseTracking& t = i < phase.tracking.size() ? phase.tracking[i] : untracked;
+    const size_t segment = i < phase.tracking.size() ? t.segment_index : phase.round_template.size();
+    Keys vk = with_segment(k, template_spec(phase, segment));
+    vk.record = "steady_state";
+    vk.direction = direction_of_metric(t.metric);
+    verdict_rows(w, vk, variables[i], t.unit);
   }
-  for (const json& check : array(ss, "checks")) {
+  for (const results::SteadyStateCheckRecord& check : ss.checks) {
     Keys ck = k;
     ck.record = "tracking_check";
-    ck.round = integer_text(member(check, "round"));
-    w.row(ck, "attained", member(check, "attained"), "bool");
+    ck.round = std::to_string(check.round);
+    w.row(ck, "attained", check.attained, "bool");
   }
+}
+
+}  // namespace
+
+void phase_rows(CsvWriter& w, const Keys& base, const results::RoundPhase& phase) {
+  Keys k = base;
+  k.phase = phase.phase;
+  round_rows(w, k, phase);
+  for (const results::WindowCell& cell : phase.measurement_window.cells) {
+    Keys ck = with_segment(k, template_spec(phase, cell.segment_index));
+    ck.record = "window";
+    ck.round = "window";
+    summary_rows(w, ck, cell.summary.get());
+  }
+  steady_state_rows(w, k, phase);
 }
 
 // WSAT and endurance-write: one row set per sample, then the run's totals (record `key`).
@@ -377,7 +380,7 @@ std::string render_test_csv(const json& test) {
     w.row(k, "bytes_target", wipc.pass.bytes_target, "bytes");
     w.row(k, "capacity_multiple", wipc.pass.capacity_multiple, "x capacity");
   }
-  for (const json& phase : array(test, "phases")) {
+  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
     csv::phase_rows(w, base, phase);
   }
   const TestSections* sections = find_sections(base.test);

@@ -7,8 +7,10 @@
 #include <vector>
 
 #include <ptsuite/results/capture.hpp>
+#include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
+#include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
@@ -35,12 +37,13 @@ std::string verdict_lines(const json& compliance, std::string_view indent) {
   if (!compliance.is_object()) {
     return fmt::format("{}Compliance: not evaluated\n", indent);
   }
-  std::string out = fmt::format("{}Compliance: {}\n", indent, str(compliance, "summary"));
-  for (const json& reason : array(compliance, "reasons")) {
-    out += fmt::format("{}  - {}\n", indent, reason.is_string() ? reason.get<std::string>() : reason.dump());
+  const results::ComplianceRecord verdict = results::read_compliance(compliance);
+  std::string out = fmt::format("{}Compliance: {}\n", indent, verdict.summary);
+  for (const std::string& reason : verdict.reasons) {
+    out += fmt::format("{}  - {}\n", indent, reason);
   }
-  for (const json& note : array(compliance, "notes")) {
-    out += fmt::format("{}  ! {}\n", indent, note.is_string() ? note.get<std::string>() : note.dump());
+  for (const std::string& note : verdict.notes) {
+    out += fmt::format("{}  ! {}\n", indent, note);
   }
   return out;
 }
@@ -124,37 +127,30 @@ std::string run_section(const json& doc) {
   return out;
 }
 
-std::string steady_state_lines(const json& phase) {
-  const json& ss = member(phase, "steady_state");
-  const json& window = member(phase, "measurement_window");
+std::string steady_state_lines(const results::RoundPhase& phase) {
+  const results::PhaseSteadyState& ss = phase.steady_state;
+  const results::MeasurementWindow& window = phase.measurement_window;
   std::string out;
-  const std::string name = str(phase, "phase");
-  if (member(ss, "attained") == true) {
-    out += fmt::format("  Steady state ({}): attained in Rounds {}-{} ({} Rounds run, max {})\n", name,
-                       str(window, "first_round"), str(window, "last_round"), str(ss, "rounds_run"),
-                       str(ss, "max_rounds"));
+  if (ss.attained) {
+    out += fmt::format("  Steady state ({}): attained in Rounds {}-{} ({} Rounds run, max {})\n", phase.phase,
+                       window.first_round, window.last_round, ss.rounds_run, ss.max_rounds);
   } else {
     out += fmt::format("  Steady state ({}): NOT ACHIEVED after {} Rounds (max {}); reported window Rounds {}-{}\n",
-                       name, str(ss, "rounds_run"), str(ss, "max_rounds"), str(window, "first_round"),
-                       str(window, "last_round"));
+                       phase.phase, ss.rounds_run, ss.max_rounds, window.first_round, window.last_round);
   }
-  const json& tracking = member(phase, "tracking");
-  const json& variables = member(member(ss, "verdicts"), "variables");
-  if (!variables.is_array()) {
+  const std::vector<results::SteadyStateVerdictRecord>& variables = ss.verdicts.variables;
+  if (variables.empty()) {
     return out;
   }
   Table t(1);
   t.add({"tracking variable", "average", "data excursion", "allowed", "slope excursion", "allowed", "fit", "verdict"});
   for (size_t i = 0; i < variables.size(); ++i) {
-    const json& v = variables[i];
-    const std::string unit = tracking.is_array() && i < tracking.size() ? str(tracking[i], "unit") : "";
+    const results::SteadyStateVerdictRecord& v = variables[i];
+    const std::string unit = i < phase.tracking.size() ? phase.tracking[i].unit : "";
     const int decimals = unit == "ns" ? 0 : unit == "MB/s" ? 2 : 1;
-    t.add({str(v, "tracking_variable"), fixed(member(v, "average"), decimals) + " " + unit,
-           fixed(member(member(v, "data_excursion"), "measured"), decimals),
-           fixed(member(member(v, "data_excursion"), "allowed"), decimals),
-           fixed(member(member(v, "slope_excursion"), "measured"), decimals),
-           fixed(member(member(v, "slope_excursion"), "allowed"), decimals), str(member(v, "fit"), "formula"),
-           member(v, "attained") == true ? "attained" : "NOT ATTAINED"});
+    t.add({v.tracking_variable, fixed(v.average, decimals) + " " + unit, fixed(v.data_excursion.measured, decimals),
+           fixed(v.data_excursion.allowed, decimals), fixed(v.slope_excursion.measured, decimals),
+           fixed(v.slope_excursion.allowed, decimals), v.fit_formula, v.attained ? "attained" : "NOT ATTAINED"});
   }
   out += t.render("    ");
   return out;
@@ -340,7 +336,7 @@ std::string test_section(const json& test) {
   for (const json& o : array(test, "omitted")) {
     out += fmt::format("  Omitted: {} ({})\n", str(o, "what"), str(o, "reason"));
   }
-  for (const json& phase : array(test, "phases")) {
+  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
     out += steady_state_lines(phase);
   }
   const TestSections* sections = find_sections(id);

@@ -4,7 +4,12 @@
 
 namespace ptsuite::results {
 
-void to_json(nlohmann::json& j, const CaptureRecord& c) {
+namespace {
+
+// One body for both writers: Capture is `const CaptureRecord` (copied) or `CaptureRecord`
+// (an rvalue being written: spec and result released).
+template <typename Capture>
+void write_capture(nlohmann::json& j, Capture& c) {
   nlohmann::json levels = nlohmann::json::array();
   for (const ConfidenceLevel& p : c.confidence_levels) {
     levels.push_back({p.upper_ns, p.cumulative_pct});
@@ -15,11 +20,16 @@ void to_json(nlohmann::json& j, const CaptureRecord& c) {
   }
   j = {{"name", c.name},
        {"label", c.label},
-       {"spec", c.spec},
-       {"result", c.result},
+       {"spec", take(c.spec)},
+       {"result", take(c.result)},
        {"confidence_levels", std::move(levels)},
        {"histogram_bars", std::move(bars)}};
 }
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const CaptureRecord& c) { write_capture(j, c); }
+void to_json(nlohmann::json& j, CaptureRecord&& c) { write_capture(j, c); }
 
 CaptureRecord read_capture(const nlohmann::json& capture) {
   CaptureRecord c;
@@ -40,16 +50,7 @@ CaptureRecord read_capture(const nlohmann::json& capture) {
   return c;
 }
 
-std::vector<CaptureRecord> read_captures(const nlohmann::json& captures) {
-  std::vector<CaptureRecord> out;
-  if (captures.is_array()) {
-    out.reserve(captures.size());
-    for (const nlohmann::json& c : captures) {
-      out.push_back(read_capture(c));
-    }
-  }
-  return out;
-}
+std::vector<CaptureRecord> read_captures(const nlohmann::json& captures) { return read_each(captures, read_capture); }
 
 const CaptureRecord* find_capture(const std::vector<CaptureRecord>& captures, std::string_view name) {
   for (const CaptureRecord& c : captures) {

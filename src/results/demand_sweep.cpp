@@ -27,9 +27,10 @@ std::vector<std::vector<double>> read_grid(const nlohmann::json& rows) {
   return out;
 }
 
-}  // namespace
-
-void to_json(nlohmann::json& j, const DemandSweepBlock& block) {
+// One body for both writers: Block is `const DemandSweepBlock` (pre-writes copied) or
+// `DemandSweepBlock` (an rvalue being written: released).
+template <typename Block>
+void write_block(nlohmann::json& j, Block& block) {
   nlohmann::json sizes = nlohmann::json::array();
   for (const WeightedBlockSize& b : block.block_size_mix) {
     sizes.push_back({{"bytes", b.bytes}, {"weight", b.weight}});
@@ -43,8 +44,8 @@ void to_json(nlohmann::json& j, const DemandSweepBlock& block) {
     points.push_back(point_json(p));
   }
   nlohmann::json prewrites = nlohmann::json::array();
-  for (const DemandPrewrite& p : block.prewrites) {
-    prewrites.push_back({{"name", p.name}, {"spec", p.spec}, {"result", p.result}, {"series", p.series}});
+  for (auto& p : block.prewrites) {
+    prewrites.push_back({{"name", p.name}, {"spec", take(p.spec)}, {"result", take(p.result)}, {"series", p.series}});
   }
   j = {{"rw_mix", block.rw_mix},
        {"block_size_mix", std::move(sizes)},
@@ -60,6 +61,11 @@ void to_json(nlohmann::json& j, const DemandSweepBlock& block) {
          {"host_cpu_pct_final_round", block.grid.host_cpu_pct_final_round}}},
        {"prewrites", std::move(prewrites)}};
 }
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const DemandSweepBlock& block) { write_block(j, block); }
+void to_json(nlohmann::json& j, DemandSweepBlock&& block) { write_block(j, block); }
 
 DemandSweepBlock read_demand_sweep(const nlohmann::json& block) {
   DemandSweepBlock d;

@@ -8,7 +8,8 @@ namespace ptsuite::results {
 
 namespace {
 
-nlohmann::json wait_state_json(const HirWaitState& ws) {
+template <typename WaitState>  // HirWaitState, const (copied) or not (released)
+nlohmann::json wait_state_json(WaitState& ws) {
   nlohmann::json periods = nlohmann::json::array();
   for (const HirPeriod& p : ws.periods) {
     periods.push_back({{"period", p.period},
@@ -25,10 +26,10 @@ nlohmann::json wait_state_json(const HirWaitState& ws) {
           {"average_iops", ws.average_iops},
           {"periods", std::move(periods)},
           {"baseline",
-           {{"spec", ws.baseline.spec},
+           {{"spec", take(ws.baseline.spec)},
             {"iops", ws.baseline.iops},
             {"series", ws.baseline.series},
-            {"result", ws.baseline.result}}}};
+            {"result", take(ws.baseline.result)}}}};
 }
 
 HirWaitState read_wait_state(const nlohmann::json& j) {
@@ -48,11 +49,12 @@ HirWaitState read_wait_state(const nlohmann::json& j) {
   return ws;
 }
 
-}  // namespace
-
-void to_json(nlohmann::json& j, const HirBlock& block) {
+// One body for both writers: Block is `const HirBlock` (baselines copied) or `HirBlock` (an
+// rvalue being written: released).
+template <typename Block>
+void write_block(nlohmann::json& j, Block& block) {
   nlohmann::json states = nlohmann::json::array();
-  for (const HirWaitState& ws : block.wait_states) {
+  for (auto& ws : block.wait_states) {
     states.push_back(wait_state_json(ws));
   }
   j = {{"stimulus", block.stimulus},
@@ -66,6 +68,11 @@ void to_json(nlohmann::json& j, const HirBlock& block) {
        {"series",
         {{"end_s", block.series.end_s}, {"iops", block.series.iops}, {"wait_state", block.series.wait_state}}}};
 }
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const HirBlock& block) { write_block(j, block); }
+void to_json(nlohmann::json& j, HirBlock&& block) { write_block(j, block); }
 
 HirBlock read_hir(const nlohmann::json& block) {
   HirBlock h;

@@ -88,15 +88,6 @@ PurgeRecord read_purge(const nlohmann::json& purge) {
   return r;
 }
 
-std::vector<PurgeRecord> read_purges(const nlohmann::json& purges) {
-  std::vector<PurgeRecord> out;
-  if (purges.is_array()) {
-    out.reserve(purges.size());
-    for (const nlohmann::json& p : purges) {
-      out.push_back(read_purge(p));
-    }
-  }
-  return out;
-}
+std::vector<PurgeRecord> read_purges(const nlohmann::json& purges) { return read_each(purges, read_purge); }
 
 }  // namespace ptsuite::results

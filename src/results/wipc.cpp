@@ -6,12 +6,22 @@ namespace ptsuite::results {
 
 namespace {
 
-void write_pass(nlohmann::json& j, const WipcPass& p) {
+template <typename Pass>  // WipcPass, const (copied) or not (released)
+void write_pass(nlohmann::json& j, Pass& p) {
   j["block_size_bytes"] = p.block_size_bytes;
   j["capacity_multiple"] = p.capacity_multiple;
   j["bytes_target"] = p.bytes_target;
-  j["spec"] = p.spec;
-  j["result"] = p.result;
+  j["spec"] = take(p.spec);
+  j["result"] = take(p.result);
+}
+
+template <typename Wipc>  // WipcRecord, const (copied) or not (released)
+void write_wipc(nlohmann::json& j, Wipc& w) {
+  j = {{"kind", "wipc"}, {"phase", w.phase}};
+  write_pass(j, w.pass);
+  if (w.random_pass) {
+    write_pass(j["random_pass"], *w.random_pass);
+  }
 }
 
 WipcPass read_pass(const nlohmann::json& j) {
@@ -26,13 +36,8 @@ std::optional<uint64_t> WipcPass::written_bytes() const {
   return bytes.is_number_unsigned() ? std::optional<uint64_t>(bytes.get<uint64_t>()) : std::nullopt;
 }
 
-void to_json(nlohmann::json& j, const WipcRecord& w) {
-  j = {{"kind", "wipc"}, {"phase", w.phase}};
-  write_pass(j, w.pass);
-  if (w.random_pass) {
-    write_pass(j["random_pass"], *w.random_pass);
-  }
-}
+void to_json(nlohmann::json& j, const WipcRecord& w) { write_wipc(j, w); }
+void to_json(nlohmann::json& j, WipcRecord&& w) { write_wipc(j, w); }
 
 WipcRecord read_wipc(const nlohmann::json& wipc) {
   WipcRecord w;
@@ -45,14 +50,7 @@ WipcRecord read_wipc(const nlohmann::json& wipc) {
 }
 
 std::vector<WipcRecord> read_wipcs(const nlohmann::json& preconditioning) {
-  std::vector<WipcRecord> out;
-  if (preconditioning.is_array()) {
-    out.reserve(preconditioning.size());
-    for (const nlohmann::json& w : preconditioning) {
-      out.push_back(read_wipc(w));
-    }
-  }
-  return out;
+  return read_each(preconditioning, read_wipc);
 }
 
 }  // namespace ptsuite::results

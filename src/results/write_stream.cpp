@@ -6,10 +6,11 @@ namespace ptsuite::results {
 
 namespace {
 
-nlohmann::json sample_json(const WriteStreamSample& s) {
+template <typename Sample>  // WriteStreamSample, const (copied) or not (released)
+nlohmann::json sample_json(Sample& s) {
   nlohmann::json j = {{"sample", s.sample},     {"end_time_s", s.end_time_s},   {"tgbw_bytes", s.tgbw_bytes},
                       {"tgbw_gb", s.tgbw_gb},   {"drive_fills", s.drive_fills}, {"iops", s.iops},
-                      {"mb_per_s", s.mb_per_s}, {"health", s.health},           {"result", s.result}};
+                      {"mb_per_s", s.mb_per_s}, {"health", take(s.health)},     {"result", take(s.result)}};
   write_response_times(j, s.latency);
   return j;
 }
@@ -42,19 +43,20 @@ WriteStreamSteadyState read_steady_state(const nlohmann::json& j) {
   ss.max_rounds = count32(at(j, "max_rounds"));
   ss.check_samples = counts32(at(j, "check_samples"));
   ss.attained = at(j, "attained") == true;
-  ss.verdict = Embedded::borrow(at(j, "verdict"));
+  ss.verdict = read_steady_state_verdict(at(j, "verdict"));
   return ss;
 }
 
-}  // namespace
-
-void to_json(nlohmann::json& j, const WriteStreamBlock& block) {
+// One body for both writers: Block is `const WriteStreamBlock` (sub-documents copied) or
+// `WriteStreamBlock` (an rvalue being written: released).
+template <typename Block>
+void write_block(nlohmann::json& j, Block& block) {
   nlohmann::json samples = nlohmann::json::array();
-  for (const WriteStreamSample& s : block.samples) {
+  for (auto& s : block.samples) {
     samples.push_back(sample_json(s));
   }
   j = {{"workload", block.workload},
-       {"segment", block.segment},
+       {"segment", take(block.segment)},
        {"samples", std::move(samples)},
        {"stop_reason", block.stop_reason},
        {"capacity_bytes", block.capacity_bytes},
@@ -66,6 +68,11 @@ void to_json(nlohmann::json& j, const WriteStreamBlock& block) {
     j["steady_state"] = steady_state_json(*block.steady_state);
   }
 }
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const WriteStreamBlock& block) { write_block(j, block); }
+void to_json(nlohmann::json& j, WriteStreamBlock&& block) { write_block(j, block); }
 
 WriteStreamBlock read_write_stream(const nlohmann::json& block) {
   WriteStreamBlock w;

@@ -6,11 +6,12 @@ namespace ptsuite::results {
 
 namespace {
 
-nlohmann::json group_json(const XsrGroup& g) {
+template <typename Group>  // XsrGroup, const (copied) or not (released)
+nlohmann::json group_json(Group& g) {
   return {{"name", g.name},
           {"label", g.label},
           {"stimulus", g.stimulus},
-          {"spec", g.spec},
+          {"spec", take(g.spec)},
           {"duration_ns", g.duration_ns},
           {"samples", g.samples},
           {"first_sample", g.first_sample},
@@ -22,7 +23,8 @@ nlohmann::json group_json(const XsrGroup& g) {
           {"peak_latency_max_ns", g.peak_latency_max_ns}};
 }
 
-nlohmann::json sample_json(const XsrSample& s) {
+template <typename Sample>  // XsrSample, const (copied) or not (released)
+nlohmann::json sample_json(Sample& s) {
   return {{"sample", s.sample},
           {"group", s.group},
           {"end_s", s.end_s},
@@ -32,8 +34,8 @@ nlohmann::json sample_json(const XsrSample& s) {
           {"latency_mean_ns", s.latency_mean_ns},
           {"latency_p99_999_ns", s.latency_p99_999_ns},
           {"latency_max_ns", s.latency_max_ns},
-          {"health", s.health},
-          {"result", s.result}};
+          {"health", take(s.health)},
+          {"result", take(s.result)}};
 }
 
 nlohmann::json recovery_json(const XsrRecovery& r) {
@@ -71,15 +73,16 @@ XsrRecovery read_recovery(const nlohmann::json& j) {
   return r;
 }
 
-}  // namespace
-
-void to_json(nlohmann::json& j, const XsrBlock& block) {
+// One body for both writers: Block is `const XsrBlock` (sub-documents copied) or `XsrBlock`
+// (an rvalue being written: released).
+template <typename Block>
+void write_block(nlohmann::json& j, Block& block) {
   nlohmann::json groups = nlohmann::json::array();
-  for (const XsrGroup& g : block.groups) {
+  for (auto& g : block.groups) {
     groups.push_back(group_json(g));
   }
   nlohmann::json samples = nlohmann::json::array();
-  for (const XsrSample& s : block.samples) {
+  for (auto& s : block.samples) {
     samples.push_back(sample_json(s));
   }
   j = {{"groups", std::move(groups)},
@@ -87,6 +90,11 @@ void to_json(nlohmann::json& j, const XsrBlock& block) {
        {"sample_duration_ns", block.sample_duration_ns},
        {"recovery", recovery_json(block.recovery)}};
 }
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const XsrBlock& block) { write_block(j, block); }
+void to_json(nlohmann::json& j, XsrBlock&& block) { write_block(j, block); }
 
 XsrBlock read_xsr(const nlohmann::json& block) {
   XsrBlock x;

@@ -38,6 +38,7 @@
 
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/settings.hpp>
+#include <ptsuite/results/compliance.hpp>
 
 namespace ptsuite::pts {
 
@@ -76,6 +77,9 @@ ComplianceVerdict evaluate_test_compliance(const nlohmann::json& test_record, co
 ComplianceVerdict evaluate_run_compliance(const std::vector<std::pair<std::string, ComplianceVerdict>>& tests,
                                           const std::string& run_status);
 
+// JSON: results/compliance.hpp is the one writer (to_json writes record_of()).
+results::ClauseRecord record_of(const ClauseVerdict& v);
+results::ComplianceRecord record_of(const ComplianceVerdict& v);
 void to_json(nlohmann::json& j, const ClauseVerdict& v);
 void to_json(nlohmann::json& j, const ComplianceVerdict& v);
 

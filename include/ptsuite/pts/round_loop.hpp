@@ -18,6 +18,7 @@
 #include <ptsuite/pts/segment.hpp>
 #include <ptsuite/pts/steady_state.hpp>
 #include <ptsuite/pts/step_executor.hpp>
+#include <ptsuite/results/round_phase.hpp>
 
 namespace ptsuite::pts {
 
@@ -78,10 +79,12 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec);
 // Step names used in the journal: "r003-s12", "r003-health", "r003-pre".
 std::string round_step_name(uint32_t round, size_t segment_index);
 
-// JSON: the phase as results.json stores it. Each tracking variable also carries a derived
-// "display" object for reports, {"unit": "ms", "divisor": 1e6, "fit_formula": "..."}: its
-// display unit, the divisor from the stored unit, and the least-squares fit of the final
-// window in that unit (not read back by from_json).
+// JSON: the phase as results.json stores it (results/round_phase.hpp, the one writer; to_json
+// writes record_of()). Each tracking variable also carries a derived "display" object for
+// reports, {"unit": "ms", "divisor": 1e6, "fit_formula": "..."}: its display unit, the divisor
+// from the stored unit, and the least-squares fit of the final window in that unit (not read
+// back by from_json, the strict reader `validate` uses on run directories).
+results::RoundPhase record_of(const PhaseRecord& phase);
 void to_json(nlohmann::json& j, const PhaseRecord& phase);
 void from_json(const nlohmann::json& j, PhaseRecord& phase);
 

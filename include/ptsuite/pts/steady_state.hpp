@@ -28,6 +28,8 @@
 #include <string_view>
 #include <vector>
 
+#include <ptsuite/results/steady_state.hpp>
+
 namespace ptsuite::pts {
 
 struct SteadyStateCriteria {
@@ -125,7 +127,11 @@ std::string format_verdict_text(const SteadyStateVerdict& verdict);
 //    "data_excursion": {"measured": 300, "allowed": 2345.36, "ok": true},
 //    "slope_excursion": {"measured": 25.6, "allowed": 1172.68, "ok": true},
 //    "attained": true, "note": ""}
+// plus the derived "band" (results/steady_state.hpp: the one writer; to_json writes record_of()).
 // from_json throws UsageError naming the missing or mistyped field.
+results::SteadyStateCriteriaRecord record_of(const SteadyStateCriteria& criteria);
+results::SteadyStateVerdictRecord record_of(const SteadyStateVerdict& verdict);
+results::SteadyStateVerdicts record_of(const SteadyStateResult& result);
 void to_json(nlohmann::json& j, const SteadyStateCriteria& criteria);
 void from_json(const nlohmann::json& j, SteadyStateCriteria& criteria);
 void to_json(nlohmann::json& j, const SteadyStateVerdict& verdict);

@@ -42,6 +42,7 @@ struct CaptureRecord {
 };
 
 void to_json(nlohmann::json& j, const CaptureRecord& c);
+void to_json(nlohmann::json& j, CaptureRecord&& c);  // releases spec and result (embedded.hpp)
 CaptureRecord read_capture(const nlohmann::json& capture);
 // Every capture of a record's "captures" array, in order; empty unless an array.
 std::vector<CaptureRecord> read_captures(const nlohmann::json& captures);

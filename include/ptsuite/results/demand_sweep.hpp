@@ -73,6 +73,7 @@ struct DemandSweepBlock {
 };
 
 void to_json(nlohmann::json& j, const DemandSweepBlock& block);
+void to_json(nlohmann::json& j, DemandSweepBlock&& block);  // releases the pre-writes (embedded.hpp)
 DemandSweepBlock read_demand_sweep(const nlohmann::json& block);
 
 }  // namespace ptsuite::results

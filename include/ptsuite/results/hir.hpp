@@ -62,6 +62,7 @@ struct HirBlock {
 };
 
 void to_json(nlohmann::json& j, const HirBlock& block);
+void to_json(nlohmann::json& j, HirBlock&& block);  // releases its sub-documents (embedded.hpp)
 HirBlock read_hir(const nlohmann::json& block);
 
 }  // namespace ptsuite::results

@@ -84,6 +84,20 @@ inline std::vector<uint32_t> counts32(const nlohmann::json& j) {
   return out;
 }
 
+// read(element) for each element of `j` when it is an array, in order; empty otherwise (the
+// array readers of the typed records: read_captures(), read_round_phases(), ...).
+template <typename Read>
+auto read_each(const nlohmann::json& j, Read read) -> std::vector<decltype(read(j))> {
+  std::vector<decltype(read(j))> out;
+  if (j.is_array()) {
+    out.reserve(j.size());
+    for (const nlohmann::json& element : j) {
+      out.push_back(read(element));
+    }
+  }
+  return out;
+}
+
 // Strings as they are, booleans and integers in their JSON spelling, floating-point numbers in
 // their shortest round-trip form (20.0 -> "20"), "" for anything else.
 inline std::string str(const nlohmann::json& j) {

@@ -35,6 +35,7 @@ struct WipcRecord {
 };
 
 void to_json(nlohmann::json& j, const WipcRecord& w);
+void to_json(nlohmann::json& j, WipcRecord&& w);  // releases the passes' spec and result (embedded.hpp)
 WipcRecord read_wipc(const nlohmann::json& wipc);
 // Every entry of a record's "preconditioning" array, in order; empty unless an array.
 std::vector<WipcRecord> read_wipcs(const nlohmann::json& preconditioning);

@@ -16,6 +16,7 @@
 
 #include <ptsuite/results/embedded.hpp>
 #include <ptsuite/results/response_times.hpp>
+#include <ptsuite/results/steady_state.hpp>
 
 namespace ptsuite::results {
 
@@ -40,7 +41,7 @@ struct WriteStreamSteadyState {
   uint32_t max_rounds = 0;
   std::vector<uint32_t> check_samples;
   bool attained = false;
-  Embedded verdict;  // the SteadyStateVerdict of the last window judged (pts/steady_state.hpp)
+  SteadyStateVerdictRecord verdict;  // of the last window judged
 };
 
 struct WriteStreamBlock {
@@ -57,6 +58,7 @@ struct WriteStreamBlock {
 };
 
 void to_json(nlohmann::json& j, const WriteStreamBlock& block);
+void to_json(nlohmann::json& j, WriteStreamBlock&& block);  // releases its sub-documents (embedded.hpp)
 WriteStreamBlock read_write_stream(const nlohmann::json& block);
 
 }  // namespace ptsuite::results

@@ -65,6 +65,7 @@ struct XsrBlock {
 };
 
 void to_json(nlohmann::json& j, const XsrBlock& block);
+void to_json(nlohmann::json& j, XsrBlock&& block);  // releases its sub-documents (embedded.hpp)
 XsrBlock read_xsr(const nlohmann::json& block);
 
 }  // namespace ptsuite::results

@@ -269,7 +269,7 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   block.art_ceiling_ns = ceiling_ns;
   block.operating_points = op.records;
   block.grid = grid.values;
-  rec[m_id] = block;
+  rec[m_id] = std::move(block);  // releases the pre-writes' sub-documents
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

@@ -141,7 +141,7 @@ nlohmann::json HostIdleRecoveryTest::procedure(TestContext& ctx) const {
     hir.wait_states.push_back(wait_state(ctx, ws, stimulus, t, series));
   }
   hir.series = std::move(series.series);
-  rec["hir"] = hir;
+  rec["hir"] = std::move(hir);  // releases the baselines' sub-documents
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

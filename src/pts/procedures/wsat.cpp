@@ -124,13 +124,8 @@ struct SteadyStateStop {
   }
 
   [[nodiscard]] results::WriteStreamSteadyState record() const {
-    return {round_samples,
-            rounds.size(),
-            rules.first_check_round,
-            rules.max_rounds,
-            check_samples,
-            verdict.attained,
-            results::Embedded(nlohmann::json(verdict))};
+    return {round_samples, rounds.size(),    rules.first_check_round, rules.max_rounds,
+            check_samples, verdict.attained, record_of(verdict)};
   }
 };
 
@@ -214,7 +209,7 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   if (ss.enabled) {
     block.steady_state = ss.record();
   }
-  rec[m_key] = block;
+  rec[m_key] = std::move(block);  // releases the samples' sub-documents
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

@@ -125,7 +125,7 @@ nlohmann::json CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
         run_group(ctx, group.at("name").get<std::string>(), s, duration_ns, sample_ns, test_time_s, xsr));
   }
   xsr.recovery = recovery_of(spec.get("recovery").value, xsr);
-  rec["xsr"] = xsr;
+  rec["xsr"] = std::move(xsr);  // releases the samples' sub-documents
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <ptsuite/results/round_phase.hpp>
+
 #include "report/compare/extractors.hpp"
 #include "report/results_read.hpp"
 #include "report/writer_internal.hpp"
@@ -66,9 +68,9 @@ std::string block_sizes_text(const json& block_sizes) {
 // endurance sample segment.
 std::vector<const json*> stimulus_specs(const json& test) {
   std::vector<const json*> specs;
-  for (const json& phase : array(test, "phases")) {
-    for (const json& s : array(phase, "round_template")) {
-      specs.push_back(&s);
+  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
+    for (const results::Embedded& s : phase.round_template) {
+      specs.push_back(&s.get());  // into the document (borrowed), so it outlives `phase`
     }
   }
   for (const char* block : {"wsat", "endurance"}) {

@@ -16,6 +16,7 @@
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/hir.hpp>
+#include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 #include <ptsuite/results/xsr.hpp>
@@ -190,18 +191,18 @@ std::vector<Group> window_groups(const json& test) {
   };
   const Metric metrics[] = {{"iops", "IOPS", "IOPS"}, {"mb_per_s", "MB/s", "MB/s"}, {"latency_mean_ns", "ns", "ART"}};
   std::vector<Group> out;
-  for (const json& phase : array(test, "phases")) {
-    const std::string name = str(phase, "phase");
+  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
+    const std::string& name = phase.phase;
     for (const auto& [metric, unit, metric_name] : metrics) {
       Group g = cells_group("window-" + id_part(name) + "-" + metric,
                             fmt::format("Phase {} \u2013 measurement window {}", name, metric_name), metric, unit,
                             XAxis::category, "Segment", false);
-      for (const json& cell : array(member(phase, "measurement_window"), "cells")) {
-        const json& combined = member(member(cell, "summary"), "combined");
+      for (const results::WindowCell& cell : phase.measurement_window.cells) {
+        const json& combined = member(cell.summary.get(), "combined");
         const double y = metric == std::string("latency_mean_ns")
                              ? number(member(member(combined, "latency_ns"), "mean"))
                              : number(member(combined, metric));
-        g.values.push_back({str(cell, "label"), std::nan(""), y});
+        g.values.push_back({cell.label, std::nan(""), y});
       }
       if (!g.values.empty()) {
         out.push_back(std::move(g));

@@ -48,8 +48,8 @@ const char* point_title(const std::string& name) {
 struct CbwView {
   const json& test;
   const results::DemandSweepBlock& cbw;
-  const json& pre;     // the preconditioning phase
-  const json& demand;  // the demand-variation phase
+  const results::RoundPhase& pre;     // the preconditioning phase
+  const results::RoundPhase& demand;  // the demand-variation phase
   std::vector<uint32_t> tcs;
   std::vector<uint32_t> qds;
   std::string title;
@@ -62,25 +62,20 @@ struct CbwView {
 };
 
 // "CBW 0/100 TC32 QD32, Rounds of 30 min": what the preconditioning Rounds ran.
-std::string pre_label_of(const json& pre) {
-  const json& tmpl = at(pre, "round_template");
-  if (!tmpl.is_array() || tmpl.empty()) {
+std::string pre_label_of(const results::RoundPhase& pre) {
+  if (pre.round_template.empty()) {
     return "\u2013";
   }
-  const json& d = at(tmpl[0], "duration_ns");
-  return str(at(tmpl[0], "label")) + ", Rounds of " + fmt_duration_ns(d.is_number() ? d.get<uint64_t>() : 0);
-}
-
-const json& phase_at(const json& phases, size_t i) {
-  static const json k_none;
-  return phases.is_array() && phases.size() > i ? phases[i] : k_none;
+  const json& first = pre.round_template.front().get();
+  const json& d = at(first, "duration_ns");
+  return str(at(first, "label")) + ", Rounds of " + fmt_duration_ns(d.is_number() ? d.get<uint64_t>() : 0);
 }
 
 // The Test Parameters column and the pre-conditioning description of the header.
 std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView& v) {
   const results::DemandSweepBlock& cbw = v.cbw;
   const json& test = v.test;
-  const json& demand = v.demand;
+  const results::RoundPhase& demand = v.demand;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::vector<uint32_t>& qds = v.qds;
   const std::string& mix = v.mix;
@@ -119,7 +114,7 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
 
 void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& pre = v.pre;
+  const results::RoundPhase& pre = v.pre;
   const std::string& title = v.title;
   // P1, P2: preconditioning convergence, window and determination.
   pages.push_back({header,
@@ -129,7 +124,7 @@ void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
                                     {{"Precondition IOPS", round_series(pre, 0, SegmentValue::iops, 1)}}),
                                 "Preconditioning: IOPS vs Round", ids, 560),
                     html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
-  for (const json& t : at(pre, "tracking")) {
+  for (const results::PhaseTracking& t : pre.tracking) {
     pages.push_back({header,
                      v.name + " \u2013 Preconditioning: Steady State Measurement Window",
                      {window_block(pre, t, title + " preconditioning", ids, 420), determination_block(pre, t)}});
@@ -138,17 +133,17 @@ void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& p
 
 void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
-  const json& demand = v.demand;
+  const results::RoundPhase& demand = v.demand;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::string& title = v.title;
   const std::string& mix = v.mix;
   // P3: the inter-round pre-writes, one series per Round.
   std::vector<chart::NamedSeries> irpw;
-  for (const json& r : at(demand, "rounds")) {
-    const json& before = at(r, "before_round");
+  for (const results::PhaseRound& r : demand.rounds) {
+    const json& before = r.before_round.get();
     if (before.is_object()) {
       irpw.push_back(
-          {"Round " + str(at(r, "round")), prewrite_points(results::read_interval_series(at(before, "series")))});
+          {"Round " + std::to_string(r.round), prewrite_points(results::read_interval_series(at(before, "series")))});
     }
   }
   pages.push_back(
@@ -161,11 +156,11 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
 
   // P4: IOPS vs Round at TC 32 (the tracking row), one series per QD.
   std::vector<chart::NamedSeries> tc32;
-  const json& tmpl = at(demand, "round_template");
   const uint32_t top_tc = tcs.empty() ? 32 : tcs.front();
-  for (size_t i = 0; tmpl.is_array() && i < tmpl.size(); ++i) {
-    if (num(at(tmpl[i], "threads")) == top_tc) {
-      tc32.push_back({"QD " + str(at(tmpl[i], "queue_depth")), round_series(demand, i, SegmentValue::iops, 1)});
+  for (size_t i = 0; i < demand.round_template.size(); ++i) {
+    const json& spec = demand.round_template[i].get();
+    if (num(at(spec, "threads")) == top_tc) {
+      tc32.push_back({"QD " + str(at(spec, "queue_depth")), round_series(demand, i, SegmentValue::iops, 1)});
     }
   }
   pages.push_back(
@@ -176,7 +171,7 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
                                              "IOPS", tc32),
                     fmt::format("Demand-variation Rounds: IOPS vs Round at TC {}, all QD", top_tc), ids, 560),
         html_block(element("p", "note", "Demand-variation SS " + ss_rounds_html(demand)))}});
-  for (const json& t : at(demand, "tracking")) {
+  for (const results::PhaseTracking& t : demand.tracking) {
     pages.push_back({header,
                      v.name + " \u2013 Demand Variation: Steady State Measurement Window",
                      {window_block(demand, t, title + " demand variation", ids, 420), determination_block(demand, t)}});
@@ -304,16 +299,17 @@ void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) 
 std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSource& ids, const char* key,
                                      const std::string& name) {
   const results::DemandSweepBlock cbw = results::read_demand_sweep(at(test, key));
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
   CbwView v{test,
             cbw,
-            phase_at(at(test, "phases"), 0),
-            phase_at(at(test, "phases"), 1),
+            phase_at(phases, 0),
+            phase_at(phases, 1),
             cbw.thread_counts,
             cbw.queue_depths,
             str(at(test, "title")),
             cbw.rw_mix,
             cbw.operating_point_source != "window-average" ? "final Round" : "measurement-window average",
-            pre_label_of(phase_at(at(test, "phases"), 0)),
+            pre_label_of(phase_at(phases, 0)),
             nullptr,
             name,
             results::read_captures(at(test, "captures"))};

@@ -159,8 +159,8 @@ std::vector<Page> claims_pages(const json& results, const json& test, IdSource& 
        "Spec-Sheet Validation \u2013 Measurement as % of Each Claim",
        {chart_block(relative_chart(v), "Each claim's measurement relative to its declared value", ids, 520)}});
   pages.push_back({header, "Spec-Sheet Validation \u2013 Measurement Points", {points_table(v)}});
-  for (const json& phase : at(test, "phases")) {
-    for (const json& t : at(phase, "tracking")) {
+  for (const results::RoundPhase& phase : results::read_round_phases(at(test, "phases"))) {
+    for (const results::PhaseTracking& t : phase.tracking) {
       pages.push_back(
           {header,
            "Point " + phase_name(phase) + " \u2013 Steady State Measurement Window",

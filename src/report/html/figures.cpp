@@ -26,11 +26,12 @@ std::string inline_svg(std::string svg) {
   return svg;
 }
 
-std::string pass_fail(const json& ok) {
-  if (!ok.is_boolean()) {
+// PASS / FAIL, or a dash when there is no verdict to judge.
+std::string pass_fail(bool known, bool ok) {
+  if (!known) {
     return "\u2013";
   }
-  return ok.get<bool>() ? "<span class=\"st-pass\">PASS</span>" : "<span class=\"st-fail\">FAIL</span>";
+  return ok ? "<span class=\"st-pass\">PASS</span>" : "<span class=\"st-fail\">FAIL</span>";
 }
 
 // "496.07*R + 392770.2" -> "496.07·R + 392770.2" (display only).
@@ -45,9 +46,27 @@ double percentile_ns(const json& latency, const char* key) { return num(at(at(la
 
 // The fit in display units: the tracking variable's "display" text (pts/round_loop.hpp); the
 // verdict's own formula when the stored unit is the display unit.
-std::string fit_formula(const json& verdict, const json& tracking) {
-  const std::string display = str(at(tracking, {"display", "fit_formula"}));
-  return display.empty() ? str(at(verdict, {"fit", "formula"})) : display;
+std::string fit_formula(const results::SteadyStateVerdictRecord& verdict, const results::PhaseTracking& tracking) {
+  return tracking.display.fit_formula.empty() ? verdict.fit_formula : tracking.display.fit_formula;
+}
+
+// What a phase without a verdict for a variable shows: no numbers (NaN prints as a dash).
+const results::SteadyStateVerdictRecord& no_verdict() {
+  static const results::SteadyStateVerdictRecord k_none = [] {
+    results::SteadyStateVerdictRecord v;
+    const double nan = std::nan("");
+    v.criteria = {0, nan, nan};
+    v.average = v.slope = v.intercept = nan;
+    v.data_excursion = v.slope_excursion = {nan, nan, false};
+    v.band = {nan, nan, nan, nan};
+    return v;
+  }();
+  return k_none;
+}
+
+// "Rounds 3–7" of a verdict's window.
+std::string window_rounds_text(const results::SteadyStateVerdictRecord& v) {
+  return fmt::format("Rounds {}\u2013{}", v.window_first_round, v.window_last_round);
 }
 
 }  // namespace
@@ -112,105 +131,104 @@ double segment_value(const json& seg, SegmentValue what) {
   return std::nan("");
 }
 
-std::vector<chart::Point> round_series(const json& phase, size_t segment_index, SegmentValue what, double divisor) {
+std::vector<chart::Point> round_series(const results::RoundPhase& phase, size_t segment_index, SegmentValue what,
+                                       double divisor) {
   std::vector<chart::Point> out;
-  for (const json& r : at(phase, "rounds")) {
-    const json& segs = at(r, "segments");
-    if (!segs.is_array() || segment_index >= segs.size()) {
-      continue;
+  for (const results::PhaseRound& r : phase.rounds) {
+    if (segment_index < r.segments.size()) {
+      out.push_back({static_cast<double>(r.round), segment_value(r.segments[segment_index].get(), what) / divisor});
     }
-    out.push_back({num(at(r, "round")), segment_value(segs[segment_index], what) / divisor});
   }
   return out;
 }
 
-const json& verdict_for(const json& phase, const std::string& name) {
-  static const json k_null;
-  for (const json& v : at(phase, {"steady_state", "verdicts", "variables"})) {
-    if (str(at(v, "tracking_variable")) == name) {
-      return v;
+std::vector<chart::NamedSeries> mix_series(const results::RoundPhase& phase, const std::string& rw_mix,
+                                           SegmentValue what, double divisor) {
+  std::vector<chart::NamedSeries> out;
+  for (size_t i = 0; i < phase.round_template.size(); ++i) {
+    const json& spec = phase.round_template[i].get();
+    if (str(at(spec, "rw_mix")) == rw_mix) {
+      out.push_back({segment_block_size(spec), round_series(phase, i, what, divisor)});
     }
   }
-  return k_null;
+  return out;
 }
 
-Block window_block(const json& phase, const json& tracking, const std::string& test_title, IdSource& ids,
-                   double height_px) {
-  const std::string name = str(at(tracking, "name"));
-  const MetricView view = metric_view(str(at(tracking, "metric")));
-  const json& v = verdict_for(phase, name);
+const results::SteadyStateVerdictRecord* verdict_for(const results::RoundPhase& phase, const std::string& name) {
+  for (const results::SteadyStateVerdictRecord& v : phase.steady_state.verdicts.variables) {
+    if (v.tracking_variable == name) {
+      return &v;
+    }
+  }
+  return nullptr;
+}
+
+Block window_block(const results::RoundPhase& phase, const results::PhaseTracking& tracking,
+                   const std::string& test_title, IdSource& ids, double height_px) {
+  const std::string& name = tracking.name;
+  const MetricView view = metric_view(tracking.metric);
+  const results::SteadyStateVerdictRecord* found = verdict_for(phase, name);
+  const results::SteadyStateVerdictRecord& v = found != nullptr ? *found : no_verdict();
   chart::MeasurementWindow w;
   w.y_label = view.axis_label;
   w.variable_name = name;
-  const json& rounds = at(v, {"window", "rounds"});
-  const json& values = at(v, {"window", "values"});
-  for (size_t i = 0; rounds.is_array() && values.is_array() && i < rounds.size() && i < values.size(); ++i) {
-    w.points.push_back({num(rounds[i]), num(values[i]) / view.divisor});
+  for (size_t i = 0; i < v.window_rounds.size() && i < v.window_values.size(); ++i) {
+    w.points.push_back({static_cast<double>(v.window_rounds[i]), v.window_values[i] / view.divisor});
   }
-  w.average = num(at(v, "average")) / view.divisor;
-  w.slope = num(at(v, {"fit", "slope"})) / view.divisor;
-  w.intercept = num(at(v, {"fit", "intercept"})) / view.divisor;
+  w.average = v.average / view.divisor;
+  w.slope = v.slope / view.divisor;
+  w.intercept = v.intercept / view.divisor;
   w.fit_formula = pretty_formula(fit_formula(v, tracking));
   // The band of the results (average +- half the allowed data excursion: 90 % / 110 % with
   // the PTS 20 % of pts/common.json).
-  const json& band = at(v, "band");
-  w.band_low = num(at(band, "low")) / view.divisor;
-  w.band_high = num(at(band, "high")) / view.divisor;
-  w.band_low_label = fmt::format("{}% \u00d7 average", str(at(band, "low_pct")));
-  w.band_high_label = fmt::format("{}% \u00d7 average", str(at(band, "high_pct")));
-  const std::string window =
-      fmt::format("Rounds {}\u2013{}", str(at(v, {"window", "first_round"})), str(at(v, {"window", "last_round"})));
+  w.band_low = v.band.low / view.divisor;
+  w.band_high = v.band.high / view.divisor;
+  w.band_low_label = fmt::format("{}% \u00d7 average", v.band.low_pct);
+  w.band_high_label = fmt::format("{}% \u00d7 average", v.band.high_pct);
+  const std::string window = window_rounds_text(v);
   chart::Chart c = chart::measurement_window_chart(
       {test_title + " \u2013 Steady State Measurement Window", name + ", " + window, "window"}, w);
   return chart_block(std::move(c), "SS measurement window: " + name + " (" + window + ")", ids, height_px);
 }
 
-Block determination_block(const json& phase, const json& tracking) {
-  const std::string name = str(at(tracking, "name"));
-  const MetricView view = metric_view(str(at(tracking, "metric")));
-  const json& v = verdict_for(phase, name);
-  const json& c = at(v, "criteria");
+Block determination_block(const results::RoundPhase& phase, const results::PhaseTracking& tracking) {
+  const std::string& name = tracking.name;
+  const MetricView view = metric_view(tracking.metric);
+  const results::SteadyStateVerdictRecord* found = verdict_for(phase, name);
+  const bool known = found != nullptr;
+  const results::SteadyStateVerdictRecord& v = known ? *found : no_verdict();
   Table t;
   t.css_class = "data";
   t.header = {"Steady-state determination (" + view.unit + ")", "Allowed", "Measured", "Result"};
   std::string values;
-  for (const json& x : at(v, {"window", "values"})) {
-    values += (values.empty() ? "" : ", ") + fmt_metric(num(x), view);
+  for (double x : v.window_values) {
+    values += (values.empty() ? "" : ", ") + fmt_metric(x, view);
   }
-  t.rows.push_back({text(fmt::format("Window: Rounds {}\u2013{}", str(at(v, {"window", "first_round"})),
-                                     str(at(v, {"window", "last_round"})))),
-                    "", text(values), ""});
-  t.rows.push_back({"Average", "", text(fmt_metric(num(at(v, "average")), view)), ""});
+  t.rows.push_back({text("Window: " + window_rounds_text(v)), "", text(values), ""});
+  t.rows.push_back({"Average", "", text(fmt_metric(v.average, view)), ""});
   t.rows.push_back(
-      {text(fmt::format("Data excursion, max \u2212 min (\u2264 {} % of average)", str(at(c, "data_excursion_pct")))),
-       text(fmt_metric(num(at(v, {"data_excursion", "allowed"})), view)),
-       text(fmt_metric(num(at(v, {"data_excursion", "measured"})), view)), pass_fail(at(v, {"data_excursion", "ok"}))});
+      {text(fmt::format("Data excursion, max \u2212 min (\u2264 {} % of average)", v.criteria.data_excursion_pct)),
+       text(fmt_metric(v.data_excursion.allowed, view)), text(fmt_metric(v.data_excursion.measured, view)),
+       pass_fail(known, v.data_excursion.ok)});
   t.rows.push_back({text(fmt::format("Slope excursion, fit range over the window (\u2264 {} % of average)",
-                                     str(at(c, "slope_excursion_pct")))),
-                    text(fmt_metric(num(at(v, {"slope_excursion", "allowed"})), view)),
-                    text(fmt_metric(num(at(v, {"slope_excursion", "measured"})), view)),
-                    pass_fail(at(v, {"slope_excursion", "ok"}))});
+                                     v.criteria.slope_excursion_pct)),
+                    text(fmt_metric(v.slope_excursion.allowed, view)),
+                    text(fmt_metric(v.slope_excursion.measured, view)), pass_fail(known, v.slope_excursion.ok)});
   t.rows.push_back({"Least-squares fit", "", text("y = " + pretty_formula(fit_formula(v, tracking))), ""});
-  const json& band = at(v, "band");
-  if (band.is_object()) {
-    t.rows.push_back(
-        {text(fmt::format("Band {} % \u2013 {} % of average", str(at(band, "low_pct")), str(at(band, "high_pct")))),
-         text(fmt_metric(num(at(band, "low")), view) + " \u2013 " + fmt_metric(num(at(band, "high")), view)), "", ""});
+  if (known) {
+    t.rows.push_back({text(fmt::format("Band {} % \u2013 {} % of average", v.band.low_pct, v.band.high_pct)),
+                      text(fmt_metric(v.band.low, view) + " \u2013 " + fmt_metric(v.band.high, view)), "", ""});
   }
-  const bool attained = at(v, "attained").is_boolean() && at(v, "attained").get<bool>();
-  std::string verdict = attained ? "<span class=\"st-pass\">STEADY STATE ATTAINED</span>"
-                                 : "<span class=\"st-fail\">SS NOT ACHIEVED</span>";
-  if (!str(at(v, "note")).empty()) {
-    verdict += " (" + text(str(at(v, "note"))) + ")";
+  std::string verdict = v.attained ? "<span class=\"st-pass\">STEADY STATE ATTAINED</span>"
+                                   : "<span class=\"st-fail\">SS NOT ACHIEVED</span>";
+  if (!v.note.empty()) {
+    verdict += " (" + text(v.note) + ")";
   }
-  t.rows.push_back({"Steady state", "", verdict, pass_fail(at(v, "attained"))});
+  t.rows.push_back({"Steady state", "", verdict, pass_fail(known, v.attained)});
   t.row_classes.assign(t.rows.size(), "");
-  auto fails = [&](std::initializer_list<std::string_view> path) {
-    return at(v, path).is_boolean() && !at(v, path).get<bool>();
-  };
-  t.row_classes[2] = fails({"data_excursion", "ok"}) ? "fail" : "";
-  t.row_classes[3] = fails({"slope_excursion", "ok"}) ? "fail" : "";
-  t.row_classes.back() = attained ? "pass" : "fail";
+  t.row_classes[2] = known && !v.data_excursion.ok ? "fail" : "";
+  t.row_classes[3] = known && !v.slope_excursion.ok ? "fail" : "";
+  t.row_classes.back() = v.attained ? "pass" : "fail";
   return table_block(render_table(t), "SS determination: " + name);
 }
 

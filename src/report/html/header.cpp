@@ -7,7 +7,9 @@
 #include <set>
 
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/wipc.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
@@ -108,7 +110,12 @@ std::string size_label(const std::string& name) {
   }
 }
 
-std::string phase_name(const json& phase) { return size_label(str(at(phase, "phase"))); }
+std::string phase_name(const results::RoundPhase& phase) { return size_label(phase.phase); }
+
+const results::RoundPhase& phase_at(const std::vector<results::RoundPhase>& phases, size_t i) {
+  static const results::RoundPhase k_none;
+  return i < phases.size() ? phases[i] : k_none;
+}
 
 std::string toio_text(const json& toio) {
   const json& tc = at(toio, "threads");
@@ -240,44 +247,42 @@ std::string data_pattern_html(const json& pattern) {
   return text(or_dash(p));
 }
 
-std::string ss_rounds_html(const json& phase) {
-  const json& ss = at(phase, "steady_state");
-  const json& mw = at(phase, "measurement_window");
-  const std::string window = fmt::format("Rounds {}\u2013{}", str(at(mw, "first_round")), str(at(mw, "last_round")));
-  if (at(ss, "attained").is_boolean() && at(ss, "attained").get<bool>()) {
-    return text(window) + ", steady state at Round " + text(str(at(ss, "attained_round")));
+std::string ss_rounds_html(const results::RoundPhase& phase) {
+  const results::PhaseSteadyState& ss = phase.steady_state;
+  const results::MeasurementWindow& mw = phase.measurement_window;
+  const std::string window = fmt::format("Rounds {}\u2013{}", mw.first_round, mw.last_round);
+  if (ss.attained) {
+    return text(window) + ", steady state at Round " +
+           text(ss.attained_round ? std::to_string(*ss.attained_round) : "");
   }
-  return text(window) + ", <span class=\"bad\">SS NOT ACHIEVED</span> (" + text(str(at(ss, "rounds_run"))) +
+  return text(window) + ", <span class=\"bad\">SS NOT ACHIEVED</span> (" + text(std::to_string(ss.rounds_run)) +
          " Rounds run)";
 }
 
-Rows round_loop_rows(const json& phase) {
+Rows round_loop_rows(const results::RoundPhase& phase) {
   Rows rows;
-  const json& tmpl = at(phase, "round_template");
-  if (tmpl.is_array() && !tmpl.empty()) {
-    const json& d = at(tmpl.front(), "duration_ns");
-    rows.emplace_back("Segments", text(fmt::format("{} per Round, {} each", tmpl.size(),
+  if (!phase.round_template.empty()) {
+    const json& d = at(phase.round_template.front().get(), "duration_ns");
+    rows.emplace_back("Segments", text(fmt::format("{} per Round, {} each", phase.round_template.size(),
                                                    d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : k_dash)));
   }
-  const json& ss = at(phase, "steady_state");
-  const json& c = at(ss, "criteria");
+  const results::PhaseSteadyState& ss = phase.steady_state;
   rows.emplace_back("SS window", text(fmt::format("{} Rounds; data excursion \u2264 {} %, slope excursion \u2264 {} % "
                                                   "of the average",
-                                                  str(at(c, "window_rounds")), str(at(c, "data_excursion_pct")),
-                                                  str(at(c, "slope_excursion_pct")))));
-  rows.emplace_back("Rounds",
-                    text(fmt::format("checked from Round {}, at most {}; {} run", str(at(ss, "first_check_round")),
-                                     str(at(ss, "max_rounds")), str(at(ss, "rounds_run")))));
+                                                  ss.criteria.window_rounds, ss.criteria.data_excursion_pct,
+                                                  ss.criteria.slope_excursion_pct)));
+  rows.emplace_back("Rounds", text(fmt::format("checked from Round {}, at most {}; {} run", ss.first_check_round,
+                                               ss.max_rounds, ss.rounds_run)));
   std::string tracking;
-  for (const json& t : at(phase, "tracking")) {
-    tracking += (tracking.empty() ? "" : "; ") + str(at(t, "name"));
+  for (const results::PhaseTracking& t : phase.tracking) {
+    tracking += (tracking.empty() ? "" : "; ") + t.name;
   }
   rows.emplace_back("Tracking", text(or_dash(tracking)));
   return rows;
 }
 
 Rows matrix_loop_rows(const std::vector<std::string>& mixes, const std::vector<std::string>& block_sizes,
-                      const json& toio, const json& phase) {
+                      const json& toio, const results::RoundPhase& phase) {
   Rows rows;
   rows.emplace_back("Stimulus", "RND; R/W mix outer loop, block size inner loop");
   rows.emplace_back("R/W mixes", text(join(mixes, ", ")));
@@ -317,20 +322,18 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
   if (!wdpc.empty()) {
     rows.emplace_back("PC2 WDPC", wdpc);
   }
-  const json& phases = at(test, "phases");
-  for (const json& phase : phases) {
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  for (const results::RoundPhase& phase : phases) {
     const std::string name = phase_name(phase);
     rows.emplace_back(phases.size() > 1 ? "SS Rounds (" + name + ")" : "SS Rounds", ss_rounds_html(phase));
   }
   std::string notes;
-  for (const json& phase : phases) {
-    if (!(at(phase, {"steady_state", "attained"}).is_boolean() &&
-          at(phase, {"steady_state", "attained"}).get<bool>())) {
+  for (const results::RoundPhase& phase : phases) {
+    if (!phase.steady_state.attained) {
       notes = "<span class=\"bad\">SS NOT ACHIEVED</span>";
     }
   }
-  const json& comp = at(test, "compliance");
-  if (at(comp, "shortened").is_boolean() && at(comp, "shortened").get<bool>()) {
+  if (results::read_compliance(at(test, "compliance")).shortened) {
     notes += std::string(notes.empty() ? "" : "; ") + "<span class=\"bad\">SHORTENED (not compliant)</span>";
   }
   for (const json& o : at(test, "omitted")) {

@@ -40,12 +40,8 @@ std::vector<chart::NamedSeries> series_by_wait_state(const results::HirSeries& s
 }
 
 // The template segment the preconditioning tracks (each Round's last; 0 when not recorded).
-size_t tracked_segment(const json& pre) {
-  const json& tracking = at(pre, "tracking");
-  if (!tracking.is_array() || tracking.empty() || !at(tracking[0], "segment_index").is_number_unsigned()) {
-    return 0;
-  }
-  return tracking[0].at("segment_index").get<size_t>();
+size_t tracked_segment(const results::RoundPhase& pre) {
+  return pre.tracking.empty() ? 0 : pre.tracking.front().segment_index;
 }
 
 Block wait_state_table(const results::HirBlock& hir) {
@@ -67,9 +63,8 @@ Block wait_state_table(const results::HirBlock& hir) {
 
 std::vector<Page> hir_pages(const json& results, const json& test, IdSource& ids) {
   const results::HirBlock hir = results::read_hir(at(test, "hir"));
-  static const json k_no_phase = json::object();
-  const json& phases = at(test, "phases");
-  const json& pre = phases.is_array() && !phases.empty() ? phases[0] : k_no_phase;  // the preconditioning
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  const results::RoundPhase& pre = phase_at(phases, 0);  // the preconditioning
   Rows params;
   params.emplace_back("Stimulus", text(hir.stimulus));
   params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
@@ -91,7 +86,7 @@ std::vector<Page> hir_pages(const json& results, const json& test, IdSource& ids
                                     {{"IOPS", round_series(pre, tracked_segment(pre), SegmentValue::iops, 1)}}),
                                 "Preconditioning: IOPS of each Round's last segment vs Round", ids, 560),
                     html_block(element("p", "note", "Preconditioning SS " + ss_rounds_html(pre)))}});
-  for (const json& t : at(pre, "tracking")) {
+  for (const results::PhaseTracking& t : pre.tracking) {
     pages.push_back({header,
                      "HIR \u2013 Preconditioning: Steady State Measurement Window",
                      {window_block(pre, t, "HIR preconditioning", ids, 420), determination_block(pre, t)}});

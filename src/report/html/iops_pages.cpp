@@ -12,9 +12,8 @@ namespace ptsuite::report::html {
 using nlohmann::json;
 
 std::vector<Page> iops_pages(const json& results, const json& test, IdSource& ids) {
-  const json& phases = at(test, "phases");
-  const json none;
-  const json& phase = phases.is_array() && !phases.empty() ? phases.front() : none;
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  const results::RoundPhase& phase = phase_at(phases, 0);
   const results::GridMatrix matrix = results::read_grid_matrix(at(test, "matrix"));
   const MatrixView iops = matrix_view(matrix, results::GridMetric::iops);
 
@@ -26,13 +25,7 @@ std::vector<Page> iops_pages(const json& results, const json& test, IdSource& id
   std::vector<Page> pages;
 
   // SS convergence: the 0/100 row, one series per block size.
-  std::vector<chart::NamedSeries> conv;
-  const json& tmpl = at(phase, "round_template");
-  for (size_t i = 0; tmpl.is_array() && i < tmpl.size(); ++i) {
-    if (str(at(tmpl[i], "rw_mix")) == "0/100") {
-      conv.push_back({segment_block_size(tmpl[i]), round_series(phase, i, SegmentValue::iops, 1)});
-    }
-  }
+  const std::vector<chart::NamedSeries> conv = mix_series(phase, "0/100", SegmentValue::iops, 1);
   pages.push_back(
       {header,
        "IOPS \u2013 Steady State Convergence Plot (R/W 0/100, all block sizes)",
@@ -43,9 +36,9 @@ std::vector<Page> iops_pages(const json& results, const json& test, IdSource& id
         html_block(element("p", "note", "Window: " + ss_rounds_html(phase)))}});
 
   // Per tracking variable: measurement window and determination.
-  for (const json& t : at(phase, "tracking")) {
+  for (const results::PhaseTracking& t : phase.tracking) {
     pages.push_back({header,
-                     "IOPS \u2013 Steady State Measurement Window: " + str(at(t, "name")),
+                     "IOPS \u2013 Steady State Measurement Window: " + t.name,
                      {window_block(phase, t, title, ids, 420), determination_block(phase, t)}});
   }
 

@@ -31,23 +31,15 @@ Block matrix_table(const MatrixView& m, const std::string& what, const std::stri
   return table_block(render_table(t), caption);
 }
 
-std::vector<chart::NamedSeries> write_row_series(const json& phase, SegmentValue what) {
-  std::vector<chart::NamedSeries> out;
-  const json& tmpl = at(phase, "round_template");
-  for (size_t i = 0; tmpl.is_array() && i < tmpl.size(); ++i) {
-    if (str(at(tmpl[i], "rw_mix")) == "0/100") {
-      out.push_back({segment_block_size(tmpl[i]), round_series(phase, i, what, 1e6)});
-    }
-  }
-  return out;
+std::vector<chart::NamedSeries> write_row_series(const results::RoundPhase& phase, SegmentValue what) {
+  return mix_series(phase, "0/100", what, 1e6);
 }
 
 }  // namespace
 
 std::vector<Page> latency_pages(const json& results, const json& test, IdSource& ids) {
-  const json& phases = at(test, "phases");
-  const json none;
-  const json& phase = phases.is_array() && !phases.empty() ? phases.front() : none;
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  const results::RoundPhase& phase = phase_at(phases, 0);
   using results::GridMetric;
   const results::GridMatrix matrix = results::read_grid_matrix(at(test, "matrix"));
   const MatrixView iops = matrix_view(matrix, GridMetric::iops);
@@ -80,9 +72,9 @@ std::vector<Page> latency_pages(const json& results, const json& test, IdSource&
                                               "RND, R/W 0/100, one series per block size", "lat-conv-mrt"},
                                              "MRT (ms)", write_row_series(phase, SegmentValue::max_latency_ns)),
                     "SS convergence: MRT vs Round, R/W 0/100, one series per block size", ids, 320)}});
-  for (const json& t : at(phase, "tracking")) {
+  for (const results::PhaseTracking& t : phase.tracking) {
     pages.push_back({header,
-                     "Latency \u2013 Steady State Measurement Window: " + str(at(t, "name")),
+                     "Latency \u2013 Steady State Measurement Window: " + t.name,
                      {window_block(phase, t, title, ids, 420), determination_block(phase, t)}});
   }
 

@@ -66,9 +66,8 @@ Block cells_table(const std::vector<const SweepCell*>& cells, const std::string&
 
 std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdSource& ids) {
   const results::LatencySweepBlock sweep = results::read_latency_sweep(at(test, "sweep"));
-  static const json none;
-  const json& phases = at(test, "phases");
-  const json& phase = phases.is_array() && !phases.empty() ? phases.front() : none;
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  const results::RoundPhase& phase = phase_at(phases, 0);
   Rows params;
   std::string tcs, qds;
   for (const uint32_t t : sweep.thread_counts) tcs += (tcs.empty() ? "" : ", ") + std::to_string(t);
@@ -79,7 +78,7 @@ std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdS
   const auto header =
       std::make_shared<const PageHeader>(test_header(results, test, common_setup_rows(results, test, ""), params));
   std::vector<Page> pages;
-  for (const json& t : at(phase, "tracking")) {
+  for (const results::PhaseTracking& t : phase.tracking) {
     pages.push_back({header,
                      "Latency Sweep \u2013 Steady State Measurement Window",
                      {window_block(phase, t, "Latency Sweep", ids, 420), determination_block(phase, t)}});

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include <ptsuite/report/html/header.hpp>
+#include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
@@ -36,37 +37,35 @@ int severity(const std::string& status) {
 bool is_true(const json& j) { return j.is_boolean() && j.get<bool>(); }
 
 std::string steady_state_cell(const json& test) {
-  const json& phases = at(test, "phases");
-  if (!phases.is_array() || phases.empty()) {
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  if (phases.empty()) {
     const std::string stop = results::read_write_stream(at(test, "wsat")).stop_reason;
     return "no round loop" + (stop.empty() ? std::string() : text(" (stopped by " + stop + ")"));
   }
   std::string out;
-  for (const json& p : phases) {
-    const json& ss = at(p, "steady_state");
-    const json& mw = at(p, "measurement_window");
-    const std::string window = fmt::format("Rounds {}\u2013{}", str(at(mw, "first_round")), str(at(mw, "last_round")));
+  for (const results::RoundPhase& p : phases) {
+    const results::PhaseSteadyState& ss = p.steady_state;
+    const std::string window =
+        fmt::format("Rounds {}\u2013{}", p.measurement_window.first_round, p.measurement_window.last_round);
     out += out.empty() ? "" : "<br/>";
     out += phases.size() > 1 ? text(phase_name(p)) + ": " : "";
-    if (is_true(at(ss, "attained"))) {
-      out += "<span class=\"st-pass\">reached</span> at Round " + text(str(at(ss, "attained_round"))) + " (" +
-             text(window) + ")";
+    if (ss.attained) {
+      out += "<span class=\"st-pass\">reached</span> at Round " +
+             text(ss.attained_round ? std::to_string(*ss.attained_round) : "") + " (" + text(window) + ")";
     } else {
-      out += "<span class=\"st-fail\">NOT ACHIEVED</span> after " + text(str(at(ss, "rounds_run"))) + " Rounds (" +
+      out += "<span class=\"st-fail\">NOT ACHIEVED</span> after " + text(std::to_string(ss.rounds_run)) + " Rounds (" +
              text(window) + ")";
     }
   }
   return out;
 }
 
-std::string verdict_html(const json& compliance) {
-  const std::string summary = str(at(compliance, "summary"));
-  std::string upper = summary;
+std::string verdict_html(const results::ComplianceRecord& compliance) {
+  std::string upper = compliance.summary;
   std::transform(upper.begin(), upper.end(), upper.begin(),
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  const bool ok = is_true(at(compliance, "compliant"));
-  return "<span class=\"" + std::string(ok ? "good" : "bad") + "\">" + text(upper.empty() ? "NO VERDICT" : upper) +
-         "</span>";
+  return "<span class=\"" + std::string(compliance.compliant ? "good" : "bad") + "\">" +
+         text(upper.empty() ? "NO VERDICT" : upper) + "</span>";
 }
 
 Block tests_table(const json& results, const std::map<std::string, std::string>& ranges) {
@@ -77,20 +76,24 @@ Block tests_table(const json& results, const std::map<std::string, std::string>&
   for (const json& test : at(results, "tests")) {
     const std::string id = str(at(test, "id"));
     const auto range = ranges.find(id);
+    const results::ComplianceRecord verdict = results::read_compliance(at(test, "compliance"));
     t.rows.push_back({text(str(at(test, "title"))), text(str(at(test, {"section", "value"}))), steady_state_cell(test),
-                      verdict_html(at(test, "compliance")), text(range == ranges.end() ? "\u2013" : range->second)});
-    t.row_classes.push_back(is_true(at(test, {"compliance", "compliant"})) ? "pass" : "fail");
+                      verdict_html(verdict), text(range == ranges.end() ? "\u2013" : range->second)});
+    t.row_classes.push_back(verdict.compliant ? "pass" : "fail");
   }
   return table_block(render_table(t), "Tests run: steady state and compliance verdict per test");
 }
 
 Block clause_grid(const json& results) {
-  std::vector<std::pair<std::string, std::string>> clauses;  // (clause, title) in first-seen order
+  std::vector<results::ComplianceRecord> verdicts;  // per test, in document order
   for (const json& test : at(results, "tests")) {
-    for (const json& c : at(test, {"compliance", "clauses"})) {
-      const std::string id = str(at(c, "clause"));
-      if (std::none_of(clauses.begin(), clauses.end(), [&](const auto& e) { return e.first == id; })) {
-        clauses.emplace_back(id, str(at(c, "title")));
+    verdicts.push_back(results::read_compliance(at(test, "compliance")));
+  }
+  std::vector<std::pair<std::string, std::string>> clauses;  // (clause, title) in first-seen order
+  for (const results::ComplianceRecord& v : verdicts) {
+    for (const results::ClauseRecord& c : v.clauses) {
+      if (std::none_of(clauses.begin(), clauses.end(), [&](const auto& e) { return e.first == c.clause; })) {
+        clauses.emplace_back(c.clause, c.title);
       }
     }
   }
@@ -103,12 +106,11 @@ Block clause_grid(const json& results) {
   }
   for (const auto& [id, title] : clauses) {
     std::vector<std::string> row = {text(title)};
-    for (const json& test : at(results, "tests")) {
+    for (const results::ComplianceRecord& v : verdicts) {
       std::string worst;
-      for (const json& c : at(test, {"compliance", "clauses"})) {
-        const std::string s = str(at(c, "status"));
-        if (str(at(c, "clause")) == id && (worst.empty() || severity(s) > severity(worst))) {
-          worst = s;
+      for (const results::ClauseRecord& c : v.clauses) {
+        if (c.clause == id && (worst.empty() || severity(c.status) > severity(worst))) {
+          worst = c.status;
         }
       }
       row.push_back(worst.empty() ? "\u2013" : status_html(worst));
@@ -232,16 +234,13 @@ std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& head
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> classes;
   std::vector<size_t> lines;
-  for (const json& c : at(test, {"compliance", "clauses"})) {
-    const std::string status = str(at(c, "status"));
-    const std::string title = str(at(c, "title"));
-    const std::string detail = str(at(c, "detail"));
-    rows.push_back({text(title), text(str(at(c, "spec_ref"))), status_html(status), text(detail)});
-    classes.push_back(status == "fail" ? "fail" : "");
-    lines.push_back(std::max(text_lines(title.size(), 30), text_lines(detail.size(), 80)));
+  const results::ComplianceRecord verdict = results::read_compliance(at(test, "compliance"));
+  for (const results::ClauseRecord& c : verdict.clauses) {
+    rows.push_back({text(c.title), text(c.spec_ref), status_html(c.status), text(c.detail)});
+    classes.push_back(c.status == "fail" ? "fail" : "");
+    lines.push_back(std::max(text_lines(c.title.size(), 30), text_lines(c.detail.size(), 80)));
   }
-  const std::string caption =
-      str(at(test, "title")) + " compliance by clause: " + str(at(test, {"compliance", "summary"}));
+  const std::string caption = str(at(test, "title")) + " compliance by clause: " + verdict.summary;
   std::vector<Page> pages;
   const auto parts = paginate(lines, k_lines_per_page - 8);
   for (size_t i = 0; i < std::max<size_t>(parts.size(), 1); ++i) {
@@ -255,12 +254,11 @@ std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& head
         t.row_classes.push_back(classes[r]);
       }
     }
-    pages.push_back({header,
-                     parts.size() > 1
-                         ? fmt::format("{} \u2013 Compliance by Clause ({} of {})", short_name, i + 1, parts.size())
-                         : short_name + " \u2013 Compliance by Clause",
-                     {html_block(element("p", "", "Verdict: " + verdict_html(at(test, "compliance")))),
-                      table_block(render_table(t), caption)}});
+    pages.push_back(
+        {header,
+         parts.size() > 1 ? fmt::format("{} \u2013 Compliance by Clause ({} of {})", short_name, i + 1, parts.size())
+                          : short_name + " \u2013 Compliance by Clause",
+         {html_block(element("p", "", "Verdict: " + verdict_html(verdict))), table_block(render_table(t), caption)}});
   }
   return pages;
 }
@@ -284,17 +282,17 @@ std::vector<Page> generic_test_pages(const json& results, const json& test) {
 
 std::vector<Page> summary_pages(const json& results, const std::map<std::string, std::string>& page_ranges) {
   const auto header = std::make_shared<const PageHeader>(summary_header(results));
-  const json& comp = at(results, "compliance");
+  const results::ComplianceRecord comp = results::read_compliance(at(results, "compliance"));
   std::vector<Page> pages;
 
-  std::string banner = "<div class=\"verdict " + std::string(is_true(at(comp, "compliant")) ? "good" : "bad") +
-                       "\">Overall: " + verdict_html(comp);
+  std::string banner =
+      "<div class=\"verdict " + std::string(comp.compliant ? "good" : "bad") + "\">Overall: " + verdict_html(comp);
   banner += "<div class=\"why\">" +
-            text(fmt::format("{} reason(s) from results.json; run status: {}", at(comp, "reasons").size(),
+            text(fmt::format("{} reason(s) from results.json; run status: {}", comp.reasons.size(),
                              str(at(results, {"run", "status"})))) +
             "</div>";
-  for (const json& note : at(comp, "notes")) {
-    banner += "<div class=\"why bad\">" + text(str(note)) + "</div>";
+  for (const std::string& note : comp.notes) {
+    banner += "<div class=\"why bad\">" + text(note) + "</div>";
   }
   banner += "</div>";
   pages.push_back({header,
@@ -303,10 +301,7 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
                     tests_table(results, page_ranges), clause_grid(results)}});
 
   // The reasons, as many pages as they need.
-  std::vector<std::string> reasons;
-  for (const json& r : at(comp, "reasons")) {
-    reasons.push_back(str(r));
-  }
+  std::vector<std::string> reasons = comp.reasons;
   if (reasons.empty()) {
     reasons.push_back("none: every clause of every test passed or was disclosed");
   }

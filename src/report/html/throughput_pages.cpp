@@ -17,40 +17,38 @@ using nlohmann::json;
 namespace {
 
 // Template index of the segment whose rw_mix is `mix` ("100/0" read, "0/100" write), or npos.
-size_t segment_with_mix(const json& phase, const std::string& mix) {
-  const json& tmpl = at(phase, "round_template");
-  for (size_t i = 0; tmpl.is_array() && i < tmpl.size(); ++i) {
-    if (str(at(tmpl[i], "rw_mix")) == mix) {
+size_t segment_with_mix(const results::RoundPhase& phase, const std::string& mix) {
+  for (size_t i = 0; i < phase.round_template.size(); ++i) {
+    if (str(at(phase.round_template[i].get(), "rw_mix")) == mix) {
       return i;
     }
   }
   return std::string::npos;
 }
 
-std::string phase_label(const json& phase) {
-  const json& tmpl = at(phase, "round_template");
-  return tmpl.is_array() && !tmpl.empty() ? segment_block_size(tmpl.front()) : str(at(phase, "phase"));
+std::string phase_label(const results::RoundPhase& phase) {
+  return !phase.round_template.empty() ? segment_block_size(phase.round_template.front().get()) : phase.phase;
 }
 
 }  // namespace
 
 std::vector<Page> throughput_pages(const json& results, const json& test, IdSource& ids) {
-  const json& phases = at(test, "phases");
+  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
   Rows params;
   params.emplace_back("Stimulus", "SEQ 100 % read, then SEQ 100 % write, per Round; purge + WIPC per block size");
   std::vector<std::string> sizes;
-  for (const json& p : phases) {
+  for (const results::RoundPhase& p : phases) {
     sizes.push_back(phase_label(p));
   }
   params.emplace_back("Block sizes", text(join(sizes, ", ")));
   params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
-  if (phases.is_array() && !phases.empty()) {
+  if (!phases.empty()) {
     for (auto& row : round_loop_rows(phases.front())) {
       if (row.first == "Tracking") {
         std::vector<std::string> names;  // every block size's tracking variable
-        for (const json& p : phases) {
-          for (const json& t : at(p, "tracking")) {
-            names.push_back(str(at(t, "name")));
+        for (const results::RoundPhase& p : phases) {
+          for (const results::PhaseTracking& t : p.tracking) {
+            names.push_back(t.name);
           }
         }
         row.second = text(join(names, "; "));
@@ -64,7 +62,7 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
   const std::string title = str(at(test, "title"));
   std::vector<Page> pages;
 
-  for (const json& phase : phases) {
+  for (const results::RoundPhase& phase : phases) {
     const std::string bs = phase_label(phase);
     std::vector<Block> conv;
     const std::pair<const char*, bool> directions[] = {{"0/100", true}, {"100/0", false}};
@@ -85,7 +83,7 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
     conv.push_back(html_block(element("p", "note", "SS " + ss_rounds_html(phase))));
     pages.push_back(
         {header, "Throughput " + bs + " \u2013 Steady State Convergence (Write and Read)", std::move(conv)});
-    for (const json& t : at(phase, "tracking")) {
+    for (const results::PhaseTracking& t : phase.tracking) {
       pages.push_back({header,
                        "Throughput " + bs + " \u2013 Steady State Measurement Window",
                        {window_block(phase, t, title + " " + bs, ids, 420), determination_block(phase, t)}});

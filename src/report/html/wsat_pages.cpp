@@ -140,10 +140,10 @@ Block stop_table(const StreamView& v) {
 
 // wsat.stop_rule=steady-state: the check samples' window and verdict, as recorded.
 Block check_sample_block(const results::WriteStreamSteadyState& ss) {
-  const json& verdict = ss.verdict.get();
+  const results::SteadyStateVerdictRecord& verdict = ss.verdict;
   std::string values;
-  for (const json& x : at(at(verdict, "window"), "values")) {
-    values += (values.empty() ? "" : ", ") + fmt_iops(num(x));
+  for (double x : verdict.window_values) {
+    values += (values.empty() ? "" : ", ") + fmt_iops(x);
   }
   const std::string line = fmt::format(
       "Check samples {} (every {}th sample). Window Rounds {}\u2013{}: IOPS {}; average {}; data excursion {} "
@@ -153,11 +153,9 @@ Block check_sample_block(const results::WriteStreamSteadyState& ss) {
         for (uint32_t n : ss.check_samples) s += (s.empty() ? "" : ", ") + std::to_string(n);
         return s;
       }(),
-      ss.round_samples, str(at(at(verdict, "window"), "first_round")), str(at(at(verdict, "window"), "last_round")),
-      values, fmt_iops(num(at(verdict, "average"))), fmt_iops(num(at(at(verdict, "data_excursion"), "measured"))),
-      fmt_iops(num(at(at(verdict, "data_excursion"), "allowed"))),
-      fmt_iops(num(at(at(verdict, "slope_excursion"), "measured"))),
-      fmt_iops(num(at(at(verdict, "slope_excursion"), "allowed"))));
+      ss.round_samples, verdict.window_first_round, verdict.window_last_round, values, fmt_iops(verdict.average),
+      fmt_iops(verdict.data_excursion.measured), fmt_iops(verdict.data_excursion.allowed),
+      fmt_iops(verdict.slope_excursion.measured), fmt_iops(verdict.slope_excursion.allowed));
   return html_block(element(
       "p", "note", text(line) + (ss.attained ? "<b>ATTAINED</b>" : "<span class=\"bad\">SS NOT ACHIEVED</span>")));
 }

@@ -108,6 +108,21 @@ TEST(Compliance, FallbackPurgeFails) {
   EXPECT_NE(find(j.verdict, "purge", ClauseStatus::fail), nullptr);
 }
 
+// The WIPC clause reads the typed record (results/wipc.hpp): a pass whose result or target
+// is missing wrote nothing that can be shown, so it fails rather than passing on zeros.
+TEST(Compliance, AWipcRecordWithoutItsResultOrTargetFails) {
+  Judged j = judge("iops");
+  ASSERT_NE(find(j.verdict, "preconditioning", ClauseStatus::pass), nullptr);
+  const Settings settings = Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {}, {});
+  for (const char* member : {"result", "bytes_target"}) {
+    json record = j.record;
+    record.at("preconditioning").at(0).erase(member);
+    const ComplianceVerdict v = evaluate_test_compliance(record, {DefinitionSet::embedded(), settings, "libaio"});
+    EXPECT_NE(find(v, "preconditioning", ClauseStatus::fail), nullptr) << member;
+    EXPECT_EQ(find(v, "preconditioning", ClauseStatus::pass), nullptr) << member;
+  }
+}
+
 TEST(Compliance, SanitizeAcceptanceIsASetting) {
   const json sanitize{{"method", "nvme-sanitize-block"}, {"pts_compliant", true}, {"outcome", "succeeded"}};
   EXPECT_TRUE(judge("latency", {}, {}, sanitize).verdict.compliant);

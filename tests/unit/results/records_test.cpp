@@ -16,11 +16,13 @@
 
 #include <ptsuite/pts/procedures/registry.hpp>
 #include <ptsuite/results/capture.hpp>
+#include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/hir.hpp>
 #include <ptsuite/results/latency_sweep.hpp>
 #include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/wipc.hpp>
@@ -86,7 +88,9 @@ TEST(TypedRecords, EveryFixtureBlockReadsAndWritesBackByteForByte) {
   }
 }
 
-// The parts every test record shares: a reader of an array and the writer of each element.
+// The parts every test record shares (Round phases with their verdicts, captures, WIPC,
+// purges, the compliance verdict; the run's verdict too) read and write back byte for byte.
+// array_through: a reader of an array and the writer of each element.
 template <typename Reader>
 json array_through(Reader read_all, const json& array) {
   json out = json::array();
@@ -96,23 +100,29 @@ json array_through(Reader read_all, const json& array) {
   return out;
 }
 
-TEST(TypedRecords, EveryFixturesCapturesPreconditioningAndPurgesRoundTripByteForByte) {
+TEST(TypedRecords, EveryFixturesSharedPartsRoundTripByteForByte) {
+  size_t phases = 0;
   size_t captures = 0;
   size_t wipcs = 0;
   size_t purges = 0;
   for (const std::string& name : test_support::results_fixture_names()) {
     const json& doc = test_support::load_results_fixture(name);
+    EXPECT_EQ(json(read_compliance(doc.at("compliance"))).dump(), doc.at("compliance").dump()) << name;
     for (const json& test : doc.at("tests")) {
       SCOPED_TRACE(name + ": " + test.at("id").get<std::string>());
+      EXPECT_EQ(array_through(read_round_phases, test.at("phases")).dump(), test.at("phases").dump());
+      EXPECT_EQ(json(read_compliance(test.at("compliance"))).dump(), test.at("compliance").dump());
       EXPECT_EQ(array_through(read_captures, test.at("captures")).dump(), test.at("captures").dump());
       EXPECT_EQ(array_through(read_wipcs, test.at("preconditioning")).dump(), test.at("preconditioning").dump());
       EXPECT_EQ(array_through(read_purges, test.at("purges")).dump(), test.at("purges").dump());
+      phases += test.at("phases").size();
       captures += test.at("captures").size();
       wipcs += test.at("preconditioning").size();
       purges += test.at("purges").size();
     }
   }
-  EXPECT_GT(captures, 0u);  // the fixtures hold every kind, so the comparison saw each
+  EXPECT_GT(phases, 0u);  // the fixtures hold every kind, so the comparison saw each
+  EXPECT_GT(captures, 0u);
   EXPECT_GT(wipcs, 0u);
   EXPECT_GT(purges, 0u);
 }
@@ -190,6 +200,39 @@ TEST(TypedRecords, SkippedPurgeIsTheShortFormAndStepMembersOnlyWhenSet) {
   EXPECT_EQ(json(back).dump(), d.dump());
 }
 
+TEST(TypedRecords, RoundPhaseKeepsItsVerdictsTypedAndItsSegmentsBorrowed) {
+  const json& doc = test_support::load_results_fixture("not-attained");
+  const json* phase_json = nullptr;
+  for (const json& test : doc.at("tests")) {
+    if (!test.at("phases").empty()) {
+      phase_json = &test.at("phases").at(0);
+      break;
+    }
+  }
+  ASSERT_NE(phase_json, nullptr);
+  const RoundPhase p = read_round_phase(*phase_json);
+  EXPECT_FALSE(p.steady_state.attained);  // the fixture never reaches steady state
+  EXPECT_FALSE(p.steady_state.attained_round.has_value());
+  EXPECT_EQ(p.steady_state.rounds_run, p.steady_state.max_rounds);  // so it ran to the Round cap
+  ASSERT_FALSE(p.tracking.empty());
+  ASSERT_EQ(p.steady_state.verdicts.variables.size(), p.tracking.size());
+  const SteadyStateVerdictRecord& v = p.steady_state.verdicts.variables[0];
+  EXPECT_EQ(v.tracking_variable, p.tracking[0].name);
+  EXPECT_EQ(v.window_rounds.size(), v.window_values.size());
+  EXPECT_EQ(v.window_last_round, p.measurement_window.last_round);
+  EXPECT_DOUBLE_EQ(v.band.low_pct, 100 - v.criteria.data_excursion_pct / 2);
+  ASSERT_FALSE(p.rounds.empty());
+  EXPECT_EQ(&p.rounds[0].segments.at(0).get(), &phase_json->at("rounds").at(0).at("segments").at(0));  // no copy
+  EXPECT_EQ(p.rounds.size(), p.tracking[0].values.size());
+
+  RoundPhase attained = p;
+  attained.steady_state.attained = true;
+  attained.steady_state.attained_round = 5;
+  const json j = attained;
+  EXPECT_EQ(j.at("steady_state").at("attained_round"), 5);
+  EXPECT_TRUE(json(p).at("steady_state").at("attained_round").is_null());
+}
+
 TEST(TypedRecords, PartialOrMistypedBlocksReadEmptyWithoutThrowing) {
   const json mistyped = {{"rows", "x"},
                          {"columns", 3},
@@ -216,7 +259,11 @@ TEST(TypedRecords, PartialOrMistypedBlocksReadEmptyWithoutThrowing) {
     EXPECT_NO_THROW((void)json(read_capture(part))) << part.dump();
     EXPECT_NO_THROW((void)json(read_wipc(part))) << part.dump();
     EXPECT_NO_THROW((void)json(read_purge(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_round_phases(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_round_phase(part))) << part.dump();
+    EXPECT_NO_THROW((void)json(read_compliance(part))) << part.dump();
   }
+  EXPECT_FALSE(read_compliance(json()).compliant);  // no verdict is never a pass
   const GridMatrix m = read_grid_matrix(mistyped);
   EXPECT_TRUE(m.rows.empty());
   EXPECT_TRUE(std::isnan(m.cell(GridMetric::iops, 0, 0)));
@@ -271,6 +318,36 @@ TEST(TypedRecords, EmbeddedDocumentsAreBorrowedOnReadAndOwnedOnWrite) {
   EXPECT_EQ(&copy.get(), &owned.get());
 }
 
+// A record written once as an rvalue hands its owned sub-documents over instead of copying
+// them (a 25-Round phase's segment results are the bulk of results.json); a borrowed or
+// shared sub-document is copied, so a record still in use is never emptied.
+TEST(TypedRecords, OwnedSubDocumentsAreReleasedWhenARecordIsWrittenAsAnRvalue) {
+  const json big = {{"histogram", json::array({1, 2, 3})}};
+  RoundPhase phase;
+  phase.phase = "main";
+  phase.round_template.emplace_back(json{{"label", "RND 4KiB"}});
+  phase.rounds.push_back({1, {Embedded(big)}, Embedded(), Embedded(json{{"t", 1}})});
+  const json copied = phase;  // const&: copies, the record keeps its values
+  EXPECT_EQ(phase.rounds[0].segments[0].get(), big);
+  const RoundPhase shared = phase;  // a copy shares the owned values
+  const json from_shared = json(std::move(phase));
+  EXPECT_EQ(shared.rounds[0].segments[0].get(), big) << "a shared value is copied, not taken";
+  EXPECT_EQ(from_shared.dump(), copied.dump());
+
+  RoundPhase once;
+  once.rounds.push_back({1, {Embedded(big)}, Embedded(), Embedded()});
+  const json written = json(std::move(once));
+  EXPECT_EQ(written.at("rounds").at(0).at("segments").at(0), big);
+  // NOLINTNEXTLINE(bugprone-use-after-move): what the move left behind is the point
+  EXPECT_TRUE(once.rounds[0].segments[0].get().is_null()) << "the only owner's value was moved out";
+
+  const json doc = {{"spec", big}, {"result", big}, {"name", "x"}};
+  CaptureRecord borrowed = read_capture(doc);
+  const json out = json(std::move(borrowed));
+  EXPECT_EQ(doc.at("result"), big) << "a borrowed value is never moved out of its document";
+  EXPECT_EQ(out.at("result"), big);
+}
+
 TEST(TypedRecords, ExtensionAndValidationBlocksRoundTrip) {
   LatencySweepBlock sweep;
   sweep.rw_mixes = {"0/100"};
@@ -288,7 +365,10 @@ TEST(TypedRecords, ExtensionAndValidationBlocksRoundTrip) {
   stream.samples.push_back(
       {1, 0.5, 4096, 4.096e-6, 0.1, 8, 0.03, ResponseTimes{1e5, 1, 2, 3, 4, 5}, Embedded(), Embedded()});
   stream.stop_reason = "steady_state";
-  stream.steady_state = WriteStreamSteadyState{3, 1, 5, 25, {3}, true, Embedded(json{{"attained", true}})};
+  SteadyStateVerdictRecord verdict;
+  verdict.tracking_variable = "IOPS";
+  verdict.attained = true;
+  stream.steady_state = WriteStreamSteadyState{3, 1, 5, 25, {3}, true, verdict};
   const json stream_json = stream;
   EXPECT_EQ(stream_json.at("steady_state").at("rule"), "steady-state");
   EXPECT_EQ(json(read_write_stream(stream_json)).dump(), stream_json.dump());

@@ -16,8 +16,10 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/chart/model.hpp>
+#include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/page.hpp>
 #include <ptsuite/results/capture.hpp>
+#include <ptsuite/results/round_phase.hpp>
 
 namespace ptsuite::report::html {
 
@@ -54,16 +56,21 @@ enum class SegmentValue { iops, read_mb_per_s, write_mb_per_s, mean_latency_ns, 
 // The value of one segment result (phase.rounds[r].segments[i]); NaN when absent.
 double segment_value(const nlohmann::json& segment_result, SegmentValue what);
 // (round, value / divisor) for every round of `phase` at template index `segment_index`.
-std::vector<chart::Point> round_series(const nlohmann::json& phase, size_t segment_index, SegmentValue what,
+std::vector<chart::Point> round_series(const results::RoundPhase& phase, size_t segment_index, SegmentValue what,
                                        double divisor);
-// The verdict of the tracking variable named `name` in phase.steady_state.verdicts (null if none).
-const nlohmann::json& verdict_for(const nlohmann::json& phase, const std::string& name);
+// One series per template segment of R/W mix `rw_mix` ("0/100"), named by its block size: its
+// value per Round (the matrix tests' convergence plots).
+std::vector<chart::NamedSeries> mix_series(const results::RoundPhase& phase, const std::string& rw_mix,
+                                           SegmentValue what, double divisor);
+// The verdict of the tracking variable named `name` in the phase's final window (nullptr if none).
+const results::SteadyStateVerdictRecord* verdict_for(const results::RoundPhase& phase, const std::string& name);
 
-// The measurement-window plot of tracking variable `tracking` (an entry of phase.tracking).
-Block window_block(const nlohmann::json& phase, const nlohmann::json& tracking, const std::string& test_title,
-                   IdSource& ids, double height_px);
-// The steady-state determination table of that variable (Table "Allowed / Measured / Result").
-Block determination_block(const nlohmann::json& phase, const nlohmann::json& tracking);
+// The measurement-window plot of tracking variable `tracking` (one of phase.tracking).
+Block window_block(const results::RoundPhase& phase, const results::PhaseTracking& tracking,
+                   const std::string& test_title, IdSource& ids, double height_px);
+// The steady-state determination table of that variable (Table "Allowed / Measured / Result");
+// dashes instead of PASS / FAIL when the phase has no verdict for it.
+Block determination_block(const results::RoundPhase& phase, const results::PhaseTracking& tracking);
 
 // Response-time histogram of a capture (log time axis in ms, log counts; each bar sums 8
 // adjacent buckets of the exact histogram, 1/16 octave) with ART, 99.9 %,

@@ -8,11 +8,13 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/results/round_phase.hpp>
 
 namespace ptsuite::report::html {
 
@@ -34,20 +36,22 @@ Rows common_setup_rows(const nlohmann::json& results, const nlohmann::json& test
 // A phase name that is a block size ("1MiB", the Throughput phases) in KiB ("1024 KiB");
 // any other name ("main", "precondition") unchanged.
 std::string size_label(const std::string& name);
-std::string phase_name(const nlohmann::json& phase);
+std::string phase_name(const results::RoundPhase& phase);
+// The i-th phase, or a shared empty one (a record without that phase).
+const results::RoundPhase& phase_at(const std::vector<results::RoundPhase>& phases, size_t i);
 
 // "TC 4 / QD 32 (TOIO 128)"; "–" for a null TOIO.
 std::string toio_text(const nlohmann::json& toio);
 // The rounds of a phase's measurement window with the verdict:
 // "Rounds 2–6, steady state at Round 6" or "Rounds 2–6, SS NOT ACHIEVED (6 Rounds run)" (HTML).
-std::string ss_rounds_html(const nlohmann::json& phase);
+std::string ss_rounds_html(const results::RoundPhase& phase);
 // Test-parameter rows of a round loop: segment length and count, SS window and limits, the
 // round rule (first check, maximum) and the tracking variables.
-Rows round_loop_rows(const nlohmann::json& phase);
+Rows round_loop_rows(const results::RoundPhase& phase);
 // Test-parameter rows of a R/W-mix x block-size matrix test (IOPS, Latency): stimulus, the
 // mixes and block sizes of its matrix, TOIO, then round_loop_rows(phase).
 Rows matrix_loop_rows(const std::vector<std::string>& mixes, const std::vector<std::string>& block_sizes,
-                      const nlohmann::json& toio, const nlohmann::json& phase);
+                      const nlohmann::json& toio, const results::RoundPhase& phase);
 // The write-cache cell (HTML): what the profile requires and what was set and verified.
 std::string write_cache_html(const nlohmann::json& test);
 // The purge cell (HTML) of one test: each distinct method, "PTS purge" or "NOT a PTS purge".
