@@ -17,7 +17,7 @@ namespace ptsuite::cli {
 namespace {
 
 struct PlanOptions {
-  std::string tests = "all";
+  std::string tests = "core";
   std::string target;
   std::string capacity;
   uint32_t logical_block = 512;
@@ -99,7 +99,10 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<PlanOptions>();
   CLI::App* sub =
       app.add_subcommand("plan", "Print every step of a run and its duration estimate, without touching the device");
-  sub->add_option("tests", o->tests, "Tests, comma-separated (or all)")->capture_default_str();
+  sub->add_option(
+         "tests", o->tests,
+         "Tests, comma-separated, or core (the five core tests) or all (every PTS test: core + hir, xsr, dirth)")
+      ->capture_default_str();
   sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)");
   sub->add_option("--capacity", o->capacity, "Capacity to plan for instead of a target, e.g. 960GiB");
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")->capture_default_str();

@@ -27,7 +27,7 @@ namespace {
 
 struct PreflightOptions {
   std::string target;
-  std::string tests = "all";
+  std::string tests = "core";
   SpecOptions spec;
   std::string engine = "libaio";
   bool json = false;
@@ -75,7 +75,7 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand(
       "preflight", "Check the host and target before a run (read-only): PCIe link, governor, scheduler, ...");
   sub->add_option("TARGET", o->target, "Block device or file a run would use")->required();
-  sub->add_option("tests", o->tests, "Tests the run would run (for its needs), comma-separated (or all)")
+  sub->add_option("tests", o->tests, "Tests the run would run (for its needs), comma-separated, or core / all")
       ->capture_default_str();
   add_spec_options(sub, o->spec);
   sub->add_option("--engine", o->engine, "IO engine the run would use: libaio, sync, null")->capture_default_str();

@@ -18,7 +18,7 @@ namespace ptsuite::cli {
 namespace {
 
 struct RunCommandOptions {
-  std::string tests = "all";
+  std::string tests = "core";
   bool strict = false;
   RunOptions run;
 };
@@ -29,8 +29,8 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<RunCommandOptions>();
   CLI::App* sub = app.add_subcommand("run", "Run PTS tests (purge, preconditioning, Rounds to steady state, reports)");
   sub->add_option("tests", o->tests,
-                  "Tests to run, comma-separated: iops,throughput,latency,wsat,cbw,hir,xsr,dirth (all = the five core "
-                  "tests)")
+                  "Tests to run, comma-separated (iops,throughput,latency,wsat,cbw,hir,xsr,dirth), or core (the five "
+                  "core tests: iops, throughput, latency, wsat, cbw) or all (every PTS test: core + hir, xsr, dirth)")
       ->capture_default_str();
   add_run_options(sub, o->run, "ptsuite-run");
   sub->add_flag("--strict", o->strict, "Exit 1 when the run is not compliant");

@@ -86,27 +86,27 @@ void add_history_options(CLI::App* sub, bool& no_history, std::string& history_d
 
 int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history, const std::string& history_db) {
   if (!no_history) {
-    record_run_in_history(outcome.out_dir, history_db, [&console](const std::string& m) { console.message(m); });
+    record_run_in_history(outcome.out_dir, history_db, [&console](const std::string& m) { console.result(m); });
   }
-  console.message(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
+  console.result(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
   for (const std::string& r : outcome.compliance.reasons) {
-    console.message("  - " + r);
+    console.result("  - " + r);
   }
-  console.message(fmt::format("results: {}", outcome.results_path));
+  console.result(fmt::format("results: {}", outcome.results_path));
   // The HTML report comes last: it is what a user opens (the README's main job ends on it).
   std::string html;
   for (const std::string& r : outcome.reports) {
     if (r.size() >= 11 && r.compare(r.size() - 11, 11, "report.html") == 0) {
       html = r;
     } else {
-      console.message(fmt::format("report: {}", r));
+      console.result(fmt::format("report: {}", r));
     }
   }
   if (outcome.status == "interrupted" || outcome.status == "io_error") {
-    console.message(fmt::format("continue with: ptsuite resume {}", outcome.out_dir));
+    console.result(fmt::format("continue with: ptsuite resume {}", outcome.out_dir));
   }
   if (!html.empty()) {
-    console.message(fmt::format("HTML report: {}", html));
+    console.result(fmt::format("HTML report: {}", html));
   }
   return outcome.exit_code;
 }
@@ -174,20 +174,19 @@ int claims_verdict(const nlohmann::json& results, RunConsole& console) {
   const results::ValidationBlock validation = results::read_validation(record->at("validation"));
   for (const results::ClaimOutcome& c : validation.claims) {
     if (c.verdict == "not covered") {
-      console.message(fmt::format("  NOT COVERED  {}: {}", c.claim.id, c.why.value_or("")));
+      console.result(fmt::format("  NOT COVERED  {}: {}", c.claim.id, c.why.value_or("")));
       continue;
     }
     const std::string& unit = c.claim.unit;
-    console.message(fmt::format("  {:<11}  {}: declared {}, measured {} ({:+.1f} %, tolerance {:g} %) under {}",
-                                c.verdict == "pass" ? "PASS" : "FAIL", c.claim.id,
-                                claim_value_text(c.claim.declared, unit),
-                                claim_value_text(c.measured.value_or(0), unit), c.margin_pct.value_or(0),
-                                c.claim.tolerance_pct, c.claim.conditions.text));
+    console.result(fmt::format("  {:<11}  {}: declared {}, measured {} ({:+.1f} %, tolerance {:g} %) under {}",
+                               c.verdict == "pass" ? "PASS" : "FAIL", c.claim.id,
+                               claim_value_text(c.claim.declared, unit), claim_value_text(c.measured.value_or(0), unit),
+                               c.margin_pct.value_or(0), c.claim.tolerance_pct, c.claim.conditions.text));
   }
-  for (const std::string& caveat : validation.caveats) console.message("  caveat: " + caveat);
+  for (const std::string& caveat : validation.caveats) console.result("  caveat: " + caveat);
   const results::ValidationTotals& t = validation.totals;
-  console.message(fmt::format("claims: {} pass, {} fail, {} not covered of {}: {}", t.pass, t.fail, t.not_covered,
-                              t.claims, validation.verdict));
+  console.result(fmt::format("claims: {} pass, {} fail, {} not covered of {}: {}", t.pass, t.fail, t.not_covered,
+                             t.claims, validation.verdict));
   return validation.verdict == "pass" ? 0 : static_cast<int>(ExitCode::negative_verdict);
 }
 

@@ -6,21 +6,12 @@
 #include <unistd.h>
 #include <cstdio>
 
+#include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::cli {
 
 namespace {
-
-std::map<std::string, uint64_t> remaining_by_step(const pts::Plan& plan) {
-  std::map<std::string, uint64_t> out;
-  uint64_t left = plan.total_ns;
-  for (const pts::PlanStep& s : plan.steps) {
-    out.emplace(s.id, left);
-    left -= s.duration_ns;
-  }
-  return out;
-}
 
 // "iops/main/r003-s12" -> "iops/main/r003": the unit a non-terminal log reports once.
 std::string group_of(const pts::StepId& id) {
@@ -43,43 +34,48 @@ void RunConsole::clear_line() {
 }
 
 void RunConsole::message(const std::string& text) {
+  if (m_quiet) {
+    return;
+  }
   clear_line();
   fmt::print(stderr, "{}\n", text);
 }
 
+void RunConsole::warning(const std::string& text) {
+  clear_line();
+  fmt::print(stderr, "{}\n", text);
+}
+
+void RunConsole::result(const std::string& text) { warning(text); }
+
 void RunConsole::plan_ready(const pts::Plan& best, const pts::Plan& worst) {
-  m_worst_remaining_ns = remaining_by_step(worst);
-  m_best_remaining_ns = remaining_by_step(best);
-  if (!m_quiet) {
-    message(
-        fmt::format("plan: {} steps at most; estimated {} if every test is steady at Round 5, {} at most "
-                    "(WIPC timed at 500 MB/s, purges at 2 min; see `ptsuite plan`)",
-                    worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns)));
-  }
+  m_eta = pts::EtaModel(best, worst, worst.assumptions);
+  message(
+      fmt::format("plan: {} steps at most; estimated {} if every test is steady at Round 5, {} at most ({}; "
+                  "the ETA learns from the run; see `ptsuite plan`)",
+                  worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns),
+                  m_eta.basis()));
 }
 
 void RunConsole::test_started(const std::string& id, const std::string& title, size_t index, size_t count) {
-  if (!m_quiet) {
-    message(fmt::format("[{}/{}] {} ({})", index + 1, count, title, id));
-  }
+  message(fmt::format("[{}/{}] {} ({})", index + 1, count, title, id));
 }
 
 std::string RunConsole::eta_text(const std::string& id, uint64_t elapsed_ns) const {
-  const auto worst = m_worst_remaining_ns.find(id);
-  if (worst == m_worst_remaining_ns.end()) {
+  const std::optional<pts::EtaRemaining> left = m_eta.remaining(id, elapsed_ns);
+  if (!left) {
     return "";
   }
-  const uint64_t w = worst->second > elapsed_ns ? worst->second - elapsed_ns : 0;
-  const auto best = m_best_remaining_ns.find(id);
-  if (best == m_best_remaining_ns.end()) {
-    return fmt::format("ETA <= {}", units::format_duration(w));
+  if (!left->best_ns) {
+    return fmt::format("ETA <= {}", units::format_duration(left->worst_ns));
   }
-  const uint64_t b = best->second > elapsed_ns ? best->second - elapsed_ns : 0;
-  return fmt::format("ETA <= {} ({} if steady at Round 5)", units::format_duration(w), units::format_duration(b));
+  return fmt::format("ETA <= {} ({} if steady at Round 5)", units::format_duration(left->worst_ns),
+                     units::format_duration(*left->best_ns));
 }
 
 void RunConsole::step_started(const pts::StepId& id, const std::string& label) {
   m_step = id.text();
+  m_step_started_ns = monotonic_ns();
   m_warned_at_ns = 0;
   m_label = label;
   const std::string group = group_of(id);
@@ -90,8 +86,8 @@ void RunConsole::step_started(const pts::StepId& id, const std::string& label) {
 }
 
 void RunConsole::step_progress(const pts::StepProgress& p) {
-  if (!m_quiet && stall_warning_due(p.stalled_ns, p.elapsed_ns, m_warned_at_ns)) {
-    message(fmt::format("{} ({} {})", stall_warning(p.stalled_ns), p.id.text(), m_label));
+  if (stall_warning_due(p.stalled_ns, p.elapsed_ns, m_warned_at_ns)) {
+    warning(fmt::format("{} ({} {})", stall_warning(p.stalled_ns), p.id.text(), m_label));
     m_warned_at_ns = p.elapsed_ns;
   }
   if (m_quiet || !m_tty) {
@@ -106,6 +102,6 @@ void RunConsole::step_progress(const pts::StepProgress& p) {
   m_drawn = true;
 }
 
-void RunConsole::step_finished(const pts::StepId&) {}
+void RunConsole::step_finished(const pts::StepId& id) { m_eta.finished(id.text(), monotonic_ns() - m_step_started_ns); }
 
 }  // namespace ptsuite::cli

@@ -38,6 +38,15 @@ void register_settings_command(CLI::App& app, CommandSlot& slot) {
         fmt::print("{:<36} {:<22} [{}] {}{}\n", r.name, value, pts::to_tag(r.provenance.tag), r.description,
                    r.changed_by.empty() ? "" : fmt::format(" (default {}; set by {})", def, r.changed_by));
         fmt::print("{:<36} {:<22}     {}\n", "", "", r.provenance.clause);
+        if (!r.max_text.empty()) {
+          fmt::print(
+              "{:<36} {:<22}     range {} to {}{}{}\n", "", "", r.min_text, r.max_text,
+              r.multiple_of > 0 ? fmt::format(", a multiple of {} B", r.multiple_of) : "",
+              r.time_scaling && r.floor != r.default_value
+                  ? fmt::format("; below {} it shortens the run ({})",
+                                r.floor.is_string() ? r.floor.get<std::string>() : r.floor.dump(), r.floor_source)
+                  : "");
+        }
       }
       fmt::print("\nFixed conventions for unverified ([U]) spec values (disclosed in every run):\n");
       for (const pts::SpecValue& v : defs.all_values(ctx)) {

@@ -21,6 +21,20 @@ LbaFormatInfo to_info(const nvme::LbaFormat& f) {
   return LbaFormatInfo{f.index, f.data_bytes, f.metadata_bytes, f.relative_performance};
 }
 
+// The Sanitize Status log's time estimates (FFFFFFFFh or 0: the drive gives none). Read only;
+// a controller that refuses the log page simply has no estimate.
+void read_sanitize_estimates(Passthrough& ch, PurgeCapabilities& purge) {
+  auto cmd = nvme::get_log_page(nvme::k_log_sanitize_status, nvme::k_nsid_all, 512);
+  if (!ch.nvme_admin(cmd).ok() || cmd.data.size() < 20) {
+    return;
+  }
+  const nvme::SanitizeStatus st = nvme::parse_sanitize_status(cmd.data);
+  const auto estimate = [](uint32_t s) { return s == 0 || s == 0xFFFFFFFFu ? std::nullopt : std::optional(s); };
+  purge.nvme_sanitize_block_s = estimate(st.estimate_block_erase_s);
+  purge.nvme_sanitize_crypto_s = estimate(st.estimate_crypto_erase_s);
+  purge.nvme_sanitize_overwrite_s = estimate(st.estimate_overwrite_s);
+}
+
 bool identify_nvme(Passthrough& ch, DeviceIdentity& id) {
   auto ctrl_cmd = nvme::identify_controller();
   const auto ctrl_done = ch.nvme_admin(ctrl_cmd);
@@ -44,6 +58,9 @@ bool identify_nvme(Passthrough& ch, DeviceIdentity& id) {
   id.purge.nvme_sanitize_block = ctrl.sanitize_block_erase();
   id.purge.nvme_sanitize_crypto = ctrl.sanitize_crypto_erase();
   id.purge.nvme_sanitize_overwrite = ctrl.sanitize_overwrite();
+  if (id.purge.nvme_sanitize_block || id.purge.nvme_sanitize_crypto || id.purge.nvme_sanitize_overwrite) {
+    read_sanitize_estimates(ch, id.purge);
+  }
   id.write_cache_present = ctrl.volatile_write_cache_present();
   if (!ctrl.volatile_write_cache_present()) id.write_cache_enabled = false;
 

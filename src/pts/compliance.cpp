@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include <ptsuite/pts/duration_rule.hpp>
 #include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/purge.hpp>
@@ -21,14 +22,6 @@ namespace {
 std::string value_text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
-
-bool lowered(const SettingRecord& r) {
-  if (r.type == "duration") {
-    return units::parse_duration_ns(r.value.get<std::string>(), r.name) <
-           units::parse_duration_ns(r.default_value.get<std::string>(), r.name);
-  }
-  return r.value.is_number() && r.default_value.is_number() && r.value.get<double>() < r.default_value.get<double>();
-}
 
 // A setting concerns a test when the test read it (its "parameters" disclosure names every
 // setting-backed value it used) or it is the test's own TOIO or a run-wide value every test
@@ -127,9 +120,30 @@ void preconditioning_clauses(const json& rec, const Settings& settings, Clauses&
   }
 }
 
+// One changed time-scaling setting under the durations rule (duration_rule.hpp).
+void duration_clause(const SettingRecord& r, const std::string& what, bool cap_stopped, Clauses& out,
+                     std::vector<std::string>& shortened) {
+  const DurationFinding f = judge_time_scaling(r, cap_stopped);
+  const std::string detail = what + " - " + f.why;
+  switch (f.judgement) {
+    case DurationJudgement::shortened:
+      shortened.push_back(detail);
+      break;
+    case DurationJudgement::deviation:
+      out.add_with_ref("durations", r.provenance.clause, ClauseStatus::fail, detail);
+      break;
+    case DurationJudgement::longer:
+    case DurationJudgement::unverified_at_floor:
+    case DurationJudgement::cap_unused:
+      out.add_with_ref("settings", r.provenance.clause, ClauseStatus::disclosed, detail);
+      break;
+  }
+}
+
 // Durations and every other changed setting the test used.
 void settings_clauses(const json& rec, const Settings& settings, Clauses& out, ComplianceVerdict& v) {
   const std::string id = rec.at("id").get<std::string>();
+  const bool cap_stopped = round_cap_stopped(rec);
   std::vector<std::string> shortened;
   for (const SettingRecord* r : settings.changed()) {
     if (!relevant(*r, id, rec.value("parameters", json::array()))) {
@@ -145,24 +159,24 @@ void settings_clauses(const json& rec, const Settings& settings, Clauses& out, C
     if (r->operator_choice) {
       out.add_with_ref("settings", r->provenance.clause, ClauseStatus::disclosed,
                        what + " - the operator's choice per the spec");
+    } else if (r->time_scaling) {
+      duration_clause(*r, what, cap_stopped, out, shortened);
     } else if (r->provenance.tag == Confidence::unverified) {
       out.add_with_ref("settings", r->provenance.clause, ClauseStatus::disclosed,
                        what + " - an unverified value, aligned by the operator");
-    } else if (r->time_scaling && lowered(*r)) {
-      shortened.push_back(what);
-    } else if (r->time_scaling) {
-      out.add_with_ref("settings", r->provenance.clause, ClauseStatus::disclosed, what + " - longer than the spec");
     } else {
       out.add_with_ref("settings", r->provenance.clause, ClauseStatus::fail, what + " - a deviation from the spec");
     }
   }
-  if (shortened.empty()) {
+  const bool raised = std::any_of(v.clauses.begin(), v.clauses.end(), [](const ClauseVerdict& c) {
+    return c.clause == "durations" && c.status == ClauseStatus::fail;
+  });
+  if (shortened.empty() && !raised) {
     out.add("durations", ClauseStatus::pass, "no spec duration, amount, limit or Round cap was shortened");
-  } else {
-    v.shortened = true;
-    for (const std::string& s : shortened) {
-      out.add("durations", ClauseStatus::fail, "shortened: " + s);
-    }
+  }
+  v.shortened = !shortened.empty();
+  for (const std::string& s : shortened) {
+    out.add("durations", ClauseStatus::fail, "shortened: " + s);
   }
 }
 

@@ -236,6 +236,16 @@ SpecValue DefinitionSet::resolve_field(const json& field, const SpecContext& ctx
   v.fixed_reason = node->value("fixed", "");
   v.time_scaling = node->value("scaling", "") == "time";
   v.operator_choice = node->value("choice", "") == "operator";
+  if (node->contains("floor")) {
+    const json& floor = node->at("floor");
+    if (!floor.is_object() || !floor.contains("value") || !floor.value("source", json()).is_string()) {
+      data_defect(v.path, "has a \"floor\" without its \"value\" and \"source\"");
+    }
+    v.floor = floor.at("value");
+    v.floor_source = floor.at("source").get<std::string>();
+  }
+  v.raised_is_deviation = node->value("raised", "") == "deviation";
+  v.range = node->value("range", json());
   return v;
 }
 

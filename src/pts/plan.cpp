@@ -100,8 +100,11 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     step.duration_ns = s.duration_ns > 0 ? std::min(s.duration_ns, byte_time_ns) : byte_time_ns;
     step.estimated = s.duration_ns == 0 || byte_time_ns < s.duration_ns;
   }
-  step.bytes = s.bytes_limit > 0 ? s.bytes_limit
-                                 : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
+  // A step's own bytes: what it moves in its time at the assumed rate, at most its limit (a
+  // WSAT sample's limit is all that is left of the 4X target, not what one sample writes).
+  const bool byte_limited = s.bytes_limit > 0 && (s.duration_ns == 0 || step.duration_ns < s.duration_ns);
+  step.bytes =
+      byte_limited ? s.bytes_limit : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
   m_steps.push_back(step);
 
   // Worst case: each Round slot alternates between two values 3x apart in IOPS, MB/s AND
@@ -114,7 +117,10 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     m_calls.emplace_back(slot, 0);
     it = m_calls.end() - 1;
   }
-  const uint64_t call = it->second++;
+  // A step that names its Round (WSAT's samples under stop_rule=steady-state) swings by Round,
+  // so its check samples never attain steady state in the worst case.
+  const uint64_t call = request.plan_round > 0 ? request.plan_round - 1 : it->second;
+  ++it->second;
   const double mean_block = s.block_sizes.empty() ? 4096.0 : static_cast<double>(s.block_sizes.front().bytes);
   double iops = m_assumptions.write_mb_per_s * 1e6 / mean_block;
   uint64_t latency_ns = 100'000;
@@ -125,6 +131,13 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   SegmentResult r = synthetic_segment_result(s, iops, latency_ns, std::max<uint64_t>(step.duration_ns, 1));
   if (m_case == PlanCase::worst) {
     r.summary.write.bytes = 0;
+  }
+  // Lean: no test decides on histograms or percentiles (tracking variables are IOPS, MB/s and
+  // mean / max response times), so a planned result carries neither; the record a plan builds
+  // then costs a few KiB per segment (plan memory grows by that per Round: docs/performance.md).
+  r.read_histogram = r.write_histogram = r.combined_histogram = stats::LatencyHistogram();
+  for (stats::DirectionSummary* d : {&r.summary.read, &r.summary.write, &r.summary.combined}) {
+    d->percentiles.clear();
   }
   return r;
 }
@@ -138,10 +151,19 @@ Plan make_plan(const std::vector<std::string>& test_ids, const DefinitionSet& de
   }
   Plan plan;
   plan.steps = exec.steps();
+  plan.assumptions = assumptions;
   for (const PlanStep& s : plan.steps) {
-    plan.total_ns += s.duration_ns;
+    plan.total_ns += s.duration_ns + (s.kind == "segment" ? assumptions.step_overhead_ns : 0);
   }
   return plan;
+}
+
+void to_json(json& j, const PlanAssumptions& a) {
+  j = json{{"write_mb_per_s", a.write_mb_per_s},
+           {"write_basis", a.write_basis},
+           {"purge_ns", a.purge_ns},
+           {"purge_basis", a.purge_basis},
+           {"step_overhead_ns", a.step_overhead_ns}};
 }
 
 void to_json(json& j, const PlanStep& s) {

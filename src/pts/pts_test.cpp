@@ -348,6 +348,8 @@ void apply_round_rules(TestSpec& spec, RoundLoopSpec& loop) {
   loop.criteria.slope_excursion_pct = spec.common("steady_state/slope_excursion_pct").value.get<double>();
   loop.first_check_round = spec.common("steady_state/first_check_round").value.get<uint32_t>();
   loop.max_rounds = spec.common("steady_state/max_rounds").value.get<uint32_t>();
+  loop.window_statistics.art_round_mean = spec.common("window_statistics/art").value == "round-mean";
+  loop.window_statistics.mrt_round_mean = spec.common("window_statistics/mrt").value == "round-mean";
 }
 
 results::CaptureRecord capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result) {

@@ -67,7 +67,7 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
       const std::vector<TrackingSeries> series = rec.tracking_series();
       const bool attained = evaluate_all(series, spec.criteria).attained;
       rec.checks.push_back({round, attained});
-      if (attained) {
+      if (attained && spec.stop_at_steady_state) {
         break;
       }
     }
@@ -85,7 +85,7 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
       for (size_t r = n - window; r < n; ++r) {
         cells.push_back(&rec.rounds[r].segments[i]);
       }
-      rec.window.push_back(aggregate_window(cells));
+      rec.window.push_back(aggregate_window(cells, spec.window_statistics));
     }
   }
   return rec;

@@ -140,8 +140,9 @@ void check_ar_segments(const RunState& s) {
 
 void make_plans(RunState& s) {
   const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
-  s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, {});
-  s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, {});
+  const PlanAssumptions assumed = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
+  s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
+  s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, assumed);
 }
 
 // The host preflight (device/preflight.hpp), before anything is written: refuses with exit 3
@@ -196,7 +197,15 @@ DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<b
   params.purge_policy.overwrite_is_purge = s.settings.flag("purge.accept_nvme_sanitize_overwrite");
   params.stop = stop;
   params.on_progress = [&observer](const StepProgress& p) { observer.step_progress(p); };
-  params.on_message = [&observer](const std::string& m) { observer.message(m); };
+  // A purge's messages are progress, except the temporary ATA password (shown even with
+  // --quiet: it must be on screen before it is set, in case the run is killed mid-erase).
+  params.on_message = [&observer](const std::string& m) {
+    if (m.find(device::k_ata_temporary_password) != std::string::npos) {
+      observer.warning(m);
+    } else {
+      observer.message(m);
+    }
+  };
   return params;
 }
 
@@ -229,7 +238,7 @@ void restore_write_cache(RunState& s, RunLog& observer) {
   try {
     s.session->restore_write_cache();
   } catch (const Error& e) {
-    observer.message(fmt::format("restoring the write cache failed: {}", e.what()));
+    observer.warning(fmt::format("restoring the write cache failed: {}", e.what()));
   }
   if (const auto rec = s.session->write_cache_record()) {
     s.results["write_cache"] = *rec;
@@ -283,12 +292,12 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
     outcome.status = e.exit_code() == static_cast<int>(ExitCode::interrupted) ? "interrupted" : "io_error";
     outcome.exit_code = e.exit_code();
     s.results["run"]["stop"] = {{"reason", e.what()}, {"partial_segment", e.partial()}};
-    observer.message(e.what());
+    observer.warning(e.what());
   } catch (const Error& e) {
     outcome.status = "failed";
     outcome.exit_code = static_cast<int>(e.code());
     s.results["run"]["stop"] = {{"reason", e.what()}};
-    observer.message(e.what());
+    observer.warning(e.what());
   }
   restore_write_cache(s, observer);
   s.results["run"]["status"] = outcome.status;
@@ -376,7 +385,8 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
-  s.results["plan"] = {{"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}};
+  s.results["plan"] = {
+      {"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}, {"assumptions", s.worst.assumptions}};
   record_preflight(s, log, std::move(preflight_record));
   // Written once before the first step, so that a run killed before its first test ends still
   // has its start (and preflight) on record when it is resumed.

@@ -11,8 +11,11 @@ namespace ptsuite::pts {
 using nlohmann::json;
 
 std::vector<std::string> parse_test_list(const std::string& text) {
-  if (text == "all") {
+  if (text == "core") {
     return core_test_ids();
+  }
+  if (text == "all") {
+    return all_pts_test_ids();
   }
   std::vector<std::string> out;
   size_t start = 0;

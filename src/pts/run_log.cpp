@@ -32,10 +32,15 @@ void RunLog::note(const std::string& text) {
   }
 }
 
-void RunLog::warning(const std::string& text) {
+void RunLog::log_warning(const std::string& text) {
   if (m_logger) {
     m_logger->warn(text);
   }
+}
+
+void RunLog::warning(const std::string& text) {
+  log_warning(text);
+  m_inner.warning(text);
 }
 
 void RunLog::close() {
@@ -51,8 +56,12 @@ void RunLog::message(const std::string& text) {
 }
 
 void RunLog::plan_ready(const Plan& best, const Plan& worst) {
-  note(fmt::format("plan: {} steps at most; {} if every test is steady at its first check, {} at most",
-                   worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns)));
+  note(
+      fmt::format("plan: {} steps at most; {} if every test is steady at its first check, {} at most ({}; {}; "
+                  "step overhead {})",
+                  worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns),
+                  worst.assumptions.purge_basis, worst.assumptions.write_basis,
+                  units::format_duration(worst.assumptions.step_overhead_ns)));
   m_inner.plan_ready(best, worst);
 }
 
@@ -73,8 +82,8 @@ void RunLog::step_progress(const StepProgress& progress) {
   if (progress.stalled_ns < workload::k_stall_warning_ns) {
     m_stall_logged = false;
   } else if (!m_stall_logged) {
-    warning(fmt::format("no IO has completed for {} in {} ({}); the device may be hung",
-                        units::format_duration(progress.stalled_ns), progress.id.text(), m_step_label));
+    log_warning(fmt::format("no IO has completed for {} in {} ({}); the device may be hung",
+                            units::format_duration(progress.stalled_ns), progress.id.text(), m_step_label));
     m_stall_logged = true;
   }
   m_inner.step_progress(progress);

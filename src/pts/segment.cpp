@@ -117,10 +117,11 @@ const char* to_string(StepKind kind) noexcept {
   return "?";
 }
 
-SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec) {
+SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec, uint32_t plan_round) {
   StepRequest request;
   request.kind = StepKind::segment;
   request.segment = spec;
+  request.plan_round = plan_round;
   return exec.execute(id, request).get<SegmentResult>();
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <algorithm>
+#include <limits>
 
 #include <ptsuite/pts/rw_mix.hpp>
 #include <ptsuite/util/error.hpp>
@@ -59,6 +60,83 @@ void add_record(std::vector<SettingRecord>& records, SettingRecord rec) {
   records.push_back(std::move(rec));
 }
 
+// The type of one item of a list setting, or the type itself.
+std::string item_type(const std::string& type) {
+  if (type == "size_list") return "size";
+  if (type == "rw_mix_list") return "rw_mix";
+  if (type == "count_list") return "count";
+  return type;
+}
+
+bool is_list(const std::string& type) { return item_type(type) != type; }
+
+constexpr size_t k_max_list_items = 64;
+
+// The type bounds of settings.hpp; {min, max} texts in the setting's own syntax.
+struct TypeBounds {
+  const char* min_text = nullptr;
+  const char* max_text = nullptr;
+  uint64_t multiple_of = 0;
+};
+
+TypeBounds type_bounds(const std::string& type) {
+  if (type == "duration") return {"10ms", "400d", 0};
+  if (type == "count") return {"1", "1000000", 0};
+  if (type == "number") return {"0", "1000", 0};
+  if (type == "size") return {"512B", "1GiB", 512};
+  if (type == "percent") return {"0", "100", 0};
+  return {};
+}
+
+std::string bound_text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+// Sets min/max/multiple_of from the value's "range" or its type's bounds. A default outside
+// its own range is a defect of the built-in data.
+void set_bounds(SettingRecord& rec, const json& range) {
+  const std::string type = item_type(rec.type);
+  const TypeBounds tb = type_bounds(type);
+  if (tb.min_text == nullptr && range.is_null()) {
+    return;  // bool, enum, rw_mix: their parsers accept exactly the valid values
+  }
+  rec.min_text = range.is_object() && range.contains("min") ? bound_text(range.at("min")) : tb.min_text;
+  rec.max_text = range.is_object() && range.contains("max") ? bound_text(range.at("max")) : tb.max_text;
+  rec.multiple_of = range.is_object() && range.contains("multiple_of")
+                        ? units::parse_size_bytes(range.at("multiple_of").get<std::string>(), rec.name)
+                        : tb.multiple_of;
+  const auto magnitude = [&](const std::string& text) {
+    if (type == "duration") return text == "0" ? 0.0 : static_cast<double>(units::parse_duration_ns(text, rec.name));
+    if (type == "size") return static_cast<double>(units::parse_size_bytes(text, rec.name));
+    return std::stod(text);
+  };
+  rec.min = magnitude(rec.min_text);
+  rec.max = magnitude(rec.max_text);
+}
+
+// Throws UsageError naming the setting when `value` (canonical) is outside its bounds.
+void check_bounds(const SettingRecord& rec, const json& value) {
+  if (rec.max_text.empty()) {
+    return;
+  }
+  const std::string what = "--set " + rec.name;
+  const std::string type = item_type(rec.type);
+  if (is_list(rec.type) && value.size() > k_max_list_items) {
+    throw UsageError(what, fmt::format("has {} items; at most {} are allowed", value.size(), k_max_list_items));
+  }
+  const json items = is_list(rec.type) ? value : json::array({value});
+  for (const json& item : items) {
+    const double m = setting_magnitude(type, item);
+    if (!(m >= rec.min && m <= rec.max)) {  // also NaN and inf
+      throw UsageError(what, fmt::format("{} is out of range: allowed {} to {} (see `ptsuite settings`)",
+                                         bound_text(item), rec.min_text, rec.max_text));
+    }
+    if (rec.multiple_of > 0 && static_cast<uint64_t>(m) % rec.multiple_of != 0) {
+      throw UsageError(what, fmt::format("{} is not a multiple of {} bytes (the sector size every block size "
+                                         "must be a multiple of)",
+                                         bound_text(item), rec.multiple_of));
+    }
+  }
+}
+
 // <test>.threads / <test>.queue_depth from a test's "toio" node: defaults are the profile's
 // recommendation ("profile") or the test's fixed TOIO; the provenance is always the test's own
 // toio clause (WSAT's operator TOIO is [I] PTSU §10, not the IOPS clause the profile cites).
@@ -90,6 +168,9 @@ void add_toio_settings(const DefinitionSet& defs, const SpecContext& ctx, const 
       rec.default_value = toio.value.at(key);
     }
     rec.value = rec.default_value;
+    // threads: a worker thread each (1024 is beyond any host's cores by far); queue depth: the
+    // kernel's per-context AIO and io_uring rings (4096 entries per thread).
+    set_bounds(rec, std::string(key) == "threads" ? json{{"min", 1}, {"max", 1024}} : json{{"min", 1}, {"max", 4096}});
     rec.description = fmt::format(
         "{} of the {} test ({}; {})",
         std::string(key) == "threads" ? "Thread count (TC)" : "Queue depth per thread (QD)",
@@ -190,6 +271,14 @@ json parse_setting_value(const std::string& type, const std::string& text, const
   if (type == "rw_mix") {
     return format_rw_mix(parse_rw_mix(text, what));
   }
+  if (type == "text") {  // operator statements (device.nand_type): printable, one short line
+    const bool printable = std::all_of(text.begin(), text.end(),
+                                       [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
+    if (text.empty() || text.size() > 64 || !printable) {
+      throw UsageError(what, "must be 1 to 64 printable characters");
+    }
+    return text;
+  }
   if (type == "size_list" || type == "rw_mix_list" || type == "count_list") {
     json list = json::array();
     for (const std::string& item : split(text, ',')) {
@@ -228,6 +317,16 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
     rec.path = v.path;
     rec.time_scaling = v.time_scaling;
     rec.operator_choice = v.operator_choice;
+    rec.floor = v.floor.is_null() ? rec.default_value : parse_setting_value(v.type, value_text(v.floor), v.setting);
+    rec.floor_source = v.floor_source;
+    rec.raised_is_deviation = v.raised_is_deviation;
+    set_bounds(rec, v.range);
+    try {
+      check_bounds(rec, rec.default_value);
+    } catch (const UsageError& e) {
+      throw Error(ExitCode::system, fmt::format("built-in PTS data {}: the default of {} is outside its own range ({})",
+                                                v.path, v.setting, e.what()));
+    }
     add_record(s.m_records, std::move(rec));
   }
   for (const std::string& id : defs.test_ids()) {
@@ -246,7 +345,9 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
       }
       throw UsageError("--set", fmt::format("unknown setting \"{}\"; known: {}", name, fmt::join(names, ", ")));
     }
-    it->value = parse_setting_value(it->type, text, name);
+    json value = parse_setting_value(it->type, text, name);
+    check_bounds(*it, value);
+    it->value = std::move(value);
     it->changed_by = it->value == it->default_value ? "" : who;
   };
   for (const std::string& id : preset_ids) {
@@ -259,6 +360,16 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
     assign(name, text, "--set");
   }
   return s;
+}
+
+double setting_magnitude(const std::string& type, const json& value) {
+  if (type == "duration" && value.is_string()) {
+    return static_cast<double>(units::parse_duration_ns(value.get<std::string>(), "duration"));
+  }
+  if (type == "size" && value.is_string()) {
+    return static_cast<double>(units::parse_size_bytes(value.get<std::string>(), "size"));
+  }
+  return value.is_number() ? value.get<double>() : std::numeric_limits<double>::quiet_NaN();
 }
 
 bool Settings::has(std::string_view name) const noexcept {

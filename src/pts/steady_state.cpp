@@ -27,6 +27,17 @@ bool within(double measured, double allowed) {
   return measured <= allowed + k_limit_relative_tolerance * std::fabs(allowed);
 }
 
+// pct % of avg as pct * avg / 100: for whole percentages and averages the product is exact and
+// only the division rounds (20 * 100 / 100 is exactly 20). Where the double product overflows
+// (avg near 1e308) it is formed in long double, whose range holds it.
+double percent_of(double pct, double avg) {
+  const double product = pct * avg;
+  if (std::isfinite(product)) {
+    return product / 100;
+  }
+  return static_cast<double>(static_cast<long double>(pct) * static_cast<long double>(avg) / 100);
+}
+
 void validate_criteria(const SteadyStateCriteria& c) {
   if (c.window_rounds < 2) {
     throw UsageError("window_rounds", fmt::format("{} is too small: a slope needs at least 2 rounds", c.window_rounds));
@@ -204,16 +215,22 @@ SteadyStateVerdict evaluate_window(std::string_view tracking_variable, std::span
 
   const auto [lo, hi] = std::minmax_element(v.window_values.begin(), v.window_values.end());
   v.data_excursion = *hi - *lo;
-  // pct * avg / 100 rather than (pct / 100) * avg: for whole percentages and averages the
-  // product is exact and only the division rounds (20 * 100 / 100 is exactly 20).
-  v.allowed_data_excursion = criteria.data_excursion_pct * v.average / 100;
+  v.allowed_data_excursion = percent_of(criteria.data_excursion_pct, v.average);
   // The line's range over the window: it is monotone, so highest - lowest is the difference
   // of its ends, |slope| * (x_last - x_first) = |slope| * (n - 1) for consecutive rounds.
   v.slope_excursion = std::fabs(v.slope) * static_cast<double>(v.window_last_round - v.window_first_round);
-  v.allowed_slope_excursion = criteria.slope_excursion_pct * v.average / 100;
+  v.allowed_slope_excursion = percent_of(criteria.slope_excursion_pct, v.average);
   v.data_ok = within(v.data_excursion, v.allowed_data_excursion);
   v.slope_ok = within(v.slope_excursion, v.allowed_slope_excursion);
   v.attained = v.data_ok && v.slope_ok;
+  // Values near the double range (1e308) must never judge as steady through an infinite limit.
+  for (const double x : {v.average, v.data_excursion, v.allowed_data_excursion, v.slope_excursion,
+                         v.allowed_slope_excursion, v.slope, v.intercept}) {
+    if (!std::isfinite(x)) {
+      v.attained = v.data_ok = v.slope_ok = false;
+      v.note = "the window's values are too large to judge in double precision";
+    }
+  }
   return v;
 }
 

@@ -8,7 +8,22 @@ namespace ptsuite::pts {
 
 namespace {
 
-stats::DirectionSummary aggregate_direction(std::span<const SegmentResult* const> rounds,
+// The arithmetic mean of one per-Round latency figure over the Rounds that did IO.
+double round_mean(std::span<const SegmentResult* const> rounds,
+                  const stats::DirectionSummary& (*pick)(const SegmentResult&),
+                  double (*figure)(const stats::DirectionSummary&)) {
+  double sum = 0;
+  size_t n = 0;
+  for (const SegmentResult* r : rounds) {
+    if (pick(*r).ios > 0) {
+      sum += figure(pick(*r));
+      ++n;
+    }
+  }
+  return n > 0 ? sum / static_cast<double>(n) : 0.0;
+}
+
+stats::DirectionSummary aggregate_direction(std::span<const SegmentResult* const> rounds, WindowStatistics rules,
                                             const stats::DirectionSummary& (*pick)(const SegmentResult&),
                                             const stats::LatencyHistogram& (*pick_hist)(const SegmentResult&)) {
   stats::DirectionSummary out;
@@ -57,21 +72,30 @@ stats::DirectionSummary aggregate_direction(std::span<const SegmentResult* const
     const uint64_t v = std::clamp(merged.value_at_percentile_ns(p), out.latency_min_ns, out.latency_max_ns);
     out.percentiles.push_back({p, v});
   }
+  // The reported ART and MRT per window.art / window.mrt (the pooled stddev and the clamping
+  // above use the IO-weighted mean and the true maximum).
+  if (rules.art_round_mean) {
+    out.latency_mean_ns = round_mean(rounds, pick, [](const stats::DirectionSummary& d) { return d.latency_mean_ns; });
+  }
+  if (rules.mrt_round_mean) {
+    out.latency_max_ns = static_cast<uint64_t>(std::llround(round_mean(
+        rounds, pick, [](const stats::DirectionSummary& d) { return static_cast<double>(d.latency_max_ns); })));
+  }
   return out;
 }
 
 }  // namespace
 
-stats::IoSummary aggregate_window(std::span<const SegmentResult* const> rounds) {
+stats::IoSummary aggregate_window(std::span<const SegmentResult* const> rounds, WindowStatistics rules) {
   stats::IoSummary s;
   s.read = aggregate_direction(
-      rounds, [](const SegmentResult& r) -> const stats::DirectionSummary& { return r.summary.read; },
+      rounds, rules, [](const SegmentResult& r) -> const stats::DirectionSummary& { return r.summary.read; },
       [](const SegmentResult& r) -> const stats::LatencyHistogram& { return r.read_histogram; });
   s.write = aggregate_direction(
-      rounds, [](const SegmentResult& r) -> const stats::DirectionSummary& { return r.summary.write; },
+      rounds, rules, [](const SegmentResult& r) -> const stats::DirectionSummary& { return r.summary.write; },
       [](const SegmentResult& r) -> const stats::LatencyHistogram& { return r.write_histogram; });
   s.combined = aggregate_direction(
-      rounds, [](const SegmentResult& r) -> const stats::DirectionSummary& { return r.summary.combined; },
+      rounds, rules, [](const SegmentResult& r) -> const stats::DirectionSummary& { return r.summary.combined; },
       [](const SegmentResult& r) -> const stats::LatencyHistogram& { return r.combined_histogram; });
   return s;
 }

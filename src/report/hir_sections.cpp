@@ -16,10 +16,10 @@ std::string hir_text(const json& test) {
   }
   const results::HirBlock h = results::read_hir(member(test, "hir"));
   text::Table t(2);
-  t.add({"wait state", "host idle (ns)", "repetitions", "avg IOPS", "baseline IOPS"});
+  t.add({"wait state", "host idle (s)", "repetitions", "avg IOPS", "baseline IOPS"});
   for (const results::HirWaitState& ws : h.wait_states) {
-    t.add({std::to_string(ws.wait_state), std::to_string(ws.idle_ns), std::to_string(ws.repetitions),
-           text::fixed(ws.average_iops, 0), text::fixed(ws.baseline.iops, 0)});
+    t.add({std::to_string(ws.wait_state), text::seconds(static_cast<double>(ws.idle_ns) / 1e9),
+           std::to_string(ws.repetitions), text::fixed(ws.average_iops, 0), text::fixed(ws.baseline.iops, 0)});
   }
   return fmt::format("  HIR ({}): steady-state IOPS {}{}\n", h.stimulus, text::fixed(h.steady_state_iops, 0),
                      h.steady_state_attained ? "" : " (SS NOT ACHIEVED)") +

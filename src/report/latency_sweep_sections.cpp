@@ -1,6 +1,7 @@
 // latency-sweep (a ptsuite extension) in summary.txt and latency-sweep.csv (sections.hpp).
 #include <fmt/format.h>
 
+#include <ptsuite/report/window_labels.hpp>
 #include <ptsuite/results/latency_sweep.hpp>
 
 #include "report/sections.hpp"
@@ -24,7 +25,11 @@ std::string latency_sweep_text(const json& test) {
            ns(c.latency.latency_p99_9_ns), ns(c.latency.latency_p99_99_ns), ns(c.latency.latency_p99_999_ns),
            ns(c.latency.latency_max_ns)});
   }
-  return "  Latency sweep, measurement-window values per cell (read + write combined; percentiles in ms):\n" +
+  const WindowLabels labels = window_labels(test);
+  return fmt::format(
+             "  Latency sweep, measurement-window values per cell (read + write combined; ms): ART {}; MRT "
+             "{}; each percentile a {}:\n",
+             labels.art, labels.mrt, labels.nines) +
          t.render("    ");
 }
 

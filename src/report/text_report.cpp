@@ -14,8 +14,11 @@
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
+#include <ptsuite/report/window_labels.hpp>
+
 #include "report/results_read.hpp"
 #include "report/sections.hpp"
+#include "report/settings_in_use.hpp"
 #include "report/text_table.hpp"
 
 namespace ptsuite::report {
@@ -27,6 +30,7 @@ using text::gigabytes;
 using text::integer;
 using text::ms;
 using text::percentile;
+using text::seconds;
 using text::Table;
 
 namespace {
@@ -103,8 +107,9 @@ std::string run_section(const json& doc) {
     out += fmt::format("Stopped:     {}\n", str(member(run, "stop"), "reason"));
   }
   std::vector<std::string> changed;
+  const std::unordered_set<std::string> in_use = settings_in_use(doc);
   for (const json& s : array(doc, "settings")) {
-    if (member(s, "changed") == true) {
+    if (member(s, "changed") == true && in_use.count(str(s, "name")) > 0) {
       const json& v = member(s, "value");
       changed.push_back(fmt::format("{} = {} ({})", str(s, "name"), v.is_string() ? v.get<std::string>() : v.dump(),
                                     str(s, "changed_by")));
@@ -193,7 +198,9 @@ std::string latency_text(const json& test) {
   }
   using results::GridMetric;
   const results::GridMatrix matrix = results::read_grid_matrix(member(test, "matrix"));
-  std::string out = fmt::format("  Response times, measurement-window average ({}):\n", window_range(matrix));
+  const WindowLabels labels = window_labels(test);
+  std::string out = fmt::format("  Response times over the measurement window ({}): ART {}; MRT {}; 99.999 % a {}:\n",
+                                window_range(matrix), labels.art, labels.mrt, labels.nines);
   Table t(2);
   t.add({"R/W mix", "Block size", "IOPS", "ART (ms)", "99.999 % (ms)", "MRT (ms)"});
   for (size_t c = 0; c < matrix.columns.size(); ++c) {
@@ -248,7 +255,7 @@ std::string write_stream_text(const json& test, const std::string& key, const st
   const auto ns = [](uint64_t v) { return ms(static_cast<double>(v)); };
   for (const results::WriteStreamSample* s : {&samples.front(), &samples.back()}) {
     std::vector<std::string> row = {(s == &samples.front() ? "first #" : "final #") + std::to_string(s->sample),
-                                    fixed(s->end_time_s, 0),
+                                    seconds(s->end_time_s),
                                     integer(s->iops),
                                     fixed(s->tgbw_gb, 1),
                                     fixed(s->drive_fills, 2),

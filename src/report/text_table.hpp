@@ -27,6 +27,13 @@ inline std::string fixed(const json& v, int decimals) { return fixed(results::nu
 inline std::string ms(double ns) { return std::isnan(ns) ? "-" : fmt::format("{:.3f}", ns / 1e6); }
 inline std::string ms(const json& ns) { return ms(results::num(ns)); }
 
+// Seconds with the precision their size needs: 0.25, 7.50, 60.0, 3600 (a quick run's 0.25 s
+// sample must not print as 0).
+inline std::string seconds(double s) {
+  if (std::isnan(s)) return "-";
+  return fmt::format("{:.{}f}", s, s < 10 ? 2 : s < 100 ? 1 : 0);
+}
+
 inline std::string integer(double v) { return std::isnan(v) ? "-" : fmt::format("{:.0f}", v); }
 inline std::string integer(const json& v) { return integer(results::num(v)); }
 

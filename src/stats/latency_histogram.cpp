@@ -75,14 +75,46 @@ uint64_t LatencyHistogram::bucket_midpoint_ns(size_t index) noexcept {
   return bucket_lower_ns(index) + width / 2;
 }
 
+void LatencyHistogram::widen_to(size_t index) {
+  if (m_counts.empty()) {
+    m_offset = index;
+    m_counts.assign(1, 0);
+    return;
+  }
+  const size_t first = std::min(m_offset, index);
+  const size_t last = std::max(m_offset + m_counts.size() - 1, index);
+  std::vector<uint64_t> wider(last - first + 1, 0);
+  std::copy(m_counts.begin(), m_counts.end(), wider.begin() + static_cast<std::ptrdiff_t>(m_offset - first));
+  m_counts = std::move(wider);
+  m_offset = first;
+}
+
 void LatencyHistogram::record_n(uint64_t value_ns, uint64_t count) noexcept {
-  m_counts[bucket_index(value_ns)] += count;
+  const size_t index = bucket_index(value_ns);
+  if (index - m_offset >= m_counts.size()) {
+    widen_to(index);
+  }
+  m_counts[index - m_offset] += count;
   m_total += count;
 }
 
 void LatencyHistogram::merge(const LatencyHistogram& other) noexcept {
-  for (size_t i = 0; i < k_bucket_count; ++i) {
-    m_counts[i] += other.m_counts[i];
+  if (other.m_total == 0) {
+    return;
+  }
+  // Widen to other's non-empty range only (a full-size `other` may be mostly zeros).
+  size_t first = other.m_counts.size();
+  size_t last = 0;
+  for (size_t i = 0; i < other.m_counts.size(); ++i) {
+    if (other.m_counts[i] != 0) {
+      first = std::min(first, i);
+      last = i;
+    }
+  }
+  widen_to(other.m_offset + first);
+  widen_to(other.m_offset + last);
+  for (size_t i = first; i <= last; ++i) {
+    m_counts[other.m_offset + i - m_offset] += other.m_counts[i];
   }
   m_total += other.m_total;
 }
@@ -92,16 +124,43 @@ void LatencyHistogram::clear() noexcept {
   m_total = 0;
 }
 
+void LatencyHistogram::shrink_to_fit() {
+  const auto nonzero = [](uint64_t c) { return c != 0; };
+  const auto first = std::find_if(m_counts.begin(), m_counts.end(), nonzero);
+  if (first == m_counts.end()) {
+    std::vector<uint64_t>().swap(m_counts);  // `= {}` would keep the capacity
+    m_offset = 0;
+    return;
+  }
+  const auto last = std::find_if(m_counts.rbegin(), m_counts.rend(), nonzero).base();
+  m_offset += static_cast<size_t>(first - m_counts.begin());
+  m_counts = std::vector<uint64_t>(first, last);
+}
+
+bool operator==(const LatencyHistogram& a, const LatencyHistogram& b) noexcept {
+  if (a.m_total != b.m_total) {
+    return false;
+  }
+  const size_t first = std::min(a.m_offset, b.m_offset);
+  const size_t end = std::max(a.m_offset + a.m_counts.size(), b.m_offset + b.m_counts.size());
+  for (size_t i = first; i < end; ++i) {
+    if (a.count_at(i) != b.count_at(i)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 uint64_t LatencyHistogram::value_at_percentile_ns(double percentile) const noexcept {
   if (m_total == 0) {
     return 0;
   }
   const uint64_t rank = nearest_rank(percentile, m_total);
   uint64_t seen = 0;
-  for (size_t i = 0; i < k_bucket_count; ++i) {
+  for (size_t i = 0; i < m_counts.size(); ++i) {
     seen += m_counts[i];
     if (seen >= rank) {
-      return bucket_midpoint_ns(i);
+      return bucket_midpoint_ns(m_offset + i);
     }
   }
   return bucket_midpoint_ns(k_bucket_count - 1);  // unreachable while m_total == sum of counts
@@ -109,9 +168,9 @@ uint64_t LatencyHistogram::value_at_percentile_ns(double percentile) const noexc
 
 std::vector<std::pair<size_t, uint64_t>> LatencyHistogram::nonzero_buckets() const {
   std::vector<std::pair<size_t, uint64_t>> out;
-  for (size_t i = 0; i < k_bucket_count; ++i) {
+  for (size_t i = 0; i < m_counts.size(); ++i) {
     if (m_counts[i] != 0) {
-      out.emplace_back(i, m_counts[i]);
+      out.emplace_back(m_offset + i, m_counts[i]);
     }
   }
   return out;

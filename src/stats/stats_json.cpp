@@ -209,6 +209,7 @@ void from_json(const json& j, LatencyHistogram& histogram) {
   for (size_t i = 0; i < buckets.size(); ++i) {
     next_index = read_run(buckets[i], fmt::format("{}[{}]", b_where, i), next_index, out);
   }
+  out.shrink_to_fit();  // a result kept in memory holds only its used range (latency_histogram.hpp)
   histogram = std::move(out);
 }
 

@@ -44,6 +44,9 @@ struct PurgeCapabilities {
   std::optional<bool> scsi_sanitize;  // REPORT SUPPORTED OPERATION CODES; nullopt: unknown
   std::optional<bool> scsi_format_unit;
   bool discard = false;  // queue/discard_max_bytes > 0 (or a regular file)
+  // NVMe Sanitize Status log (Get Log Page 81h) estimates, seconds, when the drive gives them
+  // (read at identify time for a controller that supports a sanitize action; the plan's ETA).
+  std::optional<uint32_t> nvme_sanitize_block_s, nvme_sanitize_crypto_s, nvme_sanitize_overwrite_s;
 };
 
 struct AtaSecurity {

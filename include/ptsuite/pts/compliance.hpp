@@ -7,9 +7,11 @@
 //   purge            every purge succeeded with a method the PTS accepts (fallbacks such as
 //                    discard or zero-fill fail; NVMe Sanitize per purge.accept_nvme_sanitize)
 //   preconditioning  WIPC wrote its full target at the spec's capacity multiple (tests with WIPC)
-//   durations        no spec duration, amount or Round cap ("scaling": "time" in pts/) of
-//                    [V]/[I] provenance was lowered (a shortened run is "not compliant:
-//                    shortened"); raising one is disclosed
+//   durations        no duration, amount, repetition count or Round cap ("scaling": "time"
+//                    in pts/) was lowered below its floor (a shortened run is "not compliant:
+//                    shortened"), and no [V]/[I] segment or Round length was raised (a
+//                    deviation); the rule and its one exception (max_rounds) in
+//                    duration_rule.hpp
 //   steady_state     every tracking variable of every phase attained steady state; a phase
 //                    that ran to the Round cap without it is DISCLOSED ("SS NOT ACHIEVED",
 //                    window x-4..x), as the spec allows, and named in `notes`

@@ -10,6 +10,14 @@
 // capture durations, Round cap, WIPC and WSAT amounts, limits): lowering it shortens the run.
 // "choice": "operator" marks a value the spec leaves to the operator (the IOPS TOIO, WSAT's
 // optional workloads in 2.0.x): changing it is disclosed, never a deviation.
+// How the compliance judge treats a changed time-scaling value (docs/spec-traceability.md,
+// "Durations"): below its floor it SHORTENS the run. The floor of a [V]/[I] value is the value
+// itself; a [U] value may name a lower one, the lowest value any cited source uses:
+//   "floor": {"value": "6h", "source": "PTSU 06_XSR: 6 h"}.
+// "raised": "deviation" marks a [V]/[I] segment or Round duration the spec fixes: raising it
+// is a deviation (fail); any other raised time-scaling value is disclosed.
+// "range": {"min": A, "max": B} bounds a setting's accepted values (inclusive, in the setting's
+// own type); settings without one get their type's bounds (settings.hpp).
 //
 // A field may instead be {"by_revision": {"2.0.2": {...}, "e1.1": {...}}} or
 // {"by_profile": {"enterprise": {...}, "client": {...}}}; lookups resolve those first.
@@ -44,9 +52,13 @@ struct SpecValue {
   std::string type;     // "duration", "size", "count", "number", "percent", "bool", "enum:a,b", ...
   std::string setting;  // setting name when user-overridable, else empty
   std::string description;
-  std::string fixed_reason;      // [U] values that are disclosed conventions rather than settings
-  bool time_scaling = false;     // "scaling": "time"
-  bool operator_choice = false;  // "choice": "operator"
+  std::string fixed_reason;          // [U] values that are disclosed conventions rather than settings
+  bool time_scaling = false;         // "scaling": "time"
+  bool operator_choice = false;      // "choice": "operator"
+  nlohmann::json floor;              // "floor"/"value" (null: the value is its own floor)
+  std::string floor_source;          // "floor"/"source"
+  bool raised_is_deviation = false;  // "raised": "deviation"
+  nlohmann::json range;              // "range" ({"min", "max"}), null for the type's bounds
 };
 
 struct SpecContext {

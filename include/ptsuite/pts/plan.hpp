@@ -16,16 +16,33 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/identity.hpp>
 #include <ptsuite/pts/pts_test.hpp>
 
 namespace ptsuite::pts {
 
 enum class PlanCase { best, worst };
 
+// What the plan cannot know before the run, each with where the figure comes from (shown by
+// `ptsuite plan`, the run's first ETA and results.json "plan"); plan_assumptions_for() fits them
+// to a known target, and the run's ETA replaces them with measurements (eta.hpp).
 struct PlanAssumptions {
   double write_mb_per_s = 500;          // decimal MB/s for byte-limited steps
   uint64_t purge_ns = 120'000'000'000;  // 2 minutes per purge
+  uint64_t step_overhead_ns = 0;        // wall time a segment takes beyond its length
+  std::string write_basis = "writes assumed at 500 MB/s";
+  std::string purge_basis = "purges assumed at 2 min";
 };
+
+// The assumptions for a target and the run's purge method (the setting purge.method, "auto"
+// resolved as the run would):
+//   loop, zram, file   the purge is a discard: about 1 s + 1 s per 10 GB; writes 1000 MB/s;
+//   ATA security erase the drive's IDENTIFY word 89 (or 90, enhanced) estimate;
+//   NVMe sanitize      the drive's Sanitize Status log estimate for the action, when it gives one;
+//   anything else      2 minutes per purge (NVMe Format and SCSI give no estimate).
+// Every segment: a step overhead of 40 ms (thread start, buffers, histogram merge and journal
+// write: 35-50 ms measured per step of `ptsuite run --quick` on the 2-core CI machine kind).
+PlanAssumptions plan_assumptions_for(const device::DeviceIdentity& target, const std::string& purge_method);
 
 struct PlanStep {
   std::string id;    // StepId::text()
@@ -57,7 +74,8 @@ class PlanningExecutor : public StepExecutor {
 
 struct Plan {
   std::vector<PlanStep> steps;
-  uint64_t total_ns = 0;
+  uint64_t total_ns = 0;  // the steps' durations + step_overhead_ns per segment
+  PlanAssumptions assumptions;
 };
 
 // Runs every test of `test_ids` over a PlanningExecutor. `base` supplies defs/spec/settings/
@@ -66,6 +84,7 @@ Plan make_plan(const std::vector<std::string>& test_ids, const DefinitionSet& de
                const Settings& settings, TargetFacts target, PlanCase plan_case, PlanAssumptions assumptions);
 
 void to_json(nlohmann::json& j, const PlanStep& step);
+void to_json(nlohmann::json& j, const PlanAssumptions& assumptions);
 
 // A fabricated result with the given combined IOPS and latency over `elapsed_ns`, split between
 // read and write by the segment's mix (used for planning and by tests).

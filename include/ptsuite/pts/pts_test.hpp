@@ -55,9 +55,11 @@ class PtsTest {
   [[nodiscard]] virtual nlohmann::json procedure(TestContext& ctx) const = 0;
 };
 
-// The core tests (registry.hpp: the tests `all` runs), in the order `ptsuite run` executes
-// them, and any registered test by id or alias (throws UsageError naming the known ones).
+// The five core tests (registry.hpp: the group "core", what `ptsuite run` runs by default), every
+// PTS test (the group "all": the core five, HIR, XSR, DIRTH), in the order `ptsuite run`
+// executes them, and any registered test by id or alias (throws UsageError naming the known ones).
 std::vector<std::string> core_test_ids();
+std::vector<std::string> all_pts_test_ids();
 std::unique_ptr<PtsTest> make_test(std::string_view id);
 
 // Reads one test's definition for the context, applying settings; remembers what was read.

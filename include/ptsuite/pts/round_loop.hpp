@@ -18,6 +18,7 @@
 #include <ptsuite/pts/segment.hpp>
 #include <ptsuite/pts/steady_state.hpp>
 #include <ptsuite/pts/step_executor.hpp>
+#include <ptsuite/pts/window.hpp>
 #include <ptsuite/results/round_phase.hpp>
 
 namespace ptsuite::pts {
@@ -38,6 +39,10 @@ struct RoundLoopSpec {
   SteadyStateCriteria criteria;
   uint32_t first_check_round = 0;
   uint32_t max_rounds = 0;
+  WindowStatistics window_statistics;  // window.art / window.mrt (window.hpp)
+  // false: every Round up to max_rounds runs even after steady state (a fixed preconditioning
+  // such as ECW's 25 x 1 min); the verdict is then the last window's.
+  bool stop_at_steady_state = true;
   bool health_each_round = true;
   // Runs before each Round (e.g. CBW's inter-round pre-write) and returns its record.
   std::function<nlohmann::json(uint32_t round)> before_round;

@@ -41,6 +41,9 @@ class RunObserver {
  public:
   virtual ~RunObserver() = default;
   virtual void message(const std::string& text) = 0;
+  // What the user must see even with --quiet: why a run stopped, a write cache that could not
+  // be restored, the temporary ATA password before it is set.
+  virtual void warning(const std::string& text) { message(text); }
   virtual void plan_ready(const Plan& best, const Plan& worst) = 0;
   virtual void test_started(const std::string& id, const std::string& title, size_t index, size_t count) = 0;
   virtual void step_started(const StepId& id, const std::string& label) = 0;

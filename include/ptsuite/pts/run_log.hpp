@@ -37,15 +37,17 @@ class RunLog final : public RunObserver {
   RunLog& operator=(const RunLog&) = delete;
 
   void message(const std::string& text) override;
+  void warning(const std::string& text) override;  // logged as a warning and forwarded
   void plan_ready(const Plan& best, const Plan& worst) override;
   void test_started(const std::string& id, const std::string& title, size_t index, size_t count) override;
   void step_started(const StepId& id, const std::string& label) override;
   void step_progress(const StepProgress& progress) override;
   void step_finished(const StepId& id) override;
 
-  // Logged only, not forwarded (e.g. "run started", the final status).
+  // Logged only, not forwarded (e.g. "run started", the final status, a stall the console
+  // reports itself).
   void note(const std::string& text);
-  void warning(const std::string& text);
+  void log_warning(const std::string& text);
   void close();
 
  private:

@@ -7,6 +7,17 @@
 // --set fails before anything runs (UsageError "--set", exit 2).
 // disclosure() lists every setting with its default, effective value, who changed it, and
 // its provenance: results.json carries it verbatim and the report prints it.
+// Bounds: every value (default, preset, --set) must lie in the setting's range, inclusive, in
+// its type's base unit; a setting without a "range" in pts/ gets its type's bounds:
+//   duration  10 ms .. 400 days   (a step shorter than 10 ms holds no measurable IO; 400 days
+//                                  is longer than any PTS test's worst case, 23 h x 8 tests)
+//   count     1 .. 1,000,000       (TOIO settings: threads 1 .. 1024, queue depth 1 .. 4096)
+//   number    > 0 .. 1000, finite  (capacity multiples: 1000X already writes a drive for weeks)
+//   size      512 B .. 1 GiB, a multiple of 512 B (block sizes)
+//   percent   > 0 .. 100
+//   lists     1 .. 64 items, each item in the item type's bounds
+// A value outside is a UsageError naming the setting and the range (exit 2), before anything
+// runs; so no value can wrap, overflow a planner or ask for memory no host has.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +43,22 @@ struct SettingRecord {
   std::string path;              // where in pts/ the default comes from
   bool time_scaling = false;     // lowering it shortens the run (definitions.hpp "scaling")
   bool operator_choice = false;  // the spec leaves it to the operator (definitions.hpp "choice")
+  // Time-scaling settings: a value below `floor` shortens the run. The floor is the default,
+  // except for a [U] value whose cited sources use a lower one (floor_source names it).
+  nlohmann::json floor;
+  std::string floor_source;
+  bool raised_is_deviation = false;  // raising it is a deviation (a [V]/[I] segment / Round length)
+  // Accepted range, inclusive, in the type's base unit (ns, bytes, count, number, percent).
+  double min = 0;
+  double max = 0;
+  uint64_t multiple_of = 0;  // sizes: values must be a multiple of this (0: any)
+  std::string min_text;      // the bounds as the user writes them ("10ms", "512B", "5")
+  std::string max_text;
 };
+
+// The magnitude of one setting value (or list item) in its type's base unit: ns for
+// durations, bytes for sizes, the number itself otherwise; NaN for text types.
+double setting_magnitude(const std::string& type, const nlohmann::json& value);
 
 class Settings {
  public:

@@ -40,6 +40,10 @@ struct StepRequest {
   SegmentSpec segment;       // kind == segment
   std::string purge_method;  // kind == purge: "auto", "discard", ...
   uint64_t idle_ns = 0;      // kind == idle: wall time without IO
+  // The Round a segment belongs to when its step name does not say it ("rNNN-..."), e.g.
+  // WSAT's samples under stop_rule=steady-state; 0 otherwise. Only the planner reads it: its
+  // worst case swings values Round by Round (plan.hpp), whatever the step names.
+  uint32_t plan_round = 0;
 };
 
 // What tests see while a step runs (the CLI draws the progress line from it).
@@ -80,7 +84,7 @@ class RunStopped : public std::runtime_error {
   nlohmann::json m_partial;
 };
 
-// Typed convenience over execute() for segment steps.
-SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec);
+// Typed convenience over execute() for segment steps (plan_round: see StepRequest).
+SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec, uint32_t plan_round = 0);
 
 }  // namespace ptsuite::pts

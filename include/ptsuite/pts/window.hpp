@@ -3,11 +3,20 @@
 //   ios, bytes           sums over the window
 //   iops, mb_per_s       the AVERAGE of the per-Round values (PTS: reported value = average
 //                        over the measurement window; same average the steady-state check uses)
-//   latency mean         IO-weighted: sum(mean_r * ios_r) / sum(ios_r), i.e. the mean
-//                        response time of every IO in the window, never a mean of means
-//   latency stddev       pooled: sqrt(sum((n_r - 1) s_r^2 + n_r (mean_r - mean)^2) / (N - 1))
-//   latency min / max    min / max over the window (MRT = the window's maximum)
-//   percentiles          from the MERGED histogram of the window, clamped into [min, max]
+//   latency mean (ART)   window.art ([U], pts/common.json "window_statistics"):
+//                          round-mean   the arithmetic mean of the Rounds' ARTs, as CH and
+//                                       ADATA report it, and as the steady-state table averages
+//                                       a response-time tracking variable (the default);
+//                          io-weighted  sum(mean_r * ios_r) / sum(ios_r): the mean response
+//                                       time of every IO of the window
+//   latency max (MRT)    window.mrt ([U]): round-mean, the mean of the Rounds' maxima (CH, ADATA;
+//                        the default), or max, the window's maximum
+//   latency stddev       pooled over every IO: sqrt(sum((n_r - 1) s_r^2 + n_r (mean_r - m)^2) /
+//                        (N - 1)) with m the IO-weighted mean, whatever window.art says
+//   latency min          the window's minimum
+//   percentiles          from the MERGED histogram of the window ("5 9s" is a percentile of all
+//                        the window's IOs, never an average), clamped into [min, the window's
+//                        true maximum]
 #pragma once
 
 #include <span>
@@ -17,6 +26,12 @@
 
 namespace ptsuite::pts {
 
-stats::IoSummary aggregate_window(std::span<const SegmentResult* const> rounds);
+// window.art / window.mrt, read from the settings by apply_round_rules() (pts_test.hpp).
+struct WindowStatistics {
+  bool art_round_mean = true;  // false: io-weighted
+  bool mrt_round_mean = true;  // false: the window's maximum
+};
+
+stats::IoSummary aggregate_window(std::span<const SegmentResult* const> rounds, WindowStatistics rules);
 
 }  // namespace ptsuite::pts

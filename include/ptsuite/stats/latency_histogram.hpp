@@ -20,6 +20,12 @@
 // value x with at least ceil(p/100 * N) samples <= x (p = 100 gives the maximum). Callers that
 // also hold the exact min and max (LatencyMoments) clamp the result into [min, max], so
 // p99.9999 can never exceed the recorded maximum (the quirk of fio issue #1984).
+// Storage: a new histogram holds all 7424 buckets (58 KiB), so record() on the hot path only
+// indexes. shrink_to_fit() keeps only the buckets from the lowest to the highest non-empty one
+// (a minute of IO spans one to three decades: 1-30 KiB), which is how results are kept once
+// recorded (stats_json's from_json shrinks): a Round of 56 segments x 3 histograms then costs
+// tens of KiB instead of 10 MiB. Every operation works on either form; record() and merge() on
+// a shrunk histogram widen it (an allocation) when a value falls outside its range.
 #pragma once
 
 #include <bit>
@@ -51,15 +57,26 @@ class LatencyHistogram {
   static uint64_t bucket_midpoint_ns(size_t index) noexcept;
 
   void record(uint64_t value_ns) noexcept {
-    ++m_counts[bucket_index(value_ns)];
+    const size_t slot = bucket_index(value_ns) - m_offset;  // wraps below m_offset: also >= size
+    if (slot >= m_counts.size()) [[unlikely]] {
+      record_n(value_ns, 1);  // a shrunk histogram: widen first
+      return;
+    }
+    ++m_counts[slot];
     ++m_total;
   }
   void record_n(uint64_t value_ns, uint64_t count) noexcept;
   void merge(const LatencyHistogram& other) noexcept;
   void clear() noexcept;
+  // Keeps only the buckets from the lowest to the highest non-empty one (none when empty).
+  void shrink_to_fit();
 
   [[nodiscard]] uint64_t total_count() const noexcept { return m_total; }
-  [[nodiscard]] uint64_t count_at(size_t index) const noexcept { return m_counts[index]; }
+  [[nodiscard]] uint64_t count_at(size_t index) const noexcept {
+    return index >= m_offset && index - m_offset < m_counts.size() ? m_counts[index - m_offset] : 0;
+  }
+  [[nodiscard]] size_t stored_buckets() const noexcept { return m_counts.size(); }
+  [[nodiscard]] size_t stored_capacity() const noexcept { return m_counts.capacity(); }
 
   // Nearest-rank percentile (0 < percentile <= 100), reported as the bucket midpoint;
   // 0 when empty. Not clamped: see summarize() in latency_stats.hpp. The rank is computed in
@@ -72,10 +89,15 @@ class LatencyHistogram {
   // results files.
   [[nodiscard]] std::vector<std::pair<size_t, uint64_t>> nonzero_buckets() const;
 
-  friend bool operator==(const LatencyHistogram&, const LatencyHistogram&) = default;
+  // Equal when every bucket holds the same count, whatever the storage.
+  friend bool operator==(const LatencyHistogram& a, const LatencyHistogram& b) noexcept;
 
  private:
-  std::vector<uint64_t> m_counts;
+  // Makes the stored range cover bucket `index` (allocates).
+  void widen_to(size_t index);
+
+  std::vector<uint64_t> m_counts;  // buckets m_offset .. m_offset + size - 1
+  size_t m_offset = 0;
   uint64_t m_total = 0;
 };
 

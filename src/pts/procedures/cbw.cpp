@@ -242,6 +242,10 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   pre.segments = {cbw.at(pw.mix, pw.threads, pw.queue_depth, spec.duration_ns("precondition/round_duration"))};
   pre.tracking = {{cbw.name + " precondition IOPS", 0, Metric::iops}};
   apply_round_rules(spec, pre);
+  if (spec.has("precondition/rounds")) {  // ECW: the script's fixed 25 x 1 min, or a cap (ecw.json)
+    pre.max_rounds = spec.get("precondition/rounds").value.get<uint32_t>();
+    pre.stop_at_steady_state = spec.get("precondition/stop").value == "steady-state";
+  }
   rec["phases"].push_back(run_rounds(ctx.exec, pre));
 
   const std::vector<uint32_t> tcs = spec.counts("thread_counts");

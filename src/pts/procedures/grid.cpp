@@ -111,7 +111,10 @@ results::GridMatrix grid_matrix(const PhaseRecord& phase, const std::vector<RwMi
 void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec) {
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
-  purge_and_wipc(spec, rec, tc, qd);
+  // The WIPC runs at the test's TOIO unless the test names its own (latency.wipc_threads / _queue_depth).
+  const bool own_wipc_toio = spec.has("wipc_threads");
+  purge_and_wipc(spec, rec, own_wipc_toio ? spec.get("wipc_threads").value.get<uint32_t>() : tc,
+                 own_wipc_toio ? spec.get("wipc_queue_depth").value.get<uint32_t>() : qd);
   const SpecValue pattern = spec.get("pattern");
   const SpecValue order_value = spec.get("loop_order");
   const LoopOrder order = parse_loop_order(order_value.value.get<std::string>(), order_value.path);

@@ -1,5 +1,5 @@
 // The test registry (procedures/registry.hpp). One line per test; the order is the order
-// `ptsuite run all` uses for the tests marked in_all.
+// `ptsuite run core` and `ptsuite run all` use.
 #include <ptsuite/pts/procedures/registry.hpp>
 
 #include <fmt/format.h>
@@ -17,21 +17,23 @@ constexpr std::array<std::string_view, 1> k_tp_aliases = {"tp"};
 constexpr std::array<std::string_view, 1> k_lat_aliases = {"lat"};
 constexpr std::span<const std::string_view> k_none;
 
+using Group = ProcedureInfo::Group;
+
 const std::array<ProcedureInfo, 12> k_procedures = {{
-    {"iops", k_none, make_iops_test, true, "matrix", "window_matrix"},
-    {"throughput", k_tp_aliases, make_throughput_test, true, "table", "throughput_table"},
-    {"latency", k_lat_aliases, make_latency_test, true, "matrix", "window_matrix"},
-    {"wsat", k_none, make_wsat_test, true, "wsat", "wsat_block"},
-    {"cbw", k_none, make_cbw_test, true, "cbw", "cbw_block"},
-    {"hir", k_none, make_hir_test, false, "hir", "hir_block"},
-    {"xsr", k_none, make_xsr_test, false, "xsr", "xsr_block"},
-    {"dirth", k_none, make_dirth_test, false, "dirth", "dirth_block"},
-    {"ecw", k_none, make_ecw_test, false, "ecw", "ecw_block"},  // PTS-E 1.1 only; replaces cbw there
+    {"iops", k_none, make_iops_test, Group::core, "matrix", "window_matrix"},
+    {"throughput", k_tp_aliases, make_throughput_test, Group::core, "table", "throughput_table"},
+    {"latency", k_lat_aliases, make_latency_test, Group::core, "matrix", "window_matrix"},
+    {"wsat", k_none, make_wsat_test, Group::core, "wsat", "wsat_block"},
+    {"cbw", k_none, make_cbw_test, Group::core, "cbw", "cbw_block"},
+    {"hir", k_none, make_hir_test, Group::pts, "hir", "hir_block"},
+    {"xsr", k_none, make_xsr_test, Group::pts, "xsr", "xsr_block"},
+    {"dirth", k_none, make_dirth_test, Group::pts, "dirth", "dirth_block"},
+    {"ecw", k_none, make_ecw_test, Group::other, "ecw", "ecw_block"},  // PTS-E 1.1: runs for cbw ("all")
     // A ptsuite extension (the seeds' 600-minute continuous write), not a PTS test.
-    {"endurance-write", k_none, make_endurance_write_test, false, "endurance", "endurance_block"},
-    {"latency-sweep", k_none, make_latency_sweep_test, false, "sweep", "latency_sweep_block"},  // extension
+    {"endurance-write", k_none, make_endurance_write_test, Group::other, "endurance", "endurance_block"},
+    {"latency-sweep", k_none, make_latency_sweep_test, Group::other, "sweep", "latency_sweep_block"},  // extension
     // Not a PTS test: `ptsuite validate` runs it with a spec sheet (SpecContext::claims).
-    {"claims", k_none, make_claims_test, false, "validation", "validation_block"},
+    {"claims", k_none, make_claims_test, Group::other, "validation", "validation_block"},
 }};
 
 std::string known_names() {
@@ -60,13 +62,25 @@ const ProcedureInfo& find_procedure(std::string_view id_or_alias) {
       }
     }
   }
-  throw UsageError("tests", fmt::format("unknown test \"{}\"; known: {} (or all)", id_or_alias, known_names()));
+  throw UsageError("tests",
+                   fmt::format("unknown test \"{}\"; known: {} (or core: the five core tests, all: every PTS test)",
+                               id_or_alias, known_names()));
 }
 
 std::vector<std::string> core_test_ids() {
   std::vector<std::string> out;
   for (const ProcedureInfo& p : k_procedures) {
-    if (p.in_all) {
+    if (p.group == Group::core) {
+      out.emplace_back(p.id);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> all_pts_test_ids() {
+  std::vector<std::string> out;
+  for (const ProcedureInfo& p : k_procedures) {
+    if (p.group != Group::other) {
       out.emplace_back(p.id);
     }
   }

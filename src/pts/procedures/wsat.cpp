@@ -173,7 +173,8 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   for (uint32_t n = 1; stop_reason.empty(); ++n) {
     SegmentSpec s = sample_spec;
     s.bytes_limit = target_bytes == 0 || ss.enabled ? 0 : sample_byte_limit(s, target_bytes - written_bytes);
-    const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s);
+    const uint32_t round = ss.enabled ? (n + ss.round_samples - 1) / ss.round_samples : 0;
+    const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s, round);
     StepRequest health;
     health.kind = StepKind::health;
     nlohmann::json h = ctx.exec.execute(StepId{id(), "main", fmt::format("sample-{:05}-health", n)}, health);

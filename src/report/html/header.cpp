@@ -198,6 +198,16 @@ std::string write_cache_html(const json& test) {
   return out + "; <span class=\"bad\">read back " + state + "</span>";
 }
 
+// The value of a setting from the run's disclosure ("settings"), or `absent`.
+std::string setting_text(const json& results, const std::string& name, const std::string& absent) {
+  for (const json& s : ::ptsuite::results::array(results, "settings")) {
+    if (str(at(s, "name")) == name) {
+      return str(at(s, "value"));
+    }
+  }
+  return absent;
+}
+
 Rows dut_rows(const json& results, const json& test) {
   const json& d = at(results, "device");
   Rows rows;
@@ -207,6 +217,7 @@ Rows dut_rows(const json& results, const json& test) {
   rows.emplace_back("Firmware", text(or_dash(str(at(d, "firmware")))));
   const json& cap = at(d, "capacity_bytes");
   rows.emplace_back("Capacity", cap.is_number() ? text(fmt_bytes(cap.get<uint64_t>())) : k_dash);
+  rows.emplace_back("NAND Type", text(setting_text(results, "device.nand_type", "not stated")));
   rows.emplace_back("Sectors",
                     text(fmt::format("{} B logical / {} B physical", or_dash(str(at(d, "logical_block_bytes"))),
                                      or_dash(str(at(d, "physical_block_bytes"))))));

@@ -6,6 +6,7 @@
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/report/window_labels.hpp>
 #include <ptsuite/results/capture.hpp>
 
 namespace ptsuite::report::html {
@@ -79,14 +80,17 @@ std::vector<Page> latency_pages(const json& results, const json& test, IdSource&
   }
 
   const std::string window = window_text(matrix);
+  const WindowLabels labels = window_labels(test);
   pages.push_back(
       {header,
        "Latency \u2013 Tabular Data: IOPS, ART, 99.999 % and MRT",
-       {matrix_table(iops, "IOPS", "IOPS per block size and R/W mix, " + window, false),
-        matrix_table(art, "ART (ms)", "Average response time (ms) per block size and R/W mix, " + window, true),
+       {matrix_table(iops, "IOPS", "IOPS per block size and R/W mix, mean of the window Rounds, " + window, false),
+        matrix_table(art, "ART (ms)",
+                     "Average response time (ms) per block size and R/W mix, " + labels.art + ", " + window, true),
         matrix_table(five9, "99.999 % (ms)",
-                     "99.999 % response time (5 nines, ms), merged read+write histogram, " + window, true),
-        matrix_table(mrt, "MRT (ms)", "Maximum response time (ms) per block size and R/W mix, " + window, true)}});
+                     "99.999 % response time (5 nines, ms), read+write, " + labels.nines + ", " + window, true),
+        matrix_table(mrt, "MRT (ms)",
+                     "Maximum response time (ms) per block size and R/W mix, " + labels.mrt + ", " + window, true)}});
   pages.push_back({header,
                    "Latency \u2013 3D Plots of ART and MRT",
                    {matrix_block(chart::matrix_chart({"Average Response Time", window, "lat-3d-art"}, art.rows,

@@ -10,6 +10,7 @@
 
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
+#include <ptsuite/report/window_labels.hpp>
 #include <ptsuite/results/latency_sweep.hpp>
 
 namespace ptsuite::report::html {
@@ -46,7 +47,7 @@ std::vector<chart::NamedSeries> per_tc(const std::vector<const SweepCell*>& cell
   return out;
 }
 
-Block cells_table(const std::vector<const SweepCell*>& cells, const std::string& what) {
+Block cells_table(const std::vector<const SweepCell*>& cells, const std::string& what, const WindowLabels& labels) {
   Table t;
   t.css_class = "data compact";
   t.header = {"TC",        "QD",          "IOPS",         "MB/s",          "ART (ms)",
@@ -59,7 +60,9 @@ Block cells_table(const std::vector<const SweepCell*>& cells, const std::string&
                       ms(c->latency.latency_p99_ns), ms(c->latency.latency_p99_9_ns), ms(c->latency.latency_p99_99_ns),
                       ms(c->latency.latency_p99_999_ns), ms(c->latency.latency_max_ns)});
   }
-  return table_block(render_table(t), what + ": measurement-window values per TC x QD (read + write combined)");
+  return table_block(render_table(t), what + ": measurement-window values per TC x QD (read + write combined; ART " +
+                                          labels.art + "; MRT " + labels.mrt + "; each percentile a " + labels.nines +
+                                          ")");
 }
 
 }  // namespace
@@ -99,8 +102,9 @@ std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdS
                                                       "99.99 % response time (ms)",
                                                       per_tc(cells, sweep.thread_counts, p99_99_ns), {}),
                         what + ": 99.99 % response time (log) vs IOPS per thread count", ids, 330)}});
-      pages.push_back(
-          {header, "Latency Sweep " + what + " \u2013 Response Times per TC x QD", {cells_table(cells, what)}});
+      pages.push_back({header,
+                       "Latency Sweep " + what + " \u2013 Response Times per TC x QD",
+                       {cells_table(cells, what, window_labels(test))}});
     }
   }
   for (Page& p : compliance_pages(header, test, "Latency Sweep")) {

@@ -12,6 +12,8 @@
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
+#include "report/settings_in_use.hpp"
+
 namespace ptsuite::report::html {
 
 using nlohmann::json;
@@ -183,8 +185,9 @@ Rows run_rows(const json& results) {
   }
   rows.emplace_back("Host preflight", preflight_html(results));
   size_t changed = 0;
+  const std::unordered_set<std::string> in_use = settings_in_use(results);
   for (const json& s : at(results, "settings")) {
-    changed += is_true(at(s, "changed")) ? 1 : 0;
+    changed += is_true(at(s, "changed")) && in_use.count(str(at(s, "name"))) > 0 ? 1 : 0;
   }
   rows.emplace_back("Settings changed",
                     text(fmt::format("{} from their defaults (listed on the Settings page)", changed)));
@@ -326,7 +329,11 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   // Settings changed from defaults, then the [U] values and conventions.
   std::vector<Row> changed;
   std::vector<Row> unverified;
+  const std::unordered_set<std::string> in_use = settings_in_use(results);
   for (const json& s : at(results, "settings")) {
+    if (in_use.count(str(at(s, "name"))) == 0) {
+      continue;  // a setting none of the run's tests read
+    }
     const Row row = {text(str(at(s, "name"))),       text(str(at(s, "value"))),           text(str(at(s, "default"))),
                      text(str(at(s, "changed_by"))), text("[" + str(at(s, "tag")) + "]"), text(str(at(s, "clause")))};
     if (is_true(at(s, "changed"))) {
@@ -341,12 +348,13 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
                           text("[" + str(at(c, "tag")) + "]"),
                           text(str(at(c, "clause")) + " \u2013 ptsuite: " + str(at(c, "convention")))});
   }
-  add_table_pages(
-      pages, header, changed, "Settings Changed from Their Defaults",
-      "Settings whose value differs from the spec / default value ([V] verified, [I] inferred, [U] unverified)",
-      "No setting was changed from its default.");
+  add_table_pages(pages, header, changed, "Settings Changed from Their Defaults",
+                  "Settings of the tests that ran whose value differs from the spec / default value ([V] verified, [I] "
+                  "inferred, [U] unverified)",
+                  "No setting was changed from its default.");
   add_table_pages(pages, header, unverified, "[U] Settings and Conventions Disclosed",
-                  "Every [U] (unverified) setting with the value used, and the conventions ptsuite follows where the "
+                  "Every [U] (unverified) setting of the tests that ran, with the value used, and the conventions "
+                  "ptsuite follows where the "
                   "PTS text is not settled",
                   "No [U] setting or convention applies.");
   return pages;

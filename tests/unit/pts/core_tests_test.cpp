@@ -389,6 +389,9 @@ TEST(EcwTest, TheCbwSweepWithoutHistograms) {
   EXPECT_EQ(pre.at("round_template")[0].at("duration_ns"), 60'000'000'000ull);
   EXPECT_EQ(pre.at("round_template")[0].at("label"), "CBW 0/100 TC32 QD32");
   EXPECT_EQ(pre.at("steady_state").at("max_rounds"), 25);
+  // The script's fixed 25 x 1 min: a drive steady from Round 5 still preconditions 25 minutes.
+  EXPECT_EQ(pre.at("steady_state").at("rounds_run"), 25);
+  EXPECT_EQ(count_prefix(h.exec.executed, "ecw/precondition/r"), 25u);
   const json& demand = rec.at("phases")[1];
   ASSERT_EQ(demand.at("round_template").size(), 49u);
   EXPECT_EQ(demand.at("round_template")[0].at("label"), "CBW 40/60 TC32 QD32");
@@ -401,12 +404,37 @@ TEST(EcwTest, TheCbwSweepWithoutHistograms) {
   EXPECT_FALSE(rec.contains("cbw"));
 }
 
+// ecw.precondition_stop=steady-state: the departure from the script stops at the first steady
+// window (and is disclosed as a changed [U] setting).
+TEST(EcwTest, PreconditioningMayStopAtSteadyStateWhenTheOperatorSaysSo) {
+  Harness h({"e1.1", "enterprise"}, {{"ecw.precondition_stop", "steady-state"}});
+  const json rec = make_test("ecw")->run(h.ctx);
+  EXPECT_EQ(rec.at("phases")[0].at("steady_state").at("rounds_run"), 5);
+  EXPECT_EQ(count_prefix(h.exec.executed, "ecw/precondition/r"), 5u);
+}
+
+// The Latency test's WIPC runs at its own named TOIO (latency.wipc_threads / _queue_depth).
+TEST(LatencyTest, TheWipcToioIsANamedSetting) {
+  Harness plain({"2.0.2", "enterprise"});
+  const json rec = make_test("latency")->run(plain.ctx);
+  EXPECT_EQ(rec.at("preconditioning")[0].at("spec").at("queue_depth"), 1);
+  Harness deep({"2.0.2", "enterprise"}, {{"latency.wipc_queue_depth", "32"}});
+  const json deeper = make_test("latency")->run(deep.ctx);
+  EXPECT_EQ(deeper.at("preconditioning")[0].at("spec").at("queue_depth"), 32);
+  EXPECT_EQ(deeper.at("preconditioning")[0].at("spec").at("threads"), 1);
+}
+
 // Revisions pick their tests: PTS-E 1.1 runs ECW in place of CBW; ECW is not a 2.0.2 test.
 TEST(EcwTest, RevisionsPickTheirCompositeTest) {
   EXPECT_EQ(tests_for_revision({"iops", "cbw"}, "e1.1"), (std::vector<std::string>{"iops", "ecw"}));
   EXPECT_EQ(tests_for_revision({"cbw", "ecw"}, "e1.1"), (std::vector<std::string>{"ecw"}));
-  EXPECT_EQ(tests_for_revision(parse_test_list("all"), "e1.1"),
+  EXPECT_EQ(tests_for_revision(parse_test_list("core"), "e1.1"),
             (std::vector<std::string>{"iops", "throughput", "latency", "wsat", "ecw"}));
+  // "all" is every PTS test of the revision: the eight of PTS-E 1.1 and of 2.0.2.
+  EXPECT_EQ(tests_for_revision(parse_test_list("all"), "e1.1"),
+            (std::vector<std::string>{"iops", "throughput", "latency", "wsat", "ecw", "hir", "xsr", "dirth"}));
+  EXPECT_EQ(tests_for_revision(parse_test_list("all"), "2.0.2"),
+            (std::vector<std::string>{"iops", "throughput", "latency", "wsat", "cbw", "hir", "xsr", "dirth"}));
   EXPECT_EQ(tests_for_revision({"cbw", "dirth"}, "2.0.2"), (std::vector<std::string>{"cbw", "dirth"}));
   try {
     (void)tests_for_revision({"iops", "ecw"}, "2.0.2");

@@ -57,6 +57,33 @@ TEST(Plan, WsatWorstCaseRunsToTheTimeLimitAndBestCaseStopsAtFourFills) {
   EXPECT_EQ(count(best, "segment"), 2u + 1u);
 }
 
+// wsat.stop_rule=steady-state: the check samples swing Round by Round in the worst case, so
+// it runs to the Round cap: 25 Rounds x 31 one-minute samples + the 20-minute capture + a
+// 2-minute purge = 13 h 17 min; the best case stops at Round 5: 2 h 57 min.
+TEST(Plan, WsatSteadyStateStopRuleWorstCaseIsTheRoundCap) {
+  PlanFixture f(std::vector<std::pair<std::string, std::string>>{{"wsat.stop_rule", "steady-state"}});
+  const Plan worst = f.plan({"wsat"}, PlanCase::worst, 960 * k_gib);
+  const Plan best = f.plan({"wsat"}, PlanCase::best, 960 * k_gib);
+  EXPECT_EQ(count(worst, "segment"), 25u * 31u + 1u);
+  EXPECT_EQ(count(best, "segment"), 5u * 31u + 1u);
+  EXPECT_EQ(worst.total_ns, (25 * 31 + 20 + 2) * k_min_ns);
+  EXPECT_EQ(best.total_ns, (5 * 31 + 20 + 2) * k_min_ns);
+  EXPECT_GE(worst.total_ns, 13 * 60 * k_min_ns);
+  EXPECT_LT(best.total_ns, 4 * 60 * k_min_ns);
+}
+
+// A WSAT sample's bytes are what one sample moves (1 minute at the assumed 500 MB/s), not the
+// 4X target that is left when it starts.
+TEST(Plan, AWsatSampleShowsItsOwnBytes) {
+  PlanFixture f;
+  const Plan worst = f.plan({"wsat"}, PlanCase::worst, 960 * k_gib);
+  const auto sample = std::find_if(worst.steps.begin(), worst.steps.end(),
+                                   [](const PlanStep& s) { return s.id == "wsat/main/sample-00001"; });
+  ASSERT_NE(sample, worst.steps.end());
+  EXPECT_EQ(sample->bytes, 30'000'000'000ull);  // 60 s x 500 MB/s
+  EXPECT_FALSE(sample->estimated);
+}
+
 TEST(Plan, AllFiveTestsQuickPresetIsShort) {
   PlanFixture quick({}, {"quick"});
   const Plan worst = quick.plan({"iops", "throughput", "latency", "wsat", "cbw"}, PlanCase::worst, k_gib);

@@ -3,6 +3,8 @@
 #include <map>
 
 #include <cmath>
+#include <ptsuite/pts/plan.hpp>
+#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/round_loop.hpp>
 #include <ptsuite/pts/window.hpp>
 #include <ptsuite/stats/stats_json.hpp>
@@ -132,7 +134,7 @@ TEST(Window, LatencyIsIoWeightedAndPercentilesComeFromMergedHistograms) {
   const SegmentResult fast = testing::synthetic_result(s, 3000, 1'000);    // 3000 IOs at 1 us
   const SegmentResult slow = testing::synthetic_result(s, 1000, 100'000);  // 1000 IOs at 100 us
   const SegmentResult* rounds[] = {&fast, &slow};
-  const stats::IoSummary w = aggregate_window(rounds);
+  const stats::IoSummary w = aggregate_window(rounds, WindowStatistics{false, false});
   EXPECT_DOUBLE_EQ(w.combined.iops, 2000.0);  // average of per-round IOPS
   EXPECT_EQ(w.combined.ios, 4000u);
   EXPECT_DOUBLE_EQ(w.combined.latency_mean_ns, (3000.0 * 1'000 + 1000.0 * 100'000) / 4000.0);
@@ -151,6 +153,62 @@ TEST(Window, LatencyIsIoWeightedAndPercentilesComeFromMergedHistograms) {
   const double mean = w.combined.latency_mean_ns;
   const double var = (3000.0 * (1'000 - mean) * (1'000 - mean) + 1000.0 * (100'000 - mean) * (100'000 - mean)) / 3999.0;
   EXPECT_NEAR(w.combined.latency_stddev_ns, std::sqrt(var), 1e-6 * std::sqrt(var));
+
+  // window.art=round-mean / window.mrt=round-mean (the sources' choice, the default): the mean of
+  // the two Rounds' ARTs and maxima. The stddev stays pooled over every IO, the percentiles stay
+  // those of the merged histogram, clamped to the true maximum.
+  const stats::IoSummary r = aggregate_window(rounds, WindowStatistics{true, true});
+  EXPECT_DOUBLE_EQ(r.combined.latency_mean_ns, (1'000.0 + 100'000.0) / 2);
+  EXPECT_EQ(r.combined.latency_max_ns, 50'500u);
+  EXPECT_DOUBLE_EQ(r.combined.latency_stddev_ns, w.combined.latency_stddev_ns);
+  EXPECT_EQ(r.combined.percentiles.back().value_ns, w.combined.percentiles.back().value_ns);
+  EXPECT_GT(r.combined.percentiles.back().value_ns, r.combined.latency_max_ns);  // p99.9999 of the slow Round
+}
+
+// The default of window.art / window.mrt is the sources' choice, and the Round loop uses it.
+TEST(RoundLoop, WindowStatisticsComeFromTheSettings) {
+  const SpecContext spec{"2.0.2", "enterprise"};
+  const Settings defaults = Settings::build(DefinitionSet::embedded(), spec, {}, {});
+  EXPECT_EQ(defaults.text("window.art"), "round-mean");
+  EXPECT_EQ(defaults.text("window.mrt"), "round-mean");
+  const Settings io =
+      Settings::build(DefinitionSet::embedded(), spec, {}, {{"window.art", "io-weighted"}, {"window.mrt", "max"}});
+  testing::FakeExecutor exec([](const StepId&, const SegmentSpec&) { return 1000.0; },
+                             [](const StepId&, const SegmentSpec&) { return uint64_t{100'000}; });
+  TestContext ctx{DefinitionSet::embedded(), spec, io, exec, {1ull << 30, 512}};
+  TestSpec ts(ctx, "latency");
+  RoundLoopSpec loop;
+  apply_round_rules(ts, loop);
+  EXPECT_FALSE(loop.window_statistics.art_round_mean);
+  EXPECT_FALSE(loop.window_statistics.mrt_round_mean);
+  TestContext dctx{DefinitionSet::embedded(), spec, defaults, exec, {1ull << 30, 512}};
+  TestSpec dts(dctx, "latency");
+  RoundLoopSpec dloop;
+  apply_round_rules(dts, dloop);
+  EXPECT_TRUE(dloop.window_statistics.art_round_mean);
+  EXPECT_TRUE(dloop.window_statistics.mrt_round_mean);
+}
+
+// Memory per Round is a small constant: every Round's segment results keep their histograms in
+// the shrunk form (latency_histogram.hpp), whatever the executor. Before, each kept 3 x 58 KiB
+// per segment: 10 MiB per IOPS Round, so `plan --set max_rounds=100` grew to a gigabyte.
+TEST(RoundLoop, KeptRoundsHoldOnlyTheUsedHistogramBuckets) {
+  PlanningExecutor exec(PlanCase::worst, PlanAssumptions{});
+  RoundLoopSpec spec = two_segment_spec();
+  spec.segments[0].threads = spec.segments[1].threads = 1;
+  spec.segments[0].queue_depth = spec.segments[1].queue_depth = 1;
+  spec.segments[0].duration_ns = spec.segments[1].duration_ns = 1'000'000'000;
+  spec.criteria = {5, 20, 10};
+  spec.max_rounds = 40;
+  const PhaseRecord rec = run_rounds(exec, spec);
+  ASSERT_EQ(rec.rounds_run(), 40u);  // the worst case never settles
+  for (const RoundRecord& r : rec.rounds) {
+    for (const SegmentResult& s : r.segments) {
+      EXPECT_LE(s.read_histogram.stored_capacity() + s.write_histogram.stored_capacity() +
+                    s.combined_histogram.stored_capacity(),
+                3u);
+    }
+  }
 }
 
 }  // namespace

@@ -286,6 +286,23 @@ TEST(SteadyStateEdges, NonConsecutiveRoundsUseTheLineRangeOverTheWindow) {
   EXPECT_DOUBLE_EQ(v.slope_excursion, 5);
 }
 
+// The audit's `steady-state 1e308 1.5e308 ...`: the average overflowed the allowed excursion to
+// inf and a 50 % swing was judged ATTAINED. Near the double range the limits are formed in long
+// double; nothing judges steady through an infinite limit.
+TEST(SteadyStateEdges, HugeValuesAreJudgedOnTheirMeritsNeverThroughAnInfiniteLimit) {
+  const SteadyStateVerdict swing = evaluate({1e308, 1.5e308, 1e308, 1.5e308, 1e308});
+  EXPECT_FALSE(swing.attained);
+  EXPECT_FALSE(swing.data_ok);
+  EXPECT_TRUE(std::isfinite(swing.allowed_data_excursion));
+  const SteadyStateVerdict steady = evaluate({1.5e308, 1.5e308, 1.5e308, 1.5e308, 1.5e308});
+  EXPECT_TRUE(steady.attained);
+  EXPECT_DOUBLE_EQ(steady.allowed_data_excursion, 0.3e308);
+  // Up to the largest double: the sums are formed in long double, the verdict is finite.
+  const SteadyStateVerdict top = evaluate({1.7e308, 1.79e308, 1.7e308, 1.79e308, 1.7e308});
+  EXPECT_TRUE(top.attained);
+  EXPECT_TRUE(std::isfinite(top.allowed_slope_excursion));
+}
+
 TEST(SteadyStateFirstWindow, FindsTheFirstAttainingRound) {
   // Windows ending at rounds 5 and 6 fail on the data excursion; rounds 3..7: average 9830,
   // max - min 1100 <= 1966, slope 205 -> excursion 820 <= 983: first attained at round 7.

@@ -156,6 +156,40 @@ TEST(TextReport, QuickRunIsNotCompliantShortened) {
   EXPECT_NE(cbw.find("max-iops-histogram"), std::string::npos);
 }
 
+// summary.txt lists only the settings of the tests that ran: the quick preset also changes the
+// HIR, DIRTH, claims and latency-sweep durations, which a run of these tests never read.
+TEST(TextReport, TheSettingsListHoldsOnlyTheTestsThatRan) {
+  const json& doc = load_results_fixture("quick");
+  const std::string text = render_text(doc);
+  EXPECT_NE(text.find("throughput.segment_duration = 0.5s (preset:quick)"), std::string::npos) << text;
+  for (const char* unused : {"dirth.", "claims.", "latency-sweep.", "endurance-write.", "ecw.", "iops."}) {
+    EXPECT_EQ(text.find(std::string("\n    ") + unused), std::string::npos) << unused;
+    EXPECT_EQ(text.find(std::string(unused) + "segment_duration ="), std::string::npos) << unused;
+  }
+}
+
+// The window table says what its ART and MRT are (window.art / window.mrt) and that 5 9s is a
+// percentile of every IO, never an average.
+TEST(TextReport, WindowTablesSayWhatTheirStatisticsAre) {
+  const json& doc = load_results_fixture("steady");
+  const std::string lat = section(render_text(doc), "latency");
+  EXPECT_NE(lat.find("ART mean of the window Rounds' ARTs (window.art=round-mean)"), std::string::npos) << lat;
+  EXPECT_NE(lat.find("MRT mean of the window Rounds' maxima (window.mrt=round-mean)"), std::string::npos) << lat;
+  EXPECT_NE(lat.find("not an average"), std::string::npos);
+  // A document written before the settings existed held the IO-weighted ART and the maximum.
+  json old = doc;
+  for (json& t : old.at("tests")) {
+    json kept = json::array();
+    for (const json& p : t.at("parameters")) {
+      if (p.value("setting", "").rfind("window.", 0) != 0) kept.push_back(p);
+    }
+    t["parameters"] = kept;
+  }
+  const std::string old_lat = section(render_text(old), "latency");
+  EXPECT_NE(old_lat.find("window.art=io-weighted"), std::string::npos) << old_lat;
+  EXPECT_NE(old_lat.find("window.mrt=max"), std::string::npos) << old_lat;
+}
+
 TEST(TextReport, IsDeterministicAndTolerant) {
   const json& doc = load_results_fixture("quick");
   EXPECT_EQ(render_text(doc), render_text(doc));

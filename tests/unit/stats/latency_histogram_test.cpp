@@ -208,5 +208,51 @@ TEST(LatencyHistogram, OutOfRangePercentilesClampToTheExtremes) {
   EXPECT_EQ(h.value_at_percentile_ns(250), 9u);
 }
 
+// shrink_to_fit keeps the used range only; every operation gives what the full form gives, and
+// recording or merging outside the kept range widens it again.
+TEST(LatencyHistogram, AShrunkHistogramBehavesLikeTheFullOneAndWidensWhenNeeded) {
+  std::mt19937_64 rng(7);
+  std::lognormal_distribution<double> dist(11.0, 1.0);
+  H full;
+  for (int i = 0; i < 50'000; ++i) {
+    full.record(static_cast<uint64_t>(dist(rng)));
+  }
+  H shrunk = full;
+  shrunk.shrink_to_fit();
+  EXPECT_LT(shrunk.stored_buckets(), H::k_bucket_count / 4);  // a few octaves, not all 58
+  EXPECT_EQ(shrunk, full);
+  EXPECT_EQ(shrunk.nonzero_buckets(), full.nonzero_buckets());
+  for (double p : {0.0, 1.0, 50.0, 99.0, 99.999, 100.0}) {
+    EXPECT_EQ(shrunk.value_at_percentile_ns(p), full.value_at_percentile_ns(p)) << p;
+  }
+  for (size_t i : {size_t{0}, H::bucket_index(60'000), H::k_bucket_count - 1}) {
+    EXPECT_EQ(shrunk.count_at(i), full.count_at(i)) << i;
+  }
+  // Outside the range on both sides: record, record_n and merge widen.
+  for (H* h : {&full, &shrunk}) {
+    h->record(3);
+    h->record_n(k_max, 2);
+  }
+  EXPECT_EQ(shrunk, full);
+  H other;
+  other.record(1);
+  other.record(1'000'000'000'000);
+  H shrunk_other = other;
+  shrunk_other.shrink_to_fit();
+  EXPECT_EQ(shrunk_other.stored_buckets(), H::bucket_index(1'000'000'000'000) - H::bucket_index(1) + 1);
+  full.merge(other);
+  shrunk.merge(shrunk_other);
+  EXPECT_EQ(shrunk, full);
+  EXPECT_EQ(shrunk.total_count(), full.total_count());
+  // An empty histogram shrinks to nothing and still records.
+  H empty;
+  empty.shrink_to_fit();
+  EXPECT_EQ(empty.stored_buckets(), 0u);
+  EXPECT_EQ(empty.stored_capacity(), 0u);  // the 58 KiB are released, not only cleared
+  EXPECT_EQ(empty, H{});
+  empty.record(42);
+  EXPECT_EQ(empty.value_at_percentile_ns(50), 42u);
+}
+
 }  // namespace
 }  // namespace ptsuite::stats

@@ -153,11 +153,22 @@ TEST_P(ReportOfFixture, SummaryFirstWithEachTestsSteadyStateAndVerdict) {
   for (const json& r : results().at("compliance").at("reasons")) {
     EXPECT_NE(html().find("<li>" + text(r.get<std::string>()) + "</li>"), std::string::npos) << r;
   }
-  // Every changed setting and every [U] value is disclosed.
+  // Every changed setting and every [U] value a test of the run read is disclosed (the TOIO
+  // settings are disclosed in each test's header); the others are not listed.
+  std::set<std::string> read;
+  for (const json& t : results().at("tests")) {
+    for (const json& p : t.at("parameters")) {
+      read.insert(p.value("setting", ""));
+    }
+  }
   for (const json& s : results().at("settings")) {
-    if (s.at("changed").get<bool>() || s.at("tag") == "U") {
-      EXPECT_NE(html().find("<td>" + text(s.at("name").get<std::string>()) + "</td>"), std::string::npos)
-          << s.at("name");
+    const std::string name = s.at("name").get<std::string>();
+    if ((s.at("changed").get<bool>() || s.at("tag") == "U") && read.count(name) > 0) {
+      EXPECT_NE(html().find("<td>" + text(name) + "</td>"), std::string::npos) << name;
+    }
+    if (read.count(name) == 0 && name.find(".threads") == std::string::npos &&
+        name.find(".queue_depth") == std::string::npos && name.rfind("device.", 0) != 0) {
+      EXPECT_EQ(html().find("<td>" + text(name) + "</td>"), std::string::npos) << name << " no test read";
     }
   }
   for (const json& c : results().at("conventions")) {
@@ -431,6 +442,30 @@ TEST(ReportVerdicts, QuickRunSaysNotCompliantShortened) {
   EXPECT_NE(h.find("<span class=\"bad\">quick</span>"), std::string::npos);  // presets in the summary header
   EXPECT_NE(page_titled(pages_of(h), "Settings Changed from Their Defaults"), std::string::npos);
   EXPECT_NE(h.find("<td>preset:quick</td>"), std::string::npos);
+}
+
+// The DUT block names the NAND type the operator stated (device.nand_type), "not stated" else.
+TEST(ReportHeader, TheDutBlockCarriesTheStatedNandType) {
+  EXPECT_NE(rendered("steady").find("NAND Type:</span> <span class=\"v\">not stated"), std::string::npos);
+  json doc = fixture("steady");
+  bool found = false;
+  for (json& s : doc.at("settings")) {
+    if (s.at("name") == "device.nand_type") {
+      s["value"] = "TLC";
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found) << "the fixture discloses device.nand_type";
+  EXPECT_NE(render_html(doc).find("NAND Type:</span> <span class=\"v\">TLC"), std::string::npos);
+}
+
+// The Settings page lists the settings of the tests that ran only (the quick preset also
+// changes HIR / DIRTH / claims durations that a five-test run never reads).
+TEST(ReportVerdicts, TheSettingsPageListsOnlyTheTestsThatRan) {
+  const std::string& h = rendered("quick");
+  EXPECT_NE(h.find("<td>throughput.segment_duration</td>"), std::string::npos);
+  EXPECT_EQ(h.find("<td>claims.measure_duration</td>"), std::string::npos);
+  EXPECT_EQ(h.find("<td>latency-sweep.segment_duration</td>"), std::string::npos);
 }
 
 TEST(ReportVerdicts, NotAttainedRunSaysNotAchievedWhereItHappened) {

@@ -1,0 +1,21 @@
+// Contract: what a measurement-window table's ART and MRT hold, read from the test record's
+// parameter disclosure (the window.art / window.mrt settings the test read; pts/window.hpp).
+// A record written before those settings existed holds the IO-weighted ART and the window's
+// maximum, and is labelled so. Pure; used by the HTML pages and summary.txt alike.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace ptsuite::report {
+
+struct WindowLabels {
+  std::string art;    // "mean of the window Rounds' ARTs" / "mean over every IO of the window"
+  std::string mrt;    // "mean of the window Rounds' maxima" / "largest response time of the window"
+  std::string nines;  // what a percentile cell is: of every IO of the window, never an average
+};
+
+WindowLabels window_labels(const nlohmann::json& test);
+
+}  // namespace ptsuite::report
