@@ -3,7 +3,9 @@
 // (a --target is only opened read-only for its geometry).
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include <ptsuite/device/identity.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/pts/plan.hpp>
 #include <ptsuite/pts/run_config.hpp>
@@ -22,11 +24,36 @@ struct PlanOptions {
   std::string capacity;
   uint32_t logical_block = 512;
   SpecOptions spec;
-  double write_mbps = 500;
-  std::string purge_time = "2min";
+  std::optional<double> write_mbps;       // --assume-write-mbps: overrides the target's figure
+  std::optional<std::string> purge_time;  // --assume-purge
   bool json = false;
   bool summary = false;
 };
+
+// The plan's assumptions: fitted to the target when one is given (its purge method and the
+// drive's own estimates; identification is read-only), then the --assume-* options on top.
+pts::PlanAssumptions assumptions_of(const PlanOptions& o, const pts::Settings& settings) {
+  pts::PlanAssumptions a;
+  if (!o.target.empty()) {
+    try {
+      a = pts::plan_assumptions_for(device::identify(o.target), settings.text("purge.method"));
+    } catch (const Error&) {
+      // Not identifiable (no permission for pass-through): the generic assumptions stand.
+    }
+  }
+  if (o.write_mbps) {
+    if (!(*o.write_mbps > 0) || !(*o.write_mbps < 1e9)) {
+      throw UsageError("--assume-write-mbps", "must be above 0 MB/s and below 10^9");
+    }
+    a.write_mb_per_s = *o.write_mbps;
+    a.write_basis = fmt::format("writes assumed at {} MB/s (--assume-write-mbps)", *o.write_mbps);
+  }
+  if (o.purge_time) {
+    a.purge_ns = units::parse_duration_ns(*o.purge_time, "--assume-purge");
+    a.purge_basis = fmt::format("purges assumed at {} (--assume-purge)", units::format_duration(a.purge_ns));
+  }
+  return a;
+}
 
 int run_plan(const PlanOptions& o) {
   const std::vector<std::string> tests = pts::tests_for_revision(pts::parse_test_list(o.tests), o.spec.revision);
@@ -42,28 +69,23 @@ int run_plan(const PlanOptions& o) {
   } else {
     throw UsageError("--target", "the plan needs the capacity: give --target DEV or --capacity SIZE (e.g. 1TiB)");
   }
-  if (!(o.write_mbps > 0)) {
-    throw UsageError("--assume-write-mbps", "must be above 0");
-  }
   const pts::SpecContext ctx{o.spec.revision, o.spec.profile};
   const pts::DefinitionSet& defs = pts::DefinitionSet::embedded();
   const pts::Settings settings = pts::Settings::build(defs, ctx, o.spec.presets(), o.spec.overrides());
-  const pts::PlanAssumptions assumptions{o.write_mbps, units::parse_duration_ns(o.purge_time, "--assume-purge")};
+  const pts::PlanAssumptions assumptions = assumptions_of(o, settings);
   const pts::Plan worst = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::worst, assumptions);
   const pts::Plan best = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::best, assumptions);
   if (o.json) {
-    fmt::print("{}\n",
-               nlohmann::json{{"tests", tests},
-                              {"revision", ctx.revision},
-                              {"profile", ctx.profile},
-                              {"capacity_bytes", facts.capacity_bytes},
-                              {"logical_block_bytes", facts.logical_block_bytes},
-                              {"assumptions",
-                               {{"write_mb_per_s", assumptions.write_mb_per_s}, {"purge_ns", assumptions.purge_ns}}},
-                              {"best_case_ns", best.total_ns},
-                              {"worst_case_ns", worst.total_ns},
-                              {"steps", worst.steps}}
-                   .dump(1));
+    fmt::print("{}\n", nlohmann::json{{"tests", tests},
+                                      {"revision", ctx.revision},
+                                      {"profile", ctx.profile},
+                                      {"capacity_bytes", facts.capacity_bytes},
+                                      {"logical_block_bytes", facts.logical_block_bytes},
+                                      {"assumptions", assumptions},
+                                      {"best_case_ns", best.total_ns},
+                                      {"worst_case_ns", worst.total_ns},
+                                      {"steps", worst.steps}}
+                           .dump(1));
     return 0;
   }
   fmt::print("Plan of `ptsuite run {}`: PTS {} {} profile, {} target ({}-byte logical blocks){}\n", o.tests,
@@ -88,8 +110,9 @@ int run_plan(const PlanOptions& o) {
       "Estimated duration: {} best case (steady state at the first check), {} worst case (Round cap everywhere).\n",
       units::format_duration(best.total_ns), units::format_duration(worst.total_ns));
   fmt::print(
-      "Assumptions (~): byte-limited steps at {} MB/s (10^6 B/s), each purge {}; real times depend on the drive.\n",
-      o.write_mbps, units::format_duration(assumptions.purge_ns));
+      "Assumptions (~): {}; {}; {} per segment beyond its length; real times depend on the drive (a run's "
+      "ETA replaces each with what it measures).\n",
+      assumptions.purge_basis, assumptions.write_basis, units::format_duration(assumptions.step_overhead_ns));
   return 0;
 }
 
@@ -107,9 +130,10 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--capacity", o->capacity, "Capacity to plan for instead of a target, e.g. 960GiB");
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")->capture_default_str();
   add_spec_options(sub, o->spec);
-  sub->add_option("--assume-write-mbps", o->write_mbps, "Write rate assumed for byte-limited steps (MB/s)")
-      ->capture_default_str();
-  sub->add_option("--assume-purge", o->purge_time, "Time assumed per purge")->capture_default_str();
+  sub->add_option("--assume-write-mbps", o->write_mbps,
+                  "Write rate assumed for byte-limited steps (MB/s; default: 500, or the target's kind)");
+  sub->add_option("--assume-purge", o->purge_time,
+                  "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)");
   sub->add_flag("--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");
   sub->callback([o, &slot] { slot.action = [o] { return run_plan(*o); }; });

@@ -95,7 +95,10 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     step.max_block_bytes = std::max<uint64_t>(step.max_block_bytes, b.bytes);
   }
   step.duration_ns = s.duration_ns;
-  if (s.bytes_limit > 0) {
+  // A timed step with a byte limit (WSAT's samples) reaches the limit only if it writes: the
+  // worst case writes nothing, so it lasts its full length. Before, a small target's samples
+  // were timed at its few bytes and a 6-hour WSAT planned hundreds of thousands of them.
+  if (s.bytes_limit > 0 && !(m_case == PlanCase::worst && s.duration_ns > 0)) {
     const auto byte_time_ns = static_cast<uint64_t>(static_cast<double>(s.bytes_limit) / rate_bytes_per_ns);
     step.duration_ns = s.duration_ns > 0 ? std::min(s.duration_ns, byte_time_ns) : byte_time_ns;
     step.estimated = s.duration_ns == 0 || byte_time_ns < s.duration_ns;

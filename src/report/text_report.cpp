@@ -284,10 +284,11 @@ std::string demand_sweep_text(const json& test, const char* key, const char* tit
     return {};
   }
   const results::DemandSweepBlock c = results::read_demand_sweep(member(test, key));
-  std::string out =
-      fmt::format("  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", title, c.rw_mix,
-                  c.operating_point_source == "window-average" ? "measurement-window averages" : "final Round",
-                  ms(static_cast<double>(c.art_ceiling_ns)));
+  std::string out = fmt::format(
+      "  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", title, c.rw_mix,
+      c.operating_point_source == "window-average" ? "measurement-window averages; ART " + window_labels(test).art
+                                                   : "final Round",
+      ms(static_cast<double>(c.art_ceiling_ns)));
   Table t(1, /*last_left=*/true);
   t.add({"point", "TC", "QD", "IOPS", "ART (ms)", "rule"});
   for (const results::OperatingPoint& p : c.operating_points) {

@@ -10,6 +10,7 @@
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/report/window_labels.hpp>
 #include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
 
@@ -308,7 +309,9 @@ std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSo
             cbw.queue_depths,
             str(at(test, "title")),
             cbw.rw_mix,
-            cbw.operating_point_source != "window-average" ? "final Round" : "measurement-window average",
+            cbw.operating_point_source != "window-average"
+                ? "final Round"
+                : "measurement-window average; ART " + window_labels(test).art,
             pre_label_of(phase_at(phases, 0)),
             nullptr,
             name,

@@ -84,6 +84,16 @@ TEST(Plan, AWsatSampleShowsItsOwnBytes) {
   EXPECT_FALSE(sample->estimated);
 }
 
+// A small target: the worst case writes nothing, so WSAT's samples last their full minute and
+// the 6-hour limit is 360 of them, not 6 h / (a few MiB at 500 MB/s) samples.
+TEST(Plan, ASmallTargetsWsatWorstCaseIsStillSixHoursOfMinuteSamples) {
+  PlanFixture f;
+  const Plan worst = f.plan({"wsat"}, PlanCase::worst, 4ull << 20);
+  EXPECT_EQ(count(worst, "segment"), 360u + 1u);
+  const Plan best = f.plan({"wsat"}, PlanCase::best, 4ull << 20);
+  EXPECT_EQ(count(best, "segment"), 1u + 1u);  // 16 MiB written in the first sample
+}
+
 TEST(Plan, AllFiveTestsQuickPresetIsShort) {
   PlanFixture quick({}, {"quick"});
   const Plan worst = quick.plan({"iops", "throughput", "latency", "wsat", "cbw"}, PlanCase::worst, k_gib);
