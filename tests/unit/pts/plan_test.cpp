@@ -102,6 +102,17 @@ TEST(Plan, AllFiveTestsQuickPresetIsShort) {
   EXPECT_EQ(count(worst, "purge"), 6u);  // iops, tp x2, latency, wsat, cbw
   // Quick worst case stays well under an hour even with assumed 2-minute purges.
   EXPECT_LT(worst.total_ns, 60 * k_min_ns);
+  // On the 1 GiB scratch loop device (a newcomer's `ptsuite run --quick`), with the scratch
+  // target's assumptions (discard purges, 40 ms per segment), the five core tests plan at most
+  // 3.5 minutes, every Round loop to the quick cap included.
+  device::DeviceIdentity scratch;
+  scratch.transport = device::Transport::loop;
+  scratch.capacity_bytes = k_gib;
+  scratch.purge.discard = true;
+  const Plan on_scratch =
+      make_plan({"iops", "throughput", "latency", "wsat", "cbw"}, DefinitionSet::embedded(), {"2.0.2", "enterprise"},
+                quick.settings, {k_gib, 512}, PlanCase::worst, plan_assumptions_for(scratch, "auto"));
+  EXPECT_LE(on_scratch.total_ns, 210 * 1'000'000'000ull) << on_scratch.total_ns / 1e9 << " s";
 }
 
 TEST(Plan, PlanDoesNotDependOnAnyDevice) {

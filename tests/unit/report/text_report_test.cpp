@@ -131,7 +131,7 @@ TEST(TextReport, QuickRunIsNotCompliantShortened) {
   const std::string text = render_text(doc);
   EXPECT_NE(text.find("\nCompliance: not compliant: shortened\n"), std::string::npos) << text;
   EXPECT_NE(text.find("(preset quick)"), std::string::npos);
-  EXPECT_NE(text.find("max_rounds = 6 (preset:quick)"), std::string::npos);
+  EXPECT_NE(text.find("max_rounds = 5 (preset:quick)"), std::string::npos);
   for (const std::string id : {"throughput", "wsat", "cbw"}) {
     EXPECT_NE(section(text, id).find("  Compliance: not compliant: shortened"), std::string::npos) << id;
   }
