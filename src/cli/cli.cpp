@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/version.hpp>
 #include "cli/commands.hpp"
+#include "cli/conventions.hpp"
 
 namespace ptsuite::cli {
 
@@ -46,7 +48,7 @@ std::string with_flags(const std::string& message, const FieldFlags& fields) {
 
 int run(int argc, char** argv) {
   invocation_storage().assign(argv, argv + argc);
-  CLI::App app{"ptsuite: SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite"};
+  CLI::App app{"SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite", "ptsuite"};
   app.set_version_flag("--version", fmt::format("ptsuite {} ({})", version(), git_revision()));
   app.require_subcommand(1);
   app.fallthrough(false);
@@ -71,9 +73,17 @@ int run(int argc, char** argv) {
   register_validate_command(app, slot);
   register_scenario_command(app, slot);
   register_compare_command(app, slot);
+  register_completion_command(app, slot);
+  register_man_command(app, slot);
+  apply_conventions(app);
 
+  std::vector<std::string> args(argv, argv + argc);
+  if (const std::optional<int> code = preparse(app, args)) {
+    return *code;
+  }
   try {
-    app.parse(argc, argv);
+    std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 takes them in reverse, no argv[0]
+    app.parse(reversed);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -1,6 +1,9 @@
 // `ptsuite engines`: which IO engines exist, whether each can run on this machine, and why not.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <memory>
 
 #include <ptsuite/engine/engine_registry.hpp>
 
@@ -10,9 +13,22 @@ namespace ptsuite::cli {
 
 void register_engines_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* command = app.add_subcommand("engines", "List the IO engines and whether they can run here");
-  command->callback([&slot] {
-    slot.action = [] {
+  auto json_out = std::make_shared<bool>(false);
+  command->add_flag("--json", *json_out, "As JSON: [{name, available, description, unavailable_reason}]");
+  command->callback([&slot, json_out] {
+    slot.action = [json_out] {
       const std::vector<engine::EngineInfo> engines = engine::list_engines();
+      if (*json_out) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const engine::EngineInfo& info : engines) {
+          out.push_back({{"name", info.name},
+                         {"available", info.available},
+                         {"description", info.description},
+                         {"unavailable_reason", info.available ? "" : info.unavailable_reason}});
+        }
+        fmt::print("{}\n", out.dump(1));
+        return 0;
+      }
       size_t name_width = 0;
       for (const engine::EngineInfo& info : engines) {
         name_width = std::max(name_width, info.name.size());

@@ -1,6 +1,7 @@
 // `ptsuite plan TESTS [--target DEV | --capacity SIZE]`: every step a run would take, its TC/QD,
 // duration and bytes, with best- and worst-case totals, computed without touching the device
-// (a --target is only opened read-only for its geometry).
+// (a --target is only opened read-only for its geometry and identity). Without either, the plan
+// is for the scratch target `ptsuite run` creates.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
+#include "cli/run_common.hpp"
 #include "cli/spec_options.hpp"
 
 namespace ptsuite::cli {
@@ -32,9 +34,15 @@ struct PlanOptions {
 
 // The plan's assumptions: fitted to the target when one is given (its purge method and the
 // drive's own estimates; identification is read-only), then the --assume-* options on top.
-pts::PlanAssumptions assumptions_of(const PlanOptions& o, const pts::Settings& settings) {
+pts::PlanAssumptions assumptions_of(const PlanOptions& o, const pts::Settings& settings, uint64_t capacity_bytes) {
   pts::PlanAssumptions a;
-  if (!o.target.empty()) {
+  if (o.target.empty() && o.capacity.empty()) {  // the scratch loop device a run creates
+    device::DeviceIdentity scratch;
+    scratch.transport = device::Transport::loop;
+    scratch.capacity_bytes = capacity_bytes;
+    scratch.purge.discard = true;
+    a = pts::plan_assumptions_for(scratch, settings.text("purge.method"));
+  } else if (!o.target.empty()) {
     try {
       a = pts::plan_assumptions_for(device::identify(o.target), settings.text("purge.method"));
     } catch (const Error&) {
@@ -61,18 +69,22 @@ int run_plan(const PlanOptions& o) {
   if (!o.target.empty() && !o.capacity.empty()) {
     throw UsageError("--capacity", "give either --target or --capacity, not both");
   }
+  std::string what;  // the target planned for, for the first line
   if (!o.target.empty()) {
     const engine::Target t = engine::Target::open(o.target, engine::Target::Access::read_only);
     facts = {t.geometry().capacity_bytes, t.geometry().logical_block_bytes};
+    what = o.target;
   } else if (!o.capacity.empty()) {
-    facts = {units::parse_size_bytes(o.capacity, "--capacity"), o.logical_block};
-  } else {
-    throw UsageError("--target", "the plan needs the capacity: give --target DEV or --capacity SIZE (e.g. 1TiB)");
+    facts = {units::parse_capacity_bytes(o.capacity, "--capacity"), o.logical_block};
+    what = "a " + units::format_size_human(facts.capacity_bytes) + " target";
+  } else {  // what `ptsuite run` without --target runs on
+    facts = {units::parse_size_bytes(RunOptions{}.scratch_size, "--scratch-size"), 512};
+    what = "the " + units::format_size_human(facts.capacity_bytes) + " scratch target (no --target or --capacity)";
   }
   const pts::SpecContext ctx{o.spec.revision, o.spec.profile};
   const pts::DefinitionSet& defs = pts::DefinitionSet::embedded();
   const pts::Settings settings = pts::Settings::build(defs, ctx, o.spec.presets(), o.spec.overrides());
-  const pts::PlanAssumptions assumptions = assumptions_of(o, settings);
+  const pts::PlanAssumptions assumptions = assumptions_of(o, settings, facts.capacity_bytes);
   const pts::Plan worst = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::worst, assumptions);
   const pts::Plan best = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::best, assumptions);
   if (o.json) {
@@ -88,8 +100,8 @@ int run_plan(const PlanOptions& o) {
                            .dump(1));
     return 0;
   }
-  fmt::print("Plan of `ptsuite run {}`: PTS {} {} profile, {} target ({}-byte logical blocks){}\n", o.tests,
-             ctx.revision, ctx.profile, units::format_size_human(facts.capacity_bytes), facts.logical_block_bytes,
+  fmt::print("Plan of `ptsuite run {}`: PTS {} {} profile, {} ({}, {}-byte logical blocks){}\n", o.tests, ctx.revision,
+             ctx.profile, what, units::format_size_human(facts.capacity_bytes), facts.logical_block_bytes,
              o.spec.quick ? ", --quick (not compliant: shortened)" : "");
   if (!o.summary) {
     fmt::print("Every step of the worst case (no steady state before the Round cap):\n");
@@ -127,7 +139,8 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
          "Tests, comma-separated, or core (the five core tests) or all (every PTS test: core + hir, xsr, dirth)")
       ->capture_default_str();
   sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)");
-  sub->add_option("--capacity", o->capacity, "Capacity to plan for instead of a target, e.g. 960GiB");
+  sub->add_option("--capacity", o->capacity,
+                  "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB");
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")->capture_default_str();
   add_spec_options(sub, o->spec);
   sub->add_option("--assume-write-mbps", o->write_mbps,

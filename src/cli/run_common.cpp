@@ -4,10 +4,13 @@
 #include <fmt/format.h>
 #include <algorithm>
 
+#include <ptsuite/report/headline.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/validation.hpp>
+#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/shell_quote.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
@@ -84,14 +87,62 @@ void add_history_options(CLI::App* sub, bool& no_history, std::string& history_d
                   "$XDG_DATA_HOME/ptsuite/history.sqlite)");
 }
 
+namespace {
+
+// The figures a lab quotes, from the results document (report/headline.hpp).
+void print_headline(const pts::RunOutcome& outcome, RunConsole& console) {
+  std::vector<std::string> lines;
+  try {
+    lines = report::headline_lines(nlohmann::json::parse(read_file(outcome.results_path)));
+  } catch (const std::exception&) {
+    return;  // no readable document: the status line says why
+  }
+  if (lines.empty()) {
+    return;
+  }
+  console.result(outcome.compliance.shortened
+                     ? "headline (measurement-window values of a SHORTENED run: not PTS results to quote):"
+                     : "headline (measurement-window values; every figure in summary.txt and the report):");
+  for (const std::string& l : lines) {
+    console.result(l);
+  }
+}
+
+// Up to five reasons one per line; more (a quick run has ~35) as one line counting them by
+// clause, the full list being in summary.txt and the report.
+void print_reasons(const pts::ComplianceVerdict& v, RunConsole& console) {
+  constexpr size_t k_listed = 5;
+  if (v.reasons.size() <= k_listed) {
+    for (const std::string& r : v.reasons) console.result("  - " + r);
+    return;
+  }
+  std::vector<std::pair<std::string, size_t>> by_clause;  // in order of first appearance
+  for (const std::string& r : v.reasons) {
+    const size_t test_end = r.find(": ");
+    const size_t clause_end = test_end == std::string::npos ? std::string::npos : r.find(':', test_end + 2);
+    const std::string clause =
+        clause_end == std::string::npos ? "other" : r.substr(test_end + 2, clause_end - test_end - 2);
+    const auto it = std::find_if(by_clause.begin(), by_clause.end(), [&](const auto& c) { return c.first == clause; });
+    if (it == by_clause.end()) {
+      by_clause.emplace_back(clause, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  std::string counts;
+  for (const auto& [clause, n] : by_clause) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", clause, n);
+  console.result(fmt::format("  {} findings, every one in summary.txt and the report: {}", v.reasons.size(), counts));
+}
+
+}  // namespace
+
 int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history, const std::string& history_db) {
   if (!no_history) {
     record_run_in_history(outcome.out_dir, history_db, [&console](const std::string& m) { console.result(m); });
   }
   console.result(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
-  for (const std::string& r : outcome.compliance.reasons) {
-    console.result("  - " + r);
-  }
+  print_headline(outcome, console);
+  print_reasons(outcome.compliance, console);
   console.result(fmt::format("results: {}", outcome.results_path));
   // The HTML report comes last: it is what a user opens (the README's main job ends on it).
   std::string html;
@@ -103,7 +154,7 @@ int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history,
     }
   }
   if (outcome.status == "interrupted" || outcome.status == "io_error") {
-    console.result(fmt::format("continue with: ptsuite resume {}", outcome.out_dir));
+    console.result(fmt::format("continue with: ptsuite resume {}", shell_quote(outcome.out_dir)));
   }
   if (!html.empty()) {
     console.result(fmt::format("HTML report: {}", html));

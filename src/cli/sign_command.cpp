@@ -26,6 +26,7 @@
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/shell_quote.hpp>
 
 #include "cli/commands.hpp"
 #include "report/writer_internal.hpp"
@@ -171,7 +172,10 @@ int run_sign(const SignOptions& o) {
   const bundle::SignatureFile file = bundle::sign_bundle(dir, key, tested_by, signed_utc);
   fmt::print("signed: {} ({} file(s), manifest SHA-256 {}) with key {}\n", dir.string(), manifest.files.size(),
              file.statement.manifest_file_sha256, file.statement.key_fingerprint);
-  fmt::print("check it with: ptsuite verify {} --pubkey PUBLIC_KEY\n", dir.string());
+  // The public key keygen wrote beside the private one, when it is there.
+  const std::string pub = std::filesystem::exists(o.key + ".pub") ? o.key + ".pub" : "PUBLIC_KEY";
+  fmt::print("check it with: ptsuite verify {} --pubkey {}\n", shell_quote(dir.string()),
+             pub == "PUBLIC_KEY" ? pub : shell_quote(pub));
   return static_cast<int>(ExitCode::success);
 }
 

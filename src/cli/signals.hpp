@@ -1,5 +1,5 @@
-// Private: SIGINT/SIGTERM -> a stop flag, for the commands that run IO. While a StopSignals
-// object lives, the first SIGINT or SIGTERM sets flag() (the workers notice it within one
+// Private: SIGINT/SIGTERM/SIGHUP -> a stop flag, for the commands that run IO. While a StopSignals
+// object lives, the first SIGINT, SIGTERM or SIGHUP sets flag() (the workers notice it within one
 // reap wait, drain, and the command still writes what was measured, exiting 130); the
 // handlers are one-shot (SA_RESETHAND), so a second signal ends the process at once.
 // The destructor restores the previous handlers. One instance at a time (process-wide state).
@@ -17,7 +17,7 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 
   [[nodiscard]] const std::atomic<bool>& flag() const noexcept;
-  // The signal that set the flag (SIGINT or SIGTERM), 0 when none arrived.
+  // The signal that set the flag (SIGINT, SIGTERM or SIGHUP), 0 when none arrived.
   [[nodiscard]] int received() const noexcept;
 };
 

@@ -1,6 +1,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -176,6 +177,40 @@ uint64_t parse_size_bytes(std::string_view text, std::string_view what) {
   }
   uint64_t bytes = 0;
   if (!scale_exact(number, mult, bytes)) {
+    throw UsageError(std::string(what), fmt::format("\"{}\" is not a whole number of bytes or is too large", text));
+  }
+  return bytes;
+}
+
+uint64_t parse_capacity_bytes(std::string_view text, std::string_view what) {
+  constexpr std::string_view k_hint = "a capacity; use e.g. 3.84TB, 960GB (decimal) or 894GiB, 1TiB (binary)";
+  std::string_view s = trim(text);
+  if (!s.empty() && s.front() == '-') {
+    throw UsageError(std::string(what), fmt::format("\"{}\" is negative; capacities must be positive", text));
+  }
+  ExactDecimal number;
+  if (!take_decimal(s, number)) {
+    bad(what, text, k_hint);
+  }
+  const std::string suffix = lower(trim(s));
+  static constexpr std::array<std::pair<std::string_view, uint64_t>, 12> k_units{{{"", 1},
+                                                                                  {"b", 1},
+                                                                                  {"kb", 1'000},
+                                                                                  {"mb", 1'000'000},
+                                                                                  {"gb", 1'000'000'000},
+                                                                                  {"tb", 1'000'000'000'000},
+                                                                                  {"pb", 1'000'000'000'000'000},
+                                                                                  {"kib", k_kib},
+                                                                                  {"mib", k_mib},
+                                                                                  {"gib", k_gib},
+                                                                                  {"tib", k_tib},
+                                                                                  {"pib", k_tib * 1024}}};
+  const auto unit = std::find_if(k_units.begin(), k_units.end(), [&](const auto& u) { return u.first == suffix; });
+  if (unit == k_units.end()) {
+    bad(what, text, k_hint);
+  }
+  uint64_t bytes = 0;
+  if (!scale_exact(number, unit->second, bytes)) {
     throw UsageError(std::string(what), fmt::format("\"{}\" is not a whole number of bytes or is too large", text));
   }
   return bytes;

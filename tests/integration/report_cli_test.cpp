@@ -207,6 +207,14 @@ TEST_F(ReportCli, RunWritesDefaultReportsAndEndsOnTheHtmlPath) {
   }
   EXPECT_FALSE(fs::exists(out + "/report.pdf"));
   EXPECT_NE(r.err.find("report: " + out + "/summary.txt\n"), std::string::npos) << r.err;
+  // --quiet: no progress, but the result lines: the headline figures, the findings folded into
+  // one line (summary.txt lists each), where the results are.
+  EXPECT_EQ(r.err.find("ETA"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("discard completed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("headline (measurement-window values of a SHORTENED run"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\n  throughput  SEQ 1MiB read "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" findings, every one in summary.txt and the report: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("\n  - throughput: durations"), std::string::npos) << r.err;
   const std::string last_line = "HTML report: " + out + "/report.html\n";
   ASSERT_GE(r.err.size(), last_line.size());
   EXPECT_EQ(r.err.substr(r.err.size() - last_line.size()), last_line) << r.err;

@@ -447,14 +447,32 @@ TEST(RunCli, HirWaitStatesEndToEnd) {
 
 // Starts ptsuite with `argv`, sends SIGINT once `ready()` holds (and the child handles SIGINT),
 // and returns how it ended; fails the test if the child exited before that.
-ProcessResult interrupt_when(const std::vector<std::string>& argv, const std::function<bool()>& ready) {
+ProcessResult interrupt_when(const std::vector<std::string>& argv, const std::function<bool()>& ready,
+                             int signal = SIGINT) {
   Child child(argv);
-  while ((!ready() || !child.catches(SIGINT)) && !child.exited()) {
+  while ((!ready() || !child.catches(signal)) && !child.exited()) {
     ::usleep(20'000);
   }
   EXPECT_FALSE(child.exited()) << "the run ended before it could be interrupted";
-  ::kill(child.pid(), SIGINT);
+  ::kill(child.pid(), signal);
   return child.wait();
+}
+
+// A closed SSH session (SIGHUP) and a scheduler's SIGTERM end a run the way Ctrl-C does:
+// results written, status interrupted, exit 130, resumable.
+TEST(RunCli, SighupAndSigtermAreTreatedAsSigint) {
+  for (const int signal : {SIGHUP, SIGTERM}) {
+    test_support::ShmTempDir dir;
+    const std::string target = dir.create_file("target.img", 64ull << 20);
+    const std::string out = dir.file("run");
+    const ProcessResult stopped = interrupt_when(
+        args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"}),
+        [&] { return journal_steps(out) >= 5; }, signal);
+    EXPECT_EQ(stopped.exit_code, 130) << signal << ": " << stopped.err;
+    EXPECT_EQ(load(out + "/results.json").at("run").at("status"), "interrupted") << signal;
+    EXPECT_NE(stopped.err.find("ptsuite resume"), std::string::npos) << stopped.err;
+    EXPECT_EQ(run_ptsuite({"resume", out, "--allow-destructive", "--quiet"}).exit_code, 0) << signal;
+  }
 }
 
 // SIGINT during a host idle stops the run at once (exit 130) without journaling the idle, so a

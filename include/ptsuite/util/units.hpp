@@ -30,6 +30,10 @@ uint64_t parse_size_bytes(std::string_view text, std::string_view what);
 uint64_t parse_duration_ns(std::string_view text, std::string_view what);
 double parse_percent(std::string_view text, std::string_view what);  // 0..100 inclusive
 uint64_t parse_count(std::string_view text, std::string_view what);  // "1000", "10k"=10000, "1M"
+// A drive capacity as drive makers write it: decimal kB / MB / GB / TB / PB (10^3n bytes:
+// "3.84TB" = 3,840,000,000,000) and binary KiB / MiB / GiB / TiB / PiB; a bare number is bytes.
+// Sizes elsewhere (block sizes, --scratch-size) stay binary (parse_size_bytes).
+uint64_t parse_capacity_bytes(std::string_view text, std::string_view what);
 
 // "4KiB", "0.5KiB", "1MiB", "1536B" (exact, binary units, shortest exact form).
 std::string format_size_binary(uint64_t bytes);

@@ -58,7 +58,7 @@ PageHeader base_header(const json& results) {
   h.model = or_dash(str(at(results, {"device", "model"})));
   h.tested_by = str(at(results, {"config", "tested_by"}));
   if (h.tested_by.empty()) {
-    h.tested_by = "(not stated: --tested-by)";
+    h.tested_by = "not stated";
   }
   h.columns[0] = {"Test Platform", platform_rows(results)};
   return h;

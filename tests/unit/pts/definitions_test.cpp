@@ -147,7 +147,7 @@ TEST(Settings, PresetThenOverridesAreAppliedAndRecorded) {
   EXPECT_EQ(s.record("iops.threads").changed_by, "--set");
   EXPECT_EQ(s.count("max_rounds"), 7u);
   EXPECT_EQ(s.record("max_rounds").changed_by, "--set");
-  EXPECT_EQ(s.duration_ns("iops.segment_duration"), 500'000'000ull);
+  EXPECT_EQ(s.duration_ns("iops.segment_duration"), 200'000'000ull);
   EXPECT_EQ(s.record("iops.segment_duration").changed_by, "preset:quick");
   EXPECT_GE(s.changed().size(), 10u);
 }

@@ -39,6 +39,19 @@ TEST(ParseSize, RejectsOverflow) {
   EXPECT_THROW(parse_size_bytes("20000000TiB", "--bs"), UsageError);
 }
 
+// Drive capacities as spec sheets print them: decimal TB/GB, binary TiB/GiB.
+TEST(ParseCapacity, DecimalAndBinaryUnitsAsDriveMakersWriteThem) {
+  EXPECT_EQ(parse_capacity_bytes("3.84TB", "--capacity"), 3'840'000'000'000ull);
+  EXPECT_EQ(parse_capacity_bytes("960GB", "--capacity"), 960'000'000'000ull);
+  EXPECT_EQ(parse_capacity_bytes("7.68 tb", "--capacity"), 7'680'000'000'000ull);
+  EXPECT_EQ(parse_capacity_bytes("894GiB", "--capacity"), 894ull << 30);
+  EXPECT_EQ(parse_capacity_bytes("1TiB", "--capacity"), 1ull << 40);
+  EXPECT_EQ(parse_capacity_bytes("4096", "--capacity"), 4096u);
+  for (const char* bad : {"", "3.84XB", "-1TB", "1e3", "0.0001B", "99999999PB"}) {
+    EXPECT_THROW(parse_capacity_bytes(bad, "--capacity"), UsageError) << bad;
+  }
+}
+
 TEST(ParseDuration, AcceptsUnitsAndSums) {
   EXPECT_EQ(parse_duration_ns("30", "--d"), 30'000'000'000ull);
   EXPECT_EQ(parse_duration_ns("30s", "--d"), 30'000'000'000ull);

@@ -1,0 +1,19 @@
+// Contract: the few figures a lab quotes from a run, one line per test, for the end of
+// `ptsuite run` / `resume` / `validate` on the console (the full tables are in summary.txt and
+// the report): IOPS at RND 4 KiB read / write / 65/35, Throughput's SEQ read / write MB/s per
+// block size, Latency's RND 4 KiB ART and 5 9s, WSAT's final IOPS and drive fills, CBW / DIRTH /
+// ECW's MaxIOPS point, XSR's recovery, HIR's steady-state IOPS. Read through the typed records
+// only; a test without a block or without the cell prints nothing. Pure.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ptsuite::report {
+
+// "  IOPS        RND 4KiB read 245112 IOPS, write 98441 IOPS, 65/35 150223 IOPS", ...
+std::vector<std::string> headline_lines(const nlohmann::json& results);
+
+}  // namespace ptsuite::report
