@@ -104,6 +104,7 @@ main() {
   ptsuite=$(cd "$(dirname "$ptsuite")" && pwd)/$(basename "$ptsuite")
   cache=${cache:-$(dirname "$ptsuite")/vm-cache}
   mkdir -p "$cache"
+  cache=$(cd "$cache" && pwd)  # absolute: modprobe -d prints absolute module paths
   vm_prepare "$cache"
   prepare_out
   images=$(mktemp -d /dev/shm/ptsuite-vm.XXXXXX)
@@ -113,9 +114,13 @@ main() {
   # the host during the suite cannot change the binary mid-run.
   mkdir -p "$out/.bin"
   cp "$ptsuite" "$out/.bin/ptsuite"
+  # The guest scripts travel on the share too: the guest mounts its own tmpfs over /tmp, /root,
+  # /var/tmp, /run and /dev/shm of the host root, so a clone there (root's home is /root) would
+  # be invisible to it. With the copy, where the clone lives does not matter.
+  cp -r "$here/guest" "$out/.bin/guest"
   local start boot_rc=0
   start=$(date +%s)
-  vm_boot "$images" "$out" "$here/guest/suite.sh" "$timeout_s" \
+  vm_boot "$images" "$out" "$out/.bin/guest/suite.sh" "$timeout_s" \
     "ptsuite.env.PTSUITE=$out/.bin/ptsuite ptsuite.env.PTSUITE_VM_ONLY=$only ptsuite.env.PTSUITE_REPO=$repo" ||
     boot_rc=$?
   report "$boot_rc" "$(($(date +%s) - start))"
