@@ -146,16 +146,7 @@ void ProgressLine::clear() {
 }
 
 std::string describe_io_error(const WorkloadResult& result) {
-  if (!result.first_error) {
-    return "no IO error";
-  }
-  const engine::IoErrorRecord& e = *result.first_error;
-  const std::string what = e.length_bytes == 0 ? std::string("the IO engine failed")
-                                               : fmt::format("{} of {} at offset {} failed", engine::to_string(e.op),
-                                                             units::format_size_binary(e.length_bytes), e.offset_bytes);
-  const std::string cause =
-      e.short_transfer ? fmt::format("short transfer ({} bytes)", e.result) : std::strerror(e.errnum);
-  return fmt::format("{}: {} ({} error{})", what, cause, result.error_count, result.error_count == 1 ? "" : "s");
+  return workload::describe_io_error(result.first_error, result.error_count);
 }
 
 void print_summary(std::FILE* out, const ResolvedWorkload& w, const engine::Target& target, const WorkloadResult& r) {

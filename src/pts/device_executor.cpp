@@ -101,10 +101,9 @@ json DeviceExecutor::run_segment_step(const StepId& id, const SegmentSpec& spec)
   const workload::WorkloadResult w = workload::run_workload(resolved, *m_params.target, control, state);
   const SegmentResult result = to_segment_result(w, ws.seed, started, utc_now_iso8601());
   if (w.stop_reason == workload::StopReason::io_error) {
-    const json err = workload::error_json(w.first_error, w.error_count);
     throw RunStopped(static_cast<int>(ExitCode::io_error),
                      fmt::format("an IO error stopped step {} ({}): {}", id.text(), spec.label,
-                                 err.is_object() ? err.value("message", "IO error") : std::string("IO error")),
+                                 workload::describe_io_error(w.first_error, w.error_count)),
                      result);
   }
   if (w.stop_reason == workload::StopReason::interrupted) {

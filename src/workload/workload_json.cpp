@@ -1,9 +1,14 @@
 #include <ptsuite/workload/workload_json.hpp>
 
+#include <fmt/format.h>
+
+#include <cerrno>
+
 #include <cstring>
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/stats/stats_json.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
 
 namespace ptsuite::workload {
@@ -89,6 +94,27 @@ json error_json(const std::optional<engine::IoErrorRecord>& error, uint64_t erro
           {"result", error->result},
           {"short_transfer", error->short_transfer},
           {"count", error_count}};
+}
+
+std::string describe_io_error(const std::optional<engine::IoErrorRecord>& error, uint64_t error_count) {
+  if (!error) {
+    return "no IO error";
+  }
+  const engine::IoErrorRecord& e = *error;
+  const std::string what = e.length_bytes == 0 ? std::string("the IO engine failed")
+                                               : fmt::format("{} of {} at offset {} failed", engine::to_string(e.op),
+                                                             units::format_size_binary(e.length_bytes), e.offset_bytes);
+  std::string cause = e.short_transfer ? fmt::format("short transfer ({} bytes)", e.result) : std::strerror(e.errnum);
+  // The block layer's mapping of device status (BLK_STS_MEDIUM -> ENODATA, BLK_STS_NOSPC ->
+  // ENOSPC, a gone device -> ENODEV / ENXIO): say what the device reported.
+  if (!e.short_transfer && e.errnum == ENODATA) {
+    cause += " (ENODATA: the device reported a media error)";
+  } else if (!e.short_transfer && (e.errnum == ENODEV || e.errnum == ENXIO)) {
+    cause += " (the device is gone: removed, or its controller failed)";
+  } else if (!e.short_transfer && e.errnum == ENOSPC) {
+    cause += " (ENOSPC: a full file system, or a block device that vanished and now reports no capacity)";
+  }
+  return fmt::format("{}: {} ({} error{})", what, cause, error_count, error_count == 1 ? "" : "s");
 }
 
 json intervals_json(const std::vector<IntervalSample>& intervals) {

@@ -58,6 +58,8 @@ check_host() {
     vm_fail_skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
   [ -x "$ptsuite" ] || vm_fail_skip "no ptsuite binary at $ptsuite (build first)"
   command -v jq >/dev/null || vm_fail_skip "jq is not installed (apt-get install jq): the checks read JSON with it"
+  command -v socat >/dev/null ||
+    vm_fail_skip "socat is not installed (apt-get install socat): the fault checks reach the QEMU monitor with it"
 }
 
 # Fresh results every run (the share is the guest's only way back); never empties a
@@ -120,9 +122,13 @@ main() {
   cp -r "$here/guest" "$out/.bin/guest"
   local start boot_rc=0
   start=$(date +%s)
+  vm_agent "$images" "$out" &
+  agent_pid=$!
+  trap 'kill "$agent_pid" 2>/dev/null; rm -rf "$images" "$out/.bin"' EXIT
   vm_boot "$images" "$out" "$out/.bin/guest/suite.sh" "$timeout_s" \
     "ptsuite.env.PTSUITE=$out/.bin/ptsuite ptsuite.env.PTSUITE_VM_ONLY=$only ptsuite.env.PTSUITE_REPO=$repo" ||
     boot_rc=$?
+  kill "$agent_pid" 2>/dev/null || true
   report "$boot_rc" "$(($(date +%s) - start))"
 }
 

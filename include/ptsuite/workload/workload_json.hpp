@@ -42,6 +42,9 @@ inline constexpr int k_workload_schema_version = 1;
 nlohmann::json config_json(const ResolvedWorkload& workload, const engine::Target& target);
 nlohmann::json results_json(const WorkloadResult& result, uint64_t interval_ns);
 nlohmann::json error_json(const std::optional<engine::IoErrorRecord>& error, uint64_t error_count);
+// One line for the first IO error: "write of 4KiB at offset 134213632 failed: No data available
+// (ENODATA: the device reported a media error) (1 error)"; "no IO error" when there was none.
+std::string describe_io_error(const std::optional<engine::IoErrorRecord>& error, uint64_t error_count);
 // An interval series as the results carry it: [{end_offset_ns, read_ios, write_ios, read_bytes,
 // write_bytes, read_latency_sum_ns, write_latency_sum_ns}, ...] (also PTS segments, scenarios).
 nlohmann::json intervals_json(const std::vector<IntervalSample>& intervals);

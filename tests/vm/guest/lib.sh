@@ -130,3 +130,24 @@ sha_of() {
 write_pattern() {
   head -c "$(($3 * 1024 * 1024))" /dev/urandom | dd of="$1" bs=1M seek="$2" oflag=direct conv=fsync status=none
 }
+
+# host_do MONITOR_COMMAND: asks the host agent (tests/vm/lib/qemu.sh vm_agent) to run one QEMU
+# monitor command (`qemu-io nvf "flush"`, `device_del nvmef`, ...); prints the monitor's answer.
+# Returns 1 when no answer came within 60 s.
+HOST_DO_SEQ=0
+host_do() {
+  HOST_DO_SEQ=$((HOST_DO_SEQ + 1))
+  local name="$OUT/.agent/req-$$-$HOST_DO_SEQ" i
+  mkdir -p "$OUT/.agent"
+  printf '%s' "$1" >"$name.tmp" && mv "$name.tmp" "$name.req"
+  for i in $(seq 1 600); do
+    if [ -f "$name.rsp" ]; then
+      cat "$name.rsp"
+      rm -f "$name.rsp"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "host_do: no answer from the host agent to '$1'"
+  return 1
+}
