@@ -47,6 +47,18 @@ std::string verdict_html(const std::string& verdict) {
   return "<span class=\"bad\">" + text(verdict == "incomplete" ? "INCOMPLETE" : "NOT COVERED") + "</span>";
 }
 
+// "+12.4 %", or for a latency miss past -100 % (the measured time is over twice the declared
+// one) the ratio a reader grasps: "94.4x the declared value", not "-9341.3 %".
+std::string margin_text(const ClaimOutcome& c) {
+  if (!c.margin_pct) {
+    return "\u2013";
+  }
+  if (*c.margin_pct < -100 && c.measured && c.claim.declared > 0) {
+    return fmt::format("{:.1f}\u00d7 the declared value", *c.measured / c.claim.declared);
+  }
+  return fmt::format("{:+.1f} %", *c.margin_pct);
+}
+
 Block claims_table(const results::ValidationBlock& v) {
   Table t;
   t.css_class = "data";
@@ -55,8 +67,7 @@ Block claims_table(const results::ValidationBlock& v) {
   for (const ClaimOutcome& c : v.claims) {
     t.rows.push_back({text(c.claim.id), text(c.claim.text), text(c.claim.conditions.text), text(metric_text(c.claim)),
                       text(claim_value(c.claim.declared, c.claim.unit)), text(claim_value(c.measured, c.claim.unit)),
-                      text(c.margin_pct ? fmt::format("{:+.1f} %", *c.margin_pct) : "\u2013"),
-                      text(fmt::format("{} %", c.claim.tolerance_pct)), verdict_html(c.verdict)});
+                      text(margin_text(c)), text(fmt::format("{} %", c.claim.tolerance_pct)), verdict_html(c.verdict)});
   }
   return table_block(render_table(t),
                      "Claims: declared vs measured (margin > 0: better than the sheet; a claim passes when its margin "

@@ -30,16 +30,27 @@ std::string render_html(const json& results) {
   for (const json& test : html::at(results, "tests")) {
     tests.emplace_back(html::str(html::at(test, "id")), pages_of(results, test, ids));
   }
+  // A spec-sheet validation (`ptsuite validate`: the claims record alone) opens on its verdict
+  // and claims table: what its reader came for. Every other report opens on the run summary.
+  const bool validation = tests.size() == 1 && tests.front().first == "claims";
   // The summary lists each test's page range; its own length does not depend on the ranges.
-  size_t next = html::summary_pages(results, {}).size() + 1;
+  size_t next = validation ? 1 : html::summary_pages(results, {}).size() + 1;
   std::map<std::string, std::string> ranges;
   for (const auto& [id, pages] : tests) {
     ranges[id] = pages.empty() ? "\u2013" : fmt::format("{}\u2013{}", next, next + pages.size() - 1);
     next += pages.size();
   }
-  std::vector<html::Page> all = html::summary_pages(results, ranges);
+  std::vector<html::Page> all;
+  if (!validation) {
+    all = html::summary_pages(results, ranges);
+  }
   for (auto& [id, pages] : tests) {
     for (html::Page& p : pages) {
+      all.push_back(std::move(p));
+    }
+  }
+  if (validation) {
+    for (html::Page& p : html::summary_pages(results, ranges)) {
       all.push_back(std::move(p));
     }
   }

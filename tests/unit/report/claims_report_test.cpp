@@ -45,6 +45,33 @@ TEST(ClaimsReport, HtmlOpensWithTheSheetVerdictAndListsEveryClaim) {
   EXPECT_EQ(html.find("(\u00a7-)"), std::string::npos);  // not a PTS test: no section number
 }
 
+// The validation report's first page is the claims verdict and table (what a reader of a
+// spec-sheet check came for); the run summary follows. A latency miss far past the sheet reads
+// as a ratio, never as "-9341.3 %".
+TEST(ClaimsReport, TheFirstPageIsTheClaimsVerdictAndAMissReadsAsARatio) {
+  json doc = validation_document();
+  const std::string html = render_html(doc);
+  const size_t first_page_end = html.find("</section>");
+  ASSERT_NE(first_page_end, std::string::npos);
+  const std::string first = html.substr(0, first_page_end);
+  EXPECT_NE(first.find("Spec-Sheet Validation \u2013 Claims vs Measurement"), std::string::npos);
+  EXPECT_NE(first.find("<td>unmet</td>"), std::string::npos);
+  EXPECT_LT(html.find("Claims vs Measurement"), html.find("Spec-sheet verdict"));
+
+  for (json& t : doc.at("tests")) {
+    for (json& c : t.at("validation").at("claims")) {
+      if (c.at("id") == "unmet") {
+        c["margin_pct"] = -9341.3;
+        c["measured"] = 94.413;
+        c["declared"] = 1.0;
+      }
+    }
+  }
+  const std::string again = render_html(doc);
+  EXPECT_EQ(again.find("-9341.3 %"), std::string::npos);
+  EXPECT_NE(again.find("94.4\u00d7 the declared value"), std::string::npos);
+}
+
 TEST(ClaimsReport, TextAndCsvCarryTheVerdictPerClaim) {
   const json doc = validation_document();
   const std::string text = render_text(doc);
