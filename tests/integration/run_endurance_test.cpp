@@ -69,7 +69,8 @@ TEST(RunEndurance, ThousandsOfStepsLeakNoDescriptorAndJournalABoundedRecordEach)
   ASSERT_GE(last.steps, 1000u) << "the run was meant to journal thousands of steps";
 
   // Descriptors: what is open a tenth of the way in is what is open at the end.
-  const auto warm = std::find_if(samples.begin(), samples.end(), [&](const Sample& s) { return s.steps >= last.steps / 10; });
+  const auto warm =
+      std::find_if(samples.begin(), samples.end(), [&](const Sample& s) { return s.steps >= last.steps / 10; });
   ASSERT_NE(warm, samples.end());
   size_t most = 0;
   for (auto it = warm; it != samples.end(); ++it) most = std::max(most, it->open_fds);
@@ -77,18 +78,20 @@ TEST(RunEndurance, ThousandsOfStepsLeakNoDescriptorAndJournalABoundedRecordEach)
 
   // Journal: a bounded record per step (a sample: its summary, histograms as runs, its health
   // snapshot), the same in the second half as in the first.
-  const Sample& mid = *std::find_if(samples.begin(), samples.end(), [&](const Sample& s) { return s.steps >= last.steps / 2; });
+  const Sample& mid =
+      *std::find_if(samples.begin(), samples.end(), [&](const Sample& s) { return s.steps >= last.steps / 2; });
   const double first_half = static_cast<double>(mid.journal_bytes) / static_cast<double>(mid.steps);
   const double second_half = static_cast<double>(last.journal_bytes - mid.journal_bytes) /
                              static_cast<double>(std::max<size_t>(1, last.steps - mid.steps));
   EXPECT_LE(first_half, 64.0 * 1024) << "bytes per journaled step";
   EXPECT_LE(second_half, 1.5 * first_half) << "the journal record per step grows with the run";
-  std::printf("endurance: %zu steps, journal %.0f / %.0f bytes per step (first / second half), fds %zu, RSS %llu -> "
-              "%llu KiB (%.1f KiB per 1000 steps)\n",
-              last.steps, first_half, second_half, last.open_fds, static_cast<unsigned long long>(warm->rss_kib),
-              static_cast<unsigned long long>(last.rss_kib),
-              static_cast<double>(last.rss_kib - std::min(last.rss_kib, warm->rss_kib)) * 1000.0 /
-                  static_cast<double>(std::max<size_t>(1, last.steps - warm->steps)));
+  std::printf(
+      "endurance: %zu steps, journal %.0f / %.0f bytes per step (first / second half), fds %zu, RSS %llu -> "
+      "%llu KiB (%.1f KiB per 1000 steps)\n",
+      last.steps, first_half, second_half, last.open_fds, static_cast<unsigned long long>(warm->rss_kib),
+      static_cast<unsigned long long>(last.rss_kib),
+      static_cast<double>(last.rss_kib - std::min(last.rss_kib, warm->rss_kib)) * 1000.0 /
+          static_cast<double>(std::max<size_t>(1, last.steps - warm->steps)));
 }
 
 }  // namespace
