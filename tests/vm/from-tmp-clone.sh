@@ -17,7 +17,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$ptsuite" ] && [ -n "$cache" ] || { echo "from-tmp-clone: --ptsuite and --cache are required" >&2; exit 2; }
 clone=$(mktemp -d /tmp/ptsuite-clone.XXXXXX)
-trap 'rm -rf "$clone"' EXIT
+trap 'rm -rf "$clone" || true' EXIT
 mkdir -p "$clone/tests"
 cp -r "$here" "$clone/tests/vm"
 "$clone/tests/vm/run.sh" --out "$clone/vm-out" --ptsuite "$ptsuite" --cache "$cache" --only 'identity.nvme' --timeout 600

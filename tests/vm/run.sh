@@ -124,7 +124,9 @@ main() {
   start=$(date +%s)
   vm_agent "$images" "$out" &
   agent_pid=$!
-  trap 'kill "$agent_pid" 2>/dev/null; rm -rf "$images" "$out/.bin"' EXIT
+  # Under set -e a failing command inside the trap ends the script with its status: the agent
+  # is usually gone by now (killed below), so its kill must not turn a passing suite into exit 1.
+  trap 'kill "$agent_pid" 2>/dev/null || true; rm -rf "$images" "$out/.bin"' EXIT
   vm_boot "$images" "$out" "$out/.bin/guest/suite.sh" "$timeout_s" \
     "ptsuite.env.PTSUITE=$out/.bin/ptsuite ptsuite.env.PTSUITE_VM_ONLY=$only ptsuite.env.PTSUITE_REPO=$repo" ||
     boot_rc=$?
