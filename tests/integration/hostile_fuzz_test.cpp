@@ -5,7 +5,7 @@
 // target the writing commands are pointed at (a file holding data, without
 // --allow-destructive) must be unchanged at the end. Deterministic: a fixed seed, so a failure
 // names a case that reproduces (its input is kept in the failure message).
-// PTSUITE_FUZZ_CASES (default 500) sets the cases per corpus.
+// PTSUITE_FUZZ_CASES (default 400) sets the cases per corpus.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -66,7 +66,7 @@ int run_bounded(const std::vector<std::string>& args) {
 
 size_t cases_per_corpus() {
   const char* env = std::getenv("PTSUITE_FUZZ_CASES");
-  return env != nullptr ? std::strtoul(env, nullptr, 10) : 500;
+  return env != nullptr ? std::strtoul(env, nullptr, 10) : 400;
 }
 
 class Mutator {
