@@ -10,6 +10,7 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include <unistd.h>
+#include <cstring>
 
 #include <fmt/format.h>
 #include <cerrno>
@@ -75,8 +76,18 @@ void require_ed25519(EVP_PKEY* key, const std::string& source) {
 
 std::string read_key_file(const fs::path& path) {
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
+  if (!fs::exists(path, ec)) {
     throw UsageError(path.string(), "no such key file");
+  }
+  if (!fs::is_regular_file(path, ec)) {
+    throw UsageError(path.string(),
+                     "not a key file (a PEM key is a regular file; this is a device, directory or "
+                     "pipe)");
+  }
+  // A PEM Ed25519 key is ~120 bytes; 64 KiB bounds what a wrong file can make us read.
+  constexpr size_t k_max_key_file_bytes = 64 * 1024;
+  if (fs::file_size(path, ec) > k_max_key_file_bytes) {
+    throw UsageError(path.string(), "too large to be a PEM key file");
   }
   return read_file(path);
 }
@@ -86,6 +97,11 @@ void write_exclusive(const fs::path& path, std::string_view content, mode_t mode
   if (!fd.valid()) {
     if (errno == EEXIST) {
       throw UsageError(path.string(), "already exists; ptsuite never overwrites a key file");
+    }
+    if (errno == ENOENT || errno == ENOTDIR || errno == EACCES || errno == EROFS) {
+      throw UsageError(path.string(), fmt::format("cannot create the key file ({}); give a path in an existing, "
+                                                  "writable directory",
+                                                  std::strerror(errno)));
     }
     throw SystemError("cannot create " + path.string(), errno);
   }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/version.hpp>
 #include "cli/commands.hpp"
 #include "cli/conventions.hpp"
@@ -97,10 +98,11 @@ int run(int argc, char** argv) {
   try {
     return slot.action ? slot.action() : static_cast<int>(ExitCode::usage);
   } catch (const Error& e) {
-    fmt::print(stderr, "ptsuite: {}\n", with_flags(e.what(), slot.fields));
+    // One line, whatever the message quotes (a claim id or a device string with a newline).
+    fmt::print(stderr, "ptsuite: {}\n", printable(with_flags(e.what(), slot.fields)));
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
-    fmt::print(stderr, "ptsuite: internal error: {}\n", e.what());
+    fmt::print(stderr, "ptsuite: internal error: {}\n", printable(e.what()));
     return static_cast<int>(ExitCode::system);
   }
 }

@@ -12,6 +12,19 @@ namespace ptsuite::cli {
 // The process's arguments as given (argv[0] included), recorded by run() for disclosure.
 const std::vector<std::string>& invocation();
 
+// For unsigned numeric options (CLI11 converts "-1" to 2^64-1): refuses a sign or anything but
+// decimal digits, so "--seed -1" is exit 2 naming the option, never a wrapped value.
+inline CLI::Validator whole_number() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+          return "\"" + text + "\" is not a whole number from 0 to 2^64-1 (no sign, decimal digits only)";
+        }
+        return {};
+      },
+      "UINT");
+}
+
 // One line per subcommand, e.g.:
 // void register_engines_command(CLI::App& app, CommandSlot& slot);
 void register_engines_command(CLI::App& app, CommandSlot& slot);

@@ -171,7 +171,7 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_flag("--allow-destructive", args->allow_destructive, "Allow writes to a block device given with --target");
   cmd->add_flag("--quiet", args->quiet, "Print only where the results are");
   cmd->callback([&slot, args] {
-    slot.fields = {{"engine", "--engine"}};
+    slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [args] { return run_demo(*args); };
   });
 }

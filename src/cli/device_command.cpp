@@ -14,6 +14,7 @@
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/write_cache.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
@@ -37,7 +38,7 @@ std::string yes_no(const std::optional<bool>& v) { return v ? (*v ? "yes" : "no"
 
 void print_identity(const device::DeviceIdentity& id) {
   auto line = [](const char* key, const std::string& value) {
-    if (!value.empty()) fmt::print("{:<22}{}\n", key, value);
+    if (!value.empty()) fmt::print("{:<22}{}\n", key, printable(value));  // a model may hold escapes
   };
   line("target", id.path);
   line("transport", device::to_string(id.transport) + " (from " + id.source + ")");

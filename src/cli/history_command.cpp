@@ -11,21 +11,25 @@
 #include <memory>
 #include <string>
 
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/history/export.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/history/store.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/history_support.hpp"
+#include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
 using history::HistoryStore;
 using history::RunRecord;
 
@@ -37,11 +41,14 @@ struct HistoryOptions {
   std::string serial;
   std::string format = "csv";
   std::string out;
+  bool replace = false;
 };
 
 HistoryStore open_store(const HistoryOptions& o) { return HistoryStore::open(history::resolve_history_db(o.db)); }
 
-std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
+// Every stored string reaches the terminal through this: control characters escaped (a drive's
+// model may hold an ANSI escape), "-" for empty.
+std::string or_dash(const std::string& s) { return s.empty() ? "-" : printable(s); }
 
 std::string tests_text(const RunRecord& r) {
   std::string out;
@@ -52,9 +59,20 @@ std::string tests_text(const RunRecord& r) {
 }
 
 int run_add(const HistoryOptions& o) {
+  const fs::path dir(o.dir);
+  if (fs::exists(dir / std::string(bundle::k_manifest_file_name))) {
+    const bundle::VerifyReport report = bundle::verify_manifest(dir);
+    if (!report.intact()) {
+      throw Error(ExitCode::negative_verdict,
+                  fmt::format("{} no longer matches its manifest ({} problem(s), first: {} {}); check it with "
+                              "`ptsuite verify {}`: a changed run is not recorded",
+                              o.dir, report.problems.size(), bundle::to_string(report.problems.front().kind),
+                              report.problems.front().path, o.dir));
+    }
+  }
+  const RunRecord record = history::record_from_run_dir(dir, report::check_results_document);
   HistoryStore store = open_store(o);
-  const RunRecord record = history::record_from_run_dir(o.dir);
-  const history::AddResult result = store.add(record);
+  const history::AddResult result = store.add(record, o.replace);
   fmt::print("{} run {}: {} {} ({}), {} ({})\n", result.updated ? "updated" : "added", result.id,
              or_dash(record.device_model), or_dash(record.device_serial), tests_text(record),
              or_dash(record.compliance_summary), store.backend().describe());
@@ -105,10 +123,11 @@ int run_show(const HistoryOptions& o) {
   print_field("preflight warnings", r.preflight_warnings ? std::to_string(*r.preflight_warnings) : "");
   print_field("added / updated", r.added_utc + " / " + r.updated_utc);
   for (const history::TestSummary& t : r.test_summaries) {
-    fmt::print("test {}: {}; steady state: {}\n", t.test_id, t.compliance_summary, t.steady_state);
+    fmt::print("test {}: {}; steady state: {}\n", or_dash(t.test_id), or_dash(t.compliance_summary),
+               or_dash(t.steady_state));
     for (const history::Metric& m : r.metrics) {
       if (m.test_id == t.test_id) {
-        fmt::print("  {:<34} {:>16.6g} {}\n", m.name, m.value, m.unit);
+        fmt::print("  {:<34} {:>16.6g} {}\n", or_dash(m.name), m.value, or_dash(m.unit));
       }
     }
   }
@@ -144,7 +163,7 @@ void record_run_in_history(const std::string& dir, const std::string& db_option,
                            const std::function<void(const std::string&)>& message) {
   std::string db;
   try {
-    db = history::resolve_history_db(db_option);
+    db = history::resolve_history_db(db_option, "--history-db");
     HistoryStore store = HistoryStore::open(db);
     const history::AddResult result = store.add(history::record_from_run_dir(dir));
     message(fmt::format("history: {} run {} in {}", result.updated ? "updated" : "added", result.id,
@@ -164,6 +183,7 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
 
   CLI::App* add = history_subcommand(history, "add", "Record a run directory in the history (or update it)", *o);
   add->add_option("RUN_DIR", o->dir, "The run directory")->required();
+  add->add_flag("--replace", o->replace, "Replace the record of this run made from another directory");
   add->callback([o, &slot] { slot.action = [o] { return run_add(*o); }; });
 
   CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);

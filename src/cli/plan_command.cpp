@@ -141,7 +141,9 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)");
   sub->add_option("--capacity", o->capacity,
                   "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB");
-  sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")->capture_default_str();
+  sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")
+      ->check(whole_number())
+      ->capture_default_str();
   add_spec_options(sub, o->spec);
   sub->add_option("--assume-write-mbps", o->write_mbps,
                   "Write rate assumed for byte-limited steps (MB/s; default: 500, or the target's kind)");
@@ -149,7 +151,10 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
                   "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)");
   sub->add_flag("--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");
-  sub->callback([o, &slot] { slot.action = [o] { return run_plan(*o); }; });
+  sub->callback([o, &slot] {
+    slot.fields = {{"target", "--target"}};
+    slot.action = [o] { return run_plan(*o); };
+  });
 }
 
 }  // namespace ptsuite::cli

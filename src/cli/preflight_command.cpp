@@ -81,7 +81,7 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--engine", o->engine, "IO engine the run would use: libaio, sync, null")->capture_default_str();
   sub->add_flag("--json", o->json, "The findings as JSON on stdout");
   sub->callback([o, &slot] {
-    slot.fields = {{"engine", "--engine"}};
+    slot.fields = {{"engine", "--engine"}, {"target", "TARGET"}};
     slot.action = [o] { return run_preflight_command(*o); };
   });
 }

@@ -24,6 +24,7 @@
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
 
 #include "cli/commands.hpp"
 #include "report/writer_internal.hpp"
@@ -75,16 +76,15 @@ json load_results(fs::path& path) {
   }
   std::string text;
   try {
-    text = read_file(path);
+    text = read_input_file(path, k_document_json_limits.max_bytes, "");
   } catch (const Error& e) {
     throw UsageError("RESULTS", e.what());
   }
   json doc;
   try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw UsageError("RESULTS",
-                     fmt::format("{} is not a ptsuite results document (not JSON: {})", path.string(), e.what()));
+    doc = parse_json_input(text, path.string(), k_document_json_limits);
+  } catch (const UsageError& e) {
+    throw UsageError("RESULTS", fmt::format("{} (not a ptsuite results document)", e.what()));
   }
   report::check_results_document(doc, "RESULTS");
   return doc;

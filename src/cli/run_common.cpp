@@ -5,12 +5,14 @@
 #include <algorithm>
 
 #include <ptsuite/report/headline.hpp>
+#include <ptsuite/history/location.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/shell_quote.hpp>
+#include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
@@ -167,7 +169,9 @@ void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_defaul
   sub->add_option("--out", o.out,
                   "Run directory for results.json, the journal and reports (default: ./" + out_default + "-<time>)");
   add_spec_options(sub, o.spec);
-  sub->add_option("--seed", o.seed, "Run seed (every segment's IO stream derives from it)")->capture_default_str();
+  sub->add_option("--seed", o.seed, "Run seed (every segment's IO stream derives from it)")
+      ->check(whole_number())
+      ->capture_default_str();
   sub->add_option("--engine", o.engine, "IO engine: libaio, io_uring, io_uring_poll, sync, null")
       ->capture_default_str();
   sub->add_flag("--allow-destructive", o.allow_destructive, "Consent to overwrite (and purge) the target block device");
@@ -184,6 +188,15 @@ void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_defaul
                 "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
 }
 
+uint64_t parse_scratch_size(const std::string& text) {
+  const uint64_t bytes = units::parse_size_bytes(text, "--scratch-size");
+  if (bytes < k_min_scratch_bytes) {
+    throw UsageError("--scratch-size", fmt::format("{} is too small: a scratch target holds at least {}", text,
+                                                   units::format_size_binary(k_min_scratch_bytes)));
+  }
+  return bytes;
+}
+
 pts::RunConfig run_config(const RunOptions& o) {
   pts::RunConfig config;
   config.strict_preflight = o.strict_preflight;
@@ -194,7 +207,7 @@ pts::RunConfig run_config(const RunOptions& o) {
   config.presets = o.spec.presets();
   config.overrides = o.spec.overrides();
   config.target = o.target;
-  config.scratch_size_bytes = units::parse_size_bytes(o.scratch_size, "--scratch-size");
+  config.scratch_size_bytes = parse_scratch_size(o.scratch_size);
   config.out_dir = o.out;
   config.seed = o.seed;
   config.engine = o.engine;
@@ -203,6 +216,9 @@ pts::RunConfig run_config(const RunOptions& o) {
     config.confirm_serial = o.confirm_serial;
   }
   config.report_formats = report_formats(o.reports);
+  if (!o.no_history) {
+    (void)history::resolve_history_db(o.history_db, "--history-db");  // a bad URI is exit 2 before the run
+  }
   return config;
 }
 
@@ -225,12 +241,12 @@ int claims_verdict(const nlohmann::json& results, RunConsole& console) {
   const results::ValidationBlock validation = results::read_validation(record->at("validation"));
   for (const results::ClaimOutcome& c : validation.claims) {
     if (c.verdict == "not covered") {
-      console.result(fmt::format("  NOT COVERED  {}: {}", c.claim.id, c.why.value_or("")));
+      console.result(fmt::format("  NOT COVERED  {}: {}", printable(c.claim.id), c.why.value_or("")));
       continue;
     }
     const std::string& unit = c.claim.unit;
     console.result(fmt::format("  {:<11}  {}: declared {}, measured {} ({:+.1f} %, tolerance {:g} %) under {}",
-                               c.verdict == "pass" ? "PASS" : "FAIL", c.claim.id,
+                               c.verdict == "pass" ? "PASS" : "FAIL", printable(c.claim.id),
                                claim_value_text(c.claim.declared, unit), claim_value_text(c.measured.value_or(0), unit),
                                c.margin_pct.value_or(0), c.claim.tolerance_pct, c.claim.conditions.text));
   }

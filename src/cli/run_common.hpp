@@ -35,6 +35,11 @@ struct RunOptions {
 // Registers them on `sub`; `out_default` names the default run directory in the help.
 void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_default);
 
+// --scratch-size: at least 16 MiB (16 x the largest block a PTS test issues, 1 MiB; a
+// smaller scratch target cannot hold one Round's random segments). UsageError otherwise.
+inline constexpr uint64_t k_min_scratch_bytes = 16ULL << 20;
+uint64_t parse_scratch_size(const std::string& text);
+
 // The run configuration they give (tests and the command's own fields are the caller's).
 // Throws UsageError for a bad --scratch-size, --set or report format.
 pts::RunConfig run_config(const RunOptions& o);

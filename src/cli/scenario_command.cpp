@@ -13,6 +13,7 @@
 
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/session.hpp>
+#include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
@@ -22,12 +23,15 @@
 #include <ptsuite/scenario/scenario_runner.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 
 namespace ptsuite::cli {
@@ -72,6 +76,7 @@ int show_scenario(const std::string& name) {
 // One opened target: its scratch backing (if ours), session and O_DIRECT target.
 struct OpenTarget {
   std::optional<engine::ScratchTarget> scratch;
+  device::TargetGuard guard;  // ptsuite's lock on the target, released after the session and target
   std::unique_ptr<device::DeviceSession> session;
   std::optional<engine::Target> target;
   json identity;
@@ -83,12 +88,11 @@ std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, 
   const size_t n = scratch ? needed : o.targets.size();
   for (size_t i = 0; i < n; ++i) {
     auto t = std::make_unique<OpenTarget>();
-    if (scratch)
-      t->scratch.emplace(
-          engine::ScratchTarget::create(units::parse_size_bytes(o.scratch_size, "--scratch-size"), true));
+    if (scratch) t->scratch.emplace(engine::ScratchTarget::create(parse_scratch_size(o.scratch_size), true));
     const std::string path = scratch ? t->scratch->path() : o.targets[i];
     device::SessionOptions so;
     so.allow_destructive = o.allow_destructive || scratch;
+    t->guard = device::pass_target_gate({path, device::TargetAccess::read_write, so.allow_destructive, "scenario"});
     t->session = device::DeviceSession::open(path, so);
     t->target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
     t->identity = t->session->identity();
@@ -127,7 +131,7 @@ json scenario_header(const scenario::Scenario& s, const std::string& text, const
 class ScenarioJournal {
  public:
   explicit ScenarioJournal(fs::path file) : m_file(std::move(file)) {
-    if (fs::exists(m_file)) m_done = json::parse(read_text(m_file));
+    if (fs::exists(m_file)) m_done = load_json_input(m_file, m_file.string(), k_document_json_limits);
   }
   void record(const std::string& key, const json& value) {
     m_done[key] = value;
@@ -139,10 +143,6 @@ class ScenarioJournal {
   }
 
  private:
-  static std::string read_text(const fs::path& p) {
-    std::ifstream in(p);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  }
   fs::path m_file;
   json m_done = json::object();
 };
@@ -150,7 +150,8 @@ class ScenarioJournal {
 // What identifies a target across sessions: a drive by its serial, a file by its path.
 json fingerprint(const json& id) {
   json out = json::object();
-  for (const char* key : {"transport", "model", "serial", "capacity_bytes", "logical_block_bytes", "canonical_path"}) {
+  for (const char* key : {"transport", "model", "serial", "identifier", "medium", "capacity_bytes",
+                          "logical_block_bytes", "canonical_path"}) {
     if (id.contains(key) && !(id.value("transport", "") != "file" && std::string(key) == "canonical_path")) {
       out[key] = id.at(key);
     }
@@ -161,6 +162,16 @@ json fingerprint(const json& id) {
 // Each target with its own --confirm-serial (the one equal to its serial). When the scenario
 // purges, every real drive must be confirmed before anything runs: a refusal at the second
 // target's purge would come after the first was already erased.
+// Every phase resolved against the opened targets before anything is written (exit 2).
+void check_before_writing(const scenario::Scenario& s, const ScenarioOptions& o,
+                          const std::vector<std::unique_ptr<OpenTarget>>& opened) {
+  std::vector<engine::TargetGeometry> geometries;
+  for (const auto& t : opened) geometries.push_back(t->target->geometry());
+  scenario::ScenarioRunOptions ro;
+  ro.engine = o.engine;
+  scenario::check_scenario(s, geometries, ro);
+}
+
 std::vector<scenario::ScenarioTarget> scenario_targets(const scenario::Scenario& s, const ScenarioOptions& o,
                                                        const std::vector<std::unique_ptr<OpenTarget>>& opened) {
   const bool purges = std::any_of(s.phases.begin(), s.phases.end(),
@@ -202,6 +213,7 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
   } catch (const Error& e) {
     doc["status"] = fmt::format("stopped: {}", e.what());
     code = static_cast<int>(e.code());
+    std::cerr << "ptsuite: " << e.what() << "\n";  // a failed scenario always says why
   }
   doc["phases"] = std::move(phases);
   doc["finished_utc"] = utc_now_iso8601();
@@ -219,6 +231,7 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
 }
 
 int run_scenario_command(const ScenarioOptions& o) {
+  if (o.targets.empty()) (void)parse_scratch_size(o.scratch_size);
   std::string text;
   scenario::Scenario s = scenario::load_scenario(o.name, &text);
   if (o.quick) s = scenario::quick_form(s);
@@ -233,9 +246,16 @@ int run_scenario_command(const ScenarioOptions& o) {
                                           "{}` or choose another directory",
                                           dir.string(), dir.string()));
   }
+  std::error_code ec;
+  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) {
+    throw UsageError("--out",
+                     fmt::format("{} already exists and is not empty; give a new or empty directory", dir.string()));
+  }
   auto opened = open_targets(o, s.targets.exact ? s.targets.count : 1);
   const std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);  // refusals first
+  check_before_writing(s, o, opened);
   fs::create_directories(dir);
+  const UniqueFd dir_lock = lock_run_directory(dir);
   json identities = json::array();
   for (const auto& t : opened) identities.push_back(t->identity);
   const json run{{"scenario_text", text},
@@ -255,20 +275,28 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
   if (!fs::exists(dir / "scenario-run.json")) {
     throw UsageError("DIR", fmt::format("{} holds no scenario run (no scenario-run.json)", dir.string()));
   }
-  std::ifstream in(dir / "scenario-run.json");
-  const json run = json::parse(in);
-  if (run.at("scratch").get<bool>()) {
-    throw UsageError("DIR", "the run used scratch targets, which were removed when ptsuite exited; run it again");
-  }
+  const UniqueFd dir_lock = lock_run_directory(dir);
+  const fs::path run_file = dir / "scenario-run.json";
+  const json run = load_json_input(run_file, run_file.string(), k_document_json_limits);
   ScenarioOptions o = flags;
-  o.targets = run.at("targets").get<std::vector<std::string>>();
-  o.quick = run.at("quick").get<bool>();
-  o.engine = run.at("engine").get<std::string>();
-  o.seed = run.at("seed").get<uint64_t>();
-  const std::string text = run.at("scenario_text").get<std::string>();
+  std::string text;
+  try {
+    if (run.at("scratch").get<bool>()) {
+      throw UsageError("DIR", "the run used scratch targets, which were removed when ptsuite exited; run it again");
+    }
+    o.targets = run.at("targets").get<std::vector<std::string>>();
+    o.quick = run.at("quick").get<bool>();
+    o.engine = run.at("engine").get<std::string>();
+    o.seed = run.at("seed").get<uint64_t>();
+    text = run.at("scenario_text").get<std::string>();
+    (void)run.at("identities").at(o.targets.size() - 1);
+  } catch (const json::exception& e) {
+    throw UsageError(run_file.string(), fmt::format("damaged, the run cannot be resumed from it ({})", e.what()));
+  }
   scenario::Scenario s = scenario::parse_scenario(text, (dir / "scenario-run.json").string());
   if (o.quick) s = scenario::quick_form(s);
   auto opened = open_targets(o, 0);
+  check_before_writing(s, o, opened);
   for (size_t i = 0; i < opened.size(); ++i) {
     if (fingerprint(opened[i]->identity) != fingerprint(run.at("identities").at(i))) {
       throw SafetyRefusal(
@@ -300,10 +328,10 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
                   "Serial number of a real drive a purge phase erases; repeat for each such --target");
   run->add_option("--engine", o->engine, "IO engine")->capture_default_str();
   run->add_option("--scratch-size", o->scratch_size, "Size of each scratch target")->capture_default_str();
-  run->add_option("--seed", o->seed, "PRNG seed")->capture_default_str();
+  run->add_option("--seed", o->seed, "PRNG seed")->check(whole_number())->capture_default_str();
   run->add_flag("--quiet", o->quiet, "No progress lines");
   run->callback([&slot, o] {
-    slot.fields = {{"engine", "--engine"}};
+    slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [o] { return run_scenario_command(*o); };
   });
   auto resume_dir = std::make_shared<std::string>();

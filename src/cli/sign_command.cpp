@@ -27,6 +27,7 @@
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/shell_quote.hpp>
+#include <ptsuite/util/json_input.hpp>
 
 #include "cli/commands.hpp"
 #include "report/writer_internal.hpp"
@@ -54,9 +55,9 @@ json load_run_results(const fs::path& dir) {
     return nullptr;
   }
   try {
-    json doc = json::parse(read_file(path));
+    json doc = load_json_input(path, path.string(), k_document_json_limits);
     return doc.is_object() && doc.value("kind", "") == "ptsuite.results" ? doc : json();
-  } catch (const json::exception&) {
+  } catch (const UsageError&) {
     return nullptr;
   }
 }

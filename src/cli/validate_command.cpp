@@ -16,6 +16,7 @@
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -70,15 +71,7 @@ json read_sheet(const std::string& claims) {
 }
 
 json read_json_file(const fs::path& path, const std::string& what) {
-  std::ifstream in(path);
-  if (!in) throw UsageError(what, fmt::format("cannot read {}", path.string()));
-  std::stringstream buf;
-  buf << in.rdbuf();
-  try {
-    return json::parse(buf.str());
-  } catch (const json::parse_error& e) {
-    throw UsageError(what, fmt::format("{} is not valid JSON at byte {}", path.string(), e.byte));
-  }
+  return load_json_input(path, fmt::format("{}: {}", what, path.string()), k_user_json_limits);
 }
 
 pts::RunConfig measure_config(const ValidateOptions& o, const json& sheet) {
@@ -202,7 +195,7 @@ void register_validate_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring");
   add_run_options(sub, o->run, "ptsuite-validate");
   sub->callback([o, &slot] {
-    slot.fields = {{"engine", "--engine"}};
+    slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [o] {
       const json sheet = read_sheet(o->claims);
       (void)pts::parse_claim_sheet(sheet, o->claims);  // a bad sheet is exit 2 before anything else

@@ -9,6 +9,7 @@
 // no manifest, a malformed manifest, signature file or key file).
 #include <fmt/format.h>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,12 +17,16 @@
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/printable.hpp>
 
 #include "cli/commands.hpp"
 
 namespace ptsuite::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 struct VerifyOptions {
   std::string dir;
@@ -49,6 +54,25 @@ std::string signer_text(const bundle::SignatureStatement& s) {
                      s.tested_by.empty() ? "" : " for " + s.tested_by);
 }
 
+// A bundle that says it was signed (results.json's "attestation", which `sign` writes and the
+// manifest covers) but whose signature file is gone: the reason it is not intact, or "".
+std::string missing_signature(const std::string& dir, const bundle::SignatureCheck& signature) {
+  const fs::path results = fs::path(dir) / "results.json";
+  std::error_code ec;
+  if (signature.file || !fs::is_regular_file(results, ec)) return {};
+  nlohmann::json doc;
+  try {
+    doc = load_json_input(results, results.string(), k_document_json_limits);
+  } catch (const Error&) {
+    return {};  // not a results document: the manifest check speaks for it
+  }
+  if (!doc.is_object() || !doc.contains("attestation") || !doc.at("attestation").is_object()) return {};
+  const nlohmann::json& a = doc.at("attestation");
+  return fmt::format("results.json says the bundle was signed (key {}, {}) but {} is missing",
+                     printable(a.value("key_fingerprint", "?")), printable(a.value("signed_utc", "?")),
+                     bundle::k_signature_file_name);
+}
+
 int run_verify(const VerifyOptions& o) {
   std::optional<bundle::PublicKey> trusted;
   if (!o.pubkey.empty()) {
@@ -63,6 +87,13 @@ int run_verify(const VerifyOptions& o) {
     fmt::print("{:<8} {}: {}\n", bundle::to_string(p.kind), p.path, p.detail);
   }
   const bool signature_required = trusted.has_value() || signature.file.has_value();
+  if (const std::string missing = missing_signature(o.dir, signature); !missing.empty()) {
+    fmt::print("FAILED: {}{}\n", missing,
+               result.intact()
+                   ? ""
+                   : fmt::format("; and {} file problem(s) ({})", result.problems.size(), problem_summary(result)));
+    return static_cast<int>(ExitCode::negative_verdict);
+  }
   if (signature.valid()) {
     fmt::print("signature: valid, {}{}\n", signer_text(signature.file->statement),
                signature.key_trusted ? " (the --pubkey key)" : " (key not checked: pass --pubkey to check who signed)");

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include <ptsuite/device/safety.hpp>
+#include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -192,9 +192,9 @@ int execute_workload(const RunRequest& request) {
     check_output_file(request.json_path, request.json_option);
   }
   const bool writes = request.spec.read_pct < 100;
-  if (writes) {
-    device::require_destructive_allowed(request.target_path, request.allow_destructive);
-  }
+  const device::TargetGuard guard = device::pass_target_gate(
+      {request.target_path, writes ? device::TargetAccess::read_write : device::TargetAccess::read_only,
+       request.allow_destructive, request.command});
   const engine::Target target = engine::Target::open(
       request.target_path, writes ? engine::Target::Access::read_write : engine::Target::Access::read_only);
   const workload::ResolvedWorkload resolved = workload::resolve(request.spec, target.geometry());

@@ -1,7 +1,7 @@
 // Private: the run-one-workload path shared by `ptsuite workload` and `ptsuite demo`. It
 // enforces the order that keeps bad input and refused targets from writing anything:
 //   1. the JSON output path is checked (UsageError naming the option)
-//   2. writes to a block device pass device::require_destructive_allowed() (exit 3)
+//   2. the target passes device::pass_target_gate() (exit 3; its lock is held to the end)
 //   3. the target is opened (read-only when the workload only reads) and resolve() checks the
 //      workload against its geometry (exit 2)
 //   4. the run, under SIGINT/SIGTERM handlers and a progress line; then the summary, then the

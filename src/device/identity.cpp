@@ -10,6 +10,7 @@
 #include <regex>
 
 #include <ptsuite/util/error.hpp>
+#include "device/loop_backing.hpp"
 #include "device/sysfs.hpp"
 
 namespace ptsuite::device {
@@ -85,6 +86,7 @@ DeviceIdentity identify_file(const std::string& path, const struct stat& st, con
   id.physical_block_bytes = static_cast<uint32_t>(st.st_blksize);
   id.purge.discard = true;  // fallocate(PUNCH_HOLE)
   id.write_cache_present = false;
+  id.medium = "file " + file_id_text({st.st_dev, st.st_ino});
   size_t best = 0;
   for (const auto& m : sysfs::read_mountinfo(roots)) {
     if (m.devnum.major == ::major(st.st_dev) && m.devnum.minor == ::minor(st.st_dev) &&
@@ -168,6 +170,13 @@ DeviceIdentity identify_from_sysfs(const std::string& path, const std::string& k
       id.backing_file = attr_text(disk_dir / "loop" / "backing_file");
       if (auto v = attr_u64(disk_dir / "loop" / "dio")) id.direct_io = *v != 0;
       id.backing_offset_bytes = attr_u64(disk_dir / "loop" / "offset");
+      if (const auto disk = sysfs::node_by_name(node->disk_name, roots)) {
+        if (const auto backing =
+                loop_backing_id((fs::path(roots.dev) / disk->name).string(), disk->devnum, id.backing_file)) {
+          id.medium = fmt::format("loop backing file {} offset {}", file_id_text(*backing),
+                                  id.backing_offset_bytes.value_or(0));
+        }
+      }
       id.model = "Linux loop device";
       id.write_cache_present = false;  // no device write cache (recorded as not applicable)
       id.notes.push_back("loop device: no device write cache or purge; the backing file's filesystem decides");

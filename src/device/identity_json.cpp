@@ -54,6 +54,7 @@ void to_json(nlohmann::json& j, const DeviceIdentity& id) {
   j["serial"] = text_or_null(id.serial);
   j["firmware"] = text_or_null(id.firmware);
   j["identifier"] = text_or_null(id.identifier);
+  if (!id.medium.empty()) j["medium"] = id.medium;
   j["capacity_bytes"] = id.capacity_bytes;
   j["logical_block_bytes"] = id.logical_block_bytes;
   j["physical_block_bytes"] = id.physical_block_bytes;

@@ -269,7 +269,7 @@ std::unique_ptr<Passthrough> open_destructive_channel(const std::string& path, b
   if (!fd.valid()) {
     const int err = errno;
     if (err == EBUSY) {
-      throw SystemError(
+      throw SafetyRefusal(
           fmt::format("cannot claim {} exclusively: it is in use ({}); stop that user of the "
                       "device, then run again",
                       path, describe_device_openers(find_device_openers(path, 0, roots))));

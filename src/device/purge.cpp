@@ -1,5 +1,6 @@
 // purge(): gate, identify, confirm, choose, run; the method table; the PurgeRecord.
 #include <ptsuite/device/purge.hpp>
+#include <ptsuite/device/target_gate.hpp>
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -387,7 +388,8 @@ PurgeMethod prepare_purge(const DeviceIdentity& id, const PurgeOptions& options)
 
 PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
   // 1. The gate before anything else, 2. identity (read-only), 3-4 in prepare_purge().
-  require_destructive_allowed(path, options.allow_destructive, options.roots);
+  const TargetGuard guard =
+      pass_target_gate({path, TargetAccess::read_write, options.allow_destructive, "device purge", options.roots});
   const DeviceIdentity id = identify(path, options.roots);
   (void)prepare_purge(id, options);
   // 5. Gate again + exclusive open, then run.

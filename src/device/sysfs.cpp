@@ -170,19 +170,47 @@ std::vector<MountEntry> read_mountinfo(const SystemRoots& roots) {
   return mounts;
 }
 
-std::vector<std::string> read_swap_devices(const SystemRoots& roots) {
-  std::vector<std::string> devices;
+namespace {
+
+std::vector<std::string> read_swaps_of_type(const SystemRoots& roots, const std::string& wanted) {
+  std::vector<std::string> out;
   std::ifstream in(fs::path(roots.proc) / "swaps");
   std::string line;
   std::getline(in, line);  // header: Filename Type Size Used Priority
   while (std::getline(in, line)) {
     std::istringstream fields(line);
     std::string name, type;
-    if (fields >> name >> type && type == "partition") {
-      devices.push_back(unescape_octal(name));
+    if (fields >> name >> type && type == wanted) {
+      out.push_back(unescape_octal(name));
     }
   }
-  return devices;
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> read_swap_devices(const SystemRoots& roots) { return read_swaps_of_type(roots, "partition"); }
+std::vector<std::string> read_swap_files(const SystemRoots& roots) { return read_swaps_of_type(roots, "file"); }
+
+}  // namespace ptsuite::device::sysfs
+
+namespace ptsuite::device::sysfs {
+
+std::vector<LoopDevice> attached_loop_devices(const SystemRoots& roots) {
+  std::vector<LoopDevice> out;
+  for (const std::string& name : list_dir(fs::path(roots.sys) / "class" / "block")) {
+    if (name.rfind("loop", 0) != 0) {
+      continue;
+    }
+    const auto node = node_by_name(name, roots);
+    if (!node || node->is_partition) {
+      continue;
+    }
+    if (auto backing = read_attr(node->dir / "loop" / "backing_file"); backing && !backing->empty()) {
+      out.push_back({*node, *backing});
+    }
+  }
+  return out;
 }
 
 }  // namespace ptsuite::device::sysfs

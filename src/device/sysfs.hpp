@@ -64,3 +64,24 @@ std::vector<std::string> read_swap_devices(const SystemRoots& roots);
 std::string unescape_octal(std::string_view text);
 
 }  // namespace ptsuite::device::sysfs
+
+namespace ptsuite::device::sysfs {
+
+// One attached loop device (Documentation/ABI/testing/sysfs-block-loop): its node and the
+// text of <dir>/loop/backing_file (the backing path as the kernel last knew it; the kernel
+// appends " (deleted)" when it was unlinked). Devices without a backing file (detached) are
+// not listed.
+struct LoopDevice {
+  BlockNode node;
+  std::string backing_file;
+};
+std::vector<LoopDevice> attached_loop_devices(const SystemRoots& roots);
+
+}  // namespace ptsuite::device::sysfs
+
+namespace ptsuite::device::sysfs {
+
+// Paths in /proc/swaps of type "file" (swap files; matched by the caller by st_dev + st_ino).
+std::vector<std::string> read_swap_files(const SystemRoots& roots);
+
+}  // namespace ptsuite::device::sysfs

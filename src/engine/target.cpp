@@ -28,15 +28,15 @@ std::string describe(const std::string& path) { return "\"" + path + "\""; }
     case ENOTDIR:
     case ENAMETOOLONG:
     case ELOOP:
-      throw UsageError("--target", describe(path) + ": no such file or device");
+      throw UsageError("target", describe(path) + ": no such file or device");
     case EACCES:
     case EPERM:
-      throw UsageError("--target", describe(path) + ": permission denied (block devices usually need root)");
+      throw UsageError("target", describe(path) + ": permission denied (block devices usually need root)");
     case EROFS:
-      throw UsageError("--target", describe(path) + ": read-only, cannot be opened for writing");
+      throw UsageError("target", describe(path) + ": read-only, cannot be opened for writing");
     case ENXIO:
     case ENODEV:
-      throw UsageError("--target", describe(path) + ": no such device (is it attached?)");
+      throw UsageError("target", describe(path) + ": no such device (is it attached?)");
     default:
       throw SystemError(fmt::format("{}({})", call, path), errnum);
   }
@@ -49,10 +49,10 @@ std::string describe(const std::string& path) { return "\"" + path + "\""; }
   const int plain_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (plain_fd >= 0) {
     ::close(plain_fd);
-    throw UsageError("--target", describe(path) +
-                                     " does not support O_DIRECT; ptsuite never falls back to "
-                                     "buffered IO; use a block device or a filesystem with "
-                                     "direct IO");
+    throw UsageError("target", describe(path) +
+                                   " does not support O_DIRECT; ptsuite never falls back to "
+                                   "buffered IO; use a block device or a filesystem with "
+                                   "direct IO");
   }
   throw SystemError(fmt::format("open({}, O_DIRECT)", path), EINVAL);
 }
@@ -114,7 +114,7 @@ Target Target::open(const std::string& path, Access access) {
     throw_open_error(path, "stat", errno);
   }
   if (!S_ISBLK(before.st_mode) && !S_ISREG(before.st_mode)) {
-    throw UsageError("--target", describe(path) + " is neither a block device nor a regular file");
+    throw UsageError("target", describe(path) + " is neither a block device nor a regular file");
   }
 
   const int access_flags = access == Access::read_write ? O_RDWR : O_RDONLY;
@@ -151,8 +151,8 @@ Target Target::open(const std::string& path, Access access) {
   }
 
   if (target.m_geometry.capacity_bytes < target.m_geometry.logical_block_bytes) {
-    throw UsageError("--target", fmt::format("{} is empty ({} bytes, less than one {}-byte block)", describe(path),
-                                             target.m_geometry.capacity_bytes, target.m_geometry.logical_block_bytes));
+    throw UsageError("target", fmt::format("{} is empty ({} bytes, less than one {}-byte block)", describe(path),
+                                           target.m_geometry.capacity_bytes, target.m_geometry.logical_block_bytes));
   }
   return target;
 }

@@ -1,5 +1,6 @@
 #include <ptsuite/history/location.hpp>
 
+#include <fmt/format.h>
 #include <cstdlib>
 #include <filesystem>
 
@@ -30,26 +31,43 @@ std::string default_history_db() {
   return (base / "ptsuite" / "history.sqlite").string();
 }
 
-std::string resolve_history_db(const std::string& option) {
-  if (!option.empty()) {
-    return option;
+std::string resolve_history_db(const std::string& option, const std::string& flag) {
+  std::string db = option;
+  std::string source = flag;
+  if (db.empty()) {
+    db = env(k_history_db_env);
+    source = k_history_db_env;
   }
-  const std::string from_env = env(k_history_db_env);
-  return from_env.empty() ? default_history_db() : from_env;
+  if (db.empty()) {
+    return default_history_db();
+  }
+  if (db.find("://") != std::string::npos && !is_postgresql_uri(db)) {
+    throw UsageError(source, fmt::format("\"{}\" is not a history database: give a file path or a postgresql:// "
+                                         "(or postgres://) URI",
+                                         display_db(db)));
+  }
+  return db;
 }
 
 std::string display_db(const std::string& db) {
-  if (!is_postgresql_uri(db)) {
-    return db;
+  std::string out = db;
+  // scheme://user:password@host/... -> scheme://user:***@host/... (any scheme: a mistyped one too)
+  if (const size_t scheme = out.find("://"); scheme != std::string::npos) {
+    const size_t start = scheme + 3;
+    const size_t end = out.find_first_of("/?#", start);
+    const size_t at = out.rfind('@', end == std::string::npos ? out.size() : end);
+    const size_t colon = out.find(':', start);
+    if (at != std::string::npos && at >= start && colon != std::string::npos && colon < at) {
+      out = out.substr(0, colon + 1) + "***" + out.substr(at);
+    }
   }
-  // postgresql://user:password@host/... -> postgresql://user:***@host/...
-  const size_t scheme_end = db.find("://") + 3;
-  const size_t at = db.find('@', scheme_end);
-  const size_t colon = db.find(':', scheme_end);
-  if (at == std::string::npos || colon == std::string::npos || colon > at) {
-    return db;
+  // ...?password=secret&... -> ...?password=***&...
+  for (size_t p = out.find("password="); p != std::string::npos; p = out.find("password=", p + 1)) {
+    const size_t value = p + 9;
+    const size_t end = out.find_first_of("& ", value);
+    out = out.substr(0, value) + "***" + (end == std::string::npos ? "" : out.substr(end));
   }
-  return db.substr(0, colon + 1) + "***" + db.substr(at);
+  return out;
 }
 
 }  // namespace ptsuite::history

@@ -18,6 +18,8 @@
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::history {
@@ -169,6 +171,11 @@ RunRecord record_from_results(const json& results, const fs::path& dir) {
   }
   for (const json& test : at(results, {"tests"})) {
     const std::string id = text(at(test, {"id"}));
+    if (std::find(r.tests.begin(), r.tests.end(), id) != r.tests.end()) {
+      throw UsageError(dir.string(), fmt::format("results.json lists test \"{}\" twice; a run holds each test once "
+                                                 "(the document was edited or damaged)",
+                                                 printable(id)));
+    }
     r.tests.push_back(id);
     const results::ComplianceRecord verdict = results::read_compliance(at(test, "compliance"));
     r.test_summaries.push_back({id, verdict.compliant, verdict.summary, steady_state_text(test)});
@@ -179,18 +186,14 @@ RunRecord record_from_results(const json& results, const fs::path& dir) {
   return r;
 }
 
-RunRecord record_from_run_dir(const fs::path& dir) {
+RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(const json&, const std::string&)>& check) {
   const fs::path path = dir / "results.json";
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     throw UsageError(dir.string(), "no results.json here: not a ptsuite run directory");
   }
-  json results;
-  try {
-    results = json::parse(read_file(path));
-  } catch (const json::parse_error&) {
-    throw UsageError(path.string(), "not valid JSON");
-  }
+  const json results = load_json_input(path, path.string(), k_document_json_limits);
+  if (check) check(results, path.string());
   RunRecord r = record_from_results(results, dir);
   const fs::path manifest = dir / std::string(bundle::k_manifest_file_name);
   if (fs::is_regular_file(manifest, ec)) {

@@ -124,12 +124,19 @@ HistoryStore::HistoryStore(std::unique_ptr<Backend> backend) : m_backend(std::mo
 
 HistoryStore HistoryStore::open(const std::string& db) { return HistoryStore(open_backend(db)); }
 
-AddResult HistoryStore::add(const RunRecord& record) {
+AddResult HistoryStore::add(const RunRecord& record, bool replace) {
   static_assert(k_other_columns == 4, "column_values() and record_from_row() list four more columns");
   WriteTransaction transaction(*m_backend);
   const std::string now = utc_now_iso8601();
   AddResult result;
-  const std::vector<Row> existing = m_backend->query("SELECT id FROM runs WHERE run_uid = ?", {record.run_uid});
+  const std::vector<Row> existing =
+      m_backend->query("SELECT id, run_dir FROM runs WHERE run_uid = ?", {record.run_uid});
+  if (!existing.empty() && !replace && existing[0].at(1).value_or("") != record.run_dir) {
+    throw UsageError("RUN_DIR",
+                     fmt::format("run {} in the history was recorded from {}, not {}; pass --replace to replace it "
+                                 "(e.g. the directory was moved)",
+                                 existing[0].at(0).value_or("?"), existing[0].at(1).value_or("?"), record.run_dir));
+  }
   std::vector<Value> values = column_values(record);
   if (existing.empty()) {
     std::vector<Value> params = {record.run_uid, now, now};

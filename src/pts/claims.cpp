@@ -12,6 +12,7 @@
 #include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_fields.hpp>
+#include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 
@@ -198,17 +199,7 @@ ClaimSheet parse_claim_sheet(const json& j, const std::string& where) {
 }
 
 ClaimSheet load_claim_sheet(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("--claims", fmt::format("cannot read {}", path));
-  std::stringstream buf;
-  buf << in.rdbuf();
-  json j;
-  try {
-    j = json::parse(buf.str());
-  } catch (const json::parse_error& e) {
-    throw UsageError(path, fmt::format("not valid JSON at byte {}: {}", e.byte, e.what()));
-  }
-  return parse_claim_sheet(j, path);
+  return parse_claim_sheet(load_json_input(path, path, k_user_json_limits), path);
 }
 
 std::vector<MeasurementPoint> measurement_points(const ClaimSheet& sheet) {

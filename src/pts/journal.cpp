@@ -6,6 +6,8 @@
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::pts {
 
@@ -15,6 +17,12 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string entry_file_name(uint64_t seq) { return fmt::format("{:08}.json", seq); }
+
+// SHA-256 over the entry's canonical form (compact JSON, keys sorted) and the previous
+// entry's hash, so an entry edited, swapped or moved to another place in the chain is found.
+std::string entry_hash(const json& entry_without_hash, const std::string& previous_hash) {
+  return sha256_hex(previous_hash + "\n" + entry_without_hash.dump());
+}
 
 }  // namespace
 
@@ -53,15 +61,24 @@ Journal::Journal(fs::path run_dir) : m_steps_dir(std::move(run_dir) / "journal" 
   for (const fs::path& f : files) {
     JournalEntry entry;
     try {
-      const json j = json::parse(read_file(f));
+      json j = parse_json_input(read_file(f), f.string(), k_document_json_limits);
+      const std::string stored = j.at("sha256").get<std::string>();
+      j.erase("sha256");
+      const std::string previous = m_entries.empty() ? std::string() : m_entries.back().sha256;
+      if (entry_hash(j, previous) != stored) {
+        throw UsageError(f.string(),
+                         "this journal step was changed after it was written (its SHA-256 does not match); "
+                         "the run cannot be resumed from an edited journal: start a new run");
+      }
+      entry.sha256 = stored;
       entry.seq = j.at("seq").get<uint64_t>();
       entry.id = j.at("id").get<std::string>();
       entry.request = j.at("request");
       entry.result = j.at("result");
       entry.recorded_utc = j.value("recorded_utc", "");
     } catch (const json::exception& e) {
-      throw Error(ExitCode::system, fmt::format("journal entry {} is damaged ({}); the run cannot be resumed from it",
-                                                f.string(), e.what()));
+      throw UsageError(f.string(),
+                       fmt::format("this journal step is damaged ({}); the run cannot be resumed from it", e.what()));
     }
     if (entry.seq != m_entries.size() + 1 || f.filename() != entry_file_name(entry.seq)) {
       throw Error(ExitCode::system,
@@ -77,11 +94,13 @@ void Journal::append(JournalEntry entry) {
   if (entry.recorded_utc.empty()) {
     entry.recorded_utc = utc_now_iso8601();
   }
-  const json j{{"seq", entry.seq},
-               {"id", entry.id},
-               {"request", entry.request},
-               {"result", entry.result},
-               {"recorded_utc", entry.recorded_utc}};
+  json j{{"seq", entry.seq},
+         {"id", entry.id},
+         {"request", entry.request},
+         {"result", entry.result},
+         {"recorded_utc", entry.recorded_utc}};
+  entry.sha256 = entry_hash(j, m_entries.empty() ? std::string() : m_entries.back().sha256);
+  j["sha256"] = entry.sha256;
   write_file_atomic(m_steps_dir / entry_file_name(entry.seq), j.dump());
   m_entries.push_back(std::move(entry));
 }

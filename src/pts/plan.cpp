@@ -152,8 +152,12 @@ Plan make_plan(const std::vector<std::string>& test_ids, const DefinitionSet& de
   for (const std::string& id : test_ids) {
     (void)make_test(id)->run(ctx);
   }
+  return plan_of(exec.steps(), assumptions);
+}
+
+Plan plan_of(std::vector<PlanStep> steps, const PlanAssumptions& assumptions) {
   Plan plan;
-  plan.steps = exec.steps();
+  plan.steps = std::move(steps);
   plan.assumptions = assumptions;
   for (const PlanStep& s : plan.steps) {
     plan.total_ns += s.duration_ns + (s.kind == "segment" ? assumptions.step_overhead_ns : 0);

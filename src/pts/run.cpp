@@ -10,6 +10,7 @@
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/device/session.hpp>
+#include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
@@ -17,9 +18,12 @@
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/run_log.hpp>
+#include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
@@ -39,10 +43,14 @@ constexpr const char* k_run_file = "journal/run.json";
 constexpr const char* k_device_state_file = "journal/device.json";
 
 struct RunState {
+  UniqueFd dir_lock;  // the run directory's in-use lock (util/dir_lock.hpp), held to the end
   RunConfig config;
   SpecContext spec;
   Settings settings;
   std::optional<engine::ScratchTarget> scratch;
+  // ptsuite's advisory lock on the target (device/target_gate.hpp), released after the
+  // session and the target are closed.
+  device::TargetGuard guard;
   std::optional<engine::Target> target;
   // The run's one exclusive claim (purge, write cache, health); destroyed before the scratch
   // target it may sit on.
@@ -106,6 +114,8 @@ void open_target(RunState& s) {
   // The session claims the device exclusively; the workload's own opens are plain opens.
   device::SessionOptions session_options;
   session_options.allow_destructive = s.config.allow_destructive || scratch;
+  s.guard = device::pass_target_gate({path, device::TargetAccess::read_write, session_options.allow_destructive,
+                                      s.config.claims.is_null() ? "run" : "validate"});
   s.session = device::DeviceSession::open(path, session_options);
   s.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
   s.identity = s.session->identity();
@@ -136,13 +146,6 @@ void check_ar_segments(const RunState& s) {
     throw UsageError("--set active_range.amount/segments",
                      fmt::format("{} (for a 1 MiB random block, the largest a PTS test issues)", e.what()));
   }
-}
-
-void make_plans(RunState& s) {
-  const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
-  const PlanAssumptions assumed = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
-  s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
-  s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, assumed);
 }
 
 // The host preflight (device/preflight.hpp), before anything is written: refuses with exit 3
@@ -180,10 +183,9 @@ json target_json(const RunState& s) {
               {"physical_block_bytes", g.physical_block_bytes}};
 }
 
-DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
+// The run-wide parameters of every step (no target, session or callbacks yet).
+DeviceRunParams run_shape(const RunState& s) {
   DeviceRunParams params;
-  params.target = &*s.target;
-  params.session = s.session.get();
   params.active_range_pct = s.settings.number("active_range_pct");
   params.ar_amount_bytes = s.settings.size_bytes("active_range.amount");
   params.ar_segments = static_cast<uint32_t>(s.settings.count("active_range.segments"));
@@ -195,6 +197,13 @@ DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<b
   params.confirm_serial = s.config.confirm_serial;
   params.purge_policy.auto_may_sanitize = s.settings.flag("purge.accept_nvme_sanitize");
   params.purge_policy.overwrite_is_purge = s.settings.flag("purge.accept_nvme_sanitize_overwrite");
+  return params;
+}
+
+DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
+  DeviceRunParams params = run_shape(s);
+  params.target = &*s.target;
+  params.session = s.session.get();
   params.stop = stop;
   params.on_progress = [&observer](const StepProgress& p) { observer.step_progress(p); };
   // A purge's messages are progress, except the temporary ATA password (shown even with
@@ -207,6 +216,16 @@ DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<b
     }
   };
   return params;
+}
+
+// The plans; the worst case (every step a run can take) is resolved step by step against the
+// target (pts/step_check.hpp): a step that cannot run is exit 2 before anything is written.
+void make_plans(RunState& s) {
+  const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
+  const PlanAssumptions assumed = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
+  s.worst = checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, s.target->geometry(),
+                               run_shape(s), assumed);
+  s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
 }
 
 // The profile's write cache (PTS-E WCD, PTS-C WCE), applied once for the run on its one
@@ -326,16 +345,34 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
 
 }  // namespace
 
+namespace {
+
+// "serial was \"A\", now \"B\"": the first field of two fingerprints that differs.
+std::string first_difference(const json& before, const json& now) {
+  for (const auto& [key, value] : before.items()) {
+    if (!now.contains(key) || now.at(key) != value) {
+      return fmt::format("{} was {}, now {}", key, value.dump(), now.contains(key) ? now.at(key).dump() : "absent");
+    }
+  }
+  for (const auto& [key, value] : now.items()) {
+    if (!before.contains(key)) return fmt::format("{} was absent, now {}", key, value.dump());
+  }
+  return "the identities differ";
+}
+
+}  // namespace
+
 json identity_fingerprint(const json& id) {
   json out = json::object();
-  for (const char* key : {"transport", "vendor", "model", "serial", "firmware", "capacity_bytes", "logical_block_bytes",
-                          "backing_file"}) {
+  for (const char* key : {"transport", "vendor", "model", "serial", "firmware", "identifier", "capacity_bytes",
+                          "logical_block_bytes", "medium"}) {
     if (id.contains(key)) {
       out[key] = id.at(key);
     }
   }
-  // A file has no serial: its resolved path stands in for one. Drives are matched by serial
-  // only (their /dev names may change across reboots).
+  // A file has no serial: its inode ("medium") and resolved path stand in for one; a loop
+  // device's medium is its backing file's inode. Drives are matched by serial and WWN/EUI/NGUID
+  // (their /dev names may change across reboots).
   if (id.value("transport", "") == "file" && id.contains("canonical_path")) {
     out["canonical_path"] = id.at("canonical_path");
   }
@@ -369,6 +406,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
     throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
                                           s.dir.string(), ec.message()));
   }
+  s.dir_lock = lock_run_directory(s.dir);
   RunLog log(s.dir / k_run_log_file, observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
   log.plan_ready(s.best, s.worst);
@@ -404,8 +442,17 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   if (!fs::exists(s.dir / k_run_file)) {
     throw UsageError("DIR", fmt::format("{} holds no ptsuite run (no {})", s.dir.string(), k_run_file));
   }
-  const json run = json::parse(read_file(s.dir / k_run_file));
-  s.config = run.at("config").get<RunConfig>();
+  s.dir_lock = lock_run_directory(s.dir);
+  detail::check_journal_unchanged(s.dir);
+  const json run = load_json_input(s.dir / k_run_file, (s.dir / k_run_file).string(), k_document_json_limits);
+  try {
+    s.config = run.at("config").get<RunConfig>();
+    (void)run.at("identity");
+    (void)run.at("plan_fingerprint").get<std::string>();
+  } catch (const json::exception& e) {
+    throw UsageError((s.dir / k_run_file).string(),
+                     fmt::format("damaged, the run cannot be resumed from it ({})", e.what()));
+  }
   if (s.config.target.empty()) {
     throw SafetyRefusal(
         fmt::format("the run in {} used a scratch target, which was removed when ptsuite exited; "
@@ -421,8 +468,14 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   const json before = identity_fingerprint(run.at("identity"));
   const json now = identity_fingerprint(s.identity_json);
   if (before != now) {
-    throw SafetyRefusal(fmt::format("refusing to resume: {} is not the device the run started on (then {}, now {})",
-                                    s.config.target, before.dump(), now.dump()));
+    throw SafetyRefusal(fmt::format("refusing to resume: {} is not the medium the run started on ({})", s.config.target,
+                                    first_difference(before, now)));
+  }
+  if (s.identity.is_real_drive() && s.identity.serial.empty() && s.identity.identifier.empty()) {
+    throw SafetyRefusal(fmt::format(
+        "refusing to resume: {} reports no serial number and no WWN/EUI-64/NGUID, so ptsuite cannot tell that it "
+        "is the drive the run started on; start a new run",
+        s.config.target));
   }
   make_plans(s);
   json preflight_record = preflight(s, "resume");
@@ -437,7 +490,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
                 "(another ptsuite version, or changed test definitions); start a new run");
   }
   s.results = fs::exists(s.dir / "results.json")
-                  ? json::parse(read_file(s.dir / "results.json"))
+                  ? load_json_input(s.dir / "results.json", (s.dir / "results.json").string(), k_document_json_limits)
                   : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.results["config"] = s.config;
   s.results["run"]["resumes"].push_back(

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include <ptsuite/util/sha256.hpp>
@@ -73,9 +74,32 @@ std::string plan_fingerprint(const RunConfig& config, const Settings& settings, 
   return sha256_hex(basis.dump());
 }
 
+void check_journal_unchanged(const std::filesystem::path& dir) {
+  if (!std::filesystem::exists(dir / std::string(bundle::k_manifest_file_name))) {
+    return;
+  }
+  const bundle::VerifyReport report = bundle::verify_manifest(dir);
+  for (const bundle::FileProblem& p : report.problems) {
+    const bool journal = p.path.rfind("journal/", 0) == 0;
+    if (p.kind == bundle::Problem::manifest_edited ||
+        (journal && (p.kind == bundle::Problem::changed || p.kind == bundle::Problem::missing))) {
+      throw UsageError(
+          (dir / p.path).string(),
+          fmt::format("{} since the run's last session ended ({}); a run whose journal was edited cannot be "
+                      "resumed: start a new run",
+                      bundle::to_string(p.kind), p.detail));
+    }
+  }
+}
+
 void check_out_dir(const std::filesystem::path& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) {
+    throw UsageError("--out", fmt::format("{} already exists and is not empty; give a new or empty directory (the "
+                                          "run's manifest would list the files already there)",
+                                          dir.string()));
+  }
   fs::path existing = dir;
   while (!existing.empty() && !fs::exists(existing, ec)) {
     existing = existing.parent_path();

@@ -12,6 +12,7 @@
 
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
 
 namespace ptsuite::pts {
 
@@ -139,12 +140,7 @@ TrackingSeriesInput parse_tracking_csv(std::string_view content) {
 }
 
 TrackingSeriesInput parse_tracking_json(const std::string& content) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(content);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw UsageError("file", fmt::format("not valid JSON ({})", e.what()));
-  }
+  const nlohmann::json j = parse_json_input(content, "file", k_user_json_limits);
   TrackingSeriesInput series;
   const nlohmann::json* values = &j;
   if (j.is_object()) {
@@ -191,8 +187,8 @@ TrackingSeriesInput parse_tracking_json(const std::string& content) {
 TrackingSeriesInput load_tracking_file(const std::string& path) {
   std::string content;
   try {
-    content = read_file(path);
-  } catch (const SystemError& e) {
+    content = read_input_file(path, k_user_json_limits.max_bytes, "");
+  } catch (const Error& e) {
     throw UsageError("file", e.what());
   }
   const size_t first = content.find_first_not_of(" \t\r\n");

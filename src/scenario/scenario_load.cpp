@@ -9,6 +9,7 @@
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
 
 namespace ptsuite::scenario {
 
@@ -65,11 +66,7 @@ Scenario load_scenario(const std::string& name_or_path, std::string* text_out) {
     text = *builtin;
     where = "built-in scenario " + name_or_path;
   } else if (std::filesystem::is_regular_file(name_or_path)) {
-    std::ifstream in(name_or_path);
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (!in && !in.eof()) throw UsageError(name_or_path, "cannot be read");
-    text = buf.str();
+    text = read_input_file(name_or_path, k_user_json_limits.max_bytes, name_or_path);
     where = name_or_path;
   } else {
     std::string names;

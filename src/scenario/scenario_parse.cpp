@@ -8,6 +8,7 @@
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/util/json_fields.hpp>
+#include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 
@@ -268,12 +269,7 @@ QuickForm parse_quick(const json& j, const Fields& f) {
 }  // namespace
 
 Scenario parse_scenario(const std::string& text, const std::string& where) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw UsageError(where, fmt::format("not valid JSON (byte {}): {}", e.byte, e.what()));
-  }
+  const json j = parse_json_input(text, where, k_user_json_limits);
   const Fields f(where, "", std::make_shared<JsonPositions>(text));
   f.only(j,
          {"format", "name", "title", "description", "reconstructs", "ptsuite_choices", "targets", "quick", "phases"});

@@ -79,6 +79,40 @@ std::vector<Instance> instances_of(const std::vector<StreamSpec>& streams, size_
   return out;
 }
 
+// The streams of a TxQ point and of a rate step (shared by the run and the pre-check).
+std::vector<StreamSpec> txq_streams(const PhaseSpec& p, const TxqPoint& pt) {
+  std::vector<StreamSpec> s = p.streams;
+  s[0].threads = pt.threads;
+  s[0].queue_depth = pt.queue_depth;
+  return s;
+}
+
+std::vector<StreamSpec> rate_step_streams(const PhaseSpec& p, double rate) {
+  std::vector<StreamSpec> s = p.streams;
+  for (StreamSpec& st : s) {
+    if (st.name != p.step_stream) continue;
+    st.rate = {};
+    (p.step_mb_per_s ? st.rate.mb_per_s : st.rate.iops) = rate;
+  }
+  return s;
+}
+
+// A fill phase: each target written sequentially, `fill_capacity_multiple` x its capacity.
+std::vector<Instance> fill_instances(const PhaseSpec& p, size_t target_count, const ScenarioRunOptions& o) {
+  std::vector<Instance> in;
+  for (uint32_t t = 0; t < target_count; ++t) {
+    workload::WorkloadSpec w;
+    w.pattern = workload::AccessPattern::sequential;
+    w.read_pct = 0;
+    w.block_sizes = {{p.fill_block_bytes, 1.0}};
+    w.queue_depth = 32;
+    w.limits.bytes_range_multiple = p.fill_capacity_multiple;
+    w.engine = o.engine;
+    in.push_back({"fill", t, w});
+  }
+  return in;
+}
+
 json instance_json(const Instance& in, const workload::WorkloadResult& r) {
   const stats::DirectionStats combined = r.stats.combined();
   json out{{"stream", in.stream},
@@ -224,10 +258,7 @@ class PhaseRunner {
         return;
       case PhaseKind::txq:
         for (const TxqPoint& pt : p.txq) {
-          std::vector<StreamSpec> s = p.streams;
-          s[0].threads = pt.threads;
-          s[0].queue_depth = pt.queue_depth;
-          measured(p, phase, instances_of(s, n, limits_of(p), m_o),
+          measured(p, phase, instances_of(txq_streams(p, pt), n, limits_of(p), m_o),
                    fmt::format("TC {} / QD {}", pt.threads, pt.queue_depth),
                    json{{"threads", pt.threads}, {"queue_depth", pt.queue_depth}});
         }
@@ -273,19 +304,8 @@ class PhaseRunner {
   }
 
   void fill(const PhaseSpec& p, json& phase) {
-    std::vector<Instance> in;
-    for (uint32_t t = 0; t < m_targets.size(); ++t) {
-      workload::WorkloadSpec w;
-      w.pattern = workload::AccessPattern::sequential;
-      w.read_pct = 0;
-      w.block_sizes = {{p.fill_block_bytes, 1.0}};
-      w.queue_depth = 32;
-      w.limits.bytes_range_multiple = p.fill_capacity_multiple;
-      w.engine = m_o.engine;
-      in.push_back({"fill", t, w});
-    }
     measured(
-        p, phase, std::move(in),
+        p, phase, fill_instances(p, m_targets.size(), m_o),
         fmt::format("SEQ {} W, {}x capacity", units::format_size_binary(p.fill_block_bytes), p.fill_capacity_multiple),
         json{{"capacity_multiple", p.fill_capacity_multiple}});
   }
@@ -313,13 +333,7 @@ class PhaseRunner {
 
   void steps(const PhaseSpec& p, json& phase) {
     for (const double rate : p.step_rates) {
-      std::vector<StreamSpec> s = p.streams;
-      for (StreamSpec& st : s) {
-        if (st.name != p.step_stream) continue;
-        st.rate = {};
-        (p.step_mb_per_s ? st.rate.mb_per_s : st.rate.iops) = rate;
-      }
-      measured(p, phase, instances_of(s, m_targets.size(), limits_of(p), m_o),
+      measured(p, phase, instances_of(rate_step_streams(p, rate), m_targets.size(), limits_of(p), m_o),
                fmt::format("{} {:g} {}", p.step_stream, rate, p.step_mb_per_s ? "MB/s" : "IOPS"),
                json{{p.step_mb_per_s ? "rate_mbps" : "rate_iops", rate}});
     }
@@ -400,6 +414,65 @@ void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets,
   }
   phases = json::array();
   PhaseRunner(s, targets, options).run(phases);
+}
+
+namespace {
+
+// Every stream instance a phase can run, as the runner builds them (a rate ramp at 1 IOPS: its
+// rates are known only when it runs, and never change what resolve() checks).
+std::vector<std::vector<Instance>> phase_instances(const PhaseSpec& p, size_t n, const ScenarioRunOptions& o) {
+  std::vector<std::vector<Instance>> out;
+  switch (p.kind) {
+    case PhaseKind::purge:
+      break;
+    case PhaseKind::fill:
+      out.push_back(fill_instances(p, n, o));
+      break;
+    case PhaseKind::run:
+    case PhaseKind::steady_state:
+      out.push_back(instances_of(p.streams, n, limits_of(p), o));
+      break;
+    case PhaseKind::txq:
+      for (const TxqPoint& pt : p.txq) out.push_back(instances_of(txq_streams(p, pt), n, limits_of(p), o));
+      break;
+    case PhaseKind::rate_ramp:
+      out.push_back(instances_of(p.streams, n, limits_of(p), o));
+      for (Instance& i : out.back()) i.spec.rate.iops = 1;
+      break;
+    case PhaseKind::rate_steps:
+      for (const double rate : p.step_rates) {
+        out.push_back(instances_of(rate_step_streams(p, rate), n, limits_of(p), o));
+      }
+      break;
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_scenario(const Scenario& s, const std::vector<engine::TargetGeometry>& targets,
+                    const ScenarioRunOptions& options) {
+  for (const PhaseSpec& p : s.phases) {
+    if (p.kind == PhaseKind::purge) {
+      try {
+        (void)device::parse_purge_method(p.purge_method);
+      } catch (const UsageError&) {
+        throw UsageError(fmt::format("phase {}: purge_method", p.name),
+                         fmt::format("unknown purge method \"{}\" (one of: {}); nothing was written", p.purge_method,
+                                     fmt::join(device::purge_method_names(), ", ")));
+      }
+    }
+    for (const std::vector<Instance>& step : phase_instances(p, targets.size(), options)) {
+      for (const Instance& in : step) {
+        try {
+          (void)workload::resolve(in.spec, targets.at(in.target));
+        } catch (const UsageError& e) {
+          throw UsageError(fmt::format("phase {}: stream {} on target {}", p.name, in.stream, in.target),
+                           fmt::format("{}; nothing was written", e.what()));
+        }
+      }
+    }
+  }
 }
 
 }  // namespace ptsuite::scenario

@@ -38,13 +38,20 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
     if (!fd.valid()) {
       throw SystemError("cannot create " + tmp.string(), errno);
     }
-    write_all(fd.get(), content, tmp.string());
-    if (::fsync(fd.get()) != 0) {
-      throw SystemError("cannot fsync " + tmp.string(), errno);
+    try {
+      write_all(fd.get(), content, tmp.string());
+      if (::fsync(fd.get()) != 0) {
+        throw SystemError("cannot fsync " + tmp.string(), errno);
+      }
+    } catch (const Error&) {
+      ::unlink(tmp.c_str());  // a full filesystem leaves nothing behind
+      throw;
     }
   }
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    throw SystemError("cannot rename " + tmp.string() + " to " + path.string(), errno);
+    const int err = errno;
+    ::unlink(tmp.c_str());
+    throw SystemError("cannot rename " + tmp.string() + " to " + path.string(), err);
   }
   // The rename is durable only once the directory entry is on stable storage.
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";

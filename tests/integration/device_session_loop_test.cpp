@@ -77,7 +77,7 @@ TEST_F(DeviceSessionLoop, OneClaimServesTheRunAndASecondClaimIsRefused) {
   try {
     (void)open_destructive_channel(loop.path(), true);
     FAIL() << "a second exclusive claim was granted";
-  } catch (const SystemError& e) {
+  } catch (const SafetyRefusal& e) {  // a busy device is a refusal (exit 3), not a failure
     EXPECT_NE(std::string(e.what()).find(fmt::format("open in pid {}", ::getpid())), std::string::npos) << e.what();
   }
   // The workload's own O_DIRECT opens are plain opens: allowed beside the claim.
@@ -103,14 +103,14 @@ TEST_F(DeviceSessionLoop, ARefusedClaimNamesTheProcessHoldingTheDevice) {
   try {
     (void)DeviceSession::open(loop.path(), consent());
     FAIL() << "the claim was granted while another process held the device exclusively";
-  } catch (const SystemError& e) {
+  } catch (const SafetyRefusal& e) {
     // The fixture's own loop fd is listed too; the holder must be named.
     EXPECT_NE(std::string(e.what()).find(fmt::format("pid {} (ptsuite_tests)", holder.pid())), std::string::npos)
         << e.what();
   }
-  // The CLI says the same in one line, exit 5.
+  // The CLI says the same in one line, exit 3 (refused: the target is busy; nothing written).
   const auto cli = run_ptsuite("device purge " + loop.path() + " --method zero-fill --allow-destructive");
-  EXPECT_EQ(cli.exit_code, 5);
+  EXPECT_EQ(cli.exit_code, 3);
   EXPECT_NE(cli.err.find(fmt::format("pid {} (ptsuite_tests)", holder.pid())), std::string::npos) << cli.err;
 }
 

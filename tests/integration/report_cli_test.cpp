@@ -163,7 +163,7 @@ TEST_F(ReportCli, BadInputExitsTwoAndWritesNothing) {
   write_file_atomic(file("newer.json"), R"({"kind": "ptsuite.results", "schema_version": 7, "tests": []})");
   const std::vector<Case> cases = {
       {{"report", file("missing.json")}, "does not exist"},
-      {{"report", file("garbage.json")}, "not JSON"},
+      {{"report", file("garbage.json")}, "not valid JSON"},
       {{"report", file("other.json")}, "not a ptsuite results document"},
       {{"report", file("newer.json")}, "schema_version 7"},
       {{"report", in, "--format", "docx"}, "unknown report format \"docx\""},

@@ -155,7 +155,7 @@ TEST(ResultsSchemaCli, WorkloadDocuments) {
   for (size_t i = 0; i < cases.size(); ++i) {
     SCOPED_TRACE(i);
     const std::string out = dir.file("workload-" + std::to_string(i) + ".json");
-    std::vector<std::string> args{"workload", "--target", target, "--json", out, "--quiet"};
+    std::vector<std::string> args{"workload", "--target", target, "--json", out, "--quiet", "--allow-destructive"};
     args.insert(args.end(), cases[i].begin(), cases[i].end());
     const ProcessResult r = run_ptsuite(args);
     ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -225,7 +225,11 @@ TEST(ScenarioCli, AnInterruptedRunResumesAfterItsLastFinishedStep) {
   ASSERT_LT(kept, 4u) << "the interrupted step is dropped, not kept partial";
   const json first_step = stopped.at("phases")[0].at("steps")[0];
 
-  const ProcessResult resumed = run_ptsuite({"scenario", "resume", out, "--quiet"});
+  // The target now holds the first session's data: resuming overwrites it, which needs consent.
+  const ProcessResult refused = run_ptsuite({"scenario", "resume", out, "--quiet"});
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+  EXPECT_NE(refused.err.find("--allow-destructive"), std::string::npos) << refused.err;
+  const ProcessResult resumed = run_ptsuite({"scenario", "resume", out, "--quiet", "--allow-destructive"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   const json done = load(out + "/results.json");
   expect_valid(done);

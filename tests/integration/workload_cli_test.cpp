@@ -111,7 +111,7 @@ TEST(WorkloadCli, BadInputExitsTwoWithOneLineNamingTheOptionAndWritesNothing) {
   // Missing target, missing limit, target that does not exist.
   const std::vector<BadInput> more = {
       {{"workload", "--read-pct", "0", "--duration", "1s"}, "--target"},
-      {{"workload", "--target", target, "--read-pct", "0"}, "--duration"},
+      {{"workload", "--target", target, "--read-pct", "0", "--allow-destructive"}, "--duration"},
       {{"workload", "--target", dir.file("missing.img"), "--duration", "1s"}, "--target"},
   };
   for (const BadInput& c : more) {

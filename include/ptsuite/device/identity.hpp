@@ -72,6 +72,10 @@ struct DeviceIdentity {
   std::string source;  // "nvme-identify", "ata-identify", "scsi-inquiry", "sysfs", "file"
   std::string vendor, model, serial, firmware;
   std::string identifier;  // WWN/EUI/NAA when known
+  // The medium itself where a name and serial cannot tell it: a file's "file st_dev N st_ino N",
+  // a loop device's backing file's ("loop backing file st_dev N st_ino N offset N"); empty for
+  // drives (their serial and identifier do). Resume compares it (pts/run.hpp).
+  std::string medium;
   uint64_t capacity_bytes = 0;
   uint32_t logical_block_bytes = 0;
   uint32_t physical_block_bytes = 0;

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,7 +61,10 @@ struct RunRecord {
   std::vector<Metric> metrics;
 };
 
-RunRecord record_from_run_dir(const std::filesystem::path& dir);
+// `check` (optional) sees the parsed results document first and throws to refuse it (the cli
+// passes the report's own document check, so history accepts exactly what `report` does).
+RunRecord record_from_run_dir(const std::filesystem::path& dir,
+                              const std::function<void(const nlohmann::json&, const std::string&)>& check = {});
 // The same from a parsed results document (`dir` is recorded as the run directory).
 RunRecord record_from_results(const nlohmann::json& results, const std::filesystem::path& dir);
 

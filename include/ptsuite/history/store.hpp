@@ -5,8 +5,8 @@
 //
 // add() is an upsert by run_uid: the same run added again (after `resume`, after `sign`, from
 // a moved directory) updates its record, keeps its ID, and replaces its tests and metrics, all
-// in one transaction. IDs are positive integers assigned by the database, never reused for
-// another run while the record exists.
+// in one transaction. A record from another run directory is never replaced silently. IDs are positive integers
+// assigned by the database, never reused for another run while the record exists.
 //
 // Errors: as backend.hpp; UsageError for an unknown ID in get_or_throw().
 #pragma once
@@ -38,7 +38,9 @@ class HistoryStore {
   // open_backend(db) and migrate.
   static HistoryStore open(const std::string& db);
 
-  AddResult add(const RunRecord& record);
+  // A run recorded from another directory is replaced only with `replace` (`history add
+  // --replace`, e.g. after moving the directory): otherwise UsageError (exit 2) naming both.
+  AddResult add(const RunRecord& record, bool replace = false);
   // Runs matching `filter`, oldest first (by start time, then ID), with test summaries but
   // without metrics (`with_metrics` adds them).
   std::vector<RunRecord> list(const RunFilter& filter, bool with_metrics = false);

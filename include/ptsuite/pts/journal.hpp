@@ -10,6 +10,8 @@
 // returned (and the inner executor told via replayed()), and only steps past the journal's end
 // touch the device. A mismatch means the plan changed (another configuration or ptsuite
 // version): the executor refuses with an Error naming the first differing step.
+// Each entry carries its SHA-256, chained to the one before (JournalEntry::sha256): an entry
+// edited after it was written is refused when the journal is loaded, before anything runs.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +31,9 @@ struct JournalEntry {
   nlohmann::json request;
   nlohmann::json result;
   std::string recorded_utc;
+  // SHA-256 of the entry (compact JSON without this field) chained to the previous entry's
+  // hash ("" for the first); Journal refuses (UsageError, exit 2) an entry that does not match.
+  std::string sha256;
 };
 
 class Journal {

@@ -83,6 +83,9 @@ struct Plan {
 Plan make_plan(const std::vector<std::string>& test_ids, const DefinitionSet& defs, const SpecContext& spec,
                const Settings& settings, TargetFacts target, PlanCase plan_case, PlanAssumptions assumptions);
 
+// The plan of a planner's steps: total_ns adds assumptions.step_overhead_ns per segment.
+Plan plan_of(std::vector<PlanStep> steps, const PlanAssumptions& assumptions);
+
 void to_json(nlohmann::json& j, const PlanStep& step);
 void to_json(nlohmann::json& j, const PlanAssumptions& assumptions);
 

@@ -59,6 +59,14 @@ struct ScenarioRunOptions {
 void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& options,
                   nlohmann::json& phases);
 
+// Everything run_scenario() would refuse that can be known before it starts, checked without
+// touching a target: every stream instance of every phase (each TxQ point, rate step, the fill)
+// resolved against its target's geometry (block sizes, alignment, ranges past the capacity,
+// threads / QD / buffer memory) and every purge method. Throws UsageError (exit 2) naming the
+// phase, stream, target and field. Call it before anything is written.
+void check_scenario(const Scenario& s, const std::vector<engine::TargetGeometry>& targets,
+                    const ScenarioRunOptions& options);
+
 // The merged IoSummary of several concurrent runs as the contract says (exposed for tests).
 stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult*>& parts);
 

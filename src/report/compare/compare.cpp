@@ -10,6 +10,7 @@
 
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 
@@ -247,16 +248,15 @@ json difference_json(const Difference& d) {
 LoadedRun load_run(const RunSource& source) {
   std::string text;
   try {
-    text = read_file(source.results_path);
+    text = read_input_file(source.results_path, k_document_json_limits.max_bytes, "");
   } catch (const Error& e) {
     throw UsageError(source.argument, e.what());
   }
   json doc;
   try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw UsageError(source.argument, fmt::format("{} is not a ptsuite results document (not JSON: {})",
-                                                  source.results_path.string(), e.what()));
+    doc = parse_json_input(text, source.results_path.string(), k_document_json_limits);
+  } catch (const UsageError& e) {
+    throw UsageError(source.argument, fmt::format("{} (not a ptsuite results document)", e.what()));
   }
   const std::string kind = doc.is_object() ? doc.value("kind", "") : "";
   const ValueExtractor* ex = find_extractor(kind);

@@ -71,7 +71,7 @@ TEST(Target, ReadOnlyTargetsCannotBeWrittenThrough) {
 TEST(Target, MissingPathIsAUsageError) {
   ShmTempDir dir;
   const std::string message = usage_error_of(dir.file("does-not-exist"));
-  EXPECT_TRUE(contains(message, "--target")) << message;
+  EXPECT_TRUE(contains(message, "target: ")) << message;
   EXPECT_TRUE(contains(message, "does-not-exist")) << message;
   EXPECT_TRUE(contains(message, "no such file")) << message;
 }
@@ -105,7 +105,7 @@ TEST(Target, FilesystemRefusingODirectIsNamedAndNeverFallsBackToBufferedIo) {
   const std::string message = usage_error_of("/proc/self/status");
   EXPECT_TRUE(contains(message, "does not support O_DIRECT")) << message;
   EXPECT_TRUE(contains(message, "never falls back to buffered IO")) << message;
-  EXPECT_TRUE(contains(message, "--target")) << message;
+  EXPECT_TRUE(contains(message, "target: ")) << message;
 }
 
 // Permission checks do not apply to root, so the open runs in a child that dropped to an
@@ -130,7 +130,7 @@ TEST(Target, PermissionDeniedIsAUsageError) {
     try {
       Target::open(path, Target::Access::read_only);
     } catch (const UsageError& e) {
-      ::_exit(contains(e.what(), "permission denied") && contains(e.what(), "--target") ? 0 : 1);
+      ::_exit(contains(e.what(), "permission denied") && contains(e.what(), "target: ") ? 0 : 1);
     } catch (...) {
       ::_exit(2);
     }

@@ -193,6 +193,25 @@ TEST(HistoryLocation, OptionThenEnvironmentThenXdgDataHome) {
   ::setenv(k_history_db_env, saved.c_str(), 1);
   EXPECT_EQ(display_db("postgresql://lab:secret@db1/ptsuite"), "postgresql://lab:***@db1/ptsuite");
   EXPECT_EQ(display_db("postgresql://lab@db1/ptsuite"), "postgresql://lab@db1/ptsuite");
+  // Any scheme's password is redacted (a mistyped one too), and password= parameters.
+  EXPECT_EQ(display_db("postgressql://user:secret@host/db"), "postgressql://user:***@host/db");
+  EXPECT_EQ(display_db("postgresql://h/db?user=u&password=secret&sslmode=require"),
+            "postgresql://h/db?user=u&password=***&sslmode=require");
+  // Only file paths and PostgreSQL URIs are history databases: nothing else becomes a file.
+  for (const char* bad : {"postgressql://user:secret@host/db", "mysql://root:secret@db/x", "sqlite:///x.db"}) {
+    try {
+      (void)resolve_history_db(bad, "--history-db");
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const UsageError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind("--history-db: ", 0), 0u) << what;
+      EXPECT_EQ(what.find("secret"), std::string::npos) << what;
+    }
+  }
+  ::setenv(k_history_db_env, "mysql://u:secret@h/x", 1);
+  EXPECT_THROW((void)resolve_history_db(""), UsageError);
+  ::setenv(k_history_db_env, saved.c_str(), 1);
+  EXPECT_EQ(resolve_history_db("postgres://h/db"), "postgres://h/db");
   EXPECT_TRUE(is_postgresql_uri("postgres://x"));
   EXPECT_FALSE(is_postgresql_uri("/var/lib/postgresql.sqlite"));
 }

@@ -96,7 +96,9 @@ inline void exercise_store(HistoryStore& store) {
   moved.run_dir = "/archive/steady";
   moved.preflight_warnings.reset();
   moved.metrics.pop_back();
-  const AddResult again = store.add(moved);
+  // From another directory, only with replace (history add --replace): never silently.
+  EXPECT_THROW((void)store.add(moved), UsageError);
+  const AddResult again = store.add(moved, /*replace=*/true);
   EXPECT_TRUE(again.updated);
   EXPECT_EQ(again.id, a.id);
   expect_same_record(moved, store.get_or_throw(a.id));

@@ -6,6 +6,7 @@
 
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/round_loop.hpp>
+#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "support/fake_step_executor.hpp"
@@ -113,6 +114,41 @@ TEST_F(JournalTest, TornTempFilesAreIgnoredAndDamageIsReported) {
   EXPECT_EQ(Journal(m_dir).entries().size(), 15u);
   std::ofstream(steps / "00000003.json", std::ios::trunc) << "{broken";
   EXPECT_THROW(Journal{m_dir}, Error);
+}
+
+// Every entry carries a SHA-256 chained to the one before: an entry edited after it was
+// written (a value changed, or an entry copied over another) is refused when the journal loads.
+TEST_F(JournalTest, EditedEntriesAreRefusedByTheirHashes) {
+  {
+    testing::FakeExecutor fake(noisy);
+    Journal journal(m_dir);
+    JournalingExecutor exec(fake, journal);
+    (void)run_rounds(exec, spec_with(5));
+  }
+  const fs::path steps = m_dir / "journal" / "steps";
+  const Journal intact(m_dir);
+  ASSERT_EQ(intact.entries().size(), 15u);
+  EXPECT_EQ(intact.entries()[0].sha256.size(), 64u);
+  EXPECT_NE(intact.entries()[0].sha256, intact.entries()[1].sha256);
+
+  const std::string original = read_file(steps / "00000004.json");
+  nlohmann::json edited = nlohmann::json::parse(original);
+  edited["result"]["summary"]["combined"]["iops"] = 999999.0;
+  write_file_atomic(steps / "00000004.json", edited.dump());
+  try {
+    (void)Journal(m_dir);
+    ADD_FAILURE() << "an edited journal step was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("00000004.json: this journal step was changed"), std::string::npos)
+        << e.what();
+  }
+  // Step 5 copied over step 4 with the seq fixed: its hash chains to step 4, not step 3.
+  nlohmann::json moved = nlohmann::json::parse(read_file(steps / "00000005.json"));
+  moved["seq"] = 4;
+  write_file_atomic(steps / "00000004.json", moved.dump());
+  EXPECT_THROW((void)Journal(m_dir), UsageError);
+  write_file_atomic(steps / "00000004.json", original);
+  EXPECT_EQ(Journal(m_dir).entries().size(), 15u);
 }
 
 }  // namespace

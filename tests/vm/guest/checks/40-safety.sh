@@ -87,16 +87,53 @@ check_claim_names_holder() {
   pid=$!
   for i in $(seq 1 300); do [ -f "$dir/journal/run.json" ] && break; sleep 0.1; done
   kill -0 "$pid" 2>/dev/null || { fail "the run ended early: $(tail -n 1 "$CHECK_DIR/run.log")"; return 1; }
-  expect_exit 5 "purge while a run holds $dev" "$PTSUITE" device purge "$dev" --method auto --allow-destructive \
+  # A busy target is a refusal (exit 3), named by the run's advisory lock (device/target_gate.hpp).
+  expect_exit 3 "purge while a run holds $dev" "$PTSUITE" device purge "$dev" --method auto --allow-destructive \
     --confirm-serial "$NVME_B_SERIAL" || rc=1
-  if [ "$rc" = 0 ] && ! grep -q "open in pid $pid (ptsuite)" "$CHECK_DIR/last.log"; then
+  if [ "$rc" = 0 ] && ! grep -q "held by pid $pid: ptsuite run" "$CHECK_DIR/last.log"; then
     fail "the refusal does not name the run (pid $pid): $(tail -n 1 "$CHECK_DIR/last.log")"; rc=1
   fi
   kill -INT "$pid"; wait "$pid"
   return $rc
 }
 
+# Issue 24 on a real partition: an ext4 on the SATA disk's partition is mounted, and holds a file
+# with a second ext4 mounted through a loop device. workload, run and scenario (with and
+# without --allow-destructive) on the file, on its loop device, on the partition and on the
+# whole disk all exit 3 naming the mount, and the file's bytes are unchanged.
+check_mounted_file_loop_partition() {
+  local dev img loop sha mnt=/tmp/mnt-part inner=/tmp/mnt-inner rc=0 t
+  dev=$(scsi_disk model "$SATA_MODEL") || { fail "no SATA disk"; return 1; }
+  write_mbr "$dev" 2048 131072 || { fail "cannot write a partition table to $dev"; return 1; }
+  mkfs.ext4 -q -F "${dev}1" || { fail "mkfs.ext4 ${dev}1 failed"; return 1; }
+  mkdir -p "$mnt" "$inner" && mount "${dev}1" "$mnt" || { fail "mount ${dev}1 failed"; return 1; }
+  img=$mnt/disk.img
+  truncate -s 16M "$img" && mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$img" &&
+    loop=$(losetup -f --show "$img") && mount "$loop" "$inner" ||
+    { fail "cannot mount a loop device over $img"; umount "$mnt"; return 1; }
+  echo precious >"$inner/file" && sync
+  sha=$(sha256sum <"$img")
+  for t in "$img" "$loop" "${dev}1" "$dev"; do
+    expect_exit 3 "workload on $t" "$PTSUITE" workload --target "$t" --read-pct 0 --ios 10 || rc=1
+    expect_exit 3 "workload --allow-destructive on $t" "$PTSUITE" workload --target "$t" --read-pct 0 --ios 10 \
+      --allow-destructive || rc=1
+    grep -q "is mounted at" "$CHECK_DIR/last.log" || { fail "the refusal for $t does not name the mount"; rc=1; }
+    expect_exit 3 "run on $t" "$PTSUITE" run iops --quick --target "$t" --allow-destructive \
+      --confirm-serial "$SATA_SERIAL" --out "$CHECK_DIR/run" --reports none --no-history || rc=1
+    expect_exit 3 "scenario on $t" "$PTSUITE" scenario run write-pressure --quick --target "$t" --allow-destructive \
+      --confirm-serial "$SATA_SERIAL" --out "$CHECK_DIR/scenario" --quiet || rc=1
+  done
+  [ -e "$CHECK_DIR/run" ] && { fail "a refused run created its directory"; rc=1; }
+  expect_eq "$(sha256sum <"$img")" "$sha" "the loop's backing file after the refusals" || rc=1
+  expect_eq "$(cat "$inner/file")" precious "the inner filesystem's file" || rc=1
+  umount "$inner"; losetup -d "$loop"; umount "$mnt"
+  dd if=/dev/zero of="$dev" bs=1M count=1 oflag=direct status=none  # drop the partition table again
+  blockdev --rereadpt "$dev" 2>/dev/null
+  return $rc
+}
+
 run_check safety.sata-mounted-partition check_sata_mounted_partition
+run_check safety.mounted-file-loop-partition check_mounted_file_loop_partition
 run_check safety.nvme-mounted-namespace check_nvme_mounted_namespace
 run_check safety.nvme-sibling-format check_nvme_sibling_format
 run_check safety.claim-names-holder check_claim_names_holder
