@@ -208,6 +208,7 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
   write_file_atomic(dir / "results.json", doc.dump());
   write_file_atomic(dir / "summary.txt", report::scenario_text(doc));
   write_file_atomic(dir / "report.html", report::scenario_html(doc));
+  write_file_atomic(dir / "scenario.csv", report::scenario_csv(doc));
   if (!o.quiet) {
     std::cout << "results: " << (dir / "results.json").string() << "\nHTML report: " << (dir / "report.html").string()
               << "\n";

@@ -21,12 +21,7 @@ using nlohmann::json;
 
 namespace {
 
-// One stream on one target in one step, with the step's overrides applied.
-struct Instance {
-  std::string stream;
-  uint32_t target = 0;
-  workload::WorkloadSpec spec;
-};
+using Instance = StepInstance;
 
 struct StepResult {
   std::vector<Instance> instances;
@@ -93,6 +88,7 @@ json instance_json(const Instance& in, const workload::WorkloadResult& r) {
            {"histograms",
             {{"read", r.stats.read.histogram}, {"write", r.stats.write.histogram}, {"combined", combined.histogram}}}};
   if (!r.intervals.empty()) {
+    out["interval_ns"] = in.spec.interval_ns;
     out["intervals"] = workload::intervals_json(r.intervals);
   }
   return out;
@@ -135,23 +131,7 @@ StepResult run_step(std::vector<Instance> instances, const std::vector<ScenarioT
 }
 
 json step_json(const StepResult& r, size_t target_count, json label, json x) {
-  json instances = json::array();
-  for (size_t i = 0; i < r.instances.size(); ++i) instances.push_back(instance_json(r.instances[i], r.results[i]));
-  json per_target = json::array();
-  std::vector<const workload::WorkloadResult*> all;
-  for (uint32_t t = 0; t < target_count; ++t) {
-    std::vector<const workload::WorkloadResult*> parts;
-    for (size_t i = 0; i < r.instances.size(); ++i) {
-      if (r.instances[i].target == t) parts.push_back(&r.results[i]);
-    }
-    all.insert(all.end(), parts.begin(), parts.end());
-    per_target.push_back({{"target", t}, {"summary", parts.empty() ? json() : json(merged_summary(parts))}});
-  }
-  return json{{"label", std::move(label)},
-              {"x", std::move(x)},
-              {"streams", instances},
-              {"targets", per_target},
-              {"aggregate", merged_summary(all)}};
+  return step_record(r.instances, r.results, target_count, std::move(label), std::move(x));
 }
 
 void check_stopped(const StepResult& r) {
@@ -389,6 +369,27 @@ stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult
     o->mb_per_s = sum->mb_per_s;
   }
   return out;
+}
+
+json step_record(const std::vector<StepInstance>& instances, const std::vector<workload::WorkloadResult>& results,
+                 size_t target_count, json label, json x) {
+  json streams = json::array();
+  for (size_t i = 0; i < instances.size(); ++i) streams.push_back(instance_json(instances[i], results[i]));
+  json per_target = json::array();
+  std::vector<const workload::WorkloadResult*> all;
+  for (uint32_t t = 0; t < target_count; ++t) {
+    std::vector<const workload::WorkloadResult*> parts;
+    for (size_t i = 0; i < instances.size(); ++i) {
+      if (instances[i].target == t) parts.push_back(&results[i]);
+    }
+    all.insert(all.end(), parts.begin(), parts.end());
+    per_target.push_back({{"target", t}, {"summary", parts.empty() ? json() : json(merged_summary(parts))}});
+  }
+  return json{{"label", std::move(label)},
+              {"x", std::move(x)},
+              {"streams", std::move(streams)},
+              {"targets", std::move(per_target)},
+              {"aggregate", merged_summary(all)}};
 }
 
 void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& options,
