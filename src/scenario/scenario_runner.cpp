@@ -157,6 +157,7 @@ class PhaseRunner {
     for (const PhaseSpec& p : m_s.phases) {
       phases.push_back(json{
           {"name", p.name}, {"kind", to_string(p.kind)}, {"duration_ns", p.duration_ns}, {"steps", json::array()}});
+      if (p.warmup_ns > 0) phases.back()["warmup_ns"] = p.warmup_ns;
       run_phase(p, phases.back());
     }
   }
@@ -172,6 +173,7 @@ class PhaseRunner {
       phase["steps"].push_back(std::move(*done));
       return;
     }
+    if (p.warmup_ns > 0) warm_up(p, in, key);
     const StepResult r = run_step(std::move(in), m_targets, key, m_o);
     check_stopped(r);  // an interrupted step is dropped whole: it runs again on resume
     json step = step_json(r, m_targets.size(), std::move(label), std::move(x));
@@ -181,6 +183,18 @@ class PhaseRunner {
                         units::format_duration(static_cast<uint64_t>(c.at("latency_ns").at("mean").get<double>()))));
     if (m_o.on_step) m_o.on_step(key, step);
     phase["steps"].push_back(std::move(step));
+  }
+
+  // segment_warmup: the step's instances for the warm-up time, results discarded (not journaled;
+  // a resumed step warms up again).
+  void warm_up(const PhaseSpec& p, const std::vector<Instance>& in, const std::string& key) {
+    std::vector<Instance> warm = in;
+    for (Instance& i : warm) {
+      i.spec.limits = {};
+      i.spec.limits.duration_ns = p.warmup_ns;
+      i.spec.interval_ns = 0;
+    }
+    check_stopped(run_step(std::move(warm), m_targets, key + "/warmup", m_o));
   }
 
   // A step (or purge) recorded by an earlier session of this run, if any.

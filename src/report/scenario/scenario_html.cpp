@@ -221,6 +221,11 @@ std::shared_ptr<html::PageHeader> header(const json& doc) {
   h->columns[1].rows.emplace_back("Status", html::text(str(at(doc, "status"))));
   h->columns[1].rows.emplace_back(
       "Engine / seed", html::text(str(at(doc, {"config", "engine"})) + " / " + str(at(doc, {"config", "seed"}))));
+  const json& signed_by = at(doc, "attestation");
+  if (signed_by.is_object()) {
+    h->columns[1].rows.emplace_back("Signed", html::text("key " + str(at(signed_by, "key_fingerprint")).substr(0, 16) +
+                                                         " on " + str(at(signed_by, "signed_utc"))));
+  }
   h->columns[2].title = "Scenario file";
   h->columns[2].rows.emplace_back("Name", html::text(str(at(s, "name"))));
   h->columns[2].rows.emplace_back("SHA-256", html::text(str(at(s, "source_sha256")).substr(0, 16)));
