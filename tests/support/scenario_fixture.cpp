@@ -77,8 +77,15 @@ workload::WorkloadResult synthesize(const Shape& s, uint64_t seed) {
     current.latency_sum_ns[d] += ns;
   }
   if (s.interval_ns > 0) {
+    // The full intervals up to the stop, then the tail when it completed IOs (as the runner).
+    while (current.end_offset_ns + s.interval_ns <= k_elapsed_ns) {
+      current.end_offset_ns += s.interval_ns;
+      r.intervals.push_back(current);
+      current = workload::IntervalSample{};
+      current.end_offset_ns = r.intervals.back().end_offset_ns;
+    }
     current.end_offset_ns = r.elapsed_ns;
-    r.intervals.push_back(current);
+    if (current.ios[0] + current.ios[1] > 0) r.intervals.push_back(current);
   }
   return r;
 }
