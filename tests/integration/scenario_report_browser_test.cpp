@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/report/compare.hpp>
+#include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 
@@ -150,6 +152,23 @@ TEST(ScenarioReportBrowser, SeventeenLoadCurvesOnEightTargetsFitWithEveryRow) {
     ++curves;
   }
   EXPECT_EQ(curves, 17u);
+}
+
+// `compare` at the same scale: two runs of the 8-target sweep and of the 85-step write
+// pressure overlaid; every page fits (tables split, charts at their size) and every statistic
+// (mean, stddev, 99 / 99.9 / 99.99 %, max, read and write apart) has its page.
+TEST(ScenarioReportBrowser, ComparisonsOfRunsAtTheReviewsScaleFitEveryPage) {
+  SKIP_WITHOUT_CHROMIUM();
+  for (const json& doc : {test_support::scenario_txq_sweep(8, 16), test_support::scenario_write_pressure(85)}) {
+    std::vector<compare::LoadedRun> runs;
+    for (int i = 0; i < 2; ++i) runs.push_back({{"run" + std::to_string(i), "run", "run/results.json", {}}, "", doc});
+    const std::string html = compare::render_compare_html(compare::build_comparison(runs, {}));
+    const std::vector<PageGeometry> pages = measure_pages(html);
+    (void)check_pages(pages);
+    for (const char* statistic : {"latency standard deviation", "99.9 % latency", "maximum latency"}) {
+      EXPECT_NE(html.find(statistic), std::string::npos) << statistic;
+    }
+  }
 }
 
 }  // namespace

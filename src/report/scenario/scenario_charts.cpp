@@ -49,6 +49,9 @@ struct SeriesSpec {
   std::string suffix;  // " mean", " read", ...
   Pick y;
   chart::SeriesStyle style;
+  // A second statistic (or direction) in the same chart: its looks after the first one's, so
+  // the two never share a colour (the first uses the target's index, "all" and the band after).
+  bool second = false;
   // x per scope (load curves: the scope's own IOPS); default: the step's x for every scope.
   std::function<double(const SummaryRecord&)> own_x;
 };
@@ -59,11 +62,12 @@ double x_of(const SeriesSpec& spec, const XOf& x, size_t i, const StepRecord& st
 
 // The drives', the aggregate's and the band's series of one statistic.
 void add_series(chart::Chart& c, const PhaseRecord& p, const SeriesPlan& plan, const XOf& x, const SeriesSpec& spec) {
+  const size_t shift = spec.second ? plan.targets + 3 : 0;
   for (const uint32_t t : plan.drives) {
     chart::Series s;
     s.name = target_name(t) + spec.suffix;
     s.style = spec.style;
-    s.look = t;
+    s.look = t + shift;
     for (size_t i = 0; i < p.steps.size(); ++i) {
       if (t >= p.steps[i].targets.size() || !p.steps[i].targets[t].present) continue;
       const SummaryRecord& sum = p.steps[i].targets[t];
@@ -71,7 +75,7 @@ void add_series(chart::Chart& c, const PhaseRecord& p, const SeriesPlan& plan, c
     }
     c.series.push_back(std::move(s));
   }
-  const size_t look = plan.targets;  // after every drive's colour
+  const size_t look = plan.targets + shift;  // after every drive's colour
   if (plan.aggregate) {
     chart::Series s;
     s.name = "all" + spec.suffix;
@@ -89,7 +93,7 @@ void add_series(chart::Chart& c, const PhaseRecord& p, const SeriesPlan& plan, c
   hi.name = "max of targets" + spec.suffix;
   for (chart::Series* s : {&lo, &hi}) {
     s->style = chart::SeriesStyle::line;
-    s->look = look + (spec.style == chart::SeriesStyle::line ? 2 : 1);  // write bands apart from read bands
+    s->look = look + 1;
     s->thin = true;
   }
   for (size_t i = 0; i < p.steps.size(); ++i) {
@@ -135,7 +139,10 @@ PhaseChart latency_chart(const PhaseRecord& p, const std::string& id, const Seri
   const std::vector<Direction> dirs = phase_directions(p);
   for (const Direction d : dirs) {
     SeriesSpec spec{dirs.size() > 1 ? std::string(" ") + results::to_string(d) : "", latency_pick(d, key)};
-    if (d == Direction::write && dirs.size() > 1) spec.style = chart::SeriesStyle::line;
+    if (d == Direction::write && dirs.size() > 1) {
+      spec.style = chart::SeriesStyle::line;
+      spec.second = true;
+    }
     add_series(c, p, plan, x, spec);
   }
   c.id = id;
@@ -200,7 +207,9 @@ void steps_charts(const PhaseRecord& p, const std::string& id, const SeriesPlan&
   chart::Chart c =
       base_chart(id + "-pressure", what + " latency vs write pressure", x_label, what + " response time (ms)");
   add_series(c, p, plan, x, {" mean", latency_pick(d, "mean")});
-  add_series(c, p, plan, x, {" 99 %", latency_pick(d, "99"), chart::SeriesStyle::line});
+  SeriesSpec p99{" 99 %", latency_pick(d, "99"), chart::SeriesStyle::line};
+  p99.second = true;
+  add_series(c, p, plan, x, p99);
   out.push_back(finished(std::move(c),
                          std::string("Mean (markers) and 99th-percentile (line) ") + (reads ? "read " : "") +
                              "latency at each stepped rate",
@@ -208,7 +217,9 @@ void steps_charts(const PhaseRecord& p, const std::string& id, const SeriesPlan&
   chart::Chart tail = base_chart(id + "-pressure-tail", what + " 99.9 % latency vs write pressure", x_label,
                                  what + " response time (ms)");
   add_series(tail, p, plan, x, {" 99.9 %", latency_pick(d, "99.9")});
-  add_series(tail, p, plan, x, {" max", latency_pick(d, "max"), chart::SeriesStyle::line});
+  SeriesSpec max{" max", latency_pick(d, "max"), chart::SeriesStyle::line};
+  max.second = true;
+  add_series(tail, p, plan, x, max);
   out.push_back(
       finished(std::move(tail), "99.9th-percentile (markers) and maximum (line) latency at each stepped rate", plan));
 }

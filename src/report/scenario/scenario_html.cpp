@@ -87,7 +87,7 @@ class PhaseFlow {
       const bool split = from > 0 || from + take < n;
       const std::string which = split ? fmt::format(" (rows {}\u2013{} of {}{})", from + 1, from + take, n,
                                                     from + take < n ? ", continued on the next page" : "")
-                                      : fmt::format(" ({} rows)", n);
+                                      : fmt::format(" ({} row{})", n, n == 1 ? "" : "s");
       add({html::BlockKind::table, html::render_table(part), caption + which, ""},
           k_caption_mm * 1.6 + k_header_row_mm + h);
       from += take;

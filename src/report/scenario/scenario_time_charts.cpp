@@ -71,8 +71,9 @@ std::map<std::string, TimeSeries> time_series(const PhaseRecord& p, const Series
       if (per_target && std::find(plan.drives.begin(), plan.drives.end(), in.target) == plan.drives.end()) continue;
       const std::string name =
           per_target && plan.targets > 1 ? fmt::format("{} @ target {}", in.stream, in.target) : in.stream;
-      std::vector<Slice>& acc = sums[name];
       const std::vector<Slice> s = slices(in, offset_s, dropped);
+      if (s.empty()) continue;
+      std::vector<Slice>& acc = sums[name];
       if (acc.empty()) {
         acc = s;
         continue;
