@@ -185,10 +185,12 @@ void ramp_chart(const PhaseRecord& p, const std::string& id, const SeriesPlan& p
   spec.own_x = [](const SummaryRecord& s) { return s.combined.iops; };
   add_series(
       c, p, plan, [](size_t, const StepRecord&) { return 0.0; }, spec);
+  SeriesPlan drawn = plan;  // no band on a curve: each target has its own x
+  drawn.band.clear();
   out.push_back(finished(std::move(c),
                          "Each point one rate step (a percentage of the measured peak); x = IOPS achieved, y = the "
                          "average response time of all IOs",
-                         plan));
+                         drawn));
 }
 
 double stepped_rate(const StepRecord& s) {
