@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include <ptsuite/engine/io_queue.hpp>
 #include <ptsuite/stats/live_counters.hpp>
@@ -61,8 +63,26 @@ class Worker {
   [[nodiscard]] std::optional<engine::IoErrorRecord> first_error() const noexcept;
   [[nodiscard]] uint64_t error_count() const noexcept;
 
+  // spec.interval_ns > 0: this thread's latency histogram of each interval k = [k T, (k+1) T)
+  // from the start (the last one up to its last completion), per direction [read, write], as
+  // sparse (bucket index, count) pairs: the differences of its cumulative histograms at each
+  // boundary, taken off the hot path (after a reap, as the live counters). Valid after run().
+  struct IntervalBuckets {
+    std::vector<std::pair<size_t, uint64_t>> direction[2];
+  };
+  [[nodiscard]] const std::vector<IntervalBuckets>& interval_buckets() const noexcept { return m_intervals; }
+
  private:
   void publish() noexcept { m_live.publish(m_queue->live_totals()); }
+  // Closes the interval that ends now (interval_buckets()).
+  void close_interval() noexcept;
+  // Closes every interval whose boundary `now_ns` has passed.
+  void close_intervals_until(uint64_t now_ns) noexcept {
+    while (m_interval_ns != 0 && now_ns >= m_next_interval_ns) {
+      close_interval();
+      m_next_interval_ns += m_interval_ns;
+    }
+  }
   void report_failure(StopFlags& flags) noexcept;
 
   uint32_t m_index;
@@ -79,6 +99,10 @@ class Worker {
   StopReason m_reason = StopReason::duration;
   uint64_t m_end_ns = 0;
   int m_unattributed_errno = 0;  // positive errno of a failure without an IoErrorRecord
+  uint64_t m_interval_ns = 0;
+  uint64_t m_next_interval_ns = UINT64_MAX;
+  std::vector<stats::LatencyHistogram> m_interval_base;  // [read, write] at the last boundary
+  std::vector<IntervalBuckets> m_intervals;
 };
 
 }  // namespace ptsuite::workload::detail

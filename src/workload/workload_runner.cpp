@@ -67,6 +67,34 @@ IntervalSample difference(const stats::LiveTotals& now, const stats::LiveTotals&
 uint64_t total_ios(const stats::LiveTotals& t) { return t.ios[0] + t.ios[1]; }
 uint64_t total_bytes(const stats::LiveTotals& t) { return t.bytes[0] + t.bytes[1]; }
 
+// The 99 % of each sampled interval per direction, from the workers' per-interval histograms
+// (Worker::interval_buckets(), index k = [k T, (k+1) T)): sample i covers (end[i-1], end[i]],
+// taken just after a boundary (or, for the tail, up to the stop), so its midpoint lies in the
+// workers' interval floor(midpoint / T).
+void attach_p99(std::vector<IntervalSample>& samples, const std::vector<std::unique_ptr<Worker>>& workers,
+                uint64_t interval_ns) {
+  if (interval_ns == 0 || samples.empty()) return;
+  size_t count = 0;
+  for (const auto& w : workers) count = std::max(count, w->interval_buckets().size());
+  if (count == 0) return;
+  uint64_t start = 0;
+  for (IntervalSample& s : samples) {
+    const size_t k = std::min<size_t>(count - 1, static_cast<size_t>((start + s.end_offset_ns) / 2 / interval_ns));
+    start = s.end_offset_ns;
+    for (int d = 0; d < 2; ++d) {
+      stats::LatencyHistogram merged;
+      for (const auto& w : workers) {
+        if (k >= w->interval_buckets().size()) continue;
+        for (const auto& [index, n] : w->interval_buckets()[k].direction[d]) {
+          merged.record_n(stats::LatencyHistogram::bucket_lower_ns(index), n);
+        }
+      }
+      s.p99_ns[d] = merged.value_at_percentile_ns(99);
+    }
+    s.has_p99 = true;
+  }
+}
+
 // Samples the workers while they run: the interval series and the progress callback. Runs on
 // the calling thread and sleeps on `done` between events.
 class Sampler {
@@ -351,6 +379,7 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
   result.elapsed_ns = end_ns > start_ns ? end_ns - start_ns : 0;
   result.stop_reason = overall_reason(workers);
   result.intervals = sampler.finish(sum_live(workers), result.elapsed_ns);
+  attach_p99(result.intervals, workers, spec.interval_ns);
   if (state != nullptr) {
     *state = result.end_state;
   }

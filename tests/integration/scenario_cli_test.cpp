@@ -385,6 +385,11 @@ TEST(ScenarioCli, ARunIsABundleWithReportsManifestHistoryAndReRendering) {
   const std::string html = file_text(out + "/report.html");
   EXPECT_NE(html.find("ACME Lab"), std::string::npos);
   EXPECT_NE(html.find("data-series=\"reads @ target 1\""), std::string::npos) << "drives: per-target series";
+  // Latency over time: each interval's mean and its own 99 % (the workers' per-interval histograms).
+  const json& interval = doc.at("phases")[0].at("steps")[0].at("streams")[0].at("intervals")[0];
+  EXPECT_GT(interval.at("read_p99_ns").get<uint64_t>(), 0u);
+  EXPECT_NE(html.find("data-series=\"reads @ target 1 99 %\""), std::string::npos);
+  EXPECT_NE(html.find("data-series=\"reads @ target 1 mean\""), std::string::npos);
   const std::string text = file_text(out + "/summary.txt");
   for (const char* column : {"StdDev", "99.9 %", "99.99 %", "Max"}) EXPECT_NE(text.find(column), std::string::npos);
   EXPECT_NE(text.find("target 1         write"), std::string::npos) << text;

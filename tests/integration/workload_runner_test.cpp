@@ -267,6 +267,39 @@ TEST(WorkloadRunner, IntervalSeriesOfALibaioRunEndsAtItsLastIo) {
   expect_intervals_cover_the_run(r);
 }
 
+// Each interval carries its 99 % per direction, from the workers' own per-interval histograms:
+// with one interval spanning the whole run it is exactly the run's 99 %; with several, every one
+// lies within the run's range, and a direction without IO reads 0.
+TEST(WorkloadRunner, IntervalsCarryTheirOwnNinetyNinthPercentile) {
+  SKIP_WITHOUT_LIBAIO();
+  test_support::ShmTempDir dir;
+  const std::string path = dir.create_file("target.img", 16 * k_mib);
+  const Target target = Target::open(path, Target::Access::read_only);
+  WorkloadSpec s;
+  s.engine = "libaio";
+  s.pattern = AccessPattern::random;
+  s.read_pct = 100;
+  s.threads = 2;
+  s.queue_depth = 8;
+  s.limits.duration_ns = 200'000'000;
+  s.interval_ns = 10'000'000'000;  // longer than the run: its one (tail) interval is the whole run
+  const WorkloadResult whole = run_workload(resolve(s, target.geometry()), target, RunControl{});
+  ASSERT_EQ(whole.intervals.size(), 1u);
+  EXPECT_TRUE(whole.intervals[0].has_p99);
+  EXPECT_EQ(whole.intervals[0].p99_ns[0], whole.stats.read.histogram.value_at_percentile_ns(99));
+  EXPECT_EQ(whole.intervals[0].p99_ns[1], 0u) << "no writes";
+
+  s.interval_ns = 50'000'000;
+  const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
+  ASSERT_GE(r.intervals.size(), 3u);
+  for (const IntervalSample& i : r.intervals) {
+    EXPECT_TRUE(i.has_p99);
+    if (i.ios[0] == 0) continue;
+    EXPECT_GE(i.p99_ns[0], r.stats.read.histogram.value_at_percentile_ns(0.0001) * 255 / 256) << i.end_offset_ns;
+    EXPECT_LE(i.p99_ns[0], r.stats.read.latency.max_ns * 257 / 256) << i.end_offset_ns;
+  }
+}
+
 TEST(WorkloadRunner, SequentialStateResumesWhereTheLastRunStopped) {
   test_support::ShmTempDir dir;
   const Target target = open_null_target(dir);
