@@ -172,6 +172,12 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
     }
     close_intervals_until(now);
   }
+  end_run(q, flags, ios_issued);
+}
+
+// After the loop: errors reported, everything in flight drained, the last interval closed, the
+// queue retired.
+void Worker::end_run(engine::IoQueue& q, StopFlags& flags, uint64_t ios_issued) noexcept {
   if (m_reason == StopReason::io_error && (q.has_error() || m_unattributed_errno != 0)) {
     report_failure(flags);
   }

@@ -84,6 +84,7 @@ class Worker {
     }
   }
   void report_failure(StopFlags& flags) noexcept;
+  void end_run(engine::IoQueue& q, StopFlags& flags, uint64_t ios_issued) noexcept;
 
   uint32_t m_index;
   std::unique_ptr<engine::IoQueue> m_queue;  // null once retired
