@@ -54,6 +54,28 @@ double LatencyRecord::percentile_ns(std::string_view key) const {
   return std::nan("");
 }
 
+double LatencyRecord::statistic_ns(std::string_view key) const {
+  if (key == "mean") return mean_ns;
+  if (key == "stddev") return stddev_ns;
+  if (key == "max") return max_ns;
+  if (key == "min") return min_ns;
+  return percentile_ns(key);
+}
+
+std::vector<Direction> PhaseRecord::directions() const {
+  bool r = false;
+  bool w = false;
+  for (const StepRecord& s : steps) {
+    r = r || s.aggregate.read.ios > 0;
+    w = w || s.aggregate.write.ios > 0;
+  }
+  std::vector<Direction> out;
+  if (r) out.push_back(Direction::read);
+  if (w) out.push_back(Direction::write);
+  if (out.empty()) out.push_back(Direction::combined);
+  return out;
+}
+
 const char* to_string(Direction d) noexcept {
   switch (d) {
     case Direction::read:

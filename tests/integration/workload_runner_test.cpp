@@ -246,6 +246,19 @@ TEST(WorkloadRunner, IntervalSeriesSumsToTheTotals) {
   expect_intervals_cover_the_run(run_workload(resolve(s, target.geometry()), target, RunControl{}));
 }
 
+// 0.2 s of RND 4 KiB reads at TC 2 / QD 8 through libaio, with an interval series.
+WorkloadSpec libaio_reads(uint64_t interval_ns) {
+  WorkloadSpec s;
+  s.engine = "libaio";
+  s.pattern = AccessPattern::random;
+  s.read_pct = 100;
+  s.threads = 2;
+  s.queue_depth = 8;
+  s.limits.duration_ns = 200'000'000;
+  s.interval_ns = interval_ns;
+  return s;
+}
+
 // libaio: the workers retire their aio contexts after the last IO (io_destroy waits for an RCU
 // grace period, tens of ms), while the sampler keeps sampling; those samples must not become
 // empty intervals past the end of the run.
@@ -254,14 +267,7 @@ TEST(WorkloadRunner, IntervalSeriesOfALibaioRunEndsAtItsLastIo) {
   test_support::ShmTempDir dir;
   const std::string path = dir.create_file("target.img", 16 * k_mib);
   const Target target = Target::open(path, Target::Access::read_only);
-  WorkloadSpec s;
-  s.engine = "libaio";
-  s.pattern = AccessPattern::random;
-  s.read_pct = 100;
-  s.threads = 2;
-  s.queue_depth = 8;
-  s.limits.duration_ns = 200'000'000;
-  s.interval_ns = k_min_interval_ns;
+  WorkloadSpec s = libaio_reads(k_min_interval_ns);
   const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
   ASSERT_FALSE(r.first_error.has_value());
   expect_intervals_cover_the_run(r);
@@ -275,14 +281,7 @@ TEST(WorkloadRunner, IntervalsCarryTheirOwnNinetyNinthPercentile) {
   test_support::ShmTempDir dir;
   const std::string path = dir.create_file("target.img", 16 * k_mib);
   const Target target = Target::open(path, Target::Access::read_only);
-  WorkloadSpec s;
-  s.engine = "libaio";
-  s.pattern = AccessPattern::random;
-  s.read_pct = 100;
-  s.threads = 2;
-  s.queue_depth = 8;
-  s.limits.duration_ns = 200'000'000;
-  s.interval_ns = 10'000'000'000;  // longer than the run: its one (tail) interval is the whole run
+  WorkloadSpec s = libaio_reads(10'000'000'000);  // longer than the run: its one (tail) interval is the whole run
   const WorkloadResult whole = run_workload(resolve(s, target.geometry()), target, RunControl{});
   ASSERT_EQ(whole.intervals.size(), 1u);
   EXPECT_TRUE(whole.intervals[0].has_p99);

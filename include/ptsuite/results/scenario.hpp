@@ -38,6 +38,8 @@ struct LatencyRecord {
   std::vector<std::pair<std::string, double>> percentiles;  // ("99.9", ns), as stored
   // The percentile stored under `key` ("99.9"); NaN when absent.
   [[nodiscard]] double percentile_ns(std::string_view key) const;
+  // A statistic by name: "mean", "stddev", "min", "max", or a percentile key ("99.9").
+  [[nodiscard]] double statistic_ns(std::string_view key) const;
 };
 
 struct DirectionRecord {
@@ -106,6 +108,9 @@ struct PhaseRecord {
   std::vector<StepRecord> steps;
   std::optional<PhaseSteadyState> steady_state;
   Embedded purges;
+  // The directions the steps' aggregates have IOs in: {read}, {write}, {read, write}; {combined}
+  // when none (a phase is drawn and compared per direction).
+  [[nodiscard]] std::vector<Direction> directions() const;
 };
 
 SummaryRecord read_summary_record(const nlohmann::json& j);

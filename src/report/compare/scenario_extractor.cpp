@@ -41,28 +41,7 @@ constexpr Stat k_stats[] = {{"mean", "mean", "average latency"},    {"stddev", "
                             {"99", "p99", "99 % latency"},          {"99.9", "p99_9", "99.9 % latency"},
                             {"99.99", "p99_99", "99.99 % latency"}, {"max", "max", "maximum latency"}};
 
-double stat_ns(const results::DirectionRecord& d, const char* key) {
-  const std::string k = key;
-  if (k == "mean") return d.latency.mean_ns;
-  if (k == "stddev") return d.latency.stddev_ns;
-  if (k == "max") return d.latency.max_ns;
-  return d.latency.percentile_ns(k);
-}
-
-// The directions a phase has IOs in: read and/or write apart; combined when none.
-std::vector<Direction> directions(const PhaseRecord& p) {
-  bool r = false;
-  bool w = false;
-  for (const StepRecord& s : p.steps) {
-    r = r || s.aggregate.read.ios > 0;
-    w = w || s.aggregate.write.ios > 0;
-  }
-  std::vector<Direction> out;
-  if (r) out.push_back(Direction::read);
-  if (w) out.push_back(Direction::write);
-  if (out.empty()) out.push_back(Direction::combined);
-  return out;
-}
+double stat_ns(const results::DirectionRecord& d, const char* key) { return d.latency.statistic_ns(key); }
 
 Group cells(const PhaseRecord& phase, const std::string& id, const std::string& title, const std::string& metric,
             const std::string& unit, const std::function<double(const StepRecord&)>& value) {
@@ -100,7 +79,7 @@ std::vector<Group> phase_groups(const PhaseRecord& phase) {
     return out;
   }
   if (phase.kind == "rate_steps") {
-    const Direction d = directions(phase).front() == Direction::read ? Direction::read : Direction::combined;
+    const Direction d = phase.directions().front() == Direction::read ? Direction::read : Direction::combined;
     const std::string dir = d == Direction::read ? "read " : "";
     for (const Stat& st : k_stats) {
       const char* key = st.key;
@@ -114,7 +93,7 @@ std::vector<Group> phase_groups(const PhaseRecord& phase) {
                       [](const StepRecord& s) { return s.aggregate.combined.iops; }));
   out.push_back(cells(phase, name + "-mb", "MB/s", "mb_per_s", "MB/s",
                       [](const StepRecord& s) { return s.aggregate.combined.mb_per_s; }));
-  const std::vector<Direction> dirs = directions(phase);
+  const std::vector<Direction> dirs = phase.directions();
   for (const Direction d : dirs) {
     const std::string dir = d == Direction::combined ? "" : std::string(results::to_string(d));
     for (const Stat& st : k_stats) {

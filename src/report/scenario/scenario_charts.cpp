@@ -113,21 +113,6 @@ void add_series(chart::Chart& c, const PhaseRecord& p, const SeriesPlan& plan, c
   c.series.push_back(std::move(hi));
 }
 
-// The directions the phase's steps have IOs in (read and/or write; combined when none).
-std::vector<Direction> phase_directions(const PhaseRecord& p) {
-  bool read = false;
-  bool write = false;
-  for (const StepRecord& s : p.steps) {
-    read = read || s.aggregate.read.ios > 0;
-    write = write || s.aggregate.write.ios > 0;
-  }
-  std::vector<Direction> out;
-  if (read) out.push_back(Direction::read);
-  if (write) out.push_back(Direction::write);
-  if (out.empty()) out.push_back(Direction::combined);
-  return out;
-}
-
 PhaseChart finished(chart::Chart c, std::string caption, const SeriesPlan& plan) {
   if (c.series.size() > 4) chart::place_legend_below(c);
   return {std::move(c), std::move(caption) + plan_text(plan)};
@@ -136,7 +121,7 @@ PhaseChart finished(chart::Chart c, std::string caption, const SeriesPlan& plan)
 // Latency statistic `key` per direction of the phase, one chart.
 PhaseChart latency_chart(const PhaseRecord& p, const std::string& id, const SeriesPlan& plan, const XOf& x,
                          chart::Chart c, const char* key, const std::string& what) {
-  const std::vector<Direction> dirs = phase_directions(p);
+  const std::vector<Direction> dirs = p.directions();
   for (const Direction d : dirs) {
     SeriesSpec spec{dirs.size() > 1 ? std::string(" ") + results::to_string(d) : "", latency_pick(d, key)};
     if (d == Direction::write && dirs.size() > 1) {
@@ -203,7 +188,7 @@ void steps_charts(const PhaseRecord& p, const std::string& id, const SeriesPlan&
   const bool mbps = !p.steps.empty() && p.steps.front().x.get().contains("rate_mbps");
   const std::string x_label = mbps ? "Stepped stream rate (MB/s)" : "Stepped stream rate (IOPS)";
   const XOf x = [](size_t, const StepRecord& s) { return stepped_rate(s); };
-  const bool reads = phase_directions(p).front() == Direction::read;
+  const bool reads = p.directions().front() == Direction::read;
   const Direction d = reads ? Direction::read : Direction::combined;
   const std::string what = reads ? "Read" : "Response";
   chart::Chart c =

@@ -10,14 +10,7 @@ using results::Direction;
 
 std::string target_name(size_t i) { return fmt::format("target {}", i); }
 
-double latency_ns(const results::LatencyRecord& l, const char* key) {
-  const std::string_view k = key;
-  if (k == "mean") return l.mean_ns;
-  if (k == "stddev") return l.stddev_ns;
-  if (k == "max") return l.max_ns;
-  if (k == "min") return l.min_ns;
-  return l.percentile_ns(k);
-}
+double latency_ns(const results::LatencyRecord& l, const char* key) { return l.statistic_ns(key); }
 
 namespace {
 
