@@ -89,7 +89,6 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
   engine::IoQueue& q = *m_queue;
   uint64_t now = start_ns;
   uint64_t last_publish = start_ns;
-  m_next_interval_ns = m_interval_ns != 0 ? start_ns + m_interval_ns : UINT64_MAX;
   uint64_t ios_issued = 0;
   uint64_t bytes_issued = 0;
   for (;;) {
@@ -170,7 +169,7 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
       publish();
       last_publish = now;
     }
-    close_intervals_until(now);
+    close_intervals_until(flags.interval_epoch.load(std::memory_order_relaxed));
   }
   end_run(q, flags, ios_issued);
 }
@@ -192,7 +191,7 @@ void Worker::end_run(engine::IoQueue& q, StopFlags& flags, uint64_t ios_issued) 
     m_end_ns = q.last_reap_ns();
   }
   if (m_interval_ns != 0) {
-    close_intervals_until(q.last_reap_ns());
+    close_intervals_until(flags.interval_epoch.load(std::memory_order_relaxed));
     close_interval();  // the last, partial interval (up to the last completion)
   }
   publish();

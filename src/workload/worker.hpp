@@ -25,6 +25,9 @@ struct StopFlags {
   const std::atomic<bool>* requested = nullptr;  // SIGINT/SIGTERM; may be null
   std::atomic<bool> abort{false};                // set by every worker that hits an IO error
   std::atomic<int> first_failed_thread{-1};      // index of the first such worker
+  // The interval series' boundaries so far: the sampler adds one per interval it records; each
+  // worker closes its interval histogram when it sees the count move (interval_buckets()).
+  std::atomic<uint64_t> interval_epoch{0};
 };
 
 struct WorkerLimits {
@@ -63,10 +66,11 @@ class Worker {
   [[nodiscard]] std::optional<engine::IoErrorRecord> first_error() const noexcept;
   [[nodiscard]] uint64_t error_count() const noexcept;
 
-  // spec.interval_ns > 0: this thread's latency histogram of each interval k = [k T, (k+1) T)
-  // from the start (the last one up to its last completion), per direction [read, write], as
-  // sparse (bucket index, count) pairs: the differences of its cumulative histograms at each
-  // boundary, taken off the hot path (after a reap, as the live counters). Valid after run().
+  // spec.interval_ns > 0: this thread's latency histogram of each interval k of the sampler's
+  // series (StopFlags::interval_epoch; the last one from the sampler's last boundary to the
+  // thread's last completion), per direction [read, write], as sparse (bucket index, count)
+  // pairs: the differences of its cumulative histograms at each boundary it sees, taken off the
+  // hot path (after a reap, as the live counters are published). Valid after run().
   struct IntervalBuckets {
     std::vector<std::pair<size_t, uint64_t>> direction[2];
   };
@@ -76,11 +80,10 @@ class Worker {
   void publish() noexcept { m_live.publish(m_queue->live_totals()); }
   // Closes the interval that ends now (interval_buckets()).
   void close_interval() noexcept;
-  // Closes every interval whose boundary `now_ns` has passed.
-  void close_intervals_until(uint64_t now_ns) noexcept {
-    while (m_interval_ns != 0 && now_ns >= m_next_interval_ns) {
+  // Closes every interval the sampler has ended (up to `epoch` of them).
+  void close_intervals_until(uint64_t epoch) noexcept {
+    while (m_interval_ns != 0 && m_intervals.size() < epoch) {
       close_interval();
-      m_next_interval_ns += m_interval_ns;
     }
   }
   void report_failure(StopFlags& flags) noexcept;
@@ -101,7 +104,6 @@ class Worker {
   uint64_t m_end_ns = 0;
   int m_unattributed_errno = 0;  // positive errno of a failure without an IoErrorRecord
   uint64_t m_interval_ns = 0;
-  uint64_t m_next_interval_ns = UINT64_MAX;
   std::vector<stats::LatencyHistogram> m_interval_base;  // [read, write] at the last boundary
   std::vector<IntervalBuckets> m_intervals;
 };

@@ -384,6 +384,8 @@ TEST(ScenarioCli, ARunIsABundleWithReportsManifestHistoryAndReRendering) {
   EXPECT_EQ(doc.at("phases")[0].at("warmup_ns"), 200'000'000u);
   const std::string html = file_text(out + "/report.html");
   EXPECT_NE(html.find("ACME Lab"), std::string::npos);
+  EXPECT_NE(html.find("segment_warmup: each step&#39;s streams ran 0.2 s before its measured 0.4 s"), std::string::npos)
+      << "the warm-up is disclosed";
   EXPECT_NE(html.find("data-series=\"reads @ target 1\""), std::string::npos) << "drives: per-target series";
   // Latency over time: each interval's mean and its own 99 % (the workers' per-interval histograms).
   const json& interval = doc.at("phases")[0].at("steps")[0].at("streams")[0].at("intervals")[0];

@@ -182,6 +182,16 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
              8.0 * static_cast<double>(targets));
     return;
   }
+  if (phase.warmup_ns > 0) {
+    flow.add({html::BlockKind::html,
+              html::element("p", "note",
+                            html::text(fmt::format("segment_warmup: each step's streams ran {} before its measured {} "
+                                                   "(not measured, not in any value below).",
+                                                   html::fmt_duration_ns(phase.warmup_ns),
+                                                   html::fmt_duration_ns(phase.duration_ns)))),
+              "", ""},
+             5);
+  }
   for (scenario_detail::PhaseChart& c : scenario_detail::phase_charts(phase, fmt::format("p{}", index), plan)) {
     const double mm = c.chart.height_px * k_mm_per_px + (c.caption.size() > 150 ? 8 : k_caption_mm);
     flow.add({html::BlockKind::figure, chart::render_svg(c.chart), std::move(c.caption), ""}, mm);
