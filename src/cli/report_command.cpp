@@ -21,6 +21,7 @@
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
@@ -40,7 +41,24 @@ struct ReportOptions {
   std::string results;
   std::string format = "html";
   std::string out;
+  std::string series;        // scenario results: report.series
+  std::string plot_targets;  // scenario results: "1,5"
 };
+
+// A scenario run's chart choices given on the command line replace the ones it recorded (the
+// document in memory only: results.json is never rewritten by `report`).
+void apply_chart_options(json& doc, const ReportOptions& o) {
+  if (o.series.empty() && o.plot_targets.empty()) return;
+  if (!report::is_scenario_document(doc)) {
+    throw UsageError(o.series.empty() ? "--plot-targets" : "--series", "applies to scenario results only");
+  }
+  report::ScenarioReportOptions chosen = report::scenario_report_options(doc);
+  if (!o.series.empty()) chosen.series = o.series;
+  if (!o.plot_targets.empty()) chosen.plot_targets = report::parse_plot_targets(o.plot_targets, "--plot-targets");
+  report::check_scenario_report_options(chosen, doc.at("targets").size(),
+                                        o.series.empty() ? "--plot-targets" : "--series");
+  doc["report"] = report::scenario_report_options_json(chosen);
+}
 
 // The file a single-file format writes by default, and the name write_reports() gives it.
 std::string default_name(const std::string& format, const fs::path& input) {
@@ -86,7 +104,7 @@ json load_results(fs::path& path) {
   } catch (const UsageError& e) {
     throw UsageError("RESULTS", fmt::format("{} (not a ptsuite results document)", e.what()));
   }
-  report::check_results_document(doc, "RESULTS");
+  report::check_report_document(doc, "RESULTS");
   return doc;
 }
 
@@ -128,7 +146,8 @@ void note_if_signed(const fs::path& dir) {
 int run_report(const ReportOptions& o) {
   report::check_report_formats_for({o.format}, "--format");
   fs::path input = o.results;
-  const json doc = load_results(input);
+  json doc = load_results(input);
+  apply_chart_options(doc, o);
   const fs::path input_dir = fs::absolute(input).parent_path();
 
   if (o.out == "-") {
@@ -193,6 +212,9 @@ void register_report_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--out", o->out,
                   "Output file (html, pdf, text, json; '-' = stdout for text and json) or directory (csv); "
                   "default: next to RESULTS");
+  sub->add_option("--series", o->series,
+                  "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)");
+  sub->add_option("--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5");
   sub->callback([o, &slot] { slot.action = [o] { return run_report(*o); }; });
 }
 

@@ -11,15 +11,18 @@
 #include <fstream>
 #include <iostream>
 
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
+#include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario.hpp>
+#include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/scenario/scenario_runner.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -31,7 +34,9 @@
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/history_support.hpp"
 #include "cli/run_common.hpp"
+#include "cli/scenario_console.hpp"
 #include "cli/signals.hpp"
 
 namespace ptsuite::cli {
@@ -52,7 +57,40 @@ struct ScenarioOptions {
   std::string scratch_size = "256MiB";
   uint64_t seed = 1;
   bool quiet = false;
+  std::string tested_by;
+  std::string reports = "html,csv,text";
+  std::string series;        // report.series
+  std::string plot_targets;  // "1,5"
+  bool no_history = false;
+  std::string history_db;
 };
+
+// The chart options as given (checked against the number of targets before anything runs).
+report::ScenarioReportOptions chart_options(const ScenarioOptions& o, size_t targets) {
+  report::ScenarioReportOptions r{o.series, o.plot_targets.empty()
+                                                ? std::vector<uint32_t>{}
+                                                : report::parse_plot_targets(o.plot_targets, "--plot-targets")};
+  report::check_scenario_report_options(r, targets, o.series.empty() ? "--plot-targets" : "--series");
+  return r;
+}
+
+uint64_t unix_now_s() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+}
+
+// `scenario plan NAME|FILE [--quick] [--target ...]`: every step and its time, before anything runs.
+int plan_scenario_command(const ScenarioOptions& o) {
+  scenario::Scenario s = scenario::load_scenario(o.name);
+  if (o.quick) s = scenario::quick_form(s);
+  if (!o.targets.empty() && s.targets.exact && o.targets.size() != s.targets.count) {
+    throw UsageError("--target", fmt::format("{} needs exactly {} targets, one per role ({}); {} given", s.name,
+                                             s.targets.count, fmt::join(s.targets.names, ", "), o.targets.size()));
+  }
+  const size_t targets = o.targets.empty() ? (s.targets.exact ? s.targets.count : 1) : o.targets.size();
+  std::cout << scenario_plan_text(s, scenario::plan_scenario(s), targets);
+  return 0;
+}
 
 int list_scenarios() {
   for (const std::string& n : scenario::builtin_scenarios()) {
@@ -105,12 +143,19 @@ std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, 
 
 json scenario_header(const scenario::Scenario& s, const std::string& text, const ScenarioOptions& o);
 
+json config_json(const ScenarioOptions& o) {
+  json c{{"engine", o.engine}, {"seed", o.seed}, {"quick", o.quick}};
+  if (!o.tested_by.empty()) c["tested_by"] = o.tested_by;
+  return c;
+}
+
 json results_skeleton(const scenario::Scenario& s, const std::string& text, const ScenarioOptions& o, const json& run) {
   return json{{"kind", "ptsuite.scenario"},
               {"schema_version", 1},
               {"tool", {{"name", "ptsuite"}, {"version", version()}, {"git_revision", git_revision()}}},
               {"scenario", scenario_header(s, text, o)},
-              {"config", {{"engine", o.engine}, {"seed", o.seed}, {"quick", o.quick}}},
+              {"config", config_json(o)},
+              {"report", report::scenario_report_options_json(chart_options(o, run.at("identities").size()))},
               {"targets", run.at("identities")},
               {"started_utc", run.at("started_utc")}};
 }
@@ -203,7 +248,12 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
   ro.on_message = [&o](const std::string& m) {
     if (!o.quiet) std::cerr << m << "\n";
   };
-  ro.on_step = [&journal](const std::string& key, const json& record) { journal.record(key, record); };
+  const scenario::ScenarioPlan plan = scenario::plan_scenario(s);
+  if (!o.quiet) std::cerr << scenario_plan_summary(plan) << "\n";
+  ro.on_step = [&journal, &plan, &o](const std::string& key, const json& record) {
+    journal.record(key, record);
+    if (!o.quiet) std::cerr << key << " done " << scenario_eta_text(plan, key, unix_now_s()) << "\n";
+  };
   ro.replay = [&journal](const std::string& key) { return journal.find(key); };
   json phases = json::array();
   int code = 0;
@@ -218,16 +268,47 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
   doc["phases"] = std::move(phases);
   doc["finished_utc"] = utc_now_iso8601();
   write_file_atomic(dir / "results.json", doc.dump());
-  write_file_atomic(dir / "summary.txt", report::scenario_text(doc));
-  write_file_atomic(dir / "report.html", report::scenario_html(doc));
+  std::vector<std::string> written;
+  try {
+    written = report::write_reports(dir.string(), doc, report_formats(o.reports));
+  } catch (const Error& e) {
+    std::cerr << "ptsuite: warning: reports not written (" << e.what() << "); render them with `ptsuite report "
+              << dir.string() << "`\n";
+  }
+  (void)bundle::write_manifest(dir);
+  if (!o.no_history) {
+    record_run_in_history(dir.string(), o.history_db, [&o](const std::string& m) {
+      if (!o.quiet) std::cerr << m << "\n";
+    });
+  }
   if (!o.quiet) {
-    std::cout << "results: " << (dir / "results.json").string() << "\nHTML report: " << (dir / "report.html").string()
-              << "\n";
+    std::cout << "results: " << (dir / "results.json").string() << "\n";
+    for (const std::string& w : written) std::cout << "report: " << w << "\n";
     if (code == static_cast<int>(ExitCode::interrupted) && !o.targets.empty()) {
       std::cout << "continue with: ptsuite scenario resume " << dir.string() << "\n";
     }
   }
   return code;
+}
+
+// A directory that holds a run already: `scenario resume` continues one on real devices; a run on
+// scratch targets cannot be continued (they are gone), so only another directory helps.
+void refuse_existing_run(const fs::path& dir) {
+  if (!fs::exists(dir / "results.json") && !fs::exists(dir / "scenario-run.json")) return;
+  bool scratch = false;
+  try {
+    scratch = json::parse(read_file(dir / "scenario-run.json")).value("scratch", false);
+  } catch (const std::exception&) {
+    scratch = false;
+  }
+  if (scratch) {
+    throw UsageError("--out", fmt::format("{} already holds a scenario run on scratch targets, which cannot be "
+                                          "resumed (they were removed); choose another directory",
+                                          dir.string()));
+  }
+  throw UsageError("--out", fmt::format("{} already holds a scenario run; continue it with `ptsuite scenario resume "
+                                        "{}` or choose another directory",
+                                        dir.string(), dir.string()));
 }
 
 int run_scenario_command(const ScenarioOptions& o) {
@@ -240,12 +321,10 @@ int run_scenario_command(const ScenarioOptions& o) {
     throw UsageError("--target", fmt::format("{} needs exactly {} targets, one per role ({}); {} given", s.name,
                                              s.targets.count, fmt::join(s.targets.names, ", "), o.targets.size()));
   }
+  (void)report_formats(o.reports);
+  (void)chart_options(o, o.targets.empty() ? (s.targets.exact ? s.targets.count : 1) : o.targets.size());
   const fs::path dir = fs::absolute(o.out.empty() ? "ptsuite-scenario-" + s.name : o.out);
-  if (fs::exists(dir / "results.json") || fs::exists(dir / "scenario-run.json")) {
-    throw UsageError("--out", fmt::format("{} already holds a scenario run; continue it with `ptsuite scenario resume "
-                                          "{}` or choose another directory",
-                                          dir.string(), dir.string()));
-  }
+  refuse_existing_run(dir);
   std::error_code ec;
   if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) {
     throw UsageError("--out",
@@ -265,6 +344,10 @@ int run_scenario_command(const ScenarioOptions& o) {
                  {"seed", o.seed},
                  {"identities", identities},
                  {"scratch", o.targets.empty()},
+                 {"tested_by", o.tested_by},
+                 {"reports", o.reports},
+                 {"series", o.series},
+                 {"plot_targets", o.plot_targets},
                  {"started_utc", utc_now_iso8601()}};
   write_file_atomic(dir / "scenario-run.json", run.dump());
   return execute(s, o, dir, results_skeleton(s, text, o, run), targets);
@@ -288,6 +371,10 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
     o.quick = run.at("quick").get<bool>();
     o.engine = run.at("engine").get<std::string>();
     o.seed = run.at("seed").get<uint64_t>();
+    o.tested_by = run.value("tested_by", "");
+    o.reports = run.value("reports", o.reports);
+    o.series = run.value("series", "");
+    o.plot_targets = run.value("plot_targets", "");
     text = run.at("scenario_text").get<std::string>();
     (void)run.at("identities").at(o.targets.size() - 1);
   } catch (const json::exception& e) {
@@ -309,7 +396,8 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
 }  // namespace
 
 void register_scenario_command(CLI::App& app, CommandSlot& slot) {
-  CLI::App* sub = app.add_subcommand("scenario", "Characterization scenarios beyond PTS (list, show, run)");
+  CLI::App* sub =
+      app.add_subcommand("scenario", "Characterization scenarios beyond PTS (list, show, plan, run, resume)");
   sub->require_subcommand(1);
   CLI::App* list = sub->add_subcommand("list", "List the built-in scenarios and mix profiles");
   list->callback([&slot] { slot.action = [] { return list_scenarios(); }; });
@@ -330,10 +418,23 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   run->add_option("--scratch-size", o->scratch_size, "Size of each scratch target")->capture_default_str();
   run->add_option("--seed", o->seed, "PRNG seed")->check(whole_number())->capture_default_str();
   run->add_flag("--quiet", o->quiet, "No progress lines");
+  run->add_option("--tested-by", o->tested_by, "Who ran the scenario (every report page header)");
+  run->add_option("--reports", o->reports, "Report formats: html,pdf,csv,text,json or none")->capture_default_str();
+  run->add_option("--series", o->series,
+                  "Multi-target charts: aggregate, drives or both (report.series; default: both up to 4 targets, "
+                  "aggregate with the targets' min/max above)");
+  run->add_option("--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)");
+  add_history_options(run, o->no_history, o->history_db);
   run->callback([&slot, o] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [o] { return run_scenario_command(*o); };
   });
+  auto po = std::make_shared<ScenarioOptions>();
+  CLI::App* plan = sub->add_subcommand("plan", "Every step of a scenario and its time, and the total (runs nothing)");
+  plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")->required();
+  plan->add_flag("--quick", po->quick, "The scenario's short form");
+  plan->add_option("--target", po->targets, "The targets it would run on (their number is checked against roles)");
+  plan->callback([&slot, po] { slot.action = [po] { return plan_scenario_command(*po); }; });
   auto resume_dir = std::make_shared<std::string>();
   auto ro = std::make_shared<ScenarioOptions>();
   CLI::App* resume = sub->add_subcommand("resume", "Continue an interrupted scenario run after its last finished step");
@@ -342,6 +443,7 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   resume->add_option("--confirm-serial", ro->confirm_serials,
                      "Serial number of a real drive a purge phase erases; repeat for each such target");
   resume->add_flag("--quiet", ro->quiet, "No progress lines");
+  add_history_options(resume, ro->no_history, ro->history_db);
   resume->callback([&slot, resume_dir, ro] {
     slot.action = [resume_dir, ro] { return resume_scenario_command(*resume_dir, *ro); };
   });

@@ -56,7 +56,8 @@ json load_run_results(const fs::path& dir) {
   }
   try {
     json doc = load_json_input(path, path.string(), k_document_json_limits);
-    return doc.is_object() && doc.value("kind", "") == "ptsuite.results" ? doc : json();
+    const std::string kind = doc.is_object() ? doc.value("kind", "") : "";
+    return kind == "ptsuite.results" || kind == "ptsuite.scenario" ? doc : json();
   } catch (const UsageError&) {
     return nullptr;
   }
@@ -109,7 +110,7 @@ class Rollback {
 
 // Records the signer in results.json and re-renders the reports that show it.
 void attest_results(const fs::path& dir, json& results, const json& attestation) {
-  report::check_results_document(results, (dir / "results.json").string());
+  report::check_report_document(results, (dir / "results.json").string());
   const std::vector<std::string> formats = rendered_formats(dir);
   if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
     throw Error(ExitCode::system,

@@ -141,8 +141,12 @@ std::vector<Metric> headline_metrics(const json& test) {
 }
 
 RunRecord record_from_results(const json& results, const fs::path& dir) {
+  if (results.is_object() && text(at(results, {"kind"})) == "ptsuite.scenario") {
+    return record_from_scenario(results, dir);
+  }
   if (!results.is_object() || text(at(results, {"kind"})) != "ptsuite.results") {
-    throw UsageError(dir.string(), "not a ptsuite results document (no \"kind\": \"ptsuite.results\")");
+    throw UsageError(dir.string(),
+                     "not a ptsuite results document (no \"kind\": \"ptsuite.results\" or \"ptsuite.scenario\")");
   }
   RunRecord r;
   r.run_uid = run_uid(results);

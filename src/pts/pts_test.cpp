@@ -369,6 +369,10 @@ results::CaptureRecord capture_record(const std::string& name, const SegmentSpec
     out.confidence_levels.push_back({upper, 100.0 * static_cast<double>(cumulative) / static_cast<double>(total)});
   }
   out.histogram_bars = histogram_bars(result.combined_histogram);
+  if (result.read_histogram.total_count() > 0 && result.write_histogram.total_count() > 0) {
+    out.read_bars = histogram_bars(result.read_histogram);
+    out.write_bars = histogram_bars(result.write_histogram);
+  }
   return out;
 }
 

@@ -76,7 +76,7 @@ std::string log_tail(const fs::path& log) {
 
 // Runs Chromium on `html_path` with the isolation flags and `extra`; returns when it exited 0.
 void run_chromium(const std::string& html_path, const std::vector<std::string>& extra, const TempDir& dir,
-                  std::chrono::seconds timeout) {
+                  std::chrono::seconds timeout, const fs::path& stdout_file = {}) {
   const std::string chromium = find_chromium();
   if (chromium.empty()) {
     throw Error(ExitCode::system,
@@ -117,8 +117,12 @@ void run_chromium(const std::string& html_path, const std::vector<std::string>& 
   posix_spawn_file_actions_init(&actions);
   posix_spawnattr_init(&attr);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (stdout_file.empty()) {
+    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  }
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attr, 0);  // its own group: a timeout kills every Chromium process
   pid_t pid = 0;
@@ -207,6 +211,20 @@ void screenshot_png(const std::string& html_path, const std::string& png_path, i
   run_chromium(html_path, {"--screenshot=" + out.string(), fmt::format("--window-size={},{}", width_px, height_px)},
                dir, timeout);
   publish(out, png_path, dir.path() / "chromium.log", "screenshot");
+}
+
+std::string dump_dom(const std::string& html_path, int width_px, int height_px, std::chrono::seconds timeout) {
+  TempDir dir;
+  const fs::path out = dir.path() / "dom.html";
+  run_chromium(html_path,
+               {"--dump-dom", "--virtual-time-budget=5000", fmt::format("--window-size={},{}", width_px, height_px)},
+               dir, timeout, out);
+  std::error_code ec;
+  if (!fs::is_regular_file(out, ec) || fs::file_size(out, ec) == 0) {
+    throw SystemError(
+        fmt::format("Chromium exited without printing the DOM; its output: {}", log_tail(dir.path() / "chromium.log")));
+  }
+  return read_file(out);
 }
 
 }  // namespace ptsuite::report

@@ -10,6 +10,7 @@
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/html_report.hpp>
 #include <ptsuite/report/pdf.hpp>
+#include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
@@ -86,12 +87,31 @@ void check_results_document(const json& results, const std::string& what) {
   }
 }
 
+bool is_scenario_document(const json& doc) {
+  return doc.is_object() && doc.value("kind", json()) == "ptsuite.scenario";
+}
+
+void check_report_document(const json& doc, const std::string& what) {
+  if (!is_scenario_document(doc)) {
+    check_results_document(doc, what);
+    return;
+  }
+  if (doc.value("schema_version", json()) != 1) {
+    throw UsageError(what, "scenario results schema_version is not 1, the one this ptsuite reads");
+  }
+  if (!doc.contains("phases") || !doc.at("phases").is_array()) {
+    throw UsageError(what, "the scenario results document has no \"phases\" array");
+  }
+}
+
 std::string normalised_results(const json& results) { return results.dump() + "\n"; }
 
 std::vector<std::string> write_reports(const std::string& dir, const json& results,
                                        const std::vector<std::string>& formats) {
   check_report_formats_for(formats, "--reports");
-  check_results_document(results, "results");
+  check_report_document(results, "results");
+  const bool scenario = is_scenario_document(results);
+  const auto html_of = [&] { return scenario ? scenario_html(results) : render_html(results); };
   const fs::path out(dir);
   std::error_code ec;
   fs::create_directories(out, ec);
@@ -106,7 +126,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
   for (const std::string& format : todo) {
     if (format == "html") {
       const fs::path path = out / "report.html";
-      write_file_atomic(path, render_html(results));
+      write_file_atomic(path, html_of());
       written.push_back(path.string());
     } else if (format == "pdf") {
       const fs::path path = out / "report.pdf";
@@ -115,9 +135,13 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       } else {
         // Printed from a temporary copy, removed again: only the PDF was asked for.
         const TempFile html(out / ".report-for-pdf.html");
-        write_file_atomic(html.path(), render_html(results));
+        write_file_atomic(html.path(), html_of());
         print_pdf(html.path().string(), path.string());
       }
+      written.push_back(path.string());
+    } else if (format == "csv" && scenario) {
+      const fs::path path = out / "scenario.csv";
+      write_file_atomic(path, scenario_csv(results));
       written.push_back(path.string());
     } else if (format == "csv") {
       for (const CsvFile& f : render_csv(results)) {
@@ -127,7 +151,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       }
     } else if (format == "text") {
       const fs::path path = out / "summary.txt";
-      write_file_atomic(path, render_text(results));
+      write_file_atomic(path, scenario ? scenario_text(results) : render_text(results));
       written.push_back(path.string());
     } else if (format == "json") {
       const fs::path path = out / "results.json";

@@ -16,6 +16,11 @@ void check_report_formats_for(const std::vector<std::string>& formats, const std
 // an object with "kind": "ptsuite.results", the known schema_version and a "tests" array.
 void check_results_document(const nlohmann::json& results, const std::string& what);
 
+// check_results_document(), or a scenario results document ("kind": "ptsuite.scenario",
+// schema_version 1, a "phases" array): what `ptsuite report`, `sign` and write_reports() render.
+void check_report_document(const nlohmann::json& doc, const std::string& what);
+bool is_scenario_document(const nlohmann::json& doc);
+
 // The "json" format: the document re-serialised as a run writes it (compact, keys sorted,
 // numbers in their shortest round-trip spelling) with a final newline.
 std::string normalised_results(const nlohmann::json& results);

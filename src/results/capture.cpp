@@ -6,6 +6,14 @@ namespace ptsuite::results {
 
 namespace {
 
+nlohmann::json bars_json(const std::vector<HistogramBar>& bars) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const HistogramBar& b : bars) {
+    out.push_back({{"lower_ns", b.lower_ns}, {"upper_ns", b.upper_ns}, {"count", b.count}});
+  }
+  return out;
+}
+
 // One body for both writers: Capture is `const CaptureRecord` (copied) or `CaptureRecord`
 // (an rvalue being written: spec and result released).
 template <typename Capture>
@@ -14,16 +22,26 @@ void write_capture(nlohmann::json& j, Capture& c) {
   for (const ConfidenceLevel& p : c.confidence_levels) {
     levels.push_back({p.upper_ns, p.cumulative_pct});
   }
-  nlohmann::json bars = nlohmann::json::array();
-  for (const HistogramBar& b : c.histogram_bars) {
-    bars.push_back({{"lower_ns", b.lower_ns}, {"upper_ns", b.upper_ns}, {"count", b.count}});
-  }
   j = {{"name", c.name},
        {"label", c.label},
        {"spec", take(c.spec)},
        {"result", take(c.result)},
        {"confidence_levels", std::move(levels)},
-       {"histogram_bars", std::move(bars)}};
+       {"histogram_bars", bars_json(c.histogram_bars)}};
+  if (!c.read_bars.empty() && !c.write_bars.empty()) {
+    j["histogram_bars_read"] = bars_json(c.read_bars);
+    j["histogram_bars_write"] = bars_json(c.write_bars);
+  }
+}
+
+std::vector<HistogramBar> read_bars(const nlohmann::json& bars) {
+  std::vector<HistogramBar> out;
+  for (const nlohmann::json& b : bars.is_array() ? bars : nlohmann::json::array()) {
+    if (b.is_object()) {
+      out.push_back({count(at(b, "lower_ns")), count(at(b, "upper_ns")), count(at(b, "count"))});
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -42,11 +60,9 @@ CaptureRecord read_capture(const nlohmann::json& capture) {
       c.confidence_levels.push_back({p[0].get<uint64_t>(), p[1].get<double>()});
     }
   }
-  for (const nlohmann::json& b : array(capture, "histogram_bars")) {
-    if (b.is_object()) {
-      c.histogram_bars.push_back({count(at(b, "lower_ns")), count(at(b, "upper_ns")), count(at(b, "count"))});
-    }
-  }
+  c.histogram_bars = read_bars(at(capture, "histogram_bars"));
+  c.read_bars = read_bars(at(capture, "histogram_bars_read"));
+  c.write_bars = read_bars(at(capture, "histogram_bars_write"));
   return c;
 }
 

@@ -84,6 +84,7 @@ Scenario quick_form(const Scenario& s) {
   Scenario q = s;
   for (PhaseSpec& p : q.phases) {
     p.duration_ns = std::min(p.duration_ns, s.quick.duration_ns);
+    p.warmup_ns = std::min(p.warmup_ns, s.quick.duration_ns);
     p.fill_capacity_multiple = std::min(p.fill_capacity_multiple, s.quick.fill_capacity_multiple);
     p.max_rounds = std::min(p.max_rounds, s.quick.max_rounds);
     if (p.kind == PhaseKind::rate_steps && s.quick.rate_steps_stride > 1) {

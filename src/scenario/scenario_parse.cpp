@@ -52,6 +52,11 @@ void parse_mix(const json& j, const Fields& f, StreamSpec& s) {
     s.read_pct = f.parsed(j, "rw_mix", [](const std::string& t) { return pts::parse_rw_mix(t, "rw_mix"); }).read_pct;
   }
   if (j.contains("block_size") && j.contains("bs_split")) f.fail("bs_split", "give block_size or bs_split, not both");
+  if (j.contains("block_size") && j.at("block_size").is_string() &&
+      j.at("block_size").get<std::string>().find_first_of("/:") != std::string::npos) {
+    f.fail("block_size", fmt::format("\"{}\" is a weighted split of sizes: give it as \"bs_split\"",
+                                     j.at("block_size").get<std::string>()));
+  }
   if (j.contains("block_size")) {
     s.block_sizes = {
         {f.parsed(j, "block_size", [](const std::string& t) { return units::parse_size_bytes(t, "b"); }), 1.0}};
@@ -79,6 +84,9 @@ StreamSpec parse_stream(const json& j, const Fields& f, const TargetRoles& roles
   }
   s.threads = j.contains("threads") ? f.count(j, "threads", workload::k_max_threads) : 1;
   s.queue_depth = j.contains("queue_depth") ? f.count(j, "queue_depth", workload::k_max_queue_depth) : 1;
+  if (j.contains("rate_iops") && j.contains("rate_mbps")) {
+    f.fail("rate_mbps", "give rate_iops or rate_mbps, not both (one rate limit per stream)");
+  }
   if (j.contains("rate_iops")) s.rate.iops = f.number(j, "rate_iops", 1, 1e9);
   if (j.contains("rate_mbps")) s.rate.mb_per_s = f.number(j, "rate_mbps", 0.001, 1e6);
   return s;
@@ -149,10 +157,15 @@ PhaseKind parse_kind(const Fields& f, const std::string& t) {
 
 void parse_generator(const json& j, const Fields& f, const std::vector<PhaseSpec>& before, PhaseSpec& p) {
   if (p.kind == PhaseKind::txq) {
-    f.only(j, {"name", "kind", "duration", "interval", "stream", "points", "charts"});
+    f.only(j, {"name", "kind", "duration", "interval", "segment_warmup", "stream", "points", "charts"});
+    for (const char* key : {"threads", "queue_depth"}) {
+      if (j.at("stream").contains(key)) {
+        f.child("stream").fail(key, "is set by each of the txq phase's points [threads, queue_depth]; remove it");
+      }
+    }
     p.txq = parse_txq(j, f);
   } else if (p.kind == PhaseKind::rate_ramp) {
-    f.only(j, {"name", "kind", "duration", "interval", "stream", "percent_of", "percents", "charts"});
+    f.only(j, {"name", "kind", "duration", "interval", "segment_warmup", "stream", "percent_of", "percents", "charts"});
     p.percent_of = f.text(j, "percent_of", true);
     const auto it =
         std::find_if(before.begin(), before.end(), [&](const PhaseSpec& b) { return b.name == p.percent_of; });
@@ -161,7 +174,8 @@ void parse_generator(const json& j, const Fields& f, const std::vector<PhaseSpec
     }
     p.percents = numbers(j, f, "percents", 0.1, 100);
   } else {
-    f.only(j, {"name", "kind", "duration", "interval", "streams", "step_stream", "step_mbps", "step_iops", "charts"});
+    f.only(j, {"name", "kind", "duration", "interval", "segment_warmup", "streams", "step_stream", "step_mbps",
+               "step_iops", "charts"});
     p.step_stream = f.text(j, "step_stream", true);
     if (std::none_of(p.streams.begin(), p.streams.end(),
                      [&](const StreamSpec& s) { return s.name == p.step_stream; })) {
@@ -202,7 +216,8 @@ PhaseSpec parse_phase(const json& j, const Fields& f, const TargetRoles& roles, 
       if (j.contains("capacity_multiple")) p.fill_capacity_multiple = f.number(j, "capacity_multiple", 0.001, 100);
       return p;
     case PhaseKind::steady_state:
-      f.only(j, {"name", "kind", "duration", "interval", "stream", "variable", "max_rounds", "charts"});
+      f.only(j,
+             {"name", "kind", "duration", "interval", "segment_warmup", "stream", "variable", "max_rounds", "charts"});
       p.variable = j.contains("variable") ? f.text(j, "variable", true) : "iops";
       if (p.variable != "iops" && p.variable != "mb_per_s" && p.variable != "mean_latency") {
         f.fail("variable", "must be iops, mb_per_s or mean_latency");
@@ -210,7 +225,7 @@ PhaseSpec parse_phase(const json& j, const Fields& f, const TargetRoles& roles, 
       if (j.contains("max_rounds")) p.max_rounds = f.count(j, "max_rounds", 1000);
       break;
     case PhaseKind::run:
-      f.only(j, {"name", "kind", "duration", "bytes", "interval", "streams", "charts"});
+      f.only(j, {"name", "kind", "duration", "bytes", "interval", "segment_warmup", "streams", "charts"});
       if (j.contains("bytes")) {
         const workload::ByteLimit b =
             f.parsed(j, "bytes", [](const std::string& t) { return workload::parse_byte_limit(t, "bytes"); });
@@ -219,6 +234,7 @@ PhaseSpec parse_phase(const json& j, const Fields& f, const TargetRoles& roles, 
         if (!j.contains("duration")) {
           p.streams = parse_streams(j, f, roles, false);
           p.interval_ns = interval_of(j, f);
+          if (j.contains("segment_warmup")) p.warmup_ns = duration_of(j, f, "segment_warmup");
           return p;
         }
       }
@@ -228,6 +244,7 @@ PhaseSpec parse_phase(const json& j, const Fields& f, const TargetRoles& roles, 
   }
   p.duration_ns = duration_of(j, f, "duration");
   p.interval_ns = interval_of(j, f);
+  if (j.contains("segment_warmup")) p.warmup_ns = duration_of(j, f, "segment_warmup");
   const bool one = p.kind == PhaseKind::txq || p.kind == PhaseKind::rate_ramp || p.kind == PhaseKind::steady_state;
   p.streams = parse_streams(j, f, roles, one);
   if (p.kind != PhaseKind::run && p.kind != PhaseKind::steady_state) parse_generator(j, f, before, p);

@@ -21,12 +21,7 @@ using nlohmann::json;
 
 namespace {
 
-// One stream on one target in one step, with the step's overrides applied.
-struct Instance {
-  std::string stream;
-  uint32_t target = 0;
-  workload::WorkloadSpec spec;
-};
+using Instance = StepInstance;
 
 struct StepResult {
   std::vector<Instance> instances;
@@ -127,6 +122,7 @@ json instance_json(const Instance& in, const workload::WorkloadResult& r) {
            {"histograms",
             {{"read", r.stats.read.histogram}, {"write", r.stats.write.histogram}, {"combined", combined.histogram}}}};
   if (!r.intervals.empty()) {
+    out["interval_ns"] = in.spec.interval_ns;
     out["intervals"] = workload::intervals_json(r.intervals);
   }
   return out;
@@ -169,23 +165,7 @@ StepResult run_step(std::vector<Instance> instances, const std::vector<ScenarioT
 }
 
 json step_json(const StepResult& r, size_t target_count, json label, json x) {
-  json instances = json::array();
-  for (size_t i = 0; i < r.instances.size(); ++i) instances.push_back(instance_json(r.instances[i], r.results[i]));
-  json per_target = json::array();
-  std::vector<const workload::WorkloadResult*> all;
-  for (uint32_t t = 0; t < target_count; ++t) {
-    std::vector<const workload::WorkloadResult*> parts;
-    for (size_t i = 0; i < r.instances.size(); ++i) {
-      if (r.instances[i].target == t) parts.push_back(&r.results[i]);
-    }
-    all.insert(all.end(), parts.begin(), parts.end());
-    per_target.push_back({{"target", t}, {"summary", parts.empty() ? json() : json(merged_summary(parts))}});
-  }
-  return json{{"label", std::move(label)},
-              {"x", std::move(x)},
-              {"streams", instances},
-              {"targets", per_target},
-              {"aggregate", merged_summary(all)}};
+  return step_record(r.instances, r.results, target_count, std::move(label), std::move(x));
 }
 
 void check_stopped(const StepResult& r) {
@@ -211,6 +191,7 @@ class PhaseRunner {
     for (const PhaseSpec& p : m_s.phases) {
       phases.push_back(json{
           {"name", p.name}, {"kind", to_string(p.kind)}, {"duration_ns", p.duration_ns}, {"steps", json::array()}});
+      if (p.warmup_ns > 0) phases.back()["warmup_ns"] = p.warmup_ns;
       run_phase(p, phases.back());
     }
   }
@@ -226,6 +207,7 @@ class PhaseRunner {
       phase["steps"].push_back(std::move(*done));
       return;
     }
+    if (p.warmup_ns > 0) warm_up(p, in, key);
     const StepResult r = run_step(std::move(in), m_targets, key, m_o);
     check_stopped(r);  // an interrupted step is dropped whole: it runs again on resume
     json step = step_json(r, m_targets.size(), std::move(label), std::move(x));
@@ -235,6 +217,18 @@ class PhaseRunner {
                         units::format_duration(static_cast<uint64_t>(c.at("latency_ns").at("mean").get<double>()))));
     if (m_o.on_step) m_o.on_step(key, step);
     phase["steps"].push_back(std::move(step));
+  }
+
+  // segment_warmup: the step's instances for the warm-up time, results discarded (not journaled;
+  // a resumed step warms up again).
+  void warm_up(const PhaseSpec& p, const std::vector<Instance>& in, const std::string& key) {
+    std::vector<Instance> warm = in;
+    for (Instance& i : warm) {
+      i.spec.limits = {};
+      i.spec.limits.duration_ns = p.warmup_ns;
+      i.spec.interval_ns = 0;
+    }
+    check_stopped(run_step(std::move(warm), m_targets, key + "/warmup", m_o));
   }
 
   // A step (or purge) recorded by an earlier session of this run, if any.
@@ -403,6 +397,27 @@ stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult
     o->mb_per_s = sum->mb_per_s;
   }
   return out;
+}
+
+json step_record(const std::vector<StepInstance>& instances, const std::vector<workload::WorkloadResult>& results,
+                 size_t target_count, json label, json x) {
+  json streams = json::array();
+  for (size_t i = 0; i < instances.size(); ++i) streams.push_back(instance_json(instances[i], results[i]));
+  json per_target = json::array();
+  std::vector<const workload::WorkloadResult*> all;
+  for (uint32_t t = 0; t < target_count; ++t) {
+    std::vector<const workload::WorkloadResult*> parts;
+    for (size_t i = 0; i < instances.size(); ++i) {
+      if (instances[i].target == t) parts.push_back(&results[i]);
+    }
+    all.insert(all.end(), parts.begin(), parts.end());
+    per_target.push_back({{"target", t}, {"summary", parts.empty() ? json() : json(merged_summary(parts))}});
+  }
+  return json{{"label", std::move(label)},
+              {"x", std::move(x)},
+              {"streams", std::move(streams)},
+              {"targets", std::move(per_target)},
+              {"aggregate", merged_summary(all)}};
 }
 
 void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& options,

@@ -46,7 +46,24 @@ Worker::Worker(const ResolvedWorkload& workload, const engine::Target& target, u
       m_generator(workload, index, sequential_cursor_bytes),
       m_filler(workload.spec.data, workload.spec.seed, index, workload.max_block_bytes, workload.spec.queue_depth),
       m_limiter(RateLimiter::for_thread(workload.spec.rate, workload.spec.threads)),
-      m_submit_batch(workload.spec.submit_batch) {}
+      m_submit_batch(workload.spec.submit_batch),
+      m_interval_ns(workload.spec.interval_ns) {
+  if (m_interval_ns != 0) m_interval_base.resize(2);
+}
+
+void Worker::close_interval() noexcept {
+  const stats::IoStats& now = m_queue->stats();
+  const stats::LatencyHistogram* cumulative[2] = {&now.read.histogram, &now.write.histogram};
+  IntervalBuckets out;
+  for (int d = 0; d < 2; ++d) {
+    for (const auto& [index, count] : cumulative[d]->nonzero_buckets()) {
+      const uint64_t before = m_interval_base[d].count_at(index);
+      if (count > before) out.direction[d].emplace_back(index, count - before);
+    }
+    m_interval_base[d] = *cumulative[d];
+  }
+  m_intervals.push_back(std::move(out));
+}
 
 namespace {
 
@@ -152,7 +169,14 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
       publish();
       last_publish = now;
     }
+    close_intervals_until(flags.interval_epoch.load(std::memory_order_relaxed));
   }
+  end_run(q, flags, ios_issued);
+}
+
+// After the loop: errors reported, everything in flight drained, the last interval closed, the
+// queue retired.
+void Worker::end_run(engine::IoQueue& q, StopFlags& flags, uint64_t ios_issued) noexcept {
   if (m_reason == StopReason::io_error && (q.has_error() || m_unattributed_errno != 0)) {
     report_failure(flags);
   }
@@ -165,6 +189,10 @@ void Worker::run(uint64_t start_ns, const WorkerLimits& limits, StopFlags& flags
   const stats::LiveTotals totals = q.live_totals();
   if (totals.ios[0] + totals.ios[1] > 0 || ios_issued > 0) {
     m_end_ns = q.last_reap_ns();
+  }
+  if (m_interval_ns != 0) {
+    close_intervals_until(flags.interval_epoch.load(std::memory_order_relaxed));
+    close_interval();  // the last, partial interval (up to the last completion)
   }
   publish();
   retire();

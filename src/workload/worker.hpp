@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include <ptsuite/engine/io_queue.hpp>
 #include <ptsuite/stats/live_counters.hpp>
@@ -23,6 +25,9 @@ struct StopFlags {
   const std::atomic<bool>* requested = nullptr;  // SIGINT/SIGTERM; may be null
   std::atomic<bool> abort{false};                // set by every worker that hits an IO error
   std::atomic<int> first_failed_thread{-1};      // index of the first such worker
+  // The interval series' boundaries so far: the sampler adds one per interval it records; each
+  // worker closes its interval histogram when it sees the count move (interval_buckets()).
+  std::atomic<uint64_t> interval_epoch{0};
 };
 
 struct WorkerLimits {
@@ -61,9 +66,28 @@ class Worker {
   [[nodiscard]] std::optional<engine::IoErrorRecord> first_error() const noexcept;
   [[nodiscard]] uint64_t error_count() const noexcept;
 
+  // spec.interval_ns > 0: this thread's latency histogram of each interval k of the sampler's
+  // series (StopFlags::interval_epoch; the last one from the sampler's last boundary to the
+  // thread's last completion), per direction [read, write], as sparse (bucket index, count)
+  // pairs: the differences of its cumulative histograms at each boundary it sees, taken off the
+  // hot path (after a reap, as the live counters are published). Valid after run().
+  struct IntervalBuckets {
+    std::vector<std::pair<size_t, uint64_t>> direction[2];
+  };
+  [[nodiscard]] const std::vector<IntervalBuckets>& interval_buckets() const noexcept { return m_intervals; }
+
  private:
   void publish() noexcept { m_live.publish(m_queue->live_totals()); }
+  // Closes the interval that ends now (interval_buckets()).
+  void close_interval() noexcept;
+  // Closes every interval the sampler has ended (up to `epoch` of them).
+  void close_intervals_until(uint64_t epoch) noexcept {
+    while (m_interval_ns != 0 && m_intervals.size() < epoch) {
+      close_interval();
+    }
+  }
   void report_failure(StopFlags& flags) noexcept;
+  void end_run(engine::IoQueue& q, StopFlags& flags, uint64_t ios_issued) noexcept;
 
   uint32_t m_index;
   std::unique_ptr<engine::IoQueue> m_queue;  // null once retired
@@ -79,6 +103,9 @@ class Worker {
   StopReason m_reason = StopReason::duration;
   uint64_t m_end_ns = 0;
   int m_unattributed_errno = 0;  // positive errno of a failure without an IoErrorRecord
+  uint64_t m_interval_ns = 0;
+  std::vector<stats::LatencyHistogram> m_interval_base;  // [read, write] at the last boundary
+  std::vector<IntervalBuckets> m_intervals;
 };
 
 }  // namespace ptsuite::workload::detail

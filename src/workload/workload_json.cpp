@@ -120,13 +120,18 @@ std::string describe_io_error(const std::optional<engine::IoErrorRecord>& error,
 json intervals_json(const std::vector<IntervalSample>& intervals) {
   json samples = json::array();
   for (const IntervalSample& s : intervals) {
-    samples.push_back({{"end_offset_ns", s.end_offset_ns},
-                       {"read_ios", s.ios[0]},
-                       {"write_ios", s.ios[1]},
-                       {"read_bytes", s.bytes[0]},
-                       {"write_bytes", s.bytes[1]},
-                       {"read_latency_sum_ns", s.latency_sum_ns[0]},
-                       {"write_latency_sum_ns", s.latency_sum_ns[1]}});
+    json sample{{"end_offset_ns", s.end_offset_ns},
+                {"read_ios", s.ios[0]},
+                {"write_ios", s.ios[1]},
+                {"read_bytes", s.bytes[0]},
+                {"write_bytes", s.bytes[1]},
+                {"read_latency_sum_ns", s.latency_sum_ns[0]},
+                {"write_latency_sum_ns", s.latency_sum_ns[1]}};
+    if (s.has_p99) {
+      sample["read_p99_ns"] = s.p99_ns[0];
+      sample["write_p99_ns"] = s.p99_ns[1];
+    }
+    samples.push_back(std::move(sample));
   }
   return samples;
 }

@@ -67,13 +67,48 @@ IntervalSample difference(const stats::LiveTotals& now, const stats::LiveTotals&
 uint64_t total_ios(const stats::LiveTotals& t) { return t.ios[0] + t.ios[1]; }
 uint64_t total_bytes(const stats::LiveTotals& t) { return t.bytes[0] + t.bytes[1]; }
 
+// The workers' histograms of intervals [from, to) of direction d, merged.
+stats::LatencyHistogram merged_buckets(const std::vector<std::unique_ptr<Worker>>& workers, size_t from, size_t to,
+                                       int d) {
+  stats::LatencyHistogram merged;
+  for (const auto& w : workers) {
+    const auto& buckets = w->interval_buckets();
+    for (size_t k = from; k < std::min(to, buckets.size()); ++k) {
+      for (const auto& [index, n] : buckets[k].direction[d]) {
+        merged.record_n(stats::LatencyHistogram::bucket_lower_ns(index), n);
+      }
+    }
+  }
+  return merged;
+}
+
+// The 99 % of each sampled interval per direction, from the workers' histograms of the same
+// interval (Worker::interval_buckets(): index i = the sampler's interval i, each worker closing
+// its own when it next sees the sampler's boundary). The last sample (the tail, into which
+// finish() folded any samples taken after the stop) takes every worker interval from its index
+// on. A thread that reaped just across a boundary puts those IOs in its neighbouring interval:
+// a sample with IOs whose own histograms are empty takes its neighbours' (never a 99 % of 0).
+void attach_p99(std::vector<IntervalSample>& samples, const std::vector<std::unique_ptr<Worker>>& workers) {
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const size_t end = i + 1 == samples.size() ? SIZE_MAX : i + 1;
+    for (int d = 0; d < 2; ++d) {
+      stats::LatencyHistogram merged = merged_buckets(workers, i, end, d);
+      if (merged.total_count() == 0 && samples[i].ios[d] > 0) {
+        merged = merged_buckets(workers, i > 0 ? i - 1 : 0, i + 2, d);
+      }
+      samples[i].p99_ns[d] = merged.value_at_percentile_ns(99);
+    }
+    samples[i].has_p99 = true;
+  }
+}
+
 // Samples the workers while they run: the interval series and the progress callback. Runs on
 // the calling thread and sleeps on `done` between events.
 class Sampler {
  public:
   Sampler(const ResolvedWorkload& w, const RunControl& control, const std::vector<std::unique_ptr<Worker>>& workers,
-          uint64_t start_ns)
-      : m_w(w), m_control(control), m_workers(workers), m_start_ns(start_ns), m_stall(start_ns) {
+          uint64_t start_ns, StopFlags& flags)
+      : m_w(w), m_control(control), m_workers(workers), m_flags(flags), m_start_ns(start_ns), m_stall(start_ns) {
     if (w.spec.interval_ns > 0) {
       m_next_interval = start_ns + w.spec.interval_ns;
     }
@@ -90,6 +125,7 @@ class Sampler {
     m_stall.observe(total_ios(totals), now);
     if (now >= m_next_interval) {
       m_intervals.push_back(difference(totals, m_interval_base, now - m_start_ns));
+      m_flags.interval_epoch.fetch_add(1, std::memory_order_relaxed);  // workers close theirs
       m_interval_base = totals;
       while (m_next_interval <= now) {
         m_next_interval += m_w.spec.interval_ns;
@@ -163,6 +199,7 @@ class Sampler {
   const ResolvedWorkload& m_w;
   const RunControl& m_control;
   const std::vector<std::unique_ptr<Worker>>& m_workers;
+  StopFlags& m_flags;
   uint64_t m_start_ns;
   uint64_t m_next_interval = k_never;
   uint64_t m_next_progress = k_never;
@@ -306,7 +343,7 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
 
   const CpuUsage cpu_before = process_cpu();
   release(false);
-  Sampler sampler(workload, control, workers, start_ns);
+  Sampler sampler(workload, control, workers, start_ns, flags);
   detail::WaitInterrupter interrupter(start_ns, spec.limits.duration_ns, flags, threads);
   try {
     std::unique_lock lock(mutex);
@@ -351,6 +388,7 @@ WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Targ
   result.elapsed_ns = end_ns > start_ns ? end_ns - start_ns : 0;
   result.stop_reason = overall_reason(workers);
   result.intervals = sampler.finish(sum_live(workers), result.elapsed_ns);
+  attach_p99(result.intervals, workers);
   if (state != nullptr) {
     *state = result.end_state;
   }

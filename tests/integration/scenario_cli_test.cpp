@@ -200,6 +200,7 @@ TEST(ScenarioCli, AnInterruptedRunResumesAfterItsLastFinishedStep) {
   test_support::ShmTempDir dir;
   const std::string a = dir.create_file("a.img", 64 << 20);
   json sweep = stream("s", "70/30", 1);
+  sweep.erase("queue_depth");  // the points set it
   const json scenario{{"format", "ptsuite-scenario/1"},
                       {"name", "sweep"},
                       {"title", "sweep"},
@@ -335,6 +336,118 @@ TEST(ScenarioCli, ListAndShowPrintTheBuiltIns) {
   const ProcessResult show = run_ptsuite({"scenario", "show", "write-pressure"});
   ASSERT_EQ(show.exit_code, 0) << show.err;
   EXPECT_EQ(json::parse(show.out).at("name"), "write-pressure") << "show prints a file one can copy and run";
+}
+
+}  // namespace
+}  // namespace ptsuite
+
+namespace ptsuite {
+namespace {
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+json small_scenario() {
+  json reads = stream("reads", "100/0", 4);
+  json writes = stream("writes", "0/100", 2);
+  writes["rate_mbps"] = 2;
+  return json{{"format", "ptsuite-scenario/1"},
+              {"name", "bundle"},
+              {"title", "bundle"},
+              {"phases",
+               {{{"name", "mixed"},
+                 {"kind", "run"},
+                 {"duration", "0.4s"},
+                 {"segment_warmup", "0.2s"},
+                 {"interval", "100ms"},
+                 {"streams", {reads, writes}}}}}};
+}
+
+// A scenario run is a bundle like a PTS run: its reports (chosen with --reports), the tester in
+// every header, a manifest that `verify` checks and `sign` signs, an entry in the history, and
+// `ptsuite report DIR` re-renders it with other chart series. The plan comes first, then an ETA
+// per step; every latency statistic is in summary.txt and scenario.csv.
+TEST(ScenarioCli, ARunIsABundleWithReportsManifestHistoryAndReRendering) {
+  test_support::ShmTempDir dir;
+  const std::string a = dir.create_file("a.img", 64 << 20);
+  const std::string b = dir.create_file("b.img", 64 << 20);
+  const std::string out = dir.file("run");
+  const std::string db = dir.file("history.sqlite");
+  const ProcessResult r = run_ptsuite({"scenario", "run", write(dir, "bundle.json", small_scenario()), "--target", a,
+                                       "--target", b, "--out", out, "--tested-by", "ACME Lab", "--reports",
+                                       "html,csv,text", "--series", "drives", "--history-db", db});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("plan: 1 step(s), 600ms at most"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("mixed/1 done (step 1 of 1; 0.0us left at most, ETA"), std::string::npos) << r.err;
+  const json doc = load(out + "/results.json");
+  expect_valid(doc);
+  EXPECT_EQ(doc.at("config").at("tested_by"), "ACME Lab");
+  EXPECT_EQ(doc.at("report").at("series"), "drives");
+  EXPECT_EQ(doc.at("phases")[0].at("warmup_ns"), 200'000'000u);
+  const std::string html = file_text(out + "/report.html");
+  EXPECT_NE(html.find("ACME Lab"), std::string::npos);
+  EXPECT_NE(html.find("segment_warmup: each step&#39;s streams ran 0.2 s before its measured 0.4 s"), std::string::npos)
+      << "the warm-up is disclosed";
+  EXPECT_NE(html.find("data-series=\"reads @ target 1\""), std::string::npos) << "drives: per-target series";
+  // Latency over time: each interval's mean and its own 99 % (the workers' per-interval histograms).
+  const json& interval = doc.at("phases")[0].at("steps")[0].at("streams")[0].at("intervals")[0];
+  EXPECT_GT(interval.at("read_p99_ns").get<uint64_t>(), 0u);
+  EXPECT_NE(html.find("data-series=\"reads @ target 1 99 %\""), std::string::npos);
+  EXPECT_NE(html.find("data-series=\"reads @ target 1 mean\""), std::string::npos);
+  const std::string text = file_text(out + "/summary.txt");
+  for (const char* column : {"StdDev", "99.9 %", "99.99 %", "Max"}) EXPECT_NE(text.find(column), std::string::npos);
+  EXPECT_NE(text.find("target 1         write"), std::string::npos) << text;
+  const std::string csv = file_text(out + "/scenario.csv");
+  EXPECT_NE(csv.find("latency_stddev_ns"), std::string::npos);
+  EXPECT_NE(csv.find("latency_p99.9_ns"), std::string::npos);
+  EXPECT_NE(csv.find(",aggregate,,,read,"), std::string::npos) << "read and write apart";
+  EXPECT_EQ(run_ptsuite({"verify", out}).exit_code, 0);
+  const ProcessResult list = run_ptsuite({"history", "list", "--db", db});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("scenario bundle"), std::string::npos) << list.out;
+  // Re-rendered with the aggregate only: the file changes, results.json does not.
+  const ProcessResult again = run_ptsuite({"report", out, "--series", "aggregate", "--out", dir.file("agg.html")});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  const std::string agg = file_text(dir.file("agg.html"));
+  EXPECT_NE(agg.find("data-series=\"reads\""), std::string::npos);
+  EXPECT_EQ(agg.find("data-series=\"reads @ target 1\""), std::string::npos);
+  EXPECT_EQ(run_ptsuite({"report", out, "--plot-targets", "7"}).exit_code, 2) << "no target 7";
+  // Signed like a PTS run: the signature verifies and the header names the key.
+  ASSERT_EQ(run_ptsuite({"keygen", dir.file("k")}).exit_code, 0);
+  const ProcessResult sign = run_ptsuite({"sign", out, "--key", dir.file("k")});
+  ASSERT_EQ(sign.exit_code, 0) << sign.err << sign.out;
+  EXPECT_EQ(run_ptsuite({"verify", out, "--pubkey", dir.file("k.pub")}).exit_code, 0);
+  EXPECT_NE(file_text(out + "/report.html").find("Signed"), std::string::npos);
+}
+
+// `scenario plan` lists every step with its time before anything runs: the full write-pressure
+// run is 85 steps of 30 s (42 min 30 s) after a purge and a fill.
+TEST(ScenarioCli, PlanPrintsEveryStepAndTheTotal) {
+  const ProcessResult r = run_ptsuite({"scenario", "plan", "write-pressure"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("87 step(s)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("writes 850 MB/s"), std::string::npos);
+  EXPECT_NE(r.out.find("total: 42m30s at most, plus 2 fill / purge"), std::string::npos) << r.out;
+  const ProcessResult curves = run_ptsuite({"scenario", "plan", "mixed-profile-curves"});
+  EXPECT_NE(curves.out.find("curve-vdi-linked-monday"), std::string::npos) << "17 load curves";
+  EXPECT_EQ(run_ptsuite({"scenario", "plan", "noisy-neighbour", "--target", "/dev/null"}).exit_code, 2);
+}
+
+// A scratch run's directory cannot be resumed (the targets are gone): reusing it says so
+// instead of suggesting `scenario resume`.
+TEST(ScenarioCli, ReusingAScratchRunsOutSaysItCannotBeResumed) {
+  test_support::ShmTempDir dir;
+  const std::string out = dir.file("run");
+  const std::string file = write(dir, "s.json", small_scenario());
+  ASSERT_EQ(run_ptsuite({"scenario", "run", file, "--scratch-size", "32MiB", "--quiet", "--no-history", "--out", out})
+                .exit_code,
+            0);
+  const ProcessResult again = run_ptsuite({"scenario", "run", file, "--quiet", "--no-history", "--out", out});
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_NE(again.err.find("scratch targets, which cannot be resumed"), std::string::npos) << again.err;
+  EXPECT_EQ(again.err.find("scenario resume"), std::string::npos) << again.err;
 }
 
 }  // namespace

@@ -246,6 +246,19 @@ TEST(WorkloadRunner, IntervalSeriesSumsToTheTotals) {
   expect_intervals_cover_the_run(run_workload(resolve(s, target.geometry()), target, RunControl{}));
 }
 
+// 0.2 s of RND 4 KiB reads at TC 2 / QD 8 through libaio, with an interval series.
+WorkloadSpec libaio_reads(uint64_t interval_ns) {
+  WorkloadSpec s;
+  s.engine = "libaio";
+  s.pattern = AccessPattern::random;
+  s.read_pct = 100;
+  s.threads = 2;
+  s.queue_depth = 8;
+  s.limits.duration_ns = 200'000'000;
+  s.interval_ns = interval_ns;
+  return s;
+}
+
 // libaio: the workers retire their aio contexts after the last IO (io_destroy waits for an RCU
 // grace period, tens of ms), while the sampler keeps sampling; those samples must not become
 // empty intervals past the end of the run.
@@ -254,17 +267,36 @@ TEST(WorkloadRunner, IntervalSeriesOfALibaioRunEndsAtItsLastIo) {
   test_support::ShmTempDir dir;
   const std::string path = dir.create_file("target.img", 16 * k_mib);
   const Target target = Target::open(path, Target::Access::read_only);
-  WorkloadSpec s;
-  s.engine = "libaio";
-  s.pattern = AccessPattern::random;
-  s.read_pct = 100;
-  s.threads = 2;
-  s.queue_depth = 8;
-  s.limits.duration_ns = 200'000'000;
-  s.interval_ns = k_min_interval_ns;
+  WorkloadSpec s = libaio_reads(k_min_interval_ns);
   const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
   ASSERT_FALSE(r.first_error.has_value());
   expect_intervals_cover_the_run(r);
+}
+
+// Each interval carries its 99 % per direction, from the workers' own per-interval histograms:
+// with one interval spanning the whole run it is exactly the run's 99 %; with several, every one
+// lies within the run's range, and a direction without IO reads 0.
+TEST(WorkloadRunner, IntervalsCarryTheirOwnNinetyNinthPercentile) {
+  SKIP_WITHOUT_LIBAIO();
+  test_support::ShmTempDir dir;
+  const std::string path = dir.create_file("target.img", 16 * k_mib);
+  const Target target = Target::open(path, Target::Access::read_only);
+  WorkloadSpec s = libaio_reads(10'000'000'000);  // longer than the run: its one (tail) interval is the whole run
+  const WorkloadResult whole = run_workload(resolve(s, target.geometry()), target, RunControl{});
+  ASSERT_EQ(whole.intervals.size(), 1u);
+  EXPECT_TRUE(whole.intervals[0].has_p99);
+  EXPECT_EQ(whole.intervals[0].p99_ns[0], whole.stats.read.histogram.value_at_percentile_ns(99));
+  EXPECT_EQ(whole.intervals[0].p99_ns[1], 0u) << "no writes";
+
+  s.interval_ns = 50'000'000;
+  const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
+  ASSERT_GE(r.intervals.size(), 3u);
+  for (const IntervalSample& i : r.intervals) {
+    EXPECT_TRUE(i.has_p99);
+    if (i.ios[0] == 0) continue;
+    EXPECT_GE(i.p99_ns[0], r.stats.read.histogram.value_at_percentile_ns(0.0001) * 255 / 256) << i.end_offset_ns;
+    EXPECT_LE(i.p99_ns[0], r.stats.read.latency.max_ns * 257 / 256) << i.end_offset_ns;
+  }
 }
 
 TEST(WorkloadRunner, SequentialStateResumesWhereTheLastRunStopped) {

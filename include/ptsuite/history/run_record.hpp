@@ -65,8 +65,13 @@ struct RunRecord {
 // passes the report's own document check, so history accepts exactly what `report` does).
 RunRecord record_from_run_dir(const std::filesystem::path& dir,
                               const std::function<void(const nlohmann::json&, const std::string&)>& check = {});
-// The same from a parsed results document (`dir` is recorded as the run directory).
+// The same from a parsed results document (`dir` is recorded as the run directory): a PTS run,
+// or a scenario run (record_from_scenario).
 RunRecord record_from_results(const nlohmann::json& results, const std::filesystem::path& dir);
+// A scenario run ("ptsuite.scenario"): device = target 0, spec revision "scenario NAME", profile
+// its form, the measured phases as tests with their last step's aggregate IOPS, MB/s and
+// response times (mean, stddev, 99 / 99.9 %, max) as metrics; never compliant (no verdict).
+RunRecord record_from_scenario(const nlohmann::json& doc, const std::filesystem::path& dir);
 
 // The headline numbers of one test record (results.json tests[]): IOPS / Latency at 4 KiB for
 // 100/0, 65/35 and 0/100 (IOPS; mean, 99.999 % and max response time), Throughput per block

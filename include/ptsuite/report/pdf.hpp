@@ -15,7 +15,9 @@
 // atomically to `pdf_path`.
 // screenshot_png(): --screenshot --window-size=W,H: the first screenful of the page as PNG
 // (the browser test's view of a report).
-// Both block the calling thread; they may run concurrently (separate temporary profiles).
+// dump_dom(): --dump-dom: the document as the browser holds it after loading and running its
+// scripts (the report browser test injects one that writes the rendered page geometry).
+// All block the calling thread; they may run concurrently (separate temporary profiles).
 #pragma once
 
 #include <chrono>
@@ -30,5 +32,7 @@ void print_pdf(const std::string& html_path, const std::string& pdf_path,
                std::chrono::seconds timeout = k_chromium_timeout);
 void screenshot_png(const std::string& html_path, const std::string& png_path, int width_px, int height_px,
                     std::chrono::seconds timeout = k_chromium_timeout);
+std::string dump_dom(const std::string& html_path, int width_px, int height_px,
+                     std::chrono::seconds timeout = k_chromium_timeout);
 
 }  // namespace ptsuite::report

@@ -1,23 +1,60 @@
 // Contract: the reports of a scenario run, rendered from its results document only
-// (kind "ptsuite.scenario"; scenario/scenario_runner.hpp): scenario_text() is the plain
-// summary (one line per step: aggregate IOPS, MB/s, mean / 99 % / max latency), and
-// scenario_html() the self-contained HTML report with SVG charts per phase kind:
-//   txq          throughput and mean / max / stddev latency vs TC x QD, per target
-//   rate_ramp    the load curve: mean latency vs achieved IOPS, per target
-//   rate_steps   the other streams' mean and 99 % read latency vs the stepped rate
-//   steady_state the tracked variable per Round, per target
-//   run          with several stream instances: mean / 99 / 99.9 / 99.99 % read latency bars
-//                per instance (noisy neighbour)
-// plus a table of every step. Pure functions of the document.
+// (kind "ptsuite.scenario"; scenario/scenario_runner.hpp), read through the typed records of
+// results/scenario.hpp:
+//   scenario_text()  the plain summary: per step, target scope and direction IOPS, MB/s and the
+//                    response times mean, stddev, 99 / 99.9 / 99.99 % and max (ms)
+//   scenario_csv()   the same rows with every statistic the document holds, one CSV file
+//                    (one row per step x scope x direction; scope = a target, the aggregate or a
+//                    stream instance)
+//   scenario_html()  the self-contained HTML report: an intro page (targets, ptsuite's choices),
+//                    then per phase its charts and its step table, on as many pages as they
+//                    need. Tables split across pages with their header repeated and say which
+//                    rows each page holds; charts keep their size (a long legend goes under the
+//                    plot and the chart grows); nothing is cut. Charts per phase kind:
+//     txq          IOPS, mean, 99 %, max and stddev response time vs TC x QD
+//     rate_ramp    the load curve: mean response time vs achieved IOPS
+//     rate_steps   the reads' mean, 99 % and 99.9 % response time vs the stepped rate
+//     steady_state the tracked variable and the mean response time per Round
+//     run          with several stream instances: mean / 99 / 99.9 / 99.99 % read latency bars
+//     any phase with interval series: IOPS, and mean / 99 % response time, over time (the tail
+//                  interval shorter than half the period is left out of the charts and counted)
+//   Which series a multi-target chart draws (ScenarioReportOptions, "report.series"):
+//     drives     one series per plotted target
+//     aggregate  the group's series (IOPS summed, latency from the merged histograms) and, with
+//                two or more targets, the plotted targets' minimum and maximum (dashed)
+//     both       both of the above
+//     "" (auto)  both for up to 4 plotted targets, aggregate above
+//   plot_targets picks the targets drawn (indexes as the report names them: "target 0", ...);
+//   empty = all. Tables always hold every target.
+// Pure functions of the document; UsageError from check_scenario_report_options for a bad
+// series name or a target the document does not have.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 namespace ptsuite::report {
 
+struct ScenarioReportOptions {
+  std::string series;                  // "", "aggregate", "drives", "both"
+  std::vector<uint32_t> plot_targets;  // empty = all
+};
+
+// The options stored in the document ("report": {"series", "plot_targets"}), else defaults.
+ScenarioReportOptions scenario_report_options(const nlohmann::json& doc);
+// "1,5" -> {1, 5}; UsageError naming `what` for anything else.
+std::vector<uint32_t> parse_plot_targets(const std::string& text, const std::string& what);
+// UsageError unless `series` is one of the names and every plotted target is below `targets`.
+void check_scenario_report_options(const ScenarioReportOptions& o, size_t targets, const std::string& what);
+// The options as the document stores them.
+nlohmann::json scenario_report_options_json(const ScenarioReportOptions& o);
+
 std::string scenario_text(const nlohmann::json& doc);
+std::string scenario_csv(const nlohmann::json& doc);
 std::string scenario_html(const nlohmann::json& doc);
+std::string scenario_html(const nlohmann::json& doc, const ScenarioReportOptions& options);
 
 }  // namespace ptsuite::report

@@ -39,6 +39,10 @@ struct CaptureRecord {
   Embedded result;                                 // its SegmentResult
   std::vector<ConfidenceLevel> confidence_levels;  // ascending
   std::vector<HistogramBar> histogram_bars;        // ascending
+  // A mixed capture (both directions did IO): each direction's bars, for the histograms drawn
+  // per direction (CBW / DIRTH operating points); empty otherwise.
+  std::vector<HistogramBar> read_bars;
+  std::vector<HistogramBar> write_bars;
 };
 
 void to_json(nlohmann::json& j, const CaptureRecord& c);

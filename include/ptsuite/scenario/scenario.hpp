@@ -64,7 +64,10 @@ struct PhaseSpec {
   // of its active range ("bytes": "10GiB" / "2x"); 0 = none.
   uint64_t bytes = 0;
   double bytes_range_multiple = 0;
-  uint64_t interval_ns = 0;                // every measured kind: per-stream interval series period; 0 = off
+  uint64_t interval_ns = 0;  // every measured kind: per-stream interval series period; 0 = off
+  // every timed kind ("segment_warmup"): the step's streams run this long before each measured
+  // step, not counted (the measured duration is unchanged); 0 = none
+  uint64_t warmup_ns = 0;
   std::vector<StreamSpec> streams;         // run, rate_steps: all; txq, rate_ramp, steady_state: one
   std::vector<TxqPoint> txq;               // txq
   std::string percent_of;                  // rate_ramp: the phase whose IOPS is 100 %

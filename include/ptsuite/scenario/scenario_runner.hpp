@@ -67,6 +67,21 @@ void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets,
 void check_scenario(const Scenario& s, const std::vector<engine::TargetGeometry>& targets,
                     const ScenarioRunOptions& options);
 
+// One stream on one target in one step, with the step's overrides applied.
+struct StepInstance {
+  std::string stream;
+  uint32_t target = 0;
+  workload::WorkloadSpec spec;
+};
+
+// The record of one measured step (results "phases[].steps[]"): every instance with its
+// summary, histograms and interval series, each target's merged summary and the aggregate.
+// `results[i]` is what `instances[i]` measured. The runner writes every step through it; the
+// report tests build their large synthetic documents through it too.
+nlohmann::json step_record(const std::vector<StepInstance>& instances,
+                           const std::vector<workload::WorkloadResult>& results, size_t target_count,
+                           nlohmann::json label, nlohmann::json x);
+
 // The merged IoSummary of several concurrent runs as the contract says (exposed for tests).
 stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult*>& parts);
 

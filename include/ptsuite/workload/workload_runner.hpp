@@ -52,6 +52,10 @@ struct IntervalSample {
   uint64_t ios[2] = {0, 0};    // [0] read, [1] write
   uint64_t bytes[2] = {0, 0};
   uint64_t latency_sum_ns[2] = {0, 0};
+  // The interval's 99th-percentile response time per direction (0: no IO in that direction),
+  // from the workers' per-interval histograms; has_p99 false when not computed.
+  uint64_t p99_ns[2] = {0, 0};
+  bool has_p99 = false;
 };
 
 enum class StopReason { duration, bytes, ios, io_error, interrupted };

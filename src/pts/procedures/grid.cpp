@@ -162,7 +162,8 @@ TrackingSpec resolve_tracking(const nlohmann::json& entry, const std::vector<Seg
   }
   throw Error(ExitCode::usage,
               fmt::format("the tracking variable {} is not part of this run (its block size may be omitted on this "
-                          "device); steady state cannot be judged",
+                          "device, or a changed list such as the block sizes, mixes, TC or QD leaves it out); steady "
+                          "state cannot be judged",
                           entry.dump()));
 }
 

@@ -507,6 +507,23 @@ class XyRenderer {
 
 }  // namespace
 
+size_t place_legend_below(Chart& chart, size_t legend_rows_kept) {
+  chart.legend = LegendPlacement::bottom;
+  std::vector<LegendEntry> entries;
+  auto add = [&entries](const std::string& label) {
+    if (!label.empty()) entries.push_back({label, SwatchKind::line, {}, {}, {}, 0});
+  };
+  for (const Series& s : chart.series) add(s.name);
+  for (const Band& b : chart.bands) add(b.label);
+  for (const RefLine& r : chart.ref_lines) add(r.label);
+  // The same grid layout() builds: the chart's width less 40 px of margins.
+  const LegendGrid grid = detail::legend_grid_bottom(entries, chart.width_px - 40);
+  if (grid.rows > legend_rows_kept) {
+    chart.height_px += static_cast<double>(grid.rows - legend_rows_kept) * detail::k_legend_row_px;
+  }
+  return grid.rows;
+}
+
 std::string render_svg(const Chart& chart) { return XyRenderer(chart).render(); }
 
 }  // namespace ptsuite::report::chart

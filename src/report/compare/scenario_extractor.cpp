@@ -1,15 +1,19 @@
 // The extractor of "ptsuite.scenario" documents (docs/scenarios.md): a scenario run compares
 // like a PTS run whose tests are the scenario's measured phases. Runs overlay when they ran the
 // same scenario text (SHA-256) in the same form (quick or not) and every phase the same steps;
-// values are each step's aggregate (all streams and targets merged).
+// values are each step's aggregate (all streams and targets merged), read through the typed
+// records (results/scenario.hpp): IOPS, MB/s and every latency statistic the reviews print
+// (mean, stddev, 99 / 99.9 / 99.99 %, max), read and write apart where both exist.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <ptsuite/results/scenario.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "report/compare/extractors.hpp"
@@ -23,58 +27,83 @@ using nlohmann::json;
 
 double number(const json& j) { return j.is_number() ? j.get<double>() : std::nan(""); }
 
-// The aggregate value at `path` ("combined", "iops") of a step.
-double aggregate(const json& step, const char* direction, const char* key) {
-  return number(member(member(member(step, "aggregate"), direction), key));
-}
-double aggregate_latency(const json& step, const char* direction, const char* key) {
-  const json& lat = member(member(member(step, "aggregate"), direction), "latency_ns");
-  return std::string(key) == "mean" ? number(member(lat, "mean")) : number(member(member(lat, "percentiles"), key));
-}
+using results::Direction;
+using results::PhaseRecord;
+using results::StepRecord;
 
-Group cells(const json& phase, const std::string& id, const std::string& title, const std::string& unit,
-            const std::function<double(const json&)>& value) {
-  Group g{id,           title, unit == "ns" ? "latency_ns" : "iops", unit, GroupKind::cells, XAxis::category, "Step",
-          unit == "ns", {}};
-  for (const json& step : array(phase, "steps")) g.values.push_back({str(step, "label"), std::nan(""), value(step)});
+// The latency statistics overlaid, as the reviews print them: (key, metric name, title).
+struct Stat {
+  const char* key;  // "mean", "stddev", "99", "99.9", "99.99", "max"
+  const char* metric;
+  const char* title;
+};
+constexpr Stat k_stats[] = {{"mean", "mean", "average latency"},    {"stddev", "stddev", "latency standard deviation"},
+                            {"99", "p99", "99 % latency"},          {"99.9", "p99_9", "99.9 % latency"},
+                            {"99.99", "p99_99", "99.99 % latency"}, {"max", "max", "maximum latency"}};
+
+double stat_ns(const results::DirectionRecord& d, const char* key) { return d.latency.statistic_ns(key); }
+
+Group cells(const PhaseRecord& phase, const std::string& id, const std::string& title, const std::string& metric,
+            const std::string& unit, const std::function<double(const StepRecord&)>& value) {
+  Group g{id, title, metric, unit, GroupKind::cells, XAxis::category, "Step", unit == "ns", {}};
+  for (const StepRecord& step : phase.steps) g.values.push_back({step.label, std::nan(""), value(step)});
   return g;
 }
 
 // x from the step's generator coordinate (or its achieved IOPS), y one aggregate value.
-Group series(const json& phase, const std::string& id, const std::string& title, const std::string& x_label,
-             const std::function<double(const json&)>& x, const std::function<double(const json&)>& y) {
-  Group g{id, title, "latency_ns", "ns", GroupKind::series, XAxis::linear, x_label, false, {}};
-  for (const json& step : array(phase, "steps")) g.values.push_back({str(step, "label"), x(step), y(step)});
+Group series(const PhaseRecord& phase, const std::string& id, const std::string& title, const std::string& metric,
+             const std::string& x_label, const std::function<double(const StepRecord&)>& x,
+             const std::function<double(const StepRecord&)>& y) {
+  Group g{id, title, metric, "ns", GroupKind::series, XAxis::linear, x_label, false, {}};
+  for (const StepRecord& step : phase.steps) g.values.push_back({step.label, x(step), y(step)});
   return g;
 }
 
-std::vector<Group> phase_groups(const json& phase) {
-  const std::string kind = str(phase, "kind");
-  const std::string name = str(phase, "name");
-  auto iops = [](const json& s) { return aggregate(s, "combined", "iops"); };
-  auto mean = [](const json& s) { return aggregate_latency(s, "combined", "mean"); };
+double stepped_rate(const StepRecord& s) {
+  const json& x = s.x.get();
+  return member(x, "rate_mbps").is_number() ? number(member(x, "rate_mbps")) : number(member(x, "rate_iops"));
+}
+
+std::vector<Group> phase_groups(const PhaseRecord& phase) {
+  const std::string& name = phase.name;
   std::vector<Group> out;
-  if (kind == "rate_ramp") {
-    out.push_back(series(phase, name + "-curve", "average latency vs IOPS", "IOPS", iops, mean));
+  if (phase.kind == "rate_ramp") {
+    const auto iops = [](const StepRecord& s) { return s.aggregate.combined.iops; };
+    for (const char* key : {"mean", "99"}) {
+      const Stat& st = *std::find_if(std::begin(k_stats), std::end(k_stats),
+                                     [&](const Stat& x) { return std::string(x.key) == key; });
+      out.push_back(series(phase, fmt::format("{}-curve-{}", name, st.metric), std::string(st.title) + " vs IOPS",
+                           fmt::format("latency_{}_ns", st.metric), "IOPS", iops,
+                           [key](const StepRecord& s) { return stat_ns(s.aggregate.combined, key); }));
+    }
     return out;
   }
-  if (kind == "rate_steps") {
-    auto rate = [](const json& s) {
-      const json& x = member(s, "x");
-      return member(x, "rate_mbps").is_number() ? number(member(x, "rate_mbps")) : number(member(x, "rate_iops"));
-    };
-    out.push_back(series(phase, name + "-read-mean", "mean read latency vs stepped rate", "Stepped rate", rate,
-                         [](const json& s) { return aggregate_latency(s, "read", "mean"); }));
-    out.push_back(series(phase, name + "-read-p99", "99 % read latency vs stepped rate", "Stepped rate", rate,
-                         [](const json& s) { return aggregate_latency(s, "read", "99"); }));
+  if (phase.kind == "rate_steps") {
+    const Direction d = phase.directions().front() == Direction::read ? Direction::read : Direction::combined;
+    const std::string dir = d == Direction::read ? "read " : "";
+    for (const Stat& st : k_stats) {
+      const char* key = st.key;
+      out.push_back(series(phase, fmt::format("{}-{}{}", name, dir, st.metric), dir + st.title + " vs stepped rate",
+                           fmt::format("{}latency_{}_ns", dir.empty() ? "" : "read_", st.metric), "Stepped rate",
+                           stepped_rate, [d, key](const StepRecord& s) { return stat_ns(s.aggregate.of(d), key); }));
+    }
     return out;
   }
-  out.push_back(cells(phase, name + "-iops", "IOPS", "IOPS", iops));
-  out.push_back(
-      cells(phase, name + "-mb", "MB/s", "MB/s", [](const json& s) { return aggregate(s, "combined", "mb_per_s"); }));
-  out.push_back(cells(phase, name + "-mean", "average latency", "ns", mean));
-  out.push_back(cells(phase, name + "-p9999", "99.99 % latency", "ns",
-                      [](const json& s) { return aggregate_latency(s, "combined", "99.99"); }));
+  out.push_back(cells(phase, name + "-iops", "IOPS", "iops", "IOPS",
+                      [](const StepRecord& s) { return s.aggregate.combined.iops; }));
+  out.push_back(cells(phase, name + "-mb", "MB/s", "mb_per_s", "MB/s",
+                      [](const StepRecord& s) { return s.aggregate.combined.mb_per_s; }));
+  const std::vector<Direction> dirs = phase.directions();
+  for (const Direction d : dirs) {
+    const std::string dir = d == Direction::combined ? "" : std::string(results::to_string(d));
+    for (const Stat& st : k_stats) {
+      const char* key = st.key;
+      out.push_back(cells(phase, fmt::format("{}-{}{}", name, dir.empty() ? "" : dir + "-", st.metric),
+                          (dir.empty() ? "" : dir + " ") + st.title,
+                          fmt::format("{}latency_{}_ns", dir.empty() ? "" : dir + "_", st.metric), "ns",
+                          [d, key](const StepRecord& s) { return stat_ns(s.aggregate.of(d), key); }));
+    }
+  }
   return out;
 }
 
@@ -123,7 +152,7 @@ class ScenarioExtractor final : public ValueExtractor {
 
   [[nodiscard]] std::vector<Group> groups(const json& document, const std::string& test_id) const override {
     for (const json& phase : array(document, "phases")) {
-      if (str(phase, "name") == test_id) return phase_groups(phase);
+      if (str(phase, "name") == test_id) return phase_groups(results::read_phase_record(phase));
     }
     return {};
   }

@@ -218,6 +218,46 @@ void demand_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
            "Demand intensity: ART (log) vs IOPS, one series per thread count (" + source + ")", ids, 600)}});
 }
 
+// IOPS and ART against the total outstanding IOs (TC x QD), one series per TC: the SNIA DIRTH /
+// CBW reports' view of demand intensity (issue 23 item 4). x on a log2-spaced log axis.
+void total_oio_page(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
+  const results::DemandGrid& grid = v.cbw.grid;
+  chart::Chart iops;
+  iops.title = v.name + " IOPS vs Total OIO";
+  iops.subtitle = "TC x QD, one series per TC, " + v.source;
+  iops.x.label = "Total outstanding IOs (TC x QD)";
+  iops.x.scale = chart::ScaleKind::log10;
+  iops.x.label_style = chart::LabelStyle::plain;
+  iops.y.label = "IOPS";
+  iops.y.include_zero = true;
+  chart::Chart art = iops;
+  art.title = v.name + " ART vs Total OIO";
+  art.y.label = "ART (ms)";
+  art.y.scale = chart::ScaleKind::log10;
+  art.y.include_zero = false;
+  for (size_t t = 0; t < v.tcs.size(); ++t) {
+    chart::Series si{fmt::format("TC {}", v.tcs[t]), chart::SeriesStyle::line_markers, {}, {}, t, false};
+    chart::Series sa = si;
+    for (size_t q = 0; q < v.qds.size(); ++q) {
+      const double oio = static_cast<double>(v.tcs[t]) * static_cast<double>(v.qds[q]);
+      si.points.push_back({oio, DemandGrid::cell(grid.iops, t, q)});
+      sa.points.push_back({oio, DemandGrid::cell(grid.latency_mean_ns, t, q) / 1e6});
+    }
+    iops.series.push_back(std::move(si));
+    art.series.push_back(std::move(sa));
+  }
+  for (chart::Chart* c : {&iops, &art}) {
+    for (double oio = 1; oio <= 1024; oio *= 4) c->x.ticks.push_back(oio);
+    c->id = c == &iops ? "cbw-oio-iops" : "cbw-oio-art";
+  }
+  pages.push_back(
+      {v.header,
+       v.name + " \u2013 IOPS and ART vs Total OIO",
+       {chart_block(std::move(iops), "IOPS vs total outstanding IOs (TC x QD), one series per thread count", ids, 330),
+        chart_block(std::move(art), "ART (log) vs total outstanding IOs (TC x QD), one series per thread count", ids,
+                    330)}});
+}
+
 void operating_point_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
   const auto& header = v.header;
   const results::DemandSweepBlock& cbw = v.cbw;
@@ -293,6 +333,14 @@ void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) 
       blocks.push_back(histogram_block(*cap, v.name + " " + pt + " Response Time Histogram", ids, 360));
     }
     pages.push_back({header, v.name + " \u2013 " + pt + ": Pre-Write and Response Time Histogram", std::move(blocks)});
+    // A mixed access pattern: reads and writes apart (results.json holds both).
+    if (cap != nullptr && !cap->read_bars.empty() && !cap->write_bars.empty()) {
+      pages.push_back(
+          {header,
+           v.name + " \u2013 " + pt + ": Read and Write Response Time Histograms",
+           {direction_histogram_block(*cap, "read", v.name + " " + pt + " Read Response Times", ids, 330),
+            direction_histogram_block(*cap, "write", v.name + " " + pt + " Write Response Times", ids, 330)}});
+    }
   }
 }
 
@@ -321,6 +369,7 @@ std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSo
   preconditioning_pages(v, ids, pages);
   demand_round_pages(v, ids, pages);
   demand_pages(v, ids, pages);
+  total_oio_page(v, ids, pages);
   operating_point_pages(v, ids, pages);
   histogram_pages(v, ids, pages);
   for (Page& p : compliance_pages(v.header, test, name)) {

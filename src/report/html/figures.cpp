@@ -232,19 +232,22 @@ Block determination_block(const results::RoundPhase& phase, const results::Phase
   return table_block(render_table(t), "SS determination: " + name);
 }
 
-Block histogram_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,
-                      double height_px) {
+namespace {
+
+// The histogram chart of `bars` with the markers of the summary `lat` (one direction's or the
+// combined "latency_ns").
+Block bars_block(const std::vector<results::HistogramBar>& source, const json& lat, const std::string& title,
+                 const std::string& label, const std::string& caption, IdSource& ids, double height_px) {
   // The record's display-ready bars (1/16 octave each, pts_test.hpp histogram_bars()).
   std::vector<chart::Bin> bins;
-  for (const results::HistogramBar& bar : capture.histogram_bars) {
+  for (const results::HistogramBar& bar : source) {
     bins.push_back({static_cast<double>(bar.lower_ns) / 1e6, static_cast<double>(bar.upper_ns) / 1e6,
                     static_cast<double>(bar.count)});
   }
-  const json& lat = at(capture.result.get(), {"summary", "combined", "latency_ns"});
   std::vector<chart::Marker> markers;
-  auto mark = [&](const std::string& label, double ns) {
+  auto mark = [&](const std::string& name, double ns) {
     if (std::isfinite(ns)) {
-      markers.push_back({label + " " + fmt_ms(ns) + " ms", ns / 1e6});
+      markers.push_back({name + " " + fmt_ms(ns) + " ms", ns / 1e6});
     }
   };
   mark("ART", num(at(lat, "mean")));
@@ -252,9 +255,27 @@ Block histogram_block(const results::CaptureRecord& capture, const std::string& 
   mark("99.99%", percentile_ns(lat, "99.99"));
   mark("99.999%", percentile_ns(lat, "99.999"));
   mark("MRT", num(at(lat, "max")));
-  chart::Chart c = chart::histogram_chart({title, capture.label, "hist"}, "Response time (ms)", bins, markers,
-                                          chart::ScaleKind::log10);
-  return chart_block(std::move(c), title + " (" + capture.label + "; each bar = 1/16 octave)", ids, height_px);
+  chart::Chart c =
+      chart::histogram_chart({title, label, "hist"}, "Response time (ms)", bins, markers, chart::ScaleKind::log10);
+  return chart_block(std::move(c), caption, ids, height_px);
+}
+
+}  // namespace
+
+Block histogram_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,
+                      double height_px) {
+  return bars_block(capture.histogram_bars, at(capture.result.get(), {"summary", "combined", "latency_ns"}), title,
+                    capture.label, title + " (" + capture.label + "; each bar = 1/16 octave)", ids, height_px);
+}
+
+Block direction_histogram_block(const results::CaptureRecord& capture, const std::string& direction,
+                                const std::string& title, IdSource& ids, double height_px) {
+  const bool read = direction == "read";
+  return bars_block(read ? capture.read_bars : capture.write_bars,
+                    at(at(at(capture.result.get(), "summary"), direction), "latency_ns"), title,
+                    capture.label + ", " + direction + "s only",
+                    title + " (" + capture.label + ", " + direction + "s only; each bar = 1/16 octave)", ids,
+                    height_px);
 }
 
 Block confidence_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,

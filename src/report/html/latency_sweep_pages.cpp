@@ -1,7 +1,8 @@
 // latency-sweep report pages (a ptsuite extension of the Latency test over TC x QD): the
 // steady-state measurement window of the tracking variable, then per R/W mix and block size
-// the latency-vs-IOPS plots (ART and 99.99 %, one series per TC, points in QD order) and the
-// table of every cell (IOPS, MB/s, ART, 99, 99.9, 99.99, 99.999 %, MRT).
+// the latency-vs-IOPS plots (one series per TC, points in QD order): ART and 99 %, then 99.9 %
+// (the PTS 2.0.1 lab report charts 99 % and 99.9 %) and 99.99 %; and the table of every cell
+// (IOPS, MB/s, ART, 99, 99.9, 99.99, 99.999 %, MRT).
 #include <ptsuite/report/html/test_pages.hpp>
 
 #include <fmt/format.h>
@@ -31,6 +32,8 @@ std::vector<const SweepCell*> cells_of(const results::LatencySweepBlock& sweep, 
 }
 
 double art_ns(const SweepCell& c) { return c.latency.latency_mean_ns; }
+double p99_ns(const SweepCell& c) { return static_cast<double>(c.latency.latency_p99_ns); }
+double p99_9_ns(const SweepCell& c) { return static_cast<double>(c.latency.latency_p99_9_ns); }
 double p99_99_ns(const SweepCell& c) { return static_cast<double>(c.latency.latency_p99_99_ns); }
 
 // One series per TC of `y` (ms) against IOPS, the points in QD order.
@@ -45,6 +48,17 @@ std::vector<chart::NamedSeries> per_tc(const std::vector<const SweepCell*>& cell
     out.push_back(std::move(s));
   }
   return out;
+}
+
+// One latency-vs-IOPS chart of a statistic (`name`: "ART", "99 %", ...), one series per TC.
+Block statistic_block(const std::vector<const SweepCell*>& cells, const results::LatencySweepBlock& sweep,
+                      const std::string& what, const std::string& id, const std::string& name,
+                      double (*y)(const SweepCell&), IdSource& ids) {
+  const std::string axis = name == "ART" ? "ART (ms)" : name + " response time (ms)";
+  return chart_block(
+      chart::demand_intensity_chart({name + " vs IOPS, " + what, "one series per TC, QD in order", id}, axis,
+                                    per_tc(cells, sweep.thread_counts, y), {}),
+      what + ": " + (name == "ART" ? "ART" : name + " response time") + " (log) vs IOPS per thread count", ids, 330);
 }
 
 Block cells_table(const std::vector<const SweepCell*>& cells, const std::string& what, const WindowLabels& labels) {
@@ -91,20 +105,16 @@ std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdS
       const std::vector<const SweepCell*> cells = cells_of(sweep, mix, bs);
       const std::string what = fmt::format("RND {} {}", kib_label(bs), mix);
       const std::string id = "sweep-" + mix + "-" + std::to_string(bs);
-      pages.push_back(
-          {header,
-           "Latency Sweep " + what + " \u2013 Latency vs IOPS per TC",
-           {chart_block(chart::demand_intensity_chart(
-                            {"ART vs IOPS, " + what, "one series per TC, QD 1 \u2192 32", id + "-art"}, "ART (ms)",
-                            per_tc(cells, sweep.thread_counts, art_ns), {}),
-                        what + ": ART (log) vs IOPS per thread count", ids, 330),
-            chart_block(chart::demand_intensity_chart({"99.99 % vs IOPS, " + what, "one series per TC", id + "-p9999"},
-                                                      "99.99 % response time (ms)",
-                                                      per_tc(cells, sweep.thread_counts, p99_99_ns), {}),
-                        what + ": 99.99 % response time (log) vs IOPS per thread count", ids, 330)}});
       pages.push_back({header,
-                       "Latency Sweep " + what + " \u2013 Response Times per TC x QD",
-                       {cells_table(cells, what, window_labels(test))}});
+                       "Latency Sweep " + what + " \u2013 ART and 99 % vs IOPS per TC",
+                       {statistic_block(cells, sweep, what, id + "-art", "ART", art_ns, ids),
+                        statistic_block(cells, sweep, what, id + "-p99", "99 %", p99_ns, ids)}});
+      pages.push_back({header,
+                       "Latency Sweep " + what + " \u2013 99.9 % and 99.99 % vs IOPS per TC",
+                       {statistic_block(cells, sweep, what, id + "-p999", "99.9 %", p99_9_ns, ids),
+                        statistic_block(cells, sweep, what, id + "-p9999", "99.99 %", p99_99_ns, ids)}});
+      pages.push_back(
+          {header, "Latency Sweep " + what + " \u2013 Response Times per TC x QD", {cells_table(cells, what, window_labels(test))}});
     }
   }
   for (Page& p : compliance_pages(header, test, "Latency Sweep")) {

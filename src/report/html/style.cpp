@@ -64,6 +64,7 @@ table.data tr.fail td { background: #fde8ea; }
 table.data tr.pass td:first-child { border-left: 0.8mm solid #1b6e20; }
 table.data tr.fail td:first-child { border-left: 0.8mm solid #b00020; }
 table.data.compact { font-size: 6.8pt; }
+table.data tr.step-first td { border-top: 0.45mm solid #1f3a5f; }
 table.clauses th:nth-child(1) { width: 24%; }
 table.clauses th:nth-child(2) { width: 15%; }
 table.clauses th:nth-child(3) { width: 9%; }

@@ -1,328 +1,294 @@
-// scenario_html(): one page per phase with its charts and step table (scenario_report.hpp).
+// scenario_html(): an intro page, then per phase its charts and step tables on as many pages as
+// they need (scenario_report.hpp). Heights are estimated in mm against the page budget of
+// html/style.hpp; the report browser test checks the rendered pages never overflow.
 #include <fmt/format.h>
-#include <map>
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
-#include <ptsuite/report/chart/model.hpp>
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/scenario.hpp>
+
+#include "report/scenario/scenario_charts.hpp"
+#include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
 
 using html::at;
-using html::num;
 using html::str;
 using nlohmann::json;
 
 namespace {
 
-double ms(double ns) { return ns / 1e6; }
-std::string target_name(size_t i) { return fmt::format("target {}", i); }
+using scenario_detail::target_name;
 
-chart::Chart base_chart(const std::string& id, const std::string& title, const std::string& x, const std::string& y) {
-  chart::Chart c;
-  c.id = id;
-  c.title = title;
-  c.x.label = x;
-  c.y.label = y;
-  c.y.include_zero = true;
-  return c;
-}
+// Page geometry (html/style.hpp): a 257 mm page less the scenario header (about 40 mm: its
+// columns hold at most four short rows), the title strip (9 mm) and the footer (6 mm) leaves
+// about 205 mm (measured: 207 mm in Chromium); 198 mm is planned, the rest is margin.
+constexpr double k_budget_mm = 198;
+constexpr double k_gap_mm = 1.5;             // .content gap between blocks
+constexpr double k_caption_mm = 4.5;         // one caption line and its rule (two: 8)
+constexpr double k_mm_per_px = 190.0 / 720;  // a 720 px chart spans the 190 mm page width
+constexpr double k_row_mm = 4.1;             // a compact table row: 6.8 pt x 1.25 + padding + rule
+constexpr double k_header_row_mm = 5.5;      // the table's heading row
+constexpr size_t k_min_rows_on_a_page = 6;   // fewer rows left: the table starts on the next page
 
-html::Block figure(const chart::Chart& c, std::string caption) {
-  return {html::BlockKind::figure, chart::render_svg(c), std::move(caption), ""};
-}
-
-const json& target_summary(const json& step, size_t t) { return at(at(step, "targets")[t], "summary"); }
-
-// A series of one value of each step's target summary, x = the step index (category axes).
-chart::Series step_series(const json& steps, size_t t, const std::string& name,
-                          const std::initializer_list<std::string_view> path, double scale) {
-  chart::Series s;
-  s.name = name;
-  for (size_t i = 0; i < steps.size(); ++i) {
-    s.points.push_back({static_cast<double>(i), num(at(target_summary(steps[i], t), path)) * scale});
+// Lays blocks onto the pages of one phase: a block that does not fit goes to a new page; tables
+// are split with their heading row on every page.
+class PhaseFlow {
+ public:
+  PhaseFlow(std::vector<html::Page>& pages, std::shared_ptr<const html::PageHeader> header, std::string title)
+      : m_pages(pages), m_header(std::move(header)), m_title(std::move(title)) {
+    new_page();
   }
-  return s;
-}
 
-std::vector<std::string> labels(const json& steps) {
-  std::vector<std::string> out;
-  for (const json& s : steps) out.push_back(str(at(s, "label")));
-  return out;
-}
-
-void txq_charts(const std::string& id, const json& steps, size_t targets, std::vector<html::Block>& out) {
-  chart::Chart iops = base_chart(id + "-iops", "Throughput vs TC x QD", "TC x QD", "IOPS");
-  iops.x.categories = labels(steps);
-  for (size_t t = 0; t < targets; ++t) {
-    iops.series.push_back(step_series(steps, t, target_name(t), {"combined", "iops"}, 1.0));
+  void add(html::Block block, double height_mm) {
+    if (m_used_mm > 0 && m_used_mm + height_mm > k_budget_mm) new_page();
+    m_pages.back().blocks.push_back(std::move(block));
+    m_used_mm += height_mm + k_gap_mm;
   }
-  out.push_back(figure(iops, "Throughput (IOPS) per TC x QD point, per target"));
-  chart::Chart lat = base_chart(id + "-lat", "Latency vs TC x QD", "TC x QD", "Response time (ms)");
-  lat.x.categories = iops.x.categories;
-  lat.y.scale = chart::ScaleKind::log10;
-  lat.y.include_zero = false;
-  for (size_t t = 0; t < targets; ++t) {
-    for (const char* k : {"mean", "max", "stddev"}) {
-      lat.series.push_back(
-          step_series(steps, t, fmt::format("{} {}", target_name(t), k), {"combined", "latency_ns", k}, 1e-6));
+
+  // Rows with their heights in lines; each part gets the heading and a caption saying which rows.
+  void add_table(const html::Table& all, const std::vector<size_t>& row_lines, const std::string& caption) {
+    const size_t n = all.rows.size();
+    size_t from = 0;
+    while (from < n) {
+      const double room = k_budget_mm - m_used_mm - k_caption_mm * 1.6 - k_header_row_mm;
+      size_t take = 0;
+      double h = 0;
+      while (from + take < n && h + static_cast<double>(row_lines[from + take]) * k_row_mm <= room) {
+        h += static_cast<double>(row_lines[from + take]) * k_row_mm;
+        ++take;
+      }
+      if (take < std::min(k_min_rows_on_a_page, n - from) && m_used_mm > 0) {
+        new_page();
+        continue;
+      }
+      take = std::max<size_t>(take, 1);
+      html::Table part = all;
+      part.rows.assign(all.rows.begin() + static_cast<std::ptrdiff_t>(from),
+                       all.rows.begin() + static_cast<std::ptrdiff_t>(from + take));
+      if (!all.row_classes.empty()) {
+        part.row_classes.assign(all.row_classes.begin() + static_cast<std::ptrdiff_t>(from),
+                                all.row_classes.begin() + static_cast<std::ptrdiff_t>(from + take));
+      }
+      // A part that starts inside a step names it again (the step's label is on its first row).
+      if (from > 0 && !part.rows.empty() && !part.rows[0].empty() && part.rows[0][0].empty()) {
+        for (size_t r = from; r-- > 0;) {
+          if (!all.rows[r].empty() && !all.rows[r][0].empty()) {
+            part.rows[0][0] = all.rows[r][0] + " (cont.)";
+            break;
+          }
+        }
+      }
+      const bool split = from > 0 || from + take < n;
+      const std::string which = split ? fmt::format(" (rows {}\u2013{} of {}{})", from + 1, from + take, n,
+                                                    from + take < n ? ", continued on the next page" : "")
+                                      : fmt::format(" ({} row{})", n, n == 1 ? "" : "s");
+      add({html::BlockKind::table, html::render_table(part), caption + which, ""},
+          k_caption_mm * 1.6 + k_header_row_mm + h);
+      from += take;
+      if (from < n) new_page();
     }
   }
-  out.push_back(figure(lat, "Average, maximum and standard deviation of the response time (log scale)"));
-}
 
-void ramp_chart(const std::string& id, const json& steps, size_t targets, std::vector<html::Block>& out) {
-  chart::Chart c =
-      base_chart(id + "-curve", "Load curve: average latency vs IOPS", "IOPS", "Average response time (ms)");
-  c.x.include_zero = true;
-  for (size_t t = 0; t < targets; ++t) {
-    chart::Series s;
-    s.name = target_name(t);
-    for (const json& step : steps) {
-      const json& sum = target_summary(step, t);
-      s.points.push_back({num(at(sum, {"combined", "iops"})), ms(num(at(sum, {"combined", "latency_ns", "mean"})))});
-    }
-    c.series.push_back(std::move(s));
+ private:
+  void new_page() {
+    ++m_count;
+    m_pages.push_back({m_header, m_count == 1 ? m_title : fmt::format("{} (continued, {})", m_title, m_count), {}});
+    m_used_mm = 0;
   }
-  out.push_back(figure(c, "Each point one rate step (10 % ... 100 % of the measured peak); x = IOPS achieved"));
-}
 
-// The streams other than the stepped one: read mean and 99 % latency against the stepped rate.
-void steps_chart(const std::string& id, const json& phase, std::vector<html::Block>& out) {
-  const json& steps = at(phase, "steps");
-  chart::Chart c =
-      base_chart(id + "-pressure", "Read latency vs write pressure", "Stepped rate", "Read response time (ms)");
-  std::map<std::string, std::pair<chart::Series, chart::Series>> by_stream;
-  for (const json& step : steps) {
-    const json& x = at(step, "x");
-    const double rate = x.contains("rate_mbps") ? num(at(x, "rate_mbps")) : num(at(x, "rate_iops"));
-    c.x.label = x.contains("rate_mbps") ? "Stepped stream rate (MB/s)" : "Stepped stream rate (IOPS)";
-    for (const json& in : at(step, "streams")) {
-      if (num(at(in, {"summary", "read", "ios"})) <= 0) continue;
-      auto& [mean, p99] = by_stream[fmt::format("{} @ target {}", str(at(in, "stream")), str(at(in, "target")))];
-      mean.points.push_back({rate, ms(num(at(in, {"summary", "read", "latency_ns", "mean"})))});
-      p99.points.push_back({rate, ms(num(at(in, {"summary", "read", "latency_ns", "percentiles", "99"})))});
-    }
-  }
-  size_t look = 0;
-  for (auto& [name, pair] : by_stream) {
-    pair.first.name = name + " mean";
-    pair.second.name = name + " 99 %";
-    pair.first.look = pair.second.look = look++;
-    pair.second.style = chart::SeriesStyle::line;
-    c.series.push_back(std::move(pair.first));
-    c.series.push_back(std::move(pair.second));
-  }
-  out.push_back(figure(c, "Mean and 99th-percentile read latency of the reading streams at each write rate"));
-}
+  std::vector<html::Page>& m_pages;
+  std::shared_ptr<const html::PageHeader> m_header;
+  std::string m_title;
+  double m_used_mm = 0;
+  size_t m_count = 0;
+};
 
-void rounds_chart(const std::string& id, const json& phase, size_t targets, std::vector<html::Block>& out) {
-  const std::string variable = str(at(phase, {"steady_state", "variable"}));
-  const bool latency = variable == "mean_latency";
-  chart::Chart c = base_chart(id + "-rounds", "Preconditioning to steady state", "Round",
-                              latency                  ? "Average response time (ms)"
-                              : variable == "mb_per_s" ? "MB/s"
-                                                       : "IOPS");
-  c.x.label_style = chart::LabelStyle::plain;
-  for (size_t t = 0; t < targets; ++t) {
-    chart::Series s = latency
-                          ? step_series(at(phase, "steps"), t, target_name(t), {"combined", "latency_ns", "mean"}, 1e-6)
-                          : step_series(at(phase, "steps"), t, target_name(t), {"combined", variable}, 1.0);
-    for (chart::Point& p : s.points) p.x += 1;  // Rounds count from 1
-    c.series.push_back(std::move(s));
-  }
-  out.push_back(figure(c, fmt::format("{} per Round; steady state {}", variable,
-                                      at(phase, {"steady_state", "attained"}) == true ? "attained" : "NOT attained")));
-}
+// Lines a table cell of `chars` characters takes in a column about `width` characters wide.
+size_t lines_of(size_t chars, size_t width) { return html::text_lines(chars, width); }
 
-// Latency per Round (mean, max, stddev) for each target: the preconditioning time series.
-void rounds_latency_chart(const std::string& id, const json& phase, size_t targets, std::vector<html::Block>& out) {
-  chart::Chart c = base_chart(id + "-rounds-lat", "Latency per Round", "Round", "Response time (ms)");
-  c.x.label_style = chart::LabelStyle::plain;
-  c.y.scale = chart::ScaleKind::log10;
-  c.y.include_zero = false;
-  for (size_t t = 0; t < targets; ++t) {
-    for (const char* k : {"mean", "max", "stddev"}) {
-      chart::Series s = step_series(at(phase, "steps"), t, fmt::format("{} {}", target_name(t), k),
-                                    {"combined", "latency_ns", k}, 1e-6);
-      for (chart::Point& p : s.points) p.x += 1;
-      c.series.push_back(std::move(s));
-    }
-  }
-  out.push_back(figure(c, "Average, maximum and standard deviation of the response time per Round"));
-}
-
-// The interval series of every stream instance of a step: IOPS per interval over time.
-void interval_chart(const std::string& id, const json& step, std::vector<html::Block>& out) {
-  chart::Chart c = base_chart(id + "-intervals", "IOPS over time", "Time (s)", "IOPS");
-  c.x.include_zero = true;
-  for (const json& in : at(step, "streams")) {
-    chart::Series s;
-    s.name = fmt::format("{} @ target {}", str(at(in, "stream")), str(at(in, "target")));
-    s.thin = true;
-    double start_ns = 0;
-    for (const json& i : at(in, "intervals")) {
-      const double end_ns = num(at(i, "end_offset_ns"));
-      const double ios = num(at(i, "read_ios")) + num(at(i, "write_ios"));
-      if (end_ns > start_ns) s.points.push_back({end_ns / 1e9, ios / ((end_ns - start_ns) / 1e9)});
-      start_ns = end_ns;
-    }
-    if (!s.points.empty()) c.series.push_back(std::move(s));
-  }
-  if (!c.series.empty()) out.push_back(figure(c, "IOPS per interval of each stream instance"));
-}
-
-// Several stream instances in one step (noisy neighbour): read percentiles per instance.
-void instance_bars(const std::string& id, const json& step, std::vector<html::Block>& out) {
-  chart::Chart c = base_chart(id + "-bars", "Read latency per stream", "Stream @ target", "Read response time (ms)");
-  c.y.scale = chart::ScaleKind::log10;
-  c.y.include_zero = false;
-  std::vector<const json*> readers;
-  for (const json& in : at(step, "streams")) {
-    if (num(at(in, {"summary", "read", "ios"})) > 0) readers.push_back(&in);
-  }
-  if (readers.empty()) return;
-  for (const json* in : readers)
-    c.x.categories.push_back(fmt::format("{} @ {}", str(at(*in, "stream")), str(at(*in, "target"))));
-  // (legend, the read latency field: "mean" or a percentile key)
-  const std::pair<const char*, const char*> k_values[] = {
-      {"mean", "mean"}, {"99 %", "99"}, {"99.9 %", "99.9"}, {"99.99 %", "99.99"}};
-  for (const auto& [name, key] : k_values) {
-    chart::Series s;
-    s.name = name;
-    s.style = chart::SeriesStyle::bars;
-    for (size_t i = 0; i < readers.size(); ++i) {
-      const json& latency = at(*readers[i], {"summary", "read", "latency_ns"});
-      const double ns =
-          std::string_view(key) == "mean" ? num(at(latency, "mean")) : num(at(at(latency, "percentiles"), key));
-      s.points.push_back({static_cast<double>(i), ms(ns)});
-    }
-    c.series.push_back(std::move(s));
-  }
-  out.push_back(figure(c, "Average, 99, 99.9 and 99.99 % read latency of each reading stream"));
-}
-
-// Each stream instance on target `t` (all targets when t is past the last) with its achieved
-// IOPS and MB/s, and the requested rate when it was limited: how close a rate step came.
-std::string streams_text(const json& step, size_t t) {
-  std::string out;
-  for (const json& in : at(step, "streams")) {
-    if (t < at(step, "targets").size() && num(at(in, "target")) != static_cast<double>(t)) continue;
-    const json& c = at(in, {"summary", "combined"});
-    std::string limit;
-    if (num(at(in, {"rate", "mb_per_s"})) > 0)
-      limit = " of " + html::fmt_mbps(num(at(in, {"rate", "mb_per_s"}))) + " MB/s";
-    if (num(at(in, {"rate", "iops"})) > 0) limit = " of " + html::fmt_iops(num(at(in, {"rate", "iops"}))) + " IOPS";
-    out += fmt::format("{}{}: {} IOPS, {} MB/s{}", out.empty() ? "" : "<br>", html::text(str(at(in, "stream"))),
-                       html::fmt_iops(num(at(c, "iops"))), html::fmt_mbps(num(at(c, "mb_per_s"))), limit);
-  }
-  return out;
-}
-
-html::Block step_table(const json& phase, size_t targets) {
+void step_table(PhaseFlow& flow, const results::PhaseRecord& phase, size_t targets) {
   html::Table t;
-  t.first_numeric_column = 2;
-  t.header = {
-      "Step", "Target", "IOPS", "MB/s", "Mean (ms)", "99 % (ms)", "99.99 % (ms)", "Max (ms)", "Streams (achieved)"};
-  for (const json& step : at(phase, "steps")) {
-    for (size_t i = 0; i <= targets; ++i) {
-      if (i == targets && targets == 1) break;
-      const json& sum = i < targets ? target_summary(step, i) : at(step, "aggregate");
-      const json& c = at(sum, "combined");
-      t.rows.push_back({html::text(str(at(step, "label"))), i < targets ? target_name(i) : "all (aggregate)",
-                        html::fmt_iops(num(at(c, "iops"))), html::fmt_mbps(num(at(c, "mb_per_s"))),
-                        html::fmt_ms(num(at(c, {"latency_ns", "mean"}))),
-                        html::fmt_ms(num(at(c, {"latency_ns", "percentiles", "99"}))),
-                        html::fmt_ms(num(at(c, {"latency_ns", "percentiles", "99.99"}))),
-                        html::fmt_ms(num(at(c, {"latency_ns", "max"}))),
-                        streams_text(step, i < targets ? i : targets)});
+  t.css_class = "data compact steps";
+  t.first_numeric_column = 3;
+  t.header = {"Step", "Target", "Dir", "IOPS", "MB/s"};
+  for (const auto& c : scenario_detail::k_latency_columns) t.header.emplace_back(c.heading);
+  std::vector<size_t> lines;
+  for (const scenario_detail::StepRow& r : scenario_detail::step_rows(phase, targets)) {
+    const std::string label = r.first_of_step ? phase.steps[r.step].label : "";
+    std::vector<std::string> row = {html::text(label), html::text(r.scope), html::text(r.dir),
+                                    html::fmt_iops(r.values->iops), html::fmt_mbps(r.values->mb_per_s)};
+    for (const auto& c : scenario_detail::k_latency_columns) {
+      row.push_back(html::fmt_ms(scenario_detail::latency_ns(r.values->latency, c.key)));
     }
+    t.rows.push_back(std::move(row));
+    t.row_classes.emplace_back(r.first_of_step ? "step-first" : "");
+    lines.push_back(std::max(lines_of(label.size(), 22), lines_of(r.scope.size(), 16)));
   }
-  return {html::BlockKind::table, html::render_table(t),
-          "Every step: IOPS and MB/s summed over streams; latency from merged histograms", ""};
+  flow.add_table(t, lines,
+                 "Steps of " + phase.name +
+                     ": IOPS and MB/s summed over streams; response times in ms (mean, standard deviation, "
+                     "percentiles, maximum) from merged histograms, read and write apart");
 }
 
-std::vector<html::Block> phase_blocks(const json& phase, size_t index, size_t targets) {
-  std::vector<html::Block> out;
-  const std::string kind = str(at(phase, "kind"));
-  const std::string id = fmt::format("p{}", index);
-  const json& steps = at(phase, "steps");
-  if (kind == "purge") {
+// The stream instances of each step with the rate asked and achieved (rate limits, several streams).
+void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+  bool worth = false;
+  for (const results::StepRecord& s : phase.steps) {
+    for (const results::InstanceRecord& in : s.instances) {
+      worth = worth || in.rate_iops > 0 || in.rate_mb_per_s > 0 || s.instances.size() > s.targets.size();
+    }
+  }
+  if (!worth) return;
+  html::Table t;
+  t.css_class = "data compact";
+  t.first_numeric_column = 3;
+  t.header = {"Step", "Stream", "Target", "Asked", "IOPS", "MB/s", "Mean", "99 %", "99.9 %", "Max"};
+  std::vector<size_t> lines;
+  for (const results::StepRecord& s : phase.steps) {
+    bool first = true;
+    for (const results::InstanceRecord& in : s.instances) {
+      const results::DirectionRecord& d = in.summary.combined;
+      const std::string asked = in.rate_mb_per_s > 0 ? html::fmt_mbps(in.rate_mb_per_s) + " MB/s"
+                                : in.rate_iops > 0   ? html::fmt_iops(in.rate_iops) + " IOPS"
+                                                     : "\u2013";
+      t.rows.push_back({html::text(first ? s.label : ""), html::text(in.stream), std::to_string(in.target), asked,
+                        html::fmt_iops(d.iops), html::fmt_mbps(d.mb_per_s), html::fmt_ms(d.latency.mean_ns),
+                        html::fmt_ms(d.latency.percentile_ns("99")), html::fmt_ms(d.latency.percentile_ns("99.9")),
+                        html::fmt_ms(d.latency.max_ns)});
+      lines.push_back(std::max(lines_of(first ? s.label.size() : 0, 22), lines_of(in.stream.size(), 16)));
+      first = false;
+    }
+  }
+  flow.add_table(t, lines,
+                 "Stream instances of " + phase.name + ": the rate asked and achieved (response times in ms)");
+}
+
+void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
+                 const results::PhaseRecord& phase, size_t index, size_t targets,
+                 const scenario_detail::SeriesPlan& plan) {
+  PhaseFlow flow(pages, h, fmt::format("Phase {}: {} ({})", index + 1, phase.name, phase.kind));
+  if (phase.kind == "purge") {
     std::string text;
-    for (const json& p : at(phase, "purges")) {
+    for (const json& p : phase.purges.get().is_array() ? phase.purges.get() : json::array()) {
       text += fmt::format("<p>target {}: {}</p>", str(at(p, "target")), html::text(str(at(p, "description"))));
     }
-    out.push_back({html::BlockKind::html, text, "", ""});
-    return out;
+    flow.add({html::BlockKind::html, text.empty() ? "<p>no purge record</p>" : text, "", ""},
+             8.0 * static_cast<double>(targets));
+    return;
   }
-  if (kind == "txq" && !steps.empty()) txq_charts(id, steps, targets, out);
-  if (kind == "rate_ramp" && !steps.empty()) ramp_chart(id, steps, targets, out);
-  if (kind == "rate_steps" && !steps.empty()) steps_chart(id, phase, out);
-  if (kind == "steady_state" && phase.contains("steady_state")) {
-    rounds_chart(id, phase, targets, out);
-    rounds_latency_chart(id, phase, targets, out);
+  if (phase.warmup_ns > 0) {
+    flow.add({html::BlockKind::html,
+              html::element("p", "note",
+                            html::text(fmt::format("segment_warmup: each step's streams ran {} before its measured {} "
+                                                   "(not measured, not in any value below).",
+                                                   html::fmt_duration_ns(phase.warmup_ns),
+                                                   html::fmt_duration_ns(phase.duration_ns)))),
+              "", ""},
+             5);
   }
-  if (!steps.empty()) interval_chart(id, steps.back(), out);
-  if (kind == "run" && !steps.empty() && at(steps.back(), "streams").size() > 1) instance_bars(id, steps.back(), out);
-  out.push_back(step_table(phase, targets));
-  return out;
+  for (scenario_detail::PhaseChart& c : scenario_detail::phase_charts(phase, fmt::format("p{}", index), plan)) {
+    const double mm = c.chart.height_px * k_mm_per_px + (c.caption.size() > 150 ? 8 : k_caption_mm);
+    flow.add({html::BlockKind::figure, chart::render_svg(c.chart), std::move(c.caption), ""}, mm);
+  }
+  step_table(flow, phase, targets);
+  streams_table(flow, phase);
+  if (phase.steady_state) {
+    flow.add(
+        {html::BlockKind::html,
+         html::text(fmt::format("Steady state on {}: {} after {} of at most {} Rounds.", phase.steady_state->variable,
+                                phase.steady_state->attained ? "attained" : "NOT attained",
+                                phase.steady_state->rounds_run, phase.steady_state->max_rounds)),
+         "", ""},
+        6);
+  }
 }
 
 std::shared_ptr<html::PageHeader> header(const json& doc) {
   auto h = std::make_shared<html::PageHeader>();
   const json& s = at(doc, "scenario");
+  const json& targets = at(doc, "targets");
   h->title = "Scenario: " + str(at(s, "title"));
-  h->subtitle = str(at(s, "reconstructs"));
+  h->subtitle = str(at(s, "name"));
   h->revision = "ptsuite scenario";
   h->organisation = {"ptsuite", "Characterization scenario", "not a SNIA PTS test"};
   static const json k_none;
-  const json& first = at(doc, "targets").empty() ? k_none : at(doc, "targets").front();
+  const json& first = targets.empty() ? k_none : targets.front();
   h->vendor = str(at(first, "vendor"));
-  h->model = str(at(first, "model")) + (at(doc, "targets").size() > 1 ? " (target 0; see Targets)" : "");
-  h->profile = str(at(s, "name")) + (at(s, "quick") == true ? " (quick form)" : "");
+  h->model = str(at(first, "model")) + (targets.size() > 1 ? fmt::format(" (target 0 of {})", targets.size()) : "");
+  h->tested_by = str(at(doc, {"config", "tested_by"}));
+  h->profile = at(s, "quick") == true ? "quick form" : "full form";
   h->run_dates = str(at(doc, "started_utc")) + " - " + str(at(doc, "finished_utc"));
   h->columns[0].title = "Targets";
-  size_t i = 0;
-  for (const json& t : at(doc, "targets")) {
-    const std::string serial = str(at(t, "serial"));
-    h->columns[0].rows.emplace_back(target_name(i++),
-                                    html::text(fmt::format("{} ({}{})", str(at(t, "path")), str(at(t, "model")),
-                                                           serial.empty() ? "" : ", S/N " + serial)));
-  }
+  h->columns[0].rows.emplace_back("Targets", std::to_string(targets.size()) + " (listed on page 1)");
+  h->columns[0].rows.emplace_back("Target 0", html::text(str(at(first, "path"))));
   h->columns[1].title = "Scenario";
   h->columns[1].rows.emplace_back("Status", html::text(str(at(doc, "status"))));
-  h->columns[1].rows.emplace_back("Engine", html::text(str(at(doc, {"config", "engine"}))));
-  h->columns[1].rows.emplace_back("Seed", html::text(str(at(doc, {"config", "seed"}))));
-  h->columns[2].title = "ptsuite's own choices";
-  for (const json& c : at(s, "ptsuite_choices")) h->columns[2].rows.emplace_back("\u2022", html::text(str(c)));
+  h->columns[1].rows.emplace_back(
+      "Engine / seed", html::text(str(at(doc, {"config", "engine"})) + " / " + str(at(doc, {"config", "seed"}))));
+  const json& signed_by = at(doc, "attestation");
+  if (signed_by.is_object()) {
+    h->columns[1].rows.emplace_back("Signed", html::text("key " + str(at(signed_by, "key_fingerprint")).substr(0, 16) +
+                                                         " on " + str(at(signed_by, "signed_utc"))));
+  }
+  h->columns[2].title = "Scenario file";
+  h->columns[2].rows.emplace_back("Name", html::text(str(at(s, "name"))));
+  h->columns[2].rows.emplace_back("SHA-256", html::text(str(at(s, "source_sha256")).substr(0, 16)));
   h->columns[3].title = "Units";
-  h->columns[3].rows.emplace_back("MB", "10<sup>6</sup> bytes");
-  h->columns[3].rows.emplace_back("Aggregate", "IOPS summed; percentiles from merged histograms");
+  h->columns[3].rows.emplace_back("MB", "10<sup>6</sup> bytes; time in ms");
+  h->columns[3].rows.emplace_back("Aggregate", "IOPS summed; latency merged");
   return h;
+}
+
+html::Page intro_page(const json& doc, const std::shared_ptr<const html::PageHeader>& h,
+                      const scenario_detail::SeriesPlan& plan) {
+  html::Page intro{h, "Scenario", {}};
+  const json& s = at(doc, "scenario");
+  intro.blocks.push_back({html::BlockKind::html,
+                          "<p>" + html::text(str(at(s, "description"))) + "</p><p><b>Reconstructs:</b> " +
+                              html::text(str(at(s, "reconstructs"))) + "</p>",
+                          "", ""});
+  html::Table t;
+  t.css_class = "data compact";
+  t.first_numeric_column = 99;
+  t.header = {"Target", "Path", "Model", "Serial", "Capacity"};
+  size_t i = 0;
+  for (const json& target : at(doc, "targets")) {
+    const json& cap = at(target, "capacity_bytes");
+    t.rows.push_back({target_name(i++), html::text(str(at(target, "path"))), html::text(str(at(target, "model"))),
+                      html::text(str(at(target, "serial"))),
+                      cap.is_number_unsigned() ? html::fmt_bytes(cap.get<uint64_t>()) : "\u2013"});
+  }
+  intro.blocks.push_back(
+      {html::BlockKind::table, html::render_table(t), "The targets, as the run identified them", ""});
+  std::string choices =
+      "<p><b>ptsuite's own choices</b> (details the reconstructed tests do not state):</p><ul class=\"reasons\">";
+  for (const json& c : at(s, "ptsuite_choices")) choices += "<li>" + html::text(str(c)) + "</li>";
+  choices += "</ul>";
+  const std::string series =
+      plan.targets <= 1 ? "one target: its own series" : scenario_detail::plan_text(plan).substr(1);
+  choices += "<p class=\"note\">Charts: " + html::text(series) + "</p>";
+  intro.blocks.push_back({html::BlockKind::html, choices, "", ""});
+  return intro;
 }
 
 }  // namespace
 
-std::string scenario_html(const json& doc) {
+std::string scenario_html(const json& doc) { return scenario_html(doc, scenario_report_options(doc)); }
+
+std::string scenario_html(const json& doc, const ScenarioReportOptions& options) {
   const std::shared_ptr<const html::PageHeader> h = header(doc);
   const size_t targets = at(doc, "targets").size();
+  const scenario_detail::SeriesPlan plan = scenario_detail::series_plan(options, targets);
   std::vector<html::Page> pages;
-  html::Page intro{h, "Scenario", {}};
-  intro.blocks.push_back({html::BlockKind::html,
-                          "<p>" + html::text(str(at(doc, {"scenario", "description"}))) +
-                              "</p><p><b>Reconstructs:</b> " + html::text(str(at(doc, {"scenario", "reconstructs"}))) +
-                              "</p>",
-                          "", ""});
-  pages.push_back(std::move(intro));
-  size_t index = 0;
-  for (const json& phase : at(doc, "phases")) {
-    pages.push_back({h, fmt::format("Phase {}: {} ({})", index + 1, str(at(phase, "name")), str(at(phase, "kind"))),
-                     phase_blocks(phase, index, targets)});
-    ++index;
-  }
+  pages.push_back(intro_page(doc, h, plan));
+  const std::vector<results::PhaseRecord> phases = results::read_phase_records(at(doc, "phases"));
+  for (size_t i = 0; i < phases.size(); ++i) phase_pages(pages, h, phases[i], i, targets, plan);
   return html::render_document(pages, "ptsuite scenario " + str(at(doc, {"scenario", "name"})),
                                "ptsuite " + str(at(doc, {"tool", "version"})) + " - rendered from results.json only");
 }

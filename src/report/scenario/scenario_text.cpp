@@ -1,52 +1,70 @@
+// scenario_text(): the plain summary, one line per step, scope and direction (scenario_report.hpp).
 #include <fmt/format.h>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/scenario.hpp>
+
+#include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
 
 using nlohmann::json;
+using results::at;
+using results::str;
 
 namespace {
 
-// The percentile `key` ("99") of a direction summary, 0 when absent.
-double percentile_ns(const json& direction, const char* key) {
-  const json& p = direction.at("latency_ns").at("percentiles");
-  return p.contains(key) ? p.at(key).get<double>() : 0.0;
-}
+// ns -> "12.345" ms; "-" when absent.
+std::string ms(double ns) { return std::isfinite(ns) ? fmt::format("{:.3f}", ns / 1e6) : "-"; }
 
-// A string field, or `fallback` when it is absent or not a string (identity fields may be null).
-std::string field(const json& j, const char* key, const char* fallback) {
-  return j.contains(key) && j.at(key).is_string() ? j.at(key).get<std::string>() : fallback;
+std::string phase_text(const results::PhaseRecord& phase, size_t targets) {
+  std::string out = fmt::format("\n{} ({})\n", phase.name, phase.kind);
+  if (phase.steps.empty()) return out;
+  out += fmt::format("  {:<28} {:<16} {:<5} {:>12} {:>10}", "step", "scope", "dir", "IOPS", "MB/s");
+  for (const auto& c : scenario_detail::k_latency_columns) out += fmt::format(" {:>9}", c.heading);
+  out += "\n";
+  for (const scenario_detail::StepRow& r : scenario_detail::step_rows(phase, targets)) {
+    out += fmt::format("  {:<28} {:<16} {:<5} {:>12.0f} {:>10.1f}",
+                       r.first_of_step ? phase.steps[r.step].label : std::string(), r.scope, r.dir, r.values->iops,
+                       r.values->mb_per_s);
+    for (const auto& c : scenario_detail::k_latency_columns) {
+      out += fmt::format(" {:>9}", ms(scenario_detail::latency_ns(r.values->latency, c.key)));
+    }
+    out += "\n";
+  }
+  if (phase.steady_state) {
+    out += fmt::format("  steady state: {} after {} Round(s)\n",
+                       phase.steady_state->attained ? "attained" : "NOT ATTAINED", phase.steady_state->rounds_run);
+  }
+  return out;
 }
 
 }  // namespace
 
 std::string scenario_text(const json& doc) {
-  const json& s = doc.at("scenario");
-  std::string out = fmt::format("ptsuite scenario {} - {}{}\n", s.at("name").get<std::string>(),
-                                s.at("title").get<std::string>(), s.value("quick", false) ? " (quick form)" : "");
-  out += fmt::format("status: {}\ntargets:\n", doc.value("status", "?"));
+  const json& s = at(doc, "scenario");
+  std::string out = fmt::format("ptsuite scenario {} - {}{}\n", str(s, "name"), str(s, "title"),
+                                at(s, "quick") == true ? " (quick form)" : "");
+  out += fmt::format("status: {}\n", str(doc, "status"));
+  if (!str(at(doc, "config"), "tested_by").empty())
+    out += fmt::format("tested by: {}\n", str(at(doc, "config"), "tested_by"));
+  out += "targets:\n";
   size_t i = 0;
-  for (const json& t : doc.at("targets")) {
-    out +=
-        fmt::format("  {}: {} ({} {})\n", i++, field(t, "path", "?"), field(t, "model", "-"), field(t, "serial", "-"));
+  for (const json& t : results::array(doc, "targets")) {
+    const std::string model = str(t, "model");
+    const std::string serial = str(t, "serial");
+    out += fmt::format("  {}: {} ({} {})\n", i++, str(t, "path"), model.empty() ? "-" : model,
+                       serial.empty() ? "-" : serial);
   }
-  out += "latencies in ms; MB = 10^6 bytes; IOPS and MB/s summed over streams, percentiles from merged histograms\n";
-  for (const json& phase : doc.value("phases", json::array())) {
-    out += fmt::format("\n{} ({})\n", phase.at("name").get<std::string>(), phase.at("kind").get<std::string>());
-    for (const json& step : phase.at("steps")) {
-      const json& c = step.at("aggregate").at("combined");
-      out += fmt::format("  {:<28} {:>12.0f} IOPS {:>10.1f} MB/s  mean {:>8.3f}  99% {:>8.3f}  max {:>8.3f}\n",
-                         step.at("label").get<std::string>(), c.at("iops").get<double>(),
-                         c.at("mb_per_s").get<double>(), c.at("latency_ns").at("mean").get<double>() / 1e6,
-                         percentile_ns(c, "99") / 1e6, c.at("latency_ns").at("max").get<double>() / 1e6);
-    }
-    if (phase.contains("steady_state")) {
-      out += fmt::format("  steady state: {} after {} Round(s)\n",
-                         phase.at("steady_state").at("attained").get<bool>() ? "attained" : "NOT ATTAINED",
-                         phase.at("steady_state").at("rounds_run").get<size_t>());
-    }
+  out +=
+      "latencies in ms (mean, standard deviation, percentiles, maximum); MB = 10^6 bytes; IOPS and MB/s summed over "
+      "streams, latencies from merged histograms; R+W = read and write together\n";
+  const size_t targets = results::array(doc, "targets").size();
+  for (const results::PhaseRecord& phase : results::read_phase_records(at(doc, "phases"))) {
+    out += phase_text(phase, targets);
   }
   return out;
 }

@@ -22,6 +22,11 @@
 namespace ptsuite::report::chart {
 
 std::string render_svg(const Chart& chart);
+
+// Puts the legend under the plot and grows `chart.height_px` by the legend's height (its rows
+// at the chart's width), so that many series (8 drives x several statistics) never squeeze the
+// plot: the plot keeps the height it had with `legend_rows_kept` legend rows. Returns the rows.
+size_t place_legend_below(Chart& chart, size_t legend_rows_kept = 1);
 std::string render_isometric_bars(const MatrixChart& chart);
 std::string render_heatmap(const MatrixChart& chart);
 

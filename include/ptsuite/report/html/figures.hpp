@@ -76,6 +76,10 @@ Block determination_block(const results::RoundPhase& phase, const results::Phase
 // adjacent buckets of the exact histogram, 1/16 octave) with ART, 99.9 %,
 // 99.99 %, 99.999 % and MRT marked.
 Block histogram_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids, double height_px);
+// The same for one direction of a mixed capture ("read" or "write": its bars and its own ART,
+// percentiles and MRT); the caller checks the capture has them (read_bars / write_bars).
+Block direction_histogram_block(const results::CaptureRecord& capture, const std::string& direction,
+                                const std::string& title, IdSource& ids, double height_px);
 // Confidence-level plot of a capture: cumulative % of IOs (nines axis) vs response time, with
 // 3, 4 and 5 nines marked at the capture's own percentiles.
 Block confidence_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,

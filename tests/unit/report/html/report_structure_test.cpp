@@ -218,10 +218,23 @@ std::vector<std::string> required_charts(const json& test) {
            title + " demand variation \u2013 Steady State Measurement Window",
            n + " Demand Variation",
            n + " Demand Intensity",
+           n + " IOPS vs Total OIO",
+           n + " ART vs Total OIO",
            "Host CPU Use per TC x QD"};
     for (const char* p : {"MaxIOPS", "MidIOPS", "MinIOPS"}) {
       out.push_back(n + " " + p + " Pre-Write");
       out.push_back(n + " " + p + " Response Time Histogram");
+      // A mixed capture: its reads' and writes' histograms apart.
+      for (const json& c : test.at("captures")) {
+        if (c.at("name") == std::string(p == std::string("MaxIOPS")   ? "max"
+                                        : p == std::string("MidIOPS") ? "mid"
+                                                                      : "min") +
+                                "-iops-histogram" &&
+            c.contains("histogram_bars_read")) {
+          out.push_back(n + " " + p + " Read Response Times");
+          out.push_back(n + " " + p + " Write Response Times");
+        }
+      }
     }
   } else if (id == "xsr") {
     out = {"XSR Throughput vs Time", "XSR Throughput vs Time", "XSR Response Times vs Time"};

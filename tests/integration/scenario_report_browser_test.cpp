@@ -1,0 +1,175 @@
+// Scenario reports at the published reviews' own scale, rendered in headless Chromium and checked
+// from the rendered page geometry (support/page_geometry.hpp): 8 targets x a 16-point 8 KiB sweep,
+// one target x 85 write-pressure steps, and 17 load curves on 8 targets (synthetic documents
+// written by the runner's own step_record(): support/scenario_fixture.hpp). On every page no
+// element reaches past the content box or the page edge, nothing is clipped, and every chart is
+// drawn at its own height (never squeezed); every step row of every table is present, in order,
+// with the step's label once; each chart draws its series. Skipped without Chromium.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/report/compare.hpp>
+#include <ptsuite/report/compare_render.hpp>
+#include <ptsuite/report/pdf.hpp>
+#include <ptsuite/report/scenario_report.hpp>
+
+#include "support/page_geometry.hpp"
+#include "support/scenario_fixture.hpp"
+
+namespace ptsuite::report {
+namespace {
+
+using nlohmann::json;
+using test_support::measure_pages;
+using test_support::PageGeometry;
+
+#define SKIP_WITHOUT_CHROMIUM()                                                                      \
+  if (find_chromium().empty()) {                                                                     \
+    GTEST_SKIP() << "chromium is not installed (apt-get install chromium): no browser to render in"; \
+  }
+
+// Rows a summary prints: read, write and R+W when both directions have IOs, else one.
+size_t rows_of(const json& summary) {
+  if (!summary.is_object()) return 0;
+  const bool r = summary.at("read").at("ios").get<uint64_t>() > 0;
+  const bool w = summary.at("write").at("ios").get<uint64_t>() > 0;
+  return r && w ? 3 : 1;
+}
+
+// The step rows a phase's table must show, counted from the document itself.
+size_t expected_rows(const json& phase) {
+  size_t n = 0;
+  for (const json& step : phase.at("steps")) {
+    for (const json& t : step.at("targets")) n += rows_of(t.at("summary"));
+    if (step.at("targets").size() > 1) n += rows_of(step.at("aggregate"));
+  }
+  return n;
+}
+
+// Every page fits; returns the step-table rows of each phase ("Phase k: NAME") in page order.
+std::map<std::string, std::vector<std::string>> check_pages(const std::vector<PageGeometry>& pages) {
+  std::map<std::string, std::vector<std::string>> rows;
+  for (const PageGeometry& p : pages) {
+    SCOPED_TRACE(p.id + " " + p.title);
+    EXPECT_TRUE(p.overflowing.empty()) << p.overflowing.size() << " past the page, first: " << p.overflowing.front();
+    EXPECT_LE(p.content_scroll_px, p.content_client_px + 1) << "the content box clips";
+    for (const auto& [rendered, own] : p.chart_heights) {
+      EXPECT_GE(rendered, own * 0.99) << "a chart was squeezed";
+    }
+    const bool steps_table = std::any_of(p.captions.begin(), p.captions.end(),
+                                         [](const std::string& c) { return c.find("Steps of ") != std::string::npos; });
+    if (p.title.rfind("Phase ", 0) == 0 && steps_table) {
+      const std::string phase = p.title.substr(0, p.title.find(" (continued"));
+      // Only the steps table's rows: it is the first table on a page that holds it.
+      for (const std::string& r : p.rows) {
+        if (r.find("|target ") != std::string::npos || r.find("|all (aggregate)") != std::string::npos) {
+          rows[phase].push_back(r);
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+void check_steps(const json& doc, const std::map<std::string, std::vector<std::string>>& rows) {
+  size_t index = 0;
+  for (const json& phase : doc.at("phases")) {
+    const std::string key = "Phase " + std::to_string(++index) + ": " + phase.at("name").get<std::string>() + " (" +
+                            phase.at("kind").get<std::string>() + ")";
+    SCOPED_TRACE(key);
+    ASSERT_TRUE(rows.count(key)) << "no step table";
+    const std::vector<std::string>& got = rows.at(key);
+    EXPECT_EQ(got.size(), expected_rows(phase)) << "every row of every step";
+    size_t next = 0;
+    for (const json& step : phase.at("steps")) {
+      const std::string label = step.at("label").get<std::string>() + "|";
+      while (next < got.size() && got[next].rfind(label, 0) != 0) ++next;
+      EXPECT_LT(next, got.size()) << step.at("label") << " missing or out of order";
+      ++next;
+    }
+  }
+}
+
+std::string html_of(const json& doc) { return scenario_html(doc); }
+
+TEST(ScenarioReportBrowser, EightTargetsSixteenPointSweepFitsEveryPageWithEveryRow) {
+  SKIP_WITHOUT_CHROMIUM();
+  const json doc = test_support::scenario_txq_sweep(8, 16);
+  const std::string html = html_of(doc);
+  if (const char* keep = std::getenv("PTSUITE_KEEP_REPORT")) std::ofstream(std::string(keep) + ".sweep.html") << html;
+  const std::vector<PageGeometry> pages = measure_pages(html);
+  check_steps(doc, check_pages(pages));
+  size_t charts = 0;
+  for (const PageGeometry& p : pages) charts += p.chart_heights.size();
+  EXPECT_GE(charts, 6u) << "IOPS, mean, 99 %, 99.9 %, max and stddev vs TC x QD";
+  // Eight drives by default: the aggregate and the drives' min/max, not 8 series per statistic.
+  EXPECT_NE(html.find("data-series=\"all\""), std::string::npos);
+  EXPECT_NE(html.find("data-series=\"min of targets read\""), std::string::npos);
+  EXPECT_EQ(html.find("data-series=\"target 5\""), std::string::npos);
+}
+
+TEST(ScenarioReportBrowser, EightyFiveWritePressureStepsOnOneTargetFitWithEveryRow) {
+  SKIP_WITHOUT_CHROMIUM();
+  const json doc = test_support::scenario_write_pressure(85);
+  const std::string html = html_of(doc);
+  if (const char* keep = std::getenv("PTSUITE_KEEP_REPORT")) std::ofstream(keep) << html;
+  const std::vector<PageGeometry> pages = measure_pages(html);
+  EXPECT_GT(pages.size(), 5u);
+  check_steps(doc, check_pages(pages));
+  EXPECT_NE(html.find("Read latency vs write pressure"), std::string::npos);
+  EXPECT_NE(html.find("writes 850 MB/s"), std::string::npos) << "the last step";
+  // Every instance's series ends with a 4 ms tail (at twice the rate): none is drawn, all counted.
+  size_t tails = 0;
+  for (const json& step : doc.at("phases")[0].at("steps")) {
+    for (const json& in : step.at("streams")) {
+      const json& iv = in.at("intervals");
+      const uint64_t last = iv.back().at("end_offset_ns").get<uint64_t>() -
+                            (iv.size() > 1 ? iv[iv.size() - 2].at("end_offset_ns").get<uint64_t>() : 0);
+      tails += 2 * last < in.at("interval_ns").get<uint64_t>() ? 1 : 0;
+    }
+  }
+  EXPECT_GT(tails, 160u);
+  EXPECT_NE(html.find(std::to_string(tails) + " tail interval(s) shorter than half the period are not drawn"),
+            std::string::npos);
+}
+
+TEST(ScenarioReportBrowser, SeventeenLoadCurvesOnEightTargetsFitWithEveryRow) {
+  SKIP_WITHOUT_CHROMIUM();
+  const json doc = test_support::scenario_load_curves(17, 8);
+  const std::string html = html_of(doc);
+  if (const char* keep = std::getenv("PTSUITE_KEEP_REPORT")) std::ofstream(std::string(keep) + ".curves.html") << html;
+  const std::vector<PageGeometry> pages = measure_pages(html);
+  check_steps(doc, check_pages(pages));
+  size_t curves = 0;
+  for (size_t p = html.find("Load curve: average latency vs IOPS</title>"); p != std::string::npos;
+       p = html.find("Load curve: average latency vs IOPS</title>", p + 1)) {
+    ++curves;
+  }
+  EXPECT_EQ(curves, 17u);
+}
+
+// `compare` at the same scale: two runs of the 8-target sweep and of the 85-step write
+// pressure overlaid; every page fits (tables split, charts at their size) and every statistic
+// (mean, stddev, 99 / 99.9 / 99.99 %, max, read and write apart) has its page.
+TEST(ScenarioReportBrowser, ComparisonsOfRunsAtTheReviewsScaleFitEveryPage) {
+  SKIP_WITHOUT_CHROMIUM();
+  for (const json& doc : {test_support::scenario_txq_sweep(8, 16), test_support::scenario_write_pressure(85)}) {
+    std::vector<compare::LoadedRun> runs;
+    for (int i = 0; i < 2; ++i) runs.push_back({{"run" + std::to_string(i), "run", "run/results.json", {}}, "", doc});
+    const std::string html = compare::render_compare_html(compare::build_comparison(runs, {}));
+    const std::vector<PageGeometry> pages = measure_pages(html);
+    (void)check_pages(pages);
+    for (const char* statistic : {"latency standard deviation", "99.9 % latency", "maximum latency"}) {
+      EXPECT_NE(html.find(statistic), std::string::npos) << statistic;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ptsuite::report

@@ -1,0 +1,129 @@
+// The scenario reports from synthetic documents (support/scenario_fixture.hpp), without a browser:
+// every latency statistic (mean, stddev, 99 / 99.9 / 99.99 %, max) per direction in the table,
+// summary.txt and scenario.csv; the series each report.series choice draws; the tail interval
+// left out of the time charts; and `compare` overlaying every statistic per direction.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/report/compare_extractor.hpp>
+#include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "support/scenario_fixture.hpp"
+
+namespace ptsuite::report {
+namespace {
+
+using nlohmann::json;
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(ScenarioReport, TableTextAndCsvHoldEveryLatencyStatisticReadAndWriteApart) {
+  const json doc = test_support::scenario_txq_sweep(2, 3);
+  const std::string html = scenario_html(doc);
+  for (const char* heading :
+       {"<th class=\"num\">StdDev</th>", "<th class=\"num\">99 %</th>", "<th class=\"num\">99.9 %</th>",
+        "<th class=\"num\">99.99 %</th>", "<th class=\"num\">Max</th>"}) {
+    EXPECT_NE(html.find(heading), std::string::npos) << heading;
+  }
+  // 3 steps x (2 targets + the aggregate) x (read, write, R+W).
+  EXPECT_EQ(count(html, "<td>read</td>"), 9u);
+  EXPECT_EQ(count(html, "<td>write</td>"), 9u);
+  EXPECT_EQ(count(html, "<td>R+W</td>"), 9u);
+
+  const std::string text = scenario_text(doc);
+  EXPECT_NE(text.find("StdDev      99 %    99.9 %   99.99 %       Max"), std::string::npos) << text;
+  EXPECT_EQ(count(text, "  write "), 9u) << text;
+
+  const std::string csv = scenario_csv(doc);
+  EXPECT_EQ(
+      csv.rfind("phase,kind,step,label,x,scope,stream,target,direction,requested_iops,requested_mb_per_s,ios,", 0), 0u);
+  for (const char* column :
+       {"latency_stddev_ns", "latency_max_ns", "latency_p99_ns", "latency_p99.9_ns", "latency_p99.99_ns"}) {
+    EXPECT_NE(csv.find(column), std::string::npos) << column;
+  }
+  // Per step: 2 targets, the aggregate and 2 stream instances, each read, write and combined.
+  EXPECT_EQ(count(csv, "\r\n"), 1u + 3 * 5 * 3);
+  const double stddev = doc.at("phases")[0].at("steps")[1].at("aggregate").at("write").at("latency_ns").at("stddev");
+  EXPECT_NE(csv.find(csv_number(stddev)), std::string::npos) << "copied from the document";
+}
+
+TEST(ScenarioReport, ReportSeriesDrawsDrivesTheAggregateOrBoth) {
+  const json two = test_support::scenario_txq_sweep(2, 2);
+  const std::string both = scenario_html(two);  // auto, 2 targets: both
+  EXPECT_NE(both.find("data-series=\"target 1\""), std::string::npos);
+  EXPECT_NE(both.find("data-series=\"all\""), std::string::npos);
+  EXPECT_EQ(both.find("data-series=\"min of targets"), std::string::npos);
+
+  const json eight = test_support::scenario_txq_sweep(8, 2);
+  const std::string agg = scenario_html(eight);  // auto, 8 targets: the aggregate and the band
+  EXPECT_EQ(agg.find("data-series=\"target 1\""), std::string::npos);
+  EXPECT_NE(agg.find("data-series=\"all\""), std::string::npos);
+  EXPECT_NE(agg.find("data-series=\"max of targets\""), std::string::npos);
+
+  const std::string picked = scenario_html(eight, {"drives", {1, 5}});
+  EXPECT_NE(picked.find("data-series=\"target 1\""), std::string::npos);
+  EXPECT_NE(picked.find("data-series=\"target 5\""), std::string::npos);
+  EXPECT_EQ(picked.find("data-series=\"target 2\""), std::string::npos);
+  EXPECT_EQ(picked.find("data-series=\"all\""), std::string::npos);
+  EXPECT_EQ(count(picked, "<td>target 2</td>"), 2u * 3 + 1) << "tables keep every target (and the intro lists it)";
+
+  EXPECT_EQ(parse_plot_targets("1,5", "--plot-targets"), (std::vector<uint32_t>{1, 5}));
+  EXPECT_THROW((void)parse_plot_targets("1,x", "--plot-targets"), UsageError);
+  EXPECT_THROW(check_scenario_report_options({"all", {}}, 8, "--series"), UsageError);
+  EXPECT_THROW(check_scenario_report_options({"", {8}}, 8, "--plot-targets"), UsageError);
+}
+
+// Each instance's series ends with a 4 ms tail at twice the rate: drawn, it would be the spike
+// at the end of every IOPS-over-time chart; it is left out and counted.
+TEST(ScenarioReport, TailIntervalsAreNotDrawnAsRatesOverAFewMilliseconds) {
+  const json doc = test_support::scenario_write_pressure(2);
+  const std::string html = scenario_html(doc);
+  // 2 steps x (reads, writes); the 10 MB/s writes completed no IO in their tail (none recorded).
+  EXPECT_NE(html.find("3 tail interval(s) shorter than half the period are not drawn"), std::string::npos)
+      << html.substr(html.find("tail interval") - 10, 30);
+  // The largest IOPS drawn (y in px is smaller for larger values) stays in the body of the series:
+  // the reads run at ~60 k IOPS, a drawn tail would reach ~120 k.
+  const size_t chart = html.find("<title id=\"p0-intervals-title\">");
+  ASSERT_NE(chart, std::string::npos);
+  const std::string svg = html.substr(chart, html.find("</svg>", chart) - chart);
+  const std::regex tick(">(\\d+)k</text>");
+  double top_tick = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tick); it != std::sregex_iterator(); ++it) {
+    top_tick = std::max(top_tick, std::stod((*it)[1]));
+  }
+  EXPECT_LE(top_tick, 80) << "the y axis would reach 120k with the tail drawn";
+  EXPECT_NE(html.find("Latency over time"), std::string::npos) << "mean latency over time for any interval series";
+}
+
+TEST(ScenarioReport, CompareOverlaysEveryLatencyStatisticPerDirection) {
+  const json doc = test_support::scenario_txq_sweep(2, 2);
+  const compare::ValueExtractor* x = compare::find_extractor("ptsuite.scenario");
+  ASSERT_NE(x, nullptr);
+  std::set<std::string> metrics;
+  for (const compare::Group& g : x->groups(doc, "8k-7030")) metrics.insert(g.metric);
+  for (const char* m : {"iops", "mb_per_s", "read_latency_mean_ns", "read_latency_stddev_ns", "read_latency_p99_ns",
+                        "read_latency_p99_9_ns", "read_latency_p99_99_ns", "read_latency_max_ns",
+                        "write_latency_stddev_ns", "write_latency_max_ns", "write_latency_p99_9_ns"}) {
+    EXPECT_TRUE(metrics.count(m)) << m;
+  }
+  const json wp = test_support::scenario_write_pressure(3);
+  std::set<std::string> pressure;
+  for (const compare::Group& g : x->groups(wp, "pressure")) pressure.insert(g.metric);
+  EXPECT_TRUE(pressure.count("read_latency_stddev_ns"));
+  EXPECT_TRUE(pressure.count("read_latency_max_ns"));
+  EXPECT_TRUE(pressure.count("read_latency_p99_9_ns"));
+}
+
+}  // namespace
+}  // namespace ptsuite::report
