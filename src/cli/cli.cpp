@@ -71,6 +71,7 @@ int run(int argc, char** argv) {
   register_validate_command(app, slot);
   register_scenario_command(app, slot);
   register_compare_command(app, slot);
+  register_capture_command(app, slot);
 
   try {
     app.parse(argc, argv);
