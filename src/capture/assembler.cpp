@@ -7,6 +7,10 @@ namespace ptsuite::capture {
 
 namespace {
 
+// Flush requests carry no sector: the kernel reports 0 at issue and -1 at completion. They
+// pair by (device, operation) alone, the oldest first.
+uint64_t key_sector(const BlockEvent& e) { return e.op == IoOp::flush ? 0 : e.sector; }
+
 constexpr uint64_t k_sweep_every_events = 65536;  // bounds the Q map at a small cost
 
 std::string comm_text(const std::array<char, 16>& comm) { return {comm.data(), strnlen(comm.data(), comm.size())}; }
@@ -81,14 +85,17 @@ void Assembler::on_issue(const BlockEvent& e, uint64_t queue_time_ns, uint32_t p
   r.op = e.op;
   r.flags = e.flags;
   r.cpu = e.cpu;
-  entry.key = {e.device, e.sector, static_cast<uint8_t>(e.op)};
+  entry.key = {e.device, key_sector(e), static_cast<uint8_t>(e.op)};
   const uint64_t seq = m_next_seq++;
   m_by_key.emplace(entry.key, seq);
   m_in_flight.emplace(seq, std::move(entry));
 }
 
 void Assembler::on_complete(const BlockEvent& e) {
-  const Key key{e.device, e.sector, static_cast<uint8_t>(e.op)};
+  // A data request that the flush machinery split (pre-flush, data, post-flush for FUA on a
+  // device without FUA) completes its parent once more with 0 bytes: not an IO.
+  if (e.bytes == 0 && e.op != IoOp::flush) return;
+  const Key key{e.device, key_sector(e), static_cast<uint8_t>(e.op)};
   const auto it = m_by_key.find(key);  // the first of equal keys: the oldest issue
   if (it == m_by_key.end()) {
     ++m_unmatched_completions;

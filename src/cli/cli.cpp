@@ -72,6 +72,7 @@ int run(int argc, char** argv) {
   register_scenario_command(app, slot);
   register_compare_command(app, slot);
   register_capture_command(app, slot);
+  register_app_command(app, slot);
 
   try {
     app.parse(argc, argv);

@@ -6,7 +6,9 @@
 // completed or gone stale.
 //
 // Pairing (there is no request id in the events, as in btt): D and C by (device, start
-// sector, operation), the oldest issue first; Q and D by (device, start sector), which also
+// sector, operation), the oldest issue first (flushes by device and operation: they carry no
+// sector; a 0-byte completion of a data request, the flush machinery's end of a pre-flush/FUA
+// sequence, is not an IO and is skipped); Q and D by (device, start sector), which also
 // gives the submitting pid and the time spent before issue (queue_ns). Bio-based devices
 // (zram, dm: no D stage) make an IO of each Q (flag queue_time_only) and complete it at the
 // bio's completion. Events must come in time order (perf_capture merges its per-CPU buffers).

@@ -86,6 +86,28 @@ TEST(CaptureAssembler, SameSectorTwiceCompletesTheOldestFirst) {
   EXPECT_EQ(out.records[1].latency_ns(), 30u);
 }
 
+// What a journal commit looks like on a device without FUA (seen with perf on a loop device):
+// pre-flush "FF" issued at sector 0 and completed at sector -1, the data write, the post-flush,
+// then the data request's 0-byte completion. Three IOs, nothing unmatched.
+TEST(CaptureAssembler, FlushSequencesPairWithoutSectors) {
+  Collected out;
+  Assembler a({}, out.sink());
+  a.add(ev(EventKind::queue, 1, 229396, 1024, IoOp::write, 9));
+  a.add(ev(EventKind::issue, 2, 0, 0, IoOp::flush));
+  a.add(ev(EventKind::complete, 3, UINT64_MAX, 0, IoOp::flush));
+  a.add(ev(EventKind::issue, 4, 229396, 1024, IoOp::write));
+  a.add(ev(EventKind::complete, 5, 229396, 1024, IoOp::write));
+  a.add(ev(EventKind::issue, 6, 0, 0, IoOp::flush));
+  a.add(ev(EventKind::complete, 7, UINT64_MAX, 0, IoOp::flush));
+  a.add(ev(EventKind::complete, 8, 229396, 0, IoOp::write));
+  a.finish();
+  ASSERT_EQ(out.records.size(), 3u);
+  EXPECT_EQ(out.records[0].op, IoOp::flush);
+  EXPECT_EQ(out.records[1].pid, 9u);
+  EXPECT_EQ(a.unmatched_issues(), 0u);
+  EXPECT_EQ(a.unmatched_completions(), 0u);
+}
+
 // zram and dm have no issue stage: each Q is an IO, completed by the bio's completion.
 TEST(CaptureAssembler, BioBasedDevicesUseTheQueueEvent) {
   Collected out;
