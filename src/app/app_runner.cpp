@@ -160,6 +160,12 @@ void Runner::measure() {
   log(fmt::format("database {:.0f} MB per instance, {:.1f}x the cache budget ({:.0f} MB; required {:.0f}x)",
                   static_cast<double>(m_run.data_bytes) / 1e6, m_run.data_to_memory_ratio,
                   static_cast<double>(m_config.cache_budget_bytes()) / 1e6, m_config.definition.required_ratio));
+  if (m_run.data_to_memory_ratio < m_config.definition.required_ratio) {
+    log(
+        fmt::format("warning: the database is only {:.1f}x the cache budget (required {:.0f}x): it may be served from "
+                    "memory; the results record the ratio",
+                    m_run.data_to_memory_ratio, m_config.definition.required_ratio));
+  }
   parallel(n, [&](size_t i) {
     timed_phase("warmup", static_cast<uint32_t>(i), [&] { m_setup.instances[i]->warm_up(m_config.warmup_ns); });
   });

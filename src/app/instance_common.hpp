@@ -18,7 +18,8 @@ inline constexpr uint64_t k_run_slack_ns = 300ULL * 1'000'000'000ULL;  // beyond
 void make_owned_dir(const std::string& dir, const std::string& user, unsigned mode);
 // The first line of `program --version` (run as root; drivers and servers print one line).
 std::string version_line(const std::string& program);
-// Runs `spec` while logging "<what> ..." and the time it took.
+// Runs `spec` while logging "<what> ..." and the time it took; its output goes to
+// <output_dir>/<program>.log unless the spec names a file.
 std::string timed(const InstanceContext& c, const std::string& what, ProcessSpec spec, uint64_t timeout_ns);
 // Stops a server child: `signum`, then up to `wait_s` seconds, then SIGKILL.
 void stop_child(ChildProcess& child, int signum, unsigned wait_s);

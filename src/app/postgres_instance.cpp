@@ -1,5 +1,7 @@
 // PostgreSQL + pgbench on the target's filesystem (app/instance.hpp).
 #include <fmt/format.h>
+#include <sys/statvfs.h>
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -82,6 +84,14 @@ class PostgresInstance : public AppInstance {
   }
   void write_settings();
   void wait_ready();
+  // PostgreSQL 15's default 1GB, or a quarter of a smaller filesystem (the VM's 128 MiB
+  // namespaces), never below the 32MB minimum (two WAL segments).
+  [[nodiscard]] uint64_t max_wal_mb() const {
+    struct statvfs fs {};
+    const uint64_t fs_mb =
+        ::statvfs(m_c.mount_point.c_str(), &fs) == 0 ? fs.f_blocks * fs.f_frsize / units::k_mib : 4096;
+    return std::clamp<uint64_t>(fs_mb / 4, 32, 1024);
+  }
 
   AppConfig m_config;
   InstanceContext m_c;

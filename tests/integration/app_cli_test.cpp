@@ -23,6 +23,7 @@
 #include <ptsuite/results/app_run.hpp>
 
 #include "integration/workload_process.hpp"
+#include "support/json_schema.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
 
@@ -68,6 +69,7 @@ TEST_F(AppCli, QuickPgbenchReportsTpsNextToTheDevice) {
       run_ptsuite({"app", "run", "pgbench", "--quick", "--set", "duration=6s", "--set", "warmup=1s", "--out", dir});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("99.9 %"), std::string::npos) << r.out;  // the percentiles are printed
+  EXPECT_EQ(validate_json(results(dir), embedded_schema("app")), std::vector<std::string>{});
   const results::AppRun run = results::read_app_run(results(dir));
   EXPECT_EQ(run.status, "completed");
   ASSERT_EQ(run.instances.size(), 1u);
