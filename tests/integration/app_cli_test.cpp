@@ -155,6 +155,29 @@ TEST_F(AppCli, CleanupUndoesARunKilledWithSigkill) {
   }
 }
 
+// A scenario's app phase (docs/scenarios.md): the application on the scenario's target, then a
+// synthetic phase on the same device (its claim taken again).
+TEST_F(AppCli, ScenarioAppPhaseThenSyntheticPhase) {
+  if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
+  const std::string file = m_out.file("app-scenario.json");
+  std::ofstream(file) << R"({"format": "ptsuite-scenario/1", "name": "app-then-run", "title": "app then run",
+    "phases": [
+      {"name": "db", "kind": "app", "app": "pgbench", "settings": {"scale": 4, "duration": "3s", "warmup": "0s"}},
+      {"name": "after", "kind": "run", "duration": "1s",
+       "streams": [{"name": "r", "pattern": "random", "rw_mix": "100/0", "block_size": "4KiB", "queue_depth": 4}]}]})";
+  const std::string dir = m_out.file("scn");
+  const auto r = run_ptsuite({"scenario", "run", file, "--quick", "--scratch-size", "1GiB", "--out", dir, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  const nlohmann::json doc = results(dir);
+  EXPECT_EQ(validate_json(doc, embedded_schema("scenario-results")), std::vector<std::string>{});
+  const results::AppRun app = results::read_app_run(doc["phases"][0]["app"]);
+  EXPECT_EQ(app.status, "completed");
+  EXPECT_GT(app.instances.at(0).tps, 0);
+  EXPECT_GT(doc["phases"][1]["steps"][0]["aggregate"]["combined"]["ios"].get<uint64_t>(), 0u);
+  EXPECT_TRUE(fs::exists(dir + "/app-db/report.html"));
+  expect_nothing_left();
+}
+
 class AppGate : public test_support::LoopDeviceFixture {
  protected:
   void SetUp() override {

@@ -12,6 +12,7 @@
 #include <ptsuite/app/driver_output.hpp>
 #include <ptsuite/app/process.hpp>
 #include <ptsuite/results/app_run.hpp>
+#include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::app {
@@ -179,3 +180,28 @@ TEST(AppProcess, RunsAsAnotherUserAndReportsFailures) {
 
 }  // namespace
 }  // namespace ptsuite::app
+
+namespace ptsuite::scenario {
+namespace {
+
+TEST(ScenarioAppPhase, ParsesTheApplicationAndItsSettings) {
+  const Scenario s = parse_scenario(R"({"format": "ptsuite-scenario/1", "name": "x", "title": "x",
+      "phases": [{"name": "db", "kind": "app", "app": "sysbench-oltp", "settings": {"tables": 2, "duration": "9s"}}]})",
+                                    "x.json");
+  ASSERT_EQ(s.phases.size(), 1u);
+  EXPECT_EQ(s.phases[0].kind, PhaseKind::app);
+  EXPECT_STREQ(to_string(s.phases[0].kind), "app");
+  EXPECT_EQ(s.phases[0].app, "sysbench-oltp");
+  EXPECT_EQ(s.phases[0].app_settings, (std::vector<std::string>{"duration=9s", "tables=2"}));
+  EXPECT_THROW(parse_scenario(R"({"format": "ptsuite-scenario/1", "name": "x", "title": "x",
+      "phases": [{"name": "db", "kind": "app", "app": "pgbench", "settings": {"scale": [1]}}]})",
+                              "x.json"),
+               UsageError);
+  EXPECT_THROW(parse_scenario(R"({"format": "ptsuite-scenario/1", "name": "x", "title": "x",
+      "phases": [{"name": "db", "kind": "app", "app": "pgbench", "streams": []}]})",
+                              "x.json"),
+               UsageError);
+}
+
+}  // namespace
+}  // namespace ptsuite::scenario
