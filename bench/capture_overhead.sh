@@ -10,7 +10,8 @@
 #                  [--runtime 10] [--qd 16] [--bs 4KiB] [--read-pct 70]
 # Order per round: none, capture, bpftrace (rotating start), per target. Prints one line per
 # run (IOPS, mean and 99 % latency from the workload's own JSON; the capture's records and
-# lost events), then the means and ratios to "none".
+# lost events), then the MEDIANS per target and mode and their ratios to "none" (medians: a
+# shared machine's other load hits single runs).
 set -euo pipefail
 
 ptsuite=build/ptsuite
@@ -65,7 +66,10 @@ tracepoint:block:block_rq_complete /args->dev == $1/ {
   if (\$s) { @lat = hist(nsecs - \$s); delete(@start[args->dev, args->sector]); }
   delete(@q[args->dev, args->sector]);
 }
-tracepoint:block:block_bio_complete /args->dev == $1/ { @c = count(); }
+tracepoint:block:block_bio_complete /args->dev == $1/ {
+  \$q = @q[args->dev, args->sector];
+  if (\$q) { @lat = hist(nsecs - \$q); delete(@q[args->dev, args->sector]); }
+}
 BPF
 }
 
@@ -122,9 +126,16 @@ for t in "${targets[@]}"; do
     done
   done
 done
-echo "means (ratio to none):"
-awk '{ n[$1" "$2]++; i[$1" "$2] += $3; m[$1" "$2] += $4; p[$1" "$2] += $5 }
-     END { for (k in n) { split(k, a, " "); base = a[1]" none";
-             printf "%-6s %-9s iops %10.0f (%.3f)  mean %7.1f us (%.3f)  p99 %7.1f us (%.3f)\n", a[1], a[2],
-               i[k]/n[k], (i[k]/n[k])/(i[base]/n[base]), m[k]/n[k], (m[k]/n[k])/(m[base]/n[base]),
-               p[k]/n[k], (p[k]/n[k])/(p[base]/n[base]) } }' "$work/all.txt" | sort
+echo "medians (ratio to none):"
+sort -k1,1 -k2,2 "$work/all.txt" | awk '
+  function median(list,   n, a, i, t) {
+    n = split(list, a, " ")
+    for (i = 1; i <= n; i++) for (t = i + 1; t <= n; t++) if (a[t] + 0 < a[i] + 0) { x = a[i]; a[i] = a[t]; a[t] = x }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  { k = $1 " " $2; keys[k] = 1; i[k] = i[k] " " $3; m[k] = m[k] " " $4; p[k] = p[k] " " $5 }
+  END {
+    for (k in keys) { split(k, a, " "); mi[k] = median(i[k]); mm[k] = median(m[k]); mp[k] = median(p[k]) }
+    for (k in keys) { split(k, a, " "); b = a[1] " none"
+      printf "%-6s %-9s iops %10.0f (%.3f)  mean %7.1f us (%.3f)  p99 %7.1f us (%.3f)\n", a[1], a[2], mi[k],
+        mi[k] / mi[b], mm[k], mm[k] / mm[b], mp[k], mp[k] / mp[b] } }' | sort

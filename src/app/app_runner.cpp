@@ -67,8 +67,10 @@ class Runner {
   void check_stop() const {
     if (m_rq.stop != nullptr && m_rq.stop->load()) throw Error(ExitCode::interrupted, "interrupted");
   }
-  void timed_phase(const std::string& name, uint32_t instance, const std::function<void()>& fn) {
-    check_stop();
+  // `interruptible`: a stop request ends the run before this phase (never for teardown).
+  void timed_phase(const std::string& name, uint32_t instance, const std::function<void()>& fn,
+                   bool interruptible = true) {
+    if (interruptible) check_stop();
     const uint64_t start = monotonic_ns();
     fn();
     const std::lock_guard lock(m_phase_mutex);
@@ -207,13 +209,16 @@ void Runner::teardown() {
     m_setup.capture.reset();
   }
   for (size_t i = 0; i < m_setup.instances.size(); ++i) {
-    timed_phase("stop", static_cast<uint32_t>(i), [&] {
-      try {
-        m_setup.instances[i]->stop_server();
-      } catch (const std::exception& e) {
-        log(fmt::format("instance {}: stopping the server: {}", i, e.what()));
-      }
-    });
+    timed_phase(
+        "stop", static_cast<uint32_t>(i),
+        [&] {
+          try {
+            m_setup.instances[i]->stop_server();
+          } catch (const std::exception& e) {
+            log(fmt::format("instance {}: stopping the server: {}", i, e.what()));
+          }
+        },
+        false);
   }
   m_setup.instances.clear();
   m_setup.groups.clear();
@@ -234,8 +239,12 @@ void Runner::finish_results() {
   if (!m_run.capture_file.empty()) {
     capture::CharacterizeOptions co;
     co.step_ns = m_config.step_ns;
-    m_run.characterization = capture::characterize_file(m_rq.output_dir + "/" + m_run.capture_file, co);
-    m_run.characterization->capture_file = m_run.capture_file;
+    try {  // the results are written whatever the capture file holds
+      m_run.characterization = capture::characterize_file(m_rq.output_dir + "/" + m_run.capture_file, co);
+      m_run.characterization->capture_file = m_run.capture_file;
+    } catch (const std::exception& e) {
+      m_run.capture_unavailable = std::string("the capture could not be characterized: ") + e.what();
+    }
   }
   m_run.finished_utc = utc_now_iso8601();
   nlohmann::json doc;

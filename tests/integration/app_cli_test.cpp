@@ -155,6 +155,29 @@ TEST_F(AppCli, CleanupUndoesARunKilledWithSigkill) {
   }
 }
 
+// Ctrl-C during the measured period: the driver is stopped, the server shut down, the
+// filesystem unmounted; results.json says "interrupted"; exit 130.
+TEST_F(AppCli, CtrlCStopsTheRunAndCleansUp) {
+  if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
+  const std::string dir = m_out.file("sigint");
+  Child child({"app", "run", "pgbench", "--quick", "--set", "duration=120s", "--set", "warmup=0s", "--out", dir});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  std::string log;
+  while (log.find("(measured) ...") == std::string::npos && std::chrono::steady_clock::now() < deadline &&
+         !child.exited()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::ifstream in(dir + "/run.log");
+    log.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }
+  ASSERT_NE(log.find("(measured) ..."), std::string::npos) << log;
+  ::kill(child.pid(), SIGINT);
+  const auto r = child.wait();
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(results::read_app_run(results(dir)).status, "interrupted");
+  EXPECT_TRUE(fs::exists(dir + "/report.html"));
+  expect_nothing_left();
+}
+
 // A scenario's app phase (docs/scenarios.md): the application on the scenario's target, then a
 // synthetic phase on the same device (its claim taken again).
 TEST_F(AppCli, ScenarioAppPhaseThenSyntheticPhase) {
