@@ -187,8 +187,10 @@ void Runner::measure() {
   }
   m_run.instances.resize(n);
   parallel(n, [&](size_t i) {
-    timed_phase("run", static_cast<uint32_t>(i),
-                [&] { m_run.instances[i] = m_setup.instances[i]->run(m_config.duration_ns); });
+    timed_phase("run", static_cast<uint32_t>(i), [&] {
+      m_run.instances[i] = m_setup.instances[i]->run(m_config.duration_ns);
+      m_run.instances[i].identity = m_setup.targets[i].identity;
+    });
   });
   if (m_setup.capture) {
     const capture::CaptureTrailer t = m_setup.capture->stop("duration");

@@ -37,7 +37,8 @@ struct StepAcc {
   uint64_t latency_max_ns = 0;
   uint64_t latency_p50_ns = 0;
   uint64_t latency_p99_ns = 0;
-  std::vector<uint64_t> stream_ios;  // by stream id
+  std::vector<uint64_t> stream_ios;    // by stream id
+  std::vector<uint64_t> stream_bytes;  // by stream id
   std::vector<uint64_t> lba_ios;
 };
 
@@ -145,8 +146,12 @@ void Characterizer::Impl::add(const IoRecord& r) {
   bytes += r.length_bytes;
   ++s.ios;
   s.bytes += r.length_bytes;
-  if (s.stream_ios.size() <= id) s.stream_ios.resize(id + 1, 0);
+  if (s.stream_ios.size() <= id) {
+    s.stream_ios.resize(id + 1, 0);
+    s.stream_bytes.resize(id + 1, 0);
+  }
   ++s.stream_ios[id];
+  s.stream_bytes[id] += r.length_bytes;
   read_ios += r.op == IoOp::read ? 1 : 0;
   write_ios += r.op == IoOp::write ? 1 : 0;
   other_ios += r.op != IoOp::read && r.op != IoOp::write ? 1 : 0;
@@ -233,13 +238,18 @@ results::CharacterizationStep finish_step(const StepAcc& s, uint64_t start_ns, u
   out.latency_p99_ns = s.latency_p99_ns;
   out.latency_max_ns = s.latency_max_ns;
   uint64_t listed = 0;
+  uint64_t listed_bytes = 0;
   for (uint32_t i = 0; i < top; ++i) {
     const size_t id = order[i];
     const uint64_t n = id < s.stream_ios.size() ? s.stream_ios[id] : 0;
+    const uint64_t b = id < s.stream_bytes.size() ? s.stream_bytes[id] : 0;
     out.stream_ios.push_back(n);
+    out.stream_bytes.push_back(b);
     listed += n;
+    listed_bytes += b;
   }
   out.stream_ios.push_back(s.ios - listed);
+  out.stream_bytes.push_back(s.bytes - listed_bytes);
   out.lba_ios = s.lba_ios;
   return out;
 }

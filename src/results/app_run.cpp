@@ -35,6 +35,7 @@ nlohmann::json instance_json(const AppInstanceResult& r) {
   return {{"index", r.index},
           {"target", r.target},
           {"mount_point", r.mount_point},
+          {"identity", r.identity},
           {"tps", r.tps},
           {"qps", r.qps},
           {"transactions", r.transactions},
@@ -50,6 +51,7 @@ AppInstanceResult read_instance(const nlohmann::json& j) {
   r.index = count32(at(j, "index"));
   r.target = str(j, "target");
   r.mount_point = str(j, "mount_point");
+  r.identity = at(j, "identity");
   r.tps = num(at(j, "tps"));
   r.qps = num(at(j, "qps"));
   r.transactions = count(at(j, "transactions"));

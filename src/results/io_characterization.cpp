@@ -32,6 +32,7 @@ nlohmann::json step_json(const CharacterizationStep& s) {
           {"latency_p99_ns", s.latency_p99_ns},
           {"latency_max_ns", s.latency_max_ns},
           {"stream_ios", s.stream_ios},
+          {"stream_bytes", s.stream_bytes},
           {"lba_ios", s.lba_ios}};
 }
 
@@ -52,6 +53,7 @@ CharacterizationStep read_step(const nlohmann::json& j) {
   s.latency_p99_ns = count(at(j, "latency_p99_ns"));
   s.latency_max_ns = count(at(j, "latency_max_ns"));
   s.stream_ios = counts64(at(j, "stream_ios"));
+  s.stream_bytes = counts64(at(j, "stream_bytes"));
   s.lba_ios = counts64(at(j, "lba_ios"));
   return s;
 }

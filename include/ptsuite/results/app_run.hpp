@@ -48,6 +48,7 @@ struct AppInstanceResult {
   uint32_t index = 0;
   std::string target;       // block device (partition) the instance's filesystem is on
   std::string mount_point;  // while it ran
+  nlohmann::json identity;  // the device's identity (device/identity.hpp), null for the aggregate
   double tps = 0;
   double qps = 0;
   uint64_t transactions = 0;

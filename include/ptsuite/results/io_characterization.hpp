@@ -46,8 +46,9 @@ struct CharacterizationStep {
   uint64_t latency_p50_ns = 0;
   uint64_t latency_p99_ns = 0;
   uint64_t latency_max_ns = 0;
-  std::vector<uint64_t> stream_ios;  // IOs of streams[0..k) (the top streams), then one "other"
-  std::vector<uint64_t> lba_ios;     // IOs per LBA bin (heat map row)
+  std::vector<uint64_t> stream_ios;    // IOs of streams[0..k) (the top streams), then one "other"
+  std::vector<uint64_t> stream_bytes;  // their bytes, in the same order
+  std::vector<uint64_t> lba_ios;       // IOs per LBA bin (heat map row)
 };
 
 struct ProcessShare {

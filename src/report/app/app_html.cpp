@@ -50,7 +50,10 @@ html::Block side_by_side(const AppRun& run) {
                       ms(r.latency.p999_ns), ms(r.latency.max_ns)});
   };
   for (const results::AppInstanceResult& r : run.instances) {
-    app_row(r, fmt::format("Application, instance {} ({})", r.index, r.target));
+    const std::string model = results::str(results::at(r.identity, "model"));
+    const std::string serial = results::str(results::at(r.identity, "serial"));
+    app_row(r, fmt::format("Application, instance {} ({}{}{})", r.index, r.target, model.empty() ? "" : ", " + model,
+                           serial.empty() ? "" : " S/N " + serial));
   }
   if (run.instances.size() > 1) app_row(run.aggregate, "Application, all instances");
   if (run.characterization) {

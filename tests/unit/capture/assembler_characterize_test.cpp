@@ -179,6 +179,9 @@ TEST(CaptureCharacterize, StreamsStepsQueueDepthAndHeatMap) {
   // Heat map: 4 bins of 256 MiB; offsets 10 MiB and 1 MiB (x4) -> bin 0; 300 -> 1; 600 -> 2; 900 -> 3.
   EXPECT_EQ(c.steps[0].lba_ios, (std::vector<uint64_t>{5, 1, 1, 1}));
   EXPECT_EQ(c.steps[1].lba_ios, (std::vector<uint64_t>{1, 0, 0, 0}));
+  // Per step the top streams' IOs and bytes, then "other" (step_streams = 4: none left).
+  EXPECT_EQ(c.steps[0].stream_ios, (std::vector<uint64_t>{4, 3, 0, 1, 0}));
+  EXPECT_EQ(c.steps[0].stream_bytes, (std::vector<uint64_t>{4 * 4096, 3 * 8192, 0, 8192, 0}));
   EXPECT_EQ(c.min_size_bytes, 4096u);
   EXPECT_EQ(c.max_size_bytes, 8192u);
 }
