@@ -172,7 +172,7 @@ std::shared_ptr<html::PageHeader> header(const AppRun& run) {
   h->columns[2].title = "Instances";
   h->columns[2].rows.emplace_back("Count", html::text(std::to_string(run.instances.size())));
   h->columns[3].title = "Status";
-  h->columns[3].rows.emplace_back("", html::text(run.status));
+  h->columns[3].rows.emplace_back("Run", html::text(run.status));
   return h;
 }
 
