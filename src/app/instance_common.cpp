@@ -4,12 +4,14 @@
 #include <fmt/format.h>
 #include <pwd.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include <csignal>
 #include <filesystem>
 
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::app {
 
@@ -61,6 +63,26 @@ std::string timed(const InstanceContext& c, const std::string& what, ProcessSpec
                       static_cast<double>(monotonic_ns() - start) / 1e9));
   }
   return out;
+}
+
+ServerInstance::ServerInstance(AppConfig config, InstanceContext context, const std::string& data_subdir,
+                               int stop_signal, unsigned stop_wait_s)
+    : m_config(std::move(config)),
+      m_c(std::move(context)),
+      m_data(m_c.mount_point + "/" + data_subdir),
+      m_stop_signal(stop_signal),
+      m_stop_wait_s(stop_wait_s) {}
+
+ServerInstance::~ServerInstance() {
+  try {
+    ServerInstance::stop_server();
+  } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): the marker's cleanup is the backstop
+  }
+}
+
+uint64_t ServerInstance::filesystem_mb() const {
+  struct statvfs fs {};
+  return ::statvfs(m_c.mount_point.c_str(), &fs) == 0 ? fs.f_blocks * fs.f_frsize / units::k_mib : 4096;
 }
 
 void stop_child(ChildProcess& child, int signum, unsigned wait_s) {

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <sys/types.h>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <ptsuite/app/instance.hpp>
 #include <ptsuite/app/process.hpp>
@@ -24,4 +27,42 @@ std::string timed(const InstanceContext& c, const std::string& what, ProcessSpec
 // Stops a server child: `signum`, then up to `wait_s` seconds, then SIGKILL.
 void stop_child(ChildProcess& child, int signum, unsigned wait_s);
 
+// What the PostgreSQL and MariaDB instances share: the configuration and context, the data
+// directory, the server child and its settings, and stopping it (also from the destructor,
+// which never throws: the marker's cleanup is the backstop).
+class ServerInstance : public AppInstance {
+ public:
+  ServerInstance(AppConfig config, InstanceContext context, const std::string& data_subdir, int stop_signal,
+                 unsigned stop_wait_s);
+  ~ServerInstance() override;
+  ServerInstance(const ServerInstance&) = delete;
+  ServerInstance& operator=(const ServerInstance&) = delete;
+
+  void stop_server() override { stop_child(m_server, m_stop_signal, m_stop_wait_s); }
+  [[nodiscard]] std::vector<std::pair<std::string, std::string>> server_settings() const override { return m_settings; }
+  [[nodiscard]] uint64_t data_bytes() const override { return directory_bytes(m_data); }
+
+ protected:
+  // The mounted filesystem's size in MiB (4096 when statvfs fails): logs are sized to it.
+  [[nodiscard]] uint64_t filesystem_mb() const;
+
+  AppConfig m_config;
+  InstanceContext m_c;
+  std::string m_data;
+  ChildProcess m_server;
+  std::vector<std::pair<std::string, std::string>> m_settings;
+
+ private:
+  int m_stop_signal;
+  unsigned m_stop_wait_s;
+};
+
 }  // namespace ptsuite::app::detail
+
+namespace ptsuite::app {
+
+// The two instance kinds make_instance() chooses between.
+std::unique_ptr<AppInstance> make_postgres_instance(const AppConfig& config, const InstanceContext& context);
+std::unique_ptr<AppInstance> make_mariadb_instance(const AppConfig& config, const InstanceContext& context);
+
+}  // namespace ptsuite::app

@@ -1,6 +1,5 @@
 // MariaDB + sysbench on the target's filesystem (app/instance.hpp).
 #include <fmt/format.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 #include <algorithm>
 #include <csignal>
@@ -27,34 +26,25 @@ constexpr char k_client[] = "/usr/bin/mariadb";
 constexpr char k_sysbench[] = "/usr/bin/sysbench";
 constexpr uint64_t k_ready_timeout_ns = 120'000'000'000ULL;
 
-class MariadbInstance : public AppInstance {
+class MariadbInstance : public detail::ServerInstance {
  public:
-  MariadbInstance(AppConfig config, InstanceContext context) : m_config(std::move(config)), m_c(std::move(context)) {
+  MariadbInstance(AppConfig config, InstanceContext context)
+      : ServerInstance(std::move(config), std::move(context), "mysql", SIGTERM, 300) {
     for (const char* program : {k_server, k_install, k_admin, k_client}) {
       if (::access(program, X_OK) != 0) {
         throw SystemError(fmt::format("{} is missing: apt-get install mariadb-server", program));
       }
     }
     if (::access(k_sysbench, X_OK) != 0) throw SystemError("sysbench is missing: apt-get install sysbench");
-    m_data = m_c.mount_point + "/mysql";
     m_socket = m_c.private_dir + "/sock/mysqld.sock";
-  }
-  ~MariadbInstance() override {
-    try {
-      stop_server();
-    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): the marker's cleanup is the backstop
-    }
   }
 
   ServerRecord start_server() override;
   void load() override;
   void warm_up(uint64_t duration_ns) override;
   results::AppInstanceResult run(uint64_t duration_ns) override;
-  void stop_server() override { detail::stop_child(m_server, SIGTERM, 300); }
   std::string server_version() override { return detail::version_line(k_server); }
   std::string driver_version() override { return detail::version_line(k_sysbench); }
-  std::vector<std::pair<std::string, std::string>> server_settings() const override { return m_settings; }
-  uint64_t data_bytes() const override { return directory_bytes(m_data); }
 
  private:
   ProcessSpec sysbench(const std::string& command, uint64_t threads, std::vector<std::string> extra) const {
@@ -75,19 +65,9 @@ class MariadbInstance : public AppInstance {
   void wait_ready();
   // MariaDB 10.11's default redo log (96 MiB), or an eighth of a smaller filesystem (the VM's
   // 128 MiB namespaces), at least 8 MiB.
-  [[nodiscard]] uint64_t redo_mb() const {
-    struct statvfs fs {};
-    const uint64_t fs_mb =
-        ::statvfs(m_c.mount_point.c_str(), &fs) == 0 ? fs.f_blocks * fs.f_frsize / units::k_mib : 4096;
-    return std::clamp<uint64_t>(fs_mb / 8, 8, 96);
-  }
+  [[nodiscard]] uint64_t redo_mb() const { return std::clamp<uint64_t>(filesystem_mb() / 8, 8, 96); }
 
-  AppConfig m_config;
-  InstanceContext m_c;
-  std::string m_data;
   std::string m_socket;
-  ChildProcess m_server;
-  std::vector<std::pair<std::string, std::string>> m_settings;
 };
 
 void MariadbInstance::wait_ready() {
@@ -192,8 +172,6 @@ results::AppInstanceResult MariadbInstance::run(uint64_t duration_ns) {
 std::unique_ptr<AppInstance> make_mariadb_instance(const AppConfig& config, const InstanceContext& context) {
   return std::make_unique<MariadbInstance>(config, context);
 }
-
-std::unique_ptr<AppInstance> make_postgres_instance(const AppConfig& config, const InstanceContext& context);
 
 std::unique_ptr<AppInstance> make_instance(const AppConfig& config, const InstanceContext& context) {
   if (config.definition.server == "postgresql") return make_postgres_instance(config, context);

@@ -1,6 +1,5 @@
 // PostgreSQL + pgbench on the target's filesystem (app/instance.hpp).
 #include <fmt/format.h>
-#include <sys/statvfs.h>
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
@@ -50,29 +49,19 @@ std::string postgres_bin() {
   return best;
 }
 
-class PostgresInstance : public AppInstance {
+class PostgresInstance : public detail::ServerInstance {
  public:
   PostgresInstance(AppConfig config, InstanceContext context)
-      : m_config(std::move(config)), m_c(std::move(context)), m_bin(postgres_bin()) {
-    m_data = m_c.mount_point + "/pgdata";
+      : ServerInstance(std::move(config), std::move(context), "pgdata", SIGINT, 120), m_bin(postgres_bin()) {
     m_socket_dir = m_c.private_dir + "/sock";
-  }
-  ~PostgresInstance() override {
-    try {
-      stop_server();
-    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): the marker's cleanup is the backstop
-    }
   }
 
   ServerRecord start_server() override;
   void load() override;
   void warm_up(uint64_t duration_ns) override;
   results::AppInstanceResult run(uint64_t duration_ns) override;
-  void stop_server() override { detail::stop_child(m_server, SIGINT, 120); }
   std::string server_version() override { return detail::version_line(m_bin + "/postgres"); }
   std::string driver_version() override { return detail::version_line(m_bin + "/pgbench"); }
-  std::vector<std::pair<std::string, std::string>> server_settings() const override { return m_settings; }
-  uint64_t data_bytes() const override { return directory_bytes(m_data); }
 
  private:
   ProcessSpec client(std::vector<std::string> args) const {
@@ -86,20 +75,10 @@ class PostgresInstance : public AppInstance {
   void wait_ready();
   // PostgreSQL 15's default 1GB, or a quarter of a smaller filesystem (the VM's 128 MiB
   // namespaces), never below the 32MB minimum (two WAL segments).
-  [[nodiscard]] uint64_t max_wal_mb() const {
-    struct statvfs fs {};
-    const uint64_t fs_mb =
-        ::statvfs(m_c.mount_point.c_str(), &fs) == 0 ? fs.f_blocks * fs.f_frsize / units::k_mib : 4096;
-    return std::clamp<uint64_t>(fs_mb / 4, 32, 1024);
-  }
+  [[nodiscard]] uint64_t max_wal_mb() const { return std::clamp<uint64_t>(filesystem_mb() / 4, 32, 1024); }
 
-  AppConfig m_config;
-  InstanceContext m_c;
   std::string m_bin;
-  std::string m_data;
   std::string m_socket_dir;
-  ChildProcess m_server;
-  std::vector<std::pair<std::string, std::string>> m_settings;
 };
 
 void PostgresInstance::write_settings() {
