@@ -74,6 +74,8 @@ int run(int argc, char** argv) {
   register_validate_command(app, slot);
   register_scenario_command(app, slot);
   register_compare_command(app, slot);
+  register_capture_command(app, slot);
+  register_app_command(app, slot);
   register_completion_command(app, slot);
   register_man_command(app, slot);
   apply_conventions(app);

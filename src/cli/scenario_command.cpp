@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/device/target_gate.hpp>
@@ -19,6 +20,7 @@
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/report/app_report.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario.hpp>
@@ -120,6 +122,15 @@ struct OpenTarget {
   json identity;
 };
 
+// The session (gate, identity, claim) and the O_DIRECT open of `path`.
+void open_device(OpenTarget& t, const std::string& path, const ScenarioOptions& o, bool scratch) {
+  device::SessionOptions so;
+  so.allow_destructive = o.allow_destructive || scratch;
+  t.guard = device::pass_target_gate({path, device::TargetAccess::read_write, so.allow_destructive, "scenario"});
+  t.session = device::DeviceSession::open(path, so);
+  t.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+}
+
 std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, uint32_t needed) {
   std::vector<std::unique_ptr<OpenTarget>> out;
   const bool scratch = o.targets.empty();
@@ -128,11 +139,7 @@ std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, 
     auto t = std::make_unique<OpenTarget>();
     if (scratch) t->scratch.emplace(engine::ScratchTarget::create(parse_scratch_size(o.scratch_size), true));
     const std::string path = scratch ? t->scratch->path() : o.targets[i];
-    device::SessionOptions so;
-    so.allow_destructive = o.allow_destructive || scratch;
-    t->guard = device::pass_target_gate({path, device::TargetAccess::read_write, so.allow_destructive, "scenario"});
-    t->session = device::DeviceSession::open(path, so);
-    t->target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+    open_device(*t, path, o, scratch);
     t->identity = t->session->identity();
     t->identity["path"] = path;
     t->identity["scratch"] = scratch;
@@ -234,10 +241,59 @@ std::vector<scenario::ScenarioTarget> scenario_targets(const scenario::Scenario&
   return out;
 }
 
+// app phases (docs/app.md): mkfs and mount need each device to themselves, so the targets'
+// claims and opens are released for the phase and taken again after it (the targets' entries
+// are updated in place: the runner holds the vector). The app's own reports go to
+// DIR/app-<phase>/.
+std::function<json(const scenario::PhaseSpec&)> app_phase_runner(const ScenarioOptions& o, const fs::path& dir,
+                                                                 std::vector<std::unique_ptr<OpenTarget>>& opened,
+                                                                 std::vector<scenario::ScenarioTarget>& targets,
+                                                                 const std::atomic<bool>* stop) {
+  return [&o, dir, &opened, &targets, stop](const scenario::PhaseSpec& p) {
+    app::AppRunRequest rq;
+    for (auto& t : opened) {
+      rq.targets.push_back(t->identity.at("path").get<std::string>());
+      t->target.reset();
+      t->session.reset();
+      t->guard = device::TargetGuard{};  // the app run takes the target's lock itself
+    }
+    rq.app = p.app;
+    rq.quick = o.quick;
+    rq.sets = p.app_settings;
+    rq.allow_destructive = o.allow_destructive || o.targets.empty();
+    rq.confirm_serials = o.confirm_serials;
+    rq.output_dir = (dir / ("app-" + p.name)).string();
+    rq.command = fmt::format("scenario app phase {}", p.name);
+    rq.tool_version = fmt::format("{} ({})", version(), git_revision());
+    rq.stop = stop;
+    rq.log = [&o](const std::string& m) {
+      if (!o.quiet) std::cerr << m << "\n";
+    };
+    std::optional<app::AppRunOutcome> outcome;
+    std::exception_ptr error;
+    try {
+      outcome = app::run_app(rq);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    for (size_t i = 0; i < opened.size(); ++i) {  // the claims again, also after a refusal
+      open_device(*opened[i], rq.targets[i], o, o.targets.empty());
+      targets[i].target = &*opened[i]->target;
+      targets[i].session = opened[i]->session.get();
+    }
+    if (error) std::rethrow_exception(error);
+    write_file_atomic(fs::path(rq.output_dir) / "report.html", report::app_html(outcome->run));
+    write_file_atomic(fs::path(rq.output_dir) / "summary.txt", report::app_text(outcome->run));
+    json doc;
+    to_json(doc, outcome->run);
+    return doc;
+  };
+}
+
 // Runs (or continues, with the journal's steps replayed) and writes results.json, summary.txt
 // and report.html; returns the exit code.
 int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::path& dir, json doc,
-            const std::vector<scenario::ScenarioTarget>& targets) {
+            std::vector<std::unique_ptr<OpenTarget>>& opened, std::vector<scenario::ScenarioTarget>& targets) {
   ScenarioJournal journal(dir / "journal.json");
   StopSignals signals;
   scenario::ScenarioRunOptions ro;
@@ -255,6 +311,7 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
     if (!o.quiet) std::cerr << key << " done " << scenario_eta_text(plan, key, unix_now_s()) << "\n";
   };
   ro.replay = [&journal](const std::string& key) { return journal.find(key); };
+  ro.run_app = app_phase_runner(o, dir, opened, targets, &signals.flag());
   json phases = json::array();
   int code = 0;
   try {
@@ -331,7 +388,7 @@ int run_scenario_command(const ScenarioOptions& o) {
                      fmt::format("{} already exists and is not empty; give a new or empty directory", dir.string()));
   }
   auto opened = open_targets(o, s.targets.exact ? s.targets.count : 1);
-  const std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);  // refusals first
+  std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);  // refusals first
   check_before_writing(s, o, opened);
   fs::create_directories(dir);
   const UniqueFd dir_lock = lock_run_directory(dir);
@@ -350,7 +407,7 @@ int run_scenario_command(const ScenarioOptions& o) {
                  {"plot_targets", o.plot_targets},
                  {"started_utc", utc_now_iso8601()}};
   write_file_atomic(dir / "scenario-run.json", run.dump());
-  return execute(s, o, dir, results_skeleton(s, text, o, run), targets);
+  return execute(s, o, dir, results_skeleton(s, text, o, run), opened, targets);
 }
 
 int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& flags) {
@@ -390,7 +447,8 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
           fmt::format("refusing to resume: target {} ({}) is not the device the run started on", i, o.targets[i]));
     }
   }
-  return execute(s, o, dir, results_skeleton(s, text, o, run), scenario_targets(s, o, opened));
+  std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);
+  return execute(s, o, dir, results_skeleton(s, text, o, run), opened, targets);
 }
 
 }  // namespace

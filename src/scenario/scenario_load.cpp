@@ -36,6 +36,8 @@ const char* to_string(PhaseKind kind) noexcept {
       return "rate_steps";
     case PhaseKind::steady_state:
       return "steady_state";
+    case PhaseKind::app:
+      return "app";
   }
   return "run";
 }

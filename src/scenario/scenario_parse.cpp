@@ -148,11 +148,13 @@ PhaseKind parse_kind(const Fields& f, const std::string& t) {
                                                               {"txq", PhaseKind::txq},
                                                               {"rate_ramp", PhaseKind::rate_ramp},
                                                               {"rate_steps", PhaseKind::rate_steps},
-                                                              {"steady_state", PhaseKind::steady_state}};
+                                                              {"steady_state", PhaseKind::steady_state},
+                                                              {"app", PhaseKind::app}};
   for (const auto& [name, kind] : k_kinds) {
     if (t == name) return kind;
   }
-  f.fail("kind", fmt::format("\"{}\" is not one of run, purge, fill, txq, rate_ramp, rate_steps, steady_state", t));
+  f.fail("kind",
+         fmt::format("\"{}\" is not one of run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app", t));
 }
 
 void parse_generator(const json& j, const Fields& f, const std::vector<PhaseSpec>& before, PhaseSpec& p) {
@@ -214,6 +216,17 @@ PhaseSpec parse_phase(const json& j, const Fields& f, const TargetRoles& roles, 
             f.parsed(j, "block_size", [](const std::string& t) { return units::parse_size_bytes(t, "b"); });
       }
       if (j.contains("capacity_multiple")) p.fill_capacity_multiple = f.number(j, "capacity_multiple", 0.001, 100);
+      return p;
+    case PhaseKind::app:  // an application on every target at once (docs/app.md)
+      f.only(j, {"name", "kind", "app", "settings"});
+      p.app = f.text(j, "app", true);
+      if (j.contains("settings")) {
+        if (!j.at("settings").is_object()) f.fail("settings", "must be an object of setting: value");
+        for (const auto& [k, v] : j.at("settings").items()) {
+          if (!v.is_string() && !v.is_number_unsigned()) f.child("settings").fail(k, "must be a string or a count");
+          p.app_settings.push_back(k + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
+        }
+      }
       return p;
     case PhaseKind::steady_state:
       f.only(j,

@@ -266,7 +266,29 @@ class PhaseRunner {
       case PhaseKind::steady_state:
         steady_state(p, phase);
         return;
+      case PhaseKind::app:
+        app(p, phase);
+        return;
     }
+  }
+
+  void app(const PhaseSpec& p, json& phase) {
+    const std::string key = p.name + "/app";
+    if (std::optional<json> done = replayed(key)) {
+      phase["app"] = std::move(*done);
+      return;
+    }
+    if (!m_o.run_app) throw UsageError(p.name, "app phases need the application runner (ptsuite scenario run)");
+    json doc = m_o.run_app(p);
+    const std::string status = doc.value("status", "");
+    if (status != "completed") {
+      const ExitCode code = status == "interrupted" ? ExitCode::interrupted : ExitCode::system;
+      phase["app"] = std::move(doc);
+      throw Error(code, fmt::format("{}: the application run did not complete ({})", p.name, status));
+    }
+    message(fmt::format("{}: {} completed", p.name, p.app));
+    if (m_o.on_step) m_o.on_step(key, doc);
+    phase["app"] = std::move(doc);
   }
 
   void purge(const PhaseSpec& p, json& phase) {

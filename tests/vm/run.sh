@@ -9,6 +9,8 @@
 #   NVMe controller A, serial PTSNVME0001, one 256 MiB namespace (Identify, SMART log,
 #        Volatile Write Cache feature, Format NVM);
 #   NVMe controller B, serial PTSNVME0002, two 128 MiB namespaces (the sibling-namespace rule);
+#   NVMe controller C, serial PTSNVME0003, one 64 MiB namespace throttled by QEMU to 100 IOPS
+#        (a device slow enough that its queue depth is the application's: capture checks);
 #   SATA disk on AHCI (ich9-ahci + ide-hd), model PTS-SATA, serial PTSSATA0001;
 #   SCSI disk on virtio-scsi (scsi-hd), vendor PTSVEND, product PTS-SCSI, serial PTSSCSI0001.
 # The host's root is shared read-only over 9p; DIR is shared writable and receives every

@@ -48,7 +48,7 @@ struct StreamSpec {
   std::string profile;  // the named mix it came from ("" = written inline)
 };
 
-enum class PhaseKind { run, purge, fill, txq, rate_ramp, rate_steps, steady_state };
+enum class PhaseKind { run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app };
 const char* to_string(PhaseKind kind) noexcept;
 
 struct TxqPoint {
@@ -81,6 +81,8 @@ struct PhaseSpec {
   std::string variable = "iops";           // steady_state
   uint32_t max_rounds = 25;                // steady_state
   bool charts = true;                      // report charts for this phase
+  std::string app;                         // app: the application (pts/apps/, docs/app.md)
+  std::vector<std::string> app_settings;   // app: its settings as "name=value"
 };
 
 struct TargetRoles {

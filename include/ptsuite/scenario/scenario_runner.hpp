@@ -13,6 +13,9 @@
 //   * steady_state: Rounds until every target's `variable` passes the PTS rule (5-Round window,
 //     20 % data / 10 % slope excursion; pts/steady_state.hpp) or max_rounds.
 //   * purge goes through each target's DeviceSession (gate, consent, --confirm-serial).
+//   * app runs options.run_app (one instance of the application per target, at once); the
+//     phase record holds its results document under "app"; a run that did not complete stops
+//     the scenario (Error with its code).
 //   * Stop: when `stop` becomes true the running step drains and Error(interrupted) is thrown;
 //     that partial step is dropped (it runs again whole on resume), finished ones are kept.
 //   * Resume: with `replay`, a step or purge whose key the journal holds is not run again; its
@@ -52,6 +55,9 @@ struct ScenarioRunOptions {
   // ("<phase>/<n>", "<phase>/purge"), and on resume the record of a key done before.
   std::function<void(const std::string& key, const nlohmann::json& record)> on_step;
   std::function<std::optional<nlohmann::json>(const std::string& key)> replay;
+  // app phases: runs the phase's application on the targets and returns its results document
+  // ("ptsuite.app_run"); the cli provides it (the scenario layer does not run applications).
+  std::function<nlohmann::json(const PhaseSpec& phase)> run_app;
 };
 
 // Fills `phases` (the results' "phases": [{name, kind, steps: [step records], ...}]) as it

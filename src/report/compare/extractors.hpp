@@ -15,6 +15,8 @@ namespace ptsuite::report::compare {
 std::unique_ptr<ValueExtractor> make_results_extractor();
 // kind "ptsuite.scenario": the documents `ptsuite scenario run` writes (docs/scenarios.md).
 std::unique_ptr<ValueExtractor> make_scenario_extractor();
+// kind "ptsuite.app_run": the documents `ptsuite app run` writes (docs/app.md).
+std::unique_ptr<ValueExtractor> make_app_extractor();
 
 // The groups of one test record of a results document (results_values.cpp).
 std::vector<Group> results_test_groups(const nlohmann::json& test);

@@ -247,7 +247,7 @@ TEST_F(Compare, ExtractorsAreFoundByResultsKind) {
   ASSERT_NE(find_extractor("ptsuite.scenario"), nullptr);
   EXPECT_EQ(find_extractor("ptsuite.scenario")->kind(), "ptsuite.scenario");
   EXPECT_EQ(find_extractor("ptsuite.workload"), nullptr);
-  EXPECT_EQ(extractor_kinds(), (std::vector<std::string>{"ptsuite.results", "ptsuite.scenario"}));
+  EXPECT_EQ(extractor_kinds(), (std::vector<std::string>{"ptsuite.results", "ptsuite.scenario", "ptsuite.app_run"}));
 }
 
 TEST_F(Compare, EveryOtherTestHasGroups) {

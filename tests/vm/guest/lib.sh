@@ -10,6 +10,7 @@ RESULTS=$OUT/results.tsv
 # What QEMU was told (tests/vm/lib/qemu.sh): the checks compare ptsuite's output with it.
 NVME_A_SERIAL=PTSNVME0001
 NVME_B_SERIAL=PTSNVME0002
+NVME_C_SERIAL=PTSNVME0003  # 100 IOPS (QEMU throttling)
 NVME_MODEL="QEMU NVMe Ctrl"
 SATA_SERIAL=PTSSATA0001
 SATA_MODEL=PTS-SATA

@@ -6,6 +6,7 @@
 
 VM_NVME_A_BYTES=$((256 * 1024 * 1024))
 VM_NVME_B_NS_BYTES=$((128 * 1024 * 1024))
+VM_NVME_C_BYTES=$((64 * 1024 * 1024))  # throttled by QEMU to 100 IOPS: a slow device (capture QD)
 VM_SATA_BYTES=$((256 * 1024 * 1024))
 VM_SCSI_BYTES=$((256 * 1024 * 1024))
 VM_FAULT_BYTES=$((128 * 1024 * 1024))
@@ -41,6 +42,7 @@ vm_make_images() {
   truncate -s "$VM_NVME_A_BYTES" "$d/nvme-a.img"
   truncate -s "$VM_NVME_B_NS_BYTES" "$d/nvme-b1.img"
   truncate -s "$VM_NVME_B_NS_BYTES" "$d/nvme-b2.img"
+  truncate -s "$VM_NVME_C_BYTES" "$d/nvme-c.img"
   truncate -s "$VM_SATA_BYTES" "$d/sata.img"
   truncate -s "$VM_SCSI_BYTES" "$d/scsi.img"
 }
@@ -58,6 +60,8 @@ vm_boot() {
     -device "nvme-ns,drive=nvb1,bus=nvmeb,nsid=1"
     -drive "file=$d/nvme-b2.img,if=none,id=nvb2,format=raw"
     -device "nvme-ns,drive=nvb2,bus=nvmeb,nsid=2"
+    -drive "file=$d/nvme-c.img,if=none,id=nvc,format=raw,throttling.iops-total=100"
+    -device "nvme,id=nvmec,serial=PTSNVME0003,drive=nvc"
     -device "ich9-ahci,id=ahci"
     -drive "file=$d/sata.img,if=none,id=sata,format=raw,discard=unmap"
     -device "ide-hd,drive=sata,bus=ahci.0,serial=PTSSATA0001,model=PTS-SATA"

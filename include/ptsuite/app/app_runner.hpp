@@ -1,0 +1,56 @@
+// Contract: `ptsuite app run` (docs/app.md): an application on one or more targets, end to end.
+//   1. the configuration is resolved (every setting checked: exit 2 before anything)
+//   2. leftovers of killed runs are cleaned up (app/run_state.hpp)
+//   3. every target passes the device safety gate (device/session.hpp: consent, mounted /
+//      in-use / root refusals, exit 3) and, for real drives, --confirm-serial; its identity is
+//      recorded; the claim is released right before mkfs (mount then holds the device
+//      exclusively). Without a target, one scratch loop device per instance in /dev/shm.
+//   4. the output directory is created; the marker is written before each thing is set up
+//   5. per instance, in parallel: filesystem, its memory cgroup, its own server, load, warm-up
+//   6. the measured period: every instance's driver at once, the block IO of every instance's
+//      device captured (capture/block_capture.hpp) and characterized afterwards
+//   7. always, also on errors and Ctrl-C: servers stopped, filesystems unmounted, cgroups and
+//      the marker removed; results.json written with the status.
+// The returned exit code: 0, 130 (interrupted), or the failing Error's code (the results then
+// say why). Safety refusals and bad input throw before anything exists.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <ptsuite/results/app_run.hpp>
+
+namespace ptsuite::app {
+
+struct AppRunRequest {
+  std::string app;
+  bool quick = false;
+  std::vector<std::string> sets;     // "name=value"
+  std::vector<std::string> targets;  // empty: scratch loop devices
+  uint32_t instances = 0;            // 0: one per target (or 1 scratch); else scratch instances
+  bool allow_destructive = false;
+  std::vector<std::string> confirm_serials;
+  std::string output_dir;
+  bool capture = true;
+  std::string command;
+  std::string tool_version;
+  const std::atomic<bool>* stop = nullptr;
+  std::function<void(const std::string&)> log;
+};
+
+struct AppRunOutcome {
+  results::AppRun run;
+  int exit_code = 0;
+};
+
+AppRunOutcome run_app(const AppRunRequest& request);
+
+// The aggregate over instances: TPS / QPS / transactions summed; mean latency weighted by
+// transactions; percentiles and maximum the worst instance's (the reviews' "worst-case");
+// the series summed interval by interval.
+results::AppInstanceResult aggregate_instances(const std::vector<results::AppInstanceResult>& instances);
+
+}  // namespace ptsuite::app

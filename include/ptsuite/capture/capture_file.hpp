@@ -1,0 +1,126 @@
+// Contract: the capture file (docs/capture.md, "File"): a fixed preamble, a JSON header, the
+// IO records (capture/io_record.hpp, 48 bytes each, in issue order), then a JSON trailer and a
+// footer that points at it. Written by CaptureWriter while a capture runs (records append as
+// they complete, so a capture of hours never sits in memory) and read back by CaptureReader,
+// which streams the records in batches: `capture show`, app runs' characterization, and the
+// replay of issue 27 read through it.
+//
+// A file whose writer died (kill -9, power loss) has no trailer: the reader still reads every
+// whole record and says so (trailer() empty, complete() false). Writers throw SystemError on
+// IO errors; the reader throws UsageError naming the file when it is not a capture file.
+// Not thread-safe: one thread per writer or reader.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/capture/io_record.hpp>
+
+namespace ptsuite::capture {
+
+inline constexpr char k_format[] = "ptsuite-capture/1";
+
+// One traced block device; IoRecord::device is its index in CaptureHeader::devices.
+struct CaptureDevice {
+  std::string path;  // "/dev/nvme0n1"
+  uint32_t major = 0;
+  uint32_t minor = 0;
+  uint64_t capacity_bytes = 0;
+  uint32_t logical_block_bytes = 512;
+  bool request_based = true;  // blk-mq: issue (D) events; false: bio-based (zram, dm), Q only
+  std::string model;
+  std::string serial;
+};
+
+struct CaptureHeader {
+  std::string format = k_format;
+  std::string source;            // "block-tracepoints (perf_event_open)", "blktrace", "fio-iolog"
+  std::string started_utc;       // wall clock at t0
+  uint64_t t0_monotonic_ns = 0;  // CLOCK_MONOTONIC at t0 (record times are relative to it)
+  std::string kernel;            // uname -r
+  std::string host;
+  std::vector<std::string> events;  // the kernel events used, e.g. "block:block_rq_issue"
+  std::vector<CaptureDevice> devices;
+  std::string command;  // how the capture was made (disclosure)
+};
+
+struct ProcessName {
+  uint32_t pid = 0;
+  std::string comm;
+};
+
+struct CaptureTrailer {
+  uint64_t duration_ns = 0;
+  uint64_t records = 0;
+  uint64_t lost_events = 0;            // the kernel dropped them (ring buffer full)
+  uint64_t unmatched_issues = 0;       // issued, never completed (record flag `unmatched`)
+  uint64_t unmatched_completions = 0;  // completed, never seen issued (not recorded)
+  std::vector<ProcessName> processes;  // pid -> command name at queue time
+  std::string stop_reason;             // "duration", "stopped", "interrupted"
+};
+
+nlohmann::json to_json(const CaptureHeader& header);
+CaptureHeader read_header(const nlohmann::json& j);
+nlohmann::json to_json(const CaptureTrailer& trailer);
+CaptureTrailer read_trailer(const nlohmann::json& j);
+
+class CaptureWriter {
+ public:
+  // Creates (truncates) `path` and writes the preamble and header.
+  CaptureWriter(const std::string& path, const CaptureHeader& header);
+  ~CaptureWriter();
+  CaptureWriter(const CaptureWriter&) = delete;
+  CaptureWriter& operator=(const CaptureWriter&) = delete;
+
+  void append(const IoRecord& record);
+  [[nodiscard]] uint64_t records() const noexcept { return m_records; }
+  // Writes the trailer (its `records` is set from what was appended) and the footer, flushes
+  // and closes. Without finish() the file ends after the last record (an incomplete capture).
+  void finish(CaptureTrailer trailer);
+
+ private:
+  void flush_buffer();
+  std::string m_path;
+  std::FILE* m_file = nullptr;
+  std::vector<uint8_t> m_buffer;
+  uint64_t m_records = 0;
+};
+
+class CaptureReader {
+ public:
+  explicit CaptureReader(const std::string& path);
+  ~CaptureReader();
+  CaptureReader(const CaptureReader&) = delete;
+  CaptureReader& operator=(const CaptureReader&) = delete;
+
+  [[nodiscard]] const CaptureHeader& header() const noexcept { return m_header; }
+  [[nodiscard]] const std::optional<CaptureTrailer>& trailer() const noexcept { return m_trailer; }
+  [[nodiscard]] bool complete() const noexcept { return m_trailer.has_value(); }
+  [[nodiscard]] uint64_t record_count() const noexcept { return m_record_count; }
+
+  // Up to out.size() next records; 0 at the end.
+  size_t read(std::span<IoRecord> out);
+  // Back to the first record.
+  void rewind();
+
+ private:
+  std::string m_path;
+  std::FILE* m_file = nullptr;
+  CaptureHeader m_header;
+  std::optional<CaptureTrailer> m_trailer;
+  uint64_t m_data_offset = 0;
+  uint64_t m_record_count = 0;
+  uint64_t m_next = 0;
+  std::vector<uint8_t> m_buffer;
+};
+
+// Every record of a (small) capture file, for tests and tools.
+std::vector<IoRecord> read_all_records(const std::string& path);
+
+}  // namespace ptsuite::capture

@@ -1,0 +1,69 @@
+// Contract: a capture's records -> its characterization (results/io_characterization.hpp,
+// docs/capture.md "Characterization"). Streaming: add() every record in issue order (as
+// capture files hold them), then finish(); memory is bounded by the number of distinct
+// streams and steps, not by the capture's length.
+//
+// Definitions (docs/capture.md):
+//   * stream = (SEQ or RND, transfer size, operation); an IO is SEQ when it starts exactly
+//     where one of the last `seq_lookback` IOs of the same device and operation ended (the
+//     look-back keeps several interleaved sequential streams - threads, files - sequential);
+//     flushes form the stream "FLUSH" whatever their size.
+//   * step = [k x step_ns, (k+1) x step_ns) of issue time; an IO belongs to the step it was
+//     issued in (its latency too).
+//   * queue depth: requests issued and not completed. qd_mean is time-weighted (each IO's
+//     [issue, completion) interval is split across the steps it overlaps: the mean of a step
+//     is its total in-flight time / step length, Little's law); qd_max is the most in flight
+//     seen at an issue. IOs without a completion (lost events) count as IOs, not in latency
+//     or queue depth.
+//   * LBA heat map: the device's capacity in `lba_bins` equal bins, IOs by start offset.
+// Not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <queue>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <ptsuite/capture/capture_file.hpp>
+#include <ptsuite/capture/io_record.hpp>
+#include <ptsuite/results/io_characterization.hpp>
+#include <ptsuite/stats/latency_histogram.hpp>
+
+namespace ptsuite::capture {
+
+inline constexpr uint64_t k_default_step_ns = 300'000'000'000ULL;  // 5 min, SNIA's reference captures
+
+struct CharacterizeOptions {
+  uint64_t step_ns = k_default_step_ns;
+  uint32_t seq_lookback = 8;
+  uint32_t lba_bins = 64;
+  uint32_t step_streams = 12;  // top streams listed per step (the rest as "other")
+  int device = -1;             // only this device index; -1: all
+};
+
+class Characterizer {
+ public:
+  Characterizer(const CaptureHeader& header, CharacterizeOptions options);
+  ~Characterizer();
+  Characterizer(const Characterizer&) = delete;
+  Characterizer& operator=(const Characterizer&) = delete;
+
+  void add(const IoRecord& record);
+  // `trailer`: the capture's own counts and length (nullopt for an incomplete file).
+  results::IoCharacterization finish(const std::optional<CaptureTrailer>& trailer);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+// Reads a capture file and characterizes it.
+results::IoCharacterization characterize_file(const std::string& path, const CharacterizeOptions& options);
+
+// "4KiB", "128KiB", "1MiB", "520B": stream names' sizes.
+std::string stream_size_text(uint32_t bytes);
+
+}  // namespace ptsuite::capture

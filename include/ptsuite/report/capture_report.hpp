@@ -1,0 +1,28 @@
+// Contract: the reports of a block IO capture's characterization (results/io_characterization.hpp,
+// docs/capture.md), rendered from the typed record only:
+//   capture_text()  the summary `ptsuite capture show` prints: totals, what was lost, the
+//                   streams that cover >= 80 % of the IOs (at least the top 5), and one line
+//                   per step (IOs, IOPS, MB/s, QD mean/max, latency mean/99 %)
+//   capture_pages() the HTML pages (capture_html() wraps them in a document): the cumulative
+//                   workload (stream shares), the IO stream map (top streams' IOs per step),
+//                   IOPS / MB/s, queue depth and latency per step, the LBA heat map, processes
+// The app report puts capture_pages() after its first page (report/app_report.hpp).
+// Pure functions of the record.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <ptsuite/report/html/page.hpp>
+#include <ptsuite/results/io_characterization.hpp>
+
+namespace ptsuite::report {
+
+std::string capture_text(const results::IoCharacterization& c);
+// `id` prefixes the charts' element ids (several captures on one document).
+std::vector<html::Page> capture_pages(const results::IoCharacterization& c,
+                                      const std::shared_ptr<const html::PageHeader>& header, const std::string& id);
+std::string capture_html(const results::IoCharacterization& c);
+
+}  // namespace ptsuite::report

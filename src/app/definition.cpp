@@ -1,0 +1,143 @@
+// Built-in application definitions and their settings (app/definition.hpp).
+#include <ptsuite/app/definition.hpp>
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <map>
+
+#include <ptsuite/util/embedded.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
+namespace ptsuite::app {
+
+namespace {
+
+constexpr std::string_view k_prefix = "apps/";
+constexpr std::string_view k_suffix = ".json";
+
+enum class Kind { count, duration, size, filesystem };
+
+Kind kind_of(const std::string& name) {
+  if (name == "warmup" || name == "duration" || name == "step") return Kind::duration;
+  if (name == "server_cache" || name == "memory_limit") return Kind::size;
+  if (name == "filesystem") return Kind::filesystem;
+  return Kind::count;
+}
+
+std::string text_of(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+// Checks `text` as setting `name` and stores it in `config`.
+void apply(AppConfig& config, const std::string& name, const std::string& text, const nlohmann::json& spec) {
+  const std::string field = "app." + name;
+  switch (kind_of(name)) {
+    case Kind::count: {
+      const uint64_t v = units::parse_count(text, field);
+      const uint64_t minimum = spec.value("minimum", uint64_t{1});
+      if (v < minimum) throw UsageError(field, fmt::format("{} is below the minimum {}", v, minimum));
+      if (name == "scale") config.scale = v;
+      if (name == "clients") config.clients = v;
+      if (name == "tables") config.tables = v;
+      if (name == "rows") config.rows = v;
+      if (name == "threads") config.threads = v;
+      return;
+    }
+    case Kind::duration: {
+      const uint64_t v = units::parse_duration_ns(text, field);
+      if (v == 0 && name != "warmup") throw UsageError(field, "0 is not a duration here");
+      if (name == "warmup") config.warmup_ns = v;
+      if (name == "duration") config.duration_ns = v;
+      if (name == "step") config.step_ns = v;
+      return;
+    }
+    case Kind::size: {
+      const uint64_t v = units::parse_size_bytes(text, field);
+      if (v < units::k_mib) throw UsageError(field, "give at least 1MiB");
+      if (name == "server_cache") config.server_cache_bytes = v;
+      if (name == "memory_limit") config.memory_limit_bytes = v;
+      return;
+    }
+    case Kind::filesystem:
+      if (text != "ext4" && text != "xfs") throw UsageError(field, fmt::format("\"{}\": ext4 or xfs", text));
+      config.filesystem = text;
+      return;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> app_names() {
+  std::vector<std::string> names;
+  for (const EmbeddedFile& f : embedded_files()) {
+    const std::string_view path = f.path;
+    if (path.starts_with(k_prefix) && path.ends_with(k_suffix)) {
+      names.emplace_back(path.substr(k_prefix.size(), path.size() - k_prefix.size() - k_suffix.size()));
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+AppDefinition load_app(const std::string& name) {
+  const auto text = embedded_file(std::string(k_prefix) + name + std::string(k_suffix));
+  if (!text) {
+    std::string all;
+    for (const std::string& n : app_names()) all += (all.empty() ? "" : ", ") + n;
+    throw UsageError("app", fmt::format("\"{}\" is not a built-in application: {}", name, all));
+  }
+  const nlohmann::json j = nlohmann::json::parse(*text);
+  AppDefinition d;
+  d.name = j.at("name");
+  d.title = j.at("title");
+  d.server = j.at("server");
+  d.driver = j.at("driver");
+  d.workload = j.at("workload");
+  d.description = j.value("description", "");
+  d.reconstructs = j.value("reconstructs", "");
+  d.ratio_note = j.value("ratio_note", "");
+  d.required_ratio = j.value("required_ratio", 4.0);
+  d.bytes_per_scale_unit = j.value("bytes_per_scale_unit", uint64_t{0});
+  d.bytes_per_row = j.value("bytes_per_row", uint64_t{0});
+  d.settings = j.at("settings");
+  return d;
+}
+
+AppConfig resolve_app(const AppDefinition& definition, bool quick, const std::vector<std::string>& sets) {
+  AppConfig c;
+  c.definition = definition;
+  c.quick = quick;
+  std::map<std::string, std::string> overrides;
+  for (const std::string& s : sets) {
+    const size_t eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError("--set", fmt::format("\"{}\" is not NAME=VALUE", s));
+    const std::string name = s.substr(0, eq);
+    if (!definition.settings.contains(name)) {
+      std::string known;
+      for (const auto& [n, spec] : definition.settings.items()) known += (known.empty() ? "" : ", ") + n;
+      throw UsageError("--set", fmt::format("{} has no setting \"{}\": {}", definition.name, name, known));
+    }
+    overrides[name] = s.substr(eq + 1);
+  }
+  for (const auto& [name, spec] : definition.settings.items()) {
+    std::string source = quick ? "quick" : "default";
+    std::string text = text_of(spec.at(quick ? "quick" : "default"));
+    if (const auto it = overrides.find(name); it != overrides.end()) {
+      text = it->second;
+      source = "--set";
+    }
+    apply(c, name, text, spec);
+    c.settings.push_back({name, text, source, spec.value("description", "")});
+  }
+  return c;
+}
+
+uint64_t AppConfig::estimated_data_bytes() const {
+  if (definition.driver == "pgbench") return scale * definition.bytes_per_scale_unit;
+  return tables * rows * definition.bytes_per_row;
+}
+
+uint64_t AppConfig::cache_budget_bytes() const {
+  return definition.server == "postgresql" ? memory_limit_bytes : server_cache_bytes;
+}
+
+}  // namespace ptsuite::app

@@ -1,0 +1,159 @@
+// `ptsuite app`: application workloads on the target (docs/app.md): `app list`, `app run NAME`,
+// `app cleanup`.
+#include <fmt/format.h>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+
+#include <ptsuite/app/app_runner.hpp>
+#include <ptsuite/app/definition.hpp>
+#include <ptsuite/app/run_state.hpp>
+#include <ptsuite/report/app_report.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/version.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/signals.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct AppRunArgs {
+  std::string name;
+  std::vector<std::string> targets;
+  uint32_t instances = 0;
+  bool quick = false;
+  std::vector<std::string> sets;
+  std::string out;
+  bool allow_destructive = false;
+  std::vector<std::string> confirm_serials;
+  bool no_capture = false;
+  bool quiet = false;
+};
+
+std::string command_line() {
+  std::string line;
+  for (const std::string& a : invocation()) line += (line.empty() ? "" : " ") + a;
+  return line;
+}
+
+std::string default_out(const std::string& name) {
+  std::string stamp = utc_now_iso8601();  // 2026-11-26T18:00:00Z -> 20261126-180000
+  std::erase_if(stamp, [](char c) { return c == '-' || c == ':' || c == 'Z'; });
+  std::replace(stamp.begin(), stamp.end(), 'T', '-');
+  return fmt::format("app-{}-{}", name, stamp);
+}
+
+// Console lines (stderr) and run.log once the output directory exists.
+class RunLog {
+ public:
+  RunLog(std::string dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
+  void line(const std::string& text) {
+    const std::lock_guard lock(m_mutex);
+    const std::string stamped = utc_now_iso8601() + " " + text;
+    if (!m_quiet) fmt::print(stderr, "{}\n", text);
+    if (!m_file.is_open() && fs::is_directory(m_dir)) m_file.open(m_dir + "/run.log", std::ios::app);
+    if (m_file.is_open()) m_file << stamped << "\n" << std::flush;
+  }
+
+ private:
+  std::string m_dir;
+  bool m_quiet;
+  std::mutex m_mutex;
+  std::ofstream m_file;
+};
+
+void write_reports(const app::AppRunOutcome& outcome, const std::string& dir, bool quiet) {
+  write_file_atomic(dir + "/report.html", report::app_html(outcome.run));
+  const std::string text = report::app_text(outcome.run);
+  write_file_atomic(dir + "/summary.txt", text);
+  write_file_atomic(dir + "/app.csv", report::app_csv(outcome.run));
+  if (!quiet) {
+    fmt::print("{}\nresults: {}/results.json\nreport:  {}/report.html\n", text, dir, dir);
+  }
+}
+
+int run_app_command(const AppRunArgs& a) {
+  const std::string out = a.out.empty() ? default_out(a.name) : a.out;
+  if (fs::exists(out) && !fs::is_empty(out)) {
+    throw UsageError("--out", fmt::format("{} exists and is not empty: give a new directory", out));
+  }
+  const StopSignals signals;
+  RunLog log(out, a.quiet);
+  app::AppRunRequest rq;
+  rq.app = a.name;
+  rq.quick = a.quick;
+  rq.sets = a.sets;
+  rq.targets = a.targets;
+  rq.instances = a.instances;
+  rq.allow_destructive = a.allow_destructive;
+  rq.confirm_serials = a.confirm_serials;
+  rq.output_dir = out;
+  rq.capture = !a.no_capture;
+  rq.command = command_line();
+  rq.tool_version = fmt::format("{} ({})", version(), git_revision());
+  rq.stop = &signals.flag();
+  rq.log = [&log](const std::string& line) { log.line(line); };
+  const app::AppRunOutcome outcome = app::run_app(rq);
+  write_reports(outcome, out, a.quiet);
+  if (outcome.exit_code != 0) {
+    fmt::print(stderr, "ptsuite: app run {}: {}\n", outcome.run.status, outcome.run.error);
+  }
+  return outcome.exit_code;
+}
+
+int list_apps() {
+  for (const std::string& name : app::app_names()) {
+    const app::AppDefinition d = app::load_app(name);
+    fmt::print("{:<18} {} ({} + {} {})\n", name, d.title, d.server, d.driver, d.workload);
+  }
+  return 0;
+}
+
+int cleanup() {
+  const app::CleanupReport r = app::cleanup_leftovers();
+  for (const std::string& line : r.actions) fmt::print("{}\n", line);
+  fmt::print("{} leftover run(s) cleaned up{}\n", r.runs_cleaned,
+             r.runs_in_use > 0 ? fmt::format("; {} run(s) still in progress left alone", r.runs_in_use) : "");
+  return 0;
+}
+
+void register_run(CLI::App* cmd, CommandSlot& slot) {
+  CLI::App* run = cmd->add_subcommand("run", "Run an application on the target(s), capture its block IO, report");
+  auto a = std::make_shared<AppRunArgs>();
+  run->add_option("name", a->name, "Application (see `ptsuite app list`)")->required();
+  run->add_option("--target", a->targets, "Block device per instance (default: scratch loop devices in /dev/shm)");
+  run->add_option("--instances", a->instances, "Instances without --target: that many scratch devices at once");
+  run->add_flag("--quick", a->quick, "The short form (small database, seconds-long periods)");
+  run->add_option("--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable");
+  run->add_option("--out", a->out, "Output directory (default: ./app-<name>-<UTC time>)");
+  run->add_flag("--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
+  run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)");
+  run->add_flag("--no-capture", a->no_capture, "Do not capture the block IO of the measured period");
+  run->add_flag("--quiet", a->quiet, "Print only errors");
+  run->callback([&slot, a] {
+    slot.fields = {{"app.scale", "--set scale"},
+                   {"app.clients", "--set clients"},
+                   {"app.threads", "--set threads"},
+                   {"app.duration", "--set duration"}};
+    slot.action = [a] { return run_app_command(*a); };
+  });
+}
+
+}  // namespace
+
+void register_app_command(CLI::App& app, CommandSlot& slot) {
+  CLI::App* cmd = app.add_subcommand("app", "Application workloads: databases and their benchmarks on the target");
+  cmd->require_subcommand(1);
+  register_run(cmd, slot);
+  cmd->add_subcommand("list", "The built-in applications")->callback([&slot] { slot.action = list_apps; });
+  cmd->add_subcommand("cleanup", "Stop servers and unmount filesystems that killed app runs left behind")
+      ->callback([&slot] { slot.action = cleanup; });
+}
+
+}  // namespace ptsuite::cli

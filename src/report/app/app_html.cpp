@@ -1,0 +1,193 @@
+// app_html(): the application run's HTML report, application next to device first (app_report.hpp).
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include <ptsuite/report/app_report.hpp>
+#include <ptsuite/report/capture_report.hpp>
+#include <ptsuite/report/chart/model.hpp>
+#include <ptsuite/report/chart/render.hpp>
+#include <ptsuite/report/html/markup.hpp>
+#include <ptsuite/report/html/page.hpp>
+
+namespace ptsuite::report {
+
+namespace {
+
+using results::AppRun;
+
+constexpr double k_ns_per_s = 1e9;
+
+chart::Chart time_chart(const std::string& id, const std::string& title, const std::string& y) {
+  chart::Chart c;
+  c.id = id;
+  c.title = title;
+  c.x.label = "Time in the measured period (s)";
+  c.x.include_zero = true;
+  c.y.label = y;
+  c.y.include_zero = true;
+  c.height_px = 250;
+  return c;
+}
+
+html::Block figure(const chart::Chart& c, std::string caption) {
+  return {html::BlockKind::figure, chart::render_svg(c), std::move(caption), ""};
+}
+
+std::string ms(double ns) { return html::fmt_ms(ns); }
+std::string ms(uint64_t ns) { return html::fmt_ms(static_cast<double>(ns)); }
+
+// The first page's table: the application's figures beside the device's.
+html::Block side_by_side(const AppRun& run) {
+  html::Table t;
+  t.header = {"", "Throughput", "Mean (ms)", "Stddev (ms)", "95 % (ms)", "99 % (ms)", "99.9 % (ms)", "Max (ms)"};
+  const auto app_row = [&](const results::AppInstanceResult& r, const std::string& name) {
+    t.rows.push_back({html::text(name),
+                      html::text(fmt::format("{} TPS{}", html::fmt_iops(r.tps),
+                                             r.qps > 0 ? fmt::format(", {} QPS", html::fmt_iops(r.qps)) : "")),
+                      ms(r.latency.mean_ns), ms(r.latency.stddev_ns), ms(r.latency.p95_ns), ms(r.latency.p99_ns),
+                      ms(r.latency.p999_ns), ms(r.latency.max_ns)});
+  };
+  for (const results::AppInstanceResult& r : run.instances) {
+    const std::string model = results::str(results::at(r.identity, "model"));
+    const std::string serial = results::str(results::at(r.identity, "serial"));
+    app_row(r, fmt::format("Application, instance {} ({}{}{})", r.index, r.target, model.empty() ? "" : ", " + model,
+                           serial.empty() ? "" : " S/N " + serial));
+  }
+  if (run.instances.size() > 1) app_row(run.aggregate, "Application, all instances");
+  if (run.characterization) {
+    const results::IoCharacterization& c = *run.characterization;
+    t.rows.push_back({html::text("Device (block IO capture)"),
+                      html::text(fmt::format("{} IOPS, {} MB/s, QD mean {:.2f} / max {}", html::fmt_iops(c.iops),
+                                             html::fmt_mbps(c.mb_per_s), c.qd_mean, c.qd_max)),
+                      ms(c.latency_mean_ns), "", "", ms(c.latency_p99_ns), ms(c.latency_p999_ns),
+                      ms(c.latency_max_ns)});
+  }
+  return {html::BlockKind::table, html::render_table(t),
+          "The application's transactions (latency as the driver measured it) and the block IO they caused on the "
+          "device during the measured period (device latency: issue to completion)",
+          ""};
+}
+
+std::vector<html::Block> first_page(const AppRun& run) {
+  std::vector<html::Block> blocks;
+  std::string status = fmt::format("<p><b>{}</b> on {} ({}): {}", html::text(run.title), html::text(run.target),
+                                   html::text(run.target_kind), html::text(run.status));
+  if (!run.error.empty()) status += " &#8211; " + html::text(run.error);
+  blocks.push_back({html::BlockKind::html, status + "</p>", "", ""});
+  blocks.push_back(side_by_side(run));
+  chart::Chart tps = time_chart("app-tps", "Application throughput", "Transactions per second");
+  for (const results::AppInstanceResult& r : run.instances) {
+    chart::Series s;
+    s.name = fmt::format("instance {}", r.index);
+    for (const results::AppInterval& i : r.series) s.points.push_back({i.end_s, i.tps});
+    tps.series.push_back(std::move(s));
+  }
+  // One time axis for the application and the device: the measured period's length.
+  double end_s = 0;
+  for (const results::AppInstanceResult& r : run.instances) end_s = std::max(end_s, r.measured_s);
+  if (run.characterization)
+    end_s = std::max(end_s, static_cast<double>(run.characterization->duration_ns) / k_ns_per_s);
+  if (end_s > 0) tps.x.max = end_s;
+  blocks.push_back(figure(tps, "TPS in each progress interval of the driver (1 s)"));
+  if (run.characterization) {
+    const results::IoCharacterization& c = *run.characterization;
+    chart::Chart iops = time_chart("app-dev-iops", "Device IOPS", "IOPS");
+    chart::Chart qd = time_chart("app-dev-qd", "Device queue depth", "Requests in flight");
+    iops.x.max = qd.x.max = tps.x.max;
+    chart::Series s_iops;
+    chart::Series s_qd;
+    chart::Series s_max;
+    s_iops.name = "device IOPS";
+    s_qd.name = "QD mean";
+    s_max.name = "QD max";
+    for (const results::CharacterizationStep& st : c.steps) {
+      const double step_end_s = static_cast<double>(st.start_ns + st.length_ns) / k_ns_per_s;
+      s_iops.points.push_back({step_end_s, st.iops});
+      s_qd.points.push_back({step_end_s, st.qd_mean});
+      s_max.points.push_back({step_end_s, static_cast<double>(st.qd_max)});
+    }
+    iops.series.push_back(std::move(s_iops));
+    qd.series.push_back(std::move(s_qd));
+    qd.series.push_back(std::move(s_max));
+    blocks.push_back(
+        figure(iops, fmt::format("Device IOPS per {} step, same time axis", html::fmt_duration_ns(c.step_ns))));
+    blocks.push_back(figure(qd, "Device queue depth per step: time-weighted mean and the most in flight"));
+  } else {
+    blocks.push_back({html::BlockKind::html,
+                      "<p>The device was not captured: " + html::text(run.capture_unavailable) + "</p>", "", ""});
+  }
+  return blocks;
+}
+
+html::Block settings_table(const AppRun& run) {
+  html::Table t;
+  t.header = {"Setting", "Value", "Source", "What it is"};
+  t.first_numeric_column = 9;
+  for (const results::AppSetting& s : run.settings) {
+    t.rows.push_back({html::text(s.name), html::text(s.value.is_string() ? s.value.get<std::string>() : s.value.dump()),
+                      html::text(s.source), html::text(s.description)});
+  }
+  return {html::BlockKind::table, html::render_table(t), "Every setting of the run", ""};
+}
+
+html::Block run_facts(const AppRun& run) {
+  std::string phases;
+  for (const results::AppPhase& p : run.phases) {
+    phases += fmt::format("{}{} (instance {}) {:.1f} s", phases.empty() ? "" : ", ", p.name, p.instance, p.seconds);
+  }
+  html::Rows rows = {
+      {"Server", html::text(run.server_version)},
+      {"Driver", html::text(run.driver_version)},
+      {"Filesystem",
+       html::text(fmt::format("{}: {}; mounted {}", run.filesystem, run.mkfs_command, run.mount_options))},
+      {"Memory budget",
+       html::text(fmt::format("server cache {}, cgroup limit {} ({}); database {} = {:.1f}x the cache budget (required "
+                              "{:.0f}x)",
+                              html::fmt_bytes(run.server_cache_bytes), html::fmt_bytes(run.memory_limit_bytes),
+                              run.memory_limit_mechanism, html::fmt_bytes(run.data_bytes), run.data_to_memory_ratio,
+                              run.required_ratio))},
+      {"Phases", html::text(phases)},
+      {"Command", html::text(run.command)}};
+  return {html::BlockKind::html, html::render_rows(rows, "rows"), "", ""};
+}
+
+std::shared_ptr<html::PageHeader> header(const AppRun& run) {
+  auto h = std::make_shared<html::PageHeader>();
+  h->title = "Application: " + run.title;
+  h->subtitle = "application throughput next to the block IO it caused";
+  h->revision = "ptsuite app";
+  h->organisation = {"ptsuite", "Application workload", "not a SNIA PTS test"};
+  h->profile = run.app + (run.quick ? " (quick form)" : "");
+  h->run_dates = run.started_utc + " - " + run.finished_utc;
+  h->vendor = results::str(results::at(run.identity, "vendor"));
+  h->model = results::str(results::at(run.identity, "model"));
+  h->columns[0].title = "Target";
+  h->columns[0].rows.emplace_back("Device", html::text(run.target));
+  h->columns[0].rows.emplace_back("Serial", html::text(results::str(results::at(run.identity, "serial"))));
+  h->columns[1].title = "Application";
+  h->columns[1].rows.emplace_back("Server", html::text(run.server));
+  h->columns[1].rows.emplace_back("Driver", html::text(run.driver + " " + run.workload));
+  h->columns[2].title = "Instances";
+  h->columns[2].rows.emplace_back("Count", html::text(std::to_string(run.instances.size())));
+  h->columns[3].title = "Status";
+  h->columns[3].rows.emplace_back("Run", html::text(run.status));
+  return h;
+}
+
+}  // namespace
+
+std::string app_html(const AppRun& run) {
+  const std::shared_ptr<const html::PageHeader> h = header(run);
+  std::vector<html::Page> pages;
+  pages.push_back({h, "Application and device", first_page(run)});
+  pages.push_back({h, "Settings, versions and phases", {run_facts(run), settings_table(run)}});
+  if (run.characterization) {
+    for (html::Page& p : capture_pages(*run.characterization, h, "cap")) pages.push_back(std::move(p));
+  }
+  return html::render_document(pages, "ptsuite app " + run.app,
+                               "ptsuite " + run.tool_version + " - rendered from results.json only");
+}
+
+}  // namespace ptsuite::report

@@ -1,0 +1,65 @@
+// capture_text(): the characterization as plain text (report/capture_report.hpp).
+#include <fmt/format.h>
+#include <algorithm>
+
+#include <ptsuite/report/capture_report.hpp>
+
+namespace ptsuite::report {
+
+namespace {
+
+std::string ms(double ns) { return fmt::format("{:.3f}", ns / 1e6); }
+
+std::string losses_line(const results::IoCharacterization& c) {
+  std::string s = fmt::format("lost events {}, issued but never completed {}, completions without issue {}",
+                              c.lost_events, c.unmatched_issues, c.unmatched_completions);
+  if (!c.capture_complete) s += "; the capture file has no trailer (its writer was stopped): counts may be low";
+  return s;
+}
+
+}  // namespace
+
+std::string capture_text(const results::IoCharacterization& c) {
+  std::string out;
+  out += fmt::format("Capture of {} ({:.1f} GB), started {}, {:.1f} s, source: {}\n", c.device,
+                     static_cast<double>(c.capacity_bytes) / 1e9, c.started_utc,
+                     static_cast<double>(c.duration_ns) / 1e9, c.source);
+  out += fmt::format("IOs {} ({} reads, {} writes, {} other), {:.1f} MB; {:.0f} IOPS, {:.1f} MB/s\n", c.ios, c.read_ios,
+                     c.write_ios, c.other_ios, static_cast<double>(c.bytes) / 1e6, c.iops, c.mb_per_s);
+  out += fmt::format(
+      "Queue depth mean {:.2f}, max {}; latency mean {} ms, 50 % {} ms, 99 % {} ms, 99.9 % {} ms, max {} ms\n",
+      c.qd_mean, c.qd_max, ms(c.latency_mean_ns), ms(static_cast<double>(c.latency_p50_ns)),
+      ms(static_cast<double>(c.latency_p99_ns)), ms(static_cast<double>(c.latency_p999_ns)),
+      ms(static_cast<double>(c.latency_max_ns)));
+  out += "Completeness: " + losses_line(c) + "\n";
+  out += fmt::format(
+      "\nIO streams ({} in all; {} cover >= 80 % of the IOs; SEQ = starts where one of the last {} "
+      "IOs of its direction ended)\n",
+      c.streams.size(), c.streams_for_80pct, c.seq_lookback);
+  out += fmt::format("  {:<18} {:>12} {:>8} {:>8} {:>12}\n", "stream", "IOs", "% IOs", "% bytes", "mean ms");
+  const size_t shown = std::min<size_t>(c.streams.size(), std::max<size_t>(c.streams_for_80pct, 5));
+  for (size_t i = 0; i < shown; ++i) {
+    const results::IoStreamStats& s = c.streams[i];
+    out += fmt::format("  {:<18} {:>12} {:>8.2f} {:>8.2f} {:>12}\n", s.name, s.ios, s.io_share * 100,
+                       s.byte_share * 100, ms(s.latency_mean_ns));
+  }
+  if (shown < c.streams.size()) out += fmt::format("  ... {} more streams\n", c.streams.size() - shown);
+  out += fmt::format("\nSteps of {:.3g} s\n", static_cast<double>(c.step_ns) / 1e9);
+  out += fmt::format("  {:>9} {:>10} {:>10} {:>9} {:>7} {:>5} {:>9} {:>9}\n", "start s", "IOs", "IOPS", "MB/s",
+                     "QD mean", "max", "mean ms", "99 % ms");
+  for (const results::CharacterizationStep& s : c.steps) {
+    out += fmt::format("  {:>9.1f} {:>10} {:>10.0f} {:>9.1f} {:>7.2f} {:>5} {:>9} {:>9}\n",
+                       static_cast<double>(s.start_ns) / 1e9, s.ios, s.iops, s.mb_per_s, s.qd_mean, s.qd_max,
+                       ms(s.latency_mean_ns), ms(static_cast<double>(s.latency_p99_ns)));
+  }
+  if (!c.processes.empty()) {
+    out += "\nProcesses (submitter at queue time)\n";
+    for (size_t i = 0; i < std::min<size_t>(c.processes.size(), 8); ++i) {
+      const results::ProcessShare& p = c.processes[i];
+      out += fmt::format("  {:>8} {:<16} {:>12} IOs {:>7.2f} %\n", p.pid, p.comm, p.ios, p.io_share * 100);
+    }
+  }
+  return out;
+}
+
+}  // namespace ptsuite::report

@@ -1,0 +1,205 @@
+// Pairing block events into records (capture/assembler.hpp) and characterizing records
+// (capture/characterize.hpp), on hand-made events whose answer is known.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/capture/assembler.hpp>
+#include <ptsuite/capture/characterize.hpp>
+#include <ptsuite/results/io_characterization.hpp>
+
+namespace ptsuite::capture {
+namespace {
+
+BlockEvent ev(EventKind kind, uint64_t t, uint64_t sector, uint32_t bytes, IoOp op = IoOp::read, uint32_t pid = 0) {
+  BlockEvent e;
+  e.kind = kind;
+  e.time_ns = t;
+  e.sector = sector;
+  e.bytes = bytes;
+  e.op = op;
+  e.pid = pid;
+  return e;
+}
+
+struct Collected {
+  std::vector<IoRecord> records;
+  Assembler::Sink sink() {
+    return [this](const IoRecord& r) { records.push_back(r); };
+  }
+};
+
+TEST(CaptureAssembler, PairsQueueIssueCompleteAndEmitsInIssueOrder) {
+  Collected out;
+  Assembler a({}, out.sink());
+  BlockEvent q = ev(EventKind::queue, 100, 8, 4096, IoOp::write, 77);
+  std::memcpy(q.comm.data(), "postgres", 8);
+  a.add(q);
+  a.add(ev(EventKind::issue, 150, 8, 4096, IoOp::write, 0));   // issued by a kworker
+  a.add(ev(EventKind::issue, 160, 64, 8192, IoOp::read, 88));  // no Q seen: its own pid
+  a.add(ev(EventKind::complete, 300, 64, 8192, IoOp::read));   // completes first ...
+  EXPECT_TRUE(out.records.empty());                            // ... but waits for the older one
+  a.add(ev(EventKind::complete, 400, 8, 4096, IoOp::write));
+  ASSERT_EQ(out.records.size(), 2u);
+  EXPECT_EQ(out.records[0].offset_bytes, 8u * 512);
+  EXPECT_EQ(out.records[0].issue_ns, 150u);
+  EXPECT_EQ(out.records[0].complete_ns, 400u);
+  EXPECT_EQ(out.records[0].queue_ns, 50u);
+  EXPECT_EQ(out.records[0].pid, 77u);  // the submitter from the Q event, not the issuer
+  EXPECT_EQ(out.records[1].pid, 88u);
+  EXPECT_EQ(out.records[1].queue_ns, k_unknown_queue_ns);
+  EXPECT_EQ(out.records[1].latency_ns(), 140u);
+  ASSERT_EQ(a.processes().size(), 1u);
+  EXPECT_EQ(a.processes()[0].comm, "postgres");
+}
+
+TEST(CaptureAssembler, CountsWhatItCannotPair) {
+  Collected out;
+  AssemblerOptions o;
+  o.stale_after_ns = 1000;
+  Assembler a(o, out.sink());
+  a.add(ev(EventKind::complete, 10, 5, 512));  // never issued
+  a.add(ev(EventKind::issue, 20, 100, 4096));  // never completed (lost)
+  a.add(ev(EventKind::issue, 30, 200, 4096));
+  a.add(ev(EventKind::complete, 40, 200, 4096));
+  EXPECT_TRUE(out.records.empty());              // held behind the one still in flight
+  a.add(ev(EventKind::issue, 2000, 300, 4096));  // the first is stale now
+  ASSERT_EQ(out.records.size(), 2u);
+  EXPECT_TRUE(out.records[0].flags & io_flag::unmatched);
+  EXPECT_FALSE(out.records[0].completed());
+  EXPECT_TRUE(out.records[1].completed());
+  a.finish();
+  EXPECT_EQ(out.records.size(), 3u);
+  EXPECT_EQ(a.unmatched_issues(), 2u);  // the stale one and the one open at the end
+  EXPECT_EQ(a.unmatched_completions(), 1u);
+}
+
+TEST(CaptureAssembler, SameSectorTwiceCompletesTheOldestFirst) {
+  Collected out;
+  Assembler a({}, out.sink());
+  a.add(ev(EventKind::issue, 10, 8, 4096, IoOp::write));
+  a.add(ev(EventKind::issue, 20, 8, 4096, IoOp::write));
+  a.add(ev(EventKind::complete, 30, 8, 4096, IoOp::write));
+  a.add(ev(EventKind::complete, 50, 8, 4096, IoOp::write));
+  ASSERT_EQ(out.records.size(), 2u);
+  EXPECT_EQ(out.records[0].latency_ns(), 20u);
+  EXPECT_EQ(out.records[1].latency_ns(), 30u);
+}
+
+// What a journal commit looks like on a device without FUA (seen with perf on a loop device):
+// pre-flush "FF" issued at sector 0 and completed at sector -1, the data write, the post-flush,
+// then the data request's 0-byte completion. Three IOs, nothing unmatched.
+TEST(CaptureAssembler, FlushSequencesPairWithoutSectors) {
+  Collected out;
+  Assembler a({}, out.sink());
+  a.add(ev(EventKind::queue, 1, 229396, 1024, IoOp::write, 9));
+  a.add(ev(EventKind::issue, 2, 0, 0, IoOp::flush));
+  a.add(ev(EventKind::complete, 3, UINT64_MAX, 0, IoOp::flush));
+  a.add(ev(EventKind::issue, 4, 229396, 1024, IoOp::write));
+  a.add(ev(EventKind::complete, 5, 229396, 1024, IoOp::write));
+  a.add(ev(EventKind::issue, 6, 0, 0, IoOp::flush));
+  a.add(ev(EventKind::complete, 7, UINT64_MAX, 0, IoOp::flush));
+  a.add(ev(EventKind::complete, 8, 229396, 0, IoOp::write));
+  a.finish();
+  ASSERT_EQ(out.records.size(), 3u);
+  EXPECT_EQ(out.records[0].op, IoOp::flush);
+  EXPECT_EQ(out.records[1].pid, 9u);
+  EXPECT_EQ(a.unmatched_issues(), 0u);
+  EXPECT_EQ(a.unmatched_completions(), 0u);
+}
+
+// zram and dm have no issue stage: each Q is an IO, completed by the bio's completion.
+TEST(CaptureAssembler, BioBasedDevicesUseTheQueueEvent) {
+  Collected out;
+  AssemblerOptions o;
+  o.request_based = {false};
+  Assembler a(o, out.sink());
+  a.add(ev(EventKind::queue, 10, 8, 4096, IoOp::write, 5));
+  a.add(ev(EventKind::complete, 25, 8, 4096, IoOp::write));
+  ASSERT_EQ(out.records.size(), 1u);
+  EXPECT_TRUE(out.records[0].flags & io_flag::queue_time_only);
+  EXPECT_EQ(out.records[0].latency_ns(), 15u);
+  EXPECT_EQ(out.records[0].pid, 5u);
+}
+
+CaptureHeader one_device(uint64_t capacity) {
+  CaptureHeader h;
+  h.devices.push_back({"/dev/x", 1, 2, capacity, 512, true, "", ""});
+  return h;
+}
+
+IoRecord rec(uint64_t issue, uint64_t complete, uint64_t offset, uint32_t len, IoOp op) {
+  IoRecord r;
+  r.issue_ns = issue;
+  r.complete_ns = complete;
+  r.offset_bytes = offset;
+  r.length_bytes = len;
+  r.op = op;
+  r.pid = 1;
+  return r;
+}
+
+// 1 s steps. Step 0: 4 RND 4 KiB reads at QD 2 (pairs overlapping for their whole life) and a
+// sequential run of 8 KiB writes; step 1: one flush.
+TEST(CaptureCharacterize, StreamsStepsQueueDepthAndHeatMap) {
+  CharacterizeOptions o;
+  o.step_ns = 1'000'000'000;
+  o.lba_bins = 4;
+  Characterizer ch(one_device(1ULL << 30), o);
+  const uint64_t ms = 1'000'000;
+  // Reads at 0/0, 100/100 ms, each 50 ms long: QD 2 during 2 x 50 ms.
+  ch.add(rec(0, 50 * ms, 900ULL << 20, 4096, IoOp::read));
+  ch.add(rec(0, 50 * ms, 10ULL << 20, 4096, IoOp::read));
+  ch.add(rec(100 * ms, 150 * ms, 300ULL << 20, 4096, IoOp::read));
+  ch.add(rec(100 * ms, 150 * ms, 600ULL << 20, 4096, IoOp::read));
+  for (uint64_t i = 0; i < 4; ++i) {  // SEQ after the first; 10 ms each, QD 1
+    ch.add(rec((200 + i * 10) * ms, (210 + i * 10) * ms, (1ULL << 20) + i * 8192, 8192, IoOp::write));
+  }
+  ch.add(rec(1500 * ms, 1501 * ms, 0, 0, IoOp::flush));
+  CaptureTrailer t;
+  t.duration_ns = 2000 * ms;
+  const results::IoCharacterization c = ch.finish(t);
+  EXPECT_EQ(c.ios, 9u);
+  ASSERT_EQ(c.steps.size(), 2u);
+  ASSERT_EQ(c.streams.size(), 4u);
+  EXPECT_EQ(c.streams[0].name, "RND 4KiB R");
+  EXPECT_DOUBLE_EQ(c.streams[0].io_share, 4.0 / 9);
+  EXPECT_EQ(c.streams[1].name, "SEQ 8KiB W");
+  EXPECT_EQ(c.streams[1].ios, 3u);
+  EXPECT_EQ(c.streams[2].name, "FLUSH");  // ties (1 IO each) by name
+  EXPECT_EQ(c.streams[3].name, "RND 8KiB W");
+  EXPECT_EQ(c.streams_for_80pct, 3u);  // 4/9 = 44 %, 7/9 = 78 %, 8/9 = 89 %
+  // Step 0: in flight 4 x 50 ms + 4 x 10 ms = 240 ms in 1 s.
+  EXPECT_NEAR(c.steps[0].qd_mean, 0.24, 1e-12);
+  EXPECT_EQ(c.steps[0].qd_max, 2u);
+  EXPECT_EQ(c.steps[0].ios, 8u);
+  EXPECT_DOUBLE_EQ(c.steps[0].iops, 8.0);
+  EXPECT_EQ(c.steps[1].ios, 1u);
+  EXPECT_EQ(c.steps[1].qd_max, 1u);
+  // Heat map: 4 bins of 256 MiB; offsets 10 MiB and 1 MiB (x4) -> bin 0; 300 -> 1; 600 -> 2; 900 -> 3.
+  EXPECT_EQ(c.steps[0].lba_ios, (std::vector<uint64_t>{5, 1, 1, 1}));
+  EXPECT_EQ(c.steps[1].lba_ios, (std::vector<uint64_t>{1, 0, 0, 0}));
+  // Per step the top streams' IOs and bytes, then "other" (step_streams = 4: none left).
+  EXPECT_EQ(c.steps[0].stream_ios, (std::vector<uint64_t>{4, 3, 0, 1, 0}));
+  EXPECT_EQ(c.steps[0].stream_bytes, (std::vector<uint64_t>{4 * 4096, 3 * 8192, 0, 8192, 0}));
+  EXPECT_EQ(c.min_size_bytes, 4096u);
+  EXPECT_EQ(c.max_size_bytes, 8192u);
+}
+
+TEST(CaptureCharacterize, TheDocumentRoundTripsThroughItsReader) {
+  CharacterizeOptions o;
+  o.step_ns = 1'000'000;
+  Characterizer ch(one_device(1 << 20), o);
+  for (uint64_t i = 0; i < 50; ++i) ch.add(rec(i * 100'000, i * 100'000 + 5000, i * 4096, 4096, IoOp::write));
+  const results::IoCharacterization c = ch.finish(std::nullopt);
+  EXPECT_FALSE(c.capture_complete);
+  nlohmann::json j;
+  to_json(j, c);
+  nlohmann::json again;
+  to_json(again, results::read_io_characterization(j));
+  EXPECT_EQ(j, again);
+  EXPECT_EQ(results::read_io_characterization(nlohmann::json::parse(R"({"totals": {"ios": "x"}})")).ios, 0u);
+}
+
+}  // namespace
+}  // namespace ptsuite::capture
