@@ -78,6 +78,21 @@ void check_out(const fs::path& out) {
   }
 }
 
+// A run compared with itself (the same results document twice, by path, history ID or a copy:
+// the bytes' SHA-256 is the same) shows no difference by construction; said once per pair.
+void warn_same_results(const std::vector<report::compare::LoadedRun>& runs, const std::vector<std::string>& args) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    for (size_t j = i + 1; j < runs.size(); ++j) {
+      if (runs[i].results_sha256 == runs[j].results_sha256) {
+        fmt::print(stderr,
+                   "ptsuite: warning: {} and {} are the same results document (SHA-256 {}): the run is compared "
+                   "with itself, so every difference is 0\n",
+                   args[i], args[j], runs[i].results_sha256.substr(0, 12));
+      }
+    }
+  }
+}
+
 int run_compare(const CompareOptions& o) {
   if (o.runs.size() < 2) {
     throw UsageError("RUN", "give at least two runs to compare (run directories or history IDs)");
@@ -88,6 +103,7 @@ int run_compare(const CompareOptions& o) {
   for (const std::string& argument : o.runs) {
     runs.push_back(report::compare::load_run(resolve(argument, o.db)));
   }
+  warn_same_results(runs, o.runs);
   const json comparison = report::compare::build_comparison(runs, {o.force});
   const std::string html = report::compare::render_compare_html(comparison);
   const std::string csv = report::compare::render_compare_csv(comparison);

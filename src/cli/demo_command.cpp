@@ -168,7 +168,8 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--output-dir", args->output_dir, "Results directory (default ./ptsuite-demo-<UTC time>)");
   cmd->add_option("--seed", args->seed, "PRNG seed (default: random, recorded in the results)");
   cmd->add_option("--engine", args->engine, "IO engine (default libaio, else sync)");
-  cmd->add_flag("--allow-destructive", args->allow_destructive, "Allow writes to a block device given with --target");
+  cmd->add_flag("--allow-destructive", args->allow_destructive,
+                "Allow writes to a block device, or a file holding data, given with --target (destroys its data)");
   cmd->add_flag("--quiet", args->quiet, "Print only where the results are");
   cmd->callback([&slot, args] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};

@@ -2,13 +2,17 @@
 // docs/history.md). Every subcommand takes --db PATH|postgresql://... (default: the
 // PTSUITE_HISTORY_DB environment variable, else $XDG_DATA_HOME/ptsuite/history.sqlite).
 //   add RUN_DIR               records (or updates) a run; prints "added run ID" / "updated run ID"
-//   list [--model M] [--serial S]   one line per run, oldest first
-//   show ID                   every stored field of one run, its tests and headline metrics
-//   export --format csv [--out FILE] [--model M] [--serial S]   the tidy CSV (history/export.hpp)
+//   list [--model M] [--serial S] [--json]   one line per run, oldest first (columns fit their cells)
+//   show ID [--json]          every stored field of one run, its tests and headline metrics
+//                             (response times in us / ms)
+//   export --format csv|json [--out FILE] [--model M] [--serial S]   the tidy CSV
+//                             (history/export.hpp) or the records as JSON
 // Exit 0 on success (also for an empty list); 2 for bad input (not a run directory, unknown ID,
 // unknown format, a database that cannot be opened or reached); 5 when a statement fails.
 #include <fmt/format.h>
+#include <algorithm>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include <ptsuite/bundle/manifest.hpp>
@@ -42,6 +46,7 @@ struct HistoryOptions {
   std::string format = "csv";
   std::string out;
   bool replace = false;
+  bool json = false;  // list / show --json
 };
 
 HistoryStore open_store(const HistoryOptions& o) { return HistoryStore::open(history::resolve_history_db(o.db)); }
@@ -79,21 +84,82 @@ int run_add(const HistoryOptions& o) {
   return 0;
 }
 
+nlohmann::json records_json(const std::vector<RunRecord>& runs, bool with_metrics) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const RunRecord& r : runs) out.push_back(history::run_record_json(r, with_metrics));
+  return out;
+}
+
+// A column no wider than its widest cell (at most `max_width`; longer cells end in "~").
+struct Column {
+  std::string title;
+  size_t max_width;
+  bool right = false;
+};
+
+std::string fit(const std::string& cell, size_t width) {
+  return cell.size() <= width ? cell : cell.substr(0, width - 1) + "~";
+}
+
+void print_table(const std::vector<Column>& columns, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> widths;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    size_t w = columns[c].title.size();
+    for (const auto& row : rows) w = std::max(w, std::min(row[c].size(), columns[c].max_width));
+    widths.push_back(w);
+  }
+  const auto line = [&](const std::vector<std::string>& cells) {
+    std::string out;
+    for (size_t c = 0; c < cells.size(); ++c) {
+      const std::string cell = fit(cells[c], widths[c]);
+      const bool last = c + 1 == cells.size();
+      out += columns[c].right ? fmt::format("{:>{}}", cell, widths[c])
+                              : (last ? cell : fmt::format("{:<{}}", cell, widths[c]));
+      if (!last) out += "  ";
+    }
+    fmt::print("{}\n", out);
+  };
+  std::vector<std::string> titles;
+  for (const Column& c : columns) titles.push_back(c.title);
+  line(titles);
+  for (const auto& row : rows) line(row);
+}
+
 int run_list(const HistoryOptions& o) {
   HistoryStore store = open_store(o);
   const std::vector<RunRecord> runs = store.list({o.model, o.serial});
-  fmt::print("{:>5}  {:<20}  {:<28}  {:<20}  {:<10}  {:<28}  {:<26}  {}\n", "ID", "started (UTC)", "model", "serial",
-             "firmware", "tests", "compliance", "signed");
-  for (const RunRecord& r : runs) {
-    fmt::print("{:>5}  {:<20}  {:<28}  {:<20}  {:<10}  {:<28}  {:<26}  {}\n", r.id, or_dash(r.started_utc),
-               or_dash(r.device_model), or_dash(r.device_serial), or_dash(r.device_firmware), tests_text(r),
-               or_dash(r.compliance_summary), r.signature_fingerprint.empty() ? "no" : "yes");
+  if (o.json) {
+    fmt::print("{}\n", records_json(runs, false).dump(1));
+    return 0;
   }
+  std::vector<std::vector<std::string>> rows;
+  for (const RunRecord& r : runs) {
+    rows.push_back({std::to_string(r.id), or_dash(r.started_utc.substr(0, 16)), or_dash(r.device_model),
+                    or_dash(r.device_serial), or_dash(r.device_firmware), tests_text(r), or_dash(r.compliance_summary),
+                    r.signature_fingerprint.empty() ? "no" : "yes"});
+  }
+  print_table({{"ID", 6, true},
+               {"started (UTC)", 16},
+               {"model", 28},
+               {"serial", 20},
+               {"firmware", 10},
+               {"tests", 30},
+               {"compliance", 34},
+               {"signed", 6}},
+              rows);
   fmt::print("{} run(s) in {}\n", runs.size(), store.backend().describe());
   return 0;
 }
 
 void print_field(const char* name, const std::string& value) { fmt::print("{:<22} {}\n", name, or_dash(value)); }
+
+// A metric as a lab reads it: response times (stored in ns) in us or ms, the rest as stored.
+std::string metric_text(const history::Metric& m) {
+  if (m.unit == "ns") {
+    return m.value < 1e6 ? fmt::format("{:.1f} \u00b5s", m.value / 1e3) : fmt::format("{:.3f} ms", m.value / 1e6);
+  }
+  return fmt::format("{:.6g} {}", m.value, or_dash(m.unit));
+}
 
 int run_show(const HistoryOptions& o) {
   const std::optional<int64_t> id = history::parse_history_id(o.id);
@@ -103,6 +169,10 @@ int run_show(const HistoryOptions& o) {
   }
   HistoryStore store = open_store(o);
   const RunRecord r = store.get_or_throw(*id);
+  if (o.json) {
+    fmt::print("{}\n", history::run_record_json(r, true).dump(1));
+    return 0;
+  }
   print_field("id", std::to_string(r.id));
   print_field("run uid", r.run_uid);
   print_field("run directory", r.run_dir);
@@ -127,7 +197,7 @@ int run_show(const HistoryOptions& o) {
                or_dash(t.steady_state));
     for (const history::Metric& m : r.metrics) {
       if (m.test_id == t.test_id) {
-        fmt::print("  {:<34} {:>16.6g} {}\n", or_dash(m.name), m.value, or_dash(m.unit));
+        fmt::print("  {:<34} {:>16}\n", or_dash(m.name), metric_text(m));
       }
     }
   }
@@ -135,11 +205,12 @@ int run_show(const HistoryOptions& o) {
 }
 
 int run_export(const HistoryOptions& o) {
-  if (o.format != "csv") {
-    throw UsageError("--format", fmt::format("unknown export format \"{}\"; known: csv", o.format));
+  if (o.format != "csv" && o.format != "json") {
+    throw UsageError("--format", fmt::format("unknown export format \"{}\"; known: csv, json", o.format));
   }
   HistoryStore store = open_store(o);
-  const std::string csv = history::export_csv(store.list({o.model, o.serial}, /*with_metrics=*/true));
+  const std::vector<RunRecord> runs = store.list({o.model, o.serial}, /*with_metrics=*/true);
+  const std::string csv = o.format == "csv" ? history::export_csv(runs) : records_json(runs, true).dump(1) + "\n";
   if (o.out.empty() || o.out == "-") {
     fmt::print("{}", csv);
   } else {
@@ -189,14 +260,17 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);
   list->add_option("--model", o->model, "Only runs of this device model (exact)");
   list->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
+  list->add_flag("--json", o->json, "The runs as a JSON array (every stored field)");
   list->callback([o, &slot] { slot.action = [o] { return run_list(*o); }; });
 
   CLI::App* show = history_subcommand(history, "show", "Show one run: fields, tests, headline metrics", *o);
   show->add_option("ID", o->id, "History ID (from history list)")->required();
+  show->add_flag("--json", o->json, "The run as JSON (every stored field, its tests and metrics)");
   show->callback([o, &slot] { slot.action = [o] { return run_show(*o); }; });
 
-  CLI::App* exp = history_subcommand(history, "export", "Export the history as CSV (one row per metric)", *o);
-  exp->add_option("--format", o->format, "Export format: csv")->capture_default_str();
+  CLI::App* exp = history_subcommand(history, "export", "Export the history as CSV or JSON", *o);
+  exp->add_option("--format", o->format, "Export format: csv (one row per metric) or json (one object per run)")
+      ->capture_default_str();
   exp->add_option("--out", o->out, "File to write (default: stdout)");
   exp->add_option("--model", o->model, "Only runs of this device model (exact)");
   exp->add_option("--serial", o->serial, "Only runs of this serial number (exact)");

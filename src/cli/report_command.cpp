@@ -20,6 +20,7 @@
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
@@ -40,6 +41,7 @@ using nlohmann::json;
 struct ReportOptions {
   std::string results;
   std::string format = "html";
+  std::string paper = "auto";  // --paper, for pdf
   std::string out;
   std::string series;        // scenario results: report.series
   std::string plot_targets;  // scenario results: "1,5"
@@ -145,6 +147,7 @@ void note_if_signed(const fs::path& dir) {
 
 int run_report(const ReportOptions& o) {
   report::check_report_formats_for({o.format}, "--format");
+  (void)report::parse_paper(o.paper, "--paper");
   fs::path input = o.results;
   json doc = load_results(input);
   apply_chart_options(doc, o);
@@ -192,7 +195,7 @@ int run_report(const ReportOptions& o) {
     throw UsageError("--out", fmt::format("{} is RESULTS itself; choose another output file", target.string()));
   }
   const StagingDir staging(target);
-  (void)report::write_reports(staging.path().string(), doc, {o.format});
+  (void)report::write_reports(staging.path().string(), doc, {o.format}, o.paper);
   fs::rename(staging.path() / writer_name(o.format), target, ec);
   if (ec) {
     throw SystemError(fmt::format("cannot write {}: {}", target.string(), ec.message()));
@@ -209,6 +212,8 @@ void register_report_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand("report", "Render reports (html, pdf, csv, text, json) from a results.json");
   sub->add_option("RESULTS", o->results, "A results.json, or a run directory holding one")->required();
   sub->add_option("--format", o->format, "Report format: html, pdf, csv, text or json")->capture_default_str();
+  sub->add_option("--paper", o->paper, "Paper of a PDF: a4, letter or auto (Chromium's default, Letter)")
+      ->capture_default_str();
   sub->add_option("--out", o->out,
                   "Output file (html, pdf, text, json; '-' = stdout for text and json) or directory (csv); "
                   "default: next to RESULTS");

@@ -42,7 +42,8 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
       config.strict = o->strict;
       StopSignals signals;
       RunConsole console(o->run.quiet);
-      const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console));
+      const pts::RunOutcome outcome =
+          pts::start_run(config, console, &signals.flag(), report_writer(console, o->run.paper));
       return finish(outcome, console, o->run.no_history, o->run.history_db);
     };
   });
@@ -56,6 +57,7 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
     bool quiet = false;
     bool no_history = false;
     std::string history_db;
+    std::string paper = "auto";
   };
   auto o = std::make_shared<ResumeOptions>();
   CLI::App* sub = app.add_subcommand("resume", "Continue an interrupted run after its last completed segment");
@@ -64,6 +66,8 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--confirm-serial", o->confirm_serial,
                   "Serial number of the drive, when the run purges a real drive");
   sub->add_flag("--quiet", o->quiet, "No progress output");
+  sub->add_option("--paper", o->paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
+      ->capture_default_str();
   add_history_options(sub, o->no_history, o->history_db);
   sub->callback([o, &slot] {
     slot.action = [o] {
@@ -71,8 +75,8 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
       RunConsole console(o->quiet);
       const std::optional<std::string> serial =
           o->confirm_serial.empty() ? std::nullopt : std::optional<std::string>(o->confirm_serial);
-      const pts::RunOutcome outcome =
-          pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag(), report_writer(console));
+      const pts::RunOutcome outcome = pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag(),
+                                                      report_writer(console, o->paper));
       const int code = finish(outcome, console, o->no_history, o->history_db);
       if (code != 0) return code;
       // A resumed `ptsuite validate` ends like one: the claims' verdict decides the exit code.

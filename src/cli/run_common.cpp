@@ -4,15 +4,15 @@
 #include <fmt/format.h>
 #include <algorithm>
 
-#include <ptsuite/report/headline.hpp>
 #include <ptsuite/history/location.hpp>
+#include <ptsuite/report/headline.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
-#include <ptsuite/util/shell_quote.hpp>
 #include <ptsuite/util/printable.hpp>
+#include <ptsuite/util/shell_quote.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
@@ -41,15 +41,17 @@ std::vector<std::string> split_formats(const std::string& text) {
 // command that renders it later, and the rest are written.
 }  // namespace
 
-pts::ReportWriter report_writer(RunConsole& console) {
-  return [&console](const std::string& dir, const nlohmann::json& results, const std::vector<std::string>& formats) {
+pts::ReportWriter report_writer(RunConsole& console, const std::string& paper) {
+  (void)report::parse_paper(paper, "--paper");  // exit 2 before the run, not after it
+  return [&console, paper](const std::string& dir, const nlohmann::json& results,
+                           const std::vector<std::string>& formats) {
     try {
-      return report::write_reports(dir, results, formats);
+      return report::write_reports(dir, results, formats, paper);
     } catch (const Error&) {
       std::vector<std::string> written;
       for (const std::string& format : formats) {
         try {
-          for (std::string& path : report::write_reports(dir, results, {format})) {
+          for (std::string& path : report::write_reports(dir, results, {format}, paper)) {
             written.push_back(std::move(path));
           }
         } catch (const Error& e) {
@@ -180,6 +182,8 @@ void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_defaul
       ->capture_default_str();
   sub->add_option("--reports", o.reports,
                   "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
+      ->capture_default_str();
+  sub->add_option("--paper", o.paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
       ->capture_default_str();
   sub->add_flag("--quiet", o.quiet, "No progress output");
   sub->add_option("--tested-by", o.tested_by, "Test sponsor / lab named in the report header");

@@ -25,6 +25,7 @@ struct RunOptions {
   std::string confirm_serial;
   std::string scratch_size = "1GiB";
   std::string reports = "html,csv,text";
+  std::string paper = "auto";  // --paper: the PDF's paper
   bool quiet = false;
   std::string tested_by;
   bool no_history = false;
@@ -49,7 +50,7 @@ std::vector<std::string> report_formats(const std::string& text);
 
 // Writes the reports at the end of a run; a format that fails is named (with the command that
 // renders it later) and the others are still written.
-pts::ReportWriter report_writer(RunConsole& console);
+pts::ReportWriter report_writer(RunConsole& console, const std::string& paper = "auto");
 
 // --no-history and --history-db.
 void add_history_options(CLI::App* sub, bool& no_history, std::string& history_db);

@@ -11,16 +11,16 @@
 #include <fstream>
 #include <iostream>
 
-#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/app/app_runner.hpp>
+#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
-#include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/app_report.hpp>
+#include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario.hpp>
@@ -94,7 +94,32 @@ int plan_scenario_command(const ScenarioOptions& o) {
   return 0;
 }
 
-int list_scenarios() {
+// --json: the scenarios (name, title, reconstructs, targets, phases) and the mix profiles.
+json scenarios_json() {
+  json scenarios = json::array();
+  for (const std::string& n : scenario::builtin_scenarios()) {
+    const scenario::Scenario s = scenario::load_scenario(n);
+    json phases = json::array();
+    for (const scenario::PhaseSpec& p : s.phases) phases.push_back(p.name);
+    scenarios.push_back(
+        {{"name", n},
+         {"title", s.title},
+         {"reconstructs", s.reconstructs},
+         {"targets", {{"count", s.targets.count}, {"exact", s.targets.exact}, {"roles", s.targets.names}}},
+         {"phases", std::move(phases)}});
+  }
+  json profiles = json::array();
+  for (const scenario::MixProfile& p : scenario::mix_profiles()) {
+    profiles.push_back({{"name", p.name}, {"title", p.title}, {"basis", p.basis}});
+  }
+  return {{"scenarios", std::move(scenarios)}, {"profiles", std::move(profiles)}};
+}
+
+int list_scenarios(bool as_json) {
+  if (as_json) {
+    std::cout << scenarios_json().dump(1) << "\n";
+    return 0;
+  }
   for (const std::string& n : scenario::builtin_scenarios()) {
     const scenario::Scenario s = scenario::load_scenario(n);
     std::cout << fmt::format("{:<22} {}\n", n, s.title);
@@ -458,7 +483,9 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
       app.add_subcommand("scenario", "Characterization scenarios beyond PTS (list, show, plan, run, resume)");
   sub->require_subcommand(1);
   CLI::App* list = sub->add_subcommand("list", "List the built-in scenarios and mix profiles");
-  list->callback([&slot] { slot.action = [] { return list_scenarios(); }; });
+  auto list_json = std::make_shared<bool>(false);
+  list->add_flag("--json", *list_json, "The scenarios and profiles as JSON");
+  list->callback([&slot, list_json] { slot.action = [list_json] { return list_scenarios(*list_json); }; });
   auto name = std::make_shared<std::string>();
   CLI::App* show = sub->add_subcommand("show", "Print a scenario's JSON (copy it, edit it, run the file)");
   show->add_option("NAME", *name, "Built-in scenario name or file")->required();

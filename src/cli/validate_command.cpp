@@ -91,7 +91,7 @@ int validate_on_device(const ValidateOptions& o, const json& sheet) {
   const pts::RunConfig config = measure_config(o, sheet);
   StopSignals signals;
   RunConsole console(o.run.quiet);
-  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console));
+  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console, o.run.paper));
   const int code = finish(outcome, console, o.run.no_history, o.run.history_db);
   if (code != 0) return code;
   const json results = read_json_file(outcome.results_path, "results");
@@ -176,7 +176,7 @@ int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
   outcome.results_path = (dir / "results.json").string();
   outcome.status = "complete";
   outcome.compliance.summary = doc.at("compliance").at("summary").get<std::string>();
-  outcome.reports = report_writer(console)(dir.string(), doc, formats);
+  outcome.reports = report_writer(console, o.run.paper)(dir.string(), doc, formats);
   (void)bundle::write_manifest(dir);
   (void)finish(outcome, console, o.run.no_history, o.run.history_db);
   return claims_verdict(doc, console);

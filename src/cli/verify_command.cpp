@@ -11,8 +11,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
@@ -31,6 +33,7 @@ namespace fs = std::filesystem;
 struct VerifyOptions {
   std::string dir;
   std::string pubkey;
+  bool json = false;
 };
 
 std::string problem_summary(const bundle::VerifyReport& result) {
@@ -73,6 +76,77 @@ std::string missing_signature(const std::string& dir, const bundle::SignatureChe
                      bundle::k_signature_file_name);
 }
 
+// What verify found: the text lines it prints, the verdict, and the same as JSON (--json).
+struct VerifyOutcome {
+  std::vector<std::string> lines;
+  bool intact = false;
+  std::string verdict;  // the last line: "OK: ..." or "FAILED: ..."
+};
+
+VerifyOutcome judge(const VerifyOptions& o, const bundle::VerifyReport& result, const bundle::SignatureCheck& signature,
+                    bool signature_required) {
+  VerifyOutcome v;
+  const bundle::Manifest& m = result.manifest;
+  const std::string origin =
+      fmt::format("manifest of {}, ptsuite {} ({})", m.created_utc, m.ptsuite_version, m.git_revision);
+  for (const bundle::FileProblem& p : result.problems) {
+    v.lines.push_back(fmt::format("{:<8} {}: {}", bundle::to_string(p.kind), p.path, p.detail));
+  }
+  const std::string problems_too =
+      result.intact() ? ""
+                      : fmt::format("; and {} file problem(s) ({})", result.problems.size(), problem_summary(result));
+  if (const std::string missing = missing_signature(o.dir, signature); !missing.empty()) {
+    v.verdict = fmt::format("FAILED: {}{}", missing, problems_too);
+    return v;
+  }
+  if (signature.valid()) {
+    v.lines.push_back(fmt::format(
+        "signature: valid, {}{}", signer_text(signature.file->statement),
+        signature.key_trusted ? " (the --pubkey key)" : " (key not checked: pass --pubkey to check who signed)"));
+  }
+  if (signature_required && !signature.valid()) {
+    v.verdict = fmt::format("FAILED: {}{}", signature.reason, problems_too);
+    return v;
+  }
+  if (!result.intact()) {
+    v.verdict = fmt::format("FAILED: {} problem(s) in {} ({}){}; {} file(s) intact ({})", result.problems.size(), o.dir,
+                            problem_summary(result), signature.valid() ? " since it was signed" : "",
+                            result.files_matching, origin);
+    return v;
+  }
+  v.intact = true;
+  v.verdict = fmt::format("OK: {} file(s) intact in {} ({}){}", result.files_matching, o.dir, origin,
+                          signature.valid() ? "; " + signer_text(signature.file->statement) : "");
+  return v;
+}
+
+nlohmann::json outcome_json(const VerifyOutcome& v, const bundle::VerifyReport& result,
+                            const bundle::SignatureCheck& signature) {
+  nlohmann::json problems = nlohmann::json::array();
+  for (const bundle::FileProblem& p : result.problems) {
+    problems.push_back({{"kind", bundle::to_string(p.kind)}, {"path", p.path}, {"detail", p.detail}});
+  }
+  nlohmann::json sig = nullptr;
+  if (signature.file) {
+    const bundle::SignatureStatement& st = signature.file->statement;
+    sig = {{"valid", signature.valid()},
+           {"key_trusted", signature.key_trusted},
+           {"key_fingerprint", st.key_fingerprint},
+           {"signed_utc", st.signed_utc},
+           {"tested_by", st.tested_by},
+           {"reason", signature.valid() ? "" : signature.reason}};
+  }
+  return {{"intact", v.intact},
+          {"verdict", v.verdict},
+          {"files_matching", result.files_matching},
+          {"manifest",
+           {{"created_utc", result.manifest.created_utc},
+            {"ptsuite_version", result.manifest.ptsuite_version},
+            {"git_revision", result.manifest.git_revision}}},
+          {"problems", std::move(problems)},
+          {"signature", std::move(sig)}};
+}
+
 int run_verify(const VerifyOptions& o) {
   std::optional<bundle::PublicKey> trusted;
   if (!o.pubkey.empty()) {
@@ -80,39 +154,15 @@ int run_verify(const VerifyOptions& o) {
   }
   const bundle::VerifyReport result = bundle::verify_manifest(o.dir);
   const bundle::SignatureCheck signature = bundle::check_signature(o.dir, trusted ? &*trusted : nullptr);
-  const bundle::Manifest& m = result.manifest;
-  const std::string origin =
-      fmt::format("manifest of {}, ptsuite {} ({})", m.created_utc, m.ptsuite_version, m.git_revision);
-  for (const bundle::FileProblem& p : result.problems) {
-    fmt::print("{:<8} {}: {}\n", bundle::to_string(p.kind), p.path, p.detail);
-  }
   const bool signature_required = trusted.has_value() || signature.file.has_value();
-  if (const std::string missing = missing_signature(o.dir, signature); !missing.empty()) {
-    fmt::print("FAILED: {}{}\n", missing,
-               result.intact()
-                   ? ""
-                   : fmt::format("; and {} file problem(s) ({})", result.problems.size(), problem_summary(result)));
-    return static_cast<int>(ExitCode::negative_verdict);
+  const VerifyOutcome v = judge(o, result, signature, signature_required);
+  if (o.json) {
+    fmt::print("{}\n", outcome_json(v, result, signature).dump(1));
+  } else {
+    for (const std::string& line : v.lines) fmt::print("{}\n", line);
+    fmt::print("{}\n", v.verdict);
   }
-  if (signature.valid()) {
-    fmt::print("signature: valid, {}{}\n", signer_text(signature.file->statement),
-               signature.key_trusted ? " (the --pubkey key)" : " (key not checked: pass --pubkey to check who signed)");
-  }
-  if (signature_required && !signature.valid()) {
-    fmt::print("FAILED: {}{}\n", signature.reason,
-               result.intact()
-                   ? ""
-                   : fmt::format("; and {} file problem(s) ({})", result.problems.size(), problem_summary(result)));
-    return static_cast<int>(ExitCode::negative_verdict);
-  }
-  if (!result.intact()) {
-    fmt::print("FAILED: {} problem(s) in {} ({}){}; {} file(s) intact ({})\n", result.problems.size(), o.dir,
-               problem_summary(result), signature.valid() ? " since it was signed" : "", result.files_matching, origin);
-    return static_cast<int>(ExitCode::negative_verdict);
-  }
-  fmt::print("OK: {} file(s) intact in {} ({}){}\n", result.files_matching, o.dir, origin,
-             signature.valid() ? "; " + signer_text(signature.file->statement) : "");
-  return static_cast<int>(ExitCode::success);
+  return static_cast<int>(v.intact ? ExitCode::success : ExitCode::negative_verdict);
 }
 
 }  // namespace
@@ -124,6 +174,7 @@ void register_verify_command(CLI::App& app, CommandSlot& slot) {
   command->add_option("DIR", o->dir, "The run directory (bundle) to verify")->required();
   command->add_option("--pubkey", o->pubkey,
                       "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)");
+  command->add_flag("--json", o->json, "The verdict, every file problem and the signature as JSON (same exit codes)");
   command->callback([o, &slot] { slot.action = [o] { return run_verify(*o); }; });
 }
 

@@ -192,12 +192,15 @@ int execute_workload(const RunRequest& request) {
     check_output_file(request.json_path, request.json_option);
   }
   const bool writes = request.spec.read_pct < 100;
+  // A bad option is exit 2 whatever the target: resolved against its geometry (a read-only open,
+  // nothing written) before the gate, whose refusals (exit 3) are about the target itself.
+  const workload::ResolvedWorkload resolved = workload::resolve(
+      request.spec, engine::Target::open(request.target_path, engine::Target::Access::read_only).geometry());
   const device::TargetGuard guard = device::pass_target_gate(
       {request.target_path, writes ? device::TargetAccess::read_write : device::TargetAccess::read_only,
        request.allow_destructive, request.command});
   const engine::Target target = engine::Target::open(
       request.target_path, writes ? engine::Target::Access::read_write : engine::Target::Access::read_only);
-  const workload::ResolvedWorkload resolved = workload::resolve(request.spec, target.geometry());
 
   const StopSignals signals;
   ProgressLine progress(!request.quiet);
@@ -253,7 +256,8 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--cpus", a.cpus, "Pin thread i to the i-th CPU of this list, e.g. 0,1 or 0-3");
   cmd->add_option("--interval", a.interval, "Record an interval series every this long, e.g. 1s");
   cmd->add_option("--data", a.data, "Write data: random, refill or zeros")->capture_default_str();
-  cmd->add_flag("--allow-destructive", a.allow_destructive, "Allow writes to a block device (destroys its data)");
+  cmd->add_flag("--allow-destructive", a.allow_destructive,
+                "Allow writes to a block device or a file holding data (destroys its data)");
   cmd->add_flag("--quiet", a.quiet, "No progress line and no summary");
   cmd->callback([&slot, args] {
     // workload::resolve() and the IO queue name fields; this command's flags spell them.

@@ -169,6 +169,16 @@ std::optional<std::string> loops_in_use(const GateRequest& req, const Related& r
   return std::nullopt;
 }
 
+// Attached and idle is still in use: the loop device presents what lies under it, and a write
+// there changes it under whoever set it up (a filesystem not mounted yet, a VM image). Checked
+// after the specific reasons, which name the user better.
+std::optional<std::string> loop_attached(const GateRequest& req, const Related& related) {
+  if (related.in_use_checked.empty()) return std::nullopt;
+  const auto& [loop, name] = related.in_use_checked.front();
+  return fmt::format("refusing to write to {}: {}; detach it first (losetup -d /dev/{}) if it is no longer needed",
+                     printable(req.path), name, loop.name);
+}
+
 bool file_holds_data(const std::string& path, const struct stat& st) {
   if (st.st_size == 0) return false;
   if (st.st_blocks != 0) return true;
@@ -201,7 +211,7 @@ std::optional<std::string> check_file(const GateRequest& req, const struct stat&
         "--allow-destructive to proceed (a new sparse file made with truncate needs no flag)",
         printable(req.path), units::format_size_binary(static_cast<uint64_t>(st.st_size)));
   }
-  return std::nullopt;
+  return loop_attached(req, related);
 }
 
 std::optional<std::string> check_block(const GateRequest& req, const struct stat& st) {
@@ -222,6 +232,7 @@ std::optional<std::string> check_block(const GateRequest& req, const struct stat
       return fmt::format("refusing to write to {}: {}", printable(req.path), *claimed);
     }
   }
+  if (auto attached = loop_attached(req, related)) return attached;
   if (!req.allow_destructive) {
     return fmt::format(
         "refusing to write to block device {}: this destroys its data; pass --allow-destructive to proceed",

@@ -19,10 +19,13 @@
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/run_log.hpp>
 #include <ptsuite/pts/step_check.hpp>
+#include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/host_boot.hpp>
 #include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
@@ -420,6 +423,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.results = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.results["run"] = {
       {"started_utc", utc_now_iso8601()}, {"resumes", json::array()}, {"plan_fingerprint", fingerprint}};
+  if (const std::string boot = host_boot_id(); !boot.empty()) s.results["run"]["boot_id"] = boot;
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
@@ -433,6 +437,25 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
   return execute(s, log, stop, reports);
+}
+
+// This session's resume record. A boot ID other than the previous session's means the host
+// restarted since the run last ran (a reboot, or a power loss): the journal is complete, but the
+// drive's state (its cache, its mapping) is not the state the journal saw. Disclosed, not refused.
+results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
+  results::ResumeRecord r;
+  r.utc = utc_now_iso8601();
+  r.journaled_steps = Journal(s.dir).entries().size();
+  r.boot_id = host_boot_id();
+  const std::string previous = results::read_run_sessions(results::at(s.results, "run")).last_boot_id();
+  r.after_host_restart = !previous.empty() && !r.boot_id.empty() && previous != r.boot_id;
+  if (r.after_host_restart) {
+    log.warning(
+        "the host restarted since this run last ran (its boot ID changed: a reboot or a power loss); the "
+        "journaled steps stand, but after a power cut the drive is not in the state the journal saw; the report "
+        "discloses it");
+  }
+  return r;
 }
 
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
@@ -493,14 +516,15 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
                   ? load_json_input(s.dir / "results.json", (s.dir / "results.json").string(), k_document_json_limits)
                   : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.results["config"] = s.config;
-  s.results["run"]["resumes"].push_back(
-      {{"utc", utc_now_iso8601()}, {"journaled_steps", Journal(s.dir).entries().size()}});
+  const results::ResumeRecord resume = resume_record(s, log);
+  s.results["run"]["resumes"].push_back(resume);
   s.results["run"].erase("stop");
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
   s.results["platform"] = device::capture_platform(s.target->path());
   record_preflight(s, log, std::move(preflight_record));
-  log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), Journal(s.dir).entries().size()));
+  log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), resume.journaled_steps));
+  write_results(s);  // the resume (and a host restart before it) is on record even if this session is cut
   return execute(s, log, stop, reports);
 }
 

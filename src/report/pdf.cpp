@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -194,10 +196,39 @@ std::string find_chromium() {
   return "";
 }
 
-void print_pdf(const std::string& html_path, const std::string& pdf_path, std::chrono::seconds timeout) {
+Paper parse_paper(const std::string& text, const std::string& flag) {
+  std::string lower = text;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (lower == "auto") return Paper::automatic;
+  if (lower == "a4") return Paper::a4;
+  if (lower == "letter") return Paper::letter;
+  throw UsageError(flag, fmt::format("unknown paper \"{}\"; known: a4, letter, auto (Chromium's default)", text));
+}
+
+namespace {
+
+// A copy of the report with its @page size set to `paper`, in `dir`; the report's stylesheet
+// (report/html/style.cpp) opens with `@page { size: auto;`.
+std::string with_paper(const std::string& html_path, Paper paper, const TempDir& dir) {
+  std::string html = read_file(html_path);
+  const std::string from = "@page { size: auto;";
+  const size_t at = html.find(from);
+  if (at == std::string::npos) {
+    throw SystemError(html_path + " has no `@page { size: auto;` rule to set the paper in (not a ptsuite report?)");
+  }
+  html.replace(at, from.size(), paper == Paper::a4 ? "@page { size: A4;" : "@page { size: letter;");
+  const fs::path copy = dir.path() / "report.html";
+  write_file_atomic(copy, html);
+  return copy.string();
+}
+
+}  // namespace
+
+void print_pdf(const std::string& html_path, const std::string& pdf_path, Paper paper, std::chrono::seconds timeout) {
   TempDir dir;
   const fs::path out = dir.path() / "report.pdf";
-  run_chromium(html_path, {"--print-to-pdf=" + out.string(), "--no-pdf-header-footer"}, dir, timeout);
+  const std::string source = paper == Paper::automatic ? html_path : with_paper(html_path, paper, dir);
+  run_chromium(source, {"--print-to-pdf=" + out.string(), "--no-pdf-header-footer"}, dir, timeout);
   publish(out, pdf_path, dir.path() / "chromium.log", "PDF");
 }
 

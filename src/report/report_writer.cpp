@@ -107,8 +107,9 @@ void check_report_document(const json& doc, const std::string& what) {
 std::string normalised_results(const json& results) { return results.dump() + "\n"; }
 
 std::vector<std::string> write_reports(const std::string& dir, const json& results,
-                                       const std::vector<std::string>& formats) {
+                                       const std::vector<std::string>& formats, const std::string& paper_name) {
   check_report_formats_for(formats, "--reports");
+  const Paper paper = parse_paper(paper_name, "--paper");
   check_report_document(results, "results");
   const bool scenario = is_scenario_document(results);
   const auto html_of = [&] { return scenario ? scenario_html(results) : render_html(results); };
@@ -131,12 +132,12 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
     } else if (format == "pdf") {
       const fs::path path = out / "report.pdf";
       if (want_html) {
-        print_pdf((out / "report.html").string(), path.string());
+        print_pdf((out / "report.html").string(), path.string(), paper);
       } else {
         // Printed from a temporary copy, removed again: only the PDF was asked for.
         const TempFile html(out / ".report-for-pdf.html");
         write_file_atomic(html.path(), html_of());
-        print_pdf(html.path().string(), path.string());
+        print_pdf(html.path().string(), path.string(), paper);
       }
       written.push_back(path.string());
     } else if (format == "csv" && scenario) {

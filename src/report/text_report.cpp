@@ -11,6 +11,7 @@
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
@@ -105,6 +106,12 @@ std::string run_section(const json& doc) {
                      str(tool, "git_revision"));
   if (member(run, "stop").is_object()) {
     out += fmt::format("Stopped:     {}\n", str(member(run, "stop"), "reason"));
+  }
+  for (const results::ResumeRecord& r : results::read_run_sessions(run).resumes) {
+    out += fmt::format("Resumed:     {} after {} journaled steps{}\n", r.utc, r.journaled_steps,
+                       r.after_host_restart ? ", after a host restart (reboot or power loss): the drive's state "
+                                              "after a power cut is not the state the journal saw"
+                                            : "");
   }
   std::vector<std::string> changed;
   const std::unordered_set<std::string> in_use = settings_in_use(doc);

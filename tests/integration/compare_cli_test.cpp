@@ -93,6 +93,18 @@ TEST_F(CompareCli, TwoDrivesGiveHtmlCsvAndJsonWithOneSeriesPerDrive) {
   EXPECT_EQ(read_file(file("cmp/compare.html")), html);
 }
 
+// The same run twice (as itself and as a byte-identical copy): compared, with a warning that
+// every difference is 0 by construction; two different runs get no such warning (above).
+TEST_F(CompareCli, ARunComparedWithItselfIsWarnedAbout) {
+  const std::string a = run("a");
+  const std::string copy = run("copy");
+  const ProcessResult r = run_ptsuite({"compare", a, copy, "--out", file("self")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("ptsuite: warning: " + a + " and " + copy + " are the same results document"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("compared with itself"), std::string::npos) << r.err;
+}
+
 TEST_F(CompareCli, RefusalsExitTwoBeforeWritingAnything) {
   const std::string a = run("a");
   const std::string other_toio = run("toio", [](json& d) { d["tests"][0]["toio"]["threads"] = 8; });

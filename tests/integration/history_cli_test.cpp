@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include <ptsuite/util/atomic_file.hpp>
 #include "integration/workload_process.hpp"
 #include "support/postgres_server.hpp"
@@ -68,6 +70,43 @@ TEST_F(HistoryCli, AddListShowExport) {
   const std::string file = m_temp.file("out.csv");
   EXPECT_EQ(history({"export", "--format", "csv", "--out", file}).exit_code, 0);
   EXPECT_EQ(read_file(file), csv.out);
+}
+
+// --json on list and show, --format json on export: the stored fields as JSON, the same runs
+// as the text forms; response times print in us / ms in `show`; list columns fit their cells.
+TEST_F(HistoryCli, JsonFormsAndReadableUnits) {
+  ASSERT_EQ(history({"add", run("steady")}).exit_code, 0);
+  ASSERT_EQ(history({"add", run("not-attained")}).exit_code, 0);
+  const ProcessResult list = history({"list", "--json"});
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  const nlohmann::json runs = nlohmann::json::parse(list.out);
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].at("id"), 1);
+  EXPECT_EQ(runs[0].at("device").at("serial"), "FX0000000001");
+  EXPECT_EQ(runs[0].at("run_dir"), run("steady"));
+  EXPECT_FALSE(runs[0].at("tests")[0].contains("metrics"));  // list: no metrics
+
+  const ProcessResult show = history({"show", "1", "--json"});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  const nlohmann::json one = nlohmann::json::parse(show.out);
+  EXPECT_EQ(one.at("id"), 1);
+  EXPECT_FALSE(one.at("tests")[0].at("metrics").empty());
+
+  const ProcessResult exported = history({"export", "--format", "json"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  const nlohmann::json all = nlohmann::json::parse(exported.out);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].at("tests"), one.at("tests"));
+
+  // Text: a latency metric (stored in ns) reads in us or ms, never as a bare 1.2345e+06.
+  const ProcessResult text = history({"show", "1"});
+  const size_t at = text.out.find("_ns ");
+  ASSERT_NE(at, std::string::npos) << text.out;
+  const std::string line = text.out.substr(at, text.out.find('\n', at) - at);
+  EXPECT_TRUE(line.find(" \u00b5s") != std::string::npos || line.find(" ms") != std::string::npos) << line;
+  // The list's columns are as wide as their widest cell: the ID column is not padded to 5.
+  const ProcessResult table = history({"list"});
+  EXPECT_EQ(table.out.rfind("ID  started (UTC)", 0), 0u) << table.out;
 }
 
 TEST_F(HistoryCli, BadInputExitsTwoWithOneLine) {

@@ -345,6 +345,25 @@ TEST(HostileInputs, EverythingCheckableIsCheckedBeforeTheFirstWrite) {
   for (const Case& c : cases) expect_case(c);
 }
 
+// Settings out of their ranges (pts/ "range" and the type bounds): exit 2 from `run` before the
+// target is touched, naming the setting and the allowed range.
+TEST(HostileInputs, SettingsOutOfRangeAreExitTwoBeforeTheTargetIsTouched) {
+  test_support::ShmTempDir dir("ptsuite-hostile-settings");
+  const std::string target = data_file(dir, "t.img", 16 << 20);
+  const std::string out = dir.file("out");
+  for (const std::string set :
+       {"dirth.block_size=0", "max_rounds=4", "max_rounds=1000000", "wipc.capacity_multiple=1e300",
+        "iops.segment_duration=1ns", "iops.threads=100000000"}) {
+    const std::string name = set.substr(0, set.find('='));
+    expect_case({"run --set " + set,
+                 {"run", "iops,dirth", "--target", target, "--set", set, "--allow-destructive", "--out", out},
+                 2,
+                 {"--set " + name, "out of range: allowed"},
+                 target,
+                 {out}});
+  }
+}
+
 TEST(HostileInputs, InputsAreBoundedInSizeAndDepth) {
   test_support::ShmTempDir dir("ptsuite-hostile-json");
   // 70 MB of a valid-looking results document: refused before it is parsed.

@@ -111,6 +111,21 @@ TEST_F(ReportCli, PdfIsPrintedByChromium) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, file("r.pdf") + "\n");
   EXPECT_EQ(read_file(file("r.pdf")).rfind("%PDF", 0), 0u);
+  EXPECT_NE(read_file(file("r.pdf")).find("/MediaBox [0 0 612 792]"), std::string::npos);  // Letter
+  // --paper a4: every page on A4 (210 x 297 mm = 595.3 x 841.9 pt; Chromium writes 594.96).
+  const ProcessResult a4 = run_ptsuite({"report", in, "--format", "pdf", "--paper", "A4", "--out", file("a4.pdf")});
+  ASSERT_EQ(a4.exit_code, 0) << a4.err;
+  const std::string pdf = read_file(file("a4.pdf"));
+  EXPECT_NE(pdf.find("/MediaBox [0 0 594.9"), std::string::npos);
+  EXPECT_EQ(pdf.find("/MediaBox [0 0 612 792]"), std::string::npos);
+}
+
+TEST_F(ReportCli, AnUnknownPaperIsExitTwoBeforeAnythingIsWritten) {
+  const ProcessResult r =
+      run_ptsuite({"report", results(), "--format", "pdf", "--paper", "b5", "--out", file("b5.pdf")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--paper: unknown paper \"b5\"; known: a4, letter, auto"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(file("b5.pdf")));
 }
 
 // PATH without Chromium for the scope (find_chromium() searches PATH), restored after.

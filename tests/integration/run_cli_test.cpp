@@ -532,7 +532,13 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
   const json results = load(out + "/results.json");
   EXPECT_EQ(results.at("run").at("status"), "complete");
-  EXPECT_EQ(results.at("run").at("resumes").size(), 1u);
+  ASSERT_EQ(results.at("run").at("resumes").size(), 1u);
+  // The same boot of the host: not a host restart, and nothing disclosed as one.
+  EXPECT_FALSE(results.at("run").at("resumes")[0].at("after_host_restart").get<bool>());
+  EXPECT_EQ(results.at("run").at("resumes")[0].value("boot_id", "x"), results.at("run").value("boot_id", "y"));
+  const ProcessResult text = run_ptsuite({"report", out, "--format", "text", "--out", "-"});
+  EXPECT_NE(text.out.find("Resumed:     "), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("host restart"), std::string::npos) << text.out;
   ASSERT_EQ(results.at("preflight").size(), 2u);  // one preflight session per start and resume
   EXPECT_EQ(results.at("preflight")[0].at("session"), "start");
   EXPECT_EQ(results.at("preflight")[1].at("session"), "resume");
@@ -549,6 +555,42 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   EXPECT_LT(started, resume_started);
   EXPECT_LT(resume_started, finished);
   EXPECT_NE(log.find("start latency/main/purge"), std::string::npos);
+  EXPECT_EQ(run_ptsuite({"verify", out}).exit_code, 0);
+}
+
+// A run last active on another boot of the host (a power cut or a reboot since: its recorded
+// boot ID differs) resumes, and the resume is disclosed as one after a host restart: warned on
+// the console, in results.json and in every report.
+TEST(RunCli, ResumeAfterAHostRestartIsDisclosed) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("target.img", 64ull << 20);
+  const std::string out = dir.file("run");
+  {
+    Child child(args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"}));
+    while (journal_steps(out) < 5 && !child.exited()) {
+      ::usleep(20'000);
+    }
+    ASSERT_FALSE(child.exited()) << "the run finished before it could be killed";
+    ::kill(child.pid(), SIGKILL);
+    EXPECT_EQ(child.wait().term_signal, SIGKILL);
+  }
+  json partial = load(out + "/results.json");
+  ASSERT_EQ(partial.at("run").at("boot_id").get<std::string>().size(), 36u);  // recorded at the start
+  partial["run"]["boot_id"] = "00000000-0000-4000-8000-000000000000";         // as if before a power cut
+  { std::ofstream(out + "/results.json") << partial.dump(); }
+  const ProcessResult resumed = run_ptsuite({"resume", out, "--allow-destructive", "--quiet"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("the host restarted since this run last ran"), std::string::npos) << resumed.err;
+  const json results = load(out + "/results.json");
+  ASSERT_EQ(results.at("run").at("resumes").size(), 1u);
+  EXPECT_TRUE(results.at("run").at("resumes")[0].at("after_host_restart").get<bool>());
+  // The run's reports were "none": rendered here, as a lab would afterwards.
+  const ProcessResult text = run_ptsuite({"report", out, "--format", "text", "--out", "-"});
+  EXPECT_NE(text.out.find("after a host restart (reboot or power loss)"), std::string::npos) << text.out;
+  ASSERT_EQ(run_ptsuite({"report", out, "--format", "html", "--out", out + "/r.html"}).exit_code, 0);
+  EXPECT_NE(slurp(out + "/r.html").find("after a host restart (reboot or power loss)"), std::string::npos);
+  ASSERT_EQ(run_ptsuite({"verify", out}).exit_code, 1);  // r.html was added after the manifest
+  std::filesystem::remove(out + "/r.html");
   EXPECT_EQ(run_ptsuite({"verify", out}).exit_code, 0);
 }
 

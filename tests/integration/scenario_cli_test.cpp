@@ -4,6 +4,7 @@
 // rate-ramp accuracy, and refusals before anything is touched.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -336,6 +337,16 @@ TEST(ScenarioCli, ListAndShowPrintTheBuiltIns) {
   const ProcessResult show = run_ptsuite({"scenario", "show", "write-pressure"});
   ASSERT_EQ(show.exit_code, 0) << show.err;
   EXPECT_EQ(json::parse(show.out).at("name"), "write-pressure") << "show prints a file one can copy and run";
+  // --json: the same scenarios and profiles, machine-readable.
+  const ProcessResult as_json = run_ptsuite({"scenario", "list", "--json"});
+  ASSERT_EQ(as_json.exit_code, 0) << as_json.err;
+  const json doc = json::parse(as_json.out);
+  std::vector<std::string> names;
+  for (const json& s : doc.at("scenarios")) names.push_back(s.at("name"));
+  EXPECT_NE(std::find(names.begin(), names.end(), "write-pressure"), names.end());
+  for (const std::string& n : names) EXPECT_NE(list.out.find(n), std::string::npos) << n;
+  EXPECT_FALSE(doc.at("profiles").empty());
+  EXPECT_FALSE(doc.at("scenarios")[0].at("phases").empty());
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include "integration/workload_process.hpp"
@@ -53,6 +55,26 @@ TEST_F(VerifyCli, OneFlippedByteIsNamed) {
   EXPECT_NE(r.output.find("changed  raw/latency.csv: content differs"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("FAILED: 1 problem(s)"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("results.json"), std::string::npos) << r.output;  // only the changed file
+}
+
+// --json: the same verdict and exit code, every problem with its kind, path and detail.
+TEST_F(VerifyCli, JsonGivesTheVerdictAndEveryProblem) {
+  CommandResult r = run_ptsuite_merged({"verify", dir().string(), "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  nlohmann::json doc = nlohmann::json::parse(r.output);
+  EXPECT_TRUE(doc.at("intact").get<bool>());
+  EXPECT_EQ(doc.at("files_matching"), 3);
+  EXPECT_TRUE(doc.at("problems").empty());
+  EXPECT_TRUE(doc.at("signature").is_null());
+  fs::remove(dir() / "report.html");
+  r = run_ptsuite_merged({"verify", dir().string(), "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  doc = nlohmann::json::parse(r.output);
+  EXPECT_FALSE(doc.at("intact").get<bool>());
+  ASSERT_EQ(doc.at("problems").size(), 1u);
+  EXPECT_EQ(doc.at("problems")[0].at("kind"), "missing");
+  EXPECT_EQ(doc.at("problems")[0].at("path"), "report.html");
+  EXPECT_EQ(doc.at("verdict").get<std::string>().rfind("FAILED: 1 problem(s)", 0), 0u) << r.output;
 }
 
 TEST_F(VerifyCli, DeletedFileIsMissing) {

@@ -12,7 +12,9 @@
 #   NVMe controller C, serial PTSNVME0003, one 64 MiB namespace throttled by QEMU to 100 IOPS
 #        (a device slow enough that its queue depth is the application's: capture checks);
 #   SATA disk on AHCI (ich9-ahci + ide-hd), model PTS-SATA, serial PTSSATA0001;
-#   SCSI disk on virtio-scsi (scsi-hd), vendor PTSVEND, product PTS-SCSI, serial PTSSCSI0001.
+#   SCSI disk on virtio-scsi (scsi-hd), vendor PTSVEND, product PTS-SCSI, serial PTSSCSI0001;
+#   fault drives over blkdebug: NVMe PTSNVME0005 on a hot-pluggable root port, SATA PTSSATA0002.
+# After the suite, the power-cut checks boot two more guests each (guest/power-cut.sh).
 # The host's root is shared read-only over 9p; DIR is shared writable and receives every
 # check's artifacts (e.g. DIR/nvme-run/results.json), the guest log and the console log.
 #
@@ -102,6 +104,65 @@ report() {
   [ "$failed" = 0 ] && [ "$passed" -gt 0 ]
 }
 
+# power_cut_watch POINT: while the cut half's guest runs, polls its run's log on the share every
+# 10 ms and, the moment the run is inside POINT (its start logged, its end not), kills QEMU from
+# the monitor (`quit`: no shutdown, no flush: a power cut). Then records what survived for the
+# resume half: the journal steps' hashes and the log's last two step lines.
+power_cut_watch() {
+  local point=$1 log=$out/power-cut-runs/$1/run.log record=$out/power-cut.$1 start end i
+  case $point in
+    wipc) start='start iops/main/wipc' end='done  iops/main/wipc' ;;
+    round) start='done  iops/main/r001-s02' end='done  iops/main/r001-s55' ;;
+    purge) start='start iops/main/purge' end='done  iops/main/purge' ;;
+  esac
+  for i in $(seq 1 60000); do  # 10 minutes at most
+    [ -f "$out/.power-cut-$point-cut.host" ] && return 0  # the guest ended first: no cut
+    if [ -f "$log" ] && grep -q "$start" "$log" && ! grep -q "$end" "$log"; then
+      printf 'quit\n' | socat -t 3 - "UNIX-CONNECT:$images/monitor.sock" >/dev/null 2>&1 || true
+      sleep 1
+      mkdir -p "$record"
+      (cd "$out/power-cut-runs/$point/journal/steps" 2>/dev/null && sha256sum -- *.json >"$record/journal-before.sha" 2>/dev/null)
+      touch "$record/journal-before.sha"
+      grep -E 'start|done ' "$log" | tail -n 2 >"$record/cut-at.txt"
+      touch "$record/cut.ok"
+      return 0
+    fi
+    sleep 0.01
+  done
+}
+
+# power_cut_half POINT PHASE: one guest boot of tests/vm/guest/power-cut.sh; the cut half with
+# power_cut_watch beside it. Returns QEMU's exit status.
+power_cut_half() {
+  local point=$1 phase=$2 rc=0 watcher=""
+  if [ "$phase" = cut ]; then
+    power_cut_watch "$point" &
+    watcher=$!
+  fi
+  vm_boot "$images" "$out" "$out/.bin/guest/power-cut.sh" 600 \
+    "ptsuite.env.PTSUITE=$out/.bin/ptsuite ptsuite.env.PTSUITE_VM_ONLY=* ptsuite.env.PTSUITE_PC_POINT=$point ptsuite.env.PTSUITE_PC_PHASE=$phase" ||
+    rc=$?
+  touch "$out/.power-cut-$point-$phase.host"
+  [ -z "$watcher" ] || wait "$watcher" 2>/dev/null || true
+  cat "$out/console.log" >>"$out/console-power-cut.log" 2>/dev/null || true
+  return $rc
+}
+
+# Power cuts (issue 29): for each point, a guest whose run is killed with QEMU, then a new guest
+# on the same drive images that resumes it (check power-cut.POINT, in results.tsv like the others).
+power_cut_checks() {
+  local point
+  for point in wipc round purge; do
+    # shellcheck disable=SC2053
+    [[ power-cut.$point == $only ]] || continue
+    power_cut_half "$point" cut || true
+    power_cut_half "$point" resume || true
+    if [ ! -f "$out/.power-cut-$point-resume.done" ]; then
+      printf 'FAIL\tpower-cut.%s\tthe resume guest did not finish (%s)\n' "$point" "$out/guest-power-cut.log" >>"$out/results.tsv"
+    fi
+  done
+}
+
 main() {
   parse_args "$@"
   check_host
@@ -133,6 +194,8 @@ main() {
     "ptsuite.env.PTSUITE=$out/.bin/ptsuite ptsuite.env.PTSUITE_VM_ONLY=$only ptsuite.env.PTSUITE_REPO=$repo" ||
     boot_rc=$?
   kill "$agent_pid" 2>/dev/null || true
+  cp "$out/console.log" "$out/console-suite.log" 2>/dev/null || true
+  power_cut_checks
   report "$boot_rc" "$(($(date +%s) - start))"
 }
 

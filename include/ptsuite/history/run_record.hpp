@@ -79,4 +79,9 @@ RunRecord record_from_scenario(const nlohmann::json& doc, const std::filesystem:
 // max/mid/min operating points (IOPS, mean response time). Missing cells are left out.
 std::vector<Metric> headline_metrics(const nlohmann::json& test);
 
+// The JSON form `history list/show --json` and `history export --format json` print: every
+// stored field under its RunRecord name (absent optionals as null); tests with their
+// compliance, steady state and, when `with_metrics`, their metrics (name, value, unit).
+nlohmann::json run_record_json(const RunRecord& r, bool with_metrics);
+
 }  // namespace ptsuite::history

@@ -11,8 +11,9 @@
 // as SystemError; so is a non-zero exit or a missing/empty output, with the log's last lines.
 //
 // print_pdf(): --print-to-pdf --no-pdf-header-footer; the paper size is the HTML's @page
-// (`size: auto`: Chromium's default paper). The PDF is written to a temporary file and then
-// atomically to `pdf_path`.
+// (`size: auto`: Chromium's default paper, US Letter) unless `paper` names one: then a copy of
+// the HTML with `@page { size: A4; ...}` (or letter) is printed. The PDF is written to a
+// temporary file and then atomically to `pdf_path`.
 // screenshot_png(): --screenshot --window-size=W,H: the first screenful of the page as PNG
 // (the browser test's view of a report).
 // dump_dom(): --dump-dom: the document as the browser holds it after loading and running its
@@ -27,8 +28,12 @@ namespace ptsuite::report {
 
 inline constexpr std::chrono::seconds k_chromium_timeout{180};
 
+enum class Paper { automatic, a4, letter };
+// "auto", "a4", "letter" (any case); UsageError naming `flag` otherwise.
+Paper parse_paper(const std::string& text, const std::string& flag);
+
 std::string find_chromium();
-void print_pdf(const std::string& html_path, const std::string& pdf_path,
+void print_pdf(const std::string& html_path, const std::string& pdf_path, Paper paper = Paper::automatic,
                std::chrono::seconds timeout = k_chromium_timeout);
 void screenshot_png(const std::string& html_path, const std::string& png_path, int width_px, int height_px,
                     std::chrono::seconds timeout = k_chromium_timeout);

@@ -9,6 +9,7 @@
 
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/results/compliance.hpp>
+#include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
@@ -147,6 +148,24 @@ std::string preflight_html(const json& results) {
                      : out;
 }
 
+// The resumes of the run, each with the steps it found journaled; a host restart before one (a
+// reboot or a power loss, told by the host's boot ID) is flagged: the drive's state after a
+// power cut is not the state the journal saw. "" for a run that was never resumed.
+std::string sessions_html(const results::RunSessions& sessions) {
+  std::string out;
+  for (const results::ResumeRecord& r : sessions.resumes) {
+    out += (out.empty() ? "" : "<br/>") + text(fmt::format("{} after {} journaled steps", r.utc, r.journaled_steps));
+    if (r.after_host_restart) {
+      out += " \u2013 <span class=\"bad\">" +
+             text(
+                 "after a host restart (reboot or power loss): the drive's state after a power cut is not the "
+                 "state the journal saw") +
+             "</span>";
+    }
+  }
+  return out;
+}
+
 Rows run_rows(const json& results) {
   Rows rows;
   const json& run = at(results, "run");
@@ -156,6 +175,9 @@ Rows run_rows(const json& results) {
     status += " \u2013 <span class=\"bad\">" + text(stop) + "</span>";
   }
   rows.emplace_back("Run status", status);
+  if (const std::string sessions = sessions_html(results::read_run_sessions(run)); !sessions.empty()) {
+    rows.emplace_back("Resumed", sessions);
+  }
   for (const json& t : at(results, "tests")) {
     if (!at(t, "validation").is_object()) continue;  // only `ptsuite validate` (test claims) has a sheet verdict
     const results::ValidationBlock v = results::read_validation(at(t, "validation"));

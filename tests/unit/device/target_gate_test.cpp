@@ -74,11 +74,20 @@ TEST_F(TargetGateFake, AFileHoldingDataNeedsConsentASparseOneDoesNot) {
   ASSERT_TRUE(refusal.has_value());
   EXPECT_NE(refusal->find("holding data"), std::string::npos) << *refusal;
   EXPECT_NE(refusal->find("--allow-destructive"), std::string::npos) << *refusal;
-  EXPECT_FALSE(check_target_gate(request(data_file_, true)).has_value());  // unused loop0: allowed
   EXPECT_FALSE(check_target_gate(request(sparse_file_, false)).has_value());
   // Reads need no consent and ignore mounts (nothing is written).
   tree_.add_mount(7, 0, "/mnt/data", "/dev/loop0");
   EXPECT_FALSE(check_target_gate(request(data_file_, false, TargetAccess::read_only)).has_value());
+}
+
+// A loop device attached over the file, idle (nothing mounted, no holder), is still its user:
+// refused even with consent, naming the loop device and how to detach it.
+TEST_F(TargetGateFake, AFileBackingAnAttachedIdleLoopDeviceIsRefusedEvenWithConsent) {
+  const auto refusal = check_target_gate(request(data_file_, true));
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_EQ(*refusal, "refusing to write to " + data_file_ +
+                          ": loop0 is a loop device backed by this file; detach it first (losetup -d /dev/loop0) if "
+                          "it is no longer needed");
 }
 
 TEST_F(TargetGateFake, AMissingPathPassesAndOpeningItFailsLater) {

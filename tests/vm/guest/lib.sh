@@ -44,7 +44,7 @@ run_check() {
     echo "--- PASS $name ($((SECONDS - start)) s)"
   else
     local reason="failed"
-    [ -f "$OUT/.reason" ] && reason=$(cat "$OUT/.reason")
+    [ -f "$OUT/.reason" ] && reason=$(tr '\n\t' '  ' <"$OUT/.reason")  # one results.tsv line
     printf 'FAIL\t%s\t%s\n' "$name" "$reason" >>"$RESULTS"
     echo "--- FAIL $name: $reason"
   fi

@@ -13,9 +13,10 @@
 #   9pnet_virtio, 9p: the host's root (read-only) and the results share;
 #   ext4, crc32c_generic: a real filesystem to mount for the safety tests;
 #   sg: /dev/sg* nodes (sg3_utils' comparison tools accept either);
-#   md_mod, raid1, dm_mod, dm_crypt, crypto_null, loop: real holders for the in-use checks.
+#   md_mod, raid1, dm_mod, dm_crypt, crypto_null, dm_multipath, dm_round_robin, loop: real holders
+#   for the in-use checks.
 VM_MODULES=(nvme ahci sd_mod virtio_scsi virtio_pci 9pnet_virtio 9p ext4 crc32c_generic sg md_mod raid1 dm_mod
-  dm_crypt crypto_null loop)
+  dm_crypt crypto_null dm_multipath dm_round_robin loop)
 
 vm_fail_skip() {  # one line, exit 77: ctest reports the entry as skipped
   echo "vm: skipped: $*" >&2

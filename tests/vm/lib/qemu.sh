@@ -75,7 +75,7 @@ vm_boot() {
     -blockdev "driver=file,filename=$d/nvme-fault.img,node-name=nvf-file"
     -blockdev "driver=blkdebug,config=$d/blkdebug-nvme.conf,image=nvf-file,node-name=nvf-dbg"
     -blockdev "driver=raw,file=nvf-dbg,node-name=nvf"
-    -device "nvme,id=nvmef,serial=PTSNVME0003,drive=nvf,bus=rp1"
+    -device "nvme,id=nvmef,serial=PTSNVME0005,drive=nvf,bus=rp1"
     -blockdev "driver=file,filename=$d/sata-fault.img,node-name=saf-file"
     -blockdev "driver=blkdebug,config=$d/blkdebug-sata.conf,image=saf-file,node-name=saf-dbg"
     -blockdev "driver=raw,file=saf-dbg,node-name=saf"
@@ -91,14 +91,14 @@ vm_boot() {
     "${drives[@]}" </dev/null >"$out/console.log" 2>&1
 }
 
-# vm_agent IMAGES OUT: while the guest runs, carries out what its checks ask of the host. A
+# vm_agent IMAGES OUT [DONE_FILE]: until DONE_FILE (default OUT/suite.done) exists, carries out what its checks ask of the host. A
 # request is a file OUT/.agent/NAME.req holding one monitor (HMP) command, e.g.
 # `qemu-io -d nvmef "write -z 134213632 4096"` or `device_del nvmef`; the monitor's answer goes to NAME.rsp (written
 # whole, by rename). The guest side is host_do in guest/lib.sh.
 vm_agent() {
-  local d=$1 out=$2 req rsp
+  local d=$1 out=$2 done_file=${3:-$2/suite.done} req rsp
   mkdir -p "$out/.agent"
-  while [ ! -f "$out/suite.done" ]; do
+  while [ ! -f "$done_file" ]; do
     for req in "$out"/.agent/*.req; do
       [ -e "$req" ] || continue
       rsp=${req%.req}.rsp

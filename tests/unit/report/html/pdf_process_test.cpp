@@ -139,7 +139,8 @@ TEST_F(FakeChromium, FailureSilenceAndMissingInputAreErrors) {
 TEST_F(FakeChromium, AHangingBrowserIsStoppedAtTheTimeout) {
   // The script and the child it leaves in its process group both get killed.
   install("sleep 300 &\nsleep 300");
-  const std::string why = expect_error([&] { print_pdf(html(), dir.file("out.pdf"), std::chrono::seconds(1)); });
+  const std::string why =
+      expect_error([&] { print_pdf(html(), dir.file("out.pdf"), Paper::automatic, std::chrono::seconds(1)); });
   EXPECT_NE(why.find("did not finish within 1 s"), std::string::npos) << why;
 }
 

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Every way a disk can be in use, built through the real kernel with the host's tools over the
 # 9p share (issue 29): an md RAID1 member, an LVM physical volume with an active volume, a
-# dm-crypt and a dm-linear holder, a partition a loop device uses, a filesystem mounted through
+# dm-crypt, a dm-linear and a multipath holder, a partition a loop device uses, a filesystem mounted through
 # a by-id symlink. Each is refused by run, purge and workload writes (exit 3) before any write,
 # naming the holder, and the disk's bytes are unchanged (hash before and after). Drives: the
 # SCSI disk and namespace 2 of the second NVMe controller; every check takes its holder down.
@@ -46,18 +46,22 @@ check_lvm_pv() {
   return $rc
 }
 
-# dm_holder NAME TABLE_TARGET: a device-mapper device over the SCSI disk, refused, removed.
+# dm_holder NAME TARGET_ARGS: a device-mapper device over the SCSI disk (@ in TARGET_ARGS
+# stands for the disk), refused, removed.
 dm_holder() {
   local a rc=0 name=$1
   a=$(scsi_dev) || { fail "no SCSI disk"; return 1; }
-  dmsetup create "$name" --noudevsync --table "0 $(sectors_of "$a") $2 $a 0" >"$CHECK_DIR/dm.log" 2>&1 ||
+  dmsetup create "$name" --noudevsync --table "0 $(sectors_of "$a") ${2//@/$a}" >"$CHECK_DIR/dm.log" 2>&1 ||
     { fail "dmsetup create $name failed: $(tail -n 1 "$CHECK_DIR/dm.log")"; return 1; }
   in_use_refused "$a" "$SCSI_SERIAL" "dm-" || rc=1
   dmsetup remove --noudevsync "$name" >>"$CHECK_DIR/dm.log" 2>&1
   return $rc
 }
-check_dm_linear() { dm_holder ptslinear linear; }
-check_dm_crypt() { dm_holder ptscrypt "crypt cipher_null-ecb - 0"; }
+check_dm_linear() { dm_holder ptslinear "linear @ 0"; }
+check_dm_crypt() { dm_holder ptscrypt "crypt cipher_null-ecb - 0 @ 0"; }
+# A multipath map as multipathd builds one (no daemon here): one path group, round-robin, the
+# disk as its one path.
+check_dm_multipath() { dm_holder ptsmpath "multipath 0 0 1 1 round-robin 0 1 1 @ 1"; }
 
 check_loop_over_partition() {
   local a loop rc=0
@@ -90,5 +94,6 @@ run_check in-use.md-raid1-member check_md_member
 run_check in-use.lvm-active-pv check_lvm_pv
 run_check in-use.dm-linear check_dm_linear
 run_check in-use.dm-crypt check_dm_crypt
+run_check in-use.dm-multipath check_dm_multipath
 run_check in-use.loop-over-partition check_loop_over_partition
 run_check in-use.mounted-by-id check_mounted_by_id

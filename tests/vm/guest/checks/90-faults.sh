@@ -8,7 +8,7 @@
 # results.json, loses no completed step, restores the write cache, and `ptsuite resume`
 # completes it with the journal intact and `verify` OK.
 
-FAULT_NVME_SERIAL=PTSNVME0003
+FAULT_NVME_SERIAL=PTSNVME0005
 FAULT_SATA_SERIAL=PTSSATA0002
 FAULT_SATA_MODEL=PTS-SATA-FAULT
 
