@@ -97,7 +97,8 @@ std::string read_input_file(const std::filesystem::path& path, size_t max_bytes,
   }
 }
 
-json parse_json_input(std::string_view text, const std::string& source, const JsonLimits& limits) {
+json parse_json_input(std::string_view text, const std::string& source, const JsonLimits& limits,
+                      std::string_view drop_key) {
   if (text.size() > limits.max_bytes) {
     throw UsageError(source, fmt::format("{} bytes of JSON is more than {}", text.size(), size_text(limits.max_bytes)));
   }
@@ -105,7 +106,14 @@ json parse_json_input(std::string_view text, const std::string& source, const Js
   if (!json::sax_parse(text, &check) || !check.problem.empty()) {
     throw UsageError(source, check.problem.empty() ? std::string("not valid JSON") : check.problem);
   }
-  return json::parse(text);
+  if (drop_key.empty()) return json::parse(text);
+  // A key event answered with false drops the key and its value: the value is parsed but never
+  // kept, so the tree holds only what the reader wants.
+  const json::parser_callback_t keep = [drop_key](int /*depth*/, json::parse_event_t event, json& parsed) {
+    return !(event == json::parse_event_t::key && parsed.is_string() &&
+             parsed.get_ref<const std::string&>() == drop_key);
+  };
+  return json::parse(text, keep);
 }
 
 json load_json_input(const std::filesystem::path& path, const std::string& source, const JsonLimits& limits) {

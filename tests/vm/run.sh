@@ -112,7 +112,7 @@ power_cut_watch() {
   local point=$1 log=$out/power-cut-runs/$1/run.log record=$out/power-cut.$1 start end i
   case $point in
     wipc) start='start iops/main/wipc' end='done  iops/main/wipc' ;;
-    round) start='done  iops/main/r001-s02' end='done  iops/main/r001-s55' ;;
+    round) start='done  iops/main/r001-s02' end='done  iops/main/r001-s08' ;;
     purge) start='start iops/main/purge' end='done  iops/main/purge' ;;
   esac
   for i in $(seq 1 60000); do  # 10 minutes at most

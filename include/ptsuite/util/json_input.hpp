@@ -38,7 +38,11 @@ inline constexpr JsonLimits k_document_json_limits{64ULL << 20, 64, false};
 std::string read_input_file(const std::filesystem::path& path, size_t max_bytes, const std::string& source);
 
 // Parses `text` within `limits`; UsageError naming `source` for malformed or refused input.
-nlohmann::json parse_json_input(std::string_view text, const std::string& source, const JsonLimits& limits);
+// `drop_key` (optional): every member of that name, at any depth, is left out of the tree (a
+// reader that never looks at it, e.g. the reports and per-segment "histograms", keeps the tree
+// a fraction of the document).
+nlohmann::json parse_json_input(std::string_view text, const std::string& source, const JsonLimits& limits,
+                                std::string_view drop_key = {});
 
 // read_input_file() then parse_json_input().
 nlohmann::json load_json_input(const std::filesystem::path& path, const std::string& source, const JsonLimits& limits);

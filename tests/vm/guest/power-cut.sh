@@ -7,7 +7,7 @@
 #   PTSUITE_PC_PHASE=resume  in a new guest (a new boot ID) with the same drive images resumes
 #                            the run and checks it: check power-cut.POINT.
 # Points: wipc (during the workload-independent preconditioning), round (mid-Round, after
-# three segments of Round 1), purge (during the purge at the start; a zero-fill purge, long
+# three of the nine segments of Round 1), purge (during the purge at the start; a zero-fill purge, long
 # enough to be cut in). The run directory is on the results share: it outlives the guest, as a
 # run directory on a lab's disk outlives a power cut.
 OUT=$1
@@ -30,7 +30,7 @@ past_point() {
   local log=$run_dir/run.log
   case $point in
     wipc) grep -q 'done  iops/main/wipc' "$log" ;;
-    round) grep -q 'done  iops/main/r001-s55' "$log" ;;
+    round) grep -q 'done  iops/main/r001-s08' "$log" ;;
     purge) grep -q 'done  iops/main/purge' "$log" ;;
   esac
 }
@@ -45,8 +45,10 @@ cut_half() {
   dev=$(nvme_ns "$NVME_A_SERIAL" 1) || { echo "no NVMe A namespace" >"$record/cut.failed"; return; }
   # wipc: the spec's 2 x capacity (512 MiB) instead of the quick preset's quarter, so that the
   # cut lands inside it; purge: a zero-fill purge (Format NVM is instant on the emulated drive).
-  [ "$point" = wipc ] && extra=(--set wipc.capacity_multiple=2)
-  [ "$point" = purge ] && extra=(--set purge.method=zero-fill)
+  # Every point: a 3 x 3 matrix (the cells the IOPS test tracks) keeps the resumed run short.
+  extra=(--set iops.block_sizes=1MiB,64KiB,4KiB --set iops.rw_mixes=100/0,65/35,0/100)
+  [ "$point" = wipc ] && extra+=(--set wipc.capacity_multiple=2)
+  [ "$point" = purge ] && extra+=(--set purge.method=zero-fill)
   "$PTSUITE" run iops --quick --target "$dev" --allow-destructive --confirm-serial "$NVME_A_SERIAL" \
     --out "$run_dir" --reports html,text --no-history "${extra[@]}" >"$record/run.log" 2>&1 &
   pid=$!
@@ -71,8 +73,11 @@ check_resume_after_power_cut() {
   jq_eq "$f" '.run.resumes | length' 1 "resumes recorded" || return 1
   jq_eq "$f" '.run.resumes[0].after_host_restart' true "the resume recorded as after a host restart" || return 1
   jq_eq "$f" ".run.journal.replayed_this_session >= $steps_before" true "journaled steps replayed" || return 1
-  (cd "$run_dir/journal/steps" && sha256sum --quiet -c "$record/journal-before.sha") >"$CHECK_DIR/journal-check.log" 2>&1 ||
-    { fail "a step journaled before the power cut changed: $(head -n 2 "$CHECK_DIR/journal-check.log")"; return 1; }
+  # (A cut during the first purge leaves no step journaled: nothing to compare.)
+  if [ -s "$record/journal-before.sha" ]; then
+    (cd "$run_dir/journal/steps" && sha256sum --quiet -c "$record/journal-before.sha") >"$CHECK_DIR/journal-check.log" 2>&1 ||
+      { fail "a step journaled before the power cut changed: $(head -n 2 "$CHECK_DIR/journal-check.log")"; return 1; }
+  fi
   grep -q 'after a host restart (reboot or power loss)' "$run_dir/summary.txt" ||
     { fail "summary.txt does not disclose the host restart"; return 1; }
   grep -q 'after a host restart (reboot or power loss)' "$run_dir/report.html" ||
