@@ -20,7 +20,7 @@ struct PreparedTarget {
   std::string kind;  // "scratch loop device (...)", "block device"
   nlohmann::json identity;
   std::optional<engine::ScratchTarget> scratch;  // owned: detached when the run ends
-  device::TargetGuard guard;                      // ptsuite's lock on the target for the whole run
+  device::TargetGuard guard;                     // ptsuite's lock on the target for the whole run
 };
 
 // Scratch size: room for the data three times over (tables, indexes, WAL / redo, free space

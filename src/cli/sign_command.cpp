@@ -26,8 +26,8 @@
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
-#include <ptsuite/util/shell_quote.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/shell_quote.hpp>
 
 #include "cli/commands.hpp"
 #include "report/writer_internal.hpp"

@@ -113,8 +113,9 @@ std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdS
                        "Latency Sweep " + what + " \u2013 99.9 % and 99.99 % vs IOPS per TC",
                        {statistic_block(cells, sweep, what, id + "-p999", "99.9 %", p99_9_ns, ids),
                         statistic_block(cells, sweep, what, id + "-p9999", "99.99 %", p99_99_ns, ids)}});
-      pages.push_back(
-          {header, "Latency Sweep " + what + " \u2013 Response Times per TC x QD", {cells_table(cells, what, window_labels(test))}});
+      pages.push_back({header,
+                       "Latency Sweep " + what + " \u2013 Response Times per TC x QD",
+                       {cells_table(cells, what, window_labels(test))}});
     }
   }
   for (Page& p : compliance_pages(header, test, "Latency Sweep")) {
