@@ -140,11 +140,11 @@ int run_list(const HistoryOptions& o) {
   }
   print_table({{"ID", 6, true},
                {"started (UTC)", 16},
-               {"model", 28},
-               {"serial", 20},
-               {"firmware", 10},
-               {"tests", 30},
-               {"compliance", 34},
+               {"model", 40},
+               {"serial", 24},
+               {"firmware", 12},
+               {"tests", 40},
+               {"compliance", 40},
                {"signed", 6}},
               rows);
   fmt::print("{} run(s) in {}\n", runs.size(), store.backend().describe());
