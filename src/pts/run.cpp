@@ -524,7 +524,13 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.results["platform"] = device::capture_platform(s.target->path());
   record_preflight(s, log, std::move(preflight_record));
   log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), resume.journaled_steps));
-  write_results(s);  // the resume (and a host restart before it) is on record even if this session is cut
+  // On record before the first step, in the form of a run in progress (as start_run writes it):
+  // the resume (and a host restart before it) stays known even if this session is cut too.
+  s.results["run"]["status"] = "running";
+  s.results["tests"] = json::array();
+  s.results.erase("compliance");
+  s.results.erase("health");
+  write_results(s);
   return execute(s, log, stop, reports);
 }
 
