@@ -6,10 +6,13 @@
 // remapped into it). Exit 0, 4 (an IO error stopped the replay) or 130; the record is written
 // in every case.
 #include <fmt/format.h>
+#include <unistd.h>
 #include <csignal>
+#include <cstdlib>
 #include <optional>
 
 #include <ptsuite/capture/capture_file.hpp>
+#include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
@@ -34,7 +37,7 @@ constexpr uint64_t k_max_scratch_bytes = units::k_gib;  // RAM is shared with ev
 constexpr uint64_t k_min_scratch_bytes = 64ULL << 20;
 
 struct ReplayArgs {
-  std::string capture;
+  std::vector<std::string> inputs;
   std::string target;
   std::string mode = "open";
   std::string speed = "1";
@@ -99,18 +102,63 @@ int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& s
   return 0;
 }
 
+// The capture to replay: a ptsuite capture as it is; an fio iolog or blktrace file(s) imported
+// into a temporary capture file (removed when the replay ends).
+class ReplayInput {
+ public:
+  explicit ReplayInput(const std::vector<std::string>& inputs) {
+    const capture::TraceFormat format = capture::detect_trace_format(inputs.front());
+    if (format == capture::TraceFormat::ptsuite_capture && inputs.size() == 1) {
+      m_path = inputs.front();
+      return;
+    }
+    if (format == capture::TraceFormat::unknown) {
+      throw UsageError("capture",
+                       fmt::format("{} is not a ptsuite capture, fio iolog or blktrace file", inputs.front()));
+    }
+    if (format != capture::TraceFormat::blktrace && inputs.size() > 1) {
+      throw UsageError("capture", "give one capture or iolog file (several files: the per-CPU files of one blktrace)");
+    }
+    const char* tmp = std::getenv("TMPDIR");
+    m_path = fmt::format("{}/ptsuite-import-{}-{}.ptcap", tmp != nullptr ? tmp : "/tmp", ::getpid(), monotonic_ns());
+    m_temporary = true;
+    m_summary = format == capture::TraceFormat::fio_iolog ? capture::import_fio_iolog(inputs.front(), m_path)
+                                                          : capture::import_blktrace(inputs, m_path);
+  }
+  ~ReplayInput() {
+    if (m_temporary) ::unlink(m_path.c_str());
+  }
+  ReplayInput(const ReplayInput&) = delete;
+  ReplayInput& operator=(const ReplayInput&) = delete;
+  [[nodiscard]] const std::string& path() const { return m_path; }
+  [[nodiscard]] bool imported() const { return m_temporary; }
+  [[nodiscard]] const capture::ImportSummary& summary() const { return m_summary; }
+
+ private:
+  std::string m_path;
+  bool m_temporary = false;
+  capture::ImportSummary m_summary;
+};
+
 int run_replay_command(const ReplayArgs& a) {
   replay::ReplayOptions o = options_of(a);
+  const ReplayInput input(a.inputs);
+  if (input.imported() && !a.quiet) {
+    fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
+               input.summary().source, input.summary().skipped);
+  }
   if (!a.json.empty()) check_output_file(a.json, "--json");
   if (!a.html.empty()) check_output_file(a.html, "--html");
   replay::ReplayPlan plan;
   uint64_t captured_capacity = 0;
   {
-    capture::CaptureReader reader(a.capture);
+    capture::CaptureReader reader(input.path());
     plan = replay::plan_replay(reader, o.device, o.step_ns);
     captured_capacity = reader.header().devices.at(o.device).capacity_bytes;
   }
-  if (plan.replay_ios == 0) throw UsageError("capture", fmt::format("{} holds no read or write to replay", a.capture));
+  if (plan.replay_ios == 0) {
+    throw UsageError("capture", fmt::format("{} holds no read or write to replay", a.inputs.front()));
+  }
   std::optional<engine::ScratchTarget> scratch;
   std::string path = a.target;
   bool consent = a.allow_destructive;
@@ -130,7 +178,10 @@ int run_replay_command(const ReplayArgs& a) {
   const StopSignals signals;
   o.stop = &signals.flag();
   const std::string started = utc_now_iso8601();
-  results::ReplayRecord rec = replay::run_replay(a.capture, target, o);
+  results::ReplayRecord rec = replay::run_replay(input.path(), target, o);
+  if (input.imported()) {
+    rec.capture_file = a.inputs.front() + (a.inputs.size() > 1 ? fmt::format(" (+{} files)", a.inputs.size() - 1) : "");
+  }
   rec.started_utc = started;
   for (const std::string& arg : invocation()) rec.command += (rec.command.empty() ? "" : " ") + arg;
   if (scratch) rec.target_note = "scratch: " + scratch->description();
@@ -143,7 +194,9 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand(
       "replay", "Replay a captured workload on a target and measure how faithful the replay was (docs/replay.md)");
   auto a = std::make_shared<ReplayArgs>();
-  cmd->add_option("capture", a->capture, "Capture file (.ptcap; `ptsuite capture`, `ptsuite app run`)")->required();
+  cmd->add_option("capture", a->inputs,
+                  "Capture file (.ptcap), fio iolog v2/v3, or blktrace binary file(s) (the per-CPU files)")
+      ->required();
   cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)");
   cmd->add_option("--mode", a->mode,
                   "open (at the captured times) or closed (as fast as possible, captured order "
