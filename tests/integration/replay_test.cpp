@@ -8,6 +8,7 @@
 // replay more than 20 ms late could move one across a step (the issue-time error is reported).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/engine/target.hpp>
@@ -137,6 +138,37 @@ TEST_F(ReplayLoop, OpenLoopOnALoopDeviceReproducesEveryStep) {
   ReplayOptions o;
   o.step_ns = k_synthetic_step_ns;
   expect_steps_reproduced(run_replay(capture, target, o), 1.0);
+}
+
+}  // namespace
+}  // namespace ptsuite::replay
+
+namespace ptsuite::replay {
+namespace {
+
+TEST_F(ReplayFile, AnFioIologReplaysThroughTheSamePath) {
+  // 300 IOs of an fio v3 iolog (us timestamps): 4 KiB reads and 16 KiB writes, 1 ms apart.
+  std::string log = "fio version 3 iolog\n0 /data/f add\n1 /data/f open\n";
+  for (int i = 0; i < 300; ++i) {
+    log += std::to_string(1000 + i * 1000) + (i % 3 == 0 ? " /data/f write " : " /data/f read ") +
+           std::to_string(i * 16384) + (i % 3 == 0 ? " 16384\n" : " 4096\n");
+  }
+  const std::string path = m_dir.file("trace.iolog");
+  std::ofstream(path) << log;
+  const std::string json = m_dir.file("iolog.json");
+  const auto r = workload::test::run_ptsuite({"replay", path, "--target", m_target_path, "--allow-destructive",
+                                              "--step", "100ms", "--mode", "closed", "--json", json});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("imported 300 IOs from fio-iolog v3"), std::string::npos) << r.out;
+  const results::ReplayRecord rec = results::read_replay(nlohmann::json::parse(workload::test::slurp(json)));
+  EXPECT_EQ(rec.capture_file, path);
+  EXPECT_EQ(rec.capture_source, "fio-iolog v3");
+  EXPECT_EQ(rec.replayed_ios, 300u);
+  ASSERT_EQ(rec.steps.size(), 4u);  // 1 ms .. 300 ms in 100 ms steps
+  for (const results::ReplayStep& s : rec.steps) {
+    EXPECT_EQ(s.replayed.sizes, s.captured.sizes);
+    EXPECT_EQ(s.replayed.read_ios, s.captured.read_ios);
+  }
 }
 
 }  // namespace
