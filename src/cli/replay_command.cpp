@@ -12,12 +12,14 @@
 #include <optional>
 
 #include <ptsuite/capture/capture_file.hpp>
+#include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
+#include <ptsuite/replay/synthesis.hpp>
 #include <ptsuite/report/replay_report.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -51,6 +53,7 @@ struct ReplayArgs {
   std::string html;
   bool allow_destructive = false;
   bool quiet = false;
+  bool synthesize = false;
 };
 
 replay::ReplayOptions options_of(const ReplayArgs& a) {
@@ -147,6 +150,15 @@ int run_replay_command(const ReplayArgs& a) {
     fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
                input.summary().source, input.summary().skipped);
   }
+  if (a.synthesize) {  // the applied test workload only: no target, no IO
+    capture::CharacterizeOptions co;
+    co.step_ns = o.step_ns;
+    co.device = o.device;
+    const replay::AppliedWorkload w = replay::synthesize(capture::characterize_file(input.path(), co));
+    fmt::print("{}", replay::to_text(w));
+    if (!a.json.empty()) write_file_atomic(a.json, replay::to_json(w).dump(2) + "\n");
+    return 0;
+  }
   if (!a.json.empty()) check_output_file(a.json, "--json");
   if (!a.html.empty()) check_output_file(a.html, "--html");
   replay::ReplayPlan plan;
@@ -214,6 +226,9 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--html", a->html, "Write the replay report (HTML) to this file");
   cmd->add_flag("--allow-destructive", a->allow_destructive, "Allow writes to a block device (destroys its data)");
   cmd->add_flag("--quiet", a->quiet, "Print nothing but errors");
+  cmd->add_flag("--synthesize", a->synthesize,
+                "Print the applied test workload (the top streams covering >= 80 % of the IOs; --json writes it) "
+                "instead of replaying");
   cmd->callback([&slot, a] {
     slot.fields = {{"speed", "--speed"},
                    {"step", "--step"},
