@@ -75,6 +75,7 @@ int run(int argc, char** argv) {
   register_scenario_command(app, slot);
   register_compare_command(app, slot);
   register_capture_command(app, slot);
+  register_replay_command(app, slot);
   register_app_command(app, slot);
   register_completion_command(app, slot);
   register_man_command(app, slot);

@@ -46,6 +46,7 @@ void register_validate_command(CLI::App& app, CommandSlot& slot);
 void register_scenario_command(CLI::App& app, CommandSlot& slot);
 void register_compare_command(CLI::App& app, CommandSlot& slot);
 void register_capture_command(CLI::App& app, CommandSlot& slot);
+void register_replay_command(CLI::App& app, CommandSlot& slot);
 void register_app_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

@@ -1,0 +1,242 @@
+// `ptsuite replay CAPTURE`: replay a captured workload on a target and measure how faithful
+// the replay was (docs/replay.md). The same order as `workload` (cli/workload_command.hpp):
+// option syntax and output paths (2), the capture readable (2), the target gate (3; writes to
+// a block device or a file holding data need --allow-destructive), then the replay. Without
+// --target a scratch target in RAM as large as the captured device (at most 1 GiB; LBAs are
+// remapped into it). Exit 0, 4 (an IO error stopped the replay) or 130; the record is written
+// in every case.
+#include <fmt/format.h>
+#include <unistd.h>
+#include <csignal>
+#include <cstdlib>
+#include <optional>
+
+#include <ptsuite/capture/capture_file.hpp>
+#include <ptsuite/capture/characterize.hpp>
+#include <ptsuite/capture/trace_import.hpp>
+#include <ptsuite/device/target_gate.hpp>
+#include <ptsuite/engine/scratch_target.hpp>
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/replay/replay_plan.hpp>
+#include <ptsuite/replay/replay_runner.hpp>
+#include <ptsuite/replay/synthesis.hpp>
+#include <ptsuite/report/replay_report.hpp>
+#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+#include <ptsuite/workload/spec_parse.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/signals.hpp"
+#include "cli/workload_command.hpp"
+
+namespace ptsuite::cli {
+
+namespace {
+
+constexpr uint64_t k_max_scratch_bytes = units::k_gib;  // RAM is shared with everything else
+constexpr uint64_t k_min_scratch_bytes = 64ULL << 20;
+
+struct ReplayArgs {
+  std::vector<std::string> inputs;
+  std::string target;
+  std::string mode = "open";
+  std::string speed = "1";
+  std::string step = "5m";
+  std::string queue_depth;
+  std::string lag_threshold = "1ms";
+  std::string engine = "libaio";
+  std::string seed;
+  int device = 0;
+  std::string json;
+  std::string html;
+  bool allow_destructive = false;
+  bool quiet = false;
+  bool synthesize = false;
+};
+
+replay::ReplayOptions options_of(const ReplayArgs& a) {
+  replay::ReplayOptions o;
+  if (a.mode == "open") {
+    o.mode = replay::ReplayMode::open_loop;
+  } else if (a.mode == "closed") {
+    o.mode = replay::ReplayMode::closed_loop;
+  } else {
+    throw UsageError("--mode", fmt::format("\"{}\" is not a mode; give open or closed", a.mode));
+  }
+  o.speed = workload::parse_decimal(a.speed, "--speed");
+  if (!(o.speed > 0)) throw UsageError("--speed", "give a speed above 0, e.g. 0.5, 1 or 2");
+  o.step_ns = units::parse_duration_ns(a.step, "--step");
+  if (o.step_ns == 0) throw UsageError("--step", "0 is not a step length; give e.g. 1s or 5m");
+  if (!a.queue_depth.empty()) {
+    const uint64_t qd = units::parse_count(a.queue_depth, "--queue-depth");
+    if (qd == 0 || qd > 4096) throw UsageError("--queue-depth", "give 1 to 4096 queue slots");
+    o.queue_slots = static_cast<uint32_t>(qd);
+  }
+  o.lag_threshold_ns = units::parse_duration_ns(a.lag_threshold, "--lag-threshold");
+  if (a.device < 0 || a.device > UINT16_MAX) throw UsageError("--device", "give a device index of the capture");
+  o.device = static_cast<uint16_t>(a.device);
+  o.engine = a.engine;
+  o.seed = a.seed.empty() ? random_seed() : parse_seed(a.seed);
+  return o;
+}
+
+int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& signals) {
+  if (!a.quiet) fmt::print("{}", report::replay_text(rec));
+  if (!a.json.empty()) {
+    nlohmann::json doc;
+    to_json(doc, rec);
+    write_file_atomic(a.json, doc.dump(2) + "\n");
+    if (!a.quiet) fmt::print("record: {}\n", a.json);
+  }
+  if (!a.html.empty()) {
+    write_file_atomic(a.html, report::replay_html(rec));
+    if (!a.quiet) fmt::print("report: {}\n", a.html);
+  }
+  if (rec.stop_reason == "io_error") {
+    fmt::print(stderr, "ptsuite: an IO error stopped the replay: {}\n", rec.error);
+    return static_cast<int>(ExitCode::io_error);
+  }
+  if (rec.stop_reason == "interrupted") {
+    fmt::print(stderr, "ptsuite: interrupted by {}\n", signals.received() == SIGTERM ? "SIGTERM" : "SIGINT");
+    return static_cast<int>(ExitCode::interrupted);
+  }
+  return 0;
+}
+
+// The capture to replay: a ptsuite capture as it is; an fio iolog or blktrace file(s) imported
+// into a temporary capture file (removed when the replay ends).
+class ReplayInput {
+ public:
+  explicit ReplayInput(const std::vector<std::string>& inputs) {
+    const capture::TraceFormat format = capture::detect_trace_format(inputs.front());
+    if (format == capture::TraceFormat::ptsuite_capture && inputs.size() == 1) {
+      m_path = inputs.front();
+      return;
+    }
+    if (format == capture::TraceFormat::unknown) {
+      throw UsageError("capture",
+                       fmt::format("{} is not a ptsuite capture, fio iolog or blktrace file", inputs.front()));
+    }
+    if (format != capture::TraceFormat::blktrace && inputs.size() > 1) {
+      throw UsageError("capture", "give one capture or iolog file (several files: the per-CPU files of one blktrace)");
+    }
+    const char* tmp = std::getenv("TMPDIR");
+    m_path = fmt::format("{}/ptsuite-import-{}-{}.ptcap", tmp != nullptr ? tmp : "/tmp", ::getpid(), monotonic_ns());
+    m_temporary = true;
+    m_summary = format == capture::TraceFormat::fio_iolog ? capture::import_fio_iolog(inputs.front(), m_path)
+                                                          : capture::import_blktrace(inputs, m_path);
+  }
+  ~ReplayInput() {
+    if (m_temporary) ::unlink(m_path.c_str());
+  }
+  ReplayInput(const ReplayInput&) = delete;
+  ReplayInput& operator=(const ReplayInput&) = delete;
+  [[nodiscard]] const std::string& path() const { return m_path; }
+  [[nodiscard]] bool imported() const { return m_temporary; }
+  [[nodiscard]] const capture::ImportSummary& summary() const { return m_summary; }
+
+ private:
+  std::string m_path;
+  bool m_temporary = false;
+  capture::ImportSummary m_summary;
+};
+
+int run_replay_command(const ReplayArgs& a) {
+  replay::ReplayOptions o = options_of(a);
+  const ReplayInput input(a.inputs);
+  if (input.imported() && !a.quiet) {
+    fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
+               input.summary().source, input.summary().skipped);
+  }
+  if (a.synthesize) {  // the applied test workload only: no target, no IO
+    capture::CharacterizeOptions co;
+    co.step_ns = o.step_ns;
+    co.device = o.device;
+    const replay::AppliedWorkload w = replay::synthesize(capture::characterize_file(input.path(), co));
+    fmt::print("{}", replay::to_text(w));
+    if (!a.json.empty()) write_file_atomic(a.json, replay::to_json(w).dump(2) + "\n");
+    return 0;
+  }
+  if (!a.json.empty()) check_output_file(a.json, "--json");
+  if (!a.html.empty()) check_output_file(a.html, "--html");
+  replay::ReplayPlan plan;
+  uint64_t captured_capacity = 0;
+  {
+    capture::CaptureReader reader(input.path());
+    plan = replay::plan_replay(reader, o.device, o.step_ns);
+    captured_capacity = reader.header().devices.at(o.device).capacity_bytes;
+  }
+  if (plan.replay_ios == 0) {
+    throw UsageError("capture", fmt::format("{} holds no read or write to replay", a.inputs.front()));
+  }
+  std::optional<engine::ScratchTarget> scratch;
+  std::string path = a.target;
+  bool consent = a.allow_destructive;
+  if (path.empty()) {
+    engine::ScratchOptions so;
+    so.fill_random = true;  // reads of unwritten blocks would not do the work
+    so.fill_seed = o.seed;
+    scratch = engine::ScratchTarget::create(std::clamp(captured_capacity, k_min_scratch_bytes, k_max_scratch_bytes),
+                                            /*prefer_loop=*/true, so);
+    path = scratch->path();
+    consent = true;  // our own scratch target holds nothing of the user's
+  }
+  const auto access = plan.writes ? device::TargetAccess::read_write : device::TargetAccess::read_only;
+  const device::TargetGuard guard = device::pass_target_gate({path, access, consent, "replay"});
+  const engine::Target target =
+      engine::Target::open(path, plan.writes ? engine::Target::Access::read_write : engine::Target::Access::read_only);
+  const StopSignals signals;
+  o.stop = &signals.flag();
+  const std::string started = utc_now_iso8601();
+  results::ReplayRecord rec = replay::run_replay(input.path(), target, o);
+  if (input.imported()) {
+    rec.capture_file = a.inputs.front() + (a.inputs.size() > 1 ? fmt::format(" (+{} files)", a.inputs.size() - 1) : "");
+  }
+  rec.started_utc = started;
+  for (const std::string& arg : invocation()) rec.command += (rec.command.empty() ? "" : " ") + arg;
+  if (scratch) rec.target_note = "scratch: " + scratch->description();
+  return finish(rec, a, signals);
+}
+
+}  // namespace
+
+void register_replay_command(CLI::App& app, CommandSlot& slot) {
+  CLI::App* cmd = app.add_subcommand(
+      "replay", "Replay a captured workload on a target and measure how faithful the replay was (docs/replay.md)");
+  auto a = std::make_shared<ReplayArgs>();
+  cmd->add_option("capture", a->inputs,
+                  "Capture file (.ptcap), fio iolog v2/v3, or blktrace binary file(s) (the per-CPU files)")
+      ->required();
+  cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)");
+  cmd->add_option("--mode", a->mode,
+                  "open (at the captured times) or closed (as fast as possible, captured order "
+                  "and outstanding IOs)")
+      ->capture_default_str();
+  cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")->capture_default_str();
+  cmd->add_option("--step", a->step, "Step length of the faithfulness figures (the capture's)")->capture_default_str();
+  cmd->add_option("--queue-depth", a->queue_depth, "Queue slots (default: 2 x the capture's most in flight, 32..256)");
+  cmd->add_option("--lag-threshold", a->lag_threshold, "A step could not keep up when its last IO is this late")
+      ->capture_default_str();
+  cmd->add_option("--device", a->device, "The capture's device index to replay")->capture_default_str();
+  cmd->add_option("--engine", a->engine, "IO engine (see `ptsuite engines`)")->capture_default_str();
+  cmd->add_option("--seed", a->seed, "Seed of the write data (default: random, recorded)");
+  cmd->add_option("--json", a->json, "Write the replay record (ptsuite.replay) to this JSON file");
+  cmd->add_option("--html", a->html, "Write the replay report (HTML) to this file");
+  cmd->add_flag("--allow-destructive", a->allow_destructive, "Allow writes to a block device (destroys its data)");
+  cmd->add_flag("--quiet", a->quiet, "Print nothing but errors");
+  cmd->add_flag("--synthesize", a->synthesize,
+                "Print the applied test workload (the top streams covering >= 80 % of the IOs; --json writes it) "
+                "instead of replaying");
+  cmd->callback([&slot, a] {
+    slot.fields = {{"speed", "--speed"},
+                   {"step", "--step"},
+                   {"engine", "--engine"},
+                   {"queue_depth", "--queue-depth"},
+                   {"target", "--target"}};
+    slot.action = [a] { return run_replay_command(*a); };
+  });
+}
+
+}  // namespace ptsuite::cli

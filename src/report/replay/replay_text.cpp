@@ -1,0 +1,59 @@
+// replay_text(): a replay as plain text (report/replay_report.hpp).
+#include <fmt/format.h>
+
+#include <ptsuite/report/replay_report.hpp>
+
+namespace ptsuite::report {
+
+namespace {
+
+std::string us(uint64_t ns) { return fmt::format("{:.1f}", static_cast<double>(ns) / 1e3); }
+
+}  // namespace
+
+bool sizes_reproduced(const results::ReplayStep& s) { return s.captured.sizes == s.replayed.sizes; }
+
+std::string replay_text(const results::ReplayRecord& r) {
+  std::string out;
+  out += fmt::format("Replay of {} (device {}, source: {}{})\n", r.capture_file, r.capture_device, r.capture_source,
+                     r.capture_complete ? "" : "; capture without trailer");
+  out += fmt::format("on {} ({:.1f} GB{}), engine {}, {} loop, speed {}x, {} queue slots\n", r.target,
+                     static_cast<double>(r.target_capacity_bytes) / 1e9,
+                     r.target_note.empty() ? "" : "; " + r.target_note, r.engine, r.mode, r.speed, r.queue_slots);
+  out += fmt::format(
+      "IOs: {} captured, {} replayed, {} skipped (not read/write), {} remapped into the target, {} lengths rounded "
+      "up; {:.2f} s\n",
+      r.capture_ios, r.replayed_ios, r.skipped_ios, r.remapped_ios, r.resized_ios,
+      static_cast<double>(r.duration_ns) / 1e9);
+  if (r.mode == "open") {
+    out += fmt::format(
+        "Issue-time error (replayed - scheduled): p50 {} us, p99 {} us, max {} us; {} of {} steps "
+        "could not keep up\n",
+        us(r.issue_error_p50_ns), us(r.issue_error_p99_ns), us(r.issue_error_max_ns), r.steps_fell_behind,
+        r.steps.size());
+  }
+  out += "Settings (ptsuite's, not RWSW values):\n";
+  for (const results::ReplaySetting& s : r.settings) out += fmt::format("  {} = {}  ({})\n", s.name, s.value, s.note);
+  out += fmt::format("\nPer step of {:.3g} s (captured -> replayed{})\n", static_cast<double>(r.step_ns) / 1e9,
+                     r.mode == "open" && r.speed != 1 ? fmt::format("; expected replay = captured x {}", r.speed) : "");
+  out += fmt::format("  {:>4} {:>19} {:>17} {:>13} {:>13} {:>5} {:>24} {}\n", "step", "IOPS", "MB/s", "read %",
+                     "outstanding", "sizes", "issue error us p50/p99/max", "");
+  for (size_t k = 0; k < r.steps.size(); ++k) {
+    const results::ReplayStep& s = r.steps[k];
+    out += fmt::format(
+        "  {:>4} {:>9.0f} {:>9.0f} {:>8.1f} {:>8.1f} {:>6.1f} {:>6.1f} {:>6.2f} {:>6.2f} {:>5} {:>24} {}\n", k + 1,
+        s.captured.iops, s.replayed.iops, s.captured.mb_per_s, s.replayed.mb_per_s, s.captured.read_pct,
+        s.replayed.read_pct, s.captured.outstanding_mean, s.replayed.outstanding_mean,
+        sizes_reproduced(s) ? "same" : "DIFF",
+        r.mode == "open"
+            ? fmt::format("{}/{}/{}", us(s.issue_error_p50_ns), us(s.issue_error_p99_ns), us(s.issue_error_max_ns))
+            : "-",
+        s.fell_behind ? "could not keep up" : "");
+  }
+  if (r.stop_reason != "complete") {
+    out += fmt::format("\nStopped: {}{}\n", r.stop_reason, r.error.empty() ? "" : ": " + r.error);
+  }
+  return out;
+}
+
+}  // namespace ptsuite::report

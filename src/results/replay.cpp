@@ -1,0 +1,153 @@
+// The replay document: writer and tolerant reader (results/replay.hpp).
+#include <ptsuite/results/replay.hpp>
+
+#include <ptsuite/results/json_read.hpp>
+
+namespace ptsuite::results {
+
+namespace {
+
+bool flag(const nlohmann::json& j) { return j.is_boolean() && j.get<bool>(); }
+
+nlohmann::json figures_json(const ReplayFigures& f) {
+  nlohmann::json sizes = nlohmann::json::array();
+  for (const SizeCount& s : f.sizes) sizes.push_back({{"size_bytes", s.size_bytes}, {"ios", s.ios}});
+  return {{"ios", f.ios},
+          {"read_ios", f.read_ios},
+          {"write_ios", f.write_ios},
+          {"bytes", f.bytes},
+          {"length_ns", f.length_ns},
+          {"iops", f.iops},
+          {"mb_per_s", f.mb_per_s},
+          {"read_pct", f.read_pct},
+          {"outstanding_mean", f.outstanding_mean},
+          {"outstanding_max", f.outstanding_max},
+          {"sizes", sizes}};
+}
+
+ReplayFigures read_figures(const nlohmann::json& j) {
+  ReplayFigures f;
+  f.ios = count(at(j, "ios"));
+  f.read_ios = count(at(j, "read_ios"));
+  f.write_ios = count(at(j, "write_ios"));
+  f.bytes = count(at(j, "bytes"));
+  f.length_ns = count(at(j, "length_ns"));
+  f.iops = num(at(j, "iops"));
+  f.mb_per_s = num(at(j, "mb_per_s"));
+  f.read_pct = num(at(j, "read_pct"));
+  f.outstanding_mean = num(at(j, "outstanding_mean"));
+  f.outstanding_max = count32(at(j, "outstanding_max"));
+  const nlohmann::json& sizes = at(j, "sizes");
+  if (sizes.is_array()) {
+    for (const nlohmann::json& s : sizes) f.sizes.push_back({count32(at(s, "size_bytes")), count(at(s, "ios"))});
+  }
+  return f;
+}
+
+nlohmann::json step_json(const ReplayStep& s) {
+  return {{"start_ns", s.start_ns},
+          {"length_ns", s.length_ns},
+          {"captured", figures_json(s.captured)},
+          {"replayed", figures_json(s.replayed)},
+          {"issue_error_p50_ns", s.issue_error_p50_ns},
+          {"issue_error_p99_ns", s.issue_error_p99_ns},
+          {"issue_error_max_ns", s.issue_error_max_ns},
+          {"fell_behind", s.fell_behind}};
+}
+
+ReplayStep read_step(const nlohmann::json& j) {
+  ReplayStep s;
+  s.start_ns = count(at(j, "start_ns"));
+  s.length_ns = count(at(j, "length_ns"));
+  s.captured = read_figures(at(j, "captured"));
+  s.replayed = read_figures(at(j, "replayed"));
+  s.issue_error_p50_ns = count(at(j, "issue_error_p50_ns"));
+  s.issue_error_p99_ns = count(at(j, "issue_error_p99_ns"));
+  s.issue_error_max_ns = count(at(j, "issue_error_max_ns"));
+  s.fell_behind = flag(at(j, "fell_behind"));
+  return s;
+}
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const ReplayRecord& r) {
+  nlohmann::json settings = nlohmann::json::array();
+  for (const ReplaySetting& s : r.settings)
+    settings.push_back({{"name", s.name}, {"value", s.value}, {"note", s.note}});
+  nlohmann::json steps = nlohmann::json::array();
+  for (const ReplayStep& s : r.steps) steps.push_back(step_json(s));
+  j = {{"kind", r.kind},
+       {"started_utc", r.started_utc},
+       {"command", r.command},
+       {"capture",
+        {{"file", r.capture_file},
+         {"source", r.capture_source},
+         {"device", r.capture_device},
+         {"capacity_bytes", r.capture_capacity_bytes},
+         {"complete", r.capture_complete}}},
+       {"target", {{"path", r.target}, {"note", r.target_note}, {"capacity_bytes", r.target_capacity_bytes}}},
+       {"engine", r.engine},
+       {"mode", r.mode},
+       {"speed", r.speed},
+       {"queue_slots", r.queue_slots},
+       {"step_ns", r.step_ns},
+       {"seed", r.seed},
+       {"settings", settings},
+       {"capture_ios", r.capture_ios},
+       {"replayed_ios", r.replayed_ios},
+       {"skipped_ios", r.skipped_ios},
+       {"resized_ios", r.resized_ios},
+       {"remapped_ios", r.remapped_ios},
+       {"duration_ns", r.duration_ns},
+       {"issue_error_p50_ns", r.issue_error_p50_ns},
+       {"issue_error_p99_ns", r.issue_error_p99_ns},
+       {"issue_error_max_ns", r.issue_error_max_ns},
+       {"steps_fell_behind", r.steps_fell_behind},
+       {"stop_reason", r.stop_reason},
+       {"error", r.error},
+       {"steps", steps}};
+}
+
+ReplayRecord read_replay(const nlohmann::json& j) {
+  ReplayRecord r;
+  r.kind = str(j, "kind");
+  r.started_utc = str(j, "started_utc");
+  r.command = str(j, "command");
+  const nlohmann::json& c = at(j, "capture");
+  r.capture_file = str(c, "file");
+  r.capture_source = str(c, "source");
+  r.capture_device = str(c, "device");
+  r.capture_capacity_bytes = count(at(c, "capacity_bytes"));
+  r.capture_complete = flag(at(c, "complete"));
+  const nlohmann::json& t = at(j, "target");
+  r.target = str(t, "path");
+  r.target_note = str(t, "note");
+  r.target_capacity_bytes = count(at(t, "capacity_bytes"));
+  r.engine = str(j, "engine");
+  r.mode = str(j, "mode");
+  r.speed = num(at(j, "speed"));
+  r.queue_slots = count32(at(j, "queue_slots"));
+  r.step_ns = count(at(j, "step_ns"));
+  r.seed = count(at(j, "seed"));
+  if (const nlohmann::json& s = at(j, "settings"); s.is_array()) {
+    for (const nlohmann::json& e : s) r.settings.push_back({str(e, "name"), str(e, "value"), str(e, "note")});
+  }
+  r.capture_ios = count(at(j, "capture_ios"));
+  r.replayed_ios = count(at(j, "replayed_ios"));
+  r.skipped_ios = count(at(j, "skipped_ios"));
+  r.resized_ios = count(at(j, "resized_ios"));
+  r.remapped_ios = count(at(j, "remapped_ios"));
+  r.duration_ns = count(at(j, "duration_ns"));
+  r.issue_error_p50_ns = count(at(j, "issue_error_p50_ns"));
+  r.issue_error_p99_ns = count(at(j, "issue_error_p99_ns"));
+  r.issue_error_max_ns = count(at(j, "issue_error_max_ns"));
+  r.steps_fell_behind = count(at(j, "steps_fell_behind"));
+  r.stop_reason = str(j, "stop_reason");
+  r.error = str(j, "error");
+  if (const nlohmann::json& s = at(j, "steps"); s.is_array()) {
+    for (const nlohmann::json& e : s) r.steps.push_back(read_step(e));
+  }
+  return r;
+}
+
+}  // namespace ptsuite::results

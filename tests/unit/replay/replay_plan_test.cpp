@@ -1,0 +1,166 @@
+// The replay's pure parts: the per-step figures (StepMeter), the LBA remap, the capture's
+// outstanding IOs, the pass over a capture (plan_replay) on a known synthetic workload, and the
+// replay record's writer and reader.
+#include <gtest/gtest.h>
+
+#include <ptsuite/capture/capture_file.hpp>
+#include <ptsuite/replay/replay_plan.hpp>
+#include <ptsuite/replay/replay_runner.hpp>
+#include <ptsuite/replay/step_meter.hpp>
+#include <ptsuite/results/replay.hpp>
+#include <ptsuite/util/error.hpp>
+
+#include "support/synthetic_capture.hpp"
+#include "support/temp_dir.hpp"
+
+namespace ptsuite::replay {
+namespace {
+
+using test_support::k_synthetic_step_ns;
+
+TEST(StepMeter, CountsIssuesIntoTheirTimeWindow) {
+  StepMeter m(1000);
+  m.issue(10, Direction::read, 4096, 1);
+  m.issue(999, Direction::write, 8192, 1);
+  m.issue(1000, Direction::read, 4096, 1);
+  const std::vector<results::ReplayFigures> f = m.figures(2000, 1.0, 0);
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].ios, 2u);
+  EXPECT_EQ(f[0].read_ios, 1u);
+  EXPECT_EQ(f[0].write_ios, 1u);
+  EXPECT_EQ(f[0].bytes, 12288u);
+  EXPECT_DOUBLE_EQ(f[0].read_pct, 50.0);
+  EXPECT_EQ(f[1].ios, 1u);
+  ASSERT_EQ(f[0].sizes.size(), 2u);
+  EXPECT_EQ(f[0].sizes[0], (results::SizeCount{4096, 1}));
+  EXPECT_EQ(f[0].sizes[1], (results::SizeCount{8192, 1}));
+  // 2 IOs in 1000 ns = 2e6 IOPS; at speed 2 the window is 500 ns: 4e6 IOPS.
+  EXPECT_DOUBLE_EQ(f[0].iops, 2e6);
+  EXPECT_DOUBLE_EQ(m.figures(2000, 2.0, 0)[0].iops, 4e6);
+}
+
+TEST(StepMeter, SplitsInFlightTimeExactlyAcrossSteps) {
+  StepMeter m(100);
+  m.in_flight(50, 2);   // 2 in flight from 50 ...
+  m.in_flight(250, 0);  // ... to 250: 50 ns in step 0, 100 in step 1, 50 in step 2
+  m.issue(299, Direction::read, 512, 1);
+  const std::vector<results::ReplayFigures> f = m.figures(300, 1.0, 0);
+  ASSERT_EQ(f.size(), 3u);
+  EXPECT_DOUBLE_EQ(f[0].outstanding_mean, 1.0);  // 2 x 50 / 100
+  EXPECT_DOUBLE_EQ(f[1].outstanding_mean, 2.0);
+  EXPECT_DOUBLE_EQ(f[2].outstanding_mean, 1.0);
+  EXPECT_EQ(f[2].outstanding_max, 1u);
+}
+
+TEST(StepMeter, StepAttributionUsesTheMeasuredLength) {
+  StepMeter m(1000);
+  m.issue_in_step(3, Direction::write, 4096, 2);
+  m.in_flight_in_step(3, 0, 2);
+  m.in_flight_in_step(3, 500, 0);
+  m.set_length(3, 500);
+  const std::vector<results::ReplayFigures> f = m.figures(0, 1.0, 5);
+  ASSERT_EQ(f.size(), 5u);
+  EXPECT_EQ(f[3].length_ns, 500u);
+  EXPECT_DOUBLE_EQ(f[3].iops, 2e6);
+  EXPECT_DOUBLE_EQ(f[3].outstanding_mean, 2.0);
+  EXPECT_EQ(f[4].ios, 0u);
+}
+
+TEST(StepMeter, IssueErrorsKeepPercentilesMaximumAndTheLastLag) {
+  StepMeter m(1000);
+  for (int i = 1; i <= 100; ++i) m.issue_error(0, i * 1000);
+  m.issue_error(1, -5);  // early counts as 0
+  const StepMeter::ErrorSummary e = m.issue_errors(0);
+  EXPECT_EQ(e.count, 100u);
+  EXPECT_NEAR(static_cast<double>(e.p50_ns), 50'000, 50'000 * 0.004);
+  EXPECT_NEAR(static_cast<double>(e.p99_ns), 99'000, 99'000 * 0.004);
+  EXPECT_EQ(e.max_ns, 100'000u);
+  EXPECT_EQ(e.last_ns, 100'000u);
+  EXPECT_EQ(m.issue_errors(1).max_ns, 0u);
+  EXPECT_EQ(m.all_issue_errors().count, 101u);
+  EXPECT_THROW(StepMeter(0), UsageError);
+}
+
+TEST(ReplayRemap, KeepsFittingIOsAndFoldsTheRestIntoTheCapacity) {
+  const PlacedIo same = map_to_target(8192, 4096, 1 << 20, 512);
+  EXPECT_EQ(same.offset_bytes, 8192u);
+  EXPECT_FALSE(same.remapped);
+  EXPECT_FALSE(same.resized);
+  const PlacedIo folded = map_to_target((1 << 20) + 4096, 4096, 1 << 20, 512);
+  EXPECT_EQ(folded.offset_bytes, 4096u);
+  EXPECT_TRUE(folded.remapped);
+  // Runs past the end: pulled back to end at the last whole block.
+  const PlacedIo tail = map_to_target((1 << 20) - 4096, 65536, 1 << 20, 512);
+  EXPECT_EQ(tail.offset_bytes, (1u << 20) - 65536);
+  // A 512-byte IO on a 4096-byte target: rounded up, aligned down.
+  const PlacedIo small = map_to_target(4608, 512, 1 << 20, 4096);
+  EXPECT_EQ(small.length_bytes, 4096u);
+  EXPECT_EQ(small.offset_bytes, 4096u);
+  EXPECT_TRUE(small.resized);
+}
+
+TEST(ReplayPlan, TheCapturesOwnFiguresOfAKnownWorkload) {
+  const test_support::ShmTempDir dir("ptsuite-replay-plan");
+  const std::string path = dir.file("synthetic.ptcap");
+  test_support::write_synthetic_capture(path);
+  capture::CaptureReader reader(path);
+  const ReplayPlan plan = plan_replay(reader, 0, k_synthetic_step_ns);
+  EXPECT_EQ(plan.device_ios, test_support::k_synthetic_replayable_ios + 1);  // + the flush
+  EXPECT_EQ(plan.replay_ios, test_support::k_synthetic_replayable_ios);
+  EXPECT_EQ(plan.max_length_bytes, 65536u);
+  EXPECT_TRUE(plan.writes);
+  EXPECT_TRUE(plan.has_completions);
+  EXPECT_EQ(plan.max_outstanding, 4u);
+  ASSERT_EQ(plan.captured.size(), 3u);
+  EXPECT_EQ(plan.captured[0].ios, 200u);
+  EXPECT_EQ(plan.captured[0].read_ios, 140u);
+  EXPECT_DOUBLE_EQ(plan.captured[0].iops, 1000.0);  // 200 IOs in 0.2 s
+  EXPECT_EQ(plan.captured[0].outstanding_max, 1u);
+  // 200 IOs x 40 us in flight over 200 ms = 0.04
+  EXPECT_NEAR(plan.captured[0].outstanding_mean, 0.04, 1e-9);
+  EXPECT_EQ(plan.captured[1].ios, 400u);
+  EXPECT_EQ(plan.captured[1].outstanding_max, 4u);
+  EXPECT_EQ(plan.captured[2].ios, 100u);
+  EXPECT_EQ(plan.captured[2].write_ios, 0u);
+  ASSERT_EQ(plan.captured[2].sizes.size(), 1u);
+  EXPECT_EQ(plan.captured[2].sizes[0], (results::SizeCount{4096, 100}));
+  EXPECT_THROW(plan_replay(reader, 1, k_synthetic_step_ns), UsageError);
+}
+
+TEST(ReplayPlan, AutomaticQueueSlotsStayWithinTheirBounds) {
+  EXPECT_EQ(auto_queue_slots(4, 65536), 32u);
+  EXPECT_EQ(auto_queue_slots(100, 4096), 200u);
+  EXPECT_EQ(auto_queue_slots(1000, 4096), 256u);
+  EXPECT_EQ(auto_queue_slots(100, 16ULL << 20), 16u);  // 256 MiB of buffers at most
+}
+
+TEST(ReplayRecord, WriterAndReaderAgree) {
+  results::ReplayRecord r;
+  r.capture_file = "a.ptcap";
+  r.mode = "closed";
+  r.speed = 2;
+  r.queue_slots = 32;
+  r.replayed_ios = 7;
+  r.capture_complete = false;
+  r.settings = {{"replay.lba_remap", "modulo", "[U]"}};
+  results::ReplayStep s;
+  s.captured.ios = 3;
+  s.captured.sizes = {{4096, 3}};
+  s.replayed.outstanding_mean = 1.5;
+  s.issue_error_p99_ns = 1234;
+  s.fell_behind = true;
+  r.steps = {s};
+  nlohmann::json j;
+  to_json(j, r);
+  const results::ReplayRecord back = results::read_replay(j);
+  nlohmann::json again;
+  to_json(again, back);
+  EXPECT_EQ(j, again);
+  EXPECT_EQ(back.steps.at(0).captured.sizes, s.captured.sizes);
+  EXPECT_TRUE(back.steps.at(0).fell_behind);
+  EXPECT_FALSE(back.capture_complete);
+  EXPECT_EQ(back.kind, results::k_replay_kind);
+}
+
+}  // namespace
+}  // namespace ptsuite::replay
