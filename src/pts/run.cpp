@@ -18,6 +18,7 @@
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/run_log.hpp>
+#include <ptsuite/pts/spec_numbers.hpp>
 #include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_sessions.hpp>
@@ -126,9 +127,8 @@ void open_target(RunState& s) {
 }
 
 // The AR Amount / Segments settings against the target, before anything is written: every
-// segment must hold the largest random block a PTS test issues (IOPS's 1024 KiB,
+// segment must hold the largest random block a PTS test issues (IOPS's largest,
 // pts/tests/iops.json), so that no test stops at its first random segment hours in.
-constexpr uint64_t k_largest_random_block_bytes = 1024 * 1024;
 
 void check_ar_segments(const RunState& s) {
   const uint64_t amount = s.settings.size_bytes("active_range.amount");
@@ -139,15 +139,17 @@ void check_ar_segments(const RunState& s) {
   workload::WorkloadSpec probe;
   probe.engine = "null";
   probe.limits.ios = 1;
-  probe.block_sizes = {{k_largest_random_block_bytes, 1.0}};
+  const uint64_t largest_bytes = largest_random_block_bytes(s.spec);
+  probe.block_sizes = {{largest_bytes, 1.0}};
   probe.active_range.pct = s.settings.number("active_range_pct");
   probe.active_range.amount_bytes = amount;
   probe.active_range.segments = static_cast<uint32_t>(std::min<uint64_t>(segments, workload::k_max_ar_segments + 1));
   try {
     (void)workload::resolve(probe, s.target->geometry());
   } catch (const UsageError& e) {
-    throw UsageError("--set active_range.amount/segments",
-                     fmt::format("{} (for a 1 MiB random block, the largest a PTS test issues)", e.what()));
+    throw UsageError(
+        "--set active_range.amount/segments",
+        fmt::format("{} (for a {} KiB random block, the largest a PTS test issues)", e.what(), largest_bytes / 1024));
   }
 }
 

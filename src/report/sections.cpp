@@ -7,7 +7,8 @@ namespace ptsuite::report {
 
 namespace {
 
-const std::array<TestSections, 12> k_sections = {{
+// The size follows the list: a new test is one line here, no count to keep in step.
+const auto k_sections = std::to_array<TestSections>({
     {"iops", html::iops_pages, iops_text, nullptr},
     {"throughput", html::throughput_pages, throughput_text, nullptr},
     {"latency", html::latency_pages, latency_text, nullptr},
@@ -20,7 +21,7 @@ const std::array<TestSections, 12> k_sections = {{
     {"endurance-write", html::endurance_write_pages, endurance_text, csv::endurance_rows},
     {"latency-sweep", html::latency_sweep_pages, latency_sweep_text, csv::latency_sweep_rows},
     {"claims", html::claims_pages, claims_text, csv::claims_rows},
-}};
+});
 
 }  // namespace
 

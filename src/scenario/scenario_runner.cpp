@@ -7,7 +7,7 @@
 #include <thread>
 
 #include <ptsuite/device/purge.hpp>
-#include <ptsuite/pts/steady_state.hpp>
+#include <ptsuite/pts/steady_state_rule.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -363,7 +363,7 @@ class PhaseRunner {
   }
 
   void steady_state(const PhaseSpec& p, json& phase) {
-    const pts::SteadyStateCriteria criteria;
+    const pts::SteadyStateCriteria& criteria = pts::common_steady_state_rule().criteria;  // pts/common.json
     std::vector<std::vector<double>> values(m_targets.size());
     std::vector<uint32_t> rounds;
     json verdicts = json::array();

@@ -22,6 +22,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <ptsuite/pts/steady_state_rule.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
 namespace ptsuite::scenario {
@@ -79,10 +80,11 @@ struct PhaseSpec {
   double fill_capacity_multiple = 1;       // fill
   std::string purge_method = "auto";       // purge
   std::string variable = "iops";           // steady_state
-  uint32_t max_rounds = 25;                // steady_state
-  bool charts = true;                      // report charts for this phase
-  std::string app;                         // app: the application (pts/apps/, docs/app.md)
-  std::vector<std::string> app_settings;   // app: its settings as "name=value"
+  // steady_state: the Round cap, pts/common.json's unless the phase names one
+  uint32_t max_rounds = pts::common_steady_state_rule().max_rounds;
+  bool charts = true;                     // report charts for this phase
+  std::string app;                        // app: the application (pts/apps/, docs/app.md)
+  std::vector<std::string> app_settings;  // app: its settings as "name=value"
 };
 
 struct TargetRoles {

@@ -19,7 +19,8 @@ constexpr std::span<const std::string_view> k_none;
 
 using Group = ProcedureInfo::Group;
 
-const std::array<ProcedureInfo, 12> k_procedures = {{
+// The size follows the list: a new test is one line here, no count to keep in step.
+const auto k_procedures = std::to_array<ProcedureInfo>({
     {"iops", k_none, make_iops_test, Group::core, "matrix", "window_matrix"},
     {"throughput", k_tp_aliases, make_throughput_test, Group::core, "table", "throughput_table"},
     {"latency", k_lat_aliases, make_latency_test, Group::core, "matrix", "window_matrix"},
@@ -34,7 +35,7 @@ const std::array<ProcedureInfo, 12> k_procedures = {{
     {"latency-sweep", k_none, make_latency_sweep_test, Group::other, "sweep", "latency_sweep_block"},  // extension
     // Not a PTS test: `ptsuite validate` runs it with a spec sheet (SpecContext::claims).
     {"claims", k_none, make_claims_test, Group::other, "validation", "validation_block"},
-}};
+});
 
 std::string known_names() {
   std::string out;

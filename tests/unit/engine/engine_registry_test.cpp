@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <filesystem>
 #include <fstream>
 #include <set>
+#include <string>
 #include <vector>
 
 #include <ptsuite/engine/engine_registry.hpp>
@@ -187,10 +189,34 @@ TEST_P(EngineContract, ReadPastTheEndIsReportedShortNotCompleted) {
   EXPECT_EQ(done[0].result, 4096);
 }
 
+// What an engine holds in the kernel, as the process sees it: open descriptors (io_uring's
+// ring) and AIO context mappings (libaio's io_setup maps "/[aio]").
+size_t kernel_resources() {
+  size_t count = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+    ++count;
+  }
+  std::ifstream maps("/proc/self/maps");
+  for (std::string line; std::getline(maps, line);) {
+    count += line.find("[aio]") != std::string::npos ? 1 : 0;
+  }
+  return count;
+}
+
+// A second close() releases nothing twice (the resources are back to where they were before
+// open(), and stay there) and leaves an engine that opens again and does IO.
 TEST_P(EngineContract, CloseIsIdempotent) {
+  const size_t before = kernel_resources();
   m_engine->open({.fd = m_target.fd(), .queue_depth = 2});
   m_engine->close();
+  EXPECT_EQ(kernel_resources(), before);
   m_engine->close();
+  EXPECT_EQ(kernel_resources(), before);
+  m_engine->open({.fd = m_target.fd(), .queue_depth = 2});
+  std::vector<IoRequest> requests = {{IoOp::read, 0, 4096, 0, m_buffers[0]}};
+  const std::vector<IoCompletion> done = run(requests);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].result, 4096);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEngines, EngineContract, ::testing::Values("libaio", "io_uring", "sync", "null"),

@@ -84,7 +84,7 @@ TEST(ModuleDependencies, TheTableIsReadFromTheArchitectureDocument) {
   }
   EXPECT_TRUE(table.at("util").empty());
   EXPECT_EQ(table.at("results"), (std::set<std::string>{"util"}));
-  EXPECT_EQ(table.at("report"), (std::set<std::string>{"util", "bundle", "results"}));
+  EXPECT_EQ(table.at("report"), (std::set<std::string>{"util", "results"}));
   EXPECT_FALSE(table.at("scenario").contains("rule"));  // "(steady-state rule, R/W mix)" is a note
   EXPECT_EQ(parse_depends_on("util, report (html, chart); x only"), (std::set<std::string>{"util", "report"}));
 }

@@ -67,6 +67,43 @@ TEST(Registry, EveryTestHasItsDataReportSectionsAndSchemaBranch) {
   }
 }
 
+// The schema's per-test lists are checked against the one registry (procedures()), so that
+// they cannot drift: the run-compliance clause enum holds every test id plus "run", and each
+// test's allOf branch forbids every other test's block key (the "<key>": false entries), so
+// a record carries its own block and no other.
+TEST(Registry, SchemaBranchesFollowTheRegistry) {
+  const json& defs = schema_test::schema().at("$defs");
+  std::set<std::string> clause_ids;
+  for (const json& id :
+       defs.at("run_compliance").at("properties").at("clauses").at("items").at("properties").at("clause").at("enum")) {
+    clause_ids.insert(id.get<std::string>());
+  }
+  std::set<std::string> expected_clauses = registry_ids();
+  expected_clauses.insert("run");
+  EXPECT_EQ(clause_ids, expected_clauses);
+
+  std::set<std::string> block_keys;
+  for (const ProcedureInfo& p : procedures()) {
+    block_keys.emplace(p.record_key);
+  }
+  size_t branches = 0;
+  for (const json& b : defs.at("test_record").at("allOf")) {
+    const std::string id = b.at("if").at("properties").at("id").at("const").get<std::string>();
+    const std::string own(find_procedure(id).record_key);
+    const json& properties = b.at("then").at("properties");
+    SCOPED_TRACE(id);
+    ++branches;
+    for (const std::string& key : block_keys) {
+      if (key != own) {
+        EXPECT_TRUE(properties.contains(key) && properties.at(key) == false)
+            << "the branch of " << id << " must forbid \"" << key << "\" (add \"" << key << "\": false)";
+      }
+    }
+    EXPECT_TRUE(!properties.contains(own) || properties.at(own) != false) << id << " forbids its own block";
+  }
+  EXPECT_EQ(branches, procedures().size()) << "one allOf branch per registered test";
+}
+
 TEST(Registry, AliasesAndAllAreFromTheRegistry) {
   EXPECT_EQ(find_procedure("tp").id, "throughput");
   EXPECT_EQ(find_procedure("lat").id, "latency");
