@@ -7,8 +7,6 @@ namespace ptsuite::results {
 
 namespace {
 
-bool flag(const nlohmann::json& j) { return j.is_boolean() && j.get<bool>(); }
-
 nlohmann::json figures_json(const ReplayFigures& f) {
   nlohmann::json sizes = nlohmann::json::array();
   for (const SizeCount& s : f.sizes) sizes.push_back({{"size_bytes", s.size_bytes}, {"ios", s.ios}});

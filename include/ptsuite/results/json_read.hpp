@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -118,6 +119,41 @@ inline std::string str(const nlohmann::json& j) {
 
 // str(at(j, key)).
 inline std::string str(const nlohmann::json& j, std::string_view key) { return str(at(j, key)); }
+
+// A boolean; `fallback` unless j is one.
+inline bool flag(const nlohmann::json& j, bool fallback = false) { return j.is_boolean() ? j.get<bool>() : fallback; }
+
+// A nullable boolean: nullopt unless j is a boolean.
+inline std::optional<bool> opt_flag(const nlohmann::json& j) {
+  return j.is_boolean() ? std::optional<bool>(j.get<bool>()) : std::nullopt;
+}
+
+// A nullable count: nullopt unless j is a non-negative integer.
+inline std::optional<uint64_t> opt_count(const nlohmann::json& j) {
+  return j.is_number_unsigned() ? std::optional<uint64_t>(j.get<uint64_t>()) : std::nullopt;
+}
+
+// A nullable number: nullopt unless j is a number.
+inline std::optional<double> opt_num(const nlohmann::json& j) {
+  return j.is_number() ? std::optional<double>(j.get<double>()) : std::nullopt;
+}
+
+// A nullable text: nullopt unless j is a string.
+inline std::optional<std::string> opt_str(const nlohmann::json& j) {
+  return j.is_string() ? std::optional<std::string>(j.get<std::string>()) : std::nullopt;
+}
+
+// str() of each element of an array; empty unless j is an array.
+inline std::vector<std::string> strs(const nlohmann::json& j) {
+  std::vector<std::string> out;
+  if (j.is_array()) {
+    out.reserve(j.size());
+    for (const nlohmann::json& v : j) {
+      out.push_back(str(v));
+    }
+  }
+  return out;
+}
 
 // A byte count as the block-size spelling of the results ("4KiB", "0.5KiB", "1MiB"); "" unless
 // a non-negative integer.

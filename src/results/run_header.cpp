@@ -1,0 +1,261 @@
+#include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/run_header.hpp>
+
+namespace ptsuite::results {
+
+using nlohmann::json;
+
+namespace {
+
+ToolRecord read_tool(const json& j) { return {str(j, "name"), str(j, "version"), str(j, "git_revision")}; }
+
+SpecRecord read_spec(const json& j) {
+  return {str(j, "revision"), str(j, "title"), str(j, "profile"), str(j, "profile_title")};
+}
+
+RunConfigRecord read_config(const json& j) {
+  RunConfigRecord c;
+  c.tests = strs(at(j, "tests"));
+  c.revision = str(j, "revision");
+  c.profile = str(j, "profile");
+  c.presets = strs(at(j, "presets"));
+  c.overrides = read_each(at(j, "overrides"), [](const json& o) {
+    return SettingOverride{str(o, "name"), at(o, "value")};
+  });
+  c.target = str(j, "target");
+  c.scratch_size_bytes = count(at(j, "scratch_size_bytes"));
+  c.out_dir = str(j, "out_dir");
+  c.seed = count(at(j, "seed"));
+  c.engine = str(j, "engine");
+  c.allow_destructive = flag(at(j, "allow_destructive"));
+  c.confirm_serial = opt_str(at(j, "confirm_serial"));
+  c.strict = flag(at(j, "strict"));
+  c.strict_preflight = flag(at(j, "strict_preflight"));
+  c.report_formats = strs(at(j, "report_formats"));
+  c.command_line = strs(at(j, "command_line"));
+  c.tested_by = str(j, "tested_by");
+  c.claims_path = str(j, "claims_path");
+  c.mode = str(j, "mode");
+  return c;
+}
+
+RunRecord read_run(const json& j) {
+  RunRecord r;
+  r.sessions = read_run_sessions(j);
+  r.finished_utc = str(j, "finished_utc");
+  r.status = str(j, "status");
+  r.plan_fingerprint = str(j, "plan_fingerprint");
+  r.mode = str(j, "mode");
+  if (const json& journal = at(j, "journal"); journal.is_object()) {
+    r.journal = JournalCounts{count(at(journal, "steps")), count(at(journal, "replayed_this_session")),
+                              count(at(journal, "executed_this_session"))};
+  }
+  if (const json& stop = at(j, "stop"); stop.is_object()) {
+    r.stop_reason = str(stop, "reason");
+  }
+  r.sources = read_each(at(j, "sources"), [](const json& s) {
+    return SourceRun{str(s, "dir"), str(s, "results_sha256"), str(s, "serial"), count(at(s, "tests"))};
+  });
+  return r;
+}
+
+TargetRecord read_target(const json& j) {
+  return {str(j, "path"),
+          str(j, "kind"),
+          str(j, "scratch"),
+          count(at(j, "capacity_bytes")),
+          count(at(j, "logical_block_bytes")),
+          count(at(j, "physical_block_bytes"))};
+}
+
+LbaFormatRecord read_lba_format(const json& j) {
+  return {count(at(j, "index")), count(at(j, "data_bytes")), count(at(j, "metadata_bytes")),
+          count(at(j, "relative_performance"))};
+}
+
+std::optional<NvmeIdentity> read_nvme(const json& j) {
+  if (!j.is_object()) {
+    return std::nullopt;
+  }
+  NvmeIdentity n;
+  n.nsid = count(at(j, "nsid"));
+  if (const json& in_use = at(j, "lba_format_in_use"); in_use.is_object()) {
+    n.lba_format_in_use = read_lba_format(in_use);
+  }
+  n.lba_formats = read_each(at(j, "lba_formats"), read_lba_format);
+  n.protection_type = count(at(j, "protection_type"));
+  n.warning_temperature_kelvin = opt_count(at(j, "warning_temperature_kelvin"));
+  n.critical_temperature_kelvin = opt_count(at(j, "critical_temperature_kelvin"));
+  return n;
+}
+
+std::optional<QueueSettings> read_queue(const json& j) {
+  if (!j.is_object()) {
+    return std::nullopt;
+  }
+  return QueueSettings{str(j, "scheduler"),
+                       opt_count(at(j, "nr_requests")),
+                       opt_count(at(j, "max_sectors_kb")),
+                       opt_count(at(j, "max_hw_sectors_kb")),
+                       opt_count(at(j, "discard_max_bytes")),
+                       str(j, "write_cache")};
+}
+
+DeviceRecord read_device(const json& j) {
+  DeviceRecord d;
+  d.path = str(j, "path");
+  d.canonical_path = str(j, "canonical_path");
+  d.kernel_name = str(j, "kernel_name");
+  d.device_path = str(j, "device_path");
+  d.transport = str(j, "transport");
+  d.source = str(j, "source");
+  d.vendor = str(j, "vendor");
+  d.model = str(j, "model");
+  d.serial = str(j, "serial");
+  d.firmware = str(j, "firmware");
+  d.identifier = str(j, "identifier");
+  d.medium = str(j, "medium");
+  d.capacity_bytes = count(at(j, "capacity_bytes"));
+  d.logical_block_bytes = count(at(j, "logical_block_bytes"));
+  d.physical_block_bytes = count(at(j, "physical_block_bytes"));
+  d.rotational = opt_flag(at(j, "rotational"));
+  d.is_partition = flag(at(j, "is_partition"));
+  d.real_drive = flag(at(j, "real_drive"));
+  d.write_cache_present = opt_flag(at(j, {"write_cache", "present"}));
+  d.write_cache_enabled = opt_flag(at(j, {"write_cache", "enabled"}));
+  if (const json& caps = at(j, "purge_capabilities"); caps.is_object()) {
+    for (const auto& [name, value] : caps.items()) {
+      d.purge_capabilities.emplace_back(name, flag(value));
+    }
+  }
+  d.nvme = read_nvme(at(j, "nvme"));
+  d.queue = read_queue(at(j, "queue"));
+  if (const json& loop = at(j, "loop"); loop.is_object()) {
+    d.loop =
+        LoopBacking{str(loop, "backing_file"), opt_flag(at(loop, "direct_io")), opt_count(at(loop, "offset_bytes"))};
+  }
+  d.pci_address = str(j, "pci_address");
+  d.notes = strs(at(j, "notes"));
+  return d;
+}
+
+PlatformRecord read_platform(const json& j) {
+  PlatformRecord p;
+  p.cpu_model = str(j, "cpu_model");
+  p.cpu_count = opt_count(at(j, "cpu_count"));
+  p.memory_bytes = opt_count(at(j, "memory_bytes"));
+  p.kernel_release = str(j, "kernel_release");
+  p.kernel_version = str(j, "kernel_version");
+  p.machine = str(j, "machine");
+  p.distribution = str(j, "distribution");
+  p.ptsuite_version = str(j, "ptsuite_version");
+  p.ptsuite_git_revision = str(j, "ptsuite_git_revision");
+  p.device = str(j, "device");
+  if (const json& pcie = at(j, "pcie"); pcie.is_object()) {
+    p.pcie = PcieLink{str(pcie, "pci_address"), str(pcie, "current_link_speed"), str(pcie, "max_link_speed"),
+                      opt_count(at(pcie, "current_link_width")), opt_count(at(pcie, "max_link_width"))};
+  }
+  p.io_scheduler = str(j, "io_scheduler");
+  if (const json& numa = at(j, "numa_node"); numa.is_number_integer()) {
+    p.numa_node = numa.get<int64_t>();
+  }
+  return p;
+}
+
+SettingRecord read_setting(const json& j) {
+  SettingRecord s;
+  s.name = str(j, "name");
+  s.type = str(j, "type");
+  s.description = str(j, "description");
+  s.default_value = at(j, "default");
+  s.value = at(j, "value");
+  s.changed = flag(at(j, "changed"));
+  s.changed_by = str(j, "changed_by");
+  s.clause = str(j, "clause");
+  s.tag = str(j, "tag");
+  s.source = str(j, "source");
+  s.path = str(j, "path");
+  s.time_scaling = flag(at(j, "time_scaling"));
+  s.operator_choice = flag(at(j, "operator_choice"));
+  return s;
+}
+
+ConventionRecord read_convention(const json& j) {
+  return {str(j, "path"), at(j, "value"), str(j, "clause"), str(j, "tag"), str(j, "source"), str(j, "convention")};
+}
+
+PreflightSession read_preflight_session(const json& j) {
+  PreflightSession s;
+  s.session = str(j, "session");
+  s.checked_utc = str(j, "checked_utc");
+  s.target = str(j, "target");
+  s.strict = flag(at(j, "strict"));
+  s.warnings = count(at(j, "warnings"));
+  s.errors = count(at(j, "errors"));
+  s.findings = read_each(at(j, "findings"), [](const json& f) {
+    return PreflightFinding{str(f, "check"), str(f, "severity"), str(f, "message")};
+  });
+  return s;
+}
+
+std::optional<ThrottleSummary> read_health(const json& health) {
+  const json& t = at(health, "throttle");
+  if (!t.is_object()) {
+    return std::nullopt;
+  }
+  return ThrottleSummary{flag(at(t, "throttled")), count(at(t, "snapshots")), opt_num(at(t, "max_temperature_celsius")),
+                         strs(at(t, "events"))};
+}
+
+}  // namespace
+
+WriteCacheState read_write_cache_state(const json& j) {
+  return {flag(at(j, "applicable")), opt_flag(at(j, "enabled")), str(j, "mechanism"), str(j, "note")};
+}
+
+std::optional<WriteCacheRecord> read_write_cache_record(const json& j) {
+  if (!j.is_object()) {
+    return std::nullopt;
+  }
+  WriteCacheRecord r;
+  r.requested_enabled = flag(at(j, "requested_enabled"));
+  r.original = read_write_cache_state(at(j, "original"));
+  r.applied = read_write_cache_state(at(j, "applied"));
+  if (const json& restored = at(j, "restored"); restored.is_object()) {
+    r.restored = read_write_cache_state(restored);
+  }
+  r.messages = strs(at(j, "messages"));
+  return r;
+}
+
+std::optional<SettingRecord> read_setting_record(const json& j) {
+  return j.is_object() ? std::optional<SettingRecord>(read_setting(j)) : std::nullopt;
+}
+
+RunHeader read_run_header(const json& results) {
+  RunHeader h;
+  h.schema_version = count(at(results, "schema_version"));
+  h.kind = str(results, "kind");
+  h.tool = read_tool(at(results, "tool"));
+  h.spec = read_spec(at(results, "spec"));
+  h.config = read_config(at(results, "config"));
+  h.run = read_run(at(results, "run"));
+  h.target = read_target(at(results, "target"));
+  h.device = read_device(at(results, "device"));
+  h.platform = read_platform(at(results, "platform"));
+  if (const json& plan = at(results, "plan"); plan.is_object()) {
+    h.plan = PlanRecord{count(at(plan, "best_case_ns")), count(at(plan, "worst_case_ns"))};
+  }
+  h.health = read_health(at(results, "health"));
+  h.settings = read_each(at(results, "settings"), read_setting);
+  h.conventions = read_each(at(results, "conventions"), read_convention);
+  h.write_cache = read_write_cache_record(at(results, "write_cache"));
+  h.preflight = read_each(at(results, "preflight"), read_preflight_session);
+  if (const json& a = at(results, "attestation"); a.is_object()) {
+    h.attestation = AttestationRecord{str(a, "algorithm"), str(a, "key_fingerprint"), str(a, "signed_utc"),
+                                      str(a, "tested_by"), str(a, "signature_file")};
+  }
+  return h;
+}
+
+}  // namespace ptsuite::results

@@ -1,0 +1,99 @@
+// results::RunDocument: every fixture reads into the typed document, the header fields are the
+// document's, every test holds the block of its registered key in the variant and writes it
+// back byte for byte, and partial documents read with defaults.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/pts/procedures/registry.hpp>
+#include <ptsuite/results/run_document.hpp>
+
+#include "support/results_fixture.hpp"
+
+namespace ptsuite::results {
+namespace {
+
+using nlohmann::json;
+
+TEST(RunDocument, EveryRegisteredTestsBlockKeyHasABlockKind) {
+  for (const pts::ProcedureInfo& p : pts::procedures()) {
+    EXPECT_NE(find_block_kind(p.record_key), nullptr)
+        << p.id << ": its block \"" << p.record_key << "\" is not in results::block_kinds()";
+  }
+}
+
+TEST(RunDocument, FixturesReadTheirHeaderAndEveryBlockTyped) {
+  for (const std::string& name : test_support::results_fixture_names()) {
+    SCOPED_TRACE(name);
+    const json& j = test_support::load_results_fixture(name);
+    const RunDocument doc = read_run_document(j);
+    EXPECT_EQ(doc.header.tool.version, j.at("tool").at("version").get<std::string>());
+    EXPECT_EQ(doc.header.spec.revision, j.at("spec").at("revision").get<std::string>());
+    EXPECT_EQ(doc.header.config.seed, j.at("config").at("seed").get<uint64_t>());
+    EXPECT_EQ(doc.header.run.sessions.started_utc, j.at("run").at("started_utc").get<std::string>());
+    EXPECT_EQ(doc.header.run.status, j.at("run").at("status").get<std::string>());
+    EXPECT_EQ(doc.header.target.capacity_bytes, j.at("target").at("capacity_bytes").get<uint64_t>());
+    EXPECT_EQ(doc.header.device.transport, j.at("device").at("transport").get<std::string>());
+    EXPECT_EQ(doc.header.settings.size(), j.at("settings").size());
+    EXPECT_EQ(doc.header.conventions.size(), j.at("conventions").size());
+    ASSERT_TRUE(doc.header.plan.has_value());
+    EXPECT_EQ(doc.header.plan->worst_case_ns, j.at("plan").at("worst_case_ns").get<uint64_t>());
+    EXPECT_TRUE(doc.has_compliance);
+    EXPECT_EQ(doc.compliance.summary, j.at("compliance").at("summary").get<std::string>());
+    ASSERT_EQ(doc.tests.size(), j.at("tests").size());
+    for (size_t i = 0; i < doc.tests.size(); ++i) {
+      const TestRecord& t = doc.tests[i];
+      const json& jt = j.at("tests").at(i);
+      const std::string key(pts::find_procedure(t.header.id).record_key);
+      SCOPED_TRACE(t.header.id);
+      EXPECT_EQ(t.header.id, jt.at("id").get<std::string>());
+      EXPECT_EQ(t.header.title, jt.at("title").get<std::string>());
+      EXPECT_EQ(t.header.parameters.size(), jt.at("parameters").size());
+      EXPECT_EQ(t.phases.size(), jt.at("phases").size());
+      EXPECT_EQ(t.block_key, key);
+      EXPECT_FALSE(std::holds_alternative<std::monostate>(t.block));
+      EXPECT_EQ(write_block(t.block).dump(), jt.at(key).dump());
+      EXPECT_EQ(doc.find_test(t.header.id), &t);
+    }
+  }
+}
+
+TEST(RunDocument, PartialAndForeignDocumentsReadWithDefaults) {
+  const RunDocument empty = read_run_document(json::object());
+  EXPECT_TRUE(empty.tests.empty());
+  EXPECT_FALSE(empty.has_compliance);
+  EXPECT_FALSE(empty.header.plan.has_value());
+  EXPECT_EQ(empty.header.device.serial, "");
+
+  const RunDocument odd = read_run_document(json::parse(R"({
+    "device": {"serial": null, "rotational": false, "write_cache": {"present": true, "enabled": null}},
+    "tests": [{"id": "future-test", "title": 7, "future_block": {"x": 1}}, 3]
+  })"));
+  EXPECT_EQ(odd.header.device.serial, "");
+  EXPECT_EQ(odd.header.device.rotational, std::optional<bool>(false));
+  EXPECT_EQ(odd.header.device.write_cache_present, std::optional<bool>(true));
+  EXPECT_FALSE(odd.header.device.write_cache_enabled.has_value());
+  ASSERT_EQ(odd.tests.size(), 2u);
+  EXPECT_EQ(odd.tests[0].header.id, "future-test");
+  EXPECT_EQ(odd.tests[0].header.title, "7");
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(odd.tests[0].block));
+  EXPECT_EQ(odd.tests[0].block_key, "");
+  EXPECT_EQ(odd.tests[1].header.id, "");
+  EXPECT_EQ(odd.find_test("nothing"), nullptr);
+}
+
+TEST(RunDocument, RecordsBorrowFromTheDocumentItOwns) {
+  const json& j = test_support::load_results_fixture("steady");
+  RunDocument doc = read_run_document(j);
+  const RunDocument moved = std::move(doc);
+  ASSERT_FALSE(moved.tests.empty());
+  ASSERT_FALSE(moved.tests[0].phases.empty());
+  // A Round's segment result is borrowed from the owned tree; it survives the move.
+  EXPECT_EQ(&moved.source(), moved.source_json.get());
+  EXPECT_TRUE(moved.source().at("tests").is_array());
+}
+
+}  // namespace
+}  // namespace ptsuite::results
