@@ -6,7 +6,7 @@
 
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/chart/render.hpp>
-#include "unit/report/chart/xml_check.hpp"
+#include "support/xml_check.hpp"
 
 namespace ptsuite::report::chart {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <ptsuite/report/chart/render.hpp>
-#include "unit/report/chart/xml_check.hpp"
+#include "support/xml_check.hpp"
 
 namespace ptsuite::report::chart {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include <ptsuite/report/chart/svg.hpp>
-#include "unit/report/chart/xml_check.hpp"
+#include "support/xml_check.hpp"
 
 namespace ptsuite::report::chart {
 namespace {

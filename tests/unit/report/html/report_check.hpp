@@ -16,7 +16,7 @@
 #include <ptsuite/report/html_report.hpp>
 
 #include "support/results_fixture.hpp"
-#include "unit/report/chart/xml_check.hpp"
+#include "support/xml_check.hpp"
 
 namespace ptsuite::report::html::testing {
 
