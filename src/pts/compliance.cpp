@@ -10,6 +10,7 @@
 #include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/wipc.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -26,13 +27,14 @@ bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind
 // A setting concerns a test when the test read it (its "parameters" disclosure names every
 // setting-backed value it used) or it is the test's own TOIO or a run-wide value every test
 // uses. Settings a test never read (WIPC for WSAT, Rounds for WSAT) cannot have shortened it.
-bool relevant(const SettingRecord& r, const std::string& test_id, const json& parameters) {
+bool relevant(const SettingRecord& r, const std::string& test_id,
+              const std::vector<results::ParameterRecord>& parameters) {
   if (r.name == test_id + ".threads" || r.name == test_id + ".queue_depth" || r.name == "active_range_pct" ||
       r.name == "data_pattern" || r.name == "alignment") {
     return true;
   }
   return std::any_of(parameters.begin(), parameters.end(),
-                     [&](const json& p) { return p.value("setting", "") == r.name; });
+                     [&](const results::ParameterRecord& p) { return p.setting == r.name; });
 }
 
 // Builds the clauses of one verdict; titles and spec references from pts/common.json.
@@ -53,8 +55,8 @@ class Clauses {
   ComplianceVerdict& m_v;
 };
 
-void purge_clauses(const json& rec, const Settings& settings, Clauses& out) {
-  const std::vector<results::PurgeRecord> purges = results::read_purges(rec.at("purges"));
+void purge_clauses(const results::TestRecord& rec, const Settings& settings, Clauses& out) {
+  const std::vector<results::PurgeRecord>& purges = rec.purges;
   const bool accept_sanitize =
       settings.has("purge.accept_nvme_sanitize") && settings.flag("purge.accept_nvme_sanitize");
   if (purges.empty()) {
@@ -97,9 +99,9 @@ void random_wipc_clause(const results::WipcRecord& w, bool client, Clauses& out)
 
 // The spec's WIPC amount is the default of wipc.capacity_multiple (pts/common.json). A pass
 // whose result has no write summary wrote nothing.
-void preconditioning_clauses(const json& rec, const Settings& settings, Clauses& out) {
-  const bool client = rec.value("profile", "") == "client";
-  const std::vector<results::WipcRecord> pre = results::read_wipcs(rec.at("preconditioning"));
+void preconditioning_clauses(const results::TestRecord& rec, const Settings& settings, Clauses& out) {
+  const bool client = rec.header.profile == "client";
+  const std::vector<results::WipcRecord>& pre = rec.preconditioning;
   if (pre.empty()) {
     out.add("preconditioning", ClauseStatus::not_applicable, "this test has no WIPC");
   }
@@ -141,12 +143,12 @@ void duration_clause(const SettingRecord& r, const std::string& what, bool cap_s
 }
 
 // Durations and every other changed setting the test used.
-void settings_clauses(const json& rec, const Settings& settings, Clauses& out, ComplianceVerdict& v) {
-  const std::string id = rec.at("id").get<std::string>();
+void settings_clauses(const results::TestRecord& rec, const Settings& settings, Clauses& out, ComplianceVerdict& v) {
+  const std::string& id = rec.header.id;
   const bool cap_stopped = round_cap_stopped(rec);
   std::vector<std::string> shortened;
   for (const SettingRecord* r : settings.changed()) {
-    if (!relevant(*r, id, rec.value("parameters", json::array()))) {
+    if (!relevant(*r, id, rec.header.parameters)) {
       continue;
     }
     if (r->name == id + ".threads" || r->name == id + ".queue_depth" || r->name == "purge.method" ||
@@ -181,53 +183,51 @@ void settings_clauses(const json& rec, const Settings& settings, Clauses& out, C
 }
 
 // WSAT under wsat.stop_rule=steady-state: its check samples' verdict (rec.wsat.steady_state).
-bool wsat_steady_state_clause(const json& rec, Clauses& out, ComplianceVerdict& v) {
-  if (!rec.contains("wsat") || !rec.at("wsat").contains("steady_state")) {
+bool wsat_steady_state_clause(const results::TestRecord& rec, Clauses& out, ComplianceVerdict& v) {
+  const auto* wsat = rec.block_key == "wsat" ? rec.block_as<results::WriteStreamBlock>() : nullptr;
+  if (wsat == nullptr || !wsat->steady_state) {
     return false;
   }
-  const json& ss = rec.at("wsat").at("steady_state");
-  const json& w = ss.at("verdict").at("window");
-  const auto first = w.at("first_round").get<uint32_t>();
-  const auto last = w.at("last_round").get<uint32_t>();
-  if (ss.at("attained").get<bool>()) {
+  const results::WriteStreamSteadyState& ss = *wsat->steady_state;
+  const uint32_t first = ss.verdict.window_first_round;
+  const uint32_t last = ss.verdict.window_last_round;
+  if (ss.attained) {
     out.add("steady_state", ClauseStatus::pass,
             fmt::format("WSAT stopped at steady state of its check samples, Rounds {}-{}", first, last));
     return true;
   }
   const std::string detail =
       fmt::format("WSAT: SS NOT ACHIEVED by the Round cap, stopped after {} Rounds; check-sample window Rounds {}-{}",
-                  ss.at("rounds").get<uint32_t>(), first, last);
+                  ss.rounds, first, last);
   out.add("steady_state", ClauseStatus::disclosed, detail);
   v.notes.push_back(detail);
   return true;
 }
 
-void steady_state_clauses(const json& rec, Clauses& out, ComplianceVerdict& v) {
-  const json& phases = rec.at("phases");
+void steady_state_clauses(const results::TestRecord& rec, Clauses& out, ComplianceVerdict& v) {
   const bool wsat_ss = wsat_steady_state_clause(rec, out, v);
-  if (phases.empty() && !wsat_ss) {
+  if (rec.phases.empty() && !wsat_ss) {
     out.add("steady_state", ClauseStatus::not_applicable, "this test has no steady-state Rounds");
   }
-  for (const json& ph : phases) {
-    const json& ss = ph.at("steady_state");
-    const json& w = ph.at("measurement_window");
-    const std::string phase = ph.at("phase").get<std::string>();
-    const auto first = w.at("first_round").get<uint32_t>();
-    const auto last = w.at("last_round").get<uint32_t>();
-    if (ss.at("attained").get<bool>()) {
-      out.add("steady_state", ClauseStatus::pass, fmt::format("{}: steady state in Rounds {}-{}", phase, first, last));
+  for (const results::RoundPhase& ph : rec.phases) {
+    const results::PhaseSteadyState& ss = ph.steady_state;
+    const uint32_t first = ph.measurement_window.first_round;
+    const uint32_t last = ph.measurement_window.last_round;
+    if (ss.attained) {
+      out.add("steady_state", ClauseStatus::pass,
+              fmt::format("{}: steady state in Rounds {}-{}", ph.phase, first, last));
       continue;
     }
     std::vector<std::string> failing;
-    for (const json& verdict : ss.at("verdicts").at("variables")) {
-      if (!verdict.at("attained").get<bool>()) {
-        failing.push_back(verdict.at("tracking_variable").get<std::string>());
+    for (const results::SteadyStateVerdictRecord& verdict : ss.verdicts.variables) {
+      if (!verdict.attained) {
+        failing.push_back(verdict.tracking_variable);
       }
     }
-    const auto run = ss.at("rounds_run").get<uint32_t>();
-    const bool at_cap = run >= ss.at("max_rounds").get<uint32_t>();
+    const uint32_t run = ss.rounds_run;
+    const bool at_cap = run >= ss.max_rounds;
     const std::string detail = fmt::format(
-        "{}: SS NOT ACHIEVED {} {} Rounds; measurement window Rounds {}-{} (failing: {})", phase,
+        "{}: SS NOT ACHIEVED {} {} Rounds; measurement window Rounds {}-{} (failing: {})", ph.phase,
         at_cap ? "by the Round cap, stopped after" : "after only", run, first, last, fmt::join(failing, ", "));
     // The spec allows stopping at the cap (window x-4..x) when the report says so.
     out.add("steady_state", at_cap ? ClauseStatus::disclosed : ClauseStatus::fail, detail);
@@ -237,8 +237,8 @@ void steady_state_clauses(const json& rec, Clauses& out, ComplianceVerdict& v) {
 
 // PTS order: purge (step 1), then WCE/WCD (step 2.1.1). Every purge record carries the state
 // read back after the executor set it again; "" when each one matches `want`.
-std::string write_cache_lost_after_purge(const json& purges, bool want) {
-  for (const results::PurgeRecord& p : results::read_purges(purges)) {
+std::string write_cache_lost_after_purge(const std::vector<results::PurgeRecord>& purges, bool want) {
+  for (const results::PurgeRecord& p : purges) {
     const json& back = results::at(p.write_cache_after_purge.get(), "read_back");
     if (!back.is_object() || !back.value("applicable", false)) {
       continue;  // a skipped purge (purge.method=none), or a cache that is not applicable
@@ -252,29 +252,28 @@ std::string write_cache_lost_after_purge(const json& purges, bool want) {
   return "";
 }
 
-void write_cache_clause(const json& rec, Clauses& out) {
-  const json& wc = rec.value("write_cache", json());
-  const std::string required = rec.at("write_cache_required").at("value").get<std::string>();
-  if (wc.is_null()) {
+void write_cache_clause(const results::TestRecord& rec, Clauses& out) {
+  const std::string required = results::str(rec.header.write_cache_required.value);
+  if (!rec.header.write_cache) {
     out.add("write_cache", ClauseStatus::fail, "the write-cache state was not recorded");
     return;
   }
-  const json& applied = wc.at("applied");
-  const json enabled = applied.value("enabled", json());
+  const results::WriteCacheState& applied = rec.header.write_cache->applied;
+  const std::optional<bool> enabled = applied.enabled;
   const bool want = required == "enabled";
-  if (!applied.value("applicable", false) && enabled.is_boolean() && !enabled.get<bool>()) {
+  if (!applied.applicable && enabled == false) {
     // The device reports no volatile write cache (NVMe VWC = 0): nothing to set, and it is
     // disabled by construction. WCD (PTS-E) is met; WCE (PTS-C) cannot be, by the drive's
     // design rather than the operator's choice: disclosed.
-    out.add("write_cache", want ? ClauseStatus::disclosed : ClauseStatus::pass,
-            fmt::format("the device has no volatile write cache ({}); the profile requires it {}",
-                        applied.value("note", "not present"), required));
-  } else if (!applied.value("applicable", false)) {
+    out.add(
+        "write_cache", want ? ClauseStatus::disclosed : ClauseStatus::pass,
+        fmt::format("the device has no volatile write cache ({}); the profile requires it {}", applied.note, required));
+  } else if (!applied.applicable) {
     out.add("write_cache", ClauseStatus::fail,
             fmt::format("the profile requires the write cache {}, but this device's cache cannot be controlled ({})",
-                        required, applied.value("note", "not applicable")));
-  } else if (enabled.is_boolean() && enabled.get<bool>() == want) {
-    const std::string after_purge = write_cache_lost_after_purge(rec.at("purges"), want);
+                        required, applied.note));
+  } else if (enabled == want) {
+    const std::string after_purge = write_cache_lost_after_purge(rec.purges, want);
     if (after_purge.empty()) {
       out.add("write_cache", ClauseStatus::pass,
               fmt::format("write cache {} and verified by read-back (also after every purge)", required));
@@ -284,20 +283,20 @@ void write_cache_clause(const json& rec, Clauses& out) {
     }
   } else {
     out.add("write_cache", ClauseStatus::fail,
-            fmt::format("the profile requires the write cache {}; read back: {}", required, enabled.dump()));
+            fmt::format("the profile requires the write cache {}; read back: {}", required,
+                        enabled ? (*enabled ? "true" : "false") : "null"));
   }
 }
 
-void toio_clause(const json& rec, const Settings& settings, Clauses& out) {
-  const json& toio = rec.at("toio");
-  if (toio.is_null()) {
+void toio_clause(const results::TestRecord& rec, const Settings& settings, Clauses& out) {
+  if (!rec.header.toio) {
     out.add("toio", ClauseStatus::disclosed, "TC x QD grid per the test definition");
     return;
   }
-  const std::string id = rec.at("id").get<std::string>();
-  const std::string text =
-      fmt::format("TC {} / QD {}", toio.at("threads").get<uint32_t>(), toio.at("queue_depth").get<uint32_t>());
-  const bool operator_choice = toio.value("operator_choice", false);
+  const results::ToioRecord& toio = *rec.header.toio;
+  const std::string& id = rec.header.id;
+  const std::string text = fmt::format("TC {} / QD {}", toio.threads, toio.queue_depth);
+  const bool operator_choice = toio.operator_choice;
   bool changed = false;
   for (const char* key : {".threads", ".queue_depth"}) {
     changed = changed ||
@@ -312,8 +311,8 @@ void toio_clause(const json& rec, const Settings& settings, Clauses& out) {
   }
 }
 
-void engine_clause(const json& rec, const std::string& engine, Clauses& out) {
-  const uint32_t qd = rec.value("max_queue_depth", 0u);
+void engine_clause(const results::TestRecord& rec, const std::string& engine, Clauses& out) {
+  const uint32_t qd = rec.header.max_queue_depth;
   if (engine == "null") {
     out.add("engine", ClauseStatus::fail, "the null engine does no IO: nothing was measured (run with libaio)");
   } else if (engine == "sync" && qd > 1) {
@@ -329,16 +328,15 @@ void engine_clause(const json& rec, const std::string& engine, Clauses& out) {
 
 // The AR Amount / Segments (PTS-C 1.0): "ar_segments" carries amount_bytes only when a random
 // stimulus without LBA zones ran under them (pts_test.cpp's tally).
-void ar_amount_clause(const json& rec, const Settings& settings, Clauses& out) {
-  const json segments = rec.value("ar_segments", json::object());
-  if (!segments.contains("amount_bytes") || !settings.has("active_range.amount")) {
+void ar_amount_clause(const results::TestRecord& rec, const Settings& settings, Clauses& out) {
+  const std::optional<results::ArSegments>& segments = rec.header.ar_segments;
+  if (!segments || !segments->amount_bytes || !settings.has("active_range.amount")) {
     return;
   }
   const std::string what = fmt::format("AR Amount {} in {} segment(s) over the AR, random IO",
-                                       units::format_size_binary(segments.at("amount_bytes").get<uint64_t>()),
-                                       segments.at("count").get<uint64_t>());
+                                       units::format_size_binary(*segments->amount_bytes), segments->count);
   const std::string ref = settings.record("active_range.amount").provenance.clause;
-  if (rec.value("profile", "") == "client") {
+  if (rec.header.profile == "client") {
     out.add_with_ref("active_range", ref, ClauseStatus::disclosed, what + " - the PTS-C ActiveRange Amount option");
   } else {
     out.add_with_ref("active_range", ref, ClauseStatus::fail,
@@ -346,7 +344,7 @@ void ar_amount_clause(const json& rec, const Settings& settings, Clauses& out) {
   }
 }
 
-void run_wide_clauses(const json& rec, const ComplianceContext& ctx, Clauses& out) {
+void run_wide_clauses(const results::TestRecord& rec, const ComplianceContext& ctx, Clauses& out) {
   const SettingRecord& ar = ctx.settings.record("active_range_pct");
   out.add_with_ref("active_range", ar.provenance.clause,
                    ar.value == ar.default_value ? ClauseStatus::pass : ClauseStatus::fail,
@@ -355,14 +353,13 @@ void run_wide_clauses(const json& rec, const ComplianceContext& ctx, Clauses& ou
   write_cache_clause(rec, out);
   toio_clause(rec, ctx.settings, out);
   engine_clause(rec, ctx.engine, out);
-  const std::string data = rec.at("data_pattern").get<std::string>();
+  const std::string& data = rec.header.data_pattern;
   out.add("data_pattern", data == "zeros" ? ClauseStatus::fail : ClauseStatus::pass,
           data == "zeros" ? "all-zero data (the spec requires random data)" : "random, incompressible (" + data + ")");
-  for (const json& o : rec.value("omitted", json::array())) {
-    out.add("omitted", ClauseStatus::disclosed,
-            fmt::format("{} omitted: {}", o.at("what").get<std::string>(), o.at("reason").get<std::string>()));
+  for (const results::OmittedEntry& o : rec.header.omitted) {
+    out.add("omitted", ClauseStatus::disclosed, fmt::format("{} omitted: {}", o.what, o.reason));
   }
-  const std::string status = rec.value("status", "complete");
+  const std::string status = rec.header.status.empty() ? "complete" : rec.header.status;
   out.add("completed", status == "complete" ? ClauseStatus::pass : ClauseStatus::fail,
           status == "complete" ? "complete" : "the test did not finish: " + status);
 }
@@ -390,7 +387,11 @@ const char* to_string(ClauseStatus s) noexcept {
   return "?";
 }
 
-ComplianceVerdict evaluate_test_compliance(const json& rec, const ComplianceContext& ctx) {
+ComplianceVerdict evaluate_test_compliance(const json& test_record, const ComplianceContext& ctx) {
+  return evaluate_test_compliance(results::read_test_record(test_record), ctx);
+}
+
+ComplianceVerdict evaluate_test_compliance(const results::TestRecord& rec, const ComplianceContext& ctx) {
   ComplianceVerdict v;
   Clauses out(ctx.defs, v);
   purge_clauses(rec, ctx.settings, out);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/test_record.hpp>
 
 namespace ptsuite::pts {
 
@@ -10,28 +11,23 @@ namespace {
 
 std::string text_of(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
-// A loop record without its counts is judged as stopped by its cap: a missing field must not
-// turn a lowered cap into a mere disclosure.
-bool loop_stopped_at_cap(const nlohmann::json& ss, const char* rounds_key) {
-  const nlohmann::json& rounds = results::at(ss, rounds_key);
-  const nlohmann::json& cap = results::at(ss, "max_rounds");
-  const nlohmann::json& attained = results::at(ss, "attained");
-  if (!rounds.is_number() || !cap.is_number() || !attained.is_boolean()) {
-    return true;
-  }
-  return !attained.get<bool>() && rounds.get<double>() >= cap.get<double>();
-}
-
 }  // namespace
 
 bool round_cap_stopped(const nlohmann::json& test_record) {
-  for (const nlohmann::json& phase : results::array(test_record, "phases")) {
-    if (loop_stopped_at_cap(results::at(phase, "steady_state"), "rounds_run")) {
+  return round_cap_stopped(results::read_test_record(test_record));
+}
+
+// A loop whose record lacks its counts reads 0 of 0 Rounds: judged as stopped by its cap, so a
+// missing field never turns a lowered cap into a mere disclosure.
+bool round_cap_stopped(const results::TestRecord& test_record) {
+  for (const results::RoundPhase& phase : test_record.phases) {
+    if (!phase.steady_state.attained && phase.steady_state.rounds_run >= phase.steady_state.max_rounds) {
       return true;
     }
   }
-  const nlohmann::json& wsat = results::at(test_record, {"wsat", "steady_state"});
-  return wsat.is_object() && loop_stopped_at_cap(wsat, "rounds");
+  const auto* wsat = test_record.block_key == "wsat" ? test_record.block_as<results::WriteStreamBlock>() : nullptr;
+  return wsat != nullptr && wsat->steady_state && !wsat->steady_state->attained &&
+         wsat->steady_state->rounds >= wsat->steady_state->max_rounds;
 }
 
 DurationFinding judge_time_scaling(const SettingRecord& r, bool cap_stopped) {

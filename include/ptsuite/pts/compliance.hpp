@@ -41,6 +41,7 @@
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/settings.hpp>
 #include <ptsuite/results/compliance.hpp>
+#include <ptsuite/results/test_record.hpp>
 
 namespace ptsuite::pts {
 
@@ -73,6 +74,8 @@ struct ComplianceContext {
 
 // `test_record` is a test's results.json record including its "write_cache" record and
 // "status".
+// Judged on the typed record (results/test_record.hpp); the JSON form reads it first.
+ComplianceVerdict evaluate_test_compliance(const results::TestRecord& test_record, const ComplianceContext& ctx);
 ComplianceVerdict evaluate_test_compliance(const nlohmann::json& test_record, const ComplianceContext& ctx);
 
 // `tests` are the per-test verdicts; `run_status` "complete" or otherwise.

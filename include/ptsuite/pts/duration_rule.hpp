@@ -21,6 +21,10 @@
 
 #include <ptsuite/pts/settings.hpp>
 
+namespace ptsuite::results {
+struct TestRecord;
+}  // namespace ptsuite::results
+
 namespace ptsuite::pts {
 
 enum class DurationJudgement { shortened, deviation, longer, unverified_at_floor, cap_unused };
@@ -37,5 +41,6 @@ DurationFinding judge_time_scaling(const SettingRecord& setting, bool round_cap_
 // True when some phase of the test record (or WSAT's steady-state stop) ran to its Round cap
 // without attaining steady state.
 bool round_cap_stopped(const nlohmann::json& test_record);
+bool round_cap_stopped(const results::TestRecord& test_record);
 
 }  // namespace ptsuite::pts
