@@ -22,16 +22,6 @@ bool libaio_available() {
   return false;
 }
 
-StreamSpec stream(const char* name, double weight, AccessPattern pattern, double read_pct, uint64_t bytes) {
-  StreamSpec s;
-  s.name = name;
-  s.weight = weight;
-  s.pattern = pattern;
-  s.read_pct = read_pct;
-  s.block_sizes = {{bytes, 1.0}};
-  return s;
-}
-
 TEST(MultiStreamRun, AnODirectFileGetsExactlyTheGeneratorsReadsAndWrites) {
   if (!libaio_available()) GTEST_SKIP() << "libaio unavailable here";
   test_support::ShmTempDir dir;
@@ -42,9 +32,13 @@ TEST(MultiStreamRun, AnODirectFileGetsExactlyTheGeneratorsReadsAndWrites) {
   s.queue_depth = 4;
   s.limits.ios = 6'000;
   s.seed = 27;
-  s.streams = {stream("RND 8KiB R", 50, AccessPattern::random, 100, 8192),
-               stream("RND 8KiB W", 30, AccessPattern::random, 0, 8192),
-               stream("SEQ 64KiB W", 20, AccessPattern::sequential, 0, 65536)};
+  s.streams = {{.name = "RND 8KiB R", .weight = 50, .read_pct = 100, .block_sizes = {{8192, 1.0}}},
+               {.name = "RND 8KiB W", .weight = 30, .read_pct = 0, .block_sizes = {{8192, 1.0}}},
+               {.name = "SEQ 64KiB W",
+                .weight = 20,
+                .pattern = AccessPattern::sequential,
+                .read_pct = 0,
+                .block_sizes = {{65536, 1.0}}}};
   s.streams[2].range_start_pct = 50;
   s.streams[2].range_pct = 50;
   const ResolvedWorkload w = resolve(s, target.geometry());

@@ -16,6 +16,8 @@ std::unique_ptr<PtsTest> make_xsr_test();
 std::unique_ptr<PtsTest> make_hir_test();
 std::unique_ptr<PtsTest> make_dirth_test();
 std::unique_ptr<PtsTest> make_ecw_test();
+std::unique_ptr<PtsTest> make_rww_sweep_test();
+std::unique_ptr<PtsTest> make_rww_streams_test();
 std::unique_ptr<PtsTest> make_endurance_write_test();
 std::unique_ptr<PtsTest> make_latency_sweep_test();
 std::unique_ptr<PtsTest> make_claims_test();

@@ -23,6 +23,7 @@
 #include <ptsuite/results/latency_sweep.hpp>
 #include <ptsuite/results/purge.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/rww_streams.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/wipc.hpp>
@@ -58,6 +59,8 @@ const std::map<std::string, RoundTrip>& round_trips() {
       {"xsr", through(read_xsr)},
       {"sweep", through(read_latency_sweep)},
       {"validation", through(read_validation)},
+      {"rww_sweep", through(read_demand_sweep)},
+      {"rww_streams", through(read_rww_streams)},
   };
   return k;
 }
@@ -83,7 +86,7 @@ TEST(TypedRecords, EveryFixtureBlockReadsAndWritesBackByteForByte) {
     }
   }
   // The fixtures hold the core tests and HIR, XSR and DIRTH; the others are tested below.
-  for (const char* key : {"matrix", "table", "wsat", "cbw", "dirth", "hir", "xsr"}) {
+  for (const char* key : {"matrix", "table", "wsat", "cbw", "dirth", "hir", "xsr", "rww_sweep", "rww_streams"}) {
     EXPECT_EQ(seen.count(key), 1u) << key;
   }
 }
