@@ -5,6 +5,7 @@
 
 #include <ptsuite/results/applied_workload.hpp>
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/rww_replay.hpp>
 #include <ptsuite/results/rww_streams.hpp>
 
 #include "report/sections.hpp"
@@ -49,7 +50,43 @@ std::string rww_streams_text(const json& test) {
   return out;
 }
 
+std::string rww_replay_text(const json& test) {
+  std::string out = applied_workload_text(test);
+  if (!member(test, "rww_replay").is_object()) return out;
+  const results::RwwReplayBlock b = results::read_rww_replay(member(test, "rww_replay"));
+  out += fmt::format("  Capture steps of {:.3f} s replayed ({} idle not replayed): captured vs device\n",
+                     static_cast<double>(b.step_ns) / 1e9, b.idle_steps);
+  for (const results::RwwReplayStep& s : b.steps) {
+    out += fmt::format(
+        "    step {:>4}  captured {:>10.1f} IOPS QD {:>6.2f} ART {:.3f} ms  ->  QD {:>3} {:>10.1f} IOPS "
+        "ART {:.3f} ms\n",
+        s.step + 1, s.captured_iops, s.captured_qd_mean, s.captured_latency_mean_ns / 1e6, s.queue_depth, s.iops,
+        s.latency_mean_ns / 1e6);
+  }
+  return out;
+}
+
 namespace csv {
+
+void rww_replay_rows(CsvWriter& w, const Keys& base, const json& test) {
+  if (!member(test, "rww_replay").is_object()) return;
+  const results::RwwReplayBlock b = results::read_rww_replay(member(test, "rww_replay"));
+  for (const results::RwwReplayStep& s : b.steps) {
+    Keys k = base;
+    k.phase = "replay";
+    k.record = "rww_replay_step";
+    k.segment = std::to_string(s.step + 1);
+    k.threads = "1";
+    k.queue_depth = std::to_string(s.queue_depth);
+    k.direction = "combined";
+    w.row(k, "captured_iops", s.captured_iops, "IOPS");
+    w.row(k, "captured_qd_mean", s.captured_qd_mean, "IOs");
+    w.row(k, "captured_latency_mean", s.captured_latency_mean_ns, "ns");
+    w.row(k, "iops", s.iops, "IOPS");
+    w.row(k, "mb_per_s", s.mb_per_s, "MB/s");
+    w.row(k, "latency_mean", s.latency_mean_ns, "ns");
+  }
+}
 
 void rww_streams_rows(CsvWriter& w, const Keys& base, const json& test) {
   if (!member(test, "rww_streams").is_object()) return;
@@ -62,7 +99,7 @@ void rww_streams_rows(CsvWriter& w, const Keys& base, const json& test) {
     k.threads = std::to_string(b.threads);
     k.queue_depth = std::to_string(b.queue_depth);
     k.direction = "combined";
-    w.row(k, "weight", s.weight, "");
+    w.row(k, "weight", s.weight, "fraction");
     w.row(k, "iops", s.iops, "IOPS");
     w.row(k, "mb_per_s", s.mb_per_s, "MB/s");
     w.row(k, "latency_mean", s.latency_mean_ns, "ns");

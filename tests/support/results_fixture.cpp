@@ -365,7 +365,7 @@ FixtureConfig fixture_config(const std::string& name) {
     c.start_epoch = 1'769'767'200;  // 2026-01-30T10:00:00Z
   } else if (name == "rww") {
     // The real-world-workload extensions (docs/rww.md) over the built-in pgbench capture, quick form.
-    c.tests = {"rww-sweep", "rww-streams"};
+    c.tests = {"rww-sweep", "rww-streams", "rww-replay"};
     c.presets = {"quick"};
     c.tested_by = "Fixture Labs, Inc.";
     c.seed = 27;

@@ -178,7 +178,7 @@ CbwStimulus CompositeBlockSizeTest::stimulus(TestSpec& spec) const {
     return atw;
   }
   if (!spec.has("access_pattern")) {
-    return CbwStimulus{composite_mix(spec, spec)};
+    return CbwStimulus{composite_mix(spec, spec), "CBW", std::nullopt};
   }
   const nlohmann::json ap = spec.get("access_pattern").value;
   if (parse_access_pattern(ap.at("pattern").get<std::string>(), m_id + "/access_pattern") !=
@@ -190,7 +190,8 @@ CbwStimulus CompositeBlockSizeTest::stimulus(TestSpec& spec) const {
     throw UsageError(m_id, fmt::format("the {} block size is not a multiple of this device's {}-byte logical block",
                                        m_id, spec.context().target.logical_block_bytes));
   }
-  return CbwStimulus{CompositeMix{{{sizes.front(), 100.0}}, {}}, "RND " + units::format_size_binary(sizes.front())};
+  return CbwStimulus{CompositeMix{{{sizes.front(), 100.0}}, {}}, "RND " + units::format_size_binary(sizes.front()),
+                     std::nullopt};
 }
 
 PhaseRecord CompositeBlockSizeTest::demand_rounds(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,

@@ -18,6 +18,7 @@ std::unique_ptr<PtsTest> make_dirth_test();
 std::unique_ptr<PtsTest> make_ecw_test();
 std::unique_ptr<PtsTest> make_rww_sweep_test();
 std::unique_ptr<PtsTest> make_rww_streams_test();
+std::unique_ptr<PtsTest> make_rww_replay_test();
 std::unique_ptr<PtsTest> make_endurance_write_test();
 std::unique_ptr<PtsTest> make_latency_sweep_test();
 std::unique_ptr<PtsTest> make_claims_test();

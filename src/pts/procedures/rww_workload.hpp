@@ -14,6 +14,7 @@
 
 #include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/results/applied_workload.hpp>
+#include <ptsuite/results/io_characterization.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
 namespace ptsuite::pts {
@@ -26,6 +27,14 @@ struct RwwWorkload {
 };
 
 RwwWorkload rww_workload(TestSpec& spec);
+// The same from a characterization the caller made with rww_characterize().
+RwwWorkload rww_workload(TestSpec& spec, const results::IoCharacterization& c);
+// The capture's characterization in steps of `step_ns` (capture/characterize.hpp defaults else).
+results::IoCharacterization rww_characterize(TestSpec& spec, uint64_t step_ns);
+
+// read_pct and block_sizes from the streams (one size each): the weighted read share (to
+// 0.1 %) and every size weighted by its stream's share; streams must not be empty.
+void summarise_streams(RwwWorkload& w);
 
 // One segment of the applied test workload (all its streams) at tc x qd; `label` starts the
 // segment label ("ATW TC32 QD32").

@@ -10,6 +10,7 @@
 
 #include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/results/applied_workload.hpp>
+#include <ptsuite/results/rww_replay.hpp>
 #include <ptsuite/results/rww_streams.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -110,6 +111,36 @@ TEST(RwwStreams, EachStreamAloneToSteadyStateAndTheWeightedIops) {
     EXPECT_EQ(s.threads, 2u);
     EXPECT_EQ(s.queue_depth, 4u);
   }
+}
+
+// rww-replay with the quick 0.25 s step: the 2.1 s pgbench capture in 9 steps (8 whole, one
+// partial), each a segment of its own length, its stream mix weighted by its own IOs of the
+// top streams, at TC 1 x QD = ceil(its mean queue depth); Rounds of all steps in order.
+TEST(RwwReplay, EveryCaptureStepInOrderAtItsMixAndDemandIntensity) {
+  Harness h;
+  const json rec = make_test("rww-replay")->run(h.ctx);
+  ASSERT_EQ(rec.at("phases").size(), 2u);
+  const results::RwwReplayBlock b = results::read_rww_replay(rec.at("rww_replay"));
+  EXPECT_EQ(b.step_ns, 250'000'000u);
+  ASSERT_GE(b.steps.size() + b.idle_steps, 8u);
+  ASSERT_FALSE(b.steps.empty());
+  const json& tmpl = rec.at("phases")[1].at("round_template");
+  ASSERT_EQ(tmpl.size(), b.steps.size());
+  uint64_t captured = 0;
+  for (size_t i = 0; i < b.steps.size(); ++i) {
+    const results::RwwReplayStep& s = b.steps[i];
+    EXPECT_EQ(s.segment_index, i);
+    if (i > 0) EXPECT_GT(s.step, b.steps[i - 1].step);  // in capture order
+    EXPECT_EQ(tmpl[i].at("duration_ns"), s.length_ns);
+    EXPECT_LE(s.length_ns, b.step_ns);
+    EXPECT_EQ(tmpl[i].at("threads"), 1);
+    EXPECT_EQ(s.queue_depth, std::max<uint32_t>(1, static_cast<uint32_t>(std::ceil(s.captured_qd_mean))));
+    EXPECT_EQ(tmpl[i].at("queue_depth"), s.queue_depth);
+    EXPECT_EQ(tmpl[i].at("streams").size(), s.streams);
+    EXPECT_DOUBLE_EQ(s.iops, 1000.0 * std::min<uint32_t>(s.queue_depth, 64));  // the fake's IOPS at TC 1 x QD
+    captured += s.captured_ios;
+  }
+  EXPECT_GT(captured, 5000u);  // the capture's 6,391 IOs less the flushes and idle steps
 }
 
 TEST(RwwCapture, AStreamTheDeviceCannotIssueIsOmittedAndAMissingCaptureIsBadInput) {

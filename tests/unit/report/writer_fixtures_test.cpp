@@ -87,7 +87,7 @@ TEST(ResultsFixture, EachFixtureShowsWhatItIsFor) {
         << name;  // quick: six tests incl. XSR
   }
   EXPECT_EQ(covered, (std::set<std::string>{"iops", "throughput", "latency", "wsat", "cbw", "hir", "xsr", "dirth",
-                                            "rww-sweep", "rww-streams"}));
+                                            "rww-sweep", "rww-streams", "rww-replay"}));
 
   const json& steady = load_results_fixture("steady");
   EXPECT_EQ(steady.at("compliance").at("summary"), "compliant");

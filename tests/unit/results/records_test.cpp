@@ -23,6 +23,7 @@
 #include <ptsuite/results/latency_sweep.hpp>
 #include <ptsuite/results/purge.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/rww_replay.hpp>
 #include <ptsuite/results/rww_streams.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
@@ -61,6 +62,7 @@ const std::map<std::string, RoundTrip>& round_trips() {
       {"validation", through(read_validation)},
       {"rww_sweep", through(read_demand_sweep)},
       {"rww_streams", through(read_rww_streams)},
+      {"rww_replay", through(read_rww_replay)},
   };
   return k;
 }
@@ -86,7 +88,8 @@ TEST(TypedRecords, EveryFixtureBlockReadsAndWritesBackByteForByte) {
     }
   }
   // The fixtures hold the core tests and HIR, XSR and DIRTH; the others are tested below.
-  for (const char* key : {"matrix", "table", "wsat", "cbw", "dirth", "hir", "xsr", "rww_sweep", "rww_streams"}) {
+  for (const char* key :
+       {"matrix", "table", "wsat", "cbw", "dirth", "hir", "xsr", "rww_sweep", "rww_streams", "rww_replay"}) {
     EXPECT_EQ(seen.count(key), 1u) << key;
   }
 }

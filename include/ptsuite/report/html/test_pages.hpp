@@ -68,6 +68,7 @@ std::vector<Page> dirth_pages(const nlohmann::json& results, const nlohmann::jso
 std::vector<Page> rww_sweep_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> rww_sweep_demand_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> rww_streams_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> rww_replay_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> ecw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> endurance_write_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> latency_sweep_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);

@@ -236,9 +236,13 @@ std::vector<std::string> required_charts(const json& test) {
         }
       }
     }
-  } else if (id == "rww-streams") {  // per stream its measurement window
+  } else if (id == "rww-streams" || id == "rww-replay") {  // per phase its measurement window
+    const std::string n = id == "rww-streams" ? "RWW STREAMS " : "RWW REPLAY ";
     for (const json& p : test.at("phases")) {
-      out.push_back("RWW STREAMS " + p.at("phase").get<std::string>() + " \u2013 Steady State Measurement Window");
+      out.push_back(n + p.at("phase").get<std::string>() + " \u2013 Steady State Measurement Window");
+    }
+    if (id == "rww-replay") {
+      out.insert(out.end(), {"RWW REPLAY IOPS per Step", "RWW REPLAY ART per Step"});
     }
   } else if (id == "xsr") {
     out = {"XSR Throughput vs Time", "XSR Throughput vs Time", "XSR Response Times vs Time"};
@@ -291,11 +295,14 @@ std::vector<std::string> required_tables(const json& test) {
   } else if (id == "xsr") {
     out.push_back("Access groups: throughput");
   }
-  if (id == "rww-sweep" || id == "rww-streams") {
+  if (id == "rww-sweep" || id == "rww-streams" || id == "rww-replay") {
     out.push_back("Applied test workload: IO streams and their shares");
   }
   if (id == "rww-streams") {
     out.push_back("Each stream alone at TC ");
+  }
+  if (id == "rww-replay") {
+    out.push_back("Per capture step of ");
   }
   if (!test.at("captures").empty() && id != "cbw" && id != "dirth" && id != "rww-sweep") {
     out.push_back("Response-time capture statistics");
