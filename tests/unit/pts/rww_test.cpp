@@ -143,6 +143,24 @@ TEST(RwwReplay, EveryCaptureStepInOrderAtItsMixAndDemandIntensity) {
   EXPECT_GT(captured, 5000u);  // the capture's 6,391 IOs less the flushes and idle steps
 }
 
+// The built-in sysbench capture: 16 KiB InnoDB pages, its sequential streams run sequential.
+TEST(RwwCapture, TheSysbenchReferenceCaptureIsEmbeddedToo) {
+  Harness h(std::vector<std::pair<std::string, std::string>>{{"rww.capture", "captures/sysbench.ptcap"}});
+  const json rec = make_test("rww-sweep")->run(h.ctx);
+  const results::AppliedWorkload w = results::read_applied_workload(rec.at("applied_workload"));
+  ASSERT_GE(w.streams.size(), 4u);
+  EXPECT_EQ(w.streams[0].name, "RND 16KiB R");  // pts/captures/README.md
+  bool sequential = false;
+  for (const workload::StreamSpec& s : h.exec.segments.back().streams) {
+    EXPECT_EQ(s.block_sizes.front().bytes % 16384, 0u) << s.name;
+    if (s.name.rfind("SEQ", 0) == 0) {
+      sequential = true;
+      EXPECT_EQ(s.pattern, workload::AccessPattern::sequential) << s.name;
+    }
+  }
+  EXPECT_TRUE(sequential);
+}
+
 TEST(RwwCapture, AStreamTheDeviceCannotIssueIsOmittedAndAMissingCaptureIsBadInput) {
   Harness big({}, 16384);  // a 16 KiB logical block: the 8 KiB streams cannot be issued
   const json rec = make_test("rww-streams")->run(big.ctx);
