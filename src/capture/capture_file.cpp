@@ -213,6 +213,22 @@ CaptureReader::CaptureReader(const std::string& path) : m_path(path) {
   if (m_file == nullptr) {
     throw UsageError("", fmt::format("cannot open capture file {}: {}", path, std::strerror(errno)));
   }
+  struct stat st {};
+  fstat(fileno(m_file), &st);
+  open(static_cast<uint64_t>(st.st_size));
+}
+
+CaptureReader::CaptureReader(std::string_view bytes, const std::string& name) : m_path(name) {
+  // fmemopen() in "r" mode only reads the buffer; the cast is the C interface's.
+  m_file = bytes.empty() ? nullptr : fmemopen(const_cast<char*>(bytes.data()), bytes.size(), "r");
+  if (m_file == nullptr) {
+    throw UsageError("", fmt::format("{} is not a ptsuite capture file (docs/capture.md)", name));
+  }
+  open(bytes.size());
+}
+
+void CaptureReader::open(uint64_t size) {
+  const std::string& path = m_path;
   uint8_t preamble[k_preamble_bytes] = {};
   if (!read_at(m_file, 0, preamble, sizeof(preamble)) || std::memcmp(preamble, k_magic, 8) != 0) {
     std::fclose(m_file);
@@ -227,9 +243,6 @@ CaptureReader::CaptureReader(const std::string& path) : m_path(path) {
   }
   m_header = read_header(nlohmann::json::parse(json, nullptr, false));
   m_data_offset = k_preamble_bytes + align8(header_bytes);
-  struct stat st {};
-  fstat(fileno(m_file), &st);
-  const auto size = static_cast<uint64_t>(st.st_size);
   uint64_t data_end = size;
   uint8_t footer[k_footer_bytes] = {};
   if (size >= m_data_offset + k_footer_bytes && read_at(m_file, size - k_footer_bytes, footer, sizeof(footer)) &&

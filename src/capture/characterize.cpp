@@ -335,15 +335,31 @@ results::IoCharacterization Characterizer::finish(const std::optional<CaptureTra
   return c;
 }
 
-results::IoCharacterization characterize_file(const std::string& path, const CharacterizeOptions& options) {
-  CaptureReader reader(path);
+namespace {
+
+results::IoCharacterization characterize_reader(CaptureReader& reader, const CharacterizeOptions& options) {
   Characterizer characterizer(reader.header(), options);
   std::vector<IoRecord> batch(4096);
   while (const size_t n = reader.read(batch)) {
     for (size_t i = 0; i < n; ++i) characterizer.add(batch[i]);
   }
-  results::IoCharacterization c = characterizer.finish(reader.trailer());
+  return characterizer.finish(reader.trailer());
+}
+
+}  // namespace
+
+results::IoCharacterization characterize_file(const std::string& path, const CharacterizeOptions& options) {
+  CaptureReader reader(path);
+  results::IoCharacterization c = characterize_reader(reader, options);
   c.capture_file = path;
+  return c;
+}
+
+results::IoCharacterization characterize_bytes(std::string_view bytes, const std::string& name,
+                                               const CharacterizeOptions& options) {
+  CaptureReader reader(bytes, name);
+  results::IoCharacterization c = characterize_reader(reader, options);
+  c.capture_file = name;
   return c;
 }
 

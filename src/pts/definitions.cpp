@@ -92,6 +92,9 @@ DefinitionSet DefinitionSet::from_files(const std::vector<std::pair<std::string,
   DefinitionSet set;
   bool have_common = false;
   for (const auto& [path, content] : files) {
+    if (path.rfind("captures/", 0) == 0) {
+      continue;  // the reference captures (binary capture files, docs/rww.md), not definitions
+    }
     json parsed;
     try {
       parsed = json::parse(content);

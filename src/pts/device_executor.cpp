@@ -61,7 +61,8 @@ workload::WorkloadSpec DeviceExecutor::workload_for(const StepId& id, const Segm
   ws.threads = s.threads;
   ws.queue_depth = s.queue_depth;
   ws.active_range.pct = m_params.active_range_pct;
-  if (s.pattern == workload::AccessPattern::random && s.zones.empty()) {
+  ws.streams = s.streams;
+  if (s.pattern == workload::AccessPattern::random && s.zones.empty() && s.streams.empty()) {
     ws.active_range.amount_bytes = m_params.ar_amount_bytes;
     ws.active_range.segments = m_params.ar_segments;
   }

@@ -146,6 +146,23 @@ void to_json(json& j, const SegmentSpec& s) {
            {"bytes_limit", s.bytes_limit},
            {"sequence_key", s.sequence_key},
            {"interval_ns", s.interval_ns}};
+  if (!s.streams.empty()) {
+    json streams = json::array();
+    for (const workload::StreamSpec& st : s.streams) {
+      json st_sizes = json::array();
+      for (const workload::BlockSizeWeight& b : st.block_sizes) {
+        st_sizes.push_back({{"bytes", b.bytes}, {"weight", b.weight}});
+      }
+      streams.push_back({{"name", st.name},
+                         {"weight", st.weight},
+                         {"pattern", workload::to_string(st.pattern)},
+                         {"read_pct", st.read_pct},
+                         {"block_sizes", st_sizes},
+                         {"range_start_pct", st.range_start_pct},
+                         {"range_pct", st.range_pct}});
+    }
+    j["streams"] = streams;
+  }
 }
 
 void from_json(const json& j, SegmentSpec& s) {
@@ -167,6 +184,24 @@ void from_json(const json& j, SegmentSpec& s) {
   s.bytes_limit = field<uint64_t>(j, "bytes_limit");
   s.sequence_key = field<std::string>(j, "sequence_key");
   s.interval_ns = field<uint64_t>(j, "interval_ns");
+  s.streams.clear();
+  if (j.contains("streams")) {
+    for (const json& st : field<json>(j, "streams")) {
+      workload::StreamSpec one;
+      one.name = field<std::string>(st, "name");
+      one.weight = field<double>(st, "weight");
+      one.pattern = field<std::string>(st, "pattern") == "sequential" ? workload::AccessPattern::sequential
+                                                                      : workload::AccessPattern::random;
+      one.read_pct = field<double>(st, "read_pct");
+      one.block_sizes.clear();
+      for (const json& b : field<json>(st, "block_sizes")) {
+        one.block_sizes.push_back({field<uint64_t>(b, "bytes"), field<double>(b, "weight")});
+      }
+      one.range_start_pct = field<double>(st, "range_start_pct");
+      one.range_pct = field<double>(st, "range_pct");
+      s.streams.push_back(std::move(one));
+    }
+  }
 }
 
 void to_json(json& j, const SegmentResult& r) {

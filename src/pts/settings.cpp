@@ -271,11 +271,13 @@ json parse_setting_value(const std::string& type, const std::string& text, const
   if (type == "rw_mix") {
     return format_rw_mix(parse_rw_mix(text, what));
   }
-  if (type == "text") {  // operator statements (device.nand_type): printable, one short line
+  // text: operator statements (device.nand_type), one short line; path: a file (rww.capture).
+  if (type == "text" || type == "path") {
+    const size_t max_chars = type == "text" ? 64 : 4096;
     const bool printable = std::all_of(text.begin(), text.end(),
                                        [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
-    if (text.empty() || text.size() > 64 || !printable) {
-      throw UsageError(what, "must be 1 to 64 printable characters");
+    if (text.empty() || text.size() > max_chars || !printable) {
+      throw UsageError(what, fmt::format("must be 1 to {} printable characters", max_chars));
     }
     return text;
   }

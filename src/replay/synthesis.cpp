@@ -13,6 +13,7 @@ AppliedWorkload synthesize(const results::IoCharacterization& c, double coverage
   w.coverage_goal = coverage;
   w.capture_streams = c.streams.size();
   w.capture_device = c.device;
+  w.capture_ios = c.ios;
   // Streams come most IOs first: take them until the goal is covered. A 1e-12 slack keeps a
   // sum of shares that is mathematically the goal (0.5 + 0.3) from falling just short of it.
   for (const results::IoStreamStats& s : c.streams) {
@@ -41,23 +42,23 @@ std::string to_text(const AppliedWorkload& w) {
   return out;
 }
 
-nlohmann::json to_json(const AppliedWorkload& w) {
-  nlohmann::json streams = nlohmann::json::array();
+std::vector<workload::StreamSpec> to_streams(const AppliedWorkload& w, uint32_t logical_block_bytes,
+                                             std::vector<std::string>* left_out) {
+  std::vector<workload::StreamSpec> out;
   for (const AppliedStream& s : w.streams) {
-    streams.push_back({{"name", s.name},
-                       {"pattern", s.sequential ? "sequential" : "random"},
-                       {"size_bytes", s.size_bytes},
-                       {"op", s.write ? "write" : "read"},
-                       {"captured_share", s.captured_share},
-                       {"weight", s.weight}});
+    if (s.size_bytes == 0 || logical_block_bytes == 0 || s.size_bytes % logical_block_bytes != 0) {
+      if (left_out != nullptr) left_out->push_back(s.name);
+      continue;
+    }
+    workload::StreamSpec one;
+    one.name = s.name;
+    one.weight = s.weight;
+    one.pattern = s.sequential ? workload::AccessPattern::sequential : workload::AccessPattern::random;
+    one.read_pct = s.write ? 0.0 : 100.0;
+    one.block_sizes = {{s.size_bytes, 1.0}};
+    out.push_back(std::move(one));
   }
-  return {{"kind", "ptsuite.applied_workload"},
-          {"capture_device", w.capture_device},
-          {"coverage_goal", w.coverage_goal},
-          {"covered", w.covered},
-          {"capture_streams", w.capture_streams},
-          {"passed_over", w.passed_over},
-          {"streams", streams}};
+  return out;
 }
 
 }  // namespace ptsuite::replay

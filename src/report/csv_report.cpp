@@ -342,6 +342,7 @@ void demand_sweep_rows(CsvWriter& w, const Keys& base, const json& test, const c
 void cbw_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "cbw"); }
 void dirth_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "dirth"); }
 void ecw_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "ecw"); }
+void rww_sweep_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "rww_sweep"); }
 
 }  // namespace csv
 

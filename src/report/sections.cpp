@@ -20,6 +20,9 @@ const auto k_sections = std::to_array<TestSections>({
     {"ecw", html::ecw_pages, ecw_text, csv::ecw_rows},
     {"endurance-write", html::endurance_write_pages, endurance_text, csv::endurance_rows},
     {"latency-sweep", html::latency_sweep_pages, latency_sweep_text, csv::latency_sweep_rows},
+    {"rww-sweep", html::rww_sweep_pages, rww_sweep_text, csv::rww_sweep_rows},
+    {"rww-streams", html::rww_streams_pages, rww_streams_text, csv::rww_streams_rows},
+    {"rww-replay", html::rww_replay_pages, rww_replay_text, csv::rww_replay_rows},
     {"claims", html::claims_pages, claims_text, csv::claims_rows},
 });
 

@@ -45,6 +45,10 @@ std::string ecw_text(const nlohmann::json& test);
 std::string endurance_text(const nlohmann::json& test);
 std::string latency_sweep_text(const nlohmann::json& test);
 std::string claims_text(const nlohmann::json& test);
+std::string rww_sweep_demand_text(const nlohmann::json& test);
+std::string rww_sweep_text(const nlohmann::json& test);    // rww_sections.cpp
+std::string rww_streams_text(const nlohmann::json& test);  // rww_sections.cpp
+std::string rww_replay_text(const nlohmann::json& test);   // rww_sections.cpp
 
 // The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
 namespace csv {
@@ -57,6 +61,9 @@ void ecw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void endurance_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void latency_sweep_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
 void claims_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void rww_sweep_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
+void rww_streams_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);  // rww_sections.cpp
+void rww_replay_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);   // rww_sections.cpp
 }  // namespace csv
 
 }  // namespace ptsuite::report

@@ -313,6 +313,7 @@ std::string demand_sweep_text(const json& test, const char* key, const char* tit
 std::string cbw_text(const json& test) { return demand_sweep_text(test, "cbw", "CBW"); }
 std::string dirth_text(const json& test) { return demand_sweep_text(test, "dirth", "DIRTH"); }
 std::string ecw_text(const json& test) { return demand_sweep_text(test, "ecw", "ECW"); }
+std::string rww_sweep_demand_text(const json& test) { return demand_sweep_text(test, "rww_sweep", "RWW SWEEP"); }
 
 namespace {
 

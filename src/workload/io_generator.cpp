@@ -41,6 +41,14 @@ uint64_t probability_threshold(double p) noexcept {
 
 IoGenerator::IoGenerator(const ResolvedWorkload& workload, uint32_t thread_index, uint64_t sequential_cursor_bytes)
     : m_rng(derive_seed(workload.spec.seed, thread_index, RngStream::io_decisions)) {
+  if (!workload.streams.empty()) {
+    m_streams.reserve(workload.streams.size());
+    for (const ResolvedWorkload& stream : workload.streams) {
+      m_streams.emplace_back(stream, thread_index);
+    }
+    m_stream_thresholds = cumulative_thresholds(workload.stream_probabilities);
+    return;
+  }
   const double read_pct = workload.spec.read_pct;
   if (read_pct >= 100) {
     m_read_mode = Mix::all_read;

@@ -15,6 +15,8 @@
 #include <ptsuite/util/int128.hpp>
 #include <ptsuite/util/units.hpp>
 
+#include "multi_stream.hpp"
+
 namespace ptsuite::workload {
 
 namespace {
@@ -341,6 +343,9 @@ void check_resources(const WorkloadSpec& spec, const ResolvedWorkload& r) {
 
 ResolvedWorkload resolve(const WorkloadSpec& spec, const engine::TargetGeometry& geometry) {
   check_geometry(geometry);
+  if (!spec.streams.empty()) {
+    return resolve_multi_stream(spec, geometry);
+  }
   check_counts(spec);
   ResolvedWorkload r;
   r.spec = spec;

@@ -363,6 +363,13 @@ FixtureConfig fixture_config(const std::string& name) {
     c.tested_by = "Fixture Labs, Inc.";
     c.seed = 14;
     c.start_epoch = 1'769'767'200;  // 2026-01-30T10:00:00Z
+  } else if (name == "rww") {
+    // The real-world-workload extensions (docs/rww.md) over the built-in pgbench capture, quick form.
+    c.tests = {"rww-sweep", "rww-streams", "rww-replay"};
+    c.presets = {"quick"};
+    c.tested_by = "Fixture Labs, Inc.";
+    c.seed = 27;
+    c.start_epoch = 1'769'767'200;  // 2026-01-30T10:00:00Z
   } else if (name == "worst-case") {
     // Not checked in (tens of MB): the largest document a full five-test PTS-E 2.0.2 run at
     // spec defaults writes. A 3.84 TB NVMe drive whose performance never settles (every
@@ -556,7 +563,7 @@ json make_document(const FixtureConfig& c) {
 
 }  // namespace
 
-std::vector<std::string> results_fixture_names() { return {"steady", "not-attained", "quick", "dirth"}; }
+std::vector<std::string> results_fixture_names() { return {"steady", "not-attained", "quick", "dirth", "rww"}; }
 
 json generate_results_fixture(const std::string& name) { return make_document(fixture_config(name)); }
 

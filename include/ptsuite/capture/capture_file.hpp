@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -95,6 +96,9 @@ class CaptureWriter {
 class CaptureReader {
  public:
   explicit CaptureReader(const std::string& path);
+  // A capture held in memory (an embedded reference capture, pts/captures/); `bytes` must
+  // outlive the reader, `name` names it in errors.
+  CaptureReader(std::string_view bytes, const std::string& name);
   ~CaptureReader();
   CaptureReader(const CaptureReader&) = delete;
   CaptureReader& operator=(const CaptureReader&) = delete;
@@ -110,6 +114,7 @@ class CaptureReader {
   void rewind();
 
  private:
+  void open(uint64_t size);  // reads the preamble, header and trailer of m_file (size bytes)
   std::string m_path;
   std::FILE* m_file = nullptr;
   CaptureHeader m_header;

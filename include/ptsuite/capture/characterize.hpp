@@ -62,6 +62,9 @@ class Characterizer {
 
 // Reads a capture file and characterizes it.
 results::IoCharacterization characterize_file(const std::string& path, const CharacterizeOptions& options);
+// Characterizes a capture held in memory (capture_file.hpp); capture_file is set to `name`.
+results::IoCharacterization characterize_bytes(std::string_view bytes, const std::string& name,
+                                               const CharacterizeOptions& options);
 
 // "4KiB", "128KiB", "1MiB", "520B": stream names' sizes.
 std::string stream_size_text(uint32_t bytes);

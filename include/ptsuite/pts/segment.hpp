@@ -34,6 +34,11 @@ struct SegmentSpec {
   // test's SEQ read segment of Round n+1 resumes after Round n's). Empty = start of slice.
   std::string sequence_key;
   uint64_t interval_ns = 0;  // per-interval series, 0 = off
+  // Non-empty: a weighted multi-stream segment (workload::StreamSpec, the applied test workload
+  // of a capture); `mix` and `block_sizes` then summarise it (the weighted read share and
+  // every stream's sizes weighted by its share) for labels and plans, `pattern` and `zones`
+  // are not used. Written to JSON only when non-empty.
+  std::vector<workload::StreamSpec> streams;
 
   friend bool operator==(const SegmentSpec&, const SegmentSpec&) = default;
 };

@@ -15,6 +15,10 @@
 // starts at the cursor, which then advances by the IO's size; an IO that would cross the end
 // of the slice wraps to its start. The cursor (relative to the slice start) can be read and
 // restored, so a later run continues where this one stopped.
+// Multi-stream workload (ResolvedWorkload::streams): first the stream, drawn like a block size
+// by the normalised weights (no draw for one stream), then the IO from that stream's own
+// generator (seeded per stream by resolve(), thread `thread_index`, its own sequential cursor
+// in its own slice). The multi-stream cursor is not restored (sequential_cursor_bytes() = 0).
 #pragma once
 
 #include <algorithm>
@@ -31,6 +35,7 @@ struct IoDecision {
   engine::IoOp op = engine::IoOp::read;
   uint32_t length_bytes = 0;
   uint64_t offset_bytes = 0;  // absolute
+  uint32_t stream = 0;        // index into ResolvedWorkload::streams (0 for one stream)
 };
 
 // p in [0, 1] as a threshold t with P(next() < t) = p for a uniform 64-bit draw; p = 1 maps
@@ -44,6 +49,13 @@ class IoGenerator {
   IoGenerator(const ResolvedWorkload& workload, uint32_t thread_index, uint64_t sequential_cursor_bytes = 0);
 
   IoDecision next() noexcept {
+    if (!m_streams.empty()) {
+      const size_t s = pick(m_stream_thresholds);
+      IoDecision io = m_streams[s].next();
+      io.stream = static_cast<uint32_t>(s);
+      ++m_sequence;
+      return io;
+    }
     IoDecision io;
     io.op = pick_direction();
     const size_t size_index = pick(m_size_thresholds);
@@ -111,6 +123,8 @@ class IoGenerator {
   uint64_t m_cursor = 0;
   uint64_t m_wraps = 0;
   uint64_t m_sequence = 0;
+  std::vector<IoGenerator> m_streams;         // multi-stream: one generator per stream
+  std::vector<uint64_t> m_stream_thresholds;  // cumulative, all but the last stream
 };
 
 }  // namespace ptsuite::workload

@@ -64,6 +64,24 @@ struct RateLimit {
 
 inline constexpr uint32_t k_default_submit_batch = 4;
 
+// One stream of a weighted multi-stream workload (RWSW's "applied test workload": a captured
+// workload's top IO streams run together). Each IO draws its stream by the weights (relative,
+// normalised by resolve()), then draws its direction, size and offset inside that stream as a
+// single-stream workload would; a sequential stream keeps its own per-thread cursor. The
+// stream's LBA range is a part of the workload's active range, in percent of it:
+// [range_start_pct, range_start_pct + range_pct).
+struct StreamSpec {
+  std::string name;  // "RND 4KiB W"; reports only
+  double weight = 1.0;
+  AccessPattern pattern = AccessPattern::random;
+  double read_pct = 100.0;
+  std::vector<BlockSizeWeight> block_sizes = std::vector<BlockSizeWeight>(1);  // one 4 KiB size
+  double range_start_pct = 0;
+  double range_pct = 100.0;
+
+  friend bool operator==(const StreamSpec&, const StreamSpec&) = default;
+};
+
 struct WorkloadSpec {
   AccessPattern pattern = AccessPattern::random;
   double read_pct = 100.0;
@@ -88,6 +106,10 @@ struct WorkloadSpec {
   // Align every IO to the logical block only (the PTS "alignment" setting = logical), instead
   // of power-of-two sizes to themselves.
   bool align_to_logical_block = false;
+  // Non-empty: a weighted multi-stream workload (StreamSpec); pattern, read_pct, block_sizes,
+  // zones and the AR amount/segments of this spec are then not used (resolve() rejects zones
+  // and AR segments with streams). A sequential stream's cursor is not resumed (WorkloadState).
+  std::vector<StreamSpec> streams;
 };
 
 // A block size with the offset alignment resolve() chose for it: the block size itself when
@@ -136,6 +158,13 @@ struct ResolvedWorkload {
   // Random pattern: slots[zone * block_sizes.size() + size_index]. Empty for sequential.
   std::vector<OffsetSlots> slots;
   SequentialLayout sequential;  // sequential pattern only
+  // Multi-stream workloads: each stream resolved as a single-stream workload over its part of
+  // the range (its spec.seed derived from the workload's seed and the stream's index), with
+  // its probability (the normalised weight). The fields above then hold the union: the range
+  // spans the streams' ranges, max_block_bytes and writes cover every stream, block_sizes,
+  // zones and slots are empty.
+  std::vector<ResolvedWorkload> streams;
+  std::vector<double> stream_probabilities;
 };
 
 // Sane maxima (a typo such as --threads 10000 fails fast instead of exhausting memory):
@@ -144,7 +173,8 @@ inline constexpr uint32_t k_max_queue_depth = 65536;        // = the default fs.
 inline constexpr uint64_t k_max_block_bytes = 64ULL << 20;  // 64 MiB per IO
 inline constexpr uint64_t k_max_buffer_bytes = 8ULL << 30;  // threads x QD x max block
 inline constexpr uint64_t k_min_interval_ns = 10'000'000;   // 10 ms interval series
-inline constexpr uint32_t k_max_ar_segments = 65536;        // PTS-C 1.0 used 2048; slots = segments x sizes
+inline constexpr uint32_t k_max_ar_segments = 65536;
+inline constexpr size_t k_max_streams = 256;  // PTS-C 1.0 used 2048; slots = segments x sizes
 
 ResolvedWorkload resolve(const WorkloadSpec& spec, const engine::TargetGeometry& geometry);
 

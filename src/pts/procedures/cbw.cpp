@@ -8,10 +8,14 @@
 // (pts/tests/dirth.json "access_pattern": RND, one block size; default OLTP 8 KiB 65/35)
 // instead of the composite mix; PTS-E 1.1 ECW (pts-spec.md §3.9, pts/tests/ecw.json) is the
 // CBW procedure with 1-minute preconditioning Rounds and no operating-point histograms
-// ("histograms": false). One class, three registry entries, record keys "cbw" / "dirth" / "ecw".
+// ("histograms": false). rww-sweep (docs/rww.md, an extension modelled on RWSW) is the DIRTH
+// procedure over a capture's applied test workload (every stream together, its own R/W mix,
+// also in the preconditioning and pre-writes), after purge and WIPC. One class, four registry
+// entries, record keys "cbw" / "dirth" / "ecw" / "rww_sweep" (with "applied_workload").
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
@@ -19,6 +23,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "pts/procedures/factories.hpp"
+#include "pts/procedures/rww_workload.hpp"
 
 namespace ptsuite::pts {
 
@@ -42,10 +47,16 @@ uint64_t prewrite_interval_ns(uint64_t duration_ns) { return std::max<uint64_t>(
 
 // The stimulus at one TOIO: CBW's composite block sizes and zones, or DIRTH's one block size,
 // at `mix`. `name` starts the segment labels ("CBW 40/60 TC32 QD32", "RND 8KiB 65/35 TC32 QD32").
+// rww-sweep: the applied test workload (`rww`), whose streams carry their own R/W mix (`m`
+// is not used).
 struct CbwStimulus {
   CompositeMix mix_of_sizes;
   std::string name = "CBW";
+  std::optional<RwwWorkload> rww;
   SegmentSpec at(RwMix m, uint32_t tc, uint32_t qd, uint64_t duration_ns) const {
+    if (rww) {
+      return rww_segment(*rww, name, tc, qd, duration_ns);
+    }
     SegmentSpec s = make_segment(workload::AccessPattern::random, m, 4096, tc, qd, duration_ns);
     s.block_sizes = mix_of_sizes.block_sizes;
     s.zones = mix_of_sizes.zones;
@@ -136,7 +147,7 @@ OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceili
 
 class CompositeBlockSizeTest final : public PtsTest {
  public:
-  explicit CompositeBlockSizeTest(std::string id) : m_id(std::move(id)) {}
+  CompositeBlockSizeTest(std::string id, std::string key) : m_id(std::move(id)), m_key(std::move(key)) {}
   [[nodiscard]] std::string id() const override { return m_id; }
 
  protected:
@@ -152,11 +163,22 @@ class CompositeBlockSizeTest final : public PtsTest {
   CbwStimulus stimulus(TestSpec& spec) const;
 
   std::string m_id;
+  std::string m_key;  // the record key of the test's block
 };
 
+// The demand phase's R/W mix: the test's, or the applied test workload's own.
+RwMix demand_mix(TestSpec& spec, const CbwStimulus& cbw) {
+  return cbw.rww ? RwMix{cbw.rww->read_pct} : spec.rw_mix("rw_mix");
+}
+
 CbwStimulus CompositeBlockSizeTest::stimulus(TestSpec& spec) const {
+  if (spec.has("capture")) {
+    CbwStimulus atw{CompositeMix{}, "ATW", rww_workload(spec)};
+    atw.mix_of_sizes.block_sizes = atw.rww->block_sizes;
+    return atw;
+  }
   if (!spec.has("access_pattern")) {
-    return CbwStimulus{composite_mix(spec, spec)};
+    return CbwStimulus{composite_mix(spec, spec), "CBW", std::nullopt};
   }
   const nlohmann::json ap = spec.get("access_pattern").value;
   if (parse_access_pattern(ap.at("pattern").get<std::string>(), m_id + "/access_pattern") !=
@@ -168,13 +190,14 @@ CbwStimulus CompositeBlockSizeTest::stimulus(TestSpec& spec) const {
     throw UsageError(m_id, fmt::format("the {} block size is not a multiple of this device's {}-byte logical block",
                                        m_id, spec.context().target.logical_block_bytes));
   }
-  return CbwStimulus{CompositeMix{{{sizes.front(), 100.0}}, {}}, "RND " + units::format_size_binary(sizes.front())};
+  return CbwStimulus{CompositeMix{{{sizes.front(), 100.0}}, {}}, "RND " + units::format_size_binary(sizes.front()),
+                     std::nullopt};
 }
 
 PhaseRecord CompositeBlockSizeTest::demand_rounds(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,
                                                   const Prewrite& pw, const std::vector<uint32_t>& tcs,
                                                   const std::vector<uint32_t>& qds) const {
-  const RwMix mix = spec.rw_mix("rw_mix");
+  const RwMix mix = demand_mix(spec, cbw);
   const uint64_t irpw_ns = spec.duration_ns("inter_round_prewrite/duration");
   RoundLoopSpec demand;
   demand.test = id();
@@ -206,7 +229,7 @@ std::vector<results::DemandPrewrite> CompositeBlockSizeTest::histograms(TestCont
                                                                         const CbwStimulus& cbw, const Prewrite& pw,
                                                                         const OperatingPoints& op,
                                                                         nlohmann::json& rec) const {
-  const RwMix mix = spec.rw_mix("rw_mix");
+  const RwMix mix = demand_mix(spec, cbw);
   std::vector<results::DemandPrewrite> prewrites;
   for (const auto& [name, p] : op.points) {
     SegmentSpec pws = cbw.at(pw.mix, p.threads, p.queue_depth, spec.duration_ns("histogram_prewrite"));
@@ -228,12 +251,15 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
     rec["purges"].push_back(purge_step(spec, "main"));
   }
   const nlohmann::json pre_toio = spec.get("precondition/toio").value;
-  const Prewrite pw{spec.rw_mix("precondition/rw_mix"), pre_toio.at("threads").get<uint32_t>(),
-                    pre_toio.at("queue_depth").get<uint32_t>()};
+  const Prewrite pw{spec.has("capture") ? RwMix{} : spec.rw_mix("precondition/rw_mix"),
+                    pre_toio.at("threads").get<uint32_t>(), pre_toio.at("queue_depth").get<uint32_t>()};
   if (spec.get("wipc").value.get<bool>()) {
     rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), pw.threads, pw.queue_depth));
   }
   const CbwStimulus cbw = stimulus(spec);
+  if (cbw.rww) {
+    rec["applied_workload"] = results::to_json(cbw.rww->applied);
+  }
 
   // Preconditioning Rounds: one long CBW 100 % W segment each, tracking its IOPS.
   RoundLoopSpec pre;
@@ -260,7 +286,7 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   const bool with_histograms = !spec.has("histograms") || spec.get("histograms").value.get<bool>();
   results::DemandSweepBlock block;
   block.prewrites = with_histograms ? histograms(ctx, spec, cbw, pw, op, rec) : std::vector<results::DemandPrewrite>{};
-  block.rw_mix = format_rw_mix(spec.rw_mix("rw_mix"));
+  block.rw_mix = format_rw_mix(demand_mix(spec, cbw));
   for (const workload::BlockSizeWeight& b : cbw.mix_of_sizes.block_sizes) {
     block.block_size_mix.push_back({b.bytes, b.weight});
   }
@@ -273,7 +299,7 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   block.art_ceiling_ns = ceiling_ns;
   block.operating_points = op.records;
   block.grid = grid.values;
-  rec[m_id] = std::move(block);  // releases the pre-writes' sub-documents
+  rec[m_key] = std::move(block);  // releases the pre-writes' sub-documents
   rec["parameters"] = spec.parameters();
   rec["omitted"] = spec.omitted();
   return rec;
@@ -281,8 +307,11 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
 
 }  // namespace
 
-std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>("cbw"); }
-std::unique_ptr<PtsTest> make_dirth_test() { return std::make_unique<CompositeBlockSizeTest>("dirth"); }
-std::unique_ptr<PtsTest> make_ecw_test() { return std::make_unique<CompositeBlockSizeTest>("ecw"); }
+std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>("cbw", "cbw"); }
+std::unique_ptr<PtsTest> make_dirth_test() { return std::make_unique<CompositeBlockSizeTest>("dirth", "dirth"); }
+std::unique_ptr<PtsTest> make_ecw_test() { return std::make_unique<CompositeBlockSizeTest>("ecw", "ecw"); }
+std::unique_ptr<PtsTest> make_rww_sweep_test() {
+  return std::make_unique<CompositeBlockSizeTest>("rww-sweep", "rww_sweep");
+}
 
 }  // namespace ptsuite::pts

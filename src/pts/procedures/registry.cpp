@@ -33,6 +33,10 @@ const auto k_procedures = std::to_array<ProcedureInfo>({
     // A ptsuite extension (the seeds' 600-minute continuous write), not a PTS test.
     {"endurance-write", k_none, make_endurance_write_test, Group::other, "endurance", "endurance_block"},
     {"latency-sweep", k_none, make_latency_sweep_test, Group::other, "sweep", "latency_sweep_block"},  // extension
+    // Extensions modelled on SNIA RWSW (docs/rww.md), never claimed RWSW-compliant.
+    {"rww-sweep", k_none, make_rww_sweep_test, Group::other, "rww_sweep", "rww_sweep_block"},
+    {"rww-streams", k_none, make_rww_streams_test, Group::other, "rww_streams", "rww_streams_block"},
+    {"rww-replay", k_none, make_rww_replay_test, Group::other, "rww_replay", "rww_replay_block"},
     // Not a PTS test: `ptsuite validate` runs it with a spec sheet (SpecContext::claims).
     {"claims", k_none, make_claims_test, Group::other, "validation", "validation_block"},
 });

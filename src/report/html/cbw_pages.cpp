@@ -392,4 +392,8 @@ std::vector<Page> ecw_pages(const json& results, const json& test, IdSource& ids
   return demand_sweep_pages(results, test, ids, "ecw", "ECW");
 }
 
+std::vector<Page> rww_sweep_demand_pages(const json& results, const json& test, IdSource& ids) {
+  return demand_sweep_pages(results, test, ids, "rww_sweep", "RWW SWEEP");
+}
+
 }  // namespace ptsuite::report::html

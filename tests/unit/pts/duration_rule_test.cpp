@@ -221,8 +221,8 @@ TEST(DurationRule, ALoweredCapThatSteadyStateBeatIsDisclosedAndOneThatStoppedThe
 }
 
 TEST(DurationRule, EveryQuickRunIsShortenedExtensionsIncluded) {
-  for (const char* test :
-       {"iops", "throughput", "latency", "wsat", "cbw", "hir", "xsr", "dirth", "endurance-write", "latency-sweep"}) {
+  for (const char* test : {"iops", "throughput", "latency", "wsat", "cbw", "hir", "xsr", "dirth", "endurance-write",
+                           "latency-sweep", "rww-sweep", "rww-streams", "rww-replay"}) {
     EXPECT_TRUE(judge_test(test, {}, 0, {"quick"}).shortened) << test;
   }
 }

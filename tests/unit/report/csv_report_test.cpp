@@ -186,10 +186,11 @@ TEST(CsvReport, OneFilePerTestInDocumentOrder) {
 
 TEST(CsvReport, EveryFileIsStrictRfc4180WithNumericValues) {
   const std::regex numeric("-?[0-9]+(\\.[0-9]+)?");
-  const std::set<std::string> records = {
-      "round",       "window",       "steady_state",   "tracking_check",  "wipc",    "prewrite",
-      "wsat_sample", "wsat",         "cbw_grid",       "operating_point", "capture", "xsr_group",
-      "xsr_sample",  "xsr_recovery", "hir_wait_state", "hir_period",      "hir"};
+  const std::set<std::string> records = {"round",      "window",          "steady_state",   "tracking_check",
+                                         "wipc",       "prewrite",        "wsat_sample",    "wsat",
+                                         "cbw_grid",   "operating_point", "capture",        "xsr_group",
+                                         "xsr_sample", "xsr_recovery",    "hir_wait_state", "hir_period",
+                                         "hir",        "rww_stream",      "rww_streams",    "rww_replay_step"};
   for (const std::string& name : test_support::results_fixture_names()) {
     for (const CsvFile& f : render_csv(load_results_fixture(name))) {
       SCOPED_TRACE(name + "/" + f.file_name);

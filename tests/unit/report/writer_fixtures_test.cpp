@@ -86,7 +86,8 @@ TEST(ResultsFixture, EachFixtureShowsWhatItIsFor) {
     EXPECT_LT(std::filesystem::file_size(results_fixture_path(name)), 1'500'000u)
         << name;  // quick: six tests incl. XSR
   }
-  EXPECT_EQ(covered, (std::set<std::string>{"iops", "throughput", "latency", "wsat", "cbw", "hir", "xsr", "dirth"}));
+  EXPECT_EQ(covered, (std::set<std::string>{"iops", "throughput", "latency", "wsat", "cbw", "hir", "xsr", "dirth",
+                                            "rww-sweep", "rww-streams", "rww-replay"}));
 
   const json& steady = load_results_fixture("steady");
   EXPECT_EQ(steady.at("compliance").at("summary"), "compliant");

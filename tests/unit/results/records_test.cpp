@@ -23,6 +23,8 @@
 #include <ptsuite/results/latency_sweep.hpp>
 #include <ptsuite/results/purge.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/rww_replay.hpp>
+#include <ptsuite/results/rww_streams.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/wipc.hpp>
@@ -58,6 +60,9 @@ const std::map<std::string, RoundTrip>& round_trips() {
       {"xsr", through(read_xsr)},
       {"sweep", through(read_latency_sweep)},
       {"validation", through(read_validation)},
+      {"rww_sweep", through(read_demand_sweep)},
+      {"rww_streams", through(read_rww_streams)},
+      {"rww_replay", through(read_rww_replay)},
   };
   return k;
 }
@@ -83,7 +88,8 @@ TEST(TypedRecords, EveryFixtureBlockReadsAndWritesBackByteForByte) {
     }
   }
   // The fixtures hold the core tests and HIR, XSR and DIRTH; the others are tested below.
-  for (const char* key : {"matrix", "table", "wsat", "cbw", "dirth", "hir", "xsr"}) {
+  for (const char* key :
+       {"matrix", "table", "wsat", "cbw", "dirth", "hir", "xsr", "rww_sweep", "rww_streams", "rww_replay"}) {
     EXPECT_EQ(seen.count(key), 1u) << key;
   }
 }

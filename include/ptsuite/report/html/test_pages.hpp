@@ -62,6 +62,13 @@ std::vector<Page> cbw_pages(const nlohmann::json& results, const nlohmann::json&
 std::vector<Page> xsr_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> hir_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> dirth_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+// rww-sweep, rww-streams (docs/rww.md, src/report/html/rww_pages.cpp): the capture's stream
+// table, then the DIRTH pages over the applied test workload (rww_sweep_demand_pages) or each
+// stream alone to steady state.
+std::vector<Page> rww_sweep_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> rww_sweep_demand_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> rww_streams_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> rww_replay_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> ecw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> endurance_write_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
 std::vector<Page> latency_sweep_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);

@@ -37,8 +37,8 @@ std::string fixture_test_name(const ::testing::TestParamInfo<std::string>& param
   return param.param == "not-attained" ? std::string("not_attained") : param.param;
 }
 
-INSTANTIATE_TEST_SUITE_P(Fixtures, ReportOfFixture, ::testing::Values("steady", "not-attained", "quick", "dirth"),
-                         fixture_test_name);
+INSTANTIATE_TEST_SUITE_P(Fixtures, ReportOfFixture,
+                         ::testing::Values("steady", "not-attained", "quick", "dirth", "rww"), fixture_test_name);
 
 const json& test_of(const json& results, const std::string& id) {
   static const json k_null;
@@ -209,8 +209,8 @@ std::vector<std::string> required_charts(const json& test) {
     if (!test.at("captures").empty()) {
       out.insert(out.end(), {"WSAT Response Time Histogram", "WSAT Response Time Confidence Levels"});
     }
-  } else if (id == "cbw" || id == "dirth") {  // DIRTH: the CBW pages over one access pattern
-    const std::string n = id == "cbw" ? "CBW" : "DIRTH";
+  } else if (id == "cbw" || id == "dirth" || id == "rww-sweep") {  // the CBW pages over one stimulus
+    const std::string n = id == "cbw" ? "CBW" : id == "dirth" ? "DIRTH" : "RWW SWEEP";
     out = {n + " Preconditioning IOPS vs Round",
            title + " preconditioning \u2013 Steady State Measurement Window",
            n + " Inter-Round Pre-Write IOPS",
@@ -235,6 +235,14 @@ std::vector<std::string> required_charts(const json& test) {
           out.push_back(n + " " + p + " Write Response Times");
         }
       }
+    }
+  } else if (id == "rww-streams" || id == "rww-replay") {  // per phase its measurement window
+    const std::string n = id == "rww-streams" ? "RWW STREAMS " : "RWW REPLAY ";
+    for (const json& p : test.at("phases")) {
+      out.push_back(n + p.at("phase").get<std::string>() + " \u2013 Steady State Measurement Window");
+    }
+    if (id == "rww-replay") {
+      out.insert(out.end(), {"RWW REPLAY IOPS per Step", "RWW REPLAY ART per Step"});
     }
   } else if (id == "xsr") {
     out = {"XSR Throughput vs Time", "XSR Throughput vs Time", "XSR Response Times vs Time"};
@@ -282,12 +290,21 @@ std::vector<std::string> required_tables(const json& test) {
                            "99.999 % response time (5 nines, ms)", "Maximum response time (ms) per block size"});
   } else if (id == "wsat") {
     out.push_back("WSAT run: how it stopped");
-  } else if (id == "cbw" || id == "dirth") {
+  } else if (id == "cbw" || id == "dirth" || id == "rww-sweep") {
     out.insert(out.end(), {"Operating points (", "Response-time captures at the operating points"});
   } else if (id == "xsr") {
     out.push_back("Access groups: throughput");
   }
-  if (!test.at("captures").empty() && id != "cbw" && id != "dirth") {
+  if (id == "rww-sweep" || id == "rww-streams" || id == "rww-replay") {
+    out.push_back("Applied test workload: IO streams and their shares");
+  }
+  if (id == "rww-streams") {
+    out.push_back("Each stream alone at TC ");
+  }
+  if (id == "rww-replay") {
+    out.push_back("Per capture step of ");
+  }
+  if (!test.at("captures").empty() && id != "cbw" && id != "dirth" && id != "rww-sweep") {
     out.push_back("Response-time capture statistics");
   }
   return out;
