@@ -31,6 +31,9 @@ constexpr auto k_block_kinds = std::to_array<BlockKind>({
     {"xsr", read_as<XsrBlock, read_xsr>},
     {"sweep", read_as<LatencySweepBlock, read_latency_sweep>},  // latency-sweep
     {"validation", read_as<ValidationBlock, read_validation>},  // claims
+    {"rww_sweep", read_as<DemandSweepBlock, read_demand_sweep>},
+    {"rww_streams", read_as<RwwStreamsBlock, read_rww_streams>},
+    {"rww_replay", read_as<RwwReplayBlock, read_rww_replay>},
 });
 
 ParameterRecord read_parameter(const json& j) {

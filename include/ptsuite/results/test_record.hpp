@@ -30,6 +30,8 @@
 #include <ptsuite/results/purge.hpp>
 #include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/run_header.hpp>
+#include <ptsuite/results/rww_replay.hpp>
+#include <ptsuite/results/rww_streams.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/wipc.hpp>
@@ -104,7 +106,7 @@ struct ThroughputTable {
 };
 
 using TestBlock = std::variant<std::monostate, GridMatrix, ThroughputTable, WriteStreamBlock, DemandSweepBlock,
-                               HirBlock, XsrBlock, LatencySweepBlock, ValidationBlock>;
+                               HirBlock, XsrBlock, LatencySweepBlock, ValidationBlock, RwwStreamsBlock, RwwReplayBlock>;
 
 // The block kinds a test record can hold: the block's key in the record and how it is read.
 struct BlockKind {
