@@ -7,6 +7,7 @@
 // names a case that reproduces (its input is kept in the failure message).
 // PTSUITE_FUZZ_CASES (default 400) sets the cases per corpus.
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <random>
@@ -231,6 +233,36 @@ TEST_F(HostileFuzz, SetLines) {
         return args;
       },
       17);
+}
+
+// Other tools' traces through the importers (`replay --synthesize` imports, characterizes and
+// synthesizes without a target): an fio iolog v3 and a blktrace v7 file, mutated.
+TEST_F(HostileFuzz, TraceImports) {
+  std::string iolog = "fio version 3 iolog\n5 /dev/loop7 add\n9 /dev/loop7 open\n";
+  for (int i = 0; i < 40; ++i) {
+    iolog += fmt::format("{} /dev/loop7 {} {} 4096\n", 20 + i * 50, i % 3 == 0 ? "write" : "read", i * 8192);
+  }
+  iolog += "2100 /dev/loop7 close\n";
+  std::string blktrace;
+  for (uint32_t i = 0; i < 60; ++i) {  // queue, issue, complete of 20 reads (struct blk_io_trace v7)
+    char b[48] = {};
+    const uint32_t magic = 0x65617407;
+    const uint64_t time = 1000 + i * 100;
+    const uint64_t sector = (i / 3) * 8;
+    const uint32_t bytes = 4096;
+    const uint32_t action = (1U << 16) | (i % 3 == 0 ? 1 : i % 3 == 1 ? 7 : 8);
+    const uint32_t device = (7U << 20) | 7;
+    std::memcpy(b, &magic, 4);
+    std::memcpy(b + 8, &time, 8);
+    std::memcpy(b + 16, &sector, 8);
+    std::memcpy(b + 24, &bytes, 4);
+    std::memcpy(b + 28, &action, 4);
+    std::memcpy(b + 36, &device, 4);
+    blktrace.append(b, sizeof b);
+  }
+  const auto args = [](const std::string& in) { return std::vector<std::string>{"replay", in, "--synthesize"}; };
+  fuzz("trace.log", iolog, {0, 2}, args, 19);
+  fuzz("trace.blktrace.0", blktrace, {0, 2}, args, 23);
 }
 
 }  // namespace

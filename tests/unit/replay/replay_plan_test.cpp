@@ -3,6 +3,8 @@
 // replay record's writer and reader.
 #include <gtest/gtest.h>
 
+#include <ptsuite/capture/characterize.hpp>
+
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
@@ -37,6 +39,13 @@ TEST(StepMeter, CountsIssuesIntoTheirTimeWindow) {
   // 2 IOs in 1000 ns = 2e6 IOPS; at speed 2 the window is 500 ns: 4e6 IOPS.
   EXPECT_DOUBLE_EQ(f[0].iops, 2e6);
   EXPECT_DOUBLE_EQ(m.figures(2000, 2.0, 0)[0].iops, 4e6);
+}
+
+TEST(StepMeter, StepsBeyondTheBoundAreRefused) {
+  StepMeter m(1000);
+  m.issue((capture::k_max_steps - 1) * 1000, Direction::read, 4096, 1);
+  EXPECT_THROW(m.issue(capture::k_max_steps * 1000, Direction::read, 4096, 1), UsageError);
+  EXPECT_EQ(m.figures(capture::k_max_steps * 1000, 1.0, 0).size(), capture::k_max_steps);
 }
 
 TEST(StepMeter, SplitsInFlightTimeExactlyAcrossSteps) {
