@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <random>
@@ -25,6 +24,7 @@
 
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/sha256.hpp>
+#include "support/blktrace_record.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -245,20 +245,8 @@ TEST_F(HostileFuzz, TraceImports) {
   iolog += "2100 /dev/loop7 close\n";
   std::string blktrace;
   for (uint32_t i = 0; i < 60; ++i) {  // queue, issue, complete of 20 reads (struct blk_io_trace v7)
-    char b[48] = {};
-    const uint32_t magic = 0x65617407;
-    const uint64_t time = 1000 + i * 100;
-    const uint64_t sector = (i / 3) * 8;
-    const uint32_t bytes = 4096;
     const uint32_t action = (1U << 16) | (i % 3 == 0 ? 1 : i % 3 == 1 ? 7 : 8);
-    const uint32_t device = (7U << 20) | 7;
-    std::memcpy(b, &magic, 4);
-    std::memcpy(b + 8, &time, 8);
-    std::memcpy(b + 16, &sector, 8);
-    std::memcpy(b + 24, &bytes, 4);
-    std::memcpy(b + 28, &action, 4);
-    std::memcpy(b + 36, &device, 4);
-    blktrace.append(b, sizeof b);
+    blktrace += test_support::blktrace_v7_record(1000 + i * 100, (i / 3) * 8, 4096, action, (7U << 20) | 7);
   }
   const auto args = [](const std::string& in) { return std::vector<std::string>{"replay", in, "--synthesize"}; };
   fuzz("trace.log", iolog, {0, 2}, args, 19);

@@ -10,7 +10,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstring>
 #include <fstream>
 #include <random>
 
@@ -19,6 +18,7 @@
 #include <ptsuite/results/replay.hpp>
 
 #include "integration/workload_process.hpp"
+#include "support/blktrace_record.hpp"
 #include "support/temp_dir.hpp"
 
 namespace ptsuite::replay {
@@ -34,18 +34,7 @@ struct TraceTotals {
 };
 
 void put_v7(std::ofstream& f, uint64_t time_ns, uint64_t sector, uint32_t bytes, uint32_t action) {
-  uint8_t b[48] = {};
-  const uint32_t magic = 0x65617407;
-  const uint32_t pid = 1234;
-  const uint32_t device = (7U << 20) | 99;
-  std::memcpy(b, &magic, 4);
-  std::memcpy(b + 8, &time_ns, 8);
-  std::memcpy(b + 16, &sector, 8);
-  std::memcpy(b + 24, &bytes, 4);
-  std::memcpy(b + 28, &action, 4);
-  std::memcpy(b + 32, &pid, 4);
-  std::memcpy(b + 36, &device, 4);
-  f.write(reinterpret_cast<const char*>(b), sizeof b);
+  f << test_support::blktrace_v7_record(time_ns, sector, bytes, action, (7U << 20) | 99, "", 1234);
 }
 
 TraceTotals write_trace(const std::string& path) {

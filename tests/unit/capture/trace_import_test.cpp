@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -14,6 +13,7 @@
 #include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "support/blktrace_record.hpp"
 #include "support/temp_dir.hpp"
 
 namespace ptsuite::capture {
@@ -71,23 +71,10 @@ TEST(FioIologImport, VersionThreeTimestampsAreMicroseconds) {
   EXPECT_THROW(import_fio_iolog(log, out), UsageError);
 }
 
-// One v7 record: magic, sequence, time, sector, bytes, action, pid, device, cpu, error, pdu_len.
+// One v7 record (support/blktrace_record.hpp) appended to the file.
 void put_v7(std::ofstream& f, uint64_t time, uint64_t sector, uint32_t bytes, uint32_t action, uint32_t device,
             const std::string& pdu = "") {
-  uint8_t b[48] = {};
-  const uint32_t magic = 0x65617407;
-  const uint32_t pid = 42;
-  const auto pdu_len = static_cast<uint16_t>(pdu.size());
-  std::memcpy(b, &magic, 4);
-  std::memcpy(b + 8, &time, 8);
-  std::memcpy(b + 16, &sector, 8);
-  std::memcpy(b + 24, &bytes, 4);
-  std::memcpy(b + 28, &action, 4);
-  std::memcpy(b + 32, &pid, 4);
-  std::memcpy(b + 36, &device, 4);
-  std::memcpy(b + 46, &pdu_len, 2);
-  f.write(reinterpret_cast<const char*>(b), sizeof b);
-  f.write(pdu.data(), static_cast<std::streamsize>(pdu.size()));
+  f << test_support::blktrace_v7_record(time, sector, bytes, action, device, pdu);
 }
 
 constexpr uint32_t k_read = 1U << 16;
