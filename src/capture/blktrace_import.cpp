@@ -6,16 +6,19 @@
 //                 u64 action, u32 device, u32 cpu, u16 error, u16 pdu_len, 12 pad bytes
 // action: low 16 bits the action code, the bits above the category mask (BLK_TC_* << 16).
 #include <fmt/format.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <map>
 
 #include <ptsuite/capture/assembler.hpp>
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/fd.hpp>
+#include <ptsuite/util/line_reader.hpp>
 
 namespace ptsuite::capture {
 
@@ -59,41 +62,79 @@ struct RawEvent {
   uint16_t error = 0;
 };
 
-// Every event of one file; the file's name in errors.
-void read_events(const std::string& path, std::vector<RawEvent>& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("trace", fmt::format("cannot read {}", path));
-  const std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  size_t at = 0;
-  while (at + k_v7_bytes <= data.size()) {
-    const uint8_t* p = data.data() + at;
-    const uint32_t magic = field<uint32_t>(p, 0);
-    if ((magic & 0xffffff00U) != k_magic || ((magic & 0xff) != k_v7 && (magic & 0xff) != k_v8)) {
-      throw UsageError("trace", fmt::format("{}: byte {}: not a blktrace v7/v8 record (magic {:#x})", path, at, magic));
+// One record at p (size bytes, v8 or v7 layout).
+RawEvent event_of(const uint8_t* p, bool v8) {
+  RawEvent e;
+  e.time_ns = field<uint64_t>(p, 8);
+  e.sector = field<uint64_t>(p, 16);
+  e.bytes = field<uint32_t>(p, 24);
+  if (v8) {
+    e.pid = field<uint32_t>(p, 28);
+    e.action = field<uint64_t>(p, 32);
+    e.device = field<uint32_t>(p, 40);
+    e.cpu = field<uint32_t>(p, 44);
+    e.error = field<uint16_t>(p, 48);
+  } else {
+    e.action = field<uint32_t>(p, 28);
+    e.pid = field<uint32_t>(p, 32);
+    e.device = field<uint32_t>(p, 36);
+    e.cpu = field<uint32_t>(p, 40);
+    e.error = field<uint16_t>(p, 44);
+  }
+  return e;
+}
+
+// Every event of one file, read in chunks of k_chunk_bytes: a record is at most 64 + 65535
+// (pdu_len is 16 bits) bytes, so the buffer (chunk + one largest record) always holds the next
+// whole record and memory stays at the events themselves. A partial record at the end (a
+// blktrace stopped mid-write) is ignored and said in `warnings`; the file's name in errors.
+constexpr size_t k_chunk_bytes = 1 << 20;
+constexpr size_t k_largest_record_bytes = k_v8_bytes + UINT16_MAX;
+// Sector numbers times 512 must fit 64 bits: below 2^55 (16 EiB).
+constexpr uint64_t k_sector_limit = 1ULL << 55;
+
+void read_events(const std::string& path, std::vector<RawEvent>& out, std::vector<std::string>& warnings) {
+  const UniqueFd fd = open_regular_file(path, "trace");
+  std::vector<uint8_t> buf(k_chunk_bytes + k_largest_record_bytes);
+  size_t have = 0;    // bytes in buf
+  uint64_t base = 0;  // file offset of buf[0]
+  bool eof = false;
+  for (size_t at = 0;;) {
+    if (!eof && have - at < k_largest_record_bytes) {  // keep a whole record ahead of `at`
+      std::memmove(buf.data(), buf.data() + at, have - at);
+      base += at;
+      have -= at;
+      at = 0;
+      const ssize_t n = ::read(fd.get(), buf.data() + have, buf.size() - have);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw SystemError(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+      eof = n == 0;
+      have += static_cast<size_t>(n);
+      continue;
     }
+    if (at == have) return;
+    const uint8_t* p = buf.data() + at;
+    const uint32_t magic = have - at >= 4 ? field<uint32_t>(p, 0) : 0;
     const bool v8 = (magic & 0xff) == k_v8;
     const size_t size = v8 ? k_v8_bytes : k_v7_bytes;
-    if (at + size > data.size()) break;
-    RawEvent e;
-    e.time_ns = field<uint64_t>(p, 8);
-    e.sector = field<uint64_t>(p, 16);
-    e.bytes = field<uint32_t>(p, 24);
-    if (v8) {
-      e.pid = field<uint32_t>(p, 28);
-      e.action = field<uint64_t>(p, 32);
-      e.device = field<uint32_t>(p, 40);
-      e.cpu = field<uint32_t>(p, 44);
-      e.error = field<uint16_t>(p, 48);
-    } else {
-      e.action = field<uint32_t>(p, 28);
-      e.pid = field<uint32_t>(p, 32);
-      e.device = field<uint32_t>(p, 36);
-      e.cpu = field<uint32_t>(p, 40);
-      e.error = field<uint16_t>(p, 44);
+    if (have - at >= 4 && ((magic & 0xffffff00U) != k_magic || ((magic & 0xff) != k_v7 && !v8))) {
+      throw UsageError("trace", fmt::format("{}: byte {}: not a blktrace v7/v8 record (magic {:#x}): give the "
+                                            "per-CPU files blktrace wrote, or a `blkparse -d` dump",
+                                            path, base + at, magic));
     }
-    const uint16_t pdu = field<uint16_t>(p, v8 ? 50 : 46);
+    if (have - at < size || have - at < size + field<uint16_t>(p, v8 ? 50 : 46)) {
+      warnings.push_back(
+          fmt::format("the last {} bytes of {} are a partial record (a blktrace stopped while "
+                      "writing?): ignored",
+                      have - at, path));
+      return;
+    }
+    const RawEvent e = event_of(p, v8);
+    if (e.sector >= k_sector_limit) {
+      throw UsageError("trace", fmt::format("{}: byte {}: sector {} is beyond any device", path, base + at, e.sector));
+    }
     out.push_back(e);
-    at += size + pdu;
+    at += size + field<uint16_t>(p, v8 ? 50 : 46);
   }
 }
 
@@ -118,7 +159,8 @@ void op_of(uint64_t category, IoOp& op, uint8_t& flags) {
 
 ImportSummary import_blktrace(const std::vector<std::string>& paths, const std::string& out_capture) {
   std::vector<RawEvent> events;
-  for (const std::string& p : paths) read_events(p, events);
+  std::vector<std::string> warnings;
+  for (const std::string& p : paths) read_events(p, events, warnings);
   // Per-CPU files are each in time order; together they are merged by time.
   std::stable_sort(events.begin(), events.end(),
                    [](const RawEvent& a, const RawEvent& b) { return a.time_ns < b.time_ns; });
@@ -139,7 +181,7 @@ ImportSummary import_blktrace(const std::vector<std::string>& paths, const std::
     header.devices.push_back(d);
     extent.push_back(0);
   }
-  ImportSummary summary{0, 0, header.source};
+  ImportSummary summary{0, 0, header.source, warnings};
   // A device without issue (D) events (bio-based, or traced with `-a queue` only) makes an IO
   // of each queue (Q) event, as a live capture of a bio-based device does.
   AssemblerOptions options;
@@ -191,11 +233,16 @@ ImportSummary import_blktrace(const std::vector<std::string>& paths, const std::
 }
 
 TraceFormat detect_trace_format(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("capture", fmt::format("cannot read {}", path));
+  const UniqueFd fd = open_regular_file(path, "capture");
   char head[20] = {};
-  in.read(head, sizeof head);
-  const auto got = static_cast<size_t>(in.gcount());
+  size_t got = 0;
+  while (got < sizeof head) {
+    const ssize_t n = ::read(fd.get(), head + got, sizeof head - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw SystemError(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
   if (got >= 8 && std::memcmp(head, "PTSCAPT1", 8) == 0) return TraceFormat::ptsuite_capture;
   if (got >= 13 && std::memcmp(head, "fio version ", 12) == 0) return TraceFormat::fio_iolog;
   if (got >= 4) {

@@ -7,6 +7,9 @@
 #include <functional>
 #include <unordered_map>
 
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
+
 namespace ptsuite::capture {
 
 namespace {
@@ -50,6 +53,14 @@ std::string stream_name(const StreamKey& key) {
 
 }  // namespace
 
+void check_step_index(uint64_t step, uint64_t step_ns) {
+  if (step < k_max_steps) return;
+  throw UsageError(
+      "step", fmt::format("the capture runs past {} ({} steps of {}): give a longer --step, or "
+                          "check the capture's times (a corrupt or merged trace?)",
+                          units::format_duration(k_max_steps * step_ns), k_max_steps, units::format_duration(step_ns)));
+}
+
 std::string stream_size_text(uint32_t bytes) {
   if (bytes != 0 && bytes % (1024U * 1024U) == 0) return fmt::format("{}MiB", bytes / (1024U * 1024U));
   if (bytes != 0 && bytes % 1024U == 0) return fmt::format("{}KiB", bytes / 1024U);
@@ -79,7 +90,10 @@ struct Characterizer::Impl {
   uint64_t unmatched = 0;
 
   StepAcc& step(size_t k) {
-    if (steps.size() <= k) steps.resize(k + 1);
+    if (steps.size() <= k) {
+      check_step_index(k, options.step_ns);
+      steps.resize(k + 1);
+    }
     StepAcc& s = steps[k];
     if (s.lba_ios.empty()) s.lba_ios.assign(options.lba_bins, 0);
     return s;

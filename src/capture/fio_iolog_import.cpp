@@ -2,19 +2,23 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/line_reader.hpp>
+#include <ptsuite/util/printable.hpp>
 
 namespace ptsuite::capture {
 
 namespace {
 
 constexpr uint64_t k_ns_per_us = 1000;
+// The longest line an iolog holds: a file name of at most PATH_MAX (4096) bytes, an action and
+// three numbers of at most 20 digits each: < 4200 bytes; 8 KiB leaves room and bounds memory.
+constexpr size_t k_max_line_bytes = 8 << 10;
 
 uint64_t number(const std::string& text, const std::string& where) {
   uint64_t v = 0;
@@ -100,19 +104,19 @@ void parse_line(IologState& s, const std::string& line, const std::string& where
 }  // namespace
 
 ImportSummary import_fio_iolog(const std::string& path, const std::string& out_capture) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("trace", fmt::format("cannot read {}", path));
+  LineReader in(path, k_max_line_bytes, "trace");
   IologState s;
   std::string line;
-  std::getline(in, line);
+  in.next(line);
   if (line.rfind("fio version 2 iolog", 0) == 0) {
     s.version = 2;
   } else if (line.rfind("fio version 3 iolog", 0) == 0) {
     s.version = 3;
   } else {
-    throw UsageError("trace", fmt::format("{}: not an fio iolog v2 or v3 (first line \"{}\")", path, line));
+    throw UsageError("trace", fmt::format("{}: not an fio iolog v2 or v3 (first line \"{}\")", path,
+                                          printable(std::string_view(line).substr(0, 80))));
   }
-  for (uint64_t n = 2; std::getline(in, line); ++n) parse_line(s, line, fmt::format("{}:{}", path, n));
+  while (in.next(line)) parse_line(s, line, fmt::format("{}:{}", path, in.line_number()));
   // Issue order is time order (v3 lines are in time order as fio writes them; keep it stable).
   std::stable_sort(s.records.begin(), s.records.end(),
                    [](const IoRecord& a, const IoRecord& b) { return a.issue_ns < b.issue_ns; });
@@ -134,7 +138,7 @@ ImportSummary import_fio_iolog(const std::string& path, const std::string& out_c
   trailer.duration_ns = s.records.empty() ? 0 : s.records.back().issue_ns;
   trailer.stop_reason = "duration";
   writer.finish(trailer);
-  return {s.records.size(), s.skipped, header.source};
+  return {s.records.size(), s.skipped, header.source, {}};
 }
 
 }  // namespace ptsuite::capture

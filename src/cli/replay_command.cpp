@@ -150,6 +150,7 @@ int run_replay_command(const ReplayArgs& a) {
     fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
                input.summary().source, input.summary().skipped);
   }
+  for (const std::string& w : input.summary().warnings) fmt::print(stderr, "ptsuite: warning: {}\n", w);
   if (a.synthesize) {  // the applied test workload only: no target, no IO
     capture::CharacterizeOptions co;
     co.step_ns = o.step_ns;

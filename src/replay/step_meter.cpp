@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::replay {
@@ -18,6 +19,7 @@ StepMeter::StepMeter(uint64_t step_ns) : m_step_ns(step_ns) {
 
 StepMeter::Step& StepMeter::at(size_t step) {
   if (step >= m_steps.size()) {
+    capture::check_step_index(step, m_step_ns);
     const size_t from = m_steps.size();
     m_steps.resize(step + 1);
     // A full histogram per step is ~56 KiB: steps keep only the buckets their errors reach.
@@ -103,6 +105,7 @@ StepMeter::ErrorSummary StepMeter::all_issue_errors() const noexcept {
 }
 
 std::vector<results::ReplayFigures> StepMeter::figures(uint64_t end_ns, double speed, size_t min_steps) const {
+  if (min_steps > 0) capture::check_step_index(min_steps - 1, m_step_ns);
   std::vector<results::ReplayFigures> out(std::max(m_steps.size(), min_steps));
   for (size_t k = 0; k < out.size(); ++k) {
     results::ReplayFigures& f = out[k];

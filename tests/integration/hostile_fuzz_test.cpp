@@ -7,6 +7,7 @@
 // names a case that reproduces (its input is kept in the failure message).
 // PTSUITE_FUZZ_CASES (default 400) sets the cases per corpus.
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -23,6 +24,7 @@
 
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/sha256.hpp>
+#include "support/blktrace_record.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -231,6 +233,24 @@ TEST_F(HostileFuzz, SetLines) {
         return args;
       },
       17);
+}
+
+// Other tools' traces through the importers (`replay --synthesize` imports, characterizes and
+// synthesizes without a target): an fio iolog v3 and a blktrace v7 file, mutated.
+TEST_F(HostileFuzz, TraceImports) {
+  std::string iolog = "fio version 3 iolog\n5 /dev/loop7 add\n9 /dev/loop7 open\n";
+  for (int i = 0; i < 40; ++i) {
+    iolog += fmt::format("{} /dev/loop7 {} {} 4096\n", 20 + i * 50, i % 3 == 0 ? "write" : "read", i * 8192);
+  }
+  iolog += "2100 /dev/loop7 close\n";
+  std::string blktrace;
+  for (uint32_t i = 0; i < 60; ++i) {  // queue, issue, complete of 20 reads (struct blk_io_trace v7)
+    const uint32_t action = (1U << 16) | (i % 3 == 0 ? 1 : i % 3 == 1 ? 7 : 8);
+    blktrace += test_support::blktrace_v7_record(1000 + i * 100, (i / 3) * 8, 4096, action, (7U << 20) | 7);
+  }
+  const auto args = [](const std::string& in) { return std::vector<std::string>{"replay", in, "--synthesize"}; };
+  fuzz("trace.log", iolog, {0, 2}, args, 19);
+  fuzz("trace.blktrace.0", blktrace, {0, 2}, args, 23);
 }
 
 }  // namespace

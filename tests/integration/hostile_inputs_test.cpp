@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/file.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -385,6 +386,29 @@ TEST(HostileInputs, InputsAreBoundedInSizeAndDepth) {
        {"validate", "--claims", dir.file("dup.json"), dir.file("nowhere")},
        2,
        {"the key \"format\" appears twice"}},
+  };
+  for (const Case& c : cases) expect_case(c);
+}
+
+// Other tools' traces (fio iolog, blktrace) are read line by line within 8 KiB a line, in
+// chunks for blktrace, and only from regular files (each is read twice: detection, import).
+TEST(HostileInputs, TraceImportsAreBoundedAndReadOnlyRegularFiles) {
+  test_support::ShmTempDir dir("ptsuite-hostile-trace");
+  {
+    std::ofstream big(dir.file("long.log"));
+    big << "fio version 3 iolog\n10 f.bin add\n" << std::string(50'000'000, '1') << " f.bin read 0 4096\n";
+  }
+  ASSERT_EQ(::mkfifo(dir.file("pipe").c_str(), 0600), 0);
+  const std::vector<Case> cases = {
+      {"replay of an iolog with a 50 MB line",
+       {"replay", dir.file("long.log"), "--synthesize"},
+       2,
+       {"long.log:3: a line longer than 8 KiB"}},
+      {"replay of a pipe",
+       {"replay", dir.file("pipe"), "--synthesize"},
+       2,
+       {"is not a regular file (a pipe): save the trace to a file first"}},
+      {"replay of /dev/zero", {"replay", "/dev/zero", "--synthesize"}, 2, {"(a character device)"}},
   };
   for (const Case& c : cases) expect_case(c);
 }

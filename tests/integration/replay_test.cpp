@@ -16,6 +16,7 @@
 #include <ptsuite/results/replay.hpp>
 
 #include "integration/workload_process.hpp"
+#include "support/json_schema.hpp"
 #include "support/loop_support.hpp"
 #include "support/synthetic_capture.hpp"
 #include "support/temp_dir.hpp"
@@ -116,7 +117,9 @@ TEST_F(ReplayFile, CliWritesTheRecordAndNeedsConsentForAFileHoldingData) {
                                    "--allow-destructive", "--json", json, "--html", html, "--mode", "closed"});
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(ok.out.find("Per step"), std::string::npos);
-  const results::ReplayRecord r = results::read_replay(nlohmann::json::parse(workload::test::slurp(json)));
+  const nlohmann::json doc = nlohmann::json::parse(workload::test::slurp(json));
+  EXPECT_EQ(validate_json(doc, embedded_schema("replay")), std::vector<std::string>{});
+  const results::ReplayRecord r = results::read_replay(doc);
   expect_steps_reproduced(r, 1.0);
   EXPECT_NE(workload::test::slurp(html).find("Block-size distribution"), std::string::npos);
   // The file now holds the replay's data: writing it again needs --allow-destructive (exit 3).
@@ -160,7 +163,9 @@ TEST_F(ReplayFile, AnFioIologReplaysThroughTheSamePath) {
                                               "--step", "100ms", "--mode", "closed", "--json", json});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("imported 300 IOs from fio-iolog v3"), std::string::npos) << r.out;
-  const results::ReplayRecord rec = results::read_replay(nlohmann::json::parse(workload::test::slurp(json)));
+  const nlohmann::json doc = nlohmann::json::parse(workload::test::slurp(json));
+  EXPECT_EQ(validate_json(doc, embedded_schema("replay")), std::vector<std::string>{});
+  const results::ReplayRecord rec = results::read_replay(doc);
   EXPECT_EQ(rec.capture_file, path);
   EXPECT_EQ(rec.capture_source, "fio-iolog v3");
   EXPECT_EQ(rec.replayed_ios, 300u);

@@ -35,6 +35,13 @@
 namespace ptsuite::capture {
 
 inline constexpr uint64_t k_default_step_ns = 300'000'000'000ULL;  // 5 min, SNIA's reference captures
+// Steps a characterization or replay keeps per capture: each step holds its counters, stream
+// shares and 64 LBA bins (~1 KiB), so 100,000 steps are ~100 MiB, and cover 347 days of 5 min
+// steps or 27.7 h of 1 s steps. A record later than that (a corrupt or hostile time) is refused.
+inline constexpr uint64_t k_max_steps = 100'000;
+// UsageError when step index `step` (of `step_ns` each) is beyond k_max_steps: names the time and
+// says what to do (a longer --step, or check the capture's times).
+void check_step_index(uint64_t step, uint64_t step_ns);
 
 struct CharacterizeOptions {
   uint64_t step_ns = k_default_step_ns;

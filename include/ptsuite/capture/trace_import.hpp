@@ -12,8 +12,13 @@
 //   (capture/assembler.hpp), so pairing is the same as a live capture's; notify records and
 //   other actions are skipped. Devices by their dev_t (MAJOR = dev >> 20, MINOR = dev & 0xfffff)
 //   in order of first appearance; times relative to the first event.
-// detect_trace_format() looks at the first bytes only. Importers throw UsageError naming the
-// file and line (or byte offset) of anything they cannot read; SystemError on IO errors.
+// detect_trace_format() looks at the first bytes only. Inputs are regular files (each is read
+// twice: detection, import); a pipe or device is refused (util/line_reader.hpp). Memory is
+// bounded: iolog lines at 8 KiB each, blktrace read in 1 MiB chunks (a record is at most
+// 64 + 65535 bytes); what is kept is the records (about the file's size). A blktrace file whose
+// last record is partial (blktrace stopped mid-write) imports what is whole and says so in
+// `warnings`. Importers throw UsageError naming the file and line (or byte offset) of anything
+// they cannot read; SystemError on IO errors.
 #pragma once
 
 #include <cstdint>
@@ -28,8 +33,9 @@ TraceFormat detect_trace_format(const std::string& path);
 
 struct ImportSummary {
   uint64_t records = 0;
-  uint64_t skipped = 0;  // lines or events that are not IOs (file actions, notify, merges ...)
-  std::string source;    // what the header's `source` says
+  uint64_t skipped = 0;               // lines or events that are not IOs (file actions, notify, merges ...)
+  std::string source;                 // what the header's `source` says
+  std::vector<std::string> warnings;  // what was read but not whole (a truncated last record)
 };
 
 ImportSummary import_fio_iolog(const std::string& path, const std::string& out_capture);

@@ -7,6 +7,7 @@
 #include <ptsuite/capture/assembler.hpp>
 #include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/results/io_characterization.hpp>
+#include <ptsuite/util/error.hpp>
 
 namespace ptsuite::capture {
 namespace {
@@ -184,6 +185,24 @@ TEST(CaptureCharacterize, StreamsStepsQueueDepthAndHeatMap) {
   EXPECT_EQ(c.steps[0].stream_bytes, (std::vector<uint64_t>{4 * 4096, 3 * 8192, 0, 8192, 0}));
   EXPECT_EQ(c.min_size_bytes, 4096u);
   EXPECT_EQ(c.max_size_bytes, 8192u);
+}
+
+// A record whose time is decades after the start (a corrupt or hostile trace) would make a
+// billion steps: refused at k_max_steps with what to do, whether it is issued or completes there.
+TEST(CaptureCharacterize, StepsBeyondTheBoundAreRefused) {
+  CharacterizeOptions o;
+  o.step_ns = 1'000'000'000;
+  Characterizer ch(one_device(1ULL << 30), o);
+  ch.add(rec(0, 1000, 0, 4096, IoOp::read));
+  ch.add(rec((k_max_steps - 1) * o.step_ns, (k_max_steps - 1) * o.step_ns + 5, 0, 4096, IoOp::read));  // last step
+  try {
+    ch.add(rec(1'657'324'662'872'348'928ULL, 1'657'324'662'872'349'928ULL, 0, 4096, IoOp::read));
+    ADD_FAILURE() << "a record 52 years in was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("100000 steps of 1.0s): give a longer --step"), std::string::npos) << e.what();
+  }
+  Characterizer late(one_device(1ULL << 30), o);
+  EXPECT_THROW(late.add(rec(0, k_max_steps * o.step_ns + 1, 0, 4096, IoOp::read)), UsageError);  // completes late
 }
 
 TEST(CaptureCharacterize, TheDocumentRoundTripsThroughItsReader) {

@@ -3,13 +3,17 @@
 // Assembler; notify records and other actions skipped), from small generated files.
 #include <gtest/gtest.h>
 
-#include <cstring>
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <filesystem>
 #include <fstream>
 
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "support/blktrace_record.hpp"
 #include "support/temp_dir.hpp"
 
 namespace ptsuite::capture {
@@ -67,23 +71,10 @@ TEST(FioIologImport, VersionThreeTimestampsAreMicroseconds) {
   EXPECT_THROW(import_fio_iolog(log, out), UsageError);
 }
 
-// One v7 record: magic, sequence, time, sector, bytes, action, pid, device, cpu, error, pdu_len.
+// One v7 record (support/blktrace_record.hpp) appended to the file.
 void put_v7(std::ofstream& f, uint64_t time, uint64_t sector, uint32_t bytes, uint32_t action, uint32_t device,
             const std::string& pdu = "") {
-  uint8_t b[48] = {};
-  const uint32_t magic = 0x65617407;
-  const uint32_t pid = 42;
-  const auto pdu_len = static_cast<uint16_t>(pdu.size());
-  std::memcpy(b, &magic, 4);
-  std::memcpy(b + 8, &time, 8);
-  std::memcpy(b + 16, &sector, 8);
-  std::memcpy(b + 24, &bytes, 4);
-  std::memcpy(b + 28, &action, 4);
-  std::memcpy(b + 32, &pid, 4);
-  std::memcpy(b + 36, &device, 4);
-  std::memcpy(b + 46, &pdu_len, 2);
-  f.write(reinterpret_cast<const char*>(b), sizeof b);
-  f.write(pdu.data(), static_cast<std::streamsize>(pdu.size()));
+  f << test_support::blktrace_v7_record(time, sector, bytes, action, device, pdu);
 }
 
 constexpr uint32_t k_read = 1U << 16;
@@ -153,6 +144,69 @@ TEST(BlktraceImport, RefusesWhatIsNotABlktraceRecord) {
   write_text(path, std::string(96, 'x'));
   EXPECT_EQ(detect_trace_format(path), TraceFormat::unknown);
   EXPECT_THROW(import_blktrace({path}, dir.file("j.ptcap")), UsageError);
+}
+
+TEST(BlktraceImport, ATruncatedLastRecordIsIgnoredAndSaid) {
+  const test_support::ShmTempDir dir("ptsuite-import");
+  const std::string path = dir.file("cut.blktrace.0");
+  {
+    std::ofstream f(path, std::ios::binary);
+    put_v7(f, 100, 0, 4096, 1 | k_write, k_dev);
+    put_v7(f, 300, 8, 4096, 1 | k_write, k_dev);
+    put_v7(f, 400, 16, 4096, 1 | k_write, k_dev, std::string(20, 'p'));
+  }
+  std::filesystem::resize_file(path, 2 * 48 + 48 + 7);  // the third record's payload cut short
+  ImportSummary s = import_blktrace({path}, dir.file("cut.ptcap"));
+  EXPECT_EQ(s.records, 2u);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("the last 55 bytes of " + path + " are a partial record"), std::string::npos)
+      << s.warnings[0];
+  std::filesystem::resize_file(path, 2 * 48 + 30);  // inside the third record's 48 bytes
+  s = import_blktrace({path}, dir.file("cut.ptcap"));
+  EXPECT_EQ(s.records, 2u);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("the last 30 bytes"), std::string::npos) << s.warnings[0];
+}
+
+TEST(BlktraceImport, ManyRecordsAcrossReadChunksAndAJunkRecordNamedByItsOffset) {
+  const test_support::ShmTempDir dir("ptsuite-import");
+  const std::string path = dir.file("big.blktrace.0");
+  constexpr uint64_t k_ios = 50'000;  // 2.4 MB: more than two 1 MiB reads
+  {
+    std::ofstream f(path, std::ios::binary);
+    for (uint64_t i = 0; i < k_ios; ++i) put_v7(f, 100 + i, i * 8, 4096, 1 | k_write, k_dev);
+  }
+  const ImportSummary s = import_blktrace({path}, dir.file("big.ptcap"));
+  EXPECT_EQ(s.records, k_ios);
+  EXPECT_TRUE(s.warnings.empty());
+  {
+    std::ofstream f(path, std::ios::binary | std::ios::app);
+    f << std::string(48, 'x');
+  }
+  try {
+    import_blktrace({path}, dir.file("big.ptcap"));
+    ADD_FAILURE() << "junk after the records was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find(fmt::format("byte {}: not a blktrace", k_ios * 48)), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(TraceImport, PipesAndLongLinesAreRefusedBeforeMemoryGrows) {
+  const test_support::ShmTempDir dir("ptsuite-import");
+  const std::string fifo = dir.file("pipe");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THROW(detect_trace_format(fifo), UsageError);
+  EXPECT_THROW(import_fio_iolog(fifo, dir.file("p.ptcap")), UsageError);
+  EXPECT_THROW(import_blktrace({fifo}, dir.file("p.ptcap")), UsageError);
+  const std::string log = dir.file("long.log");
+  write_text(log, "fio version 3 iolog\n10 f.bin add\n" + std::string(50'000'000, '7') + " f.bin read 0 4096\n");
+  try {
+    import_fio_iolog(log, dir.file("l.ptcap"));
+    ADD_FAILURE() << "a 50 MB line was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find(log + ":3: a line longer than 8 KiB"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

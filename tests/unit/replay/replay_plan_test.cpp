@@ -3,6 +3,10 @@
 // replay record's writer and reader.
 #include <gtest/gtest.h>
 
+#include <functional>
+
+#include <ptsuite/capture/characterize.hpp>
+
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
@@ -10,6 +14,7 @@
 #include <ptsuite/results/replay.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "support/json_schema.hpp"
 #include "support/synthetic_capture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -37,6 +42,13 @@ TEST(StepMeter, CountsIssuesIntoTheirTimeWindow) {
   // 2 IOs in 1000 ns = 2e6 IOPS; at speed 2 the window is 500 ns: 4e6 IOPS.
   EXPECT_DOUBLE_EQ(f[0].iops, 2e6);
   EXPECT_DOUBLE_EQ(m.figures(2000, 2.0, 0)[0].iops, 4e6);
+}
+
+TEST(StepMeter, StepsBeyondTheBoundAreRefused) {
+  StepMeter m(1000);
+  m.issue((capture::k_max_steps - 1) * 1000, Direction::read, 4096, 1);
+  EXPECT_THROW(m.issue(capture::k_max_steps * 1000, Direction::read, 4096, 1), UsageError);
+  EXPECT_EQ(m.figures(capture::k_max_steps * 1000, 1.0, 0).size(), capture::k_max_steps);
 }
 
 TEST(StepMeter, SplitsInFlightTimeExactlyAcrossSteps) {
@@ -160,6 +172,40 @@ TEST(ReplayRecord, WriterAndReaderAgree) {
   EXPECT_TRUE(back.steps.at(0).fell_behind);
   EXPECT_FALSE(back.capture_complete);
   EXPECT_EQ(back.kind, results::k_replay_kind);
+}
+
+// pts/schema/replay.schema.json: usable, the writer's output valid, broken copies rejected (a
+// required key missing, a wrong type, an unknown mode, a read share above 100 %).
+TEST(ReplayRecord, TheSchemaAcceptsTheWritersOutputAndRejectsBrokenCopies) {
+  const nlohmann::json schema = embedded_schema("replay");
+  EXPECT_EQ(check_schema(schema), std::vector<std::string>{});
+  results::ReplayRecord r;
+  r.mode = "open";
+  r.stop_reason = "complete";
+  r.step_ns = 1'000'000'000;
+  r.settings = {{"replay.lba_remap", "modulo", "[U]"}};
+  results::ReplayStep s;
+  s.captured.ios = 3;
+  s.captured.read_pct = 100;
+  s.captured.sizes = {{4096, 2}, {65536, 1}};
+  s.replayed = s.captured;
+  r.steps = {s, s};
+  nlohmann::json j;
+  to_json(j, r);
+  EXPECT_EQ(validate_json(j, schema), std::vector<std::string>{});
+  const std::vector<std::function<void(nlohmann::json&)>> breaks = {
+      [](nlohmann::json& d) { d.erase("steps"); },
+      [](nlohmann::json& d) { d["capture"]["capacity_bytes"] = "1GiB"; },
+      [](nlohmann::json& d) { d["mode"] = "sideways"; },
+      [](nlohmann::json& d) { d["steps"][1]["replayed"]["read_pct"] = 100.5; },
+      [](nlohmann::json& d) { d["steps"][0]["captured"]["sizes"][0].erase("ios"); },
+      [](nlohmann::json& d) { d["unknown"] = 1; },
+  };
+  for (size_t i = 0; i < breaks.size(); ++i) {
+    nlohmann::json broken = j;
+    breaks[i](broken);
+    EXPECT_FALSE(validate_json(broken, schema).empty()) << "broken copy " << i << " accepted";
+  }
 }
 
 }  // namespace
