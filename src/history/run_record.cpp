@@ -5,16 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <variant>
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
-#include <ptsuite/results/compliance.hpp>
-#include <ptsuite/results/demand_sweep.hpp>
-#include <ptsuite/results/grid_matrix.hpp>
-#include <ptsuite/results/json_read.hpp>
-#include <ptsuite/results/round_phase.hpp>
-#include <ptsuite/results/throughput_table.hpp>
-#include <ptsuite/results/write_stream.hpp>
+#include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/test_record.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -29,11 +26,6 @@ using nlohmann::json;
 
 namespace {
 
-using results::at;
-
-// A text member; "" unless a string.
-std::string text(const json& j) { return j.is_string() ? j.get<std::string>() : std::string(); }
-
 void add_number(std::vector<Metric>& out, const std::string& test, const std::string& name, double value,
                 const char* unit) {
   if (!std::isnan(value)) {  // NaN: not in the document
@@ -42,9 +34,8 @@ void add_number(std::vector<Metric>& out, const std::string& test, const std::st
 }
 
 // IOPS and Latency: the matrix cell [row "4KiB"][column mix] of each metric.
-void matrix_metrics(const std::string& id, const json& test, std::vector<Metric>& out) {
+void matrix_metrics(const std::string& id, const results::GridMatrix& m, std::vector<Metric>& out) {
   using results::GridMetric;
-  const results::GridMatrix m = results::read_grid_matrix(at(test, "matrix"));
   const auto row = std::find(m.rows.begin(), m.rows.end(), "4KiB");
   if (row == m.rows.end()) {
     return;
@@ -68,15 +59,14 @@ void matrix_metrics(const std::string& id, const json& test, std::vector<Metric>
   }
 }
 
-void throughput_metrics(const json& test, std::vector<Metric>& out) {
-  for (const results::ThroughputRow& row : results::read_throughput_table(at(test, "table"))) {
+void throughput_metrics(const results::ThroughputTable& table, std::vector<Metric>& out) {
+  for (const results::ThroughputRow& row : table.rows) {
     add_number(out, "throughput", fmt::format("seq_{}_read_mb_per_s", row.block_size), row.read_mb_per_s, "MB/s");
     add_number(out, "throughput", fmt::format("seq_{}_write_mb_per_s", row.block_size), row.write_mb_per_s, "MB/s");
   }
 }
 
-void wsat_metrics(const json& test, std::vector<Metric>& out) {
-  const results::WriteStreamBlock wsat = results::read_write_stream(at(test, "wsat"));
+void wsat_metrics(const results::WriteStreamBlock& wsat, std::vector<Metric>& out) {
   if (wsat.samples.empty()) {
     return;
   }
@@ -86,16 +76,16 @@ void wsat_metrics(const json& test, std::vector<Metric>& out) {
   add_number(out, "wsat", "drive_fills", last.drive_fills, "drive fills");
 }
 
-void cbw_metrics(const json& test, std::vector<Metric>& out) {
-  for (const results::OperatingPoint& p : results::read_demand_sweep(at(test, "cbw")).operating_points) {
+void cbw_metrics(const results::DemandSweepBlock& cbw, std::vector<Metric>& out) {
+  for (const results::OperatingPoint& p : cbw.operating_points) {
     add_number(out, "cbw", p.name + "_iops", p.iops, "IOPS");
     add_number(out, "cbw", p.name + "_mean_ns", p.latency_mean_ns, "ns");
   }
 }
 
-std::string steady_state_text(const json& test) {
+std::string steady_state_text(const results::TestRecord& test) {
   std::string out;
-  for (const results::RoundPhase& p : results::read_round_phases(at(test, "phases"))) {
+  for (const results::RoundPhase& p : test.phases) {
     const results::PhaseSteadyState& ss = p.steady_state;
     out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", p.phase,
                        ss.attained ? fmt::format("attained at Round {}",
@@ -105,89 +95,103 @@ std::string steady_state_text(const json& test) {
   return out.empty() ? "n/a" : out;
 }
 
-int64_t preflight_warnings(const json& results) {
+int64_t preflight_warnings(const results::RunHeader& header) {
   int64_t warnings = 0;
-  for (const json& session : at(results, {"preflight"})) {
-    for (const json& f : at(session, {"findings"})) {
-      warnings += text(at(f, {"severity"})) == "warning" ? 1 : 0;
+  for (const results::PreflightSession& session : header.preflight) {
+    for (const results::PreflightFinding& f : session.findings) {
+      warnings += f.severity == "warning" ? 1 : 0;
     }
   }
   return warnings;
 }
 
 // Stable across resume, sign and moving the directory: when the run started and what it planned.
-std::string run_uid(const json& results) {
-  const std::string basis = text(at(results, {"run", "started_utc"})) + "\n" +
-                            text(at(results, {"run", "plan_fingerprint"})) + "\n" +
-                            text(at(results, {"device", "serial"}));
+std::string run_uid(const results::RunHeader& header) {
+  const std::string basis =
+      header.run.sessions.started_utc + "\n" + header.run.plan_fingerprint + "\n" + header.device.serial;
   return sha256_hex(basis).substr(0, 32);
 }
 
+template <typename... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <typename... F>
+Overloaded(F...) -> Overloaded<F...>;  // clang before 17 does not deduce aggregates
+
 }  // namespace
 
-std::vector<Metric> headline_metrics(const json& test) {
+std::vector<Metric> headline_metrics(const results::TestRecord& test) {
   std::vector<Metric> out;
-  const std::string id = text(at(test, {"id"}));
-  if (id == "iops" || id == "latency") {
-    matrix_metrics(id, test, out);
-  } else if (id == "throughput") {
-    throughput_metrics(test, out);
-  } else if (id == "wsat") {
-    wsat_metrics(test, out);
-  } else if (id == "cbw") {
-    cbw_metrics(test, out);
-  }
+  const std::string& id = test.header.id;
+  std::visit(Overloaded{[&](const results::GridMatrix& m) {
+                          if (id == "iops" || id == "latency") matrix_metrics(id, m, out);
+                        },
+                        [&](const results::ThroughputTable& t) {
+                          if (id == "throughput") throughput_metrics(t, out);
+                        },
+                        [&](const results::WriteStreamBlock& w) {
+                          if (id == "wsat") wsat_metrics(w, out);
+                        },
+                        [&](const results::DemandSweepBlock& d) {
+                          if (id == "cbw") cbw_metrics(d, out);
+                        },
+                        [](const auto&) {}},
+             test.block);
   return out;
 }
 
-RunRecord record_from_results(const json& results, const fs::path& dir) {
-  if (results.is_object() && text(at(results, {"kind"})) == "ptsuite.scenario") {
-    return record_from_scenario(results, dir);
-  }
-  if (!results.is_object() || text(at(results, {"kind"})) != "ptsuite.results") {
-    throw UsageError(dir.string(),
-                     "not a ptsuite results document (no \"kind\": \"ptsuite.results\" or \"ptsuite.scenario\")");
-  }
+RunRecord record_from_document(const results::RunDocument& doc, const fs::path& dir) {
+  const results::RunHeader& h = doc.header;
   RunRecord r;
-  r.run_uid = run_uid(results);
+  r.run_uid = run_uid(h);
   r.run_dir = fs::absolute(dir).lexically_normal().string();
-  r.started_utc = text(at(results, {"run", "started_utc"}));
-  r.finished_utc = text(at(results, {"run", "finished_utc"}));
-  r.status = text(at(results, {"run", "status"}));
-  const json& device = at(results, {"device"});
-  r.device_vendor = text(at(device, {"vendor"}));
-  r.device_model = text(at(device, {"model"}));
-  r.device_serial = text(at(device, {"serial"}));
-  r.device_firmware = text(at(device, {"firmware"}));
-  r.device_transport = text(at(device, {"transport"}));
-  const json& capacity = at(results, {"target", "capacity_bytes"});
-  r.capacity_bytes = capacity.is_number_unsigned() ? std::optional<uint64_t>(capacity.get<uint64_t>()) : std::nullopt;
-  r.spec_revision = text(at(results, {"spec", "revision"}));
-  r.spec_profile = text(at(results, {"spec", "profile"}));
-  const results::ComplianceRecord compliance = results::read_compliance(at(results, "compliance"));
-  r.compliant = compliance.compliant;
-  r.compliance_summary = compliance.summary;
-  r.tested_by = text(at(results, {"config", "tested_by"}));
-  r.tool_version = text(at(results, {"tool", "version"}));
-  r.tool_git_revision = text(at(results, {"tool", "git_revision"}));
-  if (results.contains("preflight")) {
-    r.preflight_warnings = preflight_warnings(results);
+  r.started_utc = h.run.sessions.started_utc;
+  r.finished_utc = h.run.finished_utc;
+  r.status = h.run.status;
+  r.device_vendor = h.device.vendor;
+  r.device_model = h.device.model;
+  r.device_serial = h.device.serial;
+  r.device_firmware = h.device.firmware;
+  r.device_transport = h.device.transport;
+  // 0 = not in the document (no target has zero bytes).
+  r.capacity_bytes = h.target.capacity_bytes != 0 ? std::optional<uint64_t>(h.target.capacity_bytes) : std::nullopt;
+  r.spec_revision = h.spec.revision;
+  r.spec_profile = h.spec.profile;
+  r.compliant = doc.compliance.compliant;
+  r.compliance_summary = doc.compliance.summary;
+  r.tested_by = h.config.tested_by;
+  r.tool_version = h.tool.version;
+  r.tool_git_revision = h.tool.git_revision;
+  if (doc.source().contains("preflight")) {  // null for runs older than the host preflight
+    r.preflight_warnings = preflight_warnings(h);
   }
-  for (const json& test : at(results, {"tests"})) {
-    const std::string id = text(at(test, {"id"}));
+  for (const results::TestRecord& test : doc.tests) {
+    const std::string& id = test.header.id;
     if (std::find(r.tests.begin(), r.tests.end(), id) != r.tests.end()) {
       throw UsageError(dir.string(), fmt::format("results.json lists test \"{}\" twice; a run holds each test once "
                                                  "(the document was edited or damaged)",
                                                  printable(id)));
     }
     r.tests.push_back(id);
-    const results::ComplianceRecord verdict = results::read_compliance(at(test, "compliance"));
-    r.test_summaries.push_back({id, verdict.compliant, verdict.summary, steady_state_text(test)});
+    r.test_summaries.push_back({id, test.compliance.compliant, test.compliance.summary, steady_state_text(test)});
     for (Metric& m : headline_metrics(test)) {
       r.metrics.push_back(std::move(m));
     }
   }
   return r;
+}
+
+RunRecord record_from_results(nlohmann::json results, const fs::path& dir) {
+  const results::RunDocument doc = results::read_run_document(std::move(results));
+  if (doc.header.kind == "ptsuite.scenario") {
+    return record_from_scenario(doc.source(), dir);
+  }
+  if (doc.header.kind != "ptsuite.results") {
+    throw UsageError(dir.string(),
+                     "not a ptsuite results document (no \"kind\": \"ptsuite.results\" or \"ptsuite.scenario\")");
+  }
+  return record_from_document(doc, dir);
 }
 
 RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(const json&, const std::string&)>& check) {
@@ -196,9 +200,9 @@ RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(cons
   if (!fs::is_regular_file(path, ec)) {
     throw UsageError(dir.string(), "no results.json here: not a ptsuite run directory");
   }
-  const json results = load_json_input(path, path.string(), k_document_json_limits);
+  json results = load_json_input(path, path.string(), k_document_json_limits);
   if (check) check(results, path.string());
-  RunRecord r = record_from_results(results, dir);
+  RunRecord r = record_from_results(std::move(results), dir);
   const fs::path manifest = dir / std::string(bundle::k_manifest_file_name);
   if (fs::is_regular_file(manifest, ec)) {
     (void)bundle::parse_manifest(read_file(manifest), manifest.string(), &r.manifest_sha256);

@@ -22,6 +22,13 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+// Declared only: results/scenario.hpp (scenario_record.cpp) and results/round_phase.hpp both
+// name a PhaseSteadyState, so this header must not pull the PTS records in.
+namespace ptsuite::results {
+struct RunDocument;
+struct TestRecord;
+}  // namespace ptsuite::results
+
 namespace ptsuite::history {
 
 struct Metric {
@@ -65,9 +72,11 @@ struct RunRecord {
 // passes the report's own document check, so history accepts exactly what `report` does).
 RunRecord record_from_run_dir(const std::filesystem::path& dir,
                               const std::function<void(const nlohmann::json&, const std::string&)>& check = {});
-// The same from a parsed results document (`dir` is recorded as the run directory): a PTS run,
-// or a scenario run (record_from_scenario).
-RunRecord record_from_results(const nlohmann::json& results, const std::filesystem::path& dir);
+// The same from a parsed results document (`dir` is recorded as the run directory): a PTS run
+// (read once into a results::RunDocument: record_from_document), or a scenario run
+// (record_from_scenario).
+RunRecord record_from_results(nlohmann::json results, const std::filesystem::path& dir);
+RunRecord record_from_document(const results::RunDocument& doc, const std::filesystem::path& dir);
 // A scenario run ("ptsuite.scenario"): device = target 0, spec revision "scenario NAME", profile
 // its form, the measured phases as tests with their last step's aggregate IOPS, MB/s and
 // response times (mean, stddev, 99 / 99.9 %, max) as metrics; never compliant (no verdict).
@@ -77,7 +86,7 @@ RunRecord record_from_scenario(const nlohmann::json& doc, const std::filesystem:
 // 100/0, 65/35 and 0/100 (IOPS; mean, 99.999 % and max response time), Throughput per block
 // size (read and write MB/s), WSAT's final sample (IOPS, mean response time, drive fills), CBW's
 // max/mid/min operating points (IOPS, mean response time). Missing cells are left out.
-std::vector<Metric> headline_metrics(const nlohmann::json& test);
+std::vector<Metric> headline_metrics(const results::TestRecord& test);
 
 // The JSON form `history list/show --json` and `history export --format json` print: every
 // stored field under its RunRecord name (absent optionals as null); tests with their

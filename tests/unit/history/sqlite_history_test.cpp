@@ -116,6 +116,14 @@ TEST(HistoryRecord, HeadlineMetricsComeFromTheRecordedCells) {
     })) << name;
   }
   EXPECT_THROW((void)record_from_results(nlohmann::json::object(), "/x"), UsageError);
+  // Preflight warnings: null for a run without a preflight record, else the warning findings.
+  nlohmann::json no_preflight = doc;
+  no_preflight.erase("preflight");
+  EXPECT_FALSE(record_from_results(no_preflight, "/runs/x").preflight_warnings.has_value());
+  nlohmann::json warned = doc;
+  warned["preflight"] = nlohmann::json::array({{{"findings", {{{"severity", "warning"}}, {{"severity", "info"}}}}},
+                                               {{"findings", {{{"severity", "warning"}}}}}});
+  EXPECT_EQ(record_from_results(warned, "/runs/x").preflight_warnings, std::optional<int64_t>(2));
 }
 
 TEST_F(SqliteHistory, RunReferencesResolveIdsAndDirectories) {
