@@ -45,7 +45,8 @@ void add_number(std::vector<Metric>& out, const std::string& test, const std::st
 void matrix_metrics(const std::string& id, const json& test, std::vector<Metric>& out) {
   using results::GridMetric;
   const results::GridMatrix m = results::read_grid_matrix(at(test, "matrix"));
-  const auto row = std::find(m.rows.begin(), m.rows.end(), "4KiB");
+  const auto row =
+      std::find_if(m.rows.begin(), m.rows.end(), [](const results::BlockSizeKey& k) { return k.label == "4KiB"; });
   if (row == m.rows.end()) {
     return;
   }
@@ -53,7 +54,7 @@ void matrix_metrics(const std::string& id, const json& test, std::vector<Metric>
   const std::pair<const char*, const char*> mixes[] = {{"100/0", "read"}, {"65/35", "65_35"}, {"0/100", "write"}};
   for (const auto& [mix, label] : mixes) {
     for (size_t c = 0; c < m.columns.size(); ++c) {
-      if (m.columns[c] != mix) {
+      if (m.columns[c].label != mix) {
         continue;
       }
       const std::string base = fmt::format("rnd_4KiB_{}", label);
