@@ -13,6 +13,7 @@
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 #include <ptsuite/util/atomic_file.hpp>
@@ -143,7 +144,7 @@ std::vector<Metric> headline_metrics(const json& test) {
 
 RunRecord record_from_results(const json& results, const fs::path& dir) {
   if (results.is_object() && text(at(results, {"kind"})) == "ptsuite.scenario") {
-    return record_from_scenario(results, dir);
+    return record_from_scenario(ptsuite::results::read_scenario_document(results), dir);
   }
   if (!results.is_object() || text(at(results, {"kind"})) != "ptsuite.results") {
     throw UsageError(dir.string(),
