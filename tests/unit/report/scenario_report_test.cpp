@@ -63,7 +63,7 @@ TEST(ScenarioReport, DocumentIsReadOnceIntoTypedHeaderTargetsAndPhases) {
   json doc = test_support::scenario_txq_sweep(2, 3);
   doc["targets"][1]["serial"] = nullptr;  // a target the run could not identify
   doc["attestation"] = {{"key_fingerprint", "abcdef"}, {"signed_utc", "2026-11-26T19:01:00Z"}};
-  doc["report"] = {{"series", "drives"}, {"plot_targets", {1}}};
+  doc["report"] = {{"series", "drives"}, {"plot_targets", json::array({1u})}};
   const results::ScenarioDocument d = results::read_scenario_document(doc);
   EXPECT_EQ(d.tool_version, "0.0.0-test");
   EXPECT_EQ(d.scenario.title, doc.at("scenario").at("title"));
