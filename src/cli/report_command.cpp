@@ -24,6 +24,7 @@
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
@@ -54,7 +55,7 @@ void apply_chart_options(json& doc, const ReportOptions& o) {
   if (!report::is_scenario_document(doc)) {
     throw UsageError(o.series.empty() ? "--plot-targets" : "--series", "applies to scenario results only");
   }
-  report::ScenarioReportOptions chosen = report::scenario_report_options(doc);
+  report::ScenarioReportOptions chosen = report::scenario_report_options(results::read_scenario_document(doc));
   if (!o.series.empty()) chosen.series = o.series;
   if (!o.plot_targets.empty()) chosen.plot_targets = report::parse_plot_targets(o.plot_targets, "--plot-targets");
   report::check_scenario_report_options(chosen, doc.at("targets").size(),

@@ -10,7 +10,9 @@
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
+#include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -36,7 +38,8 @@ void add_number(std::vector<Metric>& out, const std::string& test, const std::st
 // IOPS and Latency: the matrix cell [row "4KiB"][column mix] of each metric.
 void matrix_metrics(const std::string& id, const results::GridMatrix& m, std::vector<Metric>& out) {
   using results::GridMetric;
-  const auto row = std::find(m.rows.begin(), m.rows.end(), "4KiB");
+  const auto row =
+      std::find_if(m.rows.begin(), m.rows.end(), [](const results::BlockSizeKey& k) { return k.label == "4KiB"; });
   if (row == m.rows.end()) {
     return;
   }
@@ -44,7 +47,7 @@ void matrix_metrics(const std::string& id, const results::GridMatrix& m, std::ve
   const std::pair<const char*, const char*> mixes[] = {{"100/0", "read"}, {"65/35", "65_35"}, {"0/100", "write"}};
   for (const auto& [mix, label] : mixes) {
     for (size_t c = 0; c < m.columns.size(); ++c) {
-      if (m.columns[c] != mix) {
+      if (m.columns[c].label != mix) {
         continue;
       }
       const std::string base = fmt::format("rnd_4KiB_{}", label);
@@ -183,10 +186,10 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
 }
 
 RunRecord record_from_results(nlohmann::json results, const fs::path& dir) {
-  const results::RunDocument doc = results::read_run_document(std::move(results));
-  if (doc.header.kind == "ptsuite.scenario") {
-    return record_from_scenario(doc.source(), dir);
+  if (ptsuite::results::str(results, "kind") == "ptsuite.scenario") {
+    return record_from_scenario(ptsuite::results::read_scenario_document(std::move(results)), dir);
   }
+  const ptsuite::results::RunDocument doc = ptsuite::results::read_run_document(std::move(results));
   if (doc.header.kind != "ptsuite.results") {
     throw UsageError(dir.string(),
                      "not a ptsuite results document (no \"kind\": \"ptsuite.results\" or \"ptsuite.scenario\")");

@@ -4,20 +4,14 @@
 // times (mean, stddev, 99 / 99.9 %, max) as headline metrics. Scenarios have no compliance
 // verdict: the record says so and is never "compliant".
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <cmath>
 
 #include <ptsuite/history/run_record.hpp>
-#include <ptsuite/results/json_read.hpp>
-#include <ptsuite/results/scenario.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::history {
-
-using nlohmann::json;
-using results::at;
-using results::str;
 
 namespace {
 
@@ -41,35 +35,32 @@ void phase_metrics(const results::PhaseRecord& p, std::vector<Metric>& out) {
 
 }  // namespace
 
-RunRecord record_from_scenario(const json& doc, const std::filesystem::path& dir) {
+RunRecord record_from_scenario(const results::ScenarioDocument& doc, const std::filesystem::path& dir) {
   RunRecord r;
-  const json& s = at(doc, "scenario");
-  const json& targets = results::array(doc, "targets");
+  const results::ScenarioInfo& s = doc.scenario;
   std::string serials;
-  for (const json& t : targets) serials += str(t, "serial") + "|" + str(t, "path") + "\n";
-  r.run_uid = sha256_hex("scenario\n" + str(doc, "started_utc") + "\n" + str(s, "source_sha256") + "\n" + serials)
-                  .substr(0, 32);
+  for (const results::ScenarioTarget& t : doc.targets) serials += t.serial.value_or("") + "|" + t.path + "\n";
+  r.run_uid = sha256_hex("scenario\n" + doc.started_utc + "\n" + s.source_sha256 + "\n" + serials).substr(0, 32);
   r.run_dir = std::filesystem::absolute(dir).lexically_normal().string();
-  r.started_utc = str(doc, "started_utc");
-  r.finished_utc = str(doc, "finished_utc");
-  r.status = str(doc, "status");
-  static const json k_none;
-  const json& first = targets.empty() ? k_none : targets.front();
-  r.device_vendor = str(first, "vendor");
-  r.device_model = str(first, "model");
-  r.device_serial = str(first, "serial");
-  r.device_firmware = str(first, "firmware");
-  r.device_transport = str(first, "transport");
-  const json& capacity = at(first, "capacity_bytes");
-  r.capacity_bytes = capacity.is_number_unsigned() ? std::optional<uint64_t>(capacity.get<uint64_t>()) : std::nullopt;
-  r.spec_revision = "scenario " + str(s, "name");
-  r.spec_profile = at(s, "quick") == true ? "quick form" : "full form";
+  r.started_utc = doc.started_utc;
+  r.finished_utc = doc.finished_utc;
+  r.status = doc.status;
+  static const results::ScenarioTarget k_none;
+  const results::ScenarioTarget& first = doc.targets.empty() ? k_none : doc.targets.front();
+  r.device_vendor = first.vendor.value_or("");
+  r.device_model = first.model.value_or("");
+  r.device_serial = first.serial.value_or("");
+  r.device_firmware = first.firmware.value_or("");
+  r.device_transport = first.transport.value_or("");
+  r.capacity_bytes = first.capacity_bytes;
+  r.spec_revision = "scenario " + s.name;
+  r.spec_profile = s.quick ? "quick form" : "full form";
   r.compliant = false;
-  r.compliance_summary = fmt::format("scenario {} (no verdict)", str(s, "name"));
-  r.tested_by = str(at(doc, "config"), "tested_by");
-  r.tool_version = str(at(doc, "tool"), "version");
-  r.tool_git_revision = str(at(doc, "tool"), "git_revision");
-  for (const results::PhaseRecord& p : results::read_phase_records(at(doc, "phases"))) {
+  r.compliance_summary = fmt::format("scenario {} (no verdict)", s.name);
+  r.tested_by = doc.config.tested_by;
+  r.tool_version = doc.tool_version;
+  r.tool_git_revision = doc.tool_git_revision;
+  for (const results::PhaseRecord& p : doc.phases) {
     if (p.steps.empty() || p.kind == "fill") continue;
     r.tests.push_back(p.name);
     r.test_summaries.push_back({p.name, false, fmt::format("{} ({} step(s))", p.kind, p.steps.size()),

@@ -26,7 +26,7 @@ std::string ms_text(double ns) { return std::isnan(ns) ? "-" : fmt::format("{:.3
 double cell(const results::GridMatrix& m, GridMetric metric, const std::string& block, const std::string& mix) {
   for (size_t r = 0; r < m.rows.size(); ++r) {
     for (size_t c = 0; c < m.columns.size(); ++c) {
-      if (m.rows[r] == block && m.columns[c] == mix) return m.cell(metric, r, c);
+      if (m.rows[r].label == block && m.columns[c].label == mix) return m.cell(metric, r, c);
     }
   }
   return std::nan("");

@@ -12,6 +12,7 @@
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -112,7 +113,10 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
   const Paper paper = parse_paper(paper_name, "--paper");
   check_report_document(results, "results");
   const bool scenario = is_scenario_document(results);
-  const auto html_of = [&] { return scenario ? scenario_html(results) : render_html(results); };
+  // A scenario document is read once into its typed records; a PTS run renders from the tree.
+  const ptsuite::results::ScenarioDocument scenario_doc =
+      scenario ? ptsuite::results::read_scenario_document(results) : ptsuite::results::ScenarioDocument{};
+  const auto html_of = [&] { return scenario ? scenario_html(scenario_doc) : render_html(results); };
   const fs::path out(dir);
   std::error_code ec;
   fs::create_directories(out, ec);
@@ -142,7 +146,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       written.push_back(path.string());
     } else if (format == "csv" && scenario) {
       const fs::path path = out / "scenario.csv";
-      write_file_atomic(path, scenario_csv(results));
+      write_file_atomic(path, scenario_csv(scenario_doc));
       written.push_back(path.string());
     } else if (format == "csv") {
       for (const CsvFile& f : render_csv(results)) {
@@ -152,7 +156,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       }
     } else if (format == "text") {
       const fs::path path = out / "summary.txt";
-      write_file_atomic(path, scenario ? scenario_text(results) : render_text(results));
+      write_file_atomic(path, scenario ? scenario_text(scenario_doc) : render_text(results));
       written.push_back(path.string());
     } else if (format == "json") {
       const fs::path path = out / "results.json";

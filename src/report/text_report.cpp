@@ -172,10 +172,12 @@ std::string steady_state_lines(const results::RoundPhase& phase) {
 std::string matrix_table(const results::GridMatrix& matrix, results::GridMetric metric, int decimals) {
   Table t(1);
   std::vector<std::string> head{"Block size"};
-  head.insert(head.end(), matrix.columns.begin(), matrix.columns.end());
+  for (const results::RwMix& mix : matrix.columns) {
+    head.push_back(mix.label);
+  }
   t.add(head);
   for (size_t r = 0; r < matrix.rows.size(); ++r) {
-    std::vector<std::string> line{matrix.rows[r]};
+    std::vector<std::string> line{matrix.rows[r].label};
     for (size_t c = 0; c < matrix.columns.size(); ++c) {
       line.push_back(fixed(matrix.cell(metric, r, c), decimals));
     }
@@ -212,7 +214,7 @@ std::string latency_text(const json& test) {
   t.add({"R/W mix", "Block size", "IOPS", "ART (ms)", "99.999 % (ms)", "MRT (ms)"});
   for (size_t c = 0; c < matrix.columns.size(); ++c) {
     for (size_t r = 0; r < matrix.rows.size(); ++r) {
-      t.add({matrix.columns[c], matrix.rows[r], integer(matrix.cell(GridMetric::iops, r, c)),
+      t.add({matrix.columns[c].label, matrix.rows[r].label, integer(matrix.cell(GridMetric::iops, r, c)),
              ms(matrix.cell(GridMetric::latency_mean_ns, r, c)), ms(matrix.cell(GridMetric::latency_p99_999_ns, r, c)),
              ms(matrix.cell(GridMetric::latency_max_ns, r, c))});
     }

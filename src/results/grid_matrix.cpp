@@ -1,10 +1,14 @@
 #include <ptsuite/results/grid_matrix.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::results {
 
@@ -30,6 +34,50 @@ nlohmann::json value_json(GridMetric metric, double value) {
 
 }  // namespace
 
+BlockSizeKey block_size_key(uint64_t bytes) { return {bytes, units::format_size_binary(bytes)}; }
+
+RwMix rw_mix_key(double read_pct) {
+  return {read_pct, 100.0 - read_pct, fmt::format("{:g}/{:g}", read_pct, 100.0 - read_pct)};
+}
+
+BlockSizeKey read_block_size_key(const std::string& label) {
+  try {
+    return {units::parse_size_bytes(label, "matrix row"), label};
+  } catch (const Error&) {
+    return {0, label};  // not a size: the label stays as written
+  }
+}
+
+RwMix read_rw_mix(const std::string& label) {
+  const RwMix unreadable{std::nan(""), std::nan(""), label};  // not a mix: the label stays as written
+  const size_t slash = label.find('/');
+  if (slash == std::string::npos) {
+    return unreadable;
+  }
+  try {
+    return {units::parse_percent(std::string_view(label).substr(0, slash), "matrix column"),
+            units::parse_percent(std::string_view(label).substr(slash + 1), "matrix column"), label};
+  } catch (const Error&) {
+    return unreadable;
+  }
+}
+
+std::vector<std::string> GridMatrix::row_labels() const {
+  std::vector<std::string> out;
+  for (const BlockSizeKey& r : rows) {
+    out.push_back(r.label);
+  }
+  return out;
+}
+
+std::vector<std::string> GridMatrix::column_labels() const {
+  std::vector<std::string> out;
+  for (const RwMix& c : columns) {
+    out.push_back(c.label);
+  }
+  return out;
+}
+
 std::string_view grid_metric_key(GridMetric metric) { return k_keys.at(static_cast<size_t>(metric)); }
 
 const std::vector<std::vector<double>>& GridMatrix::grid(GridMetric metric) const {
@@ -44,9 +92,9 @@ double GridMatrix::cell(GridMetric metric, size_t row, size_t column) const {
 }
 
 void to_json(nlohmann::json& j, const GridMatrix& matrix) {
-  j = {{"rows", matrix.rows},
+  j = {{"rows", matrix.row_labels()},
        {"row_key", "block_size"},
-       {"columns", matrix.columns},
+       {"columns", matrix.column_labels()},
        {"column_key", "rw_mix"},
        {"source", matrix.source},
        {"window", {{"first_round", matrix.window.first_round}, {"last_round", matrix.window.last_round}}}};
@@ -67,10 +115,10 @@ void to_json(nlohmann::json& j, const GridMatrix& matrix) {
 GridMatrix read_grid_matrix(const nlohmann::json& block) {
   GridMatrix m;
   for (const nlohmann::json& r : array(block, "rows")) {
-    m.rows.push_back(str(r));
+    m.rows.push_back(read_block_size_key(str(r)));
   }
   for (const nlohmann::json& c : array(block, "columns")) {
-    m.columns.push_back(str(c));
+    m.columns.push_back(read_rw_mix(str(c)));
   }
   m.source = str(block, "source");
   m.window.first_round = static_cast<uint32_t>(count(at(block, {"window", "first_round"})));

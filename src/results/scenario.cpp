@@ -144,8 +144,8 @@ PhaseRecord read_phase_record(const json& j) {
   out.steps = read_each(at(j, "steps"), read_step_record);
   const json& ss = at(j, "steady_state");
   if (ss.is_object()) {
-    out.steady_state = PhaseSteadyState{at(ss, "attained") == true, str(ss, "variable"), count32(at(ss, "rounds_run")),
-                                        count32(at(ss, "max_rounds"))};
+    out.steady_state = ScenarioSteadyState{at(ss, "attained") == true, str(ss, "variable"),
+                                           count32(at(ss, "rounds_run")), count32(at(ss, "max_rounds"))};
   }
   out.purges = Embedded::borrow(at(j, "purges"));
   return out;

@@ -18,6 +18,7 @@
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 
 #include "support/page_geometry.hpp"
 #include "support/scenario_fixture.hpp"
@@ -96,7 +97,7 @@ void check_steps(const json& doc, const std::map<std::string, std::vector<std::s
   }
 }
 
-std::string html_of(const json& doc) { return scenario_html(doc); }
+std::string html_of(const json& doc) { return scenario_html(results::read_scenario_document(doc)); }
 
 TEST(ScenarioReportBrowser, EightTargetsSixteenPointSweepFitsEveryPageWithEveryRow) {
   SKIP_WITHOUT_CHROMIUM();

@@ -22,11 +22,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-// Declared only: results/scenario.hpp (scenario_record.cpp) and results/round_phase.hpp both
-// name a PhaseSteadyState, so this header must not pull the PTS records in.
+// Declared only: the typed records are large; only the .cpp files need their definitions.
 namespace ptsuite::results {
 struct RunDocument;
 struct TestRecord;
+struct ScenarioDocument;  // results/scenario_document.hpp
 }  // namespace ptsuite::results
 
 namespace ptsuite::history {
@@ -80,7 +80,7 @@ RunRecord record_from_document(const results::RunDocument& doc, const std::files
 // A scenario run ("ptsuite.scenario"): device = target 0, spec revision "scenario NAME", profile
 // its form, the measured phases as tests with their last step's aggregate IOPS, MB/s and
 // response times (mean, stddev, 99 / 99.9 %, max) as metrics; never compliant (no verdict).
-RunRecord record_from_scenario(const nlohmann::json& doc, const std::filesystem::path& dir);
+RunRecord record_from_scenario(const results::ScenarioDocument& doc, const std::filesystem::path& dir);
 
 // The headline numbers of one test record (results.json tests[]): IOPS / Latency at 4 KiB for
 // 100/0, 65/35 and 0/100 (IOPS; mean, 99.999 % and max response time), Throughput per block

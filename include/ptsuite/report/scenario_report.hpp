@@ -36,6 +36,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <ptsuite/results/scenario_document.hpp>
+
 namespace ptsuite::report {
 
 struct ScenarioReportOptions {
@@ -44,7 +46,7 @@ struct ScenarioReportOptions {
 };
 
 // The options stored in the document ("report": {"series", "plot_targets"}), else defaults.
-ScenarioReportOptions scenario_report_options(const nlohmann::json& doc);
+ScenarioReportOptions scenario_report_options(const results::ScenarioDocument& doc);
 // "1,5" -> {1, 5}; UsageError naming `what` for anything else.
 std::vector<uint32_t> parse_plot_targets(const std::string& text, const std::string& what);
 // UsageError unless `series` is one of the names and every plotted target is below `targets`.
@@ -52,9 +54,9 @@ void check_scenario_report_options(const ScenarioReportOptions& o, size_t target
 // The options as the document stores them.
 nlohmann::json scenario_report_options_json(const ScenarioReportOptions& o);
 
-std::string scenario_text(const nlohmann::json& doc);
-std::string scenario_csv(const nlohmann::json& doc);
-std::string scenario_html(const nlohmann::json& doc);
-std::string scenario_html(const nlohmann::json& doc, const ScenarioReportOptions& options);
+std::string scenario_text(const results::ScenarioDocument& doc);
+std::string scenario_csv(const results::ScenarioDocument& doc);
+std::string scenario_html(const results::ScenarioDocument& doc);
+std::string scenario_html(const results::ScenarioDocument& doc, const ScenarioReportOptions& options);
 
 }  // namespace ptsuite::report

@@ -28,10 +28,31 @@ struct RoundRange {
   uint32_t last_round = 0;
 };
 
+// A row key: a block size in bytes and its label as the results spell it ("4KiB", "0.5KiB").
+// bytes is 0 when a document's label is not a size.
+struct BlockSizeKey {
+  uint64_t bytes = 0;
+  std::string label;
+  friend bool operator==(const BlockSizeKey&, const BlockSizeKey&) = default;
+};
+// A column key: an R/W mix in percent and its %R/%W label ("65/35"); NaN percentages when a
+// document's label is not a mix.
+struct RwMix {
+  double read_pct = 0;
+  double write_pct = 0;
+  std::string label;
+  friend bool operator==(const RwMix&, const RwMix&) = default;
+};
+BlockSizeKey block_size_key(uint64_t bytes);  // labelled as units::format_size_binary ("4KiB")
+RwMix rw_mix_key(double read_pct);            // labelled "{:g}/{:g}" ("65/35"), as pts::format_rw_mix
+// The keys of a document's labels (tolerant: unreadable labels keep their text, see above).
+BlockSizeKey read_block_size_key(const std::string& label);
+RwMix read_rw_mix(const std::string& label);
+
 struct GridMatrix {
-  std::vector<std::string> rows;     // block sizes as the results spell them ("4KiB"); "row_key": "block_size"
-  std::vector<std::string> columns;  // R/W mixes %R/%W ("65/35"); "column_key": "rw_mix"
-  std::string source;                // "measurement-window-average" or "final-round" (pts/tests reported_value)
+  std::vector<BlockSizeKey> rows;  // block sizes, written as their labels; "row_key": "block_size"
+  std::vector<RwMix> columns;      // R/W mixes, written as their labels; "column_key": "rw_mix"
+  std::string source;              // "measurement-window-average" or "final-round" (pts/tests reported_value)
   RoundRange window;
   // [metric][row][column] in the metric's own unit (IOPS, MB/s = 10^6 B/s, ns).
   std::array<std::vector<std::vector<double>>, k_grid_metric_count> cells;
@@ -40,6 +61,9 @@ struct GridMatrix {
   std::vector<std::vector<double>>& grid(GridMetric metric);
   // One cell; NaN when the document lacks it.
   [[nodiscard]] double cell(GridMetric metric, size_t row, size_t column) const;
+  // The labels in order ("4KiB", ...; "65/35", ...), for tables and charts.
+  [[nodiscard]] std::vector<std::string> row_labels() const;
+  [[nodiscard]] std::vector<std::string> column_labels() const;
 };
 
 // The percentile metrics and MRT are written as integers (ns), the others as numbers.

@@ -93,7 +93,7 @@ struct StepRecord {
   SummaryRecord aggregate;
 };
 
-struct PhaseSteadyState {
+struct ScenarioSteadyState {  // a scenario phase's steady-state verdict (not round_phase.hpp's)
   bool attained = false;
   std::string variable;
   uint32_t rounds_run = 0;
@@ -106,7 +106,7 @@ struct PhaseRecord {
   uint64_t duration_ns = 0;
   uint64_t warmup_ns = 0;
   std::vector<StepRecord> steps;
-  std::optional<PhaseSteadyState> steady_state;
+  std::optional<ScenarioSteadyState> steady_state;
   Embedded purges;
   // The directions the steps' aggregates have IOs in: {read}, {write}, {read, write}; {combined}
   // when none (a phase is drawn and compared per direction).

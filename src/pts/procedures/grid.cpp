@@ -79,10 +79,10 @@ results::GridMatrix grid_matrix(const PhaseRecord& phase, const std::vector<RwMi
   }
   results::GridMatrix m;
   for (uint64_t bs : sizes) {
-    m.rows.push_back(units::format_size_binary(bs));
+    m.rows.push_back(results::block_size_key(bs));
   }
   for (const RwMix& mix : mixes) {
-    m.columns.push_back(format_rw_mix(mix));
+    m.columns.push_back({mix.read_pct, mix.write_pct(), format_rw_mix(mix)});
   }
   m.source = source;
   const bool final_round = source == "final-round";

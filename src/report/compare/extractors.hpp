@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/compare_extractor.hpp>
+#include <ptsuite/results/test_record.hpp>
 
 namespace ptsuite::report::compare {
 
@@ -18,10 +19,8 @@ std::unique_ptr<ValueExtractor> make_scenario_extractor();
 // kind "ptsuite.app_run": the documents `ptsuite app run` writes (docs/app.md).
 std::unique_ptr<ValueExtractor> make_app_extractor();
 
-// The groups of one test record of a results document (results_values.cpp).
-std::vector<Group> results_test_groups(const nlohmann::json& test);
-
-// "4KiB" -> 4096, "0.5KiB" -> 512, "1MiB" -> 1048576, "512B" -> 512; NaN when unreadable.
-double block_size_bytes(const std::string& label);
+// The groups of one test record of a results document (results_values.cpp), chosen by the
+// record's block kind (std::visit on results::TestBlock).
+std::vector<Group> results_test_groups(const results::TestRecord& test);
 
 }  // namespace ptsuite::report::compare

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/test_record.hpp>
 
 #include "report/compare/extractors.hpp"
 #include "report/results_read.hpp"
@@ -173,7 +174,7 @@ class ResultsExtractor final : public ValueExtractor {
   [[nodiscard]] std::vector<Group> groups(const json& document, const std::string& test_id) const override {
     for (const json& test : array(document, "tests")) {
       if (str(test, "id") == test_id) {
-        return results_test_groups(test);
+        return results_test_groups(results::read_test_record(test));
       }
     }
     return {};

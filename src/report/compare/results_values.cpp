@@ -8,15 +8,16 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/hir.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 #include <ptsuite/results/xsr.hpp>
@@ -66,15 +67,16 @@ Group series_group(std::string id, std::string title, std::string metric, std::s
 }
 
 // IOPS: one group per R/W mix (matrix column), IOPS over the block sizes (matrix rows).
-std::vector<Group> iops_groups(const json& test) {
-  const results::GridMatrix m = results::read_grid_matrix(member(test, "matrix"));
+std::vector<Group> iops_groups(const results::GridMatrix& m) {
   std::vector<Group> out;
   for (size_t c = 0; c < m.columns.size(); ++c) {
-    const std::string& mix = m.columns[c];
+    const std::string& mix = m.columns[c].label;
     Group g = cells_group("iops-" + id_part(mix), "IOPS \u2013 R/W " + mix, "iops", "IOPS", XAxis::block_size,
                           "Block size", true);
     for (size_t r = 0; r < m.rows.size(); ++r) {
-      g.values.push_back({m.rows[r], block_size_bytes(m.rows[r]), m.cell(results::GridMetric::iops, r, c)});
+      const results::BlockSizeKey& bs = m.rows[r];
+      g.values.push_back({bs.label, bs.bytes > 0 ? static_cast<double>(bs.bytes) : std::nan(""),
+                          m.cell(results::GridMetric::iops, r, c)});
     }
     out.push_back(std::move(g));
   }
@@ -82,9 +84,8 @@ std::vector<Group> iops_groups(const json& test) {
 }
 
 // Latency: one group per response-time metric over every (R/W mix, block size) cell.
-std::vector<Group> latency_groups(const json& test) {
+std::vector<Group> latency_groups(const results::GridMatrix& m) {
   using results::GridMetric;
-  const results::GridMatrix m = results::read_grid_matrix(member(test, "matrix"));
   const std::pair<GridMetric, const char*> metrics[] = {{GridMetric::latency_mean_ns, "ART (average response time)"},
                                                         {GridMetric::latency_p99_999_ns, "99.999 % response time"},
                                                         {GridMetric::latency_max_ns, "MRT (maximum response time)"}};
@@ -98,7 +99,7 @@ std::vector<Group> latency_groups(const json& test) {
                           "R/W mix, block size", true);
     for (size_t c = 0; c < m.columns.size(); ++c) {
       for (size_t r = 0; r < m.rows.size(); ++r) {
-        g.values.push_back({m.columns[c] + " " + m.rows[r], std::nan(""), m.cell(metric, r, c)});
+        g.values.push_back({m.columns[c].label + " " + m.rows[r].label, std::nan(""), m.cell(metric, r, c)});
       }
     }
     out.push_back(std::move(g));
@@ -107,9 +108,8 @@ std::vector<Group> latency_groups(const json& test) {
 }
 
 // Throughput: SEQ read and write MB/s per block size.
-std::vector<Group> throughput_groups(const json& test) {
+std::vector<Group> throughput_groups(const std::vector<results::ThroughputRow>& table) {
   std::vector<Group> out;
-  const std::vector<results::ThroughputRow> table = results::read_throughput_table(member(test, "table"));
   for (const bool reads : {true, false}) {
     const std::string metric = reads ? "read_mb_per_s" : "write_mb_per_s";
     Group g = cells_group("throughput-" + metric,
@@ -126,12 +126,12 @@ std::vector<Group> throughput_groups(const json& test) {
 }
 
 // WSAT / endurance: IOPS vs time (min) and vs total GB written, one point per sample.
-std::vector<Group> wsat_groups(const json& block) {
+std::vector<Group> wsat_groups(const results::WriteStreamBlock& block) {
   Group time = series_group("wsat-iops-time", "IOPS vs Time", "iops", "IOPS", "Time (min)", false);
   Group tgbw = series_group("wsat-iops-tgbw", "IOPS vs TGBW", "iops", "IOPS", "Total written (GB, 10^9 bytes)", false);
   Group art =
       series_group("wsat-art-tgbw", "ART vs TGBW", "latency_mean_ns", "ns", "Total written (GB, 10^9 bytes)", false);
-  for (const results::WriteStreamSample& s : results::read_write_stream(block).samples) {
+  for (const results::WriteStreamSample& s : block.samples) {
     const std::string cell = "sample " + std::to_string(s.sample);
     time.values.push_back({cell, s.end_time_s / k_seconds_per_minute, s.iops});
     tgbw.values.push_back({cell, s.tgbw_gb, s.iops});
@@ -141,12 +141,11 @@ std::vector<Group> wsat_groups(const json& block) {
 }
 
 // CBW / DIRTH / ECW: the operating points and the demand intensity over the TC x QD grid.
-std::vector<Group> demand_groups(const json& block) {
+std::vector<Group> demand_groups(const results::DemandSweepBlock& d) {
   Group iops = cells_group("demand-op-iops", "Operating points \u2013 IOPS", "iops", "IOPS", XAxis::category,
                            "Operating point", false);
   Group art = cells_group("demand-op-art", "Operating points \u2013 ART", "latency_mean_ns", "ns", XAxis::category,
                           "Operating point", false);
-  const results::DemandSweepBlock d = results::read_demand_sweep(block);
   for (const results::OperatingPoint& op : d.operating_points) {
     iops.values.push_back({op.name, std::nan(""), op.iops});
     art.values.push_back({op.name, std::nan(""), op.latency_mean_ns});
@@ -164,18 +163,18 @@ std::vector<Group> demand_groups(const json& block) {
 }
 
 // XSR: write MB/s per sample vs time since the first sample.
-Group xsr_group(const json& block) {
+Group xsr_group(const results::XsrBlock& block) {
   Group g = series_group("xsr-mbps-time", "Write throughput vs Time", "mb_per_s", "MB/s", "Time (min)", false);
-  for (const results::XsrSample& s : results::read_xsr(block).samples) {
+  for (const results::XsrSample& s : block.samples) {
     g.values.push_back({"sample " + std::to_string(s.sample), s.end_s / k_seconds_per_minute, s.mb_per_s});
   }
   return g;
 }
 
 // HIR: IOPS vs write time (write periods back to back).
-Group hir_group(const json& block) {
+Group hir_group(const results::HirBlock& block) {
   Group g = series_group("hir-iops-time", "IOPS vs Write time", "iops", "IOPS", "Write time (min)", false);
-  const results::HirSeries series = results::read_hir(block).series;
+  const results::HirSeries& series = block.series;
   for (size_t i = 0; i < series.end_s.size(); ++i) {
     g.values.push_back({fmt::format("interval {}", i + 1), series.end_s[i] / k_seconds_per_minute, series.iops[i]});
   }
@@ -183,7 +182,7 @@ Group hir_group(const json& block) {
 }
 
 // Any test with phases: per phase and metric, each segment's measurement-window aggregate.
-std::vector<Group> window_groups(const json& test) {
+std::vector<Group> window_groups(const std::vector<results::RoundPhase>& phases) {
   struct Metric {
     const char* key;
     const char* unit;
@@ -191,7 +190,7 @@ std::vector<Group> window_groups(const json& test) {
   };
   const Metric metrics[] = {{"iops", "IOPS", "IOPS"}, {"mb_per_s", "MB/s", "MB/s"}, {"latency_mean_ns", "ns", "ART"}};
   std::vector<Group> out;
-  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
+  for (const results::RoundPhase& phase : phases) {
     const std::string& name = phase.phase;
     for (const auto& [metric, unit, metric_name] : metrics) {
       Group g = cells_group("window-" + id_part(name) + "-" + metric,
@@ -212,52 +211,36 @@ std::vector<Group> window_groups(const json& test) {
   return out;
 }
 
-void append(std::vector<Group>& out, std::vector<Group> more) {
-  for (Group& g : more) {
-    out.push_back(std::move(g));
+// The groups of each block kind (results::TestBlock); every record with phases adds its
+// measurement windows unless its block has its own groups.
+struct BlockGroups {
+  const results::TestRecord& test;
+
+  std::vector<Group> operator()(const results::GridMatrix& m) const {
+    return test.header.id == "latency" ? latency_groups(m) : iops_groups(m);
   }
-}
+  std::vector<Group> operator()(const results::ThroughputTable& t) const { return throughput_groups(t.rows); }
+  std::vector<Group> operator()(const results::WriteStreamBlock& b) const { return wsat_groups(b); }
+  std::vector<Group> operator()(const results::DemandSweepBlock& b) const { return demand_groups(b); }
+  std::vector<Group> operator()(const results::XsrBlock& b) const { return with_windows({xsr_group(b)}); }
+  std::vector<Group> operator()(const results::HirBlock& b) const { return with_windows({hir_group(b)}); }
+  template <typename Other>  // monostate, latency sweep, validation: the windows only
+  std::vector<Group> operator()(const Other& /*block*/) const {
+    return with_windows({});
+  }
+
+  [[nodiscard]] std::vector<Group> with_windows(std::vector<Group> out) const {
+    for (Group& g : window_groups(test.phases)) {
+      out.push_back(std::move(g));
+    }
+    return out;
+  }
+};
 
 }  // namespace
 
-double block_size_bytes(const std::string& label) {
-  char* end = nullptr;
-  const double n = std::strtod(label.c_str(), &end);
-  if (end == label.c_str()) {
-    return std::nan("");
-  }
-  const std::string unit(end);
-  const double scale = unit == "KiB" ? 1024.0 : unit == "MiB" ? 1048576.0 : unit == "GiB" ? 1073741824.0 : 1.0;
-  return unit.empty() || unit == "B" || scale > 1 ? n * scale : std::nan("");
-}
-
-std::vector<Group> results_test_groups(const json& test) {
-  const std::string id = str(test, "id");
-  std::vector<Group> out;
-  if (member(test, "matrix").is_object()) {
-    return id == "latency" ? latency_groups(test) : iops_groups(test);
-  }
-  if (member(test, "table").is_array()) {
-    return throughput_groups(test);
-  }
-  for (const char* key : {"wsat", "endurance"}) {
-    if (member(test, key).is_object()) {
-      return wsat_groups(member(test, key));
-    }
-  }
-  for (const char* key : {"cbw", "dirth", "ecw"}) {
-    if (member(test, key).is_object()) {
-      return demand_groups(member(test, key));
-    }
-  }
-  if (member(test, "xsr").is_object()) {
-    out.push_back(xsr_group(member(test, "xsr")));
-  }
-  if (member(test, "hir").is_object()) {
-    out.push_back(hir_group(member(test, "hir")));
-  }
-  append(out, window_groups(test));
-  return out;
+std::vector<Group> results_test_groups(const results::TestRecord& test) {
+  return std::visit(BlockGroups{test}, test.block);
 }
 
 }  // namespace ptsuite::report::compare

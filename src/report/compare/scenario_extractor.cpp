@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include <ptsuite/results/scenario.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "report/compare/extractors.hpp"
@@ -107,52 +107,56 @@ std::vector<Group> phase_groups(const PhaseRecord& phase) {
   return out;
 }
 
+// The drive identity compare matches runs on: target 0's, null where the run did not know it.
+json identity_of(const results::ScenarioTarget& t) {
+  const auto text = [](const std::optional<std::string>& v) { return v ? json(*v) : json(); };
+  return {{"vendor", text(t.vendor)},       {"model", text(t.model)},
+          {"serial", text(t.serial)},       {"firmware", text(t.firmware)},
+          {"transport", text(t.transport)}, {"capacity_bytes", t.capacity_bytes ? json(*t.capacity_bytes) : json()}};
+}
+
 class ScenarioExtractor final : public ValueExtractor {
  public:
   [[nodiscard]] std::string_view kind() const override { return "ptsuite.scenario"; }
 
   void check(const json& document, const std::string& what) const override {
-    if (!member(document, "scenario").is_object() || !member(document, "phases").is_array()) {
+    if (!results::borrow_scenario_document(document).has_scenario) {
       throw UsageError(what, "is not a complete ptsuite scenario results document (no scenario or phases)");
     }
   }
 
-  [[nodiscard]] RunFacts facts(const json& doc) const override {
+  [[nodiscard]] RunFacts facts(const json& document) const override {
+    const results::ScenarioDocument doc = results::borrow_scenario_document(document);
     RunFacts f;
-    const json& targets = array(doc, "targets");
-    const json& first = targets.empty() ? member(doc, "none") : targets[0];
-    f.identity = json::object();
-    for (const char* key : {"vendor", "model", "serial", "firmware", "transport", "capacity_bytes"}) {
-      f.identity[key] = member(first, key);
-    }
-    const json& s = member(doc, "scenario");
-    f.revision = "scenario " + str(s, "name");
-    f.profile = member(s, "quick") == true ? "quick form" : "full form";
-    f.started_utc = str(doc, "started_utc");
-    f.workload = {{"scenario", str(s, "name")},
-                  {"scenario file (SHA-256)", str(s, "source_sha256")},
+    const std::vector<results::ScenarioTarget>& targets = doc.targets;
+    f.identity = identity_of(targets.empty() ? results::ScenarioTarget{} : targets[0]);
+    const results::ScenarioInfo& s = doc.scenario;
+    f.revision = "scenario " + s.name;
+    f.profile = s.quick ? "quick form" : "full form";
+    f.started_utc = doc.started_utc;
+    f.workload = {{"scenario", s.name},
+                  {"scenario file (SHA-256)", s.source_sha256},
                   {"form", f.profile},
                   {"targets", std::to_string(targets.size())}};
-    f.settings = {{"engine", str(member(doc, "config"), "engine")},
-                  {"seed", str(member(doc, "config"), "seed")},
-                  {"status", str(doc, "status")}};
+    f.settings = {{"engine", doc.config.engine}, {"seed", doc.config.seed}, {"status", doc.status}};
     for (size_t i = 1; i < targets.size(); ++i) {
-      f.settings.emplace_back(fmt::format("target {}", i), str(targets[i], "model") + " " + str(targets[i], "serial"));
+      f.settings.emplace_back(fmt::format("target {}", i),
+                              targets[i].model.value_or("") + " " + targets[i].serial.value_or(""));
     }
-    for (const json& phase : array(doc, "phases")) {
-      if (array(phase, "steps").empty() || str(phase, "kind") == "fill") continue;
-      TestFacts t{str(phase, "name"), fmt::format("{} ({})", str(phase, "name"), str(phase, "kind")), {}};
+    for (const PhaseRecord& phase : doc.phases) {
+      if (phase.steps.empty() || phase.kind == "fill") continue;
+      TestFacts t{phase.name, fmt::format("{} ({})", phase.name, phase.kind), {}};
       std::string steps;
-      for (const json& step : array(phase, "steps")) steps += (steps.empty() ? "" : ", ") + str(step, "label");
-      t.workload = {{"kind", str(phase, "kind")}, {"steps", str(phase, "kind") == "rate_ramp" ? "" : steps}};
+      for (const StepRecord& step : phase.steps) steps += (steps.empty() ? "" : ", ") + step.label;
+      t.workload = {{"kind", phase.kind}, {"steps", phase.kind == "rate_ramp" ? "" : steps}};
       f.tests.push_back(std::move(t));
     }
     return f;
   }
 
   [[nodiscard]] std::vector<Group> groups(const json& document, const std::string& test_id) const override {
-    for (const json& phase : array(document, "phases")) {
-      if (str(phase, "name") == test_id) return phase_groups(results::read_phase_record(phase));
+    for (const PhaseRecord& phase : results::borrow_scenario_document(document).phases) {
+      if (phase.name == test_id) return phase_groups(phase);
     }
     return {};
   }

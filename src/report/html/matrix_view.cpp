@@ -5,24 +5,16 @@
 #include <cmath>
 
 #include <ptsuite/report/html/markup.hpp>
-#include <ptsuite/util/error.hpp>
-#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::report::html {
 
 MatrixView matrix_view(const results::GridMatrix& matrix, results::GridMetric metric, double divisor) {
   MatrixView v;
-  for (const std::string& label : matrix.rows) {
-    uint64_t bytes = 0;
-    try {
-      bytes = units::parse_size_bytes(label, "matrix row");
-    } catch (const Error&) {
-      bytes = 0;
-    }
-    v.rows.push_back(bytes > 0 ? kib_label(bytes) : label);
-    v.row_bytes.push_back(bytes);
+  for (const results::BlockSizeKey& row : matrix.rows) {
+    v.rows.push_back(row.bytes > 0 ? kib_label(row.bytes) : row.label);
+    v.row_bytes.push_back(row.bytes);
   }
-  v.columns = matrix.columns;
+  v.columns = matrix.column_labels();
   for (size_t r = 0; r < v.rows.size(); ++r) {
     std::vector<double> row;
     for (size_t c = 0; c < v.columns.size(); ++c) {

@@ -7,15 +7,14 @@
 
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/scenario_report.hpp>
-#include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/scenario.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 
 #include "report/csv_writer.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
 
-using nlohmann::json;
 using results::Direction;
 
 namespace {
@@ -101,9 +100,9 @@ void step_rows(std::string& out, const results::PhaseRecord& phase, size_t index
 
 }  // namespace
 
-std::string scenario_csv(const json& doc) {
+std::string scenario_csv(const results::ScenarioDocument& doc) {
   std::string out = header();
-  for (const results::PhaseRecord& phase : results::read_phase_records(results::at(doc, "phases"))) {
+  for (const results::PhaseRecord& phase : doc.phases) {
     for (size_t i = 0; i < phase.steps.size(); ++i) step_rows(out, phase, i, phase.steps[i]);
   }
   return out;

@@ -209,66 +209,63 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
   }
 }
 
-std::shared_ptr<html::PageHeader> header(const json& doc) {
+std::shared_ptr<html::PageHeader> header(const results::ScenarioDocument& doc) {
   auto h = std::make_shared<html::PageHeader>();
-  const json& s = at(doc, "scenario");
-  const json& targets = at(doc, "targets");
-  h->title = "Scenario: " + str(at(s, "title"));
-  h->subtitle = str(at(s, "name"));
+  const results::ScenarioInfo& s = doc.scenario;
+  const std::vector<results::ScenarioTarget>& targets = doc.targets;
+  h->title = "Scenario: " + s.title;
+  h->subtitle = s.name;
   h->revision = "ptsuite scenario";
   h->organisation = {"ptsuite", "Characterization scenario", "not a SNIA PTS test"};
-  static const json k_none;
-  const json& first = targets.empty() ? k_none : targets.front();
-  h->vendor = str(at(first, "vendor"));
-  h->model = str(at(first, "model")) + (targets.size() > 1 ? fmt::format(" (target 0 of {})", targets.size()) : "");
-  h->tested_by = str(at(doc, {"config", "tested_by"}));
-  h->profile = at(s, "quick") == true ? "quick form" : "full form";
-  h->run_dates = str(at(doc, "started_utc")) + " - " + str(at(doc, "finished_utc"));
+  static const results::ScenarioTarget k_none;
+  const results::ScenarioTarget& first = targets.empty() ? k_none : targets.front();
+  h->vendor = first.vendor.value_or("");
+  h->model = first.model.value_or("") + (targets.size() > 1 ? fmt::format(" (target 0 of {})", targets.size()) : "");
+  h->tested_by = doc.config.tested_by;
+  h->profile = s.quick ? "quick form" : "full form";
+  h->run_dates = doc.started_utc + " - " + doc.finished_utc;
   h->columns[0].title = "Targets";
   h->columns[0].rows.emplace_back("Targets", std::to_string(targets.size()) + " (listed on page 1)");
-  h->columns[0].rows.emplace_back("Target 0", html::text(str(at(first, "path"))));
+  h->columns[0].rows.emplace_back("Target 0", html::text(first.path));
   h->columns[1].title = "Scenario";
-  h->columns[1].rows.emplace_back("Status", html::text(str(at(doc, "status"))));
-  h->columns[1].rows.emplace_back(
-      "Engine / seed", html::text(str(at(doc, {"config", "engine"})) + " / " + str(at(doc, {"config", "seed"}))));
-  const json& signed_by = at(doc, "attestation");
-  if (signed_by.is_object()) {
-    h->columns[1].rows.emplace_back("Signed", html::text("key " + str(at(signed_by, "key_fingerprint")).substr(0, 16) +
-                                                         " on " + str(at(signed_by, "signed_utc"))));
+  h->columns[1].rows.emplace_back("Status", html::text(doc.status));
+  h->columns[1].rows.emplace_back("Engine / seed", html::text(doc.config.engine + " / " + doc.config.seed));
+  if (doc.attestation) {
+    h->columns[1].rows.emplace_back("Signed", html::text("key " + doc.attestation->key_fingerprint.substr(0, 16) +
+                                                         " on " + doc.attestation->signed_utc));
   }
   h->columns[2].title = "Scenario file";
-  h->columns[2].rows.emplace_back("Name", html::text(str(at(s, "name"))));
-  h->columns[2].rows.emplace_back("SHA-256", html::text(str(at(s, "source_sha256")).substr(0, 16)));
+  h->columns[2].rows.emplace_back("Name", html::text(s.name));
+  h->columns[2].rows.emplace_back("SHA-256", html::text(s.source_sha256.substr(0, 16)));
   h->columns[3].title = "Units";
   h->columns[3].rows.emplace_back("MB", "10<sup>6</sup> bytes; time in ms");
   h->columns[3].rows.emplace_back("Aggregate", "IOPS summed; latency merged");
   return h;
 }
 
-html::Page intro_page(const json& doc, const std::shared_ptr<const html::PageHeader>& h,
+html::Page intro_page(const results::ScenarioDocument& doc, const std::shared_ptr<const html::PageHeader>& h,
                       const scenario_detail::SeriesPlan& plan) {
   html::Page intro{h, "Scenario", {}};
-  const json& s = at(doc, "scenario");
-  intro.blocks.push_back({html::BlockKind::html,
-                          "<p>" + html::text(str(at(s, "description"))) + "</p><p><b>Reconstructs:</b> " +
-                              html::text(str(at(s, "reconstructs"))) + "</p>",
-                          "", ""});
+  const results::ScenarioInfo& s = doc.scenario;
+  intro.blocks.push_back(
+      {html::BlockKind::html,
+       "<p>" + html::text(s.description) + "</p><p><b>Reconstructs:</b> " + html::text(s.reconstructs) + "</p>", "",
+       ""});
   html::Table t;
   t.css_class = "data compact";
   t.first_numeric_column = 99;
   t.header = {"Target", "Path", "Model", "Serial", "Capacity"};
   size_t i = 0;
-  for (const json& target : at(doc, "targets")) {
-    const json& cap = at(target, "capacity_bytes");
-    t.rows.push_back({target_name(i++), html::text(str(at(target, "path"))), html::text(str(at(target, "model"))),
-                      html::text(str(at(target, "serial"))),
-                      cap.is_number_unsigned() ? html::fmt_bytes(cap.get<uint64_t>()) : "\u2013"});
+  for (const results::ScenarioTarget& target : doc.targets) {
+    t.rows.push_back({target_name(i++), html::text(target.path), html::text(target.model.value_or("")),
+                      html::text(target.serial.value_or("")),
+                      target.capacity_bytes ? html::fmt_bytes(*target.capacity_bytes) : "\u2013"});
   }
   intro.blocks.push_back(
       {html::BlockKind::table, html::render_table(t), "The targets, as the run identified them", ""});
   std::string choices =
       "<p><b>ptsuite's own choices</b> (details the reconstructed tests do not state):</p><ul class=\"reasons\">";
-  for (const json& c : at(s, "ptsuite_choices")) choices += "<li>" + html::text(str(c)) + "</li>";
+  for (const std::string& c : s.ptsuite_choices) choices += "<li>" + html::text(c) + "</li>";
   choices += "</ul>";
   const std::string series =
       plan.targets <= 1 ? "one target: its own series" : scenario_detail::plan_text(plan).substr(1);
@@ -279,18 +276,19 @@ html::Page intro_page(const json& doc, const std::shared_ptr<const html::PageHea
 
 }  // namespace
 
-std::string scenario_html(const json& doc) { return scenario_html(doc, scenario_report_options(doc)); }
+std::string scenario_html(const results::ScenarioDocument& doc) {
+  return scenario_html(doc, scenario_report_options(doc));
+}
 
-std::string scenario_html(const json& doc, const ScenarioReportOptions& options) {
+std::string scenario_html(const results::ScenarioDocument& doc, const ScenarioReportOptions& options) {
   const std::shared_ptr<const html::PageHeader> h = header(doc);
-  const size_t targets = at(doc, "targets").size();
+  const size_t targets = doc.targets.size();
   const scenario_detail::SeriesPlan plan = scenario_detail::series_plan(options, targets);
   std::vector<html::Page> pages;
   pages.push_back(intro_page(doc, h, plan));
-  const std::vector<results::PhaseRecord> phases = results::read_phase_records(at(doc, "phases"));
-  for (size_t i = 0; i < phases.size(); ++i) phase_pages(pages, h, phases[i], i, targets, plan);
-  return html::render_document(pages, "ptsuite scenario " + str(at(doc, {"scenario", "name"})),
-                               "ptsuite " + str(at(doc, {"tool", "version"})) + " - rendered from results.json only");
+  for (size_t i = 0; i < doc.phases.size(); ++i) phase_pages(pages, h, doc.phases[i], i, targets, plan);
+  return html::render_document(pages, "ptsuite scenario " + doc.scenario.name,
+                               "ptsuite " + doc.tool_version + " - rendered from results.json only");
 }
 
 }  // namespace ptsuite::report

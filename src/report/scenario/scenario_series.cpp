@@ -6,7 +6,7 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
-#include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "report/scenario/scenario_charts.hpp"
@@ -19,12 +19,8 @@ using nlohmann::json;
 // above it the aggregate and the drives' min/max (8 drives x 2 statistics would be 16 series).
 constexpr size_t k_auto_drive_limit = 4;
 
-ScenarioReportOptions scenario_report_options(const json& doc) {
-  ScenarioReportOptions o;
-  const json& r = results::at(doc, "report");
-  o.series = results::str(r, "series");
-  o.plot_targets = results::counts32(results::at(r, "plot_targets"));
-  return o;
+ScenarioReportOptions scenario_report_options(const results::ScenarioDocument& doc) {
+  return {doc.report.series, doc.report.plot_targets};
 }
 
 json scenario_report_options_json(const ScenarioReportOptions& o) {

@@ -1,19 +1,13 @@
 // scenario_text(): the plain summary, one line per step, scope and direction (scenario_report.hpp).
 #include <fmt/format.h>
 #include <cmath>
-#include <nlohmann/json.hpp>
 
 #include <ptsuite/report/scenario_report.hpp>
-#include <ptsuite/results/json_read.hpp>
-#include <ptsuite/results/scenario.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 
 #include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
-
-using nlohmann::json;
-using results::at;
-using results::str;
 
 namespace {
 
@@ -44,26 +38,23 @@ std::string phase_text(const results::PhaseRecord& phase, size_t targets) {
 
 }  // namespace
 
-std::string scenario_text(const json& doc) {
-  const json& s = at(doc, "scenario");
-  std::string out = fmt::format("ptsuite scenario {} - {}{}\n", str(s, "name"), str(s, "title"),
-                                at(s, "quick") == true ? " (quick form)" : "");
-  out += fmt::format("status: {}\n", str(doc, "status"));
-  if (!str(at(doc, "config"), "tested_by").empty())
-    out += fmt::format("tested by: {}\n", str(at(doc, "config"), "tested_by"));
+std::string scenario_text(const results::ScenarioDocument& doc) {
+  const results::ScenarioInfo& s = doc.scenario;
+  std::string out = fmt::format("ptsuite scenario {} - {}{}\n", s.name, s.title, s.quick ? " (quick form)" : "");
+  out += fmt::format("status: {}\n", doc.status);
+  if (!doc.config.tested_by.empty()) out += fmt::format("tested by: {}\n", doc.config.tested_by);
   out += "targets:\n";
   size_t i = 0;
-  for (const json& t : results::array(doc, "targets")) {
-    const std::string model = str(t, "model");
-    const std::string serial = str(t, "serial");
-    out += fmt::format("  {}: {} ({} {})\n", i++, str(t, "path"), model.empty() ? "-" : model,
-                       serial.empty() ? "-" : serial);
+  for (const results::ScenarioTarget& t : doc.targets) {
+    const std::string model = t.model.value_or("");
+    const std::string serial = t.serial.value_or("");
+    out += fmt::format("  {}: {} ({} {})\n", i++, t.path, model.empty() ? "-" : model, serial.empty() ? "-" : serial);
   }
   out +=
       "latencies in ms (mean, standard deviation, percentiles, maximum); MB = 10^6 bytes; IOPS and MB/s summed over "
       "streams, latencies from merged histograms; R+W = read and write together\n";
-  const size_t targets = results::array(doc, "targets").size();
-  for (const results::PhaseRecord& phase : results::read_phase_records(at(doc, "phases"))) {
+  const size_t targets = doc.targets.size();
+  for (const results::PhaseRecord& phase : doc.phases) {
     out += phase_text(phase, targets);
   }
   return out;

@@ -13,6 +13,7 @@
 #include <ptsuite/report/compare_extractor.hpp>
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "support/scenario_fixture.hpp"
@@ -30,7 +31,7 @@ size_t count(const std::string& text, const std::string& what) {
 
 TEST(ScenarioReport, TableTextAndCsvHoldEveryLatencyStatisticReadAndWriteApart) {
   const json doc = test_support::scenario_txq_sweep(2, 3);
-  const std::string html = scenario_html(doc);
+  const std::string html = scenario_html(results::read_scenario_document(doc));
   for (const char* heading :
        {"<th class=\"num\">StdDev</th>", "<th class=\"num\">99 %</th>", "<th class=\"num\">99.9 %</th>",
         "<th class=\"num\">99.99 %</th>", "<th class=\"num\">Max</th>"}) {
@@ -41,11 +42,11 @@ TEST(ScenarioReport, TableTextAndCsvHoldEveryLatencyStatisticReadAndWriteApart) 
   EXPECT_EQ(count(html, "<td>write</td>"), 9u);
   EXPECT_EQ(count(html, "<td>R+W</td>"), 9u);
 
-  const std::string text = scenario_text(doc);
+  const std::string text = scenario_text(results::read_scenario_document(doc));
   EXPECT_NE(text.find("StdDev      99 %    99.9 %   99.99 %       Max"), std::string::npos) << text;
   EXPECT_EQ(count(text, "  write "), 9u) << text;
 
-  const std::string csv = scenario_csv(doc);
+  const std::string csv = scenario_csv(results::read_scenario_document(doc));
   EXPECT_EQ(
       csv.rfind("phase,kind,step,label,x,scope,stream,target,direction,requested_iops,requested_mb_per_s,ios,", 0), 0u);
   for (const char* column :
@@ -58,20 +59,55 @@ TEST(ScenarioReport, TableTextAndCsvHoldEveryLatencyStatisticReadAndWriteApart) 
   EXPECT_NE(csv.find(csv_number(stddev)), std::string::npos) << "copied from the document";
 }
 
+TEST(ScenarioReport, DocumentIsReadOnceIntoTypedHeaderTargetsAndPhases) {
+  json doc = test_support::scenario_txq_sweep(2, 3);
+  doc["targets"][1]["serial"] = nullptr;  // a target the run could not identify
+  doc["attestation"] = {{"key_fingerprint", "abcdef"}, {"signed_utc", "2026-11-26T19:01:00Z"}};
+  doc["report"] = {{"series", "drives"}, {"plot_targets", json::array({1u})}};
+  const results::ScenarioDocument d = results::read_scenario_document(doc);
+  EXPECT_EQ(d.tool_version, "0.0.0-test");
+  EXPECT_EQ(d.scenario.title, doc.at("scenario").at("title"));
+  EXPECT_EQ(d.scenario.source_sha256, std::string(64, 'a'));
+  EXPECT_FALSE(d.scenario.quick);
+  EXPECT_EQ(d.scenario.ptsuite_choices.size(), 1u);
+  EXPECT_EQ(d.config.seed, "1");  // a number, as text
+  EXPECT_EQ(d.config.tested_by, "ptsuite tests");
+  ASSERT_EQ(d.targets.size(), 2u);
+  EXPECT_EQ(d.targets[0].serial, "LOOP0000");
+  EXPECT_FALSE(d.targets[1].serial.has_value());
+  EXPECT_EQ(d.targets[1].capacity_bytes, uint64_t{1} << 30);
+  ASSERT_TRUE(d.attestation.has_value());
+  EXPECT_EQ(d.attestation->key_fingerprint, "abcdef");
+  EXPECT_EQ(scenario_report_options(d).series, "drives");
+  EXPECT_EQ(scenario_report_options(d).plot_targets, (std::vector<uint32_t>{1}));
+  EXPECT_EQ(d.phases.size(), doc.at("phases").size());
+  EXPECT_TRUE(d.has_scenario);
+  // Borrowed: the same records without a copy of the tree.
+  const results::ScenarioDocument b = results::borrow_scenario_document(doc);
+  EXPECT_EQ(b.source.get(), &doc);
+  EXPECT_EQ(b.phases.size(), d.phases.size());
+  // A partial document reads as empty, never throws.
+  const results::ScenarioDocument none = results::read_scenario_document(json::array({1, "x"}));
+  EXPECT_FALSE(none.has_scenario);
+  EXPECT_TRUE(none.targets.empty());
+  EXPECT_FALSE(none.attestation.has_value());
+}
+
 TEST(ScenarioReport, ReportSeriesDrawsDrivesTheAggregateOrBoth) {
   const json two = test_support::scenario_txq_sweep(2, 2);
-  const std::string both = scenario_html(two);  // auto, 2 targets: both
+  const std::string both = scenario_html(results::read_scenario_document(two));  // auto, 2 targets: both
   EXPECT_NE(both.find("data-series=\"target 1\""), std::string::npos);
   EXPECT_NE(both.find("data-series=\"all\""), std::string::npos);
   EXPECT_EQ(both.find("data-series=\"min of targets"), std::string::npos);
 
   const json eight = test_support::scenario_txq_sweep(8, 2);
-  const std::string agg = scenario_html(eight);  // auto, 8 targets: the aggregate and the band
+  const std::string agg =
+      scenario_html(results::read_scenario_document(eight));  // auto, 8 targets: the aggregate and the band
   EXPECT_EQ(agg.find("data-series=\"target 1\""), std::string::npos);
   EXPECT_NE(agg.find("data-series=\"all\""), std::string::npos);
   EXPECT_NE(agg.find("data-series=\"max of targets\""), std::string::npos);
 
-  const std::string picked = scenario_html(eight, {"drives", {1, 5}});
+  const std::string picked = scenario_html(results::read_scenario_document(eight), {"drives", {1, 5}});
   EXPECT_NE(picked.find("data-series=\"target 1\""), std::string::npos);
   EXPECT_NE(picked.find("data-series=\"target 5\""), std::string::npos);
   EXPECT_EQ(picked.find("data-series=\"target 2\""), std::string::npos);
@@ -88,7 +124,7 @@ TEST(ScenarioReport, ReportSeriesDrawsDrivesTheAggregateOrBoth) {
 // at the end of every IOPS-over-time chart; it is left out and counted.
 TEST(ScenarioReport, TailIntervalsAreNotDrawnAsRatesOverAFewMilliseconds) {
   const json doc = test_support::scenario_write_pressure(2);
-  const std::string html = scenario_html(doc);
+  const std::string html = scenario_html(results::read_scenario_document(doc));
   // 2 steps x (reads, writes); the 10 MB/s writes completed no IO in their tail (none recorded).
   EXPECT_NE(html.find("3 tail interval(s) shorter than half the period are not drawn"), std::string::npos)
       << html.substr(html.find("tail interval") - 10, 30);

@@ -286,8 +286,8 @@ TEST(TypedRecords, PartialOrMistypedBlocksReadEmptyWithoutThrowing) {
 
 TEST(TypedRecords, GridMatrixCellsByMetricWithIntegerLatenciesAndNullGaps) {
   GridMatrix m;
-  m.rows = {"4KiB", "8KiB"};
-  m.columns = {"100/0", "0/100"};
+  m.rows = {block_size_key(4096), block_size_key(8192)};
+  m.columns = {rw_mix_key(100), rw_mix_key(0)};
   m.source = "final-round";
   m.window = {7, 7};
   for (auto& grid : m.cells) {
@@ -306,6 +306,29 @@ TEST(TypedRecords, GridMatrixCellsByMetricWithIntegerLatenciesAndNullGaps) {
   EXPECT_TRUE(std::isnan(back.cell(GridMetric::iops, 1, 1)));
   EXPECT_TRUE(std::isnan(back.cell(GridMetric::iops, 2, 0)));  // past the last row
   EXPECT_EQ(grid_metric_key(GridMetric::latency_p99_999_ns), "latency_p99_999_ns");
+}
+
+TEST(TypedRecords, GridKeysAreTypedAndWrittenAsTheirLabels) {
+  GridMatrix m;
+  m.rows = {block_size_key(512), block_size_key(4096), block_size_key(1048576)};
+  m.columns = {rw_mix_key(65), rw_mix_key(100), rw_mix_key(0)};
+  EXPECT_EQ(m.rows[0].label, "0.5KiB");
+  EXPECT_EQ(m.rows[2].label, "1MiB");
+  EXPECT_EQ(m.columns[0].label, "65/35");
+  EXPECT_DOUBLE_EQ(m.columns[0].write_pct, 35.0);
+  const json j = m;
+  EXPECT_EQ(j.at("rows"), json({"0.5KiB", "4KiB", "1MiB"}));
+  EXPECT_EQ(j.at("columns"), json({"65/35", "100/0", "0/100"}));
+  const GridMatrix back = read_grid_matrix(j);
+  EXPECT_EQ(back.rows, m.rows);  // bytes read back from the labels
+  EXPECT_EQ(back.columns, m.columns);
+  EXPECT_EQ(back.row_labels(), std::vector<std::string>({"0.5KiB", "4KiB", "1MiB"}));
+  // Labels that are not sizes or mixes keep their text, with 0 bytes / NaN percentages.
+  const GridMatrix odd = read_grid_matrix(json{{"rows", {"big"}}, {"columns", {"most", "120/-20"}}});
+  EXPECT_EQ(odd.rows[0], (BlockSizeKey{0, "big"}));
+  EXPECT_EQ(odd.columns[0].label, "most");
+  EXPECT_TRUE(std::isnan(odd.columns[0].read_pct));
+  EXPECT_TRUE(std::isnan(odd.columns[1].write_pct));
 }
 
 TEST(TypedRecords, EmbeddedDocumentsAreBorrowedOnReadAndOwnedOnWrite) {
