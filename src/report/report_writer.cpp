@@ -12,6 +12,7 @@
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
+#include <ptsuite/results/run_document.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -112,6 +113,8 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
   const Paper paper = parse_paper(paper_name, "--paper");
   check_report_document(results, "results");
   const bool scenario = is_scenario_document(results);
+  // Parsed once here; the typed renderers take the document (issue 28).
+  const results::RunDocument doc = scenario ? results::RunDocument{} : results::read_run_document(results);
   const auto html_of = [&] { return scenario ? scenario_html(results) : render_html(results); };
   const fs::path out(dir);
   std::error_code ec;
@@ -152,7 +155,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       }
     } else if (format == "text") {
       const fs::path path = out / "summary.txt";
-      write_file_atomic(path, scenario ? scenario_text(results) : render_text(results));
+      write_file_atomic(path, scenario ? scenario_text(results) : render_text(doc));
       written.push_back(path.string());
     } else if (format == "json") {
       const fs::path path = out / "results.json";

@@ -114,6 +114,7 @@ TestRecord read_test_record(const json& test) {
   r.phases = read_round_phases(at(test, "phases"));
   r.captures = read_captures(at(test, "captures"));
   r.compliance = read_compliance(at(test, "compliance"));
+  r.has_compliance = at(test, "compliance").is_object();
   for (const BlockKind& kind : k_block_kinds) {
     if (const json& block = at(test, kind.key); !block.is_null()) {
       r.block_key = std::string(kind.key);

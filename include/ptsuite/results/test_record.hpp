@@ -123,7 +123,8 @@ struct TestRecord {
   std::vector<RoundPhase> phases;
   std::vector<CaptureRecord> captures;
   ComplianceRecord compliance;
-  std::string block_key;  // "" when the record has no block
+  bool has_compliance = false;  // the record holds a verdict (absent while the test runs)
+  std::string block_key;        // "" when the record has no block
   TestBlock block;
 
   // The block as T, or null when the record holds another kind.
