@@ -21,11 +21,12 @@ std::string value_text(std::optional<double> v, const std::string& unit) {
 
 }  // namespace
 
-std::string claims_text(const json& test) {
-  if (!member(test, "validation").is_object()) {
+std::string claims_text(const results::TestRecord& test) {
+  const results::ValidationBlock* block = test.block_as<results::ValidationBlock>();
+  if (block == nullptr) {
     return {};
   }
-  const results::ValidationBlock v = results::read_validation(member(test, "validation"));
+  const results::ValidationBlock& v = *block;
   text::Table t(3);
   t.add({"claim", "conditions", "metric", "declared", "measured", "margin", "tolerance", "verdict"});
   for (const results::ClaimOutcome& c : v.claims) {

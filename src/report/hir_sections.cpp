@@ -10,11 +10,12 @@ namespace ptsuite::report {
 
 using nlohmann::json;
 
-std::string hir_text(const json& test) {
-  if (!member(test, "hir").is_object()) {
+std::string hir_text(const results::TestRecord& test) {
+  const results::HirBlock* block = test.block_as<results::HirBlock>();
+  if (block == nullptr) {
     return {};
   }
-  const results::HirBlock h = results::read_hir(member(test, "hir"));
+  const results::HirBlock& h = *block;
   text::Table t(2);
   t.add({"wait state", "host idle (s)", "repetitions", "avg IOPS", "baseline IOPS"});
   for (const results::HirWaitState& ws : h.wait_states) {

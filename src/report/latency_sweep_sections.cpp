@@ -11,11 +11,12 @@ namespace ptsuite::report {
 
 using nlohmann::json;
 
-std::string latency_sweep_text(const json& test) {
-  if (!member(test, "sweep").is_object()) {
+std::string latency_sweep_text(const results::TestRecord& test) {
+  const results::LatencySweepBlock* block = test.block_as<results::LatencySweepBlock>();
+  if (block == nullptr) {
     return {};
   }
-  const results::LatencySweepBlock sweep = results::read_latency_sweep(member(test, "sweep"));
+  const results::LatencySweepBlock& sweep = *block;
   const auto ns = [](uint64_t v) { return text::ms(static_cast<double>(v)); };
   text::Table t(3);
   t.add({"R/W", "block", "TC", "QD", "IOPS", "ART (ms)", "99 %", "99.9 %", "99.99 %", "99.999 %", "MRT (ms)"});
@@ -25,7 +26,7 @@ std::string latency_sweep_text(const json& test) {
            ns(c.latency.latency_p99_9_ns), ns(c.latency.latency_p99_99_ns), ns(c.latency.latency_p99_999_ns),
            ns(c.latency.latency_max_ns)});
   }
-  const WindowLabels labels = window_labels(test);
+  const WindowLabels labels = window_labels(test.header);
   return fmt::format(
              "  Latency sweep, measurement-window values per cell (read + write combined; ms): ART {}; MRT "
              "{}; each percentile a {}:\n",

@@ -12,6 +12,7 @@
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
+#include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
@@ -113,9 +114,11 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
   const Paper paper = parse_paper(paper_name, "--paper");
   check_report_document(results, "results");
   const bool scenario = is_scenario_document(results);
-  // A scenario document is read once into its typed records; a PTS run renders from the tree.
+  // Parsed once here into the typed document of its kind.
   const ptsuite::results::ScenarioDocument scenario_doc =
       scenario ? ptsuite::results::read_scenario_document(results) : ptsuite::results::ScenarioDocument{};
+  const ptsuite::results::RunDocument doc =
+      scenario ? ptsuite::results::RunDocument{} : ptsuite::results::read_run_document(results);
   const auto html_of = [&] { return scenario ? scenario_html(scenario_doc) : render_html(results); };
   const fs::path out(dir);
   std::error_code ec;
@@ -156,7 +159,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       }
     } else if (format == "text") {
       const fs::path path = out / "summary.txt";
-      write_file_atomic(path, scenario ? scenario_text(scenario_doc) : render_text(results));
+      write_file_atomic(path, scenario ? scenario_text(scenario_doc) : render_text(doc));
       written.push_back(path.string());
     } else if (format == "json") {
       const fs::path path = out / "results.json";

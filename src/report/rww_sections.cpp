@@ -18,9 +18,9 @@ using results::member;
 
 namespace {
 
-std::string applied_workload_text(const json& test) {
-  if (!member(test, "applied_workload").is_object()) return {};
-  const results::AppliedWorkload w = results::read_applied_workload(member(test, "applied_workload"));
+std::string applied_workload_text(const results::TestRecord& test) {
+  if (!test.applied_workload) return {};
+  const results::AppliedWorkload& w = *test.applied_workload;
   std::string out = fmt::format(
       "  Applied test workload of {} ({} IOs): {} of {} streams covering {:.1f} % of the IOs (rww.coverage {:.0f} %)\n"
       "  (a ptsuite extension modelled on SNIA RWSW; not RWSW-compliant)\n",
@@ -34,12 +34,15 @@ std::string applied_workload_text(const json& test) {
 
 }  // namespace
 
-std::string rww_sweep_text(const json& test) { return applied_workload_text(test) + rww_sweep_demand_text(test); }
+std::string rww_sweep_text(const results::TestRecord& test) {
+  return applied_workload_text(test) + rww_sweep_demand_text(test);
+}
 
-std::string rww_streams_text(const json& test) {
+std::string rww_streams_text(const results::TestRecord& test) {
   std::string out = applied_workload_text(test);
-  if (!member(test, "rww_streams").is_object()) return out;
-  const results::RwwStreamsBlock b = results::read_rww_streams(member(test, "rww_streams"));
+  const auto* block = test.block_as<results::RwwStreamsBlock>();
+  if (block == nullptr) return out;
+  const results::RwwStreamsBlock& b = *block;
   out += fmt::format("  Each stream alone at TC {} / QD {}:\n", b.threads, b.queue_depth);
   for (const results::RwwStream& s : b.streams) {
     out += fmt::format("    {:<18} weight {:>6.2f} %  {:>12.1f} IOPS {:>9.2f} MB/s  ART {:.3f} ms  SS {}\n", s.name,
@@ -50,10 +53,11 @@ std::string rww_streams_text(const json& test) {
   return out;
 }
 
-std::string rww_replay_text(const json& test) {
+std::string rww_replay_text(const results::TestRecord& test) {
   std::string out = applied_workload_text(test);
-  if (!member(test, "rww_replay").is_object()) return out;
-  const results::RwwReplayBlock b = results::read_rww_replay(member(test, "rww_replay"));
+  const auto* block = test.block_as<results::RwwReplayBlock>();
+  if (block == nullptr) return out;
+  const results::RwwReplayBlock& b = *block;
   out += fmt::format("  Capture steps of {:.3f} s replayed ({} idle not replayed): captured vs device\n",
                      static_cast<double>(b.step_ns) / 1e9, b.idle_steps);
   for (const results::RwwReplayStep& s : b.steps) {

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/html/test_pages.hpp>
+#include <ptsuite/results/test_record.hpp>
 
 #include "report/csv_writer.hpp"
 
@@ -24,7 +25,7 @@ namespace ptsuite::report {
 struct TestSections {
   std::string_view test_id;
   std::vector<html::Page> (*html_pages)(const nlohmann::json& results, const nlohmann::json& test, html::IdSource& ids);
-  std::string (*text_section)(const nlohmann::json& test);                                 // may be null
+  std::string (*text_section)(const results::TestRecord& test);                            // may be null
   void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const nlohmann::json& test);  // may be null
 };
 
@@ -33,22 +34,22 @@ std::span<const TestSections> all_sections();
 const TestSections* find_sections(std::string_view test_id);
 
 // The tests' text sections (text_report.cpp, xsr_sections.cpp).
-std::string iops_text(const nlohmann::json& test);
-std::string throughput_text(const nlohmann::json& test);
-std::string latency_text(const nlohmann::json& test);
-std::string wsat_text(const nlohmann::json& test);
-std::string cbw_text(const nlohmann::json& test);
-std::string xsr_text(const nlohmann::json& test);
-std::string hir_text(const nlohmann::json& test);
-std::string dirth_text(const nlohmann::json& test);
-std::string ecw_text(const nlohmann::json& test);
-std::string endurance_text(const nlohmann::json& test);
-std::string latency_sweep_text(const nlohmann::json& test);
-std::string claims_text(const nlohmann::json& test);
-std::string rww_sweep_demand_text(const nlohmann::json& test);
-std::string rww_sweep_text(const nlohmann::json& test);    // rww_sections.cpp
-std::string rww_streams_text(const nlohmann::json& test);  // rww_sections.cpp
-std::string rww_replay_text(const nlohmann::json& test);   // rww_sections.cpp
+std::string iops_text(const results::TestRecord& test);
+std::string throughput_text(const results::TestRecord& test);
+std::string latency_text(const results::TestRecord& test);
+std::string wsat_text(const results::TestRecord& test);
+std::string cbw_text(const results::TestRecord& test);
+std::string xsr_text(const results::TestRecord& test);
+std::string hir_text(const results::TestRecord& test);
+std::string dirth_text(const results::TestRecord& test);
+std::string ecw_text(const results::TestRecord& test);
+std::string endurance_text(const results::TestRecord& test);
+std::string latency_sweep_text(const results::TestRecord& test);
+std::string claims_text(const results::TestRecord& test);
+std::string rww_sweep_demand_text(const results::TestRecord& test);
+std::string rww_sweep_text(const results::TestRecord& test);    // rww_sections.cpp
+std::string rww_streams_text(const results::TestRecord& test);  // rww_sections.cpp
+std::string rww_replay_text(const results::TestRecord& test);   // rww_sections.cpp
 
 // The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
 namespace csv {

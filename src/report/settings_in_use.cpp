@@ -4,6 +4,25 @@
 
 namespace ptsuite::report {
 
+std::unordered_set<std::string> settings_in_use(const results::RunDocument& doc) {
+  std::unordered_set<std::string> out;
+  for (const results::TestRecord& test : doc.tests) {
+    for (const results::ParameterRecord& p : test.header.parameters) {
+      if (!p.setting.empty()) {
+        out.insert(p.setting);
+      }
+    }
+    out.insert(test.header.id + ".threads");
+    out.insert(test.header.id + ".queue_depth");
+  }
+  for (const results::SettingRecord& s : doc.header.settings) {
+    if (s.name.rfind("device.", 0) == 0) {
+      out.insert(s.name);
+    }
+  }
+  return out;
+}
+
 std::unordered_set<std::string> settings_in_use(const nlohmann::json& results) {
   std::unordered_set<std::string> out;
   for (const nlohmann::json& test : array(results, "tests")) {

@@ -38,104 +38,107 @@ namespace {
 
 // --- sections -----------------------------------------------------------------------------
 
-std::string verdict_lines(const json& compliance, std::string_view indent) {
-  if (!compliance.is_object()) {
+std::string verdict_lines(const results::ComplianceRecord* verdict, std::string_view indent) {
+  if (verdict == nullptr) {
     return fmt::format("{}Compliance: not evaluated\n", indent);
   }
-  const results::ComplianceRecord verdict = results::read_compliance(compliance);
-  std::string out = fmt::format("{}Compliance: {}\n", indent, verdict.summary);
-  for (const std::string& reason : verdict.reasons) {
+  std::string out = fmt::format("{}Compliance: {}\n", indent, verdict->summary);
+  for (const std::string& reason : verdict->reasons) {
     out += fmt::format("{}  - {}\n", indent, reason);
   }
-  for (const std::string& note : verdict.notes) {
+  for (const std::string& note : verdict->notes) {
     out += fmt::format("{}  ! {}\n", indent, note);
   }
   return out;
 }
 
-std::string run_section(const json& doc) {
+std::string or_else(const std::string& v, const std::string& fallback) { return v.empty() ? fallback : v; }
+
+// The device, target, tester and signature lines.
+std::string identity_lines(const results::RunHeader& h) {
   std::string out;
-  const json& spec = member(doc, "spec");
-  out += fmt::format("ptsuite results: {}, {}\n",
-                     str(spec, "title").empty() ? "PTS " + str(spec, "revision") : str(spec, "title"),
-                     str(spec, "profile_title").empty() ? str(spec, "profile") : str(spec, "profile_title"));
-  const json& dev = member(doc, "device");
+  const results::DeviceRecord& dev = h.device;
   std::string name;
-  for (const char* key : {"vendor", "model"}) {
-    const std::string v = str(dev, key);
-    if (!v.empty()) {
-      name += (name.empty() ? "" : " ") + v;
+  for (const std::string* v : {&dev.vendor, &dev.model}) {
+    if (!v->empty()) {
+      name += (name.empty() ? "" : " ") + *v;
     }
   }
   std::string ids;
-  if (!str(dev, "serial").empty()) {
-    ids += ", serial " + str(dev, "serial");
+  if (!dev.serial.empty()) {
+    ids += ", serial " + dev.serial;
   }
-  if (!str(dev, "firmware").empty()) {
-    ids += ", firmware " + str(dev, "firmware");
+  if (!dev.firmware.empty()) {
+    ids += ", firmware " + dev.firmware;
   }
   out += fmt::format("Device:      {}{}\n", name.empty() ? "unknown device" : name, ids);
-  const json& target = member(doc, "target");
-  out += fmt::format("Target:      {} ({}, {} bytes, {}-byte logical blocks{})\n", str(target, "path"),
-                     gigabytes(member(target, "capacity_bytes")), str(target, "capacity_bytes"),
-                     str(target, "logical_block_bytes"),
-                     member(target, "scratch").is_string() ? "; scratch: " + str(target, "scratch") : "");
-  const json& config = member(doc, "config");
-  if (!str(config, "tested_by").empty()) {
-    out += fmt::format("Tested by:   {}\n", str(config, "tested_by"));
+  const results::TargetRecord& target = h.target;
+  out += fmt::format("Target:      {} ({}, {} bytes, {}-byte logical blocks{})\n", target.path,
+                     gigabytes(target.capacity_bytes), target.capacity_bytes, target.logical_block_bytes,
+                     target.scratch.empty() ? "" : "; scratch: " + target.scratch);
+  if (!h.config.tested_by.empty()) {
+    out += fmt::format("Tested by:   {}\n", h.config.tested_by);
   }
-  const json& attestation = member(doc, "attestation");
-  if (attestation.is_object()) {
+  if (h.attestation) {
+    const results::AttestationRecord& a = *h.attestation;
     out += fmt::format("Signed:      Ed25519 key {} on {}{} (check: ptsuite verify DIR --pubkey KEY.pub)\n",
-                       str(attestation, "key_fingerprint"), str(attestation, "signed_utc"),
-                       str(attestation, "tested_by").empty() ? "" : " for " + str(attestation, "tested_by"));
+                       a.key_fingerprint, a.signed_utc, a.tested_by.empty() ? "" : " for " + a.tested_by);
   }
-  for (const json& session : array(doc, "preflight")) {
-    for (const json& f : array(session, "findings")) {
-      if (str(f, "severity") != "info") {
-        out += fmt::format("Preflight:   {} ({}): {}: {}\n", str(f, "severity"), str(session, "session"),
-                           str(f, "check"), str(f, "message"));
+  for (const results::PreflightSession& session : h.preflight) {
+    for (const results::PreflightFinding& f : session.findings) {
+      if (f.severity != "info") {
+        out += fmt::format("Preflight:   {} ({}): {}: {}\n", f.severity, session.session, f.check, f.message);
       }
     }
   }
-  const json& run = member(doc, "run");
-  const json& tool = member(doc, "tool");
-  out += fmt::format("Run:         {}, {} to {}; ptsuite {} ({})\n",
-                     str(run, "status").empty() ? "unknown" : str(run, "status"), str(run, "started_utc"),
-                     str(run, "finished_utc").empty() ? "-" : str(run, "finished_utc"), str(tool, "version"),
-                     str(tool, "git_revision"));
-  if (member(run, "stop").is_object()) {
-    out += fmt::format("Stopped:     {}\n", str(member(run, "stop"), "reason"));
+  return out;
+}
+
+// The settings changed from the spec defaults that concern the tests that ran.
+std::string settings_lines(const results::RunDocument& doc) {
+  std::vector<std::string> changed;
+  const std::unordered_set<std::string> in_use = settings_in_use(doc);
+  for (const results::SettingRecord& s : doc.header.settings) {
+    if (s.changed && in_use.count(s.name) > 0) {
+      const nlohmann::json& v = s.value;
+      changed.push_back(
+          fmt::format("{} = {} ({})", s.name, v.is_string() ? v.get<std::string>() : v.dump(), s.changed_by));
+    }
   }
-  for (const results::ResumeRecord& r : results::read_run_sessions(run).resumes) {
+  std::string presets;
+  for (const std::string& p : doc.header.config.presets) {
+    presets += (presets.empty() ? "" : ", ") + p;
+  }
+  if (changed.empty()) {
+    return "Settings:    spec defaults\n";
+  }
+  std::string out = fmt::format("Settings:    {} changed from the spec defaults{}\n", changed.size(),
+                                presets.empty() ? "" : " (preset " + presets + ")");
+  for (const std::string& c : changed) {
+    out += "               " + c + "\n";
+  }
+  return out;
+}
+
+std::string run_section(const results::RunDocument& doc) {
+  const results::RunHeader& h = doc.header;
+  std::string out = fmt::format("ptsuite results: {}, {}\n", or_else(h.spec.title, "PTS " + h.spec.revision),
+                                or_else(h.spec.profile_title, h.spec.profile));
+  out += identity_lines(h);
+  const results::RunRecord& run = h.run;
+  out += fmt::format("Run:         {}, {} to {}; ptsuite {} ({})\n", or_else(run.status, "unknown"),
+                     run.sessions.started_utc, or_else(run.finished_utc, "-"), h.tool.version, h.tool.git_revision);
+  if (run.stop_reason) {
+    out += fmt::format("Stopped:     {}\n", *run.stop_reason);
+  }
+  for (const results::ResumeRecord& r : run.sessions.resumes) {
     out += fmt::format("Resumed:     {} after {} journaled steps{}\n", r.utc, r.journaled_steps,
                        r.after_host_restart ? ", after a host restart (reboot or power loss): the drive's state "
                                               "after a power cut is not the state the journal saw"
                                             : "");
   }
-  std::vector<std::string> changed;
-  const std::unordered_set<std::string> in_use = settings_in_use(doc);
-  for (const json& s : array(doc, "settings")) {
-    if (member(s, "changed") == true && in_use.count(str(s, "name")) > 0) {
-      const json& v = member(s, "value");
-      changed.push_back(fmt::format("{} = {} ({})", str(s, "name"), v.is_string() ? v.get<std::string>() : v.dump(),
-                                    str(s, "changed_by")));
-    }
-  }
-  std::string presets;
-  for (const json& p : array(config, "presets")) {
-    presets += (presets.empty() ? "" : ", ") + (p.is_string() ? p.get<std::string>() : p.dump());
-  }
-  if (changed.empty()) {
-    out += "Settings:    spec defaults\n";
-  } else {
-    out += fmt::format("Settings:    {} changed from the spec defaults{}\n", changed.size(),
-                       presets.empty() ? "" : " (preset " + presets + ")");
-    for (const std::string& c : changed) {
-      out += "               " + c + "\n";
-    }
-  }
-  out += verdict_lines(member(doc, "compliance"), "");
+  out += settings_lines(doc);
+  out += verdict_lines(doc.has_compliance ? &doc.compliance : nullptr, "");
   return out;
 }
 
@@ -192,22 +195,24 @@ std::string window_range(const results::GridMatrix& matrix) {
 
 }  // namespace
 
-std::string iops_text(const json& test) {
-  if (!member(test, "matrix").is_object()) {
+std::string iops_text(const results::TestRecord& test) {
+  const results::GridMatrix* block = test.block_as<results::GridMatrix>();
+  if (block == nullptr) {
     return {};
   }
-  const results::GridMatrix matrix = results::read_grid_matrix(member(test, "matrix"));
+  const results::GridMatrix& matrix = *block;
   return fmt::format("  IOPS, measurement-window average ({}), R/W mix across:\n", window_range(matrix)) +
          matrix_table(matrix, results::GridMetric::iops, 0);
 }
 
-std::string latency_text(const json& test) {
-  if (!member(test, "matrix").is_object()) {
+std::string latency_text(const results::TestRecord& test) {
+  const results::GridMatrix* block = test.block_as<results::GridMatrix>();
+  if (block == nullptr) {
     return {};
   }
   using results::GridMetric;
-  const results::GridMatrix matrix = results::read_grid_matrix(member(test, "matrix"));
-  const WindowLabels labels = window_labels(test);
+  const results::GridMatrix& matrix = *block;
+  const WindowLabels labels = window_labels(test.header);
   std::string out = fmt::format("  Response times over the measurement window ({}): ART {}; MRT {}; 99.999 % a {}:\n",
                                 window_range(matrix), labels.art, labels.mrt, labels.nines);
   Table t(2);
@@ -222,26 +227,27 @@ std::string latency_text(const json& test) {
   return out + t.render("    ");
 }
 
-std::string throughput_text(const json& test) {
-  const std::vector<results::ThroughputRow> table = results::read_throughput_table(member(test, "table"));
-  if (table.empty()) {
+std::string throughput_text(const results::TestRecord& test) {
+  const results::ThroughputTable* table = test.block_as<results::ThroughputTable>();
+  if (table == nullptr || table->rows.empty()) {
     return {};
   }
   Table t(1);
   t.add({"Block size", "Read MB/s", "Write MB/s"});
-  for (const results::ThroughputRow& row : table) {
+  for (const results::ThroughputRow& row : table->rows) {
     t.add({row.block_size, fixed(row.read_mb_per_s, 1), fixed(row.write_mb_per_s, 1)});
   }
   return "  Throughput, measurement-window average (MB = 10^6 bytes):\n" + t.render("    ");
 }
 
-// WSAT and endurance-write (record `key`, titled `name`); `qos` adds the 99 / 99.9 / 99.99 %
-// columns the endurance write reports per sample.
-std::string write_stream_text(const json& test, const std::string& key, const std::string& name, bool qos) {
-  if (!member(test, key).is_object()) {
+// WSAT and endurance-write (titled `name`); `qos` adds the 99 / 99.9 / 99.99 % columns the
+// endurance write reports per sample.
+std::string write_stream_text(const results::TestRecord& test, const std::string& name, bool qos) {
+  const results::WriteStreamBlock* block = test.block_as<results::WriteStreamBlock>();
+  if (block == nullptr) {
     return {};
   }
-  const results::WriteStreamBlock w = results::read_write_stream(member(test, key));
+  const results::WriteStreamBlock& w = *block;
   const std::vector<results::WriteStreamSample>& samples = w.samples;
   const std::string& stop = w.stop_reason;
   std::string out =
@@ -282,22 +288,24 @@ std::string write_stream_text(const json& test, const std::string& key, const st
   return out;
 }
 
-std::string wsat_text(const json& test) { return write_stream_text(test, "wsat", "WSAT", false); }
-std::string endurance_text(const json& test) { return write_stream_text(test, "endurance", "Endurance write", true); }
+std::string wsat_text(const results::TestRecord& test) { return write_stream_text(test, "WSAT", false); }
+std::string endurance_text(const results::TestRecord& test) { return write_stream_text(test, "Endurance write", true); }
 
 namespace {
 
-// CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
-std::string demand_sweep_text(const json& test, const char* key, const char* title) {
-  if (!member(test, key).is_object()) {
+// CBW, DIRTH and ECW (the same procedure over one access pattern), titled `title`.
+std::string demand_sweep_text(const results::TestRecord& test, const char* title) {
+  const results::DemandSweepBlock* block = test.block_as<results::DemandSweepBlock>();
+  if (block == nullptr) {
     return {};
   }
-  const results::DemandSweepBlock c = results::read_demand_sweep(member(test, key));
-  std::string out = fmt::format(
-      "  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", title, c.rw_mix,
-      c.operating_point_source == "window-average" ? "measurement-window averages; ART " + window_labels(test).art
-                                                   : "final Round",
-      ms(static_cast<double>(c.art_ceiling_ns)));
+  const results::DemandSweepBlock& c = *block;
+  std::string out =
+      fmt::format("  {} operating points (R/W mix {}, from the {}; MaxIOPS ART ceiling {} ms):\n", title, c.rw_mix,
+                  c.operating_point_source == "window-average"
+                      ? "measurement-window averages; ART " + window_labels(test.header).art
+                      : "final Round",
+                  ms(static_cast<double>(c.art_ceiling_ns)));
   Table t(1, /*last_left=*/true);
   t.add({"point", "TC", "QD", "IOPS", "ART (ms)", "rule"});
   for (const results::OperatingPoint& p : c.operating_points) {
@@ -312,15 +320,15 @@ std::string demand_sweep_text(const json& test, const char* key, const char* tit
 
 }  // namespace
 
-std::string cbw_text(const json& test) { return demand_sweep_text(test, "cbw", "CBW"); }
-std::string dirth_text(const json& test) { return demand_sweep_text(test, "dirth", "DIRTH"); }
-std::string ecw_text(const json& test) { return demand_sweep_text(test, "ecw", "ECW"); }
-std::string rww_sweep_demand_text(const json& test) { return demand_sweep_text(test, "rww_sweep", "RWW SWEEP"); }
+std::string cbw_text(const results::TestRecord& test) { return demand_sweep_text(test, "CBW"); }
+std::string dirth_text(const results::TestRecord& test) { return demand_sweep_text(test, "DIRTH"); }
+std::string ecw_text(const results::TestRecord& test) { return demand_sweep_text(test, "ECW"); }
+std::string rww_sweep_demand_text(const results::TestRecord& test) { return demand_sweep_text(test, "RWW SWEEP"); }
 
 namespace {
 
-std::string captures_section(const json& test) {
-  const std::vector<results::CaptureRecord> captures = results::read_captures(member(test, "captures"));
+// Segment results stay JSON by design (results/embedded.hpp): read here by their schema names.
+std::string captures_section(const std::vector<results::CaptureRecord>& captures) {
   if (captures.empty()) {
     return {};
   }
@@ -336,44 +344,42 @@ std::string captures_section(const json& test) {
   return "  Response-time captures (read and write combined):\n" + t.render("    ");
 }
 
-std::string test_section(const json& test) {
-  const std::string id = str(test, "id");
-  std::string out;
-  const json& section = member(test, "section");
-  const std::string title = str(test, "title").empty() ? id : str(test, "title");
-  const std::string where = str(section, "value") == "-"
-                                ? "not a PTS test"
-                                : fmt::format("PTS {} section {}", str(test, "spec_revision"), str(section, "value"));
-  out += fmt::format("\n== {} ({}, {}) ==\n", title, id, where);
-  const json& toio = member(test, "toio");
+std::string test_section(const results::TestRecord& test) {
+  const results::TestHeader& h = test.header;
+  const std::string& id = h.id;
+  const std::string section = results::str(h.section.value);
+  const std::string where =
+      section == "-" ? "not a PTS test" : fmt::format("PTS {} section {}", h.spec_revision, section);
+  std::string out = fmt::format("\n== {} ({}, {}) ==\n", or_else(h.title, id), id, where);
   out += fmt::format("  {}; ActiveRange {} %; write cache required: {}; status {}\n",
-                     toio.is_object() ? fmt::format("TC {} / QD {}", str(toio, "threads"), str(toio, "queue_depth"))
-                                      : std::string(id == "claims" ? "TC / QD per claim" : "TC x QD grid"),
-                     fixed(member(test, "active_range_pct"), 0), str(member(test, "write_cache_required"), "value"),
-                     str(test, "status").empty() ? "-" : str(test, "status"));
-  for (const json& o : array(test, "omitted")) {
-    out += fmt::format("  Omitted: {} ({})\n", str(o, "what"), str(o, "reason"));
+                     h.toio ? fmt::format("TC {} / QD {}", h.toio->threads, h.toio->queue_depth)
+                            : std::string(id == "claims" ? "TC / QD per claim" : "TC x QD grid"),
+                     fixed(h.active_range_pct, 0), results::str(h.write_cache_required.value), or_else(h.status, "-"));
+  for (const results::OmittedEntry& o : h.omitted) {
+    out += fmt::format("  Omitted: {} ({})\n", o.what, o.reason);
   }
-  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
+  for (const results::RoundPhase& phase : test.phases) {
     out += steady_state_lines(phase);
   }
   const TestSections* sections = find_sections(id);
   if (sections != nullptr && sections->text_section != nullptr) {
     out += sections->text_section(test);
   }
-  out += captures_section(test);
-  out += verdict_lines(member(test, "compliance"), "  ");
+  out += captures_section(test.captures);
+  out += verdict_lines(test.has_compliance ? &test.compliance : nullptr, "  ");
   return out;
 }
 
 }  // namespace
 
-std::string render_text(const json& results) {
-  std::string out = run_section(results);
-  for (const json& test : array(results, "tests")) {
+std::string render_text(const results::RunDocument& doc) {
+  std::string out = run_section(doc);
+  for (const results::TestRecord& test : doc.tests) {
     out += test_section(test);
   }
   return out;
 }
+
+std::string render_text(const json& results) { return render_text(results::read_run_document(results)); }
 
 }  // namespace ptsuite::report

@@ -12,11 +12,12 @@ namespace ptsuite::report {
 
 using nlohmann::json;
 
-std::string xsr_text(const json& test) {
-  if (!member(test, "xsr").is_object()) {
+std::string xsr_text(const results::TestRecord& test) {
+  const results::XsrBlock* block = test.block_as<results::XsrBlock>();
+  if (block == nullptr) {
     return {};
   }
-  const results::XsrBlock x = results::read_xsr(member(test, "xsr"));
+  const results::XsrBlock& x = *block;
   text::Table t(2);
   t.add({"access group", "stimulus", "samples", "avg MB/s", "end MB/s", "peak ART (ms)", "peak MRT (ms)"});
   for (const results::XsrGroup& g : x.groups) {

@@ -117,6 +117,10 @@ TestRecord read_test_record(const json& test) {
   r.phases = read_round_phases(at(test, "phases"));
   r.captures = read_captures(at(test, "captures"));
   r.compliance = read_compliance(at(test, "compliance"));
+  if (const json& applied = at(test, "applied_workload"); applied.is_object()) {
+    r.applied_workload = read_applied_workload(applied);
+  }
+  r.has_compliance = at(test, "compliance").is_object();
   for (const BlockKind& kind : k_block_kinds) {
     if (const json& block = at(test, kind.key); !block.is_null()) {
       r.block_key = std::string(kind.key);

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/test_record.hpp>
+
 namespace ptsuite::report {
 
 struct WindowLabels {
@@ -16,6 +18,7 @@ struct WindowLabels {
   std::string nines;  // what a percentile cell is: of every IO of the window, never an average
 };
 
-WindowLabels window_labels(const nlohmann::json& test);
+WindowLabels window_labels(const results::TestHeader& test);
+WindowLabels window_labels(const nlohmann::json& test);  // the pages not yet typed (issue 28)
 
 }  // namespace ptsuite::report

@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/applied_workload.hpp>
 #include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
@@ -125,7 +126,8 @@ struct TestRecord {
   std::vector<RoundPhase> phases;
   std::vector<CaptureRecord> captures;
   ComplianceRecord compliance;
-  std::string block_key;  // "" when the record has no block
+  bool has_compliance = false;  // the record holds a verdict (absent while the test runs)
+  std::string block_key;        // "" when the record has no block
   TestBlock block;
 
   // The block as T, or null when the record holds another kind.

@@ -52,6 +52,7 @@ TEST(RunDocument, FixturesReadTheirHeaderAndEveryBlockTyped) {
       EXPECT_EQ(t.header.title, jt.at("title").get<std::string>());
       EXPECT_EQ(t.header.parameters.size(), jt.at("parameters").size());
       EXPECT_EQ(t.phases.size(), jt.at("phases").size());
+      EXPECT_EQ(t.has_compliance, jt.at("compliance").is_object());
       EXPECT_EQ(t.block_key, key);
       EXPECT_FALSE(std::holds_alternative<std::monostate>(t.block));
       EXPECT_EQ(write_block(t.block).dump(), jt.at(key).dump());
@@ -80,6 +81,7 @@ TEST(RunDocument, PartialAndForeignDocumentsReadWithDefaults) {
   EXPECT_EQ(odd.tests[0].header.title, "7");
   EXPECT_TRUE(std::holds_alternative<std::monostate>(odd.tests[0].block));
   EXPECT_EQ(odd.tests[0].block_key, "");
+  EXPECT_FALSE(odd.tests[0].has_compliance);
   EXPECT_EQ(odd.tests[1].header.id, "");
   EXPECT_EQ(odd.find_test("nothing"), nullptr);
 }
