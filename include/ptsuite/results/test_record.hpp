@@ -126,8 +126,9 @@ struct TestRecord {
   std::vector<RoundPhase> phases;
   std::vector<CaptureRecord> captures;
   ComplianceRecord compliance;
-  bool has_compliance = false;  // the record holds a verdict (absent while the test runs)
-  std::string block_key;        // "" when the record has no block
+  bool has_compliance = false;                      // the record holds a verdict (absent while the test runs)
+  std::optional<AppliedWorkload> applied_workload;  // the real-world-workload tests (docs/rww.md)
+  std::string block_key;                            // "" when the record has no block
   TestBlock block;
 
   // The block as T, or null when the record holds another kind.
