@@ -97,7 +97,7 @@ namespace {
 void print_headline(const pts::RunOutcome& outcome, RunConsole& console) {
   std::vector<std::string> lines;
   try {
-    lines = report::headline_lines(nlohmann::json::parse(read_file(outcome.results_path)));
+    lines = report::headline_lines(results::read_run_document(nlohmann::json::parse(read_file(outcome.results_path))));
   } catch (const std::exception&) {
     return;  // no readable document: the status line says why
   }

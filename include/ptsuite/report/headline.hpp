@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <ptsuite/results/run_document.hpp>
 
 namespace ptsuite::report {
 
 // "  IOPS        RND 4KiB read 245112 IOPS, write 98441 IOPS, 65/35 150223 IOPS", ...
-std::vector<std::string> headline_lines(const nlohmann::json& results);
+std::vector<std::string> headline_lines(const results::RunDocument& doc);
 
 }  // namespace ptsuite::report

@@ -28,7 +28,7 @@ std::string line_of(const std::vector<std::string>& lines, const std::string& id
 
 TEST(Headline, EveryCoreTestGivesTheFiguresALabQuotes) {
   const json& doc = test_support::load_results_fixture("quick");
-  const std::vector<std::string> lines = headline_lines(doc);
+  const std::vector<std::string> lines = headline_lines(results::read_run_document(doc));
   // Throughput: the window MB/s of each block size, as the table holds them.
   const json& table = test_of(doc, "throughput").at("table");
   const std::string tp = line_of(lines, "throughput");
@@ -49,16 +49,17 @@ TEST(Headline, EveryCoreTestGivesTheFiguresALabQuotes) {
 
 TEST(Headline, IopsAndLatencyCellsComeFromTheWindowMatrix) {
   const json& doc = test_support::load_results_fixture("steady");
-  const std::vector<std::string> lines = headline_lines(doc);
+  const std::vector<std::string> lines = headline_lines(results::read_run_document(doc));
   const std::string iops = line_of(lines, "iops");
   ASSERT_FALSE(iops.empty());
   EXPECT_NE(iops.find("RND 4KiB read "), std::string::npos) << iops;
   EXPECT_EQ(iops.find("read -"), std::string::npos) << iops;  // the cell exists
   const std::string lat = line_of(lines, "latency");
   EXPECT_NE(lat.find("5 9s "), std::string::npos) << lat;
-  EXPECT_TRUE(headline_lines(json::object()).empty());
+  EXPECT_TRUE(headline_lines(results::read_run_document(json::object())).empty());
   // A record without its block prints "-" for the cells it lacks, never throws.
-  const std::vector<std::string> bare = headline_lines(json{{"tests", json::array({json{{"id", "iops"}}})}});
+  const std::vector<std::string> bare =
+      headline_lines(results::read_run_document(json{{"tests", json::array({json{{"id", "iops"}}})}}));
   ASSERT_EQ(bare.size(), 1u);
   EXPECT_NE(bare[0].find("read -"), std::string::npos) << bare[0];
 }
