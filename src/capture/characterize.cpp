@@ -194,7 +194,6 @@ void Characterizer::Impl::add(const IoRecord& r) {
   s.qd_max = std::max(s.qd_max, qd);
   qd_max = std::max(qd_max, qd);
   const uint64_t lat = r.latency_ns();
-  add_busy(r.issue_ns, r.complete_ns);
   last_time_ns = std::max(last_time_ns, r.complete_ns);
   histogram.record(lat);
   step_histogram.record(lat);
@@ -206,6 +205,8 @@ void Characterizer::Impl::add(const IoRecord& r) {
   st.latency_sum_ns += static_cast<double>(lat);
   ++st.latency_count;
   st.latency_max_ns = std::max(st.latency_max_ns, lat);
+  // Last: it may add steps, which moves the step vector `s` refers to.
+  add_busy(r.issue_ns, r.complete_ns);
 }
 
 Characterizer::Characterizer(const CaptureHeader& header, CharacterizeOptions options)
