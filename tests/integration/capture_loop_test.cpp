@@ -3,6 +3,7 @@
 // characterizes back to that workload: every IO and byte seen, the stream shares within 1
 // percentage point of the mix, the sizes exactly the configured ones, the queue depth reached
 // exactly, and nothing lost. Skips without root, loop devices or perf events.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -50,6 +51,9 @@ TEST_F(CaptureLoop, AKnownWorkloadCharacterizesBackToItsMix) {
   CaptureOptions options;
   options.devices = {loop.device.path()};
   options.output_path = capture_path;
+  // All 60,000 events (an issue and a completion per IO) fit the rings even when the reader
+  // thread gets no CPU for the whole run (CI runs this beside the QEMU suite on 2 cores).
+  options.ring_pages_per_cpu = 4096;
   auto capture = BlockCapture::start(options);
   const engine::Target target = engine::Target::open(loop.device.path(), engine::Target::Access::read_write);
   const workload::ResolvedWorkload resolved = workload::resolve(mix_spec(), target.geometry());
@@ -62,6 +66,12 @@ TEST_F(CaptureLoop, AKnownWorkloadCharacterizesBackToItsMix) {
   CharacterizeOptions co;
   co.step_ns = 100'000'000;  // 100 ms steps
   const results::IoCharacterization c = characterize_file(capture_path, co);
+  // What the capture saw, printed with any failure below (a failure on a loaded CI machine
+  // must say which IO it did not expect).
+  std::string seen;
+  for (const results::IoStreamStats& s : c.streams) seen += fmt::format("{} {:.4f}; ", s.name, s.io_share);
+  for (const auto& p : c.processes) seen += fmt::format("pid {} {} {:.4f}; ", p.pid, p.comm, p.io_share);
+  SCOPED_TRACE(fmt::format("streams and processes: {}qd_max {} qd_mean {:.2f}", seen, c.qd_max, c.qd_mean));
   // Every IO and byte the workload did, nothing else (the loop device is ours alone).
   EXPECT_EQ(c.read_ios, result.stats.read.ios);
   EXPECT_EQ(c.write_ios, result.stats.write.ios);

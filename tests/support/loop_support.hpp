@@ -48,7 +48,11 @@ struct LoopBackedDevice {
   engine::LoopDevice device;
 };
 
-// Attaches a loop device over `backing_path` (an existing regular file).
+// Waits until udevd has handled the block-device events queued so far (its blkid probe of
+// a new device); returns at once where no udevd runs.
+void settle_udev();
+
+// Attaches a loop device over `backing_path` (an existing regular file), then settle_udev().
 engine::LoopDevice attach_loop_over(const std::string& backing_path, const engine::LoopOptions& options = {});
 
 // /sys/block/loop<N>/<attribute> without its trailing newline ("loop/dio", "queue/
