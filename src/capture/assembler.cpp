@@ -2,6 +2,8 @@
 #include <ptsuite/capture/assembler.hpp>
 
 #include <cstring>
+#include <iterator>
+#include <tuple>
 
 namespace ptsuite::capture {
 
@@ -96,11 +98,20 @@ void Assembler::on_complete(const BlockEvent& e) {
   // device without FUA) completes its parent once more with 0 bytes: not an IO.
   if (e.bytes == 0 && e.op != IoOp::flush) return;
   const Key key{e.device, key_sector(e), static_cast<uint8_t>(e.op)};
-  const auto it = m_by_key.find(key);  // the first of equal keys: the oldest issue
-  if (it == m_by_key.end()) {
+  const auto [first, last] = m_by_key.equal_range(key);
+  if (first == last) {
     ++m_unmatched_completions;
     return;
   }
+  // Which of several requests in flight at one key completed is not in the event. A data
+  // request pairs with the newest one: the kernel may drop a completion event without a trace
+  // (seen with perf on 6.18: a block softirq run inside another task's preempt-disabled
+  // section; ftrace saw the event), and pairing with the oldest would then hand every later
+  // request at that sector its predecessor's completion (latencies of seconds, each shifted by
+  // one). Two data requests at one sector in flight at once are rare; if they occur, they only
+  // swap completion times. Flushes share one key and are often several in flight, completing
+  // in order: the oldest.
+  const auto it = std::get<2>(key) == static_cast<uint8_t>(IoOp::flush) ? first : std::prev(last);
   Entry& entry = m_in_flight.at(it->second);
   m_by_key.erase(it);
   entry.done = true;

@@ -25,6 +25,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/loop_support.hpp"
+
 namespace ptsuite::device::testing {
 
 // Why loop-device tests cannot run here, or empty.
@@ -97,6 +99,7 @@ class LoopDevice {
     }
     if (backing >= 0) ::close(backing);
     if (control >= 0) ::close(control);
+    if (!m_path.empty()) test_support::settle_udev();  // udevd's probe holds the device open
   }
   ~LoopDevice() {
     if (m_fd >= 0) {
@@ -142,7 +145,10 @@ class LoopDevice {
     if (::ioctl(m_fd, BLKPG, &arg) != 0) return false;
     for (int i = 0; i < 100; ++i) {
       struct stat st {};
-      if (::stat(partition_path().c_str(), &st) == 0 && S_ISBLK(st.st_mode)) return true;
+      if (::stat(partition_path().c_str(), &st) == 0 && S_ISBLK(st.st_mode)) {
+        test_support::settle_udev();
+        return true;
+      }
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return false;
