@@ -166,7 +166,7 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
   r.tested_by = h.config.tested_by;
   r.tool_version = h.tool.version;
   r.tool_git_revision = h.tool.git_revision;
-  if (doc.source().contains("preflight")) {  // null for runs older than the host preflight
+  if (h.preflight_recorded) {  // runs older than the host preflight have none: unknown, not zero
     r.preflight_warnings = preflight_warnings(h);
   }
   for (const results::TestRecord& test : doc.tests) {

@@ -276,6 +276,7 @@ struct RunHeader {
   std::vector<ConventionRecord> conventions;
   std::optional<WriteCacheRecord> write_cache;
   std::vector<PreflightSession> preflight;
+  bool preflight_recorded = false;  // the document has a preflight list (runs before it have none)
   std::optional<AttestationRecord> attestation;
 };
 

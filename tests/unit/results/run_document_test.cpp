@@ -67,6 +67,9 @@ TEST(RunDocument, PartialAndForeignDocumentsReadWithDefaults) {
   EXPECT_FALSE(empty.has_compliance);
   EXPECT_FALSE(empty.header.plan.has_value());
   EXPECT_EQ(empty.header.device.serial, "");
+  EXPECT_FALSE(empty.header.preflight_recorded);  // a run older than the host preflight
+  EXPECT_TRUE(read_run_document(json::parse(R"({"preflight": []})")).header.preflight_recorded);
+  EXPECT_FALSE(read_run_document(json::parse(R"({"preflight": null})")).header.preflight_recorded);
 
   const RunDocument odd = read_run_document(json::parse(R"({
     "device": {"serial": null, "rotational": false, "write_cache": {"present": true, "enabled": null}},
