@@ -13,6 +13,7 @@
 #include <ptsuite/results/scenario.hpp>
 
 #include "report/scenario/scenario_charts.hpp"
+#include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
@@ -169,6 +170,44 @@ void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
                  "Stream instances of " + phase.name + ": the rate asked and achieved (response times in ms)");
 }
 
+// A replay phase: one row per target, the capture's figures next to the replay's (docs/replay.md).
+void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+  const std::vector<scenario_detail::ReplayRow> rows = scenario_detail::replay_rows(phase);
+  if (rows.empty()) {
+    flow.add({html::BlockKind::html, "<p>no replay record</p>", "", ""}, 8);
+    return;
+  }
+  html::Table t;
+  t.css_class = "data compact";
+  t.first_numeric_column = 2;
+  t.header = {"Target",        "Mode",          "IOs captured",
+              "IOs replayed",  "IOPS captured", "IOPS replayed",
+              "MB/s captured", "MB/s replayed", "Issue error p50 (\u00b5s)",
+              "p99",           "max",           "Kept up"};
+  std::vector<size_t> lines;
+  for (const scenario_detail::ReplayRow& r : rows) {
+    const results::ReplayRecord& rec = *r.record;
+    const std::string kept =
+        scenario_detail::kept_up_text(r) + (rec.stop_reason == "complete" ? "" : "; " + rec.stop_reason);
+    t.rows.push_back({scenario_detail::target_name(r.target), html::text(scenario_detail::replay_mode_text(rec)),
+                      std::to_string(r.captured.ios), std::to_string(r.replayed.ios), html::fmt_iops(r.captured.iops),
+                      html::fmt_iops(r.replayed.iops), html::fmt_mbps(r.captured.mb_per_s),
+                      html::fmt_mbps(r.replayed.mb_per_s), scenario_detail::us_text(rec, rec.issue_error_p50_ns),
+                      scenario_detail::us_text(rec, rec.issue_error_p99_ns),
+                      scenario_detail::us_text(rec, rec.issue_error_max_ns), html::text(kept)});
+    lines.push_back(html::text_lines(kept.size(), 18));
+  }
+  const results::ReplayRecord& first = *rows.front().record;
+  flow.add_table(
+      t, lines,
+      fmt::format("Replay of {} ({} IOs of the capture's device; steps of {}): each target its own replay, "
+                  "at once; IOPS and MB/s per the steps' lengths, measured the same way on the capture and "
+                  "the replay; issue-time error (replayed - scheduled issue time) in microseconds over the whole "
+                  "replay; a step could not keep up when its IOs were issued late (ptsuite replay's record, "
+                  "docs/replay.md)",
+                  first.capture_file, first.capture_ios, html::fmt_duration_ns(first.step_ns)));
+}
+
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
                  const scenario_detail::SeriesPlan& plan) {
@@ -180,6 +219,10 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
     }
     flow.add({html::BlockKind::html, text.empty() ? "<p>no purge record</p>" : text, "", ""},
              8.0 * static_cast<double>(targets));
+    return;
+  }
+  if (phase.kind == "replay") {
+    replay_table(flow, phase);
     return;
   }
   if (phase.warmup_ns > 0) {
