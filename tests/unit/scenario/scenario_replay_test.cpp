@@ -1,16 +1,22 @@
 // Scenario replay phases (docs/replay.md, "In a scenario"): the fields parsed with their
 // defaults, an unknown capture and bad mode / speed / step refused naming the field, the plan
-// timed from the capture's span / speed (closed loop untimed), and check_scenario() refusing a
-// file that is no capture before anything is written.
+// timed from the capture's span / speed (closed loop untimed), check_scenario() refusing a
+// file that is no capture before anything is written, and the run: each target its own replay,
+// journaled as one entry that a resumed run takes instead of replaying again.
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/engine/target.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
 #include <ptsuite/replay/replay_source.hpp>
+#include <ptsuite/results/scenario.hpp>
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/scenario/scenario_runner.hpp>
@@ -128,6 +134,54 @@ TEST(ScenarioReplay, ACaptureFileIsCheckedBeforeAnythingIsWritten) {
   }
   const std::vector<engine::TargetGeometry> tiny(1, engine::TargetGeometry{32 * 1024, 512, 4096, 4096});
   EXPECT_THROW(check_scenario(good, tiny, {}), UsageError) << "the capture's 64 KiB IOs do not fit a 32 KiB target";
+}
+
+// Two O_DIRECT files in /dev/shm: each its own replay of every captured read and write, the
+// typed records read back from the phase, the journal entry "<phase>/replay" holding both; a
+// resumed run takes the journaled records and replays nothing.
+TEST(ScenarioReplay, EachTargetReplaysAtOnceAndAJournaledReplayIsNotRunAgain) {
+  test_support::ShmTempDir dir;
+  const std::string capture = dir.file("known.ptcap");
+  test_support::write_synthetic_capture(capture);
+  std::vector<engine::Target> files;
+  for (const char* name : {"a.img", "b.img"}) {
+    files.push_back(engine::Target::open(dir.create_file(name, test_support::k_synthetic_capacity_bytes),
+                                         engine::Target::Access::read_write));
+  }
+  const std::vector<ScenarioTarget> targets{{&files[0], nullptr, {}}, {&files[1], nullptr, {}}};
+  const Scenario s = parse_scenario(
+      with_phase(R"({"name": "db", "kind": "replay", "capture": ")" + capture + R"(", "step": "200ms"})"), "my.json");
+  std::map<std::string, nlohmann::json> journal;
+  ScenarioRunOptions o;
+  o.on_step = [&](const std::string& key, const nlohmann::json& record) { journal[key] = record; };
+  nlohmann::json phases;
+  run_scenario(s, targets, o, phases);
+  ASSERT_EQ(journal.size(), 1u);
+  ASSERT_TRUE(journal.contains("db/replay"));
+  const std::vector<results::PhaseRecord> typed = results::read_phase_records(phases);
+  ASSERT_EQ(typed.at(0).replays.size(), 2u);
+  for (uint32_t t = 0; t < 2; ++t) {
+    const results::ReplayRecord& r = typed[0].replays[t].record;
+    EXPECT_EQ(typed[0].replays[t].target, t);
+    EXPECT_EQ(r.target, files[t].path());
+    EXPECT_EQ(r.replayed_ios, test_support::k_synthetic_replayable_ios) << "every captured read and write";
+    EXPECT_EQ(r.skipped_ios, 1u) << "the flush";
+    EXPECT_EQ(r.mode, "open");
+    EXPECT_EQ(r.steps.size(), 3u) << "three 200 ms steps";
+  }
+  EXPECT_EQ(journal.at("db/replay"), phases[0].at("replays"));
+
+  std::vector<std::string> recorded;
+  ScenarioRunOptions resumed;
+  resumed.replay = [&](const std::string& key) -> std::optional<nlohmann::json> {
+    if (!journal.contains(key)) return std::nullopt;
+    return journal.at(key);
+  };
+  resumed.on_step = [&](const std::string& key, const nlohmann::json&) { recorded.push_back(key); };
+  nlohmann::json again;
+  run_scenario(s, targets, resumed, again);
+  EXPECT_TRUE(recorded.empty()) << "nothing ran again";
+  EXPECT_EQ(again[0].at("replays"), phases[0].at("replays"));
 }
 
 }  // namespace
