@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 #include <cstdlib>
+#include <filesystem>
 
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/embedded.hpp>
@@ -51,6 +52,11 @@ ReplaySource::ReplaySource(const std::vector<std::string>& inputs) {
   if (!m_embedded.empty()) {
     m_name = m_embedded;
     return;
+  }
+  std::error_code ec;
+  if (!std::filesystem::exists(inputs.front(), ec)) {
+    throw UsageError(
+        "capture", fmt::format("\"{}\" is neither a built-in capture ({}) nor a file", inputs.front(), builtin_list()));
   }
   const capture::TraceFormat format = capture::detect_trace_format(inputs.front());
   if (format == capture::TraceFormat::ptsuite_capture && inputs.size() == 1) {

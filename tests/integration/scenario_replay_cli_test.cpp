@@ -2,7 +2,8 @@
 // known workload (support/synthetic_capture.hpp: 700 reads and writes in three 200 ms steps)
 // replayed on two O_DIRECT files in /dev/shm at once; every captured read and write replayed on
 // each target, each target's record a valid ptsuite.replay record, and the replay rows in
-// report.html, summary.txt and scenario.csv.
+// report.html, summary.txt and scenario.csv. And `ptsuite replay` taking a built-in capture by
+// its name (replay/replay_source.hpp).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -96,6 +97,25 @@ TEST(ScenarioCli, AReplayPhaseReplaysEveryCapturedIoOnEachTarget) {
   EXPECT_NE(csv.find(",issue_error_p50_ns,issue_error_p99_ns,issue_error_max_ns,fell_behind\r\n"), std::string::npos);
   EXPECT_EQ(count(csv, "db,replay,all,"), 4u) << "per target a captured and a replayed total row";
   EXPECT_NE(csv.find(",replay,replayed,1,combined,,,700,"), std::string::npos) << csv;
+}
+
+TEST(ReplayCli, ABuiltInCaptureReplaysByItsName) {
+  test_support::ShmTempDir dir;
+  const std::string target = dir.create_file("t.img", 64ULL << 20);
+  const std::string record = dir.file("r.json");
+  const ProcessResult r =
+      run_ptsuite({"replay", "pgbench", "--target", target, "--mode", "closed", "--quiet", "--json", record});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json rec = json::parse(file_text(record));
+  EXPECT_TRUE(validate_json(rec, embedded_schema("replay")).empty());
+  EXPECT_EQ(rec.at("capture").at("file"), "captures/pgbench.ptcap");
+  EXPECT_EQ(rec.at("replayed_ios").get<uint64_t>() + rec.at("skipped_ios").get<uint64_t>(),
+            rec.at("capture_ios").get<uint64_t>())
+      << "every IO of the embedded capture replayed or counted";
+  EXPECT_GT(rec.at("replayed_ios").get<uint64_t>(), 5000u) << "pts/captures/README.md: 6,391 IOs";
+  const ProcessResult unknown = run_ptsuite({"replay", "no-such-capture", "--target", target, "--quiet"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("pgbench, sysbench"), std::string::npos) << unknown.err;
 }
 
 }  // namespace
