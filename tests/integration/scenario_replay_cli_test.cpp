@@ -90,6 +90,8 @@ TEST(ScenarioCli, AReplayPhaseReplaysEveryCapturedIoOnEachTarget) {
   EXPECT_NE(html.find("IOs replayed"), std::string::npos);
   EXPECT_NE(html.find("Issue error p50"), std::string::npos);
   EXPECT_EQ(count(html, "<td>open, speed 1</td>"), 2u) << "one replay row per target";
+  EXPECT_NE(html.find("Replay steps of db per target"), std::string::npos) << "the steps kept up or not";
+  EXPECT_EQ(count(html, "<td>3 (0.4 s)</td>"), 2u) << "each target's third 200 ms step";
   const std::string text = file_text(out + "/summary.txt");
   EXPECT_EQ(count(text, "700 of 700 IOs replayed"), 2u) << text;
   EXPECT_NE(text.find("issue-time error p50"), std::string::npos);

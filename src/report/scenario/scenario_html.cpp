@@ -208,6 +208,38 @@ void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
                   first.capture_file, first.capture_ios, html::fmt_duration_ns(first.step_ns)));
 }
 
+// A replay phase's steps per target: the capture's and the replay's rates, the issue-time
+// error and whether the step kept up (the lag per step, docs/replay.md).
+void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+  html::Table t;
+  t.css_class = "data compact steps";
+  t.first_numeric_column = 2;
+  t.header = {"Target",       "Step",         "IOs captured",  "IOs replayed",  "IOPS captured", "IOPS replayed",
+              "Read % capt.", "Read % repl.", "p50 (\u00b5s)", "p99 (\u00b5s)", "max (\u00b5s)", "Kept up"};
+  std::vector<size_t> lines;
+  for (const results::ScenarioReplay& r : phase.replays) {
+    const results::ReplayRecord& rec = r.record;
+    for (size_t i = 0; i < rec.steps.size(); ++i) {
+      const results::ReplayStep& s = rec.steps[i];
+      const std::string kept = rec.mode == "closed" ? "\u2013" : s.fell_behind ? "no" : "yes";
+      t.rows.push_back({i == 0 ? scenario_detail::target_name(r.target) : "",
+                        fmt::format("{} ({})", i + 1, html::fmt_duration_ns(s.start_ns)),
+                        std::to_string(s.captured.ios), std::to_string(s.replayed.ios), html::fmt_iops(s.captured.iops),
+                        html::fmt_iops(s.replayed.iops), html::fmt_number(s.captured.read_pct),
+                        html::fmt_number(s.replayed.read_pct), scenario_detail::us_text(rec, s.issue_error_p50_ns),
+                        scenario_detail::us_text(rec, s.issue_error_p99_ns),
+                        scenario_detail::us_text(rec, s.issue_error_max_ns), kept});
+      t.row_classes.emplace_back(i == 0 ? "step-first" : "");
+      lines.push_back(1);
+    }
+  }
+  if (t.rows.empty()) return;
+  flow.add_table(t, lines,
+                 "Replay steps of " + phase.name +
+                     " per target (step start on the capture's timeline): IOs, IOPS and R/W mix captured and "
+                     "replayed, the issue-time error and whether the step kept up");
+}
+
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
                  const scenario_detail::SeriesPlan& plan) {
@@ -223,6 +255,7 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
   }
   if (phase.kind == "replay") {
     replay_table(flow, phase);
+    replay_steps_table(flow, phase);
     return;
   }
   if (phase.warmup_ns > 0) {
