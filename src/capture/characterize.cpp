@@ -350,8 +350,6 @@ results::IoCharacterization Characterizer::finish(const std::optional<CaptureTra
   return c;
 }
 
-namespace {
-
 results::IoCharacterization characterize_reader(CaptureReader& reader, const CharacterizeOptions& options) {
   Characterizer characterizer(reader.header(), options);
   std::vector<IoRecord> batch(4096);
@@ -360,8 +358,6 @@ results::IoCharacterization characterize_reader(CaptureReader& reader, const Cha
   }
   return characterizer.finish(reader.trailer());
 }
-
-}  // namespace
 
 results::IoCharacterization characterize_file(const std::string& path, const CharacterizeOptions& options) {
   CaptureReader reader(path);

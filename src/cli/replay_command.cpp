@@ -6,9 +6,7 @@
 // remapped into it). Exit 0, 4 (an IO error stopped the replay) or 130; the record is written
 // in every case.
 #include <fmt/format.h>
-#include <unistd.h>
 #include <csignal>
-#include <cstdlib>
 #include <optional>
 
 #include <ptsuite/capture/capture_file.hpp>
@@ -19,6 +17,7 @@
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
+#include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/replay/synthesis.hpp>
 #include <ptsuite/report/replay_report.hpp>
 #include <ptsuite/util/atomic_file.hpp>
@@ -105,47 +104,9 @@ int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& s
   return 0;
 }
 
-// The capture to replay: a ptsuite capture as it is; an fio iolog or blktrace file(s) imported
-// into a temporary capture file (removed when the replay ends).
-class ReplayInput {
- public:
-  explicit ReplayInput(const std::vector<std::string>& inputs) {
-    const capture::TraceFormat format = capture::detect_trace_format(inputs.front());
-    if (format == capture::TraceFormat::ptsuite_capture && inputs.size() == 1) {
-      m_path = inputs.front();
-      return;
-    }
-    if (format == capture::TraceFormat::unknown) {
-      throw UsageError("capture",
-                       fmt::format("{} is not a ptsuite capture, fio iolog or blktrace file", inputs.front()));
-    }
-    if (format != capture::TraceFormat::blktrace && inputs.size() > 1) {
-      throw UsageError("capture", "give one capture or iolog file (several files: the per-CPU files of one blktrace)");
-    }
-    const char* tmp = std::getenv("TMPDIR");
-    m_path = fmt::format("{}/ptsuite-import-{}-{}.ptcap", tmp != nullptr ? tmp : "/tmp", ::getpid(), monotonic_ns());
-    m_temporary = true;
-    m_summary = format == capture::TraceFormat::fio_iolog ? capture::import_fio_iolog(inputs.front(), m_path)
-                                                          : capture::import_blktrace(inputs, m_path);
-  }
-  ~ReplayInput() {
-    if (m_temporary) ::unlink(m_path.c_str());
-  }
-  ReplayInput(const ReplayInput&) = delete;
-  ReplayInput& operator=(const ReplayInput&) = delete;
-  [[nodiscard]] const std::string& path() const { return m_path; }
-  [[nodiscard]] bool imported() const { return m_temporary; }
-  [[nodiscard]] const capture::ImportSummary& summary() const { return m_summary; }
-
- private:
-  std::string m_path;
-  bool m_temporary = false;
-  capture::ImportSummary m_summary;
-};
-
 int run_replay_command(const ReplayArgs& a) {
   replay::ReplayOptions o = options_of(a);
-  const ReplayInput input(a.inputs);
+  const replay::ReplaySource input(a.inputs);
   if (input.imported() && !a.quiet) {
     fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
                input.summary().source, input.summary().skipped);
@@ -155,7 +116,9 @@ int run_replay_command(const ReplayArgs& a) {
     capture::CharacterizeOptions co;
     co.step_ns = o.step_ns;
     co.device = o.device;
-    const replay::AppliedWorkload w = replay::synthesize(capture::characterize_file(input.path(), co));
+    results::IoCharacterization c = capture::characterize_reader(*input.open(), co);
+    c.capture_file = input.name();
+    const replay::AppliedWorkload w = replay::synthesize(c);
     fmt::print("{}", replay::to_text(w));
     if (!a.json.empty()) write_file_atomic(a.json, replay::to_json(w).dump(2) + "\n");
     return 0;
@@ -165,9 +128,9 @@ int run_replay_command(const ReplayArgs& a) {
   replay::ReplayPlan plan;
   uint64_t captured_capacity = 0;
   {
-    capture::CaptureReader reader(input.path());
-    plan = replay::plan_replay(reader, o.device, o.step_ns);
-    captured_capacity = reader.header().devices.at(o.device).capacity_bytes;
+    const std::unique_ptr<capture::CaptureReader> reader = input.open();
+    plan = replay::plan_replay(*reader, o.device, o.step_ns);
+    captured_capacity = reader->header().devices.at(o.device).capacity_bytes;
   }
   if (plan.replay_ios == 0) {
     throw UsageError("capture", fmt::format("{} holds no read or write to replay", a.inputs.front()));
@@ -191,10 +154,7 @@ int run_replay_command(const ReplayArgs& a) {
   const StopSignals signals;
   o.stop = &signals.flag();
   const std::string started = utc_now_iso8601();
-  results::ReplayRecord rec = replay::run_replay(input.path(), target, o);
-  if (input.imported()) {
-    rec.capture_file = a.inputs.front() + (a.inputs.size() > 1 ? fmt::format(" (+{} files)", a.inputs.size() - 1) : "");
-  }
+  results::ReplayRecord rec = replay::run_replay(*input.open(), input.name(), target, o);
   rec.started_utc = started;
   for (const std::string& arg : invocation()) rec.command += (rec.command.empty() ? "" : " ") + arg;
   if (scratch) rec.target_note = "scratch: " + scratch->description();
@@ -208,7 +168,8 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
       "replay", "Replay a captured workload on a target and measure how faithful the replay was (docs/replay.md)");
   auto a = std::make_shared<ReplayArgs>();
   cmd->add_option("capture", a->inputs,
-                  "Capture file (.ptcap), fio iolog v2/v3, or blktrace binary file(s) (the per-CPU files)")
+                  "Capture file (.ptcap), fio iolog v2/v3, blktrace binary file(s) (the per-CPU files), or a built-in "
+                  "capture: pgbench, sysbench")
       ->required();
   cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)");
   cmd->add_option("--mode", a->mode,

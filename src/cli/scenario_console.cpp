@@ -17,10 +17,11 @@ std::string step_time(const scenario::PlannedStep& s) {
 }
 
 std::string untimed_note(const scenario::ScenarioPlan& plan) {
-  return plan.untimed == 0
-             ? ""
-             : fmt::format(", plus {} fill / purge / byte-limited step(s) whose time depends on the drive",
-                           plan.untimed);
+  return plan.untimed == 0 ? ""
+                           : fmt::format(
+                                 ", plus {} fill / purge / app / closed-loop replay / byte-limited step(s) whose time "
+                                 "depends on the drive",
+                                 plan.untimed);
 }
 
 }  // namespace

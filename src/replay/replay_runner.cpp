@@ -267,6 +267,12 @@ results::ReplayRecord run_replay(const std::string& capture_path, const engine::
                                  const ReplayOptions& options) {
   check_options(options);
   capture::CaptureReader reader(capture_path);
+  return run_replay(reader, capture_path, target, options);
+}
+
+results::ReplayRecord run_replay(capture::CaptureReader& reader, const std::string& capture_path,
+                                 const engine::Target& target, const ReplayOptions& options) {
+  check_options(options);
   const ReplayPlan plan = plan_replay(reader, options.device, options.step_ns);
   results::ReplayRecord rec = describe(reader, capture_path, target, options, plan);
   const engine::TargetGeometry& g = target.geometry();

@@ -148,6 +148,9 @@ PhaseRecord read_phase_record(const json& j) {
                                            count32(at(ss, "rounds_run")), count32(at(ss, "max_rounds"))};
   }
   out.purges = Embedded::borrow(at(j, "purges"));
+  out.replays = read_each(at(j, "replays"), [](const json& r) {
+    return ScenarioReplay{count32(at(r, "target")), read_replay(at(r, "replay"))};
+  });
   return out;
 }
 

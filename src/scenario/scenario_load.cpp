@@ -38,6 +38,8 @@ const char* to_string(PhaseKind kind) noexcept {
       return "steady_state";
     case PhaseKind::app:
       return "app";
+    case PhaseKind::replay:
+      return "replay";
   }
   return "run";
 }

@@ -2,9 +2,11 @@
 // line/column (util/json_fields.hpp); named mixed profiles resolved from pts/scenarios/profiles.json.
 #include <fmt/format.h>
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include <ptsuite/pts/rw_mix.hpp>
+#include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/util/json_fields.hpp>
@@ -149,12 +151,36 @@ PhaseKind parse_kind(const Fields& f, const std::string& t) {
                                                               {"rate_ramp", PhaseKind::rate_ramp},
                                                               {"rate_steps", PhaseKind::rate_steps},
                                                               {"steady_state", PhaseKind::steady_state},
-                                                              {"app", PhaseKind::app}};
+                                                              {"app", PhaseKind::app},
+                                                              {"replay", PhaseKind::replay}};
   for (const auto& [name, kind] : k_kinds) {
     if (t == name) return kind;
   }
-  f.fail("kind",
-         fmt::format("\"{}\" is not one of run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app", t));
+  f.fail(
+      "kind",
+      fmt::format("\"{}\" is not one of run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app, replay", t));
+}
+
+// A replay phase (docs/replay.md): the capture must be a built-in or a file that exists now
+// (its format is checked by check_scenario(), before anything is written).
+void parse_replay(const json& j, const Fields& f, PhaseSpec& p) {
+  f.only(j, {"name", "kind", "capture", "mode", "speed", "step"});
+  p.capture = f.text(j, "capture", true);
+  if (replay::builtin_capture_path(p.capture).empty() && !std::filesystem::is_regular_file(p.capture)) {
+    std::string names;
+    for (const std::string& n : replay::builtin_captures()) names += (names.empty() ? "" : ", ") + n;
+    f.fail("capture", fmt::format("\"{}\" is neither a built-in capture ({}) nor a capture, fio iolog or blktrace "
+                                  "file (a path is relative to the working directory)",
+                                  p.capture, names));
+  }
+  if (j.contains("mode")) {
+    const std::string mode = f.text(j, "mode", true);
+    if (mode != "open" && mode != "closed") f.fail("mode", "must be open (at the captured times) or closed");
+    p.closed_loop = mode == "closed";
+  }
+  // 1e6: a capture of 11.6 days replayed in one second; beyond, the time scale means nothing.
+  if (j.contains("speed")) p.speed = f.number(j, "speed", 1e-6, 1e6);
+  if (j.contains("step")) p.step_ns = duration_of(j, f, "step");
 }
 
 void parse_generator(const json& j, const Fields& f, const std::vector<PhaseSpec>& before, PhaseSpec& p) {
@@ -227,6 +253,9 @@ PhaseSpec parse_phase(const json& j, const Fields& f, const TargetRoles& roles, 
           p.app_settings.push_back(k + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
         }
       }
+      return p;
+    case PhaseKind::replay:
+      parse_replay(j, f, p);
       return p;
     case PhaseKind::steady_state:
       f.only(j,

@@ -3,7 +3,10 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cmath>
 
+#include <ptsuite/replay/replay_plan.hpp>
+#include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::scenario {
@@ -18,6 +21,20 @@ void add(ScenarioPlan& plan, const PhaseSpec& p, const std::string& label, bool 
                                                          [&](const PlannedStep& s) { return s.phase == p.name; }));
   plan.steps.push_back({fmt::format("{}/{}", p.name, n), p.name, to_string(p.kind), label, timed ? p.warmup_ns : 0,
                         timed ? p.duration_ns : 0, timed, false});
+}
+
+// A replay phase: open loop takes the capture's span (first issue to last completion) / speed;
+// closed loop as long as the target needs (untimed).
+void add_replay(ScenarioPlan& plan, const PhaseSpec& p) {
+  PlannedStep step{p.name + "/replay", p.name, "replay", replay_label(p), 0, 0, false, false};
+  if (!p.closed_loop) {
+    const replay::ReplaySource source({p.capture});
+    const replay::ReplayPlan r = replay::plan_replay(*source.open(), 0, p.step_ns);
+    const double span_ns = static_cast<double>(r.end_ns - std::min(r.first_issue_ns, r.end_ns));
+    step.duration_ns = static_cast<uint64_t>(std::ceil(span_ns / p.speed));
+    step.timed = true;
+  }
+  plan.steps.push_back(std::move(step));
 }
 
 // The labels the runner gives its steps (scenario_runner.cpp).
@@ -52,10 +69,22 @@ void expand(ScenarioPlan& plan, const PhaseSpec& p) {
         plan.steps.back().beyond_best_case = round > k_window_rounds;
       }
       return;
+    case PhaseKind::app:
+      plan.steps.push_back({p.name + "/app", p.name, "app", "application " + p.app, 0, 0, false, false});
+      return;
+    case PhaseKind::replay:
+      add_replay(plan, p);
+      return;
   }
 }
 
 }  // namespace
+
+std::string replay_label(const PhaseSpec& p) {
+  const std::string builtin = replay::builtin_capture_path(p.capture);
+  return fmt::format("replay {} ({} loop{})", builtin.empty() ? p.capture : builtin, p.closed_loop ? "closed" : "open",
+                     p.closed_loop ? "" : fmt::format(", speed {:g}", p.speed));
+}
 
 ScenarioPlan plan_scenario(const Scenario& s) {
   ScenarioPlan plan;

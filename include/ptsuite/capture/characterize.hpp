@@ -67,6 +67,8 @@ class Characterizer {
   std::unique_ptr<Impl> m_impl;
 };
 
+// Characterizes what `reader` has left to read (capture_file is not set).
+results::IoCharacterization characterize_reader(CaptureReader& reader, const CharacterizeOptions& options);
 // Reads a capture file and characterizes it.
 results::IoCharacterization characterize_file(const std::string& path, const CharacterizeOptions& options);
 // Characterizes a capture held in memory (capture_file.hpp); capture_file is set to `name`.

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <string>
 
+#include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/results/replay.hpp>
 
@@ -44,6 +45,10 @@ struct ReplayOptions {
 // The replay's record; the caller adds started_utc, command and target_note.
 results::ReplayRecord run_replay(const std::string& capture_path, const engine::Target& target,
                                  const ReplayOptions& options);
+// The same from an open reader (replay/replay_source.hpp: a built-in capture, an import);
+// `capture_name` is what the record names as its capture file.
+results::ReplayRecord run_replay(capture::CaptureReader& reader, const std::string& capture_name,
+                                 const engine::Target& target, const ReplayOptions& options);
 
 // The automatic queue slots for a capture's most in flight and largest IO.
 uint32_t auto_queue_slots(uint32_t max_outstanding, uint64_t max_length_bytes) noexcept;

@@ -12,7 +12,8 @@
 //   StepRecord      one measured step: label, x (generator coordinate, kept as JSON), the
 //                   instances, one summary per target (absent = no stream there) and the aggregate
 //   PhaseRecord     a phase: name, kind, per-step duration and warm-up, its steps, the
-//                   steady-state verdict (steady_state phases) and the purge records (kept as JSON)
+//                   steady-state verdict (steady_state phases), the purge records (kept as JSON)
+//                   and a replay phase's replay record per target (results/replay.hpp)
 // Units: ns, IOPS, decimal MB/s (10^6 bytes/s). Readers borrow nothing: records own their data
 // except the Embedded members, which point into the document read (it must outlive them).
 #pragma once
@@ -27,6 +28,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <ptsuite/results/embedded.hpp>
+#include <ptsuite/results/replay.hpp>
 
 namespace ptsuite::results {
 
@@ -100,14 +102,21 @@ struct ScenarioSteadyState {  // a scenario phase's steady-state verdict (not ro
   uint32_t max_rounds = 0;
 };
 
+// One target's replay in a replay phase ("replays": [{target, replay}]).
+struct ScenarioReplay {
+  uint32_t target = 0;
+  ReplayRecord record;
+};
+
 struct PhaseRecord {
   std::string name;
-  std::string kind;  // run, purge, fill, txq, rate_ramp, rate_steps, steady_state
+  std::string kind;  // run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app, replay
   uint64_t duration_ns = 0;
   uint64_t warmup_ns = 0;
   std::vector<StepRecord> steps;
   std::optional<ScenarioSteadyState> steady_state;
   Embedded purges;
+  std::vector<ScenarioReplay> replays;  // replay phases: one per target, in target order
   // The directions the steps' aggregates have IOs in: {read}, {write}, {read, write}; {combined}
   // when none (a phase is drawn and compared per direction).
   [[nodiscard]] std::vector<Direction> directions() const;

@@ -10,6 +10,9 @@
 //   rate_steps one stream's rate (MB/s or IOPS) stepped while the other streams hold
 //   steady_state  one stream in Rounds of `duration` until the PTS steady-state rule holds on
 //              `variable` (iops | mb_per_s | mean_latency), at most `max_rounds`
+//   app        a built-in application on every target at once (docs/app.md)
+//   replay     a captured workload replayed on each target at once, each its own replay
+//              (replay/replay_runner.hpp: `capture`, `mode` open | closed, `speed`, `step`)
 // parse_scenario() checks every field and throws UsageError naming the file, the field path
 // and its line/column for the first problem (exit 2), before any device is touched.
 // Units: sizes in bytes, durations in ns, rates IOPS and decimal MB/s (10^6 bytes/s).
@@ -49,7 +52,7 @@ struct StreamSpec {
   std::string profile;  // the named mix it came from ("" = written inline)
 };
 
-enum class PhaseKind { run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app };
+enum class PhaseKind { run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app, replay };
 const char* to_string(PhaseKind kind) noexcept;
 
 struct TxqPoint {
@@ -85,6 +88,13 @@ struct PhaseSpec {
   bool charts = true;                     // report charts for this phase
   std::string app;                        // app: the application (pts/apps/, docs/app.md)
   std::vector<std::string> app_settings;  // app: its settings as "name=value"
+  // replay (docs/replay.md): the capture (a built-in name or a file: .ptcap, fio iolog,
+  // blktrace), open loop (at the captured times / speed) or closed (as fast as possible), the
+  // time scale and the step length of the faithfulness figures.
+  std::string capture;
+  bool closed_loop = false;
+  double speed = 1;
+  uint64_t step_ns = 300'000'000'000;  // as `ptsuite replay --step` (5 min)
 };
 
 struct TargetRoles {

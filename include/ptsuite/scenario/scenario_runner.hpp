@@ -16,6 +16,11 @@
 //   * app runs options.run_app (one instance of the application per target, at once); the
 //     phase record holds its results document under "app"; a run that did not complete stops
 //     the scenario (Error with its code).
+//   * replay runs replay::run_replay() on every target at once (each its own reader of the
+//     capture, its own seed derived from the run's); the phase record holds each target's
+//     ptsuite.replay record under "replays" ([{target, replay}]), journaled under
+//     "<phase>/replay"; a replay that was interrupted or hit an IO error stops the scenario
+//     (Error with its code) and runs again whole on resume. check_scenario() reads the capture.
 //   * Stop: when `stop` becomes true the running step drains and Error(interrupted) is thrown;
 //     that partial step is dropped (it runs again whole on resume), finished ones are kept.
 //   * Resume: with `replay`, a step or purge whose key the journal holds is not run again; its

@@ -1,6 +1,9 @@
 // scenario_csv(): every step's statistics as one wide CSV table (scenario_report.hpp): one row
 // per step, scope (each target, the aggregate, each stream instance) and direction (read,
-// write, combined), with every latency statistic the document holds.
+// write, combined), with every latency statistic the document holds. A replay phase gives per
+// target and step (and "all" steps) a "captured" and a "replayed" row (scope "replay", in the
+// stream column) with the issue-time error and whether the step could not keep up (the last
+// four columns, empty elsewhere).
 #include <fmt/format.h>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -11,6 +14,7 @@
 #include <ptsuite/results/scenario_document.hpp>
 
 #include "report/csv_writer.hpp"
+#include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
@@ -39,7 +43,7 @@ std::string header() {
   for (const char* c : k_key_columns) out += std::string(out.empty() ? "" : ",") + c;
   out += ",ios,bytes,iops,mb_per_s,latency_mean_ns,latency_stddev_ns,latency_min_ns,latency_max_ns";
   for (const char* p : k_percentiles) out += fmt::format(",latency_p{}_ns", p);
-  return out + "\r\n";
+  return out + ",issue_error_p50_ns,issue_error_p99_ns,issue_error_max_ns,fell_behind\r\n";
 }
 
 std::string number(double v) { return std::isfinite(v) ? csv_number(v) : std::string(); }
@@ -48,18 +52,60 @@ struct Keys {
   std::string phase, kind, step, label, x, scope, stream, target, requested_iops, requested_mb_per_s;
 };
 
-void direction_row(std::string& out, const Keys& k, Direction d, const results::DirectionRecord& v) {
+// The key columns of a row (direction included).
+void key_fields(std::string& out, const Keys& k, Direction d) {
   for (const std::string* f : {&k.phase, &k.kind, &k.step, &k.label, &k.x, &k.scope, &k.stream, &k.target}) {
     csv::append_field(out, *f);
     out += ',';
   }
   out += results::to_string(d);
   out += ',' + k.requested_iops + ',' + k.requested_mb_per_s;
+}
+
+void direction_row(std::string& out, const Keys& k, Direction d, const results::DirectionRecord& v) {
+  key_fields(out, k, d);
   out += fmt::format(",{},{},{},{},{},{},{},{}", v.ios, v.bytes, number(v.iops), number(v.mb_per_s),
                      number(v.latency.mean_ns), number(v.latency.stddev_ns), number(v.latency.min_ns),
                      number(v.latency.max_ns));
   for (const char* p : k_percentiles) out += ',' + number(v.latency.percentile_ns(p));
-  out += "\r\n";
+  out += ",,,,\r\n";
+}
+
+// One replay row: the figures, no latency, then the issue-time error (replayed rows only).
+void replay_row(std::string& out, const Keys& k, const scenario_detail::ReplayTotals& t, const std::string& errors) {
+  key_fields(out, k, Direction::combined);
+  out += fmt::format(",{},{},{},{}", t.ios, t.bytes, number(t.iops), number(t.mb_per_s));
+  out += std::string(4 + std::size(k_percentiles), ',');
+  out += errors + "\r\n";
+}
+
+// The issue-time error and the "could not keep up" flag; empty in closed loop (not measured).
+std::string errors_of(const results::ReplayRecord& r, uint64_t p50, uint64_t p99, uint64_t max, bool behind) {
+  if (r.mode == "closed") return ",,,,";
+  return fmt::format(",{},{},{},{}", p50, p99, max, behind ? "true" : "false");
+}
+
+void replay_rows(std::string& out, const results::PhaseRecord& phase) {
+  for (const scenario_detail::ReplayRow& r : scenario_detail::replay_rows(phase)) {
+    const results::ReplayRecord& rec = *r.record;
+    Keys k{phase.name, phase.kind, "", rec.capture_file, "", "replay", "", std::to_string(r.target), "", ""};
+    for (size_t i = 0; i < rec.steps.size(); ++i) {
+      const results::ReplayStep& s = rec.steps[i];
+      k.step = std::to_string(i + 1);
+      k.stream = "captured";
+      replay_row(out, k, scenario_detail::replay_totals({&s.captured}), ",,,,");
+      k.stream = "replayed";
+      replay_row(out, k, scenario_detail::replay_totals({&s.replayed}),
+                 errors_of(rec, s.issue_error_p50_ns, s.issue_error_p99_ns, s.issue_error_max_ns, s.fell_behind));
+    }
+    k.step = "all";
+    k.stream = "captured";
+    replay_row(out, k, r.captured, ",,,,");
+    k.stream = "replayed";
+    replay_row(
+        out, k, r.replayed,
+        errors_of(rec, rec.issue_error_p50_ns, rec.issue_error_p99_ns, rec.issue_error_max_ns, !r.behind.empty()));
+  }
 }
 
 void summary_rows(std::string& out, const Keys& k, const results::SummaryRecord& s) {
@@ -104,6 +150,7 @@ std::string scenario_csv(const results::ScenarioDocument& doc) {
   std::string out = header();
   for (const results::PhaseRecord& phase : doc.phases) {
     for (size_t i = 0; i < phase.steps.size(); ++i) step_rows(out, phase, i, phase.steps[i]);
+    replay_rows(out, phase);
   }
   return out;
 }

@@ -13,6 +13,7 @@
 #include <ptsuite/results/scenario.hpp>
 
 #include "report/scenario/scenario_charts.hpp"
+#include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
@@ -169,6 +170,76 @@ void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
                  "Stream instances of " + phase.name + ": the rate asked and achieved (response times in ms)");
 }
 
+// A replay phase: one row per target, the capture's figures next to the replay's (docs/replay.md).
+void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+  const std::vector<scenario_detail::ReplayRow> rows = scenario_detail::replay_rows(phase);
+  if (rows.empty()) {
+    flow.add({html::BlockKind::html, "<p>no replay record</p>", "", ""}, 8);
+    return;
+  }
+  html::Table t;
+  t.css_class = "data compact";
+  t.first_numeric_column = 2;
+  t.header = {"Target",        "Mode",          "IOs captured",
+              "IOs replayed",  "IOPS captured", "IOPS replayed",
+              "MB/s captured", "MB/s replayed", "Issue error p50 (\u00b5s)",
+              "p99",           "max",           "Kept up"};
+  std::vector<size_t> lines;
+  for (const scenario_detail::ReplayRow& r : rows) {
+    const results::ReplayRecord& rec = *r.record;
+    const std::string kept =
+        scenario_detail::kept_up_text(r) + (rec.stop_reason == "complete" ? "" : "; " + rec.stop_reason);
+    t.rows.push_back({scenario_detail::target_name(r.target), html::text(scenario_detail::replay_mode_text(rec)),
+                      std::to_string(r.captured.ios), std::to_string(r.replayed.ios), html::fmt_iops(r.captured.iops),
+                      html::fmt_iops(r.replayed.iops), html::fmt_mbps(r.captured.mb_per_s),
+                      html::fmt_mbps(r.replayed.mb_per_s), scenario_detail::us_text(rec, rec.issue_error_p50_ns),
+                      scenario_detail::us_text(rec, rec.issue_error_p99_ns),
+                      scenario_detail::us_text(rec, rec.issue_error_max_ns), html::text(kept)});
+    lines.push_back(html::text_lines(kept.size(), 18));
+  }
+  const results::ReplayRecord& first = *rows.front().record;
+  flow.add_table(
+      t, lines,
+      fmt::format("Replay of {} ({} IOs of the capture's device; steps of {}): each target its own replay, "
+                  "at once; IOPS and MB/s per the steps' lengths, measured the same way on the capture and "
+                  "the replay; issue-time error (replayed - scheduled issue time) in microseconds over the whole "
+                  "replay; a step could not keep up when its IOs were issued late (ptsuite replay's record, "
+                  "docs/replay.md)",
+                  first.capture_file, first.capture_ios, html::fmt_duration_ns(first.step_ns)));
+}
+
+// A replay phase's steps per target: the capture's and the replay's rates, the issue-time
+// error and whether the step kept up (the lag per step, docs/replay.md).
+void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+  html::Table t;
+  t.css_class = "data compact steps";
+  t.first_numeric_column = 2;
+  t.header = {"Target",       "Step",         "IOs captured",  "IOs replayed",  "IOPS captured", "IOPS replayed",
+              "Read % capt.", "Read % repl.", "p50 (\u00b5s)", "p99 (\u00b5s)", "max (\u00b5s)", "Kept up"};
+  std::vector<size_t> lines;
+  for (const results::ScenarioReplay& r : phase.replays) {
+    const results::ReplayRecord& rec = r.record;
+    for (size_t i = 0; i < rec.steps.size(); ++i) {
+      const results::ReplayStep& s = rec.steps[i];
+      const std::string kept = rec.mode == "closed" ? "\u2013" : s.fell_behind ? "no" : "yes";
+      t.rows.push_back({i == 0 ? scenario_detail::target_name(r.target) : "",
+                        fmt::format("{} ({})", i + 1, html::fmt_duration_ns(s.start_ns)),
+                        std::to_string(s.captured.ios), std::to_string(s.replayed.ios), html::fmt_iops(s.captured.iops),
+                        html::fmt_iops(s.replayed.iops), html::fmt_number(s.captured.read_pct),
+                        html::fmt_number(s.replayed.read_pct), scenario_detail::us_text(rec, s.issue_error_p50_ns),
+                        scenario_detail::us_text(rec, s.issue_error_p99_ns),
+                        scenario_detail::us_text(rec, s.issue_error_max_ns), kept});
+      t.row_classes.emplace_back(i == 0 ? "step-first" : "");
+      lines.push_back(1);
+    }
+  }
+  if (t.rows.empty()) return;
+  flow.add_table(t, lines,
+                 "Replay steps of " + phase.name +
+                     " per target (step start on the capture's timeline): IOs, IOPS and R/W mix captured and "
+                     "replayed, the issue-time error and whether the step kept up");
+}
+
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
                  const scenario_detail::SeriesPlan& plan) {
@@ -180,6 +251,11 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
     }
     flow.add({html::BlockKind::html, text.empty() ? "<p>no purge record</p>" : text, "", ""},
              8.0 * static_cast<double>(targets));
+    return;
+  }
+  if (phase.kind == "replay") {
+    replay_table(flow, phase);
+    replay_steps_table(flow, phase);
     return;
   }
   if (phase.warmup_ns > 0) {

@@ -5,6 +5,7 @@
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 
+#include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
 namespace ptsuite::report {
@@ -14,8 +15,29 @@ namespace {
 // ns -> "12.345" ms; "-" when absent.
 std::string ms(double ns) { return std::isfinite(ns) ? fmt::format("{:.3f}", ns / 1e6) : "-"; }
 
+// A replay phase: per target, captured vs replayed, the issue-time error and the steps kept up.
+std::string replay_text(const results::PhaseRecord& phase) {
+  std::string out;
+  for (const scenario_detail::ReplayRow& r : scenario_detail::replay_rows(phase)) {
+    const results::ReplayRecord& rec = *r.record;
+    out += fmt::format(
+        "  {}: {} ({}): {} of {} IOs replayed{}{}\n", scenario_detail::target_name(r.target), rec.capture_file,
+        scenario_detail::replay_mode_text(rec), r.replayed.ios, r.captured.ios,
+        rec.skipped_ios > 0 ? fmt::format(" ({} other IOs, discards or flushes, not replayed)", rec.skipped_ios) : "",
+        rec.stop_reason == "complete" ? "" : " (" + rec.stop_reason + ")");
+    out += fmt::format("    IOPS {:.0f} captured, {:.0f} replayed; MB/s {:.1f} captured, {:.1f} replayed\n",
+                       r.captured.iops, r.replayed.iops, r.captured.mb_per_s, r.replayed.mb_per_s);
+    out += fmt::format("    issue-time error p50 {} / p99 {} / max {} us; {}\n",
+                       scenario_detail::us_text(rec, rec.issue_error_p50_ns),
+                       scenario_detail::us_text(rec, rec.issue_error_p99_ns),
+                       scenario_detail::us_text(rec, rec.issue_error_max_ns), scenario_detail::kept_up_text(r));
+  }
+  return out;
+}
+
 std::string phase_text(const results::PhaseRecord& phase, size_t targets) {
   std::string out = fmt::format("\n{} ({})\n", phase.name, phase.kind);
+  if (phase.kind == "replay") return out + replay_text(phase);
   if (phase.steps.empty()) return out;
   out += fmt::format("  {:<28} {:<16} {:<5} {:>12} {:>10}", "step", "scope", "dir", "IOPS", "MB/s");
   for (const auto& c : scenario_detail::k_latency_columns) out += fmt::format(" {:>9}", c.heading);
