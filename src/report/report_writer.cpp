@@ -119,7 +119,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       scenario ? ptsuite::results::read_scenario_document(results) : ptsuite::results::ScenarioDocument{};
   const ptsuite::results::RunDocument doc =
       scenario ? ptsuite::results::RunDocument{} : ptsuite::results::read_run_document(results);
-  const auto html_of = [&] { return scenario ? scenario_html(scenario_doc) : render_html(results); };
+  const auto html_of = [&] { return scenario ? scenario_html(scenario_doc) : render_html(doc); };
   const fs::path out(dir);
   std::error_code ec;
   fs::create_directories(out, ec);

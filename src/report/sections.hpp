@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/html/test_pages.hpp>
+#include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/test_record.hpp>
 
 #include "report/csv_writer.hpp"
@@ -24,7 +25,8 @@ namespace ptsuite::report {
 
 struct TestSections {
   std::string_view test_id;
-  std::vector<html::Page> (*html_pages)(const nlohmann::json& results, const nlohmann::json& test, html::IdSource& ids);
+  std::vector<html::Page> (*html_pages)(const results::RunDocument& doc, const results::TestRecord& test,
+                                        html::IdSource& ids);
   std::string (*text_section)(const results::TestRecord& test);                            // may be null
   void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const nlohmann::json& test);  // may be null
 };

@@ -9,15 +9,11 @@
 #include <string>
 #include <unordered_set>
 
-#include <nlohmann/json.hpp>
-
 #include <ptsuite/results/run_document.hpp>
 
 namespace ptsuite::report {
 
 // The names of the settings that concern the run, from the document's test records.
 std::unordered_set<std::string> settings_in_use(const results::RunDocument& doc);
-// The pages not yet typed (issue 28).
-std::unordered_set<std::string> settings_in_use(const nlohmann::json& results);
 
 }  // namespace ptsuite::report

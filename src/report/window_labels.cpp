@@ -6,16 +6,6 @@ namespace ptsuite::report {
 
 namespace {
 
-// The value of the named setting in the test's "parameters", or `absent`.
-std::string parameter(const nlohmann::json& test, const std::string& setting, const std::string& absent) {
-  for (const nlohmann::json& p : results::array(test, "parameters")) {
-    if (results::str(results::at(p, "setting")) == setting) {
-      return results::str(results::at(p, "value"));
-    }
-  }
-  return absent;
-}
-
 // The value of the named setting in the record header's parameters, or `absent`.
 std::string parameter(const results::TestHeader& test, const std::string& setting, const std::string& absent) {
   for (const results::ParameterRecord& p : test.parameters) {
@@ -37,11 +27,6 @@ WindowLabels labels(bool art_round_mean, bool mrt_round_mean) {
 }  // namespace
 
 WindowLabels window_labels(const results::TestHeader& test) {
-  return labels(parameter(test, "window.art", "io-weighted") == "round-mean",
-                parameter(test, "window.mrt", "max") == "round-mean");
-}
-
-WindowLabels window_labels(const nlohmann::json& test) {
   return labels(parameter(test, "window.art", "io-weighted") == "round-mean",
                 parameter(test, "window.mrt", "max") == "round-mean");
 }

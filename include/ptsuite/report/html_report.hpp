@@ -10,8 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/run_document.hpp>
+
 namespace ptsuite::report {
 
+std::string render_html(const results::RunDocument& doc);
+// Reads the document (results::read_run_document) and renders it.
 std::string render_html(const nlohmann::json& results);
 
 }  // namespace ptsuite::report

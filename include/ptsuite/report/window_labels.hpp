@@ -6,8 +6,6 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include <ptsuite/results/test_record.hpp>
 
 namespace ptsuite::report {
@@ -19,6 +17,5 @@ struct WindowLabels {
 };
 
 WindowLabels window_labels(const results::TestHeader& test);
-WindowLabels window_labels(const nlohmann::json& test);  // the pages not yet typed (issue 28)
 
 }  // namespace ptsuite::report

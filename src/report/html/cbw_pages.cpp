@@ -47,7 +47,7 @@ const char* point_title(const std::string& name) {
 
 // What every CBW page needs from the record.
 struct CbwView {
-  const json& test;
+  const results::TestRecord& test;
   const results::DemandSweepBlock& cbw;
   const results::RoundPhase& pre;     // the preconditioning phase
   const results::RoundPhase& demand;  // the demand-variation phase
@@ -58,8 +58,8 @@ struct CbwView {
   std::string source;  // "final Round" or "measurement-window average"
   std::string pre_label;
   std::shared_ptr<const PageHeader> header;
-  std::string name;                              // "CBW", or "DIRTH" (the same procedure over one access pattern)
-  std::vector<results::CaptureRecord> captures;  // the operating points' response-time captures
+  std::string name;  // "CBW", or "DIRTH" (the same procedure over one access pattern)
+  const std::vector<results::CaptureRecord>& captures;  // the operating points' response-time captures
 };
 
 // "CBW 0/100 TC32 QD32, Rounds of 30 min": what the preconditioning Rounds ran.
@@ -73,9 +73,9 @@ std::string pre_label_of(const results::RoundPhase& pre) {
 }
 
 // The Test Parameters column and the pre-conditioning description of the header.
-std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView& v) {
+std::shared_ptr<const PageHeader> cbw_header(const results::RunHeader& run, const CbwView& v) {
   const results::DemandSweepBlock& cbw = v.cbw;
-  const json& test = v.test;
+  const results::TestRecord& test = v.test;
   const results::RoundPhase& demand = v.demand;
   const std::vector<uint32_t>& tcs = v.tcs;
   const std::vector<uint32_t>& qds = v.qds;
@@ -110,7 +110,7 @@ std::shared_ptr<const PageHeader> cbw_header(const json& results, const CbwView&
   params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(static_cast<double>(cbw.art_ceiling_ns)) +
                                            " ms; points from the " + source));
   return std::make_shared<const PageHeader>(
-      test_header(results, test, common_setup_rows(results, test, text(v.pre_label) + " to steady state"), params));
+      test_header(run, test, common_setup_rows(run, test, text(v.pre_label) + " to steady state"), params));
 }
 
 void preconditioning_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) {
@@ -344,27 +344,28 @@ void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) 
   }
 }
 
-// CBW and DIRTH: the same pages over the record's block (`key`), titled `name`.
-std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSource& ids, const char* key,
+// CBW, DIRTH, ECW and the applied workload's sweep: the same pages over the record's demand
+// sweep block, titled `name`.
+std::vector<Page> demand_sweep_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids,
                                      const std::string& name) {
-  const results::DemandSweepBlock cbw = results::read_demand_sweep(at(test, key));
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  const results::DemandSweepBlock& cbw = block_or_empty<results::DemandSweepBlock>(test);
+  const std::vector<results::RoundPhase>& phases = test.phases;
   CbwView v{test,
             cbw,
             phase_at(phases, 0),
             phase_at(phases, 1),
             cbw.thread_counts,
             cbw.queue_depths,
-            str(at(test, "title")),
+            test.header.title,
             cbw.rw_mix,
             cbw.operating_point_source != "window-average"
                 ? "final Round"
-                : "measurement-window average; ART " + window_labels(test).art,
+                : "measurement-window average; ART " + window_labels(test.header).art,
             pre_label_of(phase_at(phases, 0)),
             nullptr,
             name,
-            results::read_captures(at(test, "captures"))};
-  v.header = cbw_header(results, v);
+            test.captures};
+  v.header = cbw_header(doc.header, v);
   std::vector<Page> pages;
   preconditioning_pages(v, ids, pages);
   demand_round_pages(v, ids, pages);
@@ -380,20 +381,21 @@ std::vector<Page> demand_sweep_pages(const json& results, const json& test, IdSo
 
 }  // namespace
 
-std::vector<Page> cbw_pages(const json& results, const json& test, IdSource& ids) {
-  return demand_sweep_pages(results, test, ids, "cbw", "CBW");
+std::vector<Page> cbw_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  return demand_sweep_pages(doc, test, ids, "CBW");
 }
 
-std::vector<Page> dirth_pages(const json& results, const json& test, IdSource& ids) {
-  return demand_sweep_pages(results, test, ids, "dirth", "DIRTH");
+std::vector<Page> dirth_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  return demand_sweep_pages(doc, test, ids, "DIRTH");
 }
 
-std::vector<Page> ecw_pages(const json& results, const json& test, IdSource& ids) {
-  return demand_sweep_pages(results, test, ids, "ecw", "ECW");
+std::vector<Page> ecw_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  return demand_sweep_pages(doc, test, ids, "ECW");
 }
 
-std::vector<Page> rww_sweep_demand_pages(const json& results, const json& test, IdSource& ids) {
-  return demand_sweep_pages(results, test, ids, "rww_sweep", "RWW SWEEP");
+std::vector<Page> rww_sweep_demand_pages(const results::RunDocument& doc, const results::TestRecord& test,
+                                         IdSource& ids) {
+  return demand_sweep_pages(doc, test, ids, "RWW SWEEP");
 }
 
 }  // namespace ptsuite::report::html

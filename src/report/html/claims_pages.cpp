@@ -150,8 +150,8 @@ Block points_table(const results::ValidationBlock& v) {
 
 }  // namespace
 
-std::vector<Page> claims_pages(const json& results, const json& test, IdSource& ids) {
-  const results::ValidationBlock v = results::read_validation(at(test, "validation"));
+std::vector<Page> claims_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const results::ValidationBlock& v = block_or_empty<results::ValidationBlock>(test);
   Rows params;
   params.emplace_back("Spec sheet", text(v.sheet.vendor + " " + v.sheet.model));
   params.emplace_back("TOIO", text("per claim, as the sheet states it (see the claims table)"));
@@ -159,8 +159,8 @@ std::vector<Page> claims_pages(const json& results, const json& test, IdSource& 
   params.emplace_back("Judged", text(v.mode == "from-runs" ? "on existing runs (no device was touched)"
                                                            : "measured: every point from a purge"));
   params.emplace_back("Verdict", verdict_html(v.verdict));
-  const auto header =
-      std::make_shared<const PageHeader>(test_header(results, test, common_setup_rows(results, test, ""), params));
+  const auto header = std::make_shared<const PageHeader>(
+      test_header(doc.header, test, common_setup_rows(doc.header, test, ""), params));
   std::vector<Page> pages;
   pages.push_back({header,
                    "Spec-Sheet Validation \u2013 Claims vs Measurement",
@@ -170,7 +170,7 @@ std::vector<Page> claims_pages(const json& results, const json& test, IdSource& 
        "Spec-Sheet Validation \u2013 Measurement as % of Each Claim",
        {chart_block(relative_chart(v), "Each claim's measurement relative to its declared value", ids, 520)}});
   pages.push_back({header, "Spec-Sheet Validation \u2013 Measurement Points", {points_table(v)}});
-  for (const results::RoundPhase& phase : results::read_round_phases(at(test, "phases"))) {
+  for (const results::RoundPhase& phase : test.phases) {
     for (const results::PhaseTracking& t : phase.tracking) {
       pages.push_back(
           {header,

@@ -25,9 +25,7 @@ const std::string k_dash = "\u2013";
 std::string or_dash(const std::string& s) { return s.empty() ? k_dash : s; }
 
 // "2026-11-21T20:16:51Z" .. "2026-11-21T20:19:58Z" -> "2026-11-21 20:16:51Z – 20:19:58Z".
-std::string run_dates(const json& started, const json& finished) {
-  std::string a = str(started);
-  std::string b = str(finished);
+std::string run_dates(std::string a, std::string b) {
   for (std::string* s : {&a, &b}) {
     if (s->size() > 10 && (*s)[10] == 'T') {
       (*s)[10] = ' ';
@@ -45,41 +43,44 @@ std::string run_dates(const json& started, const json& finished) {
   return a + " \u2013 " + b;
 }
 
-std::string profile_label(const json& results) {
-  const std::string title = str(at(results, {"spec", "profile_title"}));
-  return title.empty() ? str(at(results, {"spec", "profile"})) : title;
+std::string profile_label(const results::SpecRecord& spec) {
+  return spec.profile_title.empty() ? spec.profile : spec.profile_title;
 }
 
-PageHeader base_header(const json& results) {
+// A count the document may lack, as text ("" when absent).
+std::string count_text(const std::optional<uint64_t>& n) { return n ? std::to_string(*n) : std::string(); }
+
+// A count whose 0 means "not recorded" (a capacity, a sector size), as text.
+std::string nonzero_text(uint64_t n) { return n > 0 ? std::to_string(n) : std::string(); }
+
+PageHeader base_header(const results::RunHeader& run) {
   PageHeader h;
-  h.revision = revision_label(str(at(results, {"spec", "revision"})));
-  h.profile = profile_label(results);
-  h.vendor = or_dash(str(at(results, {"device", "vendor"})));
-  h.model = or_dash(str(at(results, {"device", "model"})));
-  h.tested_by = str(at(results, {"config", "tested_by"}));
+  h.revision = revision_label(run.spec.revision);
+  h.profile = profile_label(run.spec);
+  h.vendor = or_dash(run.device.vendor);
+  h.model = or_dash(run.device.model);
+  h.tested_by = run.config.tested_by;
   if (h.tested_by.empty()) {
     h.tested_by = "not stated";
   }
-  h.columns[0] = {"Test Platform", platform_rows(results)};
+  h.columns[0] = {"Test Platform", platform_rows(run)};
   return h;
 }
 
-std::string interface_text(const json& results) {
-  std::string out = str(at(results, {"device", "transport"}));
-  const json& pcie = at(results, {"platform", "pcie"});
-  if (pcie.is_object()) {
-    out += fmt::format(", PCIe {} x{}", or_dash(str(at(pcie, "current_link_speed"))),
-                       or_dash(str(at(pcie, "current_link_width"))));
-    const std::string max_speed = str(at(pcie, "max_link_speed"));
-    if (!max_speed.empty()) {
-      out += fmt::format(" (max {} x{})", max_speed, or_dash(str(at(pcie, "max_link_width"))));
+std::string interface_text(const results::RunHeader& run) {
+  std::string out = run.device.transport;
+  if (const std::optional<results::PcieLink>& pcie = run.platform.pcie; pcie) {
+    out +=
+        fmt::format(", PCIe {} x{}", or_dash(pcie->current_link_speed), or_dash(count_text(pcie->current_link_width)));
+    if (!pcie->max_link_speed.empty()) {
+      out += fmt::format(" (max {} x{})", pcie->max_link_speed, or_dash(count_text(pcie->max_link_width)));
     }
   }
   return or_dash(out);
 }
 
 std::string wipc_text(const results::WipcRecord& pc) {
-  const json& spec = pc.pass.spec.get();
+  const json& spec = pc.pass.spec.get();  // the segment spec stays JSON (results/embedded.hpp)
   const std::optional<uint64_t> written = pc.pass.written_bytes();
   const uint64_t bs = pc.pass.block_size_bytes;
   std::string out =
@@ -117,45 +118,39 @@ const results::RoundPhase& phase_at(const std::vector<results::RoundPhase>& phas
   return i < phases.size() ? phases[i] : k_none;
 }
 
-std::string toio_text(const json& toio) {
-  const json& tc = at(toio, "threads");
-  const json& qd = at(toio, "queue_depth");
-  if (!tc.is_number() || !qd.is_number()) {
+std::string toio_text(const std::optional<results::ToioRecord>& toio) {
+  if (!toio) {
     return k_dash;
   }
-  return fmt::format("TC {} / QD {} (TOIO {})", tc.get<uint64_t>(), qd.get<uint64_t>(),
-                     tc.get<uint64_t>() * qd.get<uint64_t>());
+  return fmt::format("TC {} / QD {} (TOIO {})", toio->threads, toio->queue_depth,
+                     static_cast<uint64_t>(toio->threads) * toio->queue_depth);
 }
 
-Rows platform_rows(const json& results) {
-  const json& p = at(results, "platform");
+Rows platform_rows(const results::RunHeader& run) {
+  const results::PlatformRecord& p = run.platform;
   Rows rows;
-  const json& cpus = at(p, "cpu_count");
-  rows.emplace_back("CPU", text(or_dash(str(at(p, "cpu_model")))) +
-                               (cpus.is_number() ? text(fmt::format(" \u00d7 {}", cpus.get<uint64_t>())) : ""));
-  const json& mem = at(p, "memory_bytes");
-  rows.emplace_back("Memory", mem.is_number() ? text(units::format_size_human(mem.get<uint64_t>())) : k_dash);
-  rows.emplace_back("OS", text(or_dash(str(at(p, "distribution")))));
-  rows.emplace_back("Kernel", text(or_dash(str(at(p, "kernel_release"))) + " " + str(at(p, "machine"))));
-  rows.emplace_back("Test software", text(fmt::format("{} {} (git {})", or_dash(str(at(results, {"tool", "name"}))),
-                                                      or_dash(str(at(results, {"tool", "version"}))),
-                                                      or_dash(str(at(results, {"tool", "git_revision"}))))));
-  rows.emplace_back("IO engine", text(or_dash(str(at(results, {"config", "engine"})))) + ", O_DIRECT");
-  rows.emplace_back("Interface", text(interface_text(results)));
-  rows.emplace_back("IO scheduler", text(or_dash(str(at(p, "io_scheduler")))));
-  std::string target = str(at(results, {"target", "path"}));
-  const std::string scratch = str(at(results, {"target", "scratch"}));
-  if (!scratch.empty()) {
-    target += " (scratch: " + scratch + ")";
+  rows.emplace_back("CPU",
+                    text(or_dash(p.cpu_model)) + (p.cpu_count ? text(fmt::format(" \u00d7 {}", *p.cpu_count)) : ""));
+  rows.emplace_back("Memory", p.memory_bytes ? text(units::format_size_human(*p.memory_bytes)) : k_dash);
+  rows.emplace_back("OS", text(or_dash(p.distribution)));
+  rows.emplace_back("Kernel", text(or_dash(p.kernel_release) + " " + p.machine));
+  rows.emplace_back("Test software", text(fmt::format("{} {} (git {})", or_dash(run.tool.name),
+                                                      or_dash(run.tool.version), or_dash(run.tool.git_revision))));
+  rows.emplace_back("IO engine", text(or_dash(run.config.engine)) + ", O_DIRECT");
+  rows.emplace_back("Interface", text(interface_text(run)));
+  rows.emplace_back("IO scheduler", text(or_dash(p.io_scheduler)));
+  std::string target = run.target.path;
+  if (!run.target.scratch.empty()) {
+    target += " (scratch: " + run.target.scratch + ")";
   }
   rows.emplace_back("Target", text(or_dash(target)));
   return rows;
 }
 
-std::string purge_html(const json& test) {
+std::string purge_html(const std::vector<results::PurgeRecord>& purges) {
   std::string out;
   std::set<std::string> seen;
-  for (const results::PurgeRecord& p : results::read_purges(at(test, "purges"))) {
+  for (const results::PurgeRecord& p : purges) {
     const std::string method = or_dash(p.method);
     const bool pts = p.pts_compliant;
     const std::string& outcome = p.outcome;
@@ -175,77 +170,85 @@ std::string purge_html(const json& test) {
   return out.empty() ? "none recorded" : out;
 }
 
-std::string write_cache_html(const json& test) {
-  const std::string required = str(at(test, {"write_cache_required", "value"}));
+std::string write_cache_html(const results::TestHeader& test) {
+  const std::string required = str(test.write_cache_required.value);
   std::string out = "required " + text(or_dash(required));
-  const json& rec = at(test, "write_cache");
-  if (!rec.is_object()) {
+  if (!test.write_cache) {
     return out + "; state not recorded";
   }
-  const json& applied = at(rec, "applied");
-  const json& enabled = at(applied, "enabled");
-  if (!(at(applied, "applicable").is_boolean() && at(applied, "applicable").get<bool>())) {
-    return out + "; <span class=\"bad\">not controllable</span> (" + text(str(at(applied, "note"))) + ")";
+  const results::WriteCacheRecord& rec = *test.write_cache;
+  const results::WriteCacheState& applied = rec.applied;
+  if (!applied.applicable) {
+    return out + "; <span class=\"bad\">not controllable</span> (" + text(applied.note) + ")";
   }
-  if (!enabled.is_boolean()) {
+  if (!applied.enabled) {
     return out + "; <span class=\"bad\">state unknown after setting</span>";
   }
-  const bool requested = at(rec, "requested_enabled").is_boolean() && at(rec, "requested_enabled").get<bool>();
-  const std::string state = enabled.get<bool>() ? "enabled (WCE)" : "disabled (WCD)";
-  if (enabled.get<bool>() == requested) {
+  const bool requested = rec.requested_enabled;
+  const std::string state = *applied.enabled ? "enabled (WCE)" : "disabled (WCD)";
+  if (*applied.enabled == requested) {
     return out + "; set " + state + ", read back";
   }
   return out + "; <span class=\"bad\">read back " + state + "</span>";
 }
 
+namespace {
+
 // The value of a setting from the run's disclosure ("settings"), or `absent`.
-std::string setting_text(const json& results, const std::string& name, const std::string& absent) {
-  for (const json& s : ::ptsuite::results::array(results, "settings")) {
-    if (str(at(s, "name")) == name) {
-      return str(at(s, "value"));
+std::string setting_text(const results::RunHeader& run, const std::string& name, const std::string& absent) {
+  for (const results::SettingRecord& s : run.settings) {
+    if (s.name == name) {
+      return str(s.value);
     }
   }
   return absent;
 }
 
-Rows dut_rows(const json& results, const json& test) {
-  const json& d = at(results, "device");
+// The rows of the DUT column both the summary and the test pages show: the device.
+Rows device_rows(const results::RunHeader& run) {
+  const results::DeviceRecord& d = run.device;
   Rows rows;
-  rows.emplace_back("Mfgr", text(or_dash(str(at(d, "vendor")))));
-  rows.emplace_back("Model No.", text(or_dash(str(at(d, "model")))));
-  rows.emplace_back("S/N", text(or_dash(str(at(d, "serial")))));
-  rows.emplace_back("Firmware", text(or_dash(str(at(d, "firmware")))));
-  const json& cap = at(d, "capacity_bytes");
-  rows.emplace_back("Capacity", cap.is_number() ? text(fmt_bytes(cap.get<uint64_t>())) : k_dash);
-  rows.emplace_back("NAND Type", text(setting_text(results, "device.nand_type", "not stated")));
+  rows.emplace_back("Mfgr", text(or_dash(d.vendor)));
+  rows.emplace_back("Model No.", text(or_dash(d.model)));
+  rows.emplace_back("S/N", text(or_dash(d.serial)));
+  rows.emplace_back("Firmware", text(or_dash(d.firmware)));
+  rows.emplace_back("Capacity", d.capacity_bytes > 0 ? text(fmt_bytes(d.capacity_bytes)) : k_dash);
+  rows.emplace_back("NAND Type", text(setting_text(run, "device.nand_type", "not stated")));
   rows.emplace_back("Sectors",
-                    text(fmt::format("{} B logical / {} B physical", or_dash(str(at(d, "logical_block_bytes"))),
-                                     or_dash(str(at(d, "physical_block_bytes"))))));
-  rows.emplace_back("Interface", text(interface_text(results)));
-  if (!test.is_null()) {
-    rows.emplace_back("Purge Method", purge_html(test));
-    rows.emplace_back("Write Cache", write_cache_html(test));
-    return rows;
-  }
+                    text(fmt::format("{} B logical / {} B physical", or_dash(nonzero_text(d.logical_block_bytes)),
+                                     or_dash(nonzero_text(d.physical_block_bytes)))));
+  rows.emplace_back("Interface", text(interface_text(run)));
+  return rows;
+}
+
+}  // namespace
+
+Rows dut_rows(const results::RunHeader& run, const results::TestRecord& test) {
+  Rows rows = device_rows(run);
+  rows.emplace_back("Purge Method", purge_html(test.purges));
+  rows.emplace_back("Write Cache", write_cache_html(test.header));
+  return rows;
+}
+
+Rows dut_rows(const results::RunDocument& doc) {
+  Rows rows = device_rows(doc.header);
   // Summary: the distinct purge cells over the tests.
   std::set<std::string> purges;
   std::string purge;
-  for (const json& t : at(results, "tests")) {
-    const std::string cell = purge_html(t);
+  for (const results::TestRecord& t : doc.tests) {
+    const std::string cell = purge_html(t.purges);
     if (purges.insert(cell).second) {
       purge += (purge.empty() ? "" : "; ") + cell;
     }
   }
   rows.emplace_back("Purge Method", purge.empty() ? "none recorded" : purge);
-  const json& tests = at(results, "tests");
-  rows.emplace_back("Write Cache", tests.is_array() && !tests.empty()
-                                       ? write_cache_html(tests.front()) + " (per test on its pages)"
+  rows.emplace_back("Write Cache", !doc.tests.empty()
+                                       ? write_cache_html(doc.tests.front().header) + " (per test on its pages)"
                                        : k_dash);
   return rows;
 }
 
-std::string data_pattern_html(const json& pattern) {
-  const std::string p = str(pattern);
+std::string data_pattern_html(const std::string& p) {
   if (p == "random") {
     return "RND (random)";
   }
@@ -293,7 +296,7 @@ Rows round_loop_rows(const results::RoundPhase& phase) {
 }
 
 Rows matrix_loop_rows(const std::vector<std::string>& mixes, const std::vector<std::string>& block_sizes,
-                      const json& toio, const results::RoundPhase& phase) {
+                      const std::optional<results::ToioRecord>& toio, const results::RoundPhase& phase) {
   Rows rows;
   rows.emplace_back("Stimulus", "RND; R/W mix outer loop, block size inner loop");
   rows.emplace_back("R/W mixes", text(join(mixes, ", ")));
@@ -305,23 +308,32 @@ Rows matrix_loop_rows(const std::vector<std::string>& mixes, const std::vector<s
   return rows;
 }
 
-Rows common_setup_rows(const json& results, const json& test, const std::string& wdpc) {
-  Rows rows;
-  rows.emplace_back("Data Pattern", data_pattern_html(at(test, "data_pattern")));
-  const double ar = num(at(test, "active_range_pct"));
-  const double cap = num(at(results, {"device", "capacity_bytes"}));
+namespace {
+
+// The AR & Amount cell: the ActiveRange with its bytes of the device, the random IO's amount.
+std::string active_range_text(const results::RunHeader& run, const results::TestHeader& test) {
+  const double ar = test.active_range_pct;
   std::string ar_text = fmt_percent(ar);
-  if (std::isfinite(ar) && std::isfinite(cap)) {
-    ar_text += " (" + fmt_bytes(static_cast<uint64_t>(cap * ar / 100.0)) + ")";
+  if (std::isfinite(ar) && run.device.capacity_bytes > 0) {
+    ar_text +=
+        " (" + fmt_bytes(static_cast<uint64_t>(static_cast<double>(run.device.capacity_bytes) * ar / 100.0)) + ")";
   }
-  const double amount = num(at(test, {"ar_segments", "amount_bytes"}));
-  if (std::isfinite(amount)) {
-    ar_text += "; Amount " + fmt_bytes(static_cast<uint64_t>(amount)) + " (random IO)";
+  if (test.ar_segments && test.ar_segments->amount_bytes) {
+    ar_text += "; Amount " + fmt_bytes(*test.ar_segments->amount_bytes) + " (random IO)";
   }
-  rows.emplace_back("AR & Amount", text(ar_text));
-  const std::string segments = str(at(test, {"ar_segments", "description"}));
+  return ar_text;
+}
+
+}  // namespace
+
+Rows common_setup_rows(const results::RunHeader& run, const results::TestRecord& test, const std::string& wdpc) {
+  const results::TestHeader& th = test.header;
+  Rows rows;
+  rows.emplace_back("Data Pattern", data_pattern_html(th.data_pattern));
+  rows.emplace_back("AR & Amount", text(active_range_text(run, th)));
+  const std::string segments = th.ar_segments ? th.ar_segments->description : std::string();
   rows.emplace_back("AR Segments", text(segments.empty() ? k_dash : segments));
-  const std::vector<results::WipcRecord> pcs = results::read_wipcs(at(test, "preconditioning"));
+  const std::vector<results::WipcRecord>& pcs = test.preconditioning;
   if (!pcs.empty()) {
     for (const results::WipcRecord& pc : pcs) {
       const std::string phase = size_label(pc.phase);
@@ -333,7 +345,7 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
   if (!wdpc.empty()) {
     rows.emplace_back("PC2 WDPC", wdpc);
   }
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+  const std::vector<results::RoundPhase>& phases = test.phases;
   for (const results::RoundPhase& phase : phases) {
     const std::string name = phase_name(phase);
     rows.emplace_back(phases.size() > 1 ? "SS Rounds (" + name + ")" : "SS Rounds", ss_rounds_html(phase));
@@ -344,69 +356,66 @@ Rows common_setup_rows(const json& results, const json& test, const std::string&
       notes = "<span class=\"bad\">SS NOT ACHIEVED</span>";
     }
   }
-  if (results::read_compliance(at(test, "compliance")).shortened) {
+  if (test.compliance.shortened) {
     notes += std::string(notes.empty() ? "" : "; ") + "<span class=\"bad\">SHORTENED (not compliant)</span>";
   }
-  for (const json& o : at(test, "omitted")) {
-    notes +=
-        std::string(notes.empty() ? "" : "; ") + text("omitted " + str(at(o, "what")) + ": " + str(at(o, "reason")));
+  for (const results::OmittedEntry& o : th.omitted) {
+    notes += std::string(notes.empty() ? "" : "; ") + text("omitted " + o.what + ": " + o.reason);
   }
-  if (!str(at(test, "status")).empty() && str(at(test, "status")) != "complete") {
-    notes += std::string(notes.empty() ? "" : "; ") + "<span class=\"bad\">test " + text(str(at(test, "status"))) +
-             "</span>";
+  if (!th.status.empty() && th.status != "complete") {
+    notes += std::string(notes.empty() ? "" : "; ") + "<span class=\"bad\">test " + text(th.status) + "</span>";
   }
   rows.emplace_back("Notes", notes.empty() ? k_dash : notes);
   return rows;
 }
 
-PageHeader summary_header(const json& results) {
-  PageHeader h = base_header(results);
+PageHeader summary_header(const results::RunDocument& doc) {
+  const results::RunHeader& run = doc.header;
+  PageHeader h = base_header(run);
   h.title = "PTS Report Summary";
   h.subtitle = "Run summary and compliance verdict per clause";
-  h.run_dates = "Run: " + run_dates(at(results, {"run", "started_utc"}), at(results, {"run", "finished_utc"}));
-  h.columns[1] = {"Device Under Test", dut_rows(results, json())};
+  h.run_dates = "Run: " + run_dates(run.run.sessions.started_utc, run.run.finished_utc);
+  h.columns[1] = {"Device Under Test", dut_rows(doc)};
   Rows setup;
-  const json& tests = at(results, "tests");
-  const json none;
-  const json& first = tests.is_array() && !tests.empty() ? tests.front() : none;
-  setup.emplace_back("Data Pattern", data_pattern_html(at(first, "data_pattern")));
-  setup.emplace_back("AR", text(fmt_percent(num(at(first, "active_range_pct")))));
+  const results::TestRecord* first = doc.tests.empty() ? nullptr : &doc.tests.front();
+  setup.emplace_back("Data Pattern", data_pattern_html(first != nullptr ? first->header.data_pattern : ""));
+  setup.emplace_back("AR", text(fmt_percent(first != nullptr ? first->header.active_range_pct : std::nan(""))));
   setup.emplace_back("AR Segments", "per test on its pages");
-  setup.emplace_back("Profile", text(profile_label(results)));
+  setup.emplace_back("Profile", text(profile_label(run.spec)));
   std::string presets;
-  for (const json& p : at(results, {"config", "presets"})) {
-    presets += (presets.empty() ? "" : ", ") + str(p);
+  for (const std::string& p : run.config.presets) {
+    presets += (presets.empty() ? "" : ", ") + p;
   }
   setup.emplace_back("Presets", presets.empty() ? "none" : "<span class=\"bad\">" + text(presets) + "</span>");
-  setup.emplace_back("Seed", text(or_dash(str(at(results, {"config", "seed"})))));
+  setup.emplace_back("Seed", text(std::to_string(run.config.seed)));
   h.columns[2] = {"Set-up Parameters", setup};
   Rows params;
   std::string list;
-  for (const json& t : tests) {
-    list += (list.empty() ? "" : ", ") + str(at(t, "title"));
+  for (const results::TestRecord& t : doc.tests) {
+    list += (list.empty() ? "" : ", ") + t.header.title;
   }
   params.emplace_back("Tests", text(or_dash(list)));
-  params.emplace_back("Specification", text(or_dash(str(at(results, {"spec", "title"})))));
-  params.emplace_back("Run status", text(or_dash(str(at(results, {"run", "status"})))));
+  params.emplace_back("Specification", text(or_dash(run.spec.title)));
+  params.emplace_back("Run status", text(or_dash(run.run.status)));
   params.emplace_back("Units", "MB = 10<sup>6</sup> bytes (decimal); block sizes in KiB (1024 B); times in ms");
   h.columns[3] = {"Test Parameters", params};
   return h;
 }
 
-PageHeader test_header(const json& results, const json& test, Rows setup, Rows params) {
-  PageHeader h = base_header(results);
-  h.title = or_dash(str(at(test, "title"))) + " Test \u2013 Report Page";
-  h.subtitle = str(at(test, "subtitle"));
-  const std::string section = str(at(test, {"section", "value"}));
+PageHeader test_header(const results::RunHeader& run, const results::TestRecord& test, Rows setup, Rows params) {
+  const results::TestHeader& th = test.header;
+  PageHeader h = base_header(run);
+  h.title = or_dash(th.title) + " Test \u2013 Report Page";
+  h.subtitle = th.subtitle;
+  const std::string section = str(th.section.value);
   if (!section.empty() && section != "-") {  // "-": not a PTS test (ptsuite validate)
     h.subtitle += " (\u00a7" + section + ")";
   }
-  const std::string rev = str(at(test, "spec_revision"));
-  if (!rev.empty()) {
-    h.revision = revision_label(rev);
+  if (!th.spec_revision.empty()) {
+    h.revision = revision_label(th.spec_revision);
   }
-  h.run_dates = "Test run: " + run_dates(at(test, "started_utc"), at(test, "finished_utc"));
-  h.columns[1] = {"Device Under Test", dut_rows(results, test)};
+  h.run_dates = "Test run: " + run_dates(th.started_utc, th.finished_utc);
+  h.columns[1] = {"Device Under Test", dut_rows(run, test)};
   h.columns[2] = {"Set-up Parameters", std::move(setup)};
   h.columns[3] = {"Test Parameters", std::move(params)};
   return h;

@@ -15,8 +15,6 @@
 
 namespace ptsuite::report::html {
 
-using nlohmann::json;
-
 namespace {
 
 std::string ws_name(const results::HirWaitState& ws) {
@@ -61,13 +59,13 @@ Block wait_state_table(const results::HirBlock& hir) {
 
 }  // namespace
 
-std::vector<Page> hir_pages(const json& results, const json& test, IdSource& ids) {
-  const results::HirBlock hir = results::read_hir(at(test, "hir"));
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+std::vector<Page> hir_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const results::HirBlock& hir = block_or_empty<results::HirBlock>(test);
+  const std::vector<results::RoundPhase>& phases = test.phases;
   const results::RoundPhase& pre = phase_at(phases, 0);  // the preconditioning
   Rows params;
   params.emplace_back("Stimulus", text(hir.stimulus));
-  params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
+  params.emplace_back("TOIO", text(toio_text(test.header.toio)));
   params.emplace_back("Write period", text(fmt_duration_ns(hir.write_period_ns)));
   params.emplace_back("Wait unit", text(fmt_duration_ns(hir.wait_unit_ns)));
   params.emplace_back("Repetitions", text(fmt::format("{} per wait state, then {} baseline periods", hir.repetitions,
@@ -75,8 +73,8 @@ std::vector<Page> hir_pages(const json& results, const json& test, IdSource& ids
   for (auto& row : round_loop_rows(pre)) {
     params.push_back(std::move(row));
   }
-  const auto header = std::make_shared<const PageHeader>(
-      test_header(results, test, common_setup_rows(results, test, text(hir.stimulus) + " to steady state"), params));
+  const auto header = std::make_shared<const PageHeader>(test_header(
+      doc.header, test, common_setup_rows(doc.header, test, text(hir.stimulus) + " to steady state"), params));
 
   std::vector<Page> pages;
   pages.push_back({header,

@@ -9,19 +9,17 @@
 
 namespace ptsuite::report::html {
 
-using nlohmann::json;
-
-std::vector<Page> iops_pages(const json& results, const json& test, IdSource& ids) {
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+std::vector<Page> iops_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const std::vector<results::RoundPhase>& phases = test.phases;
   const results::RoundPhase& phase = phase_at(phases, 0);
-  const results::GridMatrix matrix = results::read_grid_matrix(at(test, "matrix"));
+  const results::GridMatrix& matrix = block_or_empty<results::GridMatrix>(test);
   const MatrixView iops = matrix_view(matrix, results::GridMetric::iops);
 
-  Rows params = matrix_loop_rows(iops.columns, iops.rows, at(test, "toio"), phase);
+  Rows params = matrix_loop_rows(iops.columns, iops.rows, test.header.toio, phase);
   const auto header = std::make_shared<const PageHeader>(test_header(
-      results, test, common_setup_rows(results, test, "IOPS loop (the test stimulus), " + toio_text(at(test, "toio"))),
-      params));
-  const std::string title = str(at(test, "title"));
+      doc.header, test,
+      common_setup_rows(doc.header, test, "IOPS loop (the test stimulus), " + toio_text(test.header.toio)), params));
+  const std::string title = test.header.title;
   std::vector<Page> pages;
 
   // SS convergence: the 0/100 row, one series per block size.

@@ -38,28 +38,28 @@ std::vector<chart::NamedSeries> write_row_series(const results::RoundPhase& phas
 
 }  // namespace
 
-std::vector<Page> latency_pages(const json& results, const json& test, IdSource& ids) {
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+std::vector<Page> latency_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const std::vector<results::RoundPhase>& phases = test.phases;
   const results::RoundPhase& phase = phase_at(phases, 0);
   using results::GridMetric;
-  const results::GridMatrix matrix = results::read_grid_matrix(at(test, "matrix"));
+  const results::GridMatrix& matrix = block_or_empty<results::GridMatrix>(test);
   const MatrixView iops = matrix_view(matrix, GridMetric::iops);
   const MatrixView art = matrix_view(matrix, GridMetric::latency_mean_ns, 1e6);
   const MatrixView five9 = matrix_view(matrix, GridMetric::latency_p99_999_ns, 1e6);
   const MatrixView mrt = matrix_view(matrix, GridMetric::latency_max_ns, 1e6);
-  const std::vector<results::CaptureRecord> captures = results::read_captures(at(test, "captures"));
+  const std::vector<results::CaptureRecord>& captures = test.captures;
   const results::CaptureRecord* capture = captures.empty() ? nullptr : &captures.front();
 
-  Rows params = matrix_loop_rows(iops.columns, iops.rows, at(test, "toio"), phase);
+  Rows params = matrix_loop_rows(iops.columns, iops.rows, test.header.toio, phase);
   if (capture != nullptr) {
     const json& d = at(capture->spec.get(), "duration_ns");
     params.emplace_back("RT capture",
                         text(capture->label + ", " + (d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013")));
   }
   const auto header = std::make_shared<const PageHeader>(test_header(
-      results, test, common_setup_rows(results, test, "LAT loop (the test stimulus), " + toio_text(at(test, "toio"))),
-      params));
-  const std::string title = str(at(test, "title"));
+      doc.header, test,
+      common_setup_rows(doc.header, test, "LAT loop (the test stimulus), " + toio_text(test.header.toio)), params));
+  const std::string title = test.header.title;
   std::vector<Page> pages;
 
   pages.push_back(
@@ -80,7 +80,7 @@ std::vector<Page> latency_pages(const json& results, const json& test, IdSource&
   }
 
   const std::string window = window_text(matrix);
-  const WindowLabels labels = window_labels(test);
+  const WindowLabels labels = window_labels(test.header);
   pages.push_back(
       {header,
        "Latency \u2013 Tabular Data: IOPS, ART, 99.999 % and MRT",

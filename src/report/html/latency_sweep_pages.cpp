@@ -16,8 +16,6 @@
 
 namespace ptsuite::report::html {
 
-using nlohmann::json;
-
 namespace {
 
 using results::SweepCell;
@@ -81,9 +79,9 @@ Block cells_table(const std::vector<const SweepCell*>& cells, const std::string&
 
 }  // namespace
 
-std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdSource& ids) {
-  const results::LatencySweepBlock sweep = results::read_latency_sweep(at(test, "sweep"));
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+std::vector<Page> latency_sweep_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const results::LatencySweepBlock& sweep = block_or_empty<results::LatencySweepBlock>(test);
+  const std::vector<results::RoundPhase>& phases = test.phases;
   const results::RoundPhase& phase = phase_at(phases, 0);
   Rows params;
   std::string tcs, qds;
@@ -92,8 +90,8 @@ std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdS
   params.emplace_back("Grid", text(fmt::format("R/W mix x block size x TC {{{}}} x QD {{{}}}", tcs, qds)));
   params.emplace_back("TOIO", text("every TC x QD of the grid (not a PTS test)"));
   params.emplace_back("SS Rounds", ss_rounds_html(phase));
-  const auto header =
-      std::make_shared<const PageHeader>(test_header(results, test, common_setup_rows(results, test, ""), params));
+  const auto header = std::make_shared<const PageHeader>(
+      test_header(doc.header, test, common_setup_rows(doc.header, test, ""), params));
   std::vector<Page> pages;
   for (const results::PhaseTracking& t : phase.tracking) {
     pages.push_back({header,
@@ -115,7 +113,7 @@ std::vector<Page> latency_sweep_pages(const json& results, const json& test, IdS
                         statistic_block(cells, sweep, what, id + "-p9999", "99.99 %", p99_99_ns, ids)}});
       pages.push_back({header,
                        "Latency Sweep " + what + " \u2013 Response Times per TC x QD",
-                       {cells_table(cells, what, window_labels(test))}});
+                       {cells_table(cells, what, window_labels(test.header))}});
     }
   }
   for (Page& p : compliance_pages(header, test, "Latency Sweep")) {

@@ -20,8 +20,6 @@
 
 namespace ptsuite::report::html {
 
-using nlohmann::json;
-
 namespace {
 
 constexpr char k_disclaimer[] =
@@ -29,8 +27,15 @@ constexpr char k_disclaimer[] =
     "checked against its text: not RWSW-compliant. Every RWSW-specific value is a named [U] setting, listed "
     "on the Settings page.";
 
-Page applied_workload_page(const std::shared_ptr<const PageHeader>& header, const json& test, const std::string& name) {
-  const results::AppliedWorkload w = results::read_applied_workload(at(test, "applied_workload"));
+// The record's applied workload, or an empty one (a record written without it).
+const results::AppliedWorkload& applied_workload(const results::TestRecord& test) {
+  static const results::AppliedWorkload k_none{};
+  return test.applied_workload ? *test.applied_workload : k_none;
+}
+
+Page applied_workload_page(const std::shared_ptr<const PageHeader>& header, const results::TestRecord& test,
+                           const std::string& name) {
+  const results::AppliedWorkload& w = applied_workload(test);
   Table t;
   t.header = {"IO stream", "Pattern", "Transfer size", "Op", "% of captured IOs", "% of applied workload"};
   t.first_numeric_column = 2;
@@ -50,10 +55,10 @@ Page applied_workload_page(const std::shared_ptr<const PageHeader>& header, cons
                table_block(render_table(t), "Applied test workload: IO streams and their shares")}};
 }
 
-std::vector<Page> window_pages(const std::shared_ptr<const PageHeader>& header, const json& test, IdSource& ids,
-                               const std::string& name) {
+std::vector<Page> window_pages(const std::shared_ptr<const PageHeader>& header, const results::TestRecord& test,
+                               IdSource& ids, const std::string& name) {
   std::vector<Page> pages;
-  for (const results::RoundPhase& phase : results::read_round_phases(at(test, "phases"))) {
+  for (const results::RoundPhase& phase : test.phases) {
     for (const results::PhaseTracking& tracking : phase.tracking) {
       pages.push_back(Page{
           header,
@@ -112,13 +117,13 @@ Block replay_chart(const results::RwwReplayBlock& b, IdSource& ids, bool latency
 
 }  // namespace
 
-std::vector<Page> rww_replay_pages(const json& results, const json& test, IdSource& ids) {
-  const results::RwwReplayBlock block = results::read_rww_replay(at(test, "rww_replay"));
+std::vector<Page> rww_replay_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const results::RwwReplayBlock& block = block_or_empty<results::RwwReplayBlock>(test);
   Rows params;
-  params.emplace_back("Capture", text(str(at(test, {"applied_workload", "capture"}))));
+  params.emplace_back("Capture", text(applied_workload(test).capture));
   params.emplace_back("Step", text(fmt_duration_ns(block.step_ns)));
   const auto header = std::make_shared<const PageHeader>(test_header(
-      results, test, common_setup_rows(results, test, "the applied test workload at TC 32 / QD 32"), params));
+      doc.header, test, common_setup_rows(doc.header, test, "the applied test workload at TC 32 / QD 32"), params));
   std::vector<Page> pages = {applied_workload_page(header, test, "RWW REPLAY")};
   for (Page& p : window_pages(header, test, ids, "RWW REPLAY")) pages.push_back(std::move(p));
   pages.push_back(
@@ -128,21 +133,21 @@ std::vector<Page> rww_replay_pages(const json& results, const json& test, IdSour
   return pages;
 }
 
-std::vector<Page> rww_sweep_pages(const json& results, const json& test, IdSource& ids) {
-  std::vector<Page> pages = rww_sweep_demand_pages(results, test, ids);
+std::vector<Page> rww_sweep_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  std::vector<Page> pages = rww_sweep_demand_pages(doc, test, ids);
   if (!pages.empty()) {
     pages.insert(pages.begin(), applied_workload_page(pages.front().header, test, "RWW SWEEP"));
   }
   return pages;
 }
 
-std::vector<Page> rww_streams_pages(const json& results, const json& test, IdSource& ids) {
-  const results::RwwStreamsBlock block = results::read_rww_streams(at(test, "rww_streams"));
+std::vector<Page> rww_streams_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const results::RwwStreamsBlock& block = block_or_empty<results::RwwStreamsBlock>(test);
   Rows params;
-  params.emplace_back("TOIO", text(toio_text(at(test, "toio")) + " per stream"));
-  params.emplace_back("Capture", text(str(at(test, {"applied_workload", "capture"}))));
+  params.emplace_back("TOIO", text(toio_text(test.header.toio) + " per stream"));
+  params.emplace_back("Capture", text(applied_workload(test).capture));
   const auto header = std::make_shared<const PageHeader>(
-      test_header(results, test, common_setup_rows(results, test, "each stream alone to steady state"), params));
+      test_header(doc.header, test, common_setup_rows(doc.header, test, "each stream alone to steady state"), params));
   std::vector<Page> pages = {applied_workload_page(header, test, "RWW STREAMS"),
                              Page{header, "RWW STREAMS \u2013 Each Stream Alone", {streams_table(block)}}};
   for (Page& p : window_pages(header, test, ids, "RWW STREAMS")) pages.push_back(std::move(p));

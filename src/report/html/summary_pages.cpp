@@ -17,8 +17,6 @@
 
 namespace ptsuite::report::html {
 
-using nlohmann::json;
-
 namespace {
 
 // Content lines a page holds below the header (7 pt lines in the body font).
@@ -37,12 +35,10 @@ int severity(const std::string& status) {
   return status == "fail" ? 3 : status == "disclosed" ? 2 : status == "pass" ? 1 : 0;
 }
 
-bool is_true(const json& j) { return j.is_boolean() && j.get<bool>(); }
-
-std::string steady_state_cell(const json& test) {
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+std::string steady_state_cell(const results::TestRecord& test) {
+  const std::vector<results::RoundPhase>& phases = test.phases;
   if (phases.empty()) {
-    const std::string stop = results::read_write_stream(at(test, "wsat")).stop_reason;
+    const std::string stop = block_or_empty<results::WriteStreamBlock>(test).stop_reason;
     return "no round loop" + (stop.empty() ? std::string() : text(" (stopped by " + stop + ")"));
   }
   std::string out;
@@ -71,30 +67,25 @@ std::string verdict_html(const results::ComplianceRecord& compliance) {
          text(upper.empty() ? "NO VERDICT" : upper) + "</span>";
 }
 
-Block tests_table(const json& results, const std::map<std::string, std::string>& ranges) {
+Block tests_table(const results::RunDocument& doc, const std::map<std::string, std::string>& ranges) {
   Table t;
   t.css_class = "data";
   t.header = {"Test", "\u00a7", "Steady state (measurement window)", "Compliance", "Pages"};
   t.first_numeric_column = 99;
-  for (const json& test : at(results, "tests")) {
-    const std::string id = str(at(test, "id"));
-    const auto range = ranges.find(id);
-    const results::ComplianceRecord verdict = results::read_compliance(at(test, "compliance"));
-    t.rows.push_back({text(str(at(test, "title"))), text(str(at(test, {"section", "value"}))), steady_state_cell(test),
+  for (const results::TestRecord& test : doc.tests) {
+    const auto range = ranges.find(test.header.id);
+    const results::ComplianceRecord& verdict = test.compliance;
+    t.rows.push_back({text(test.header.title), text(str(test.header.section.value)), steady_state_cell(test),
                       verdict_html(verdict), text(range == ranges.end() ? "\u2013" : range->second)});
     t.row_classes.push_back(verdict.compliant ? "pass" : "fail");
   }
   return table_block(render_table(t), "Tests run: steady state and compliance verdict per test");
 }
 
-Block clause_grid(const json& results) {
-  std::vector<results::ComplianceRecord> verdicts;  // per test, in document order
-  for (const json& test : at(results, "tests")) {
-    verdicts.push_back(results::read_compliance(at(test, "compliance")));
-  }
+Block clause_grid(const results::RunDocument& doc) {
   std::vector<std::pair<std::string, std::string>> clauses;  // (clause, title) in first-seen order
-  for (const results::ComplianceRecord& v : verdicts) {
-    for (const results::ClauseRecord& c : v.clauses) {
+  for (const results::TestRecord& test : doc.tests) {
+    for (const results::ClauseRecord& c : test.compliance.clauses) {
       if (std::none_of(clauses.begin(), clauses.end(), [&](const auto& e) { return e.first == c.clause; })) {
         clauses.emplace_back(c.clause, c.title);
       }
@@ -104,14 +95,14 @@ Block clause_grid(const json& results) {
   t.css_class = "data compact";
   t.header = {"Clause"};
   t.first_numeric_column = 99;
-  for (const json& test : at(results, "tests")) {
-    t.header.push_back(str(at(test, "title")));
+  for (const results::TestRecord& test : doc.tests) {
+    t.header.push_back(test.header.title);
   }
   for (const auto& [id, title] : clauses) {
     std::vector<std::string> row = {text(title)};
-    for (const results::ComplianceRecord& v : verdicts) {
+    for (const results::TestRecord& test : doc.tests) {
       std::string worst;
-      for (const results::ClauseRecord& c : v.clauses) {
+      for (const results::ClauseRecord& c : test.compliance.clauses) {
         if (c.clause == id && (worst.empty() || severity(c.status) > severity(worst))) {
           worst = c.status;
         }
@@ -127,23 +118,20 @@ Block clause_grid(const json& results) {
 }
 
 // The preflight warnings of every session (start, resume) of the run, or that there were none.
-std::string preflight_html(const json& results) {
-  const json& sessions = at(results, "preflight");
-  if (!sessions.is_array() || sessions.empty()) {
+std::string preflight_html(const std::vector<results::PreflightSession>& sessions) {
+  if (sessions.empty()) {
     return text("not recorded (a run of an earlier ptsuite)");
   }
   std::string out;
-  for (const json& session : sessions) {
-    for (const json& f : at(session, "findings")) {
-      if (str(at(f, "severity")) != "info") {
-        out +=
-            (out.empty() ? "" : "<br/>") + std::string("<span class=\"bad\">") + text(str(at(f, "severity"))) +
-            "</span> " +
-            text(fmt::format("({}) {}: {}", str(at(session, "session")), str(at(f, "check")), str(at(f, "message"))));
+  for (const results::PreflightSession& session : sessions) {
+    for (const results::PreflightFinding& f : session.findings) {
+      if (f.severity != "info") {
+        out += (out.empty() ? "" : "<br/>") + std::string("<span class=\"bad\">") + text(f.severity) + "</span> " +
+               text(fmt::format("({}) {}: {}", session.session, f.check, f.message));
       }
     }
   }
-  return out.empty() ? text(fmt::format("no warnings ({} check(s) at start{})", at(sessions[0], "findings").size(),
+  return out.empty() ? text(fmt::format("no warnings ({} check(s) at start{})", sessions.front().findings.size(),
                                         sessions.size() > 1 ? " and at each resume" : ""))
                      : out;
 }
@@ -166,21 +154,14 @@ std::string sessions_html(const results::RunSessions& sessions) {
   return out;
 }
 
-Rows run_rows(const json& results) {
-  Rows rows;
-  const json& run = at(results, "run");
-  std::string status = text(str(at(run, "status")));
-  const std::string stop = str(at(run, {"stop", "reason"}));
-  if (!stop.empty()) {
-    status += " \u2013 <span class=\"bad\">" + text(stop) + "</span>";
-  }
-  rows.emplace_back("Run status", status);
-  if (const std::string sessions = sessions_html(results::read_run_sessions(run)); !sessions.empty()) {
-    rows.emplace_back("Resumed", sessions);
-  }
-  for (const json& t : at(results, "tests")) {
-    if (!at(t, "validation").is_object()) continue;  // only `ptsuite validate` (test claims) has a sheet verdict
-    const results::ValidationBlock v = results::read_validation(at(t, "validation"));
+// The spec-sheet verdict row of each claims record (`ptsuite validate`); none for any other run.
+void add_sheet_verdict_rows(Rows& rows, const results::RunDocument& doc) {
+  for (const results::TestRecord& t : doc.tests) {
+    const results::ValidationBlock* block = t.block_as<results::ValidationBlock>();
+    if (block == nullptr) {
+      continue;  // only `ptsuite validate` (test claims) has a sheet verdict
+    }
+    const results::ValidationBlock& v = *block;
     const std::string& verdict = v.verdict;
     const results::ValidationTotals& n = v.totals;
     rows.emplace_back(
@@ -192,24 +173,38 @@ Rows run_rows(const json& results) {
                     text(fmt::format("{} {}: {} of {} claims pass, {} fail, {} not covered (the claims pages)",
                                      v.sheet.vendor, v.sheet.model, n.pass, n.claims, n.fail, n.not_covered))));
   }
+}
+
+Rows run_rows(const results::RunDocument& doc) {
+  const results::RunHeader& h = doc.header;
+  Rows rows;
+  std::string status = text(h.run.status);
+  const std::string stop = h.run.stop_reason.value_or("");
+  if (!stop.empty()) {
+    status += " \u2013 <span class=\"bad\">" + text(stop) + "</span>";
+  }
+  rows.emplace_back("Run status", status);
+  if (const std::string sessions = sessions_html(h.run.sessions); !sessions.empty()) {
+    rows.emplace_back("Resumed", sessions);
+  }
+  add_sheet_verdict_rows(rows, doc);
   std::string cmd;
-  for (const json& a : at(results, {"config", "command_line"})) {
-    cmd += (cmd.empty() ? "" : " ") + str(a);
+  for (const std::string& a : h.config.command_line) {
+    cmd += (cmd.empty() ? "" : " ") + a;
   }
   rows.emplace_back("Command line", "<code>" + text(cmd.empty() ? "\u2013" : cmd) + "</code>");
-  const json& attestation = at(results, "attestation");
-  if (attestation.is_object()) {
-    const std::string by = str(at(attestation, "tested_by"));
+  if (h.attestation) {
+    const results::AttestationRecord& a = *h.attestation;
     rows.emplace_back("Signed",
-                      text(fmt::format("Ed25519 key {} on {}{}", str(at(attestation, "key_fingerprint")),
-                                       str(at(attestation, "signed_utc")), by.empty() ? "" : ", tested by " + by)) +
+                      text(fmt::format("Ed25519 key {} on {}{}", a.key_fingerprint, a.signed_utc,
+                                       a.tested_by.empty() ? "" : ", tested by " + a.tested_by)) +
                           " <span class=\"note\">(check: <code>ptsuite verify DIR --pubkey KEY.pub</code>)</span>");
   }
-  rows.emplace_back("Host preflight", preflight_html(results));
+  rows.emplace_back("Host preflight", preflight_html(h.preflight));
   size_t changed = 0;
-  const std::unordered_set<std::string> in_use = settings_in_use(results);
-  for (const json& s : at(results, "settings")) {
-    changed += is_true(at(s, "changed")) && in_use.count(str(at(s, "name"))) > 0 ? 1 : 0;
+  const std::unordered_set<std::string> in_use = settings_in_use(doc);
+  for (const results::SettingRecord& s : h.settings) {
+    changed += s.changed && in_use.count(s.name) > 0 ? 1 : 0;
   }
   rows.emplace_back("Settings changed",
                     text(fmt::format("{} from their defaults (listed on the Settings page)", changed)));
@@ -254,18 +249,18 @@ void add_table_pages(std::vector<Page>& pages, const std::shared_ptr<const PageH
 
 }  // namespace
 
-std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& header, const json& test,
+std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& header, const results::TestRecord& test,
                                    const std::string& short_name) {
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> classes;
   std::vector<size_t> lines;
-  const results::ComplianceRecord verdict = results::read_compliance(at(test, "compliance"));
+  const results::ComplianceRecord& verdict = test.compliance;
   for (const results::ClauseRecord& c : verdict.clauses) {
     rows.push_back({text(c.title), text(c.spec_ref), status_html(c.status), text(c.detail)});
     classes.push_back(c.status == "fail" ? "fail" : "");
     lines.push_back(std::max(text_lines(c.title.size(), 30), text_lines(c.detail.size(), 80)));
   }
-  const std::string caption = str(at(test, "title")) + " compliance by clause: " + verdict.summary;
+  const std::string caption = test.header.title + " compliance by clause: " + verdict.summary;
   std::vector<Page> pages;
   const auto parts = paginate(lines, k_lines_per_page - 8);
   for (size_t i = 0; i < std::max<size_t>(parts.size(), 1); ++i) {
@@ -288,42 +283,42 @@ std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& head
   return pages;
 }
 
-std::vector<Page> generic_test_pages(const json& results, const json& test) {
-  Rows setup = common_setup_rows(results, test, "");
+std::vector<Page> generic_test_pages(const results::RunDocument& doc, const results::TestRecord& test) {
+  Rows setup = common_setup_rows(doc.header, test, "");
   Rows params;
-  params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
-  const auto header = std::make_shared<const PageHeader>(test_header(results, test, setup, params));
-  std::vector<Page> pages = {
-      Page{header,
-           str(at(test, "title")) + " \u2013 Results",
-           {html_block(element("p", "note",
-                               text("This version of the report has no page layout for test \"" + str(at(test, "id")) +
-                                    "\"; its data are in results.json.")))}}};
-  for (Page& p : compliance_pages(header, test, str(at(test, "title")))) {
+  params.emplace_back("TOIO", text(toio_text(test.header.toio)));
+  const auto header = std::make_shared<const PageHeader>(test_header(doc.header, test, setup, params));
+  std::vector<Page> pages = {Page{header,
+                                  test.header.title + " \u2013 Results",
+                                  {html_block(element("p", "note",
+                                                      text("This version of the report has no page layout for test \"" +
+                                                           test.header.id + "\"; its data are in results.json.")))}}};
+  for (Page& p : compliance_pages(header, test, test.header.title)) {
     pages.push_back(std::move(p));
   }
   return pages;
 }
 
-std::vector<Page> summary_pages(const json& results, const std::map<std::string, std::string>& page_ranges) {
-  const auto header = std::make_shared<const PageHeader>(summary_header(results));
-  const results::ComplianceRecord comp = results::read_compliance(at(results, "compliance"));
+std::vector<Page> summary_pages(const results::RunDocument& doc,
+                                const std::map<std::string, std::string>& page_ranges) {
+  const auto header = std::make_shared<const PageHeader>(summary_header(doc));
+  const results::ComplianceRecord& comp = doc.compliance;
   std::vector<Page> pages;
 
   std::string banner =
       "<div class=\"verdict " + std::string(comp.compliant ? "good" : "bad") + "\">Overall: " + verdict_html(comp);
-  banner += "<div class=\"why\">" +
-            text(fmt::format("{} reason(s) from results.json; run status: {}", comp.reasons.size(),
-                             str(at(results, {"run", "status"})))) +
-            "</div>";
+  banner +=
+      "<div class=\"why\">" +
+      text(fmt::format("{} reason(s) from results.json; run status: {}", comp.reasons.size(), doc.header.run.status)) +
+      "</div>";
   for (const std::string& note : comp.notes) {
     banner += "<div class=\"why bad\">" + text(note) + "</div>";
   }
   banner += "</div>";
   pages.push_back({header,
                    "Report Summary",
-                   {html_block(banner), html_block(render_rows(run_rows(results), "kvt")),
-                    tests_table(results, page_ranges), clause_grid(results)}});
+                   {html_block(banner), html_block(render_rows(run_rows(doc), "kvt")), tests_table(doc, page_ranges),
+                    clause_grid(doc)}});
 
   // The reasons, as many pages as they need.
   std::vector<std::string> reasons = comp.reasons;
@@ -351,24 +346,23 @@ std::vector<Page> summary_pages(const json& results, const std::map<std::string,
   // Settings changed from defaults, then the [U] values and conventions.
   std::vector<Row> changed;
   std::vector<Row> unverified;
-  const std::unordered_set<std::string> in_use = settings_in_use(results);
-  for (const json& s : at(results, "settings")) {
-    if (in_use.count(str(at(s, "name"))) == 0) {
+  const std::unordered_set<std::string> in_use = settings_in_use(doc);
+  for (const results::SettingRecord& s : doc.header.settings) {
+    if (in_use.count(s.name) == 0) {
       continue;  // a setting none of the run's tests read
     }
-    const Row row = {text(str(at(s, "name"))),       text(str(at(s, "value"))),           text(str(at(s, "default"))),
-                     text(str(at(s, "changed_by"))), text("[" + str(at(s, "tag")) + "]"), text(str(at(s, "clause")))};
-    if (is_true(at(s, "changed"))) {
+    const Row row = {text(s.name),       text(str(s.value)),      text(str(s.default_value)),
+                     text(s.changed_by), text("[" + s.tag + "]"), text(s.clause)};
+    if (s.changed) {
       changed.push_back(row);
     }
-    if (str(at(s, "tag")) == "U") {
+    if (s.tag == "U") {
       unverified.push_back(row);
     }
   }
-  for (const json& c : at(results, "conventions")) {
-    unverified.push_back({text(str(at(c, "path"))), text(str(at(c, "value"))), "\u2013", "convention",
-                          text("[" + str(at(c, "tag")) + "]"),
-                          text(str(at(c, "clause")) + " \u2013 ptsuite: " + str(at(c, "convention")))});
+  for (const results::ConventionRecord& c : doc.header.conventions) {
+    unverified.push_back({text(c.path), text(str(c.value)), "\u2013", "convention", text("[" + c.tag + "]"),
+                          text(c.clause + " \u2013 ptsuite: " + c.convention)});
   }
   add_table_pages(pages, header, changed, "Settings Changed from Their Defaults",
                   "Settings of the tests that ran whose value differs from the spec / default value ([V] verified, [I] "

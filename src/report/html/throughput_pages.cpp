@@ -12,8 +12,6 @@
 
 namespace ptsuite::report::html {
 
-using nlohmann::json;
-
 namespace {
 
 // Template index of the segment whose rw_mix is `mix` ("100/0" read, "0/100" write), or npos.
@@ -32,8 +30,8 @@ std::string phase_label(const results::RoundPhase& phase) {
 
 }  // namespace
 
-std::vector<Page> throughput_pages(const json& results, const json& test, IdSource& ids) {
-  const std::vector<results::RoundPhase> phases = results::read_round_phases(at(test, "phases"));
+std::vector<Page> throughput_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const std::vector<results::RoundPhase>& phases = test.phases;
   Rows params;
   params.emplace_back("Stimulus", "SEQ 100 % read, then SEQ 100 % write, per Round; purge + WIPC per block size");
   std::vector<std::string> sizes;
@@ -41,7 +39,7 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
     sizes.push_back(phase_label(p));
   }
   params.emplace_back("Block sizes", text(join(sizes, ", ")));
-  params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
+  params.emplace_back("TOIO", text(toio_text(test.header.toio)));
   if (!phases.empty()) {
     for (auto& row : round_loop_rows(phases.front())) {
       if (row.first == "Tracking") {
@@ -57,9 +55,9 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
     }
   }
   const auto header = std::make_shared<const PageHeader>(test_header(
-      results, test, common_setup_rows(results, test, "TP loop (the test stimulus), " + toio_text(at(test, "toio"))),
-      params));
-  const std::string title = str(at(test, "title"));
+      doc.header, test,
+      common_setup_rows(doc.header, test, "TP loop (the test stimulus), " + toio_text(test.header.toio)), params));
+  const std::string title = test.header.title;
   std::vector<Page> pages;
 
   for (const results::RoundPhase& phase : phases) {
@@ -97,7 +95,7 @@ std::vector<Page> throughput_pages(const json& results, const json& test, IdSour
   std::vector<std::string> categories;
   chart::NamedSeries reads{"Read (100/0)", {}};
   chart::NamedSeries writes{"Write (0/100)", {}};
-  for (const results::ThroughputRow& row : results::read_throughput_table(at(test, "table"))) {
+  for (const results::ThroughputRow& row : block_or_empty<results::ThroughputTable>(test).rows) {
     const std::string bs = row.block_size_bytes > 0 ? kib_label(row.block_size_bytes) : row.block_size;
     const double r = row.read_mb_per_s;
     const double w = row.write_mb_per_s;

@@ -55,8 +55,8 @@ struct XAxis {
 // WSAT and endurance-write share these pages over their own record block, titled `name`, with
 // chart ids starting `prefix`.
 struct StreamView {
-  const json& test;
-  const results::WriteStreamBlock& block;  // test.wsat / test.endurance
+  const results::TestRecord& test;
+  const results::WriteStreamBlock& block;  // the record's wsat / endurance block
   std::string name;                        // "WSAT", "Endurance"
   std::string prefix;                      // "wsat", "endurance"
   std::string workload;
@@ -104,7 +104,7 @@ Rows stream_params(const StreamView& v, const results::CaptureRecord* capture) {
   const results::WriteStreamBlock& w = v.block;
   Rows params;
   params.emplace_back("Stimulus", text(v.workload + " (" + w.workload + "), continuous"));
-  params.emplace_back("TOIO", text(toio_text(at(v.test, "toio"))));
+  params.emplace_back("TOIO", text(toio_text(v.test.header.toio)));
   params.emplace_back("Sample", text(ns_text(at(w.segment.get(), "duration_ns"))));
   params.emplace_back(
       "Stop rule", text(w.steady_state       ? fmt::format("steady state of every {}th sample's IOPS (Round cap {}); "
@@ -185,16 +185,16 @@ Block percentile_block(const StreamView& v, IdSource& ids) {
                      v.name + ": 99, 99.9, 99.99 % and MRT per sample vs time (log y)", ids, 480);
 }
 
-std::vector<Page> write_stream_pages(const json& results, const json& test, IdSource& ids, const char* key,
-                                     const std::string& name) {
-  const results::WriteStreamBlock w = results::read_write_stream(at(test, key));
-  const std::vector<results::CaptureRecord> captures = results::read_captures(at(test, "captures"));
+std::vector<Page> write_stream_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids,
+                                     const char* prefix, const std::string& name) {
+  const results::WriteStreamBlock& w = block_or_empty<results::WriteStreamBlock>(test);
+  const std::vector<results::CaptureRecord>& captures = test.captures;
   const results::CaptureRecord* capture = captures.empty() ? nullptr : &captures.front();
   const bool minutes = !(static_cast<double>(w.elapsed_ns) / 1e9 < 600);
   StreamView v{test,
                w,
                name,
-               key,
+               prefix,
                str(at(w.segment.get(), "label")),
                minutes ? 60.0 : 1.0,
                minutes ? "Time (min)" : "Time (s)",
@@ -203,7 +203,7 @@ std::vector<Page> write_stream_pages(const json& results, const json& test, IdSo
   const XAxis tgbw{tgbw_gb, 1, "Total GB written (TGBW, 10^9 bytes)", "TGBW", "tgbw_gb"};
   const XAxis fills{drive_fills, 1, "Drive fills (TGBW / user capacity)", "Drive Fills", "drive_fills"};
   v.header = std::make_shared<const PageHeader>(
-      test_header(results, test, common_setup_rows(results, test, ""), stream_params(v, capture)));
+      test_header(doc.header, test, common_setup_rows(doc.header, test, ""), stream_params(v, capture)));
   const auto& header = v.header;
   std::vector<Page> pages;
   pages.push_back({header, name + " \u2013 IOPS vs Time", iops_pair(v, time, ids)});
@@ -237,12 +237,13 @@ std::vector<Page> write_stream_pages(const json& results, const json& test, IdSo
 
 }  // namespace
 
-std::vector<Page> wsat_pages(const json& results, const json& test, IdSource& ids) {
-  return write_stream_pages(results, test, ids, "wsat", "WSAT");
+std::vector<Page> wsat_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  return write_stream_pages(doc, test, ids, "wsat", "WSAT");
 }
 
-std::vector<Page> endurance_write_pages(const json& results, const json& test, IdSource& ids) {
-  return write_stream_pages(results, test, ids, "endurance", "Endurance");
+std::vector<Page> endurance_write_pages(const results::RunDocument& doc, const results::TestRecord& test,
+                                        IdSource& ids) {
+  return write_stream_pages(doc, test, ids, "endurance", "Endurance");
 }
 
 }  // namespace ptsuite::report::html

@@ -13,8 +13,6 @@
 
 namespace ptsuite::report::html {
 
-using nlohmann::json;
-
 namespace {
 
 // One series per access group of a sample value against test time.
@@ -67,8 +65,8 @@ std::string recovery_html(const results::XsrRecovery& r) {
 
 }  // namespace
 
-std::vector<Page> xsr_pages(const json& results, const json& test, IdSource& ids) {
-  const results::XsrBlock xsr = results::read_xsr(at(test, "xsr"));
+std::vector<Page> xsr_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids) {
+  const results::XsrBlock& xsr = block_or_empty<results::XsrBlock>(test);
   const double end_s = xsr.samples.empty() ? 0 : xsr.samples.back().end_s;
   const bool minutes = !(end_s < 600);
   const double t_div = minutes ? 60 : 1;
@@ -80,12 +78,12 @@ std::vector<Page> xsr_pages(const json& results, const json& test, IdSource& ids
     groups += (groups.empty() ? "" : "; ") + g.name + ": " + g.stimulus + ", " + fmt_duration_ns(g.duration_ns);
   }
   params.emplace_back("Stimulus", text(groups.empty() ? "\u2013" : groups));
-  params.emplace_back("TOIO", text(toio_text(at(test, "toio"))));
+  params.emplace_back("TOIO", text(toio_text(test.header.toio)));
   params.emplace_back("Sample", text(fmt_duration_ns(xsr.sample_duration_ns)));
   params.emplace_back("Recovery", recovery_html(xsr.recovery));
   params.emplace_back("Steady state", "not a round loop: XSR records every sample of its three access groups");
-  const auto header =
-      std::make_shared<const PageHeader>(test_header(results, test, common_setup_rows(results, test, ""), params));
+  const auto header = std::make_shared<const PageHeader>(
+      test_header(doc.header, test, common_setup_rows(doc.header, test, ""), params));
 
   std::vector<Page> pages;
   pages.push_back(

@@ -1,6 +1,6 @@
 // Contract: the report pages, one builder per PTS test (pts-spec.md §3) plus the summary pages
-// that open the report. Each builder takes the whole results document and one test record
-// (results.tests[i], keys of pts/procedures/shared.hpp) and returns that test's pages, all
+// that open the report. Each builder takes the whole typed results document and one of its test
+// records (results::RunDocument, results::TestRecord) and returns that test's pages, all
 // sharing one SNIA header (header.hpp). Chart ids come from the document's IdSource, so they
 // are unique in the document and stable from render to render.
 //
@@ -46,41 +46,52 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include <ptsuite/report/html/figures.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/test_record.hpp>
 
 namespace ptsuite::report::html {
 
-std::vector<Page> summary_pages(const nlohmann::json& results, const std::map<std::string, std::string>& page_ranges);
-std::vector<Page> iops_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> throughput_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> latency_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> wsat_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> cbw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> xsr_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> hir_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> dirth_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> summary_pages(const results::RunDocument& doc, const std::map<std::string, std::string>& page_ranges);
+std::vector<Page> iops_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> throughput_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> latency_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> wsat_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> cbw_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> xsr_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> hir_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> dirth_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
 // rww-sweep, rww-streams (docs/rww.md, src/report/html/rww_pages.cpp): the capture's stream
 // table, then the DIRTH pages over the applied test workload (rww_sweep_demand_pages) or each
 // stream alone to steady state.
-std::vector<Page> rww_sweep_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> rww_sweep_demand_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> rww_streams_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> rww_replay_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> ecw_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> endurance_write_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> latency_sweep_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
-std::vector<Page> claims_pages(const nlohmann::json& results, const nlohmann::json& test, IdSource& ids);
+std::vector<Page> rww_sweep_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> rww_sweep_demand_pages(const results::RunDocument& doc, const results::TestRecord& test,
+                                         IdSource& ids);
+std::vector<Page> rww_streams_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> rww_replay_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> ecw_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> endurance_write_pages(const results::RunDocument& doc, const results::TestRecord& test,
+                                        IdSource& ids);
+std::vector<Page> latency_sweep_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+std::vector<Page> claims_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
 
 // A test with an id ptsuite has no page builder for: its header, a note and the compliance
 // table only (so a results.json from a newer tool still renders).
-std::vector<Page> generic_test_pages(const nlohmann::json& results, const nlohmann::json& test);
+std::vector<Page> generic_test_pages(const results::RunDocument& doc, const results::TestRecord& test);
 
 // Shared by the builders: the test's per-clause compliance table (test.compliance.clauses) on
 // as many pages as it needs, titled "<short_name> – Compliance by Clause".
-std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& header, const nlohmann::json& test,
+std::vector<Page> compliance_pages(const std::shared_ptr<const PageHeader>& header, const results::TestRecord& test,
                                    const std::string& short_name);
+
+// The test's block as T, or a shared empty T when the record holds another kind or none (a
+// stripped or partial record still renders, its values as dashes).
+template <typename T>
+const T& block_or_empty(const results::TestRecord& test) {
+  static const T k_empty{};
+  const T* block = test.block_as<T>();
+  return block != nullptr ? *block : k_empty;
+}
 
 }  // namespace ptsuite::report::html

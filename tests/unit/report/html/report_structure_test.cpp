@@ -489,6 +489,26 @@ TEST(ReportHeader, TheDutBlockCarriesTheStatedNandType) {
   EXPECT_NE(render_html(doc).find("NAND Type:</span> <span class=\"v\">TLC"), std::string::npos);
 }
 
+// The summary's steady-state cell of a test without a Round loop names what stopped its write
+// stream, read from the record's block variant: WSAT and endurance-write alike.
+TEST(ReportVerdicts, TheSummaryNamesWhatStoppedEachWriteStream) {
+  json doc = fixture("quick");
+  json wsat = test_of(doc, "wsat");
+  ASSERT_TRUE(wsat.is_object());
+  ASSERT_EQ(wsat.at("wsat").at("stop_reason"), "time_limit");
+  json endurance = wsat;
+  endurance["id"] = "endurance-write";
+  endurance["title"] = "Endurance Write";
+  endurance["endurance"] = endurance.at("wsat");
+  endurance["endurance"]["stop_reason"] = "capacity";
+  endurance.erase("wsat");
+  doc["tests"] = json::array({wsat, endurance});
+  const std::vector<std::string> pages = pages_of(render_html(doc));
+  ASSERT_FALSE(pages.empty());
+  EXPECT_EQ(count_of(pages.front(), "no round loop (stopped by time_limit)"), 1u);
+  EXPECT_EQ(count_of(pages.front(), "no round loop (stopped by capacity)"), 1u);
+}
+
 // The Settings page lists the settings of the tests that ran only (the quick preset also
 // changes HIR / DIRTH / claims durations that a five-test run never reads).
 TEST(ReportVerdicts, TheSettingsPageListsOnlyTheTestsThatRan) {
