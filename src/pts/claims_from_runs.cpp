@@ -6,11 +6,14 @@
 #include <optional>
 
 #include <ptsuite/pts/definitions.hpp>
-#include <ptsuite/pts/round_loop.hpp>
+#include <ptsuite/pts/rw_mix.hpp>
 #include <ptsuite/pts/segment.hpp>
+#include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/validation.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/sha256.hpp>
+#include <ptsuite/workload/spec_parse.hpp>
 
 namespace ptsuite::pts {
 
@@ -29,13 +32,31 @@ results::PointSource source_of(const SourceRun& run, const std::string& test, co
   return {"run", run.dir, test, phase, std::nullopt, run.results_sha256};
 }
 
-void points_of_claims_record(const SourceRun& run, const json& rec, std::vector<SourcePoint>& out) {
-  for (const json& p : rec.at("validation").at("points")) {
-    const json& summary = p.at("summary");  // required: a point without its measurement is no source
+// A point's conditions as the claims they cover state them (strict: an unknown pattern or R/W
+// mix is an error naming the field).
+ClaimConditions conditions_of(const results::ClaimConditionsRecord& c) {
+  return ClaimConditions{workload::parse_access_pattern(c.pattern, "conditions.pattern"),
+                         c.block_size_bytes,
+                         parse_rw_mix(c.rw_mix, "conditions.rw_mix"),
+                         c.threads,
+                         c.queue_depth,
+                         c.state == "fob" ? ClaimState::fob : ClaimState::steady_state,
+                         c.active_range_pct};
+}
+
+// The measured summary of a point or window cell (strict: a point without its measurement is
+// no source, stats/stats_json.hpp throws).
+stats::IoSummary io_summary(const results::Embedded& summary) { return summary.get().get<stats::IoSummary>(); }
+
+void points_of_claims_record(const SourceRun& run, const results::TestRecord& rec, std::vector<SourcePoint>& out) {
+  const results::ValidationBlock* validation = rec.block_as<results::ValidationBlock>();
+  if (validation == nullptr) {
+    throw UsageError(run.dir, "its claims record has no validation block");
+  }
+  for (const results::ValidationPoint& point : validation->points) {
     SourcePoint sp;
-    sp.conditions = p.at("conditions").get<ClaimConditions>();
-    sp.summary = summary.get<stats::IoSummary>();
-    const results::ValidationPoint point = results::read_validation_point(p);
+    sp.conditions = conditions_of(point.conditions);
+    sp.summary = io_summary(point.summary);
     sp.steady_state = point.steady_state;
     sp.source = source_of(run, "claims", point.id);
     out.push_back(std::move(sp));
@@ -45,13 +66,13 @@ void points_of_claims_record(const SourceRun& run, const json& rec, std::vector<
 // Every steady-state segment of a PTS record with one block size and no LBA zones. Random
 // segments run under an AR Amount (ar_segments.amount_bytes) addressed only part of the AR,
 // a condition no claim states: they are not points.
-void points_of_pts_record(const SourceRun& run, const json& rec, std::vector<SourcePoint>& out) {
-  const std::string test = rec.at("id").get<std::string>();
-  const bool ar_amount = rec.value("ar_segments", json::object()).contains("amount_bytes");
-  for (const json& pj : rec.value("phases", json::array())) {
-    const PhaseRecord phase = pj.get<PhaseRecord>();
-    for (size_t i = 0; i < phase.segments.size() && i < phase.window.size(); ++i) {
-      const SegmentSpec& s = phase.segments[i];
+void points_of_pts_record(const SourceRun& run, const results::TestRecord& rec, std::vector<SourcePoint>& out) {
+  const std::string& test = rec.header.id;
+  const bool ar_amount = rec.header.ar_segments && rec.header.ar_segments->amount_bytes;
+  for (const results::RoundPhase& phase : rec.phases) {
+    const std::vector<results::WindowCell>& window = phase.measurement_window.cells;
+    for (size_t i = 0; i < phase.round_template.size() && i < window.size(); ++i) {
+      const SegmentSpec s = phase.round_template[i].get().get<SegmentSpec>();  // strict, pts/segment.hpp
       if (s.block_sizes.size() != 1 || !s.zones.empty()) continue;
       if (ar_amount && s.pattern == workload::AccessPattern::random) continue;
       SourcePoint sp;
@@ -61,10 +82,11 @@ void points_of_pts_record(const SourceRun& run, const json& rec, std::vector<Sou
                                       s.threads,
                                       s.queue_depth,
                                       ClaimState::steady_state,
-                                      rec.value("active_range_pct", 100.0)};
-      sp.summary = phase.window[i];
-      sp.steady_state = results::PointSteadyState{phase.attained(), phase.rounds_run(), phase.window_first_round,
-                                                  phase.window_last_round};
+                                      rec.header.active_range_pct};
+      sp.summary = io_summary(window[i].summary);
+      sp.steady_state =
+          results::PointSteadyState{phase.steady_state.verdicts.attained, static_cast<uint32_t>(phase.rounds.size()),
+                                    phase.measurement_window.first_round, phase.measurement_window.last_round};
       sp.source = source_of(run, test, phase.phase);
       sp.source.segment = s.label;
       out.push_back(std::move(sp));
@@ -72,12 +94,14 @@ void points_of_pts_record(const SourceRun& run, const json& rec, std::vector<Sou
   }
 }
 
-std::vector<SourcePoint> source_points(const std::vector<SourceRun>& runs) {
+std::vector<SourcePoint> source_points(const std::vector<SourceRun>& runs,
+                                       const std::vector<results::RunDocument>& docs) {
   std::vector<SourcePoint> out;
-  for (const SourceRun& run : runs) {
-    for (const json& rec : run.results.value("tests", json::array())) {
-      if (rec.value("status", "") != "complete") continue;
-      if (rec.value("id", "") == "claims") {
+  for (size_t r = 0; r < runs.size() && r < docs.size(); ++r) {
+    const SourceRun& run = runs[r];
+    for (const results::TestRecord& rec : docs[r].tests) {
+      if (rec.header.status != "complete") continue;
+      if (rec.header.id == "claims") {
         points_of_claims_record(run, rec, out);
       } else {
         points_of_pts_record(run, rec, out);
@@ -104,10 +128,19 @@ std::string not_covered_reason(const ClaimConditions& c, const std::vector<Sourc
   return why;
 }
 
-}  // namespace
+// Each source's results.json read once into its typed document.
+std::vector<results::RunDocument> read_runs(const std::vector<SourceRun>& runs) {
+  std::vector<results::RunDocument> docs;
+  docs.reserve(runs.size());
+  for (const SourceRun& r : runs) {
+    docs.push_back(results::read_run_document(r.results));
+  }
+  return docs;
+}
 
-results::ValidationBlock validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs) {
-  const std::vector<SourcePoint> sources = source_points(runs);
+results::ValidationBlock validation_of(const ClaimSheet& sheet, const std::vector<SourceRun>& runs,
+                                       const std::vector<results::RunDocument>& docs) {
+  const std::vector<SourcePoint> sources = source_points(runs, docs);
   std::vector<results::ValidationPoint> points;
   std::vector<std::optional<size_t>> used_as(sources.size());
   std::vector<results::ClaimOutcome> claims;
@@ -135,35 +168,34 @@ results::ValidationBlock validation_from_runs(const ClaimSheet& sheet, const std
   return validation_block(sheet, std::move(points), std::move(claims), "from-runs");
 }
 
-namespace {
-
 // The test-level verdict: one "source_run" clause per run (its own run-level verdict).
-json sources_compliance(const std::vector<SourceRun>& runs) {
+json sources_compliance(const std::vector<SourceRun>& runs, const std::vector<results::RunDocument>& docs) {
   json clauses = json::array();
   json reasons = json::array();
   json notes = json::array();
   bool compliant = true;
   bool shortened = false;
-  for (const SourceRun& r : runs) {
-    const json verdict = r.results.value("compliance", json::object());
-    const bool ok = verdict.value("compliant", false);
-    const std::string summary = verdict.value("summary", "no compliance verdict");
+  for (size_t i = 0; i < runs.size() && i < docs.size(); ++i) {
+    const SourceRun& r = runs[i];
+    const results::ComplianceRecord& verdict = docs[i].compliance;
+    const bool ok = verdict.compliant;
+    const std::string summary = docs[i].has_compliance ? verdict.summary : "no compliance verdict";
     compliant = compliant && ok;
-    shortened = shortened || verdict.value("shortened", false);
+    shortened = shortened || verdict.shortened;
     clauses.push_back(json{{"clause", "source_run"},
                            {"title", "Source run " + r.dir},
                            {"spec_ref", "-"},
                            {"status", ok ? "pass" : "fail"},
                            {"detail", summary}});
     if (!ok) reasons.push_back(fmt::format("source_run: {}: {}", r.dir, summary));
-    for (const json& n : verdict.value("notes", json::array())) notes.push_back(r.dir + ": " + n.get<std::string>());
+    for (const std::string& n : verdict.notes) notes.push_back(r.dir + ": " + n);
   }
   const std::string summary = compliant ? "compliant" : shortened ? "not compliant: shortened" : "not compliant";
   return json{{"compliant", compliant}, {"shortened", shortened}, {"summary", summary},
               {"reasons", reasons},     {"notes", notes},         {"clauses", clauses}};
 }
 
-// The fields every test record has, as the first source's first test recorded them.
+// The fields every test record has, copied as the first source's first test recorded them.
 void common_fields(const json& first, json& rec) {
   const json tests = first.value("tests", json::array());
   const json base = tests.empty() ? json::object() : tests.at(0);
@@ -171,21 +203,30 @@ void common_fields(const json& first, json& rec) {
        {"active_range_pct", "write_cache_required", "data_pattern", "alignment", "write_cache", "ar_segments"}) {
     if (base.contains(key)) rec[key] = base.at(key);
   }
+}
+
+// The deepest queue any point ran at (at least 1).
+uint32_t max_queue_depth(const results::ValidationBlock& validation) {
   uint32_t max_qd = 1;
-  for (const json& p : rec.at("validation").at("points")) {
-    max_qd = std::max(max_qd, p.at("conditions").at("queue_depth").get<uint32_t>());
+  for (const results::ValidationPoint& p : validation.points) {
+    max_qd = std::max(max_qd, p.conditions.queue_depth);
   }
-  rec["max_queue_depth"] = max_qd;
+  return max_qd;
 }
 
 }  // namespace
 
+results::ValidationBlock validation_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs) {
+  return validation_of(sheet, runs, read_runs(runs));
+}
+
 json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& runs, const FromRunsInputs& inputs) {
   const std::string& created_utc = inputs.created_utc;
   if (runs.empty()) throw UsageError("RUN_DIR", "give at least one run directory");
-  for (const SourceRun& r : runs) {
-    if (r.results.value("kind", "") != "ptsuite.results") {
-      throw UsageError(r.dir, "results.json is not a ptsuite results document");
+  const std::vector<results::RunDocument> docs = read_runs(runs);
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (docs[i].header.kind != "ptsuite.results") {
+      throw UsageError(runs[i].dir, "results.json is not a ptsuite results document");
     }
   }
   const json& first = runs.front().results;
@@ -202,12 +243,14 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
   config["report_formats"] = inputs.report_formats;
   config.erase("strict_preflight");
   json sources = json::array();
-  for (const SourceRun& r : runs) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const SourceRun& r = runs[i];
     sources.push_back(json{{"dir", r.dir},
                            {"results_sha256", r.results_sha256},
                            {"serial", r.results.value("device", json::object()).value("serial", json())},
-                           {"tests", r.results.value("tests", json::array()).size()}});
+                           {"tests", docs[i].tests.size()}});
   }
+  const results::ValidationBlock validation = validation_of(sheet, runs, docs);
   const json section = DefinitionSet::embedded().test("claims").at("section");
   json rec{{"id", "claims"},
            {"title", DefinitionSet::embedded().test("claims").value("title", "claims")},
@@ -216,8 +259,8 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
                             {"clause", section.at("clause")},
                             {"tag", section.at("tag")},
                             {"source", section.at("source")}}},
-           {"spec_revision", first.at("spec").value("revision", "")},
-           {"profile", first.at("spec").value("profile", "")},
+           {"spec_revision", docs.front().header.spec.revision},
+           {"profile", docs.front().header.spec.profile},
            {"toio", nullptr},
            {"status", "complete"},
            {"started_utc", created_utc},
@@ -228,9 +271,10 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
            {"captures", json::array()},
            {"parameters", json::array()},
            {"omitted", json::array()},
-           {"validation", validation_from_runs(sheet, runs)}};
+           {"validation", validation}};
   common_fields(first, rec);
-  rec["compliance"] = sources_compliance(runs);
+  rec["max_queue_depth"] = max_queue_depth(validation);
+  rec["compliance"] = sources_compliance(runs, docs);
   json run_verdict = rec["compliance"];
   run_verdict["clauses"] = json::array({json{{"clause", "claims"},
                                              {"title", "Test claims"},

@@ -63,16 +63,17 @@ Keys with_conditions(Keys k, const results::ClaimConditionsRecord& conditions) {
 
 }  // namespace
 
-void claims_rows(CsvWriter& w, const Keys& base, const json& test) {
-  if (!member(test, "validation").is_object()) {
+void claims_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::ValidationBlock* block = test.block_as<results::ValidationBlock>();
+  if (block == nullptr) {
     return;
   }
-  const results::ValidationBlock v = results::read_validation(member(test, "validation"));
+  const results::ValidationBlock& v = *block;
   for (const results::ValidationPoint& p : v.points) {
     Keys k = with_conditions(base, p.conditions);
     k.phase = p.id;
     k.record = "claims_point";
-    summary_rows(w, k, p.summary.get());
+    summary_rows(w, k, results::read_segment_summary(p.summary));
   }
   for (const results::ClaimOutcome& c : v.claims) {
     Keys k = with_conditions(base, c.claim.conditions);

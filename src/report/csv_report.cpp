@@ -5,7 +5,6 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <string_view>
 
 #include <ptsuite/results/capture.hpp>
@@ -52,97 +51,70 @@ std::string number_text(const json& v) {
   return csv_number(v.get<double>());
 }
 
-std::string integer_text(const json& v) { return v.is_number() ? number_text(v) : std::string(); }
-
-// Segment keys from a SegmentSpec record (round_template entry, capture spec, ...).
-Keys with_segment(Keys k, const json& spec) {
-  if (!spec.is_object()) {
-    return k;
-  }
-  k.segment = str(spec, "label");
-  k.pattern = str(spec, "pattern");
-  k.rw_mix = str(spec, "rw_mix");
-  const json& sizes = member(spec, "block_sizes");
-  if (sizes.is_array() && sizes.size() == 1) {
-    k.block_size = size_text(member(sizes[0], "bytes"));
-  } else if (sizes.is_array() && sizes.size() > 1) {
+// Segment keys from a segment spec (round_template entry, capture spec, ...).
+Keys with_segment(Keys k, const results::SegmentSpecRecord& spec) {
+  k.segment = spec.label;
+  k.pattern = spec.pattern;
+  k.rw_mix = spec.rw_mix;
+  if (spec.block_sizes.size() == 1) {
+    const std::optional<uint64_t>& bytes = spec.block_sizes[0].bytes;
+    k.block_size = bytes ? units::format_size_binary(*bytes) : std::string();
+  } else if (spec.block_sizes.size() > 1) {
     k.block_size = "mixed";
   }
-  k.threads = integer_text(member(spec, "threads"));
-  k.queue_depth = integer_text(member(spec, "queue_depth"));
+  k.threads = spec.threads ? std::to_string(*spec.threads) : std::string();
+  k.queue_depth = spec.queue_depth ? std::to_string(*spec.queue_depth) : std::string();
   return k;
 }
 
-// Percentile keys in numeric order ("1", "5", ..., "99.9999").
-std::vector<std::pair<double, std::string>> percentile_keys(const json& percentiles) {
-  std::vector<std::pair<double, std::string>> keys;
-  if (!percentiles.is_object()) {
-    return keys;
-  }
-  for (const auto& [key, value] : percentiles.items()) {
-    keys.emplace_back(std::strtod(key.c_str(), nullptr), key);
-  }
-  std::sort(keys.begin(), keys.end());
-  return keys;
-}
-
-void direction_rows(CsvWriter& w, Keys k, const std::string& direction, const json& d) {
-  if (!d.is_object()) {
+void direction_rows(CsvWriter& w, Keys k, const std::string& direction, const results::DirectionSummary* d) {
+  if (d == nullptr) {
     return;
   }
   k.direction = direction;
-  w.row(k, "ios", member(d, "ios"), "IOs");
-  w.row(k, "bytes", member(d, "bytes"), "bytes");
-  w.row(k, "iops", member(d, "iops"), "IOPS");
-  w.row(k, "mb_per_s", member(d, "mb_per_s"), "MB/s");
-  const json& lat = member(d, "latency_ns");
-  w.row(k, "latency_mean", member(lat, "mean"), "ns");
-  w.row(k, "latency_min", member(lat, "min"), "ns");
-  w.row(k, "latency_max", member(lat, "max"), "ns");
-  w.row(k, "latency_stddev", member(lat, "stddev"), "ns");
-  const json& p = member(lat, "percentiles");
-  for (const auto& [value, key] : percentile_keys(p)) {
-    w.row(k, "latency_p" + key, p.at(key), "ns");
+  w.row(k, "ios", d->ios, "IOs");
+  w.row(k, "bytes", d->bytes, "bytes");
+  w.row(k, "iops", d->iops, "IOPS");
+  w.row(k, "mb_per_s", d->mb_per_s, "MB/s");
+  const results::LatencySummary& lat = d->latency;
+  w.row(k, "latency_mean", lat.mean_ns, "ns");
+  w.row(k, "latency_min", lat.min_ns, "ns");
+  w.row(k, "latency_max", lat.max_ns, "ns");
+  w.row(k, "latency_stddev", lat.stddev_ns, "ns");
+  for (const results::PercentileRecord& p : lat.percentiles) {  // in numeric order ("1", "5", ..., "99.9999")
+    w.row(k, "latency_p" + p.key, p.ns, "ns");
   }
 }
 
-void summary_rows(CsvWriter& w, const Keys& k, const json& summary) {
+void summary_rows(CsvWriter& w, const Keys& k, const results::SegmentSummary& summary) {
   for (const char* direction : {"read", "write", "combined"}) {
-    direction_rows(w, k, direction, member(summary, direction));
+    direction_rows(w, k, direction, summary.direction(direction));
   }
 }
 
-void interval_rows(CsvWriter& w, Keys k, const json& intervals) {
-  if (!intervals.is_array()) {
-    return;
-  }
+void interval_rows(CsvWriter& w, Keys k, const std::vector<results::IntervalSample>& intervals) {
   for (size_t i = 0; i < intervals.size(); ++i) {
-    const json& s = intervals[i];
+    const results::IntervalSample& s = intervals[i];
     k.sample = std::to_string(i + 1);
     k.direction.clear();
-    w.row(k, "end_offset", member(s, "end_offset_ns"), "ns");
-    for (const char* direction : {"read", "write"}) {
+    w.row(k, "end_offset", s.end_offset_ns, "ns");
+    for (const auto& [direction, c] : {std::pair{"read", &s.read}, std::pair{"write", &s.write}}) {
       k.direction = direction;
-      const std::string d(direction);
-      w.row(k, "ios", member(s, d + "_ios"), "IOs");
-      w.row(k, "bytes", member(s, d + "_bytes"), "bytes");
-      w.row(k, "latency_sum", member(s, d + "_latency_sum_ns"), "ns");
+      w.row(k, "ios", c->ios, "IOs");
+      w.row(k, "bytes", c->bytes, "bytes");
+      w.row(k, "latency_sum", c->latency_sum_ns, "ns");
     }
   }
 }
 
-// A SegmentResult record: summaries, elapsed, CPU, intervals.
-void result_rows(CsvWriter& w, Keys k, const json& result) {
-  if (!result.is_object()) {
-    return;
-  }
-  summary_rows(w, k, member(result, "summary"));
+// A segment result: summaries, elapsed, CPU, intervals.
+void result_rows(CsvWriter& w, Keys k, const results::SegmentResultRecord& result) {
+  summary_rows(w, k, result.summary);
   k.direction.clear();
-  w.row(k, "elapsed", member(result, "elapsed_ns"), "ns");
-  const json& cpu = member(result, "cpu");
-  w.row(k, "cpu_user", member(cpu, "user_s"), "s");
-  w.row(k, "cpu_system", member(cpu, "system_s"), "s");
-  interval_rows(w, k, member(result, "intervals"));
+  w.row(k, "elapsed", result.elapsed_ns, "ns");
+  w.row(k, "cpu_user", result.cpu_user_s, "s");
+  w.row(k, "cpu_system", result.cpu_system_s, "s");
+  interval_rows(w, k, result.intervals);
 }
 
 // A pre-write's IOPS-over-time series ({"end_s": [...], "iops": [...]}): sample = interval.
@@ -167,27 +139,26 @@ const char* direction_of_metric(const std::string& metric) {
 
 namespace {
 
-// The template segment's spec, or null past the end.
-const json& template_spec(const results::RoundPhase& phase, size_t index) {
-  static const json k_null;
-  return index < phase.round_template.size() ? phase.round_template[index].get() : k_null;
+// The template segment's spec, or an empty one past the end.
+results::SegmentSpecRecord template_spec(const results::RoundPhase& phase, size_t index) {
+  return index < phase.round_template.size() ? results::read_segment_spec(phase.round_template[index])
+                                             : results::SegmentSpecRecord{};
 }
 
 void round_rows(CsvWriter& w, const Keys& k, const results::RoundPhase& phase) {
   for (const results::PhaseRound& round : phase.rounds) {
     Keys rk = k;
     rk.round = std::to_string(round.round);
-    const json& before = round.before_round.get();
-    if (before.is_object()) {
-      Keys pk = with_segment(rk, member(before, "spec"));
+    if (const std::optional<results::BeforeRoundRecord> before = results::read_before_round(round.before_round)) {
+      Keys pk = with_segment(rk, before->spec);
       pk.record = "prewrite";
-      result_rows(w, pk, member(before, "result"));
-      series_rows(w, pk, results::read_interval_series(member(before, "series")));
+      result_rows(w, pk, before->result);
+      series_rows(w, pk, before->series);
     }
     for (size_t i = 0; i < round.segments.size(); ++i) {
       Keys sk = with_segment(rk, template_spec(phase, i));
       sk.record = "round";
-      result_rows(w, sk, round.segments[i].get());
+      result_rows(w, sk, results::read_segment_result(round.segments[i]));
     }
   }
 }
@@ -250,18 +221,23 @@ void phase_rows(CsvWriter& w, const Keys& base, const results::RoundPhase& phase
     Keys ck = with_segment(k, template_spec(phase, cell.segment_index));
     ck.record = "window";
     ck.round = "window";
-    summary_rows(w, ck, cell.summary.get());
+    summary_rows(w, ck, results::read_segment_summary(cell.summary));
   }
   steady_state_rows(w, k, phase);
 }
 
-// WSAT and endurance-write: one row set per sample, then the run's totals (record `key`).
-void write_stream_rows(CsvWriter& w, const Keys& base, const json& test, const std::string& key) {
-  if (!member(test, key).is_object()) {
+namespace {
+
+// WSAT and endurance-write: one row set per sample, then the run's totals (record: the
+// block's key, "wsat" or "endurance").
+void write_stream_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::WriteStreamBlock* block = test.block_as<results::WriteStreamBlock>();
+  if (block == nullptr) {
     return;
   }
-  const results::WriteStreamBlock wsat = results::read_write_stream(member(test, key));
-  Keys k = with_segment(base, wsat.segment.get());
+  const results::WriteStreamBlock& wsat = *block;
+  const std::string& key = test.block_key;
+  Keys k = with_segment(base, results::read_segment_spec(wsat.segment));
   k.phase = "main";
   for (const results::WriteStreamSample& s : wsat.samples) {
     Keys sk = k;
@@ -271,7 +247,7 @@ void write_stream_rows(CsvWriter& w, const Keys& base, const json& test, const s
     w.row(sk, "tgbw", s.tgbw_gb, "GB");
     w.row(sk, "tgbw_bytes", s.tgbw_bytes, "bytes");
     w.row(sk, "drive_fills", s.drive_fills, "fills");
-    result_rows(w, sk, s.result.get());
+    result_rows(w, sk, results::read_segment_result(s.result));
   }
   Keys tk = k;
   tk.record = key;
@@ -283,17 +259,13 @@ void write_stream_rows(CsvWriter& w, const Keys& base, const json& test, const s
   w.row(tk, "time_limit", wsat.time_limit_ns, "ns");
 }
 
-void wsat_rows(CsvWriter& w, const Keys& base, const json& test) { write_stream_rows(w, base, test, "wsat"); }
-void endurance_rows(CsvWriter& w, const Keys& base, const json& test) { write_stream_rows(w, base, test, "endurance"); }
-
-namespace {
-
-// CBW and DIRTH (the same procedure over one access pattern): the record's block `key`.
-void demand_sweep_rows(CsvWriter& w, const Keys& base, const json& test, const char* key) {
-  if (!member(test, key).is_object()) {
+// CBW, DIRTH, ECW and rww-sweep (the same procedure over one access pattern).
+void demand_sweep_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::DemandSweepBlock* block = test.block_as<results::DemandSweepBlock>();
+  if (block == nullptr) {
     return;
   }
-  const results::DemandSweepBlock cbw = results::read_demand_sweep(member(test, key));
+  const results::DemandSweepBlock& cbw = *block;
   Keys k = base;
   k.pattern = "random";
   k.rw_mix = cbw.rw_mix;
@@ -329,20 +301,26 @@ void demand_sweep_rows(CsvWriter& w, const Keys& base, const json& test, const c
     w.row(pk, "toio", p.toio, "IOs");
   }
   for (const results::DemandPrewrite& p : cbw.prewrites) {
-    Keys pk = with_segment(base, p.spec.get());
+    Keys pk = with_segment(base, results::read_segment_spec(p.spec));
     pk.phase = "histogram-" + p.name;
     pk.record = "prewrite";
-    result_rows(w, pk, p.result.get());
+    result_rows(w, pk, results::read_segment_result(p.result));
     series_rows(w, pk, p.series);
   }
 }
 
 }  // namespace
 
-void cbw_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "cbw"); }
-void dirth_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "dirth"); }
-void ecw_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "ecw"); }
-void rww_sweep_rows(CsvWriter& w, const Keys& base, const json& test) { demand_sweep_rows(w, base, test, "rww_sweep"); }
+void wsat_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) { write_stream_rows(w, base, test); }
+void endurance_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  write_stream_rows(w, base, test);
+}
+void cbw_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) { demand_sweep_rows(w, base, test); }
+void dirth_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) { demand_sweep_rows(w, base, test); }
+void ecw_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) { demand_sweep_rows(w, base, test); }
+void rww_sweep_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  demand_sweep_rows(w, base, test);
+}
 
 }  // namespace csv
 
@@ -368,31 +346,31 @@ std::string csv_number(double value) {
   return std::string(buf.data(), end);
 }
 
-std::string render_test_csv(const json& test) {
+std::string render_test_csv(const results::TestRecord& test) {
   CsvWriter w;
   Keys base;
-  base.test = str(test, "id");
-  for (const results::WipcRecord& wipc : results::read_wipcs(member(test, "preconditioning"))) {
-    Keys k = csv::with_segment(base, wipc.pass.spec.get());
+  base.test = test.header.id;
+  for (const results::WipcRecord& wipc : test.preconditioning) {
+    Keys k = csv::with_segment(base, results::read_segment_spec(wipc.pass.spec));
     k.phase = wipc.phase;
     k.record = "wipc";
-    csv::result_rows(w, k, wipc.pass.result.get());
+    csv::result_rows(w, k, results::read_segment_result(wipc.pass.result));
     k.direction.clear();
     w.row(k, "bytes_target", wipc.pass.bytes_target, "bytes");
     w.row(k, "capacity_multiple", wipc.pass.capacity_multiple, "x capacity");
   }
-  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
+  for (const results::RoundPhase& phase : test.phases) {
     csv::phase_rows(w, base, phase);
   }
   const TestSections* sections = find_sections(base.test);
   if (sections != nullptr && sections->csv_rows != nullptr) {
     sections->csv_rows(w, base, test);
   }
-  for (const results::CaptureRecord& capture : results::read_captures(member(test, "captures"))) {
-    Keys k = csv::with_segment(base, capture.spec.get());
+  for (const results::CaptureRecord& capture : test.captures) {
+    Keys k = csv::with_segment(base, results::read_segment_spec(capture.spec));
     k.phase = capture.name;
     k.record = "capture";
-    csv::result_rows(w, k, capture.result.get());
+    csv::result_rows(w, k, results::read_segment_result(capture.result));
     k.direction = "combined";
     for (size_t i = 0; i < capture.confidence_levels.size(); ++i) {
       k.sample = std::to_string(i + 1);
@@ -403,19 +381,22 @@ std::string render_test_csv(const json& test) {
   return w.take();
 }
 
-std::vector<CsvFile> render_csv(const json& results) {
+std::string render_test_csv(const json& test_record) { return render_test_csv(results::read_test_record(test_record)); }
+
+std::vector<CsvFile> render_csv(const results::RunDocument& doc) {
   std::vector<CsvFile> files;
-  const json& tests = array(results, "tests");
-  for (size_t i = 0; i < tests.size(); ++i) {
-    const std::string id = str(tests[i], "id");
+  for (size_t i = 0; i < doc.tests.size(); ++i) {
+    const std::string& id = doc.tests[i].header.id;
     // The id names a file: anything but a plain name (a hand-edited document) gets a safe one.
     const bool plain = !id.empty() && id.size() <= 64 && id[0] != '.' && std::all_of(id.begin(), id.end(), [](char c) {
       return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
     });
     const std::string name = plain ? id : "test-" + std::to_string(i + 1);
-    files.push_back({id, name + ".csv", render_test_csv(tests[i])});
+    files.push_back({id, name + ".csv", render_test_csv(doc.tests[i])});
   }
   return files;
 }
+
+std::vector<CsvFile> render_csv(const json& results) { return render_csv(results::read_run_document(results)); }
 
 }  // namespace ptsuite::report

@@ -11,13 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/series.hpp>
 
 #include "report/results_read.hpp"
 
 namespace ptsuite::report::csv {
-
-using nlohmann::json;
 
 // The key columns of a row (everything but metric, value and unit).
 struct Keys {
@@ -25,8 +24,9 @@ struct Keys {
 };
 
 void append_field(std::string& out, std::string_view field);
-// A JSON number or boolean in the CSV spelling (csv_number(); booleans 1 / 0).
-std::string number_text(const json& v);
+// A JSON number or boolean in the CSV spelling (csv_number(); booleans 1 / 0): compare's CSV
+// (report/compare/compare_csv.cpp) writes the comparison document's values with it.
+std::string number_text(const nlohmann::json& v);
 
 class CsvWriter {
  public:
@@ -40,34 +40,20 @@ class CsvWriter {
     m_out += "\r\n";
   }
 
-  // A row whose value is a JSON number or boolean; anything else (null, missing) is skipped.
-  void row(const Keys& k, std::string_view metric, const json& value, std::string_view unit) {
-    if (!value.is_number() && !value.is_boolean()) {
-      return;
-    }
-    for (const std::string* f : {&k.test, &k.phase, &k.record, &k.round, &k.sample, &k.segment, &k.pattern, &k.rw_mix,
-                                 &k.block_size, &k.threads, &k.queue_depth, &k.direction}) {
-      append_field(m_out, *f);
-      m_out += ',';
-    }
-    append_field(m_out, metric);
-    m_out += ',';
-    m_out += number_text(value);
-    m_out += ',';
-    append_field(m_out, unit);
-    m_out += "\r\n";
-  }
-
-  // A row whose value is a typed record's number or flag; NaN (absent) and nullopt are skipped.
+  // A row whose value is a typed record's number or flag: integers as integers, reals in
+  // csv_number()'s spelling, flags 1 / 0; NaN (absent) and nullopt are skipped.
   template <typename T>
   requires std::is_arithmetic_v<T>
   void row(const Keys& k, std::string_view metric, T value, std::string_view unit) {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(value)) {
-        return;
+    if constexpr (std::is_same_v<T, bool>) {
+      text_row(k, metric, value ? "1" : "0", unit);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      if (!std::isnan(value)) {
+        text_row(k, metric, csv_number(static_cast<double>(value)), unit);
       }
+    } else {
+      text_row(k, metric, std::to_string(value), unit);
     }
-    row(k, metric, json(value), unit);
   }
   template <typename T>
   void row(const Keys& k, std::string_view metric, const std::optional<T>& value, std::string_view unit) {
@@ -79,17 +65,29 @@ class CsvWriter {
   [[nodiscard]] std::string take() { return std::move(m_out); }
 
  private:
+  void text_row(const Keys& k, std::string_view metric, const std::string& value, std::string_view unit) {
+    for (const std::string* f : {&k.test, &k.phase, &k.record, &k.round, &k.sample, &k.segment, &k.pattern, &k.rw_mix,
+                                 &k.block_size, &k.threads, &k.queue_depth, &k.direction}) {
+      append_field(m_out, *f);
+      m_out += ',';
+    }
+    append_field(m_out, metric);
+    m_out += ',';
+    m_out += value;
+    m_out += ',';
+    append_field(m_out, unit);
+    m_out += "\r\n";
+  }
+
   std::string m_out;
 };
 
-// An integer field, or "" when the value is not a number.
-std::string integer_text(const json& v);
-// Segment keys from a SegmentSpec record (round_template entry, capture spec, ...).
-Keys with_segment(Keys k, const json& spec);
+// Segment keys from a segment spec (round_template entry, capture spec, ...).
+Keys with_segment(Keys k, const results::SegmentSpecRecord& spec);
 // A summary's per-direction rows (read, write, combined).
-void summary_rows(CsvWriter& w, const Keys& k, const json& summary);
-// A SegmentResult record: summaries, elapsed, CPU, intervals.
-void result_rows(CsvWriter& w, Keys k, const json& result);
+void summary_rows(CsvWriter& w, const Keys& k, const results::SegmentSummary& summary);
+// A segment result: summaries, elapsed, CPU, intervals.
+void result_rows(CsvWriter& w, Keys k, const results::SegmentResultRecord& result);
 // A pre-write's IOPS-over-time series ({"end_s": [...], "iops": [...]}): sample = interval.
 void series_rows(CsvWriter& w, Keys k, const results::IntervalSeries& series);
 

@@ -29,11 +29,12 @@ std::string hir_text(const results::TestRecord& test) {
 
 namespace csv {
 
-void hir_rows(CsvWriter& w, const Keys& base, const json& test) {
-  if (!member(test, "hir").is_object()) {
+void hir_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::HirBlock* block = test.block_as<results::HirBlock>();
+  if (block == nullptr) {
     return;
   }
-  const results::HirBlock h = results::read_hir(member(test, "hir"));
+  const results::HirBlock& h = *block;
   for (const results::HirWaitState& ws : h.wait_states) {
     Keys k = base;
     k.phase = "wait-" + std::to_string(ws.wait_state);

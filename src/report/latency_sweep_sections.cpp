@@ -36,11 +36,12 @@ std::string latency_sweep_text(const results::TestRecord& test) {
 
 namespace csv {
 
-void latency_sweep_rows(CsvWriter& w, const Keys& base, const json& test) {
-  if (!member(test, "sweep").is_object()) {
+void latency_sweep_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::LatencySweepBlock* block = test.block_as<results::LatencySweepBlock>();
+  if (block == nullptr) {
     return;
   }
-  for (const results::SweepCell& c : results::read_latency_sweep(member(test, "sweep")).cells) {
+  for (const results::SweepCell& c : block->cells) {
     Keys k = base;
     k.phase = "main";
     k.record = "sweep_cell";

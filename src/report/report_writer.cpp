@@ -152,7 +152,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
       write_file_atomic(path, scenario_csv(scenario_doc));
       written.push_back(path.string());
     } else if (format == "csv") {
-      for (const CsvFile& f : render_csv(results)) {
+      for (const CsvFile& f : render_csv(doc)) {
         const fs::path path = out / f.file_name;
         write_file_atomic(path, f.content);
         written.push_back(path.string());

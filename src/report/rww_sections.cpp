@@ -72,9 +72,10 @@ std::string rww_replay_text(const results::TestRecord& test) {
 
 namespace csv {
 
-void rww_replay_rows(CsvWriter& w, const Keys& base, const json& test) {
-  if (!member(test, "rww_replay").is_object()) return;
-  const results::RwwReplayBlock b = results::read_rww_replay(member(test, "rww_replay"));
+void rww_replay_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::RwwReplayBlock* block = test.block_as<results::RwwReplayBlock>();
+  if (block == nullptr) return;
+  const results::RwwReplayBlock& b = *block;
   for (const results::RwwReplayStep& s : b.steps) {
     Keys k = base;
     k.phase = "replay";
@@ -92,9 +93,10 @@ void rww_replay_rows(CsvWriter& w, const Keys& base, const json& test) {
   }
 }
 
-void rww_streams_rows(CsvWriter& w, const Keys& base, const json& test) {
-  if (!member(test, "rww_streams").is_object()) return;
-  const results::RwwStreamsBlock b = results::read_rww_streams(member(test, "rww_streams"));
+void rww_streams_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::RwwStreamsBlock* block = test.block_as<results::RwwStreamsBlock>();
+  if (block == nullptr) return;
+  const results::RwwStreamsBlock& b = *block;
   for (const results::RwwStream& s : b.streams) {
     Keys k = base;
     k.phase = s.phase;

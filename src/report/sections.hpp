@@ -28,7 +28,7 @@ struct TestSections {
   std::vector<html::Page> (*html_pages)(const results::RunDocument& doc, const results::TestRecord& test,
                                         html::IdSource& ids);
   std::string (*text_section)(const results::TestRecord& test);                            // may be null
-  void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const nlohmann::json& test);  // may be null
+  void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const results::TestRecord&);  // may be null
 };
 
 std::span<const TestSections> all_sections();
@@ -55,18 +55,18 @@ std::string rww_replay_text(const results::TestRecord& test);   // rww_sections.
 
 // The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
 namespace csv {
-void wsat_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void cbw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void xsr_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void hir_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void dirth_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void ecw_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void endurance_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void latency_sweep_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void claims_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void rww_sweep_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);
-void rww_streams_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);  // rww_sections.cpp
-void rww_replay_rows(CsvWriter& w, const Keys& base, const nlohmann::json& test);   // rww_sections.cpp
+void wsat_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void cbw_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void xsr_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void hir_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void dirth_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void ecw_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void endurance_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void latency_sweep_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void claims_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void rww_sweep_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+void rww_streams_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);  // rww_sections.cpp
+void rww_replay_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);   // rww_sections.cpp
 }  // namespace csv
 
 }  // namespace ptsuite::report

@@ -12,6 +12,7 @@
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/run_sessions.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
@@ -30,7 +31,6 @@ using text::fixed;
 using text::gigabytes;
 using text::integer;
 using text::ms;
-using text::percentile;
 using text::seconds;
 using text::Table;
 
@@ -251,8 +251,8 @@ std::string write_stream_text(const results::TestRecord& test, const std::string
   const std::vector<results::WriteStreamSample>& samples = w.samples;
   const std::string& stop = w.stop_reason;
   std::string out =
-      fmt::format("  {} workload {} ({}): {} samples, stopped by {}\n", name, w.workload, str(w.segment.get(), "label"),
-                  samples.size(),
+      fmt::format("  {} workload {} ({}): {} samples, stopped by {}\n", name, w.workload,
+                  results::read_segment_spec(w.segment).label, samples.size(),
                   stop == "capacity"       ? "the capacity multiple written (" + gigabytes(w.target_bytes) + ")"
                   : stop == "steady_state" ? "steady state of the check samples (wsat.stop_rule=steady-state)"
                   : stop == "round_cap"    ? "the Round cap without steady state (SS NOT ACHIEVED)"
@@ -327,7 +327,7 @@ std::string rww_sweep_demand_text(const results::TestRecord& test) { return dema
 
 namespace {
 
-// Segment results stay JSON by design (results/embedded.hpp): read here by their schema names.
+// Each capture's spec and result through the segment view (results/segment_result.hpp).
 std::string captures_section(const std::vector<results::CaptureRecord>& captures) {
   if (captures.empty()) {
     return {};
@@ -335,11 +335,14 @@ std::string captures_section(const std::vector<results::CaptureRecord>& captures
   Table t(2);
   t.add({"capture", "segment", "TC", "QD", "IOPS", "ART (ms)", "99.99 % (ms)", "99.999 % (ms)", "MRT (ms)"});
   for (const results::CaptureRecord& cap : captures) {
-    const json& combined = member(member(cap.result.get(), "summary"), "combined");
-    const json& spec = cap.spec.get();
-    t.add({cap.name, cap.label, str(spec, "threads"), str(spec, "queue_depth"), integer(member(combined, "iops")),
-           ms(member(member(combined, "latency_ns"), "mean")), ms(percentile(combined, "99.99")),
-           ms(percentile(combined, "99.999")), ms(member(member(combined, "latency_ns"), "max"))});
+    const results::SegmentSpecRecord spec = results::read_segment_spec(cap.spec);
+    const results::DirectionSummary combined =
+        results::read_segment_result(cap.result).summary.combined.value_or(results::DirectionSummary{});
+    const results::LatencySummary& lat = combined.latency;
+    const auto count_text = [](const std::optional<uint32_t>& n) { return n ? std::to_string(*n) : std::string(); };
+    t.add({cap.name, cap.label, count_text(spec.threads), count_text(spec.queue_depth), integer(combined.iops),
+           ms(lat.mean_ns), ms(lat.percentile_ns("99.99")), ms(lat.percentile_ns("99.999")),
+           ms(results::or_nan(lat.max_ns))});
   }
   return "  Response-time captures (read and write combined):\n" + t.render("    ");
 }

@@ -42,11 +42,6 @@ inline std::string gigabytes(const json& bytes) {
   return bytes.is_number() ? fmt::format("{:.1f} GB", bytes.get<double>() / 1e9) : "-";
 }
 
-// A percentile of a DirectionSummary's latency ("99.999").
-inline const json& percentile(const json& direction, const std::string& key) {
-  return member(member(member(direction, "latency_ns"), "percentiles"), key);
-}
-
 // --- a plain table: first `left` columns left-aligned, the rest right-aligned ---------------
 
 class Table {

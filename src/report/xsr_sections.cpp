@@ -38,13 +38,14 @@ std::string xsr_text(const results::TestRecord& test) {
 
 namespace csv {
 
-void xsr_rows(CsvWriter& w, const Keys& base, const json& test) {
-  if (!member(test, "xsr").is_object()) {
+void xsr_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test) {
+  const results::XsrBlock* block = test.block_as<results::XsrBlock>();
+  if (block == nullptr) {
     return;
   }
-  const results::XsrBlock x = results::read_xsr(member(test, "xsr"));
+  const results::XsrBlock& x = *block;
   for (const results::XsrGroup& g : x.groups) {
-    Keys k = with_segment(base, g.spec.get());
+    Keys k = with_segment(base, results::read_segment_spec(g.spec));
     k.phase = g.name;
     k.record = "xsr_group";
     k.direction = "write";
@@ -66,7 +67,7 @@ void xsr_rows(CsvWriter& w, const Keys& base, const json& test) {
     k.sample = std::to_string(s.sample);
     w.row(k, "end_time", s.end_s, "s");
     w.row(k, "group_time", s.group_end_s, "s");
-    result_rows(w, k, s.result.get());
+    result_rows(w, k, results::read_segment_result(s.result));
   }
   const results::XsrRecovery& r = x.recovery;
   Keys k = base;

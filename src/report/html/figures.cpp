@@ -42,7 +42,11 @@ std::string pretty_formula(std::string formula) {
   return formula;
 }
 
-double percentile_ns(const json& latency, const char* key) { return num(at(at(latency, "percentiles"), key)); }
+// One direction's latency statistics of a summary; all absent when the direction is.
+results::LatencySummary latency_of(const results::SegmentSummary& summary, std::string_view direction) {
+  const results::DirectionSummary* d = summary.direction(direction);
+  return d != nullptr ? d->latency : results::LatencySummary{};
+}
 
 // The fit in display units: the tracking variable's "display" text (pts/round_loop.hpp); the
 // verdict's own formula when the stored unit is the display unit.
@@ -112,23 +116,25 @@ MetricView metric_view(const std::string& metric) {
 
 std::string fmt_metric(double stored_value, const MetricView& view) { return fmt_number(stored_value / view.divisor); }
 
-double segment_value(const json& seg, SegmentValue what) {
-  const json& s = at(seg, "summary");
+double segment_value(const results::SegmentResultRecord& segment_result, SegmentValue what) {
+  const results::SegmentSummary& s = segment_result.summary;
+  const double nan = std::nan("");
+  const results::DirectionSummary* combined = s.direction("combined");
   switch (what) {
     case SegmentValue::iops:
-      return num(at(s, {"combined", "iops"}));
+      return combined != nullptr ? combined->iops : nan;
     case SegmentValue::read_mb_per_s:
-      return num(at(s, {"read", "mb_per_s"}));
+      return s.read ? s.read->mb_per_s : nan;
     case SegmentValue::write_mb_per_s:
-      return num(at(s, {"write", "mb_per_s"}));
+      return s.write ? s.write->mb_per_s : nan;
     case SegmentValue::mean_latency_ns:
-      return num(at(s, {"combined", "latency_ns", "mean"}));
+      return combined != nullptr ? combined->latency.mean_ns : nan;
     case SegmentValue::max_latency_ns:
-      return num(at(s, {"combined", "latency_ns", "max"}));
+      return combined != nullptr ? results::or_nan(combined->latency.max_ns) : nan;
     case SegmentValue::p99_999_ns:
-      return percentile_ns(at(s, {"combined", "latency_ns"}), "99.999");
+      return combined != nullptr ? combined->latency.percentile_ns("99.999") : nan;
   }
-  return std::nan("");
+  return nan;
 }
 
 std::vector<chart::Point> round_series(const results::RoundPhase& phase, size_t segment_index, SegmentValue what,
@@ -136,7 +142,8 @@ std::vector<chart::Point> round_series(const results::RoundPhase& phase, size_t 
   std::vector<chart::Point> out;
   for (const results::PhaseRound& r : phase.rounds) {
     if (segment_index < r.segments.size()) {
-      out.push_back({static_cast<double>(r.round), segment_value(r.segments[segment_index].get(), what) / divisor});
+      const results::SegmentResultRecord result = results::read_segment_result(r.segments[segment_index]);
+      out.push_back({static_cast<double>(r.round), segment_value(result, what) / divisor});
     }
   }
   return out;
@@ -146,8 +153,8 @@ std::vector<chart::NamedSeries> mix_series(const results::RoundPhase& phase, con
                                            SegmentValue what, double divisor) {
   std::vector<chart::NamedSeries> out;
   for (size_t i = 0; i < phase.round_template.size(); ++i) {
-    const json& spec = phase.round_template[i].get();
-    if (str(at(spec, "rw_mix")) == rw_mix) {
+    const results::SegmentSpecRecord spec = results::read_segment_spec(phase.round_template[i]);
+    if (spec.rw_mix == rw_mix) {
       out.push_back({segment_block_size(spec), round_series(phase, i, what, divisor)});
     }
   }
@@ -234,10 +241,11 @@ Block determination_block(const results::RoundPhase& phase, const results::Phase
 
 namespace {
 
-// The histogram chart of `bars` with the markers of the summary `lat` (one direction's or the
-// combined "latency_ns").
-Block bars_block(const std::vector<results::HistogramBar>& source, const json& lat, const std::string& title,
-                 const std::string& label, const std::string& caption, IdSource& ids, double height_px) {
+// The histogram chart of `bars` with the markers of the latency statistics `lat` (one
+// direction's or the combined).
+Block bars_block(const std::vector<results::HistogramBar>& source, const results::LatencySummary& lat,
+                 const std::string& title, const std::string& label, const std::string& caption, IdSource& ids,
+                 double height_px) {
   // The record's display-ready bars (1/16 octave each, pts_test.hpp histogram_bars()).
   std::vector<chart::Bin> bins;
   for (const results::HistogramBar& bar : source) {
@@ -250,11 +258,11 @@ Block bars_block(const std::vector<results::HistogramBar>& source, const json& l
       markers.push_back({name + " " + fmt_ms(ns) + " ms", ns / 1e6});
     }
   };
-  mark("ART", num(at(lat, "mean")));
-  mark("99.9%", percentile_ns(lat, "99.9"));
-  mark("99.99%", percentile_ns(lat, "99.99"));
-  mark("99.999%", percentile_ns(lat, "99.999"));
-  mark("MRT", num(at(lat, "max")));
+  mark("ART", lat.mean_ns);
+  mark("99.9%", lat.percentile_ns("99.9"));
+  mark("99.99%", lat.percentile_ns("99.99"));
+  mark("99.999%", lat.percentile_ns("99.999"));
+  mark("MRT", results::or_nan(lat.max_ns));
   chart::Chart c =
       chart::histogram_chart({title, label, "hist"}, "Response time (ms)", bins, markers, chart::ScaleKind::log10);
   return chart_block(std::move(c), caption, ids, height_px);
@@ -264,15 +272,16 @@ Block bars_block(const std::vector<results::HistogramBar>& source, const json& l
 
 Block histogram_block(const results::CaptureRecord& capture, const std::string& title, IdSource& ids,
                       double height_px) {
-  return bars_block(capture.histogram_bars, at(capture.result.get(), {"summary", "combined", "latency_ns"}), title,
-                    capture.label, title + " (" + capture.label + "; each bar = 1/16 octave)", ids, height_px);
+  return bars_block(capture.histogram_bars,
+                    latency_of(results::read_segment_result(capture.result).summary, "combined"), title, capture.label,
+                    title + " (" + capture.label + "; each bar = 1/16 octave)", ids, height_px);
 }
 
 Block direction_histogram_block(const results::CaptureRecord& capture, const std::string& direction,
                                 const std::string& title, IdSource& ids, double height_px) {
   const bool read = direction == "read";
   return bars_block(read ? capture.read_bars : capture.write_bars,
-                    at(at(at(capture.result.get(), "summary"), direction), "latency_ns"), title,
+                    latency_of(results::read_segment_result(capture.result).summary, direction), title,
                     capture.label + ", " + direction + "s only",
                     title + " (" + capture.label + ", " + direction + "s only; each bar = 1/16 octave)", ids,
                     height_px);
@@ -284,12 +293,12 @@ Block confidence_block(const results::CaptureRecord& capture, const std::string&
   for (const results::ConfidenceLevel& p : capture.confidence_levels) {
     points.push_back({static_cast<double>(p.upper_ns) / 1e6, p.cumulative_pct});
   }
-  const json& lat = at(capture.result.get(), {"summary", "combined", "latency_ns"});
+  const results::LatencySummary lat = latency_of(results::read_segment_result(capture.result).summary, "combined");
   std::vector<chart::ConfidenceMarker> markers;
   const std::pair<const char*, const char*> levels[] = {
       {"3 nines (99.9%)", "99.9"}, {"4 nines (99.99%)", "99.99"}, {"5 nines (99.999%)", "99.999"}};
   for (const auto& [label, key] : levels) {
-    const double ns = percentile_ns(lat, key);
+    const double ns = lat.percentile_ns(key);
     if (std::isfinite(ns)) {
       markers.push_back({std::string(label) + ": " + fmt_ms(ns) + " ms", std::stod(key), ns / 1e6});
     }
@@ -308,27 +317,31 @@ Block capture_table_block(const std::vector<const results::CaptureRecord*>& capt
   t.first_numeric_column = 3;
   for (size_t i = 0; i < captures.size(); ++i) {
     const results::CaptureRecord& cap = *captures[i];
-    const json& spec = cap.spec.get();
-    const json& comb = at(cap.result.get(), {"summary", "combined"});
-    const json& lat = at(comb, "latency_ns");
-    const json& d = at(spec, "duration_ns");
+    const results::SegmentSpecRecord spec = results::read_segment_spec(cap.spec);
+    const results::SegmentResultRecord result = results::read_segment_result(cap.result);
+    const results::DirectionSummary comb = result.summary.combined.value_or(results::DirectionSummary{});
+    const results::LatencySummary& lat = comb.latency;
+    const auto count_text = [](const std::optional<uint32_t>& n) { return n ? std::to_string(*n) : std::string(); };
     t.rows.push_back({text(i < names.size() ? names[i] : cap.name), text(cap.label),
-                      text(fmt::format("{} / {}", str(at(spec, "threads")), str(at(spec, "queue_depth")))),
-                      text(d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013"),
-                      text(grouped(num(at(comb, "ios")), 0)), text(fmt_iops(num(at(comb, "iops")))),
-                      text(fmt_ms(num(at(lat, "mean")))), text(fmt_ms(percentile_ns(lat, "99.9"))),
-                      text(fmt_ms(percentile_ns(lat, "99.99"))), text(fmt_ms(percentile_ns(lat, "99.999"))),
-                      text(fmt_ms(num(at(lat, "max"))))});
+                      text(fmt::format("{} / {}", count_text(spec.threads), count_text(spec.queue_depth))),
+                      text(spec.duration_ns ? fmt_duration_ns(*spec.duration_ns) : "\u2013"),
+                      text(grouped(results::or_nan(comb.ios), 0)), text(fmt_iops(comb.iops)), text(fmt_ms(lat.mean_ns)),
+                      text(fmt_ms(lat.percentile_ns("99.9"))), text(fmt_ms(lat.percentile_ns("99.99"))),
+                      text(fmt_ms(lat.percentile_ns("99.999"))), text(fmt_ms(results::or_nan(lat.max_ns)))});
   }
   return table_block(render_table(t), caption);
 }
 
-std::string segment_block_size(const json& segment_spec) {
-  const json& sizes = at(segment_spec, "block_sizes");
-  if (sizes.is_array() && sizes.size() == 1 && at(sizes[0], "bytes").is_number()) {
-    return kib_label(at(sizes[0], "bytes").get<uint64_t>());
+std::string segment_block_size(const results::SegmentSpecRecord& segment_spec) {
+  const std::vector<results::BlockSizeRecord>& sizes = segment_spec.block_sizes;
+  if (sizes.size() == 1 && sizes[0].bytes) {
+    return kib_label(*sizes[0].bytes);
   }
-  return sizes.is_array() && sizes.size() > 1 ? "CBW mix" : "\u2013";
+  return sizes.size() > 1 ? "CBW mix" : "\u2013";
+}
+
+std::string segment_block_size(const results::Embedded& segment_spec) {
+  return segment_block_size(results::read_segment_spec(segment_spec));
 }
 
 }  // namespace ptsuite::report::html

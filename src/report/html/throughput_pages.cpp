@@ -25,7 +25,7 @@ size_t segment_with_mix(const results::RoundPhase& phase, const std::string& mix
 }
 
 std::string phase_label(const results::RoundPhase& phase) {
-  return !phase.round_template.empty() ? segment_block_size(phase.round_template.front().get()) : phase.phase;
+  return !phase.round_template.empty() ? segment_block_size(phase.round_template.front()) : phase.phase;
 }
 
 }  // namespace

@@ -347,6 +347,34 @@ TEST(ClaimsFromRuns, PtsWindowsCoverMatchingClaimsAndTheRestIsNamed) {
   EXPECT_TRUE(errors.empty()) << schema_test::joined(errors);
 }
 
+TEST(ClaimsFromRuns, AnEarlierValidationIsASourceAndEachSourcesVerdictIsInherited) {
+  json sheet = sheet_of(json::array({
+      claim("iops-covered", "iops", 1, conditions("random", "4KiB", "100/0", 4, 32, "steady_state")),
+  }));
+  const ClaimSheet parsed = parse_claim_sheet(sheet, "s");
+  const FromRunsInputs inputs{sheet, "s.json", {"ptsuite", "validate"}, "", "/out", {"html"}, "2026-11-25T00:00:00Z"};
+  const json first = results_from_runs(parsed, {fixture_run("steady")}, inputs);
+  // The first validation's claims record is itself a source: its point, not the PTS window.
+  const json again = results_from_runs(parsed, {{"/runs/v", first, std::string(64, 'b')}}, inputs);
+  const json& rec = again.at("tests")[0];
+  const json& point = rec.at("validation").at("points")[0];
+  EXPECT_EQ(point.at("source").at("test"), "claims");
+  EXPECT_EQ(point.at("source").at("phase"), "p01");
+  EXPECT_EQ(point.at("summary"), first.at("tests")[0].at("validation").at("points")[0].at("summary"));
+  EXPECT_EQ(rec.at("validation").at("claims")[0].at("measured"),
+            first.at("tests")[0].at("validation").at("claims")[0].at("measured"));
+  EXPECT_EQ(rec.at("max_queue_depth"), 32);
+  EXPECT_EQ(rec.at("compliance").at("clauses")[0].at("detail"), first.at("compliance").at("summary"));
+  // A source without a run verdict makes the validation not compliant, and says so.
+  SourceRun unjudged = fixture_run("steady");
+  unjudged.results.erase("compliance");
+  const json doc = results_from_runs(parsed, {unjudged}, inputs);
+  const json& clause = doc.at("tests")[0].at("compliance").at("clauses")[0];
+  EXPECT_EQ(clause.at("status"), "fail");
+  EXPECT_EQ(clause.at("detail"), "no compliance verdict");
+  EXPECT_FALSE(doc.at("compliance").at("compliant").get<bool>());
+}
+
 TEST(ClaimsFromRuns, RefusesADocumentThatIsNotResults) {
   const ClaimSheet sheet = parse_claim_sheet(
       sheet_of(json::array({claim("c", "iops", 1, conditions("random", "4KiB", "100/0", 1, 1, "fob"))})), "s");

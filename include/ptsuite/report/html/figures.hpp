@@ -20,6 +20,7 @@
 #include <ptsuite/report/html/page.hpp>
 #include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/segment_result.hpp>
 
 namespace ptsuite::report::html {
 
@@ -53,8 +54,9 @@ std::string fmt_metric(double stored_value, const MetricView& view);
 
 // What a per-segment value is, for series across rounds.
 enum class SegmentValue { iops, read_mb_per_s, write_mb_per_s, mean_latency_ns, max_latency_ns, p99_999_ns };
-// The value of one segment result (phase.rounds[r].segments[i]); NaN when absent.
-double segment_value(const nlohmann::json& segment_result, SegmentValue what);
+// The value of one segment result (phase.rounds[r].segments[i], results::read_segment_result);
+// NaN when absent.
+double segment_value(const results::SegmentResultRecord& segment_result, SegmentValue what);
 // (round, value / divisor) for every round of `phase` at template index `segment_index`.
 std::vector<chart::Point> round_series(const results::RoundPhase& phase, size_t segment_index, SegmentValue what,
                                        double divisor);
@@ -89,6 +91,7 @@ Block capture_table_block(const std::vector<const results::CaptureRecord*>& capt
                           const std::vector<std::string>& names, const std::string& caption);
 
 // A block-size label in KiB from a round-template segment's block_sizes ("4 KiB"; "CBW mix").
-std::string segment_block_size(const nlohmann::json& segment_spec);
+std::string segment_block_size(const results::SegmentSpecRecord& segment_spec);
+std::string segment_block_size(const results::Embedded& segment_spec);  // read_segment_spec() of it
 
 }  // namespace ptsuite::report::html
