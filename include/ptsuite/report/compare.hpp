@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/compare_extractor.hpp>
+#include <ptsuite/results/comparison.hpp>
 
 namespace ptsuite::report::compare {
 
@@ -42,6 +43,7 @@ struct LoadedRun {
   RunSource source;
   std::string results_sha256;  // hex, of the file's bytes
   nlohmann::json results;
+  std::string kind;  // the document's "kind", which an extractor reads
 };
 
 // UsageError naming the argument when the file cannot be read, is not JSON, or has a kind no
@@ -65,6 +67,7 @@ struct Options {
   bool force = false;  // overlay runs whose workloads differ, marking every difference
 };
 
-nlohmann::json build_comparison(const std::vector<LoadedRun>& runs, const Options& options);
+// The comparison document (results/comparison.hpp; results::to_json() writes compare.json).
+results::Comparison build_comparison(const std::vector<LoadedRun>& runs, const Options& options);
 
 }  // namespace ptsuite::report::compare

@@ -21,6 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/comparison.hpp>
+
 namespace ptsuite::report::compare {
 
 // A named field of a run or a test, as text: ("spec revision", "2.0.2"), ("TOIO", "TC 4 x QD 32").
@@ -35,9 +37,9 @@ struct TestFacts {
 };
 
 struct RunFacts {
-  nlohmann::json identity;  // {vendor, model, serial, firmware, capacity_bytes, transport}: null = unknown
-  std::string revision;     // spec revision, for the page header ("2.0.2")
-  std::string profile;      // "enterprise"
+  results::ComparedIdentity identity;  // vendor, model, serial, firmware, capacity, transport: nullopt = unknown
+  std::string revision;                // spec revision, for the page header ("2.0.2")
+  std::string profile;                 // "enterprise"
   std::string started_utc;
   std::string tested_by;
   std::vector<Field> workload;  // run-level fields that must match (spec revision, profile)
@@ -45,11 +47,10 @@ struct RunFacts {
   std::vector<TestFacts> tests;
 };
 
-// How a group is drawn: `cells` = one value per labelled cell (a table row; bars or a line over
-// block sizes), `series` = a run's own points (x, y) such as IOPS vs time (no table).
-enum class GroupKind { cells, series };
-// The x axis of a group: category labels, block sizes in bytes (log), or numbers (linear).
-enum class XAxis { category, block_size, linear };
+// How a group is drawn and its x axis, as the comparison document holds them
+// (results/comparison.hpp).
+using results::GroupKind;
+using results::XAxis;
 
 struct Value {
   std::string cell;                                     // "4KiB", "65/35 8KiB", "sample 12"

@@ -89,10 +89,7 @@ class AppExtractor final : public ValueExtractor {
   [[nodiscard]] RunFacts facts(const json& doc) const override {
     const results::AppRun run = results::read_app_run(doc);
     RunFacts f;
-    f.identity = json::object();
-    for (const char* key : {"vendor", "model", "serial", "firmware", "transport", "capacity_bytes"}) {
-      f.identity[key] = run.identity.is_object() && run.identity.contains(key) ? run.identity[key] : json();
-    }
+    f.identity = results::read_compared_identity(run.identity);
     f.revision = "app " + run.app;
     f.profile = run.quick ? "quick form" : "full form";
     f.started_utc = run.started_utc;

@@ -108,11 +108,8 @@ std::vector<Group> phase_groups(const PhaseRecord& phase) {
 }
 
 // The drive identity compare matches runs on: target 0's, null where the run did not know it.
-json identity_of(const results::ScenarioTarget& t) {
-  const auto text = [](const std::optional<std::string>& v) { return v ? json(*v) : json(); };
-  return {{"vendor", text(t.vendor)},       {"model", text(t.model)},
-          {"serial", text(t.serial)},       {"firmware", text(t.firmware)},
-          {"transport", text(t.transport)}, {"capacity_bytes", t.capacity_bytes ? json(*t.capacity_bytes) : json()}};
+results::ComparedIdentity identity_of(const results::ScenarioTarget& t) {
+  return {t.vendor, t.model, t.serial, t.firmware, t.transport, t.capacity_bytes};
 }
 
 class ScenarioExtractor final : public ValueExtractor {
