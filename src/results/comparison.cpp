@@ -183,7 +183,9 @@ json to_json(const Comparison& c) {
 
 Comparison read_comparison(const json& j) {
   Comparison c;
-  c.schema_version = static_cast<int>(count32(at(j, "schema_version")));
+  if (const json& v = at(j, "schema_version"); v.is_number_integer()) {
+    c.schema_version = v.get<int>();  // written as a signed int: not a count()
+  }
   c.kind = str(j, "kind");
   c.tool = {str(at(j, {"tool", "name"})), str(at(j, {"tool", "version"})), str(at(j, {"tool", "git_revision"}))};
   c.results_kind = str(j, "results_kind");

@@ -35,9 +35,4 @@ RunDocument read_run_document(std::shared_ptr<const json> results) {
   return doc;
 }
 
-RunDocument borrow_run_document(const json& results) {
-  // The aliasing constructor with an empty owner: a pointer that never deletes.
-  return read_run_document(std::shared_ptr<const json>(std::shared_ptr<const json>(), &results));
-}
-
 }  // namespace ptsuite::results

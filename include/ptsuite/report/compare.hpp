@@ -2,8 +2,8 @@
 // results documents, checks that they can be overlaid, and builds the comparison document
 // (kind "ptsuite.compare", docs/compare.md) that compare_render.hpp renders to HTML and CSV.
 //
-//   load_run()          reads and hashes (SHA-256) one results document and checks its kind
-//                       through the extractor registry (compare_extractor.hpp);
+//   load_run()          reads and hashes (SHA-256) one results document and reads it once
+//                       through the extractor of its kind (compare_extractor.hpp);
 //   find_differences()  every run-level field, setting and per-test workload field whose value
 //                       is not the same in every run, workload ones flagged;
 //   build_comparison()  refuses (UsageError, exit 2, one line naming the two runs and the first
@@ -18,11 +18,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include <ptsuite/report/compare_extractor.hpp>
 #include <ptsuite/results/comparison.hpp>
@@ -41,13 +40,13 @@ struct RunSource {
 
 struct LoadedRun {
   RunSource source;
-  std::string results_sha256;  // hex, of the file's bytes
-  nlohmann::json results;
-  std::string kind;  // the document's "kind", which an extractor reads
+  std::string results_sha256;                // hex, of the file's bytes
+  std::string kind;                          // the document's "kind", which `run`'s extractor reads
+  std::shared_ptr<const ComparableRun> run;  // the document, read once by its extractor
 };
 
-// UsageError naming the argument when the file cannot be read, is not JSON, or has a kind no
-// extractor reads.
+// UsageError naming the argument when the file cannot be read, is not JSON, has a kind no
+// extractor reads, or is a document of that kind the extractor cannot read.
 LoadedRun load_run(const RunSource& source);
 
 struct Difference {

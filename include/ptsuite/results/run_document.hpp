@@ -40,9 +40,4 @@ RunDocument read_run_document(nlohmann::json results);
 // Shares an already shared document.
 RunDocument read_run_document(std::shared_ptr<const nlohmann::json> results);
 
-// --- borrowed (compare's extractors, which hold the parsed document themselves) -----------
-// The same without copying or owning `results`, which must outlive the result (`source_json`
-// is non-owning), as results::borrow_scenario_document().
-RunDocument borrow_run_document(const nlohmann::json& results);
-
 }  // namespace ptsuite::results

@@ -164,12 +164,11 @@ results::ComparedGroup merge_series(const Group& first, const std::vector<const 
   return out;
 }
 
-results::ComparedTest compared_test(const ValueExtractor& ex, const std::vector<LoadedRun>& runs,
-                                    const std::vector<RunFacts>& facts, const std::string& id,
-                                    const std::vector<Difference>& differences) {
+results::ComparedTest compared_test(const std::vector<LoadedRun>& runs, const std::vector<RunFacts>& facts,
+                                    const std::string& id, const std::vector<Difference>& differences) {
   std::vector<std::vector<Group>> groups;
   for (const LoadedRun& run : runs) {
-    groups.push_back(ex.groups(run.results, id));
+    groups.push_back(run.run->groups(id));
   }
   results::ComparedTest out{id, find_test(facts[0], id)->title, {}, {}};
   for (const Difference& d : differences) {
@@ -235,8 +234,8 @@ LoadedRun load_run(const RunSource& source) {
                      fmt::format("{} is not a document compare reads (its kind is \"{}\"; compare reads {})",
                                  source.results_path.string(), kind, joined(extractor_kinds())));
   }
-  ex->check(doc, source.argument);
-  return LoadedRun{source, sha256_hex(text), std::move(doc), kind};
+  std::shared_ptr<const ComparableRun> run = ex->read(std::make_shared<const json>(std::move(doc)), source.argument);
+  return LoadedRun{source, sha256_hex(text), kind, std::move(run)};
 }
 
 std::vector<std::string> common_tests(const std::vector<RunFacts>& facts) {
@@ -289,7 +288,7 @@ results::Comparison build_comparison(const std::vector<LoadedRun>& runs, const O
   const ValueExtractor& ex = extractor_of_all(runs);
   std::vector<RunFacts> facts;
   for (const LoadedRun& run : runs) {
-    facts.push_back(ex.facts(run.results));
+    facts.push_back(run.run->facts());
   }
   const std::vector<std::string> common = common_tests(facts);
   const std::vector<Difference> differences = find_differences(facts, common);
@@ -318,7 +317,7 @@ results::Comparison build_comparison(const std::vector<LoadedRun>& runs, const O
   }
   doc.compared_tests = common;
   for (const std::string& id : common) {
-    doc.tests.push_back(compared_test(ex, runs, facts, id, differences));
+    doc.tests.push_back(compared_test(runs, facts, id, differences));
   }
   return doc;
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -161,15 +162,12 @@ results::ComparedIdentity identity_of(const results::RunHeader& h) {
           known(h.device.firmware), known(h.device.transport), capacity != 0 ? std::optional(capacity) : std::nullopt};
 }
 
-class ResultsExtractor final : public ValueExtractor {
+class ResultsRun final : public ComparableRun {
  public:
-  [[nodiscard]] std::string_view kind() const override { return "ptsuite.results"; }
+  explicit ResultsRun(results::RunDocument doc) : m_doc(std::move(doc)) {}
 
-  void check(const json& document, const std::string& what) const override { check_results_document(document, what); }
-
-  [[nodiscard]] RunFacts facts(const json& document) const override {
-    const results::RunDocument doc = results::borrow_run_document(document);
-    const results::RunHeader& h = doc.header;
+  [[nodiscard]] RunFacts facts() const override {
+    const results::RunHeader& h = m_doc.header;
     RunFacts f;
     f.identity = identity_of(h);
     f.revision = h.spec.revision;
@@ -184,16 +182,29 @@ class ResultsExtractor final : public ValueExtractor {
     for (const results::SettingRecord& s : h.settings) {
       f.settings.emplace_back(s.name, value_text(s.value));
     }
-    for (const results::TestRecord& test : doc.tests) {
+    for (const results::TestRecord& test : m_doc.tests) {
       f.tests.push_back(test_facts(test));
     }
     return f;
   }
 
-  [[nodiscard]] std::vector<Group> groups(const json& document, const std::string& test_id) const override {
-    const results::RunDocument doc = results::borrow_run_document(document);
-    const results::TestRecord* test = doc.find_test(test_id);
+  [[nodiscard]] std::vector<Group> groups(const std::string& test_id) const override {
+    const results::TestRecord* test = m_doc.find_test(test_id);
     return test == nullptr ? std::vector<Group>{} : results_test_groups(*test);
+  }
+
+ private:
+  results::RunDocument m_doc;
+};
+
+class ResultsExtractor final : public ValueExtractor {
+ public:
+  [[nodiscard]] std::string_view kind() const override { return "ptsuite.results"; }
+
+  [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
+                                                          const std::string& what) const override {
+    check_results_document(*document, what);
+    return std::make_unique<const ResultsRun>(results::read_run_document(std::move(document)));
   }
 };
 

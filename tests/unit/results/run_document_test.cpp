@@ -97,19 +97,5 @@ TEST(RunDocument, RecordsBorrowFromTheDocumentItOwns) {
   EXPECT_TRUE(moved.source().at("tests").is_array());
 }
 
-// compare's extractors read the document they hold without copying it.
-TEST(RunDocument, BorrowedDocumentReadsTheSameWithoutOwningTheTree) {
-  const json& j = test_support::load_results_fixture("steady");
-  const RunDocument owned = read_run_document(j);
-  const RunDocument borrowed = borrow_run_document(j);
-  EXPECT_EQ(&borrowed.source(), &j);  // not a copy
-  EXPECT_EQ(borrowed.header.device.serial, owned.header.device.serial);
-  ASSERT_EQ(borrowed.tests.size(), owned.tests.size());
-  for (size_t i = 0; i < owned.tests.size(); ++i) {
-    EXPECT_EQ(borrowed.tests[i].header.id, owned.tests[i].header.id);
-    EXPECT_EQ(write_block(borrowed.tests[i].block), write_block(owned.tests[i].block));
-  }
-}
-
 }  // namespace
 }  // namespace ptsuite::results
