@@ -41,8 +41,8 @@ struct RunSource {
 struct LoadedRun {
   RunSource source;
   std::string results_sha256;                // hex, of the file's bytes
-  std::string kind;                          // the document's "kind", which `run`'s extractor reads
   std::shared_ptr<const ComparableRun> run;  // the document, read once by its extractor
+  std::string kind;                          // the document's "kind", which that extractor reads
 };
 
 // UsageError naming the argument when the file cannot be read, is not JSON, has a kind no

@@ -118,7 +118,8 @@ class AppExtractor final : public ValueExtractor {
 
   [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
                                                           const std::string& what) const override {
-    if (!document->contains("app") || !document->contains("instances")) {
+    const json& doc = *document;
+    if (!doc.contains("app") || !doc.contains("instances")) {
       throw UsageError(what, "is not a complete ptsuite app run document (no app or instances)");
     }
     return std::make_unique<const AppComparableRun>(results::read_app_run(*document));

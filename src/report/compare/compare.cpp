@@ -235,7 +235,7 @@ LoadedRun load_run(const RunSource& source) {
                                  source.results_path.string(), kind, joined(extractor_kinds())));
   }
   std::shared_ptr<const ComparableRun> run = ex->read(std::make_shared<const json>(std::move(doc)), source.argument);
-  return LoadedRun{source, sha256_hex(text), kind, std::move(run)};
+  return LoadedRun{source, sha256_hex(text), std::move(run), kind};
 }
 
 std::vector<std::string> common_tests(const std::vector<RunFacts>& facts) {

@@ -18,6 +18,7 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/sha256.hpp>
 
+#include "support/json_schema.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -209,6 +210,7 @@ TEST_F(Compare, TestsNotInEveryRunAreSkippedAndListed) {
   const json cmp = results::to_json(build_comparison(pair(steady, other), {}));
   EXPECT_EQ(cmp.at("compared_tests"), json({"iops"}));
   EXPECT_EQ(cmp.at("tests_not_in_every_run"), json::parse(R"([{"id":"latency","run":"Run 1"}])"));
+  EXPECT_EQ(validate_json(cmp, embedded_schema("compare")), std::vector<std::string>{});
   EXPECT_EQ(cmp["differences"][0]["field"], "tests");
   EXPECT_FALSE(cmp["differences"][0]["workload"].get<bool>());
 }
@@ -312,6 +314,7 @@ TEST_F(Compare, DocumentReadsBackByteForByte) {
   const json& quick = test_support::load_results_fixture("quick");
   for (const auto& runs : {pair(steady, other), pair(quick, second_drive(quick))}) {
     const json written = results::to_json(build_comparison(runs, {true}));
+    EXPECT_EQ(validate_json(written, embedded_schema("compare")), std::vector<std::string>{});
     EXPECT_EQ(results::to_json(results::read_comparison(written)).dump(), written.dump());
   }
   const results::Comparison loop = build_comparison(pair(quick, second_drive(quick)), {});
