@@ -23,6 +23,7 @@
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
+#include <ptsuite/results/comparison.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -33,7 +34,6 @@ namespace ptsuite::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 struct CompareOptions {
   std::vector<std::string> runs;
@@ -104,7 +104,7 @@ int run_compare(const CompareOptions& o) {
     runs.push_back(report::compare::load_run(resolve(argument, o.db)));
   }
   warn_same_results(runs, o.runs);
-  const json comparison = report::compare::build_comparison(runs, {o.force});
+  const results::Comparison comparison = report::compare::build_comparison(runs, {o.force});
   const std::string html = report::compare::render_compare_html(comparison);
   const std::string csv = report::compare::render_compare_csv(comparison);
 
@@ -116,10 +116,10 @@ int run_compare(const CompareOptions& o) {
   const std::pair<const char*, const std::string*> files[] = {
       {"compare.json", nullptr}, {"compare.csv", &csv}, {"compare.html", &html}};
   for (const auto& [name, content] : files) {
-    write_file_atomic(out / name, content == nullptr ? comparison.dump(2) + "\n" : *content);
+    write_file_atomic(out / name, content == nullptr ? results::to_json(comparison).dump(2) + "\n" : *content);
     fmt::print("{}\n", (out / name).string());
   }
-  if (comparison.value("workloads_differ", false)) {
+  if (comparison.workloads_differ) {
     fmt::print(stderr, "ptsuite: warning: the runs' workloads differ (--force); every difference is marked in {}\n",
                (out / "compare.html").string());
   }

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -162,7 +163,15 @@ TEST(ScenarioReportBrowser, ComparisonsOfRunsAtTheReviewsScaleFitEveryPage) {
   SKIP_WITHOUT_CHROMIUM();
   for (const json& doc : {test_support::scenario_txq_sweep(8, 16), test_support::scenario_write_pressure(85)}) {
     std::vector<compare::LoadedRun> runs;
-    for (int i = 0; i < 2; ++i) runs.push_back({{"run" + std::to_string(i), "run", "run/results.json", {}}, "", doc});
+    const compare::ValueExtractor* scenario = compare::find_extractor("ptsuite.scenario");
+    ASSERT_NE(scenario, nullptr);
+    const std::shared_ptr<const json> parsed = std::make_shared<const json>(doc);
+    for (int i = 0; i < 2; ++i) {
+      runs.push_back({{"run" + std::to_string(i), "run", "run/results.json", {}},
+                      "",
+                      scenario->read(parsed, "run"),
+                      "ptsuite.scenario"});
+    }
     const std::string html = compare::render_compare_html(compare::build_comparison(runs, {}));
     const std::vector<PageGeometry> pages = measure_pages(html);
     (void)check_pages(pages);

@@ -2,8 +2,8 @@
 // results documents, checks that they can be overlaid, and builds the comparison document
 // (kind "ptsuite.compare", docs/compare.md) that compare_render.hpp renders to HTML and CSV.
 //
-//   load_run()          reads and hashes (SHA-256) one results document and checks its kind
-//                       through the extractor registry (compare_extractor.hpp);
+//   load_run()          reads and hashes (SHA-256) one results document and reads it once
+//                       through the extractor of its kind (compare_extractor.hpp);
 //   find_differences()  every run-level field, setting and per-test workload field whose value
 //                       is not the same in every run, workload ones flagged;
 //   build_comparison()  refuses (UsageError, exit 2, one line naming the two runs and the first
@@ -18,13 +18,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include <ptsuite/report/compare_extractor.hpp>
+#include <ptsuite/results/comparison.hpp>
 
 namespace ptsuite::report::compare {
 
@@ -40,12 +40,13 @@ struct RunSource {
 
 struct LoadedRun {
   RunSource source;
-  std::string results_sha256;  // hex, of the file's bytes
-  nlohmann::json results;
+  std::string results_sha256;                // hex, of the file's bytes
+  std::shared_ptr<const ComparableRun> run;  // the document, read once by its extractor
+  std::string kind;                          // the document's "kind", which that extractor reads
 };
 
-// UsageError naming the argument when the file cannot be read, is not JSON, or has a kind no
-// extractor reads.
+// UsageError naming the argument when the file cannot be read, is not JSON, has a kind no
+// extractor reads, or is a document of that kind the extractor cannot read.
 LoadedRun load_run(const RunSource& source);
 
 struct Difference {
@@ -65,6 +66,7 @@ struct Options {
   bool force = false;  // overlay runs whose workloads differ, marking every difference
 };
 
-nlohmann::json build_comparison(const std::vector<LoadedRun>& runs, const Options& options);
+// The comparison document (results/comparison.hpp; results::to_json() writes compare.json).
+results::Comparison build_comparison(const std::vector<LoadedRun>& runs, const Options& options);
 
 }  // namespace ptsuite::report::compare

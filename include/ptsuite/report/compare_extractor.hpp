@@ -1,25 +1,31 @@
 // Contract: the seam between `ptsuite compare` (report/compare.hpp) and one kind of results
-// document. A ValueExtractor reads one parsed document of its kind ("kind": "ptsuite.results";
-// a future "ptsuite.scenario" plugs in its own) and returns plain data: the run's facts (drive
-// identity, the run-level fields that must match, the disclosed settings, and per test the
-// workload fields that must match) and, per test, the values to overlay as groups (one chart
+// document. A ValueExtractor reads one parsed document of its kind ("kind": "ptsuite.results",
+// "ptsuite.scenario", "ptsuite.app_run") once, into its typed document (results::RunDocument,
+// ScenarioDocument, AppRun), and the ComparableRun it returns gives plain data: the run's facts
+// (drive identity, the run-level fields that must match, the disclosed settings, and per test
+// the workload fields that must match) and, per test, the values to overlay as groups (one chart
 // and one table each). The comparison core matches tests by id, finds the differences and
 // merges the groups of all runs; it never looks inside a document itself.
 //
-// Extractors are stateless and thread-safe; they never throw on a partial document (a missing
-// value is NaN and is skipped), only check() throws (UsageError, exit 2). Values carry the
-// unit of their group (`unit`: "IOPS", "MB/s", "ns", ...); x positions carry the unit of
-// `x_label` (bytes on a block-size axis). Registry: find_extractor() by results kind; adding a
-// kind is one entry in src/report/compare/extractor_registry.cpp.
+// Extractors are stateless and thread-safe; a ComparableRun is immutable (it owns its typed
+// document). Only read() throws (UsageError, exit 2, for a document of the kind that this build
+// cannot read); a partial document never makes facts() or groups() throw (a missing value is
+// NaN and is skipped). Values carry the unit of their group (`unit`: "IOPS", "MB/s", "ns",
+// ...); x positions carry the unit of `x_label` (bytes on a block-size axis). Registry:
+// find_extractor() by results kind; adding a kind is one entry in
+// src/report/compare/extractor_registry.cpp.
 #pragma once
 
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include <ptsuite/results/comparison.hpp>
 
 namespace ptsuite::report::compare {
 
@@ -35,9 +41,9 @@ struct TestFacts {
 };
 
 struct RunFacts {
-  nlohmann::json identity;  // {vendor, model, serial, firmware, capacity_bytes, transport}: null = unknown
-  std::string revision;     // spec revision, for the page header ("2.0.2")
-  std::string profile;      // "enterprise"
+  results::ComparedIdentity identity;  // vendor, model, serial, firmware, capacity, transport: nullopt = unknown
+  std::string revision;                // spec revision, for the page header ("2.0.2")
+  std::string profile;                 // "enterprise"
   std::string started_utc;
   std::string tested_by;
   std::vector<Field> workload;  // run-level fields that must match (spec revision, profile)
@@ -45,11 +51,10 @@ struct RunFacts {
   std::vector<TestFacts> tests;
 };
 
-// How a group is drawn: `cells` = one value per labelled cell (a table row; bars or a line over
-// block sizes), `series` = a run's own points (x, y) such as IOPS vs time (no table).
-enum class GroupKind { cells, series };
-// The x axis of a group: category labels, block sizes in bytes (log), or numbers (linear).
-enum class XAxis { category, block_size, linear };
+// How a group is drawn and its x axis, as the comparison document holds them
+// (results/comparison.hpp).
+using results::GroupKind;
+using results::XAxis;
 
 struct Value {
   std::string cell;                                     // "4KiB", "65/35 8KiB", "sample 12"
@@ -69,6 +74,21 @@ struct Group {
   std::vector<Value> values;
 };
 
+// One run's document as its extractor read it.
+class ComparableRun {
+ public:
+  virtual ~ComparableRun() = default;
+  ComparableRun() = default;
+  ComparableRun(const ComparableRun&) = delete;
+  ComparableRun& operator=(const ComparableRun&) = delete;
+  ComparableRun(ComparableRun&&) = delete;
+  ComparableRun& operator=(ComparableRun&&) = delete;
+
+  [[nodiscard]] virtual RunFacts facts() const = 0;
+  // The groups of the test `test_id` (empty when it has nothing to overlay).
+  [[nodiscard]] virtual std::vector<Group> groups(const std::string& test_id) const = 0;
+};
+
 class ValueExtractor {
  public:
   virtual ~ValueExtractor() = default;
@@ -80,11 +100,10 @@ class ValueExtractor {
 
   // The "kind" of the documents it reads.
   [[nodiscard]] virtual std::string_view kind() const = 0;
-  // UsageError naming `what` unless `document` is one this build reads.
-  virtual void check(const nlohmann::json& document, const std::string& what) const = 0;
-  [[nodiscard]] virtual RunFacts facts(const nlohmann::json& document) const = 0;
-  // The groups of the test `test_id` (empty when it has nothing to overlay).
-  [[nodiscard]] virtual std::vector<Group> groups(const nlohmann::json& document, const std::string& test_id) const = 0;
+  // The parsed `document` (of this kind) read once into its typed document, which the result
+  // shares; UsageError naming `what` unless it is one this build reads.
+  [[nodiscard]] virtual std::unique_ptr<const ComparableRun> read(std::shared_ptr<const nlohmann::json> document,
+                                                                  const std::string& what) const = 0;
 };
 
 // The extractor of a results kind, or nullptr.

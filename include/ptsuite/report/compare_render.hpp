@@ -1,5 +1,6 @@
 // Contract: the files of `ptsuite compare`, rendered from the comparison document only
-// (report/compare.hpp, kind "ptsuite.compare"; docs/compare.md):
+// (results/comparison.hpp, kind "ptsuite.compare", as report/compare.hpp builds it;
+// docs/compare.md):
 //   render_compare_html  one self-contained HTML file in the look of report.html (the SNIA
 //                        header on every page, inline SVG, no script, no URL): the runs and
 //                        drives with one legend colour per run, the workload differences (when
@@ -14,11 +15,11 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <ptsuite/results/comparison.hpp>
 
 namespace ptsuite::report::compare {
 
-std::string render_compare_html(const nlohmann::json& comparison);
-std::string render_compare_csv(const nlohmann::json& comparison);
+std::string render_compare_html(const results::Comparison& comparison);
+std::string render_compare_csv(const results::Comparison& comparison);
 
 }  // namespace ptsuite::report::compare

@@ -76,23 +76,14 @@ std::vector<Group> device_groups(const results::AppRun& run) {
   return {iops, mbps, qd, lat, streams};
 }
 
-class AppExtractor final : public ValueExtractor {
+class AppComparableRun final : public ComparableRun {
  public:
-  [[nodiscard]] std::string_view kind() const override { return results::k_app_run_kind; }
+  explicit AppComparableRun(results::AppRun run) : m_run(std::move(run)) {}
 
-  void check(const json& document, const std::string& what) const override {
-    if (!document.contains("app") || !document.contains("instances")) {
-      throw UsageError(what, "is not a complete ptsuite app run document (no app or instances)");
-    }
-  }
-
-  [[nodiscard]] RunFacts facts(const json& doc) const override {
-    const results::AppRun run = results::read_app_run(doc);
+  [[nodiscard]] RunFacts facts() const override {
+    const results::AppRun& run = m_run;
     RunFacts f;
-    f.identity = json::object();
-    for (const char* key : {"vendor", "model", "serial", "firmware", "transport", "capacity_bytes"}) {
-      f.identity[key] = run.identity.is_object() && run.identity.contains(key) ? run.identity[key] : json();
-    }
+    f.identity = results::read_compared_identity(run.identity);
     f.revision = "app " + run.app;
     f.profile = run.quick ? "quick form" : "full form";
     f.started_utc = run.started_utc;
@@ -111,11 +102,27 @@ class AppExtractor final : public ValueExtractor {
     return f;
   }
 
-  [[nodiscard]] std::vector<Group> groups(const json& document, const std::string& test_id) const override {
-    const results::AppRun run = results::read_app_run(document);
-    if (test_id == "application") return application_groups(run);
-    if (test_id == "device") return device_groups(run);
+  [[nodiscard]] std::vector<Group> groups(const std::string& test_id) const override {
+    if (test_id == "application") return application_groups(m_run);
+    if (test_id == "device") return device_groups(m_run);
     return {};
+  }
+
+ private:
+  results::AppRun m_run;
+};
+
+class AppExtractor final : public ValueExtractor {
+ public:
+  [[nodiscard]] std::string_view kind() const override { return results::k_app_run_kind; }
+
+  [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
+                                                          const std::string& what) const override {
+    const json& doc = *document;
+    if (!doc.contains("app") || !doc.contains("instances")) {
+      throw UsageError(what, "is not a complete ptsuite app run document (no app or instances)");
+    }
+    return std::make_unique<const AppComparableRun>(results::read_app_run(*document));
   }
 };
 

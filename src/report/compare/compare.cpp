@@ -97,48 +97,34 @@ const TestFacts* find_test(const RunFacts& f, const std::string& id) {
                                    shown(d.values[0]), shown(d.values[other])));
 }
 
-json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(); }
-
-json run_record(const LoadedRun& run, const RunFacts& facts, size_t index) {
-  return {{"label", run_label(index)},
-          {"argument", run.source.argument},
-          {"dir", run.source.dir.string()},
-          {"results_path", run.source.results_path.string()},
-          {"results_sha256", run.results_sha256},
-          {"history_id", run.source.history_id ? json(*run.source.history_id) : json()},
-          {"identity", facts.identity},
-          {"spec", {{"revision", facts.revision}, {"profile", facts.profile}}},
-          {"started_utc", facts.started_utc},
-          {"tested_by", facts.tested_by},
-          {"tests", test_ids(facts)}};
+results::ComparedRun run_record(const LoadedRun& run, const RunFacts& facts, size_t index) {
+  return {run_label(index),   run.source.argument,   run.source.dir.string(), run.source.results_path.string(),
+          run.results_sha256, run.source.history_id, facts.identity,          facts.revision,
+          facts.profile,      facts.started_utc,     facts.tested_by,         test_ids(facts)};
 }
 
-const char* kind_name(GroupKind k) { return k == GroupKind::cells ? "cells" : "series"; }
-const char* axis_name(XAxis a) {
-  return a == XAxis::category ? "category" : a == XAxis::block_size ? "block_size" : "linear";
-}
-
-json group_header(const Group& g) {
-  return {{"id", g.id},
-          {"title", g.title},
-          {"metric", g.metric},
-          {"unit", g.unit},
-          {"kind", kind_name(g.kind)},
-          {"x_axis", axis_name(g.x_axis)},
-          {"x_label", g.x_label},
-          {"y_scale", g.y_log ? "log" : "linear"}};
+results::ComparedGroup group_header(const Group& g) {
+  results::ComparedGroup out;
+  out.id = g.id;
+  out.title = g.title;
+  out.metric = g.metric;
+  out.unit = g.unit;
+  out.kind = g.kind;
+  out.x_axis = g.x_axis;
+  out.x_label = g.x_label;
+  out.y_log = g.y_log;
+  return out;
 }
 
 // A cells group over every run: the union of the cells, values[run][cell], delta_pct vs run 1.
-json merge_cells(const Group& first, const std::vector<const Group*>& per_run) {
-  json out = group_header(first);
+results::ComparedGroup merge_cells(const Group& first, const std::vector<const Group*>& per_run) {
+  results::ComparedGroup out = group_header(first);
   std::vector<std::string> cells;
-  json cell_list = json::array();
   for (const Group* g : per_run) {
     for (size_t i = 0; g != nullptr && i < g->values.size(); ++i) {
       if (std::find(cells.begin(), cells.end(), g->values[i].cell) == cells.end()) {
         cells.push_back(g->values[i].cell);
-        cell_list.push_back({{"label", g->values[i].cell}, {"x", number_or_null(g->values[i].x)}});
+        out.cells.push_back({g->values[i].cell, g->values[i].x});
       }
     }
   }
@@ -150,58 +136,46 @@ json merge_cells(const Group& first, const std::vector<const Group*>& per_run) {
       y[r][c] = per_run[r]->values[i].y;
     }
   }
-  json values = json::array();
-  json delta = json::array();
   for (size_t r = 0; r < per_run.size(); ++r) {
-    json v = json::array();
-    json d = json::array();
+    std::vector<double> d;
     for (size_t c = 0; c < cells.size(); ++c) {
-      v.push_back(number_or_null(y[r][c]));
       const bool comparable = r > 0 && std::isfinite(y[0][c]) && y[0][c] != 0 && std::isfinite(y[r][c]);
-      d.push_back(comparable ? number_or_null((y[r][c] - y[0][c]) / y[0][c] * 100.0) : json());
+      d.push_back(comparable ? (y[r][c] - y[0][c]) / y[0][c] * 100.0 : std::nan(""));
     }
-    values.push_back(std::move(v));
-    delta.push_back(std::move(d));
+    out.delta_pct.push_back(std::move(d));
   }
-  out["cells"] = std::move(cell_list);
-  out["values"] = std::move(values);
-  out["delta_pct"] = std::move(delta);
+  out.values = std::move(y);
   return out;
 }
 
-// A series group over every run: each run's own points.
-json merge_series(const Group& first, const std::vector<const Group*>& per_run) {
-  json out = group_header(first);
-  json series = json::array();
+// A series group over every run: each run's own finite points.
+results::ComparedGroup merge_series(const Group& first, const std::vector<const Group*>& per_run) {
+  results::ComparedGroup out = group_header(first);
   for (const Group* g : per_run) {
-    json points = json::array();
+    std::vector<results::ComparedPoint> points;
     for (size_t i = 0; g != nullptr && i < g->values.size(); ++i) {
       const Value& v = g->values[i];
       if (std::isfinite(v.x) && std::isfinite(v.y)) {
-        points.push_back({{"cell", v.cell}, {"x", v.x}, {"y", v.y}});
+        points.push_back({v.cell, v.x, v.y});
       }
     }
-    series.push_back(std::move(points));
+    out.series.push_back(std::move(points));
   }
-  out["series"] = std::move(series);
   return out;
 }
 
-json compared_test(const ValueExtractor& ex, const std::vector<LoadedRun>& runs, const std::vector<RunFacts>& facts,
-                   const std::string& id, const std::vector<Difference>& differences) {
+results::ComparedTest compared_test(const std::vector<LoadedRun>& runs, const std::vector<RunFacts>& facts,
+                                    const std::string& id, const std::vector<Difference>& differences) {
   std::vector<std::vector<Group>> groups;
   for (const LoadedRun& run : runs) {
-    groups.push_back(ex.groups(run.results, id));
+    groups.push_back(run.run->groups(id));
   }
-  json out = {{"id", id}, {"title", find_test(facts[0], id)->title}};
-  json workload = json::array();
+  results::ComparedTest out{id, find_test(facts[0], id)->title, {}, {}};
   for (const Difference& d : differences) {
     if (d.scope == id && d.workload) {
-      workload.push_back(d.field);
+      out.workload_differences.push_back(d.field);
     }
   }
-  out["workload_differences"] = std::move(workload);
-  json merged = json::array();
   std::vector<std::string> seen;
   for (const std::vector<Group>& run_groups : groups) {
     for (const Group& g : run_groups) {
@@ -214,17 +188,16 @@ json compared_test(const ValueExtractor& ex, const std::vector<LoadedRun>& runs,
         const auto it = std::find_if(other.begin(), other.end(), [&](const Group& o) { return o.id == g.id; });
         per_run.push_back(it == other.end() ? nullptr : &*it);
       }
-      merged.push_back(g.kind == GroupKind::cells ? merge_cells(g, per_run) : merge_series(g, per_run));
+      out.groups.push_back(g.kind == GroupKind::cells ? merge_cells(g, per_run) : merge_series(g, per_run));
     }
   }
-  out["groups"] = std::move(merged);
   return out;
 }
 
 const ValueExtractor& extractor_of_all(const std::vector<LoadedRun>& runs) {
-  const std::string kind = runs[0].results.value("kind", "");
+  const std::string& kind = runs[0].kind;
   for (size_t i = 1; i < runs.size(); ++i) {
-    const std::string other = runs[i].results.value("kind", "");
+    const std::string& other = runs[i].kind;
     if (other != kind) {
       throw UsageError("", fmt::format("run 1 ({}) is a {} document and run {} ({}) a {} document; compare runs of "
                                        "one kind",
@@ -237,10 +210,6 @@ const ValueExtractor& extractor_of_all(const std::vector<LoadedRun>& runs) {
                                      joined(extractor_kinds())));
   }
   return *ex;
-}
-
-json difference_json(const Difference& d) {
-  return {{"scope", d.scope}, {"field", d.field}, {"values", d.values}, {"workload", d.workload}};
 }
 
 }  // namespace
@@ -265,8 +234,8 @@ LoadedRun load_run(const RunSource& source) {
                      fmt::format("{} is not a document compare reads (its kind is \"{}\"; compare reads {})",
                                  source.results_path.string(), kind, joined(extractor_kinds())));
   }
-  ex->check(doc, source.argument);
-  return LoadedRun{source, sha256_hex(text), std::move(doc)};
+  std::shared_ptr<const ComparableRun> run = ex->read(std::make_shared<const json>(std::move(doc)), source.argument);
+  return LoadedRun{source, sha256_hex(text), std::move(run), kind};
 }
 
 std::vector<std::string> common_tests(const std::vector<RunFacts>& facts) {
@@ -312,14 +281,14 @@ std::vector<Difference> find_differences(const std::vector<RunFacts>& facts, con
   return out;
 }
 
-json build_comparison(const std::vector<LoadedRun>& runs, const Options& options) {
+results::Comparison build_comparison(const std::vector<LoadedRun>& runs, const Options& options) {
   if (runs.size() < 2) {
     throw UsageError("RUN", "give at least two runs to compare (run directories or history IDs)");
   }
   const ValueExtractor& ex = extractor_of_all(runs);
   std::vector<RunFacts> facts;
   for (const LoadedRun& run : runs) {
-    facts.push_back(ex.facts(run.results));
+    facts.push_back(run.run->facts());
   }
   const std::vector<std::string> common = common_tests(facts);
   const std::vector<Difference> differences = find_differences(facts, common);
@@ -328,34 +297,27 @@ json build_comparison(const std::vector<LoadedRun>& runs, const Options& options
   if (first_workload != differences.end() && !options.force) {
     refuse(runs, *first_workload);
   }
-  json doc = {
-      {"schema_version", k_compare_schema_version},
-      {"kind", k_compare_kind},
-      {"tool",
-       {{"name", "ptsuite"}, {"version", std::string(version())}, {"git_revision", std::string(git_revision())}}},
-      {"results_kind", std::string(ex.kind())},
-      {"forced", options.force},
-      {"workloads_differ", first_workload != differences.end()}};
-  json run_list = json::array();
-  json not_everywhere = json::array();
+  results::Comparison doc;
+  doc.schema_version = k_compare_schema_version;
+  doc.kind = k_compare_kind;
+  doc.tool = {"ptsuite", std::string(version()), std::string(git_revision())};
+  doc.results_kind = std::string(ex.kind());
+  doc.forced = options.force;
+  doc.workloads_differ = first_workload != differences.end();
   for (size_t i = 0; i < runs.size(); ++i) {
-    run_list.push_back(run_record(runs[i], facts[i], i));
+    doc.runs.push_back(run_record(runs[i], facts[i], i));
     for (const TestFacts& t : facts[i].tests) {
       if (std::find(common.begin(), common.end(), t.id) == common.end()) {
-        not_everywhere.push_back({{"id", t.id}, {"run", run_label(i)}});
+        doc.tests_not_in_every_run.push_back({t.id, run_label(i)});
       }
     }
   }
-  doc["runs"] = std::move(run_list);
-  doc["differences"] = json::array();
   for (const Difference& d : differences) {
-    doc["differences"].push_back(difference_json(d));
+    doc.differences.push_back({d.scope, d.field, d.values, d.workload});
   }
-  doc["compared_tests"] = common;
-  doc["tests_not_in_every_run"] = std::move(not_everywhere);
-  doc["tests"] = json::array();
+  doc.compared_tests = common;
   for (const std::string& id : common) {
-    doc["tests"].push_back(compared_test(ex, runs, facts, id, differences));
+    doc.tests.push_back(compared_test(runs, facts, id, differences));
   }
   return doc;
 }

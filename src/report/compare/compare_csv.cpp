@@ -2,32 +2,45 @@
 // comparison document.
 #include <ptsuite/report/compare_render.hpp>
 
+#include <cmath>
+
+#include <ptsuite/report/csv_report.hpp>
+
 #include "report/csv_writer.hpp"
 
 namespace ptsuite::report::compare {
 
 namespace {
 
-using nlohmann::json;
-
 constexpr const char* k_header = "test,group,metric,unit,cell,x,run,model,serial,value,delta_pct";
 
 // Numbers in the CSV report's spelling (no exponent, '.' decimal point); "" when missing.
-std::string number(const json& v) { return v.is_number() ? csv::number_text(v) : std::string(); }
+std::string number(double v) { return std::isfinite(v) ? csv_number(v) : std::string(); }
+
+// The value at [run][cell] of a values or delta_pct table; NaN when the table has none.
+double cell_value(const std::vector<std::vector<double>>& table, size_t run, size_t cell) {
+  return run < table.size() && cell < table[run].size() ? table[run][cell] : std::nan("");
+}
 
 struct RowKeys {
-  const json* test = nullptr;
-  const json* group = nullptr;
-  const json* run = nullptr;
+  const results::ComparedTest* test = nullptr;
+  const results::ComparedGroup* group = nullptr;
+  const results::ComparedRun* run = nullptr;
 };
 
-void row(std::string& out, const RowKeys& k, const std::string& cell, const json& x, const json& value,
-         const json& delta) {
-  const json& identity = member(*k.run, "identity");
-  const std::string fields[] = {
-      str(*k.test, "id"), str(*k.group, "id"),  str(*k.group, "metric"), str(*k.group, "unit"),   cell,
-      number(x),          str(*k.run, "label"), str(identity, "model"),  str(identity, "serial"), number(value),
-      number(delta)};
+void row(std::string& out, const RowKeys& k, const std::string& cell, double x, double value, double delta) {
+  const results::ComparedIdentity& identity = k.run->identity;
+  const std::string fields[] = {k.test->id,
+                                k.group->id,
+                                k.group->metric,
+                                k.group->unit,
+                                cell,
+                                number(x),
+                                k.run->label,
+                                identity.model.value_or(""),
+                                identity.serial.value_or(""),
+                                number(value),
+                                number(delta)};
   for (size_t i = 0; i < std::size(fields); ++i) {
     if (i > 0) {
       out += ',';
@@ -37,40 +50,31 @@ void row(std::string& out, const RowKeys& k, const std::string& cell, const json
   out += "\r\n";
 }
 
-const json& element_at(const json& list, size_t i) {
-  static const json null_json;
-  return list.is_array() && i < list.size() ? list[i] : null_json;
-}
-
-void group_rows(std::string& out, const json& runs, const json& test, const json& group) {
-  if (str(group, "kind") == "series") {
-    for (size_t r = 0; r < runs.size(); ++r) {
-      const json& points = element_at(array(group, "series"), r);
-      for (size_t i = 0; points.is_array() && i < points.size(); ++i) {
-        row(out, {&test, &group, &runs[r]}, str(points[i], "cell"), member(points[i], "x"), member(points[i], "y"),
-            json());
+void group_rows(std::string& out, const std::vector<results::ComparedRun>& runs, const results::ComparedTest& test,
+                const results::ComparedGroup& group) {
+  if (group.kind == results::GroupKind::series) {
+    for (size_t r = 0; r < runs.size() && r < group.series.size(); ++r) {
+      for (const results::ComparedPoint& p : group.series[r]) {
+        row(out, {&test, &group, &runs[r]}, p.cell, p.x, p.y, std::nan(""));
       }
     }
     return;
   }
-  const json& cells = array(group, "cells");
-  for (size_t c = 0; c < cells.size(); ++c) {
+  for (size_t c = 0; c < group.cells.size(); ++c) {
     for (size_t r = 0; r < runs.size(); ++r) {
-      row(out, {&test, &group, &runs[r]}, str(cells[c], "label"), member(cells[c], "x"),
-          element_at(element_at(array(group, "values"), r), c),
-          element_at(element_at(array(group, "delta_pct"), r), c));
+      row(out, {&test, &group, &runs[r]}, group.cells[c].label, group.cells[c].x, cell_value(group.values, r, c),
+          cell_value(group.delta_pct, r, c));
     }
   }
 }
 
 }  // namespace
 
-std::string render_compare_csv(const json& comparison) {
+std::string render_compare_csv(const results::Comparison& comparison) {
   std::string out = std::string(k_header) + "\r\n";
-  const json& runs = array(comparison, "runs");
-  for (const json& test : array(comparison, "tests")) {
-    for (const json& group : array(test, "groups")) {
-      group_rows(out, runs, test, group);
+  for (const results::ComparedTest& test : comparison.tests) {
+    for (const results::ComparedGroup& group : test.groups) {
+      group_rows(out, comparison.runs, test, group);
     }
   }
   return out;

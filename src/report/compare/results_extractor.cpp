@@ -4,11 +4,16 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
 #include <vector>
 
-#include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/test_record.hpp>
+#include <ptsuite/util/units.hpp>
 
 #include "report/compare/extractors.hpp"
 #include "report/results_read.hpp"
@@ -52,132 +57,154 @@ std::string joined(const std::vector<std::string>& list) {
   return out;
 }
 
-// "4KiB", or "mix 0.5KiB:4 %, 4KiB:67 %" for a weighted block-size distribution.
-std::string block_sizes_text(const json& block_sizes) {
+// A weight as the document spells it (a double: 4.0 -> "4.0").
+std::string weight_text(double weight) { return json(weight).dump(); }
+
+// "4KiB", or "mix 0.5KiB:4.0, 4KiB:67.0" for a weighted block-size distribution.
+std::string block_sizes_text(const std::vector<results::WeightedBlockSize>& block_sizes) {
   if (block_sizes.size() == 1) {
-    return size_text(member(block_sizes[0], "bytes"));
+    return units::format_size_binary(block_sizes[0].bytes);
   }
   std::string out;
-  for (const json& b : block_sizes) {
-    out += fmt::format("{}{}:{}", out.empty() ? "mix " : ", ", size_text(member(b, "bytes")),
-                       value_text(member(b, "weight")));
+  for (const results::WeightedBlockSize& b : block_sizes) {
+    out +=
+        fmt::format("{}{}:{}", out.empty() ? "mix " : ", ", units::format_size_binary(b.bytes), weight_text(b.weight));
   }
   return out;
 }
 
-// The segment specs a test's stimulus is made of: every Round template entry, and the WSAT /
-// endurance sample segment.
-std::vector<const json*> stimulus_specs(const json& test) {
-  std::vector<const json*> specs;
-  for (const results::RoundPhase& phase : results::read_round_phases(member(test, "phases"))) {
-    for (const results::Embedded& s : phase.round_template) {
-      specs.push_back(&s.get());  // into the document (borrowed), so it outlives `phase`
-    }
+// What a segment spec (pts/segment.hpp, embedded in the records) says about the stimulus.
+struct SpecFacts {
+  std::vector<results::WeightedBlockSize> block_sizes;
+  std::string rw_mix;
+  std::string toio;  // "TC 4 x QD 32"
+};
+
+SpecFacts spec_facts(const json& spec) {
+  SpecFacts f;
+  for (const json& b : array(spec, "block_sizes")) {
+    f.block_sizes.push_back({results::count(member(b, "bytes")), results::num(member(b, "weight"))});
   }
-  for (const char* block : {"wsat", "endurance"}) {
-    const json& seg = member(member(test, block), "segment");
-    if (seg.is_object()) {
-      specs.push_back(&seg);
-    }
-  }
-  return specs;
+  f.rw_mix = str(spec, "rw_mix");
+  f.toio = fmt::format("TC {} x QD {}", str(spec, "threads"), str(spec, "queue_depth"));
+  return f;
 }
 
-std::string toio_text(const json& toio) {
-  if (!toio.is_object()) {
-    return "swept (no single TOIO)";
+std::string counts_text(const std::vector<uint32_t>& counts) {
+  std::string out;
+  for (uint32_t n : counts) {
+    out += (out.empty() ? "" : ", ") + std::to_string(n);
   }
-  return fmt::format("TC {} x QD {}", value_text(member(toio, "threads")), value_text(member(toio, "queue_depth")));
+  return out;
 }
 
-// The block of a demand-intensity test (CBW, DIRTH, ECW), or null.
-const json& demand_block(const json& test) {
-  for (const char* key : {"cbw", "dirth", "ecw"}) {
-    if (member(test, key).is_object()) {
-      return member(test, key);
-    }
-  }
-  return member(test, "no-such-block");
+// The workload fields a test's own block adds: a write stream's sample segment and workload
+// (WSAT, endurance-write), a demand sweep's TC x QD grid and block-size mix (CBW, DIRTH, ECW,
+// rww-sweep); `specs` collects the block's segment spec.
+void block_workload(const results::TestRecord& test, std::vector<const json*>& specs, std::vector<Field>& workload) {
+  std::visit(
+      [&](const auto& block) {
+        using Block = std::decay_t<decltype(block)>;
+        if constexpr (std::is_same_v<Block, results::WriteStreamBlock>) {
+          if (block.segment.get().is_object()) {
+            specs.push_back(&block.segment.get());  // borrowed from the document
+          }
+          workload.emplace_back("WSAT workload", block.workload);
+        } else if constexpr (std::is_same_v<Block, results::DemandSweepBlock>) {
+          workload.emplace_back("thread counts", counts_text(block.thread_counts));
+          workload.emplace_back("queue depths", counts_text(block.queue_depths));
+          workload.emplace_back("block size mix", block_sizes_text(block.block_size_mix));
+        }
+      },
+      test.block);
 }
 
-TestFacts test_facts(const json& test) {
+TestFacts test_facts(const results::TestRecord& test) {
+  const results::TestHeader& h = test.header;
   TestFacts t;
-  t.id = str(test, "id");
-  t.title = str(test, "title");
+  t.id = h.id;
+  t.title = h.title;
+  // The segment specs the stimulus is made of: every Round template entry, then the block's.
+  std::vector<const json*> specs;
+  for (const results::RoundPhase& phase : test.phases) {
+    for (const results::Embedded& s : phase.round_template) {
+      specs.push_back(&s.get());  // borrowed from the document, which outlives the facts' use
+    }
+  }
+  std::vector<Field> block_fields;
+  block_workload(test, specs, block_fields);
   std::vector<std::string> sizes;
   std::vector<std::string> mixes;
   std::vector<std::string> toios;
-  for (const json* spec : stimulus_specs(test)) {
-    add_unique(sizes, block_sizes_text(array(*spec, "block_sizes")));
-    add_unique(mixes, str(*spec, "rw_mix"));
-    add_unique(toios, fmt::format("TC {} x QD {}", str(*spec, "threads"), str(*spec, "queue_depth")));
+  for (const json* spec : specs) {
+    const SpecFacts f = spec_facts(*spec);
+    add_unique(sizes, block_sizes_text(f.block_sizes));
+    add_unique(mixes, f.rw_mix);
+    add_unique(toios, f.toio);
   }
-  t.workload = {{"TOIO", toio_text(member(test, "toio"))},
-                {"active range (%)", value_text(member(test, "active_range_pct"))},
-                {"data pattern", str(test, "data_pattern")},
+  t.workload = {{"TOIO", h.toio ? fmt::format("TC {} x QD {}", h.toio->threads, h.toio->queue_depth)
+                                : std::string("swept (no single TOIO)")},
+                {"active range (%)", json(h.active_range_pct).dump()},
+                {"data pattern", h.data_pattern},
                 {"block sizes", joined(sizes)},
                 {"R/W mixes", joined(mixes)},
                 {"segment TC x QD", joined(toios)}};
-  if (member(test, "wsat").is_object()) {
-    t.workload.emplace_back("WSAT workload", str(member(test, "wsat"), "workload"));
-  }
-  const json& demand = demand_block(test);
-  if (demand.is_object()) {
-    t.workload.emplace_back("thread counts", value_text(member(demand, "thread_counts")));
-    t.workload.emplace_back("queue depths", value_text(member(demand, "queue_depths")));
-    t.workload.emplace_back("block size mix", block_sizes_text(array(demand, "block_size_mix")));
-  }
+  t.workload.insert(t.workload.end(), block_fields.begin(), block_fields.end());
   return t;
 }
 
-json identity_of(const json& doc) {
-  const json& device = member(doc, "device");
-  json id = json::object();
-  for (const char* key : {"vendor", "model", "serial", "firmware", "transport"}) {
-    id[key] = member(device, key).is_string() ? member(device, key) : json();
-  }
-  const json& capacity = member(device, "capacity_bytes");
-  id["capacity_bytes"] = capacity.is_number() ? capacity : member(member(doc, "target"), "capacity_bytes");
-  return id;
+// The drive compare matches runs on; "" (unknown) reads as null. The capacity is the device's,
+// else the target's.
+results::ComparedIdentity identity_of(const results::RunHeader& h) {
+  const auto known = [](const std::string& v) { return v.empty() ? std::nullopt : std::optional<std::string>(v); };
+  const uint64_t capacity = h.device.capacity_bytes != 0 ? h.device.capacity_bytes : h.target.capacity_bytes;
+  return {known(h.device.vendor),   known(h.device.model),     known(h.device.serial),
+          known(h.device.firmware), known(h.device.transport), capacity != 0 ? std::optional(capacity) : std::nullopt};
 }
 
-class ResultsExtractor final : public ValueExtractor {
+class ResultsRun final : public ComparableRun {
  public:
-  [[nodiscard]] std::string_view kind() const override { return "ptsuite.results"; }
+  explicit ResultsRun(results::RunDocument doc) : m_doc(std::move(doc)) {}
 
-  void check(const json& document, const std::string& what) const override { check_results_document(document, what); }
-
-  [[nodiscard]] RunFacts facts(const json& doc) const override {
+  [[nodiscard]] RunFacts facts() const override {
+    const results::RunHeader& h = m_doc.header;
     RunFacts f;
-    f.identity = identity_of(doc);
-    const json& spec = member(doc, "spec");
-    const json& config = member(doc, "config");
-    const json& tool = member(doc, "tool");
-    f.revision = str(spec, "revision");
-    f.profile = str(spec, "profile");
-    f.started_utc = str(member(doc, "run"), "started_utc");
-    f.tested_by = str(config, "tested_by");
+    f.identity = identity_of(h);
+    f.revision = h.spec.revision;
+    f.profile = h.spec.profile;
+    f.started_utc = h.run.sessions.started_utc;
+    f.tested_by = h.config.tested_by;
     f.workload = {{"spec revision", f.revision}, {"profile", f.profile}};
-    const std::string presets = value_text(member(config, "presets"));
+    const std::string presets = joined(h.config.presets);
     f.settings = {{"presets", presets.empty() ? "none" : presets},
-                  {"engine", str(config, "engine")},
-                  {"ptsuite version", fmt::format("{} (git {})", str(tool, "version"), str(tool, "git_revision"))}};
-    for (const json& s : array(doc, "settings")) {
-      f.settings.emplace_back(str(s, "name"), value_text(member(s, "value")));
+                  {"engine", h.config.engine},
+                  {"ptsuite version", fmt::format("{} (git {})", h.tool.version, h.tool.git_revision)}};
+    for (const results::SettingRecord& s : h.settings) {
+      f.settings.emplace_back(s.name, value_text(s.value));
     }
-    for (const json& test : array(doc, "tests")) {
+    for (const results::TestRecord& test : m_doc.tests) {
       f.tests.push_back(test_facts(test));
     }
     return f;
   }
 
-  [[nodiscard]] std::vector<Group> groups(const json& document, const std::string& test_id) const override {
-    for (const json& test : array(document, "tests")) {
-      if (str(test, "id") == test_id) {
-        return results_test_groups(results::read_test_record(test));
-      }
-    }
-    return {};
+  [[nodiscard]] std::vector<Group> groups(const std::string& test_id) const override {
+    const results::TestRecord* test = m_doc.find_test(test_id);
+    return test == nullptr ? std::vector<Group>{} : results_test_groups(*test);
+  }
+
+ private:
+  results::RunDocument m_doc;
+};
+
+class ResultsExtractor final : public ValueExtractor {
+ public:
+  [[nodiscard]] std::string_view kind() const override { return "ptsuite.results"; }
+
+  [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
+                                                          const std::string& what) const override {
+    check_results_document(*document, what);
+    return std::make_unique<const ResultsRun>(results::read_run_document(std::move(document)));
   }
 };
 

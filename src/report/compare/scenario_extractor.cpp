@@ -108,25 +108,16 @@ std::vector<Group> phase_groups(const PhaseRecord& phase) {
 }
 
 // The drive identity compare matches runs on: target 0's, null where the run did not know it.
-json identity_of(const results::ScenarioTarget& t) {
-  const auto text = [](const std::optional<std::string>& v) { return v ? json(*v) : json(); };
-  return {{"vendor", text(t.vendor)},       {"model", text(t.model)},
-          {"serial", text(t.serial)},       {"firmware", text(t.firmware)},
-          {"transport", text(t.transport)}, {"capacity_bytes", t.capacity_bytes ? json(*t.capacity_bytes) : json()}};
+results::ComparedIdentity identity_of(const results::ScenarioTarget& t) {
+  return {t.vendor, t.model, t.serial, t.firmware, t.transport, t.capacity_bytes};
 }
 
-class ScenarioExtractor final : public ValueExtractor {
+class ScenarioRun final : public ComparableRun {
  public:
-  [[nodiscard]] std::string_view kind() const override { return "ptsuite.scenario"; }
+  explicit ScenarioRun(results::ScenarioDocument doc) : m_doc(std::move(doc)) {}
 
-  void check(const json& document, const std::string& what) const override {
-    if (!results::borrow_scenario_document(document).has_scenario) {
-      throw UsageError(what, "is not a complete ptsuite scenario results document (no scenario or phases)");
-    }
-  }
-
-  [[nodiscard]] RunFacts facts(const json& document) const override {
-    const results::ScenarioDocument doc = results::borrow_scenario_document(document);
+  [[nodiscard]] RunFacts facts() const override {
+    const results::ScenarioDocument& doc = m_doc;
     RunFacts f;
     const std::vector<results::ScenarioTarget>& targets = doc.targets;
     f.identity = identity_of(targets.empty() ? results::ScenarioTarget{} : targets[0]);
@@ -154,11 +145,28 @@ class ScenarioExtractor final : public ValueExtractor {
     return f;
   }
 
-  [[nodiscard]] std::vector<Group> groups(const json& document, const std::string& test_id) const override {
-    for (const PhaseRecord& phase : results::borrow_scenario_document(document).phases) {
+  [[nodiscard]] std::vector<Group> groups(const std::string& test_id) const override {
+    for (const PhaseRecord& phase : m_doc.phases) {
       if (phase.name == test_id) return phase_groups(phase);
     }
     return {};
+  }
+
+ private:
+  results::ScenarioDocument m_doc;
+};
+
+class ScenarioExtractor final : public ValueExtractor {
+ public:
+  [[nodiscard]] std::string_view kind() const override { return "ptsuite.scenario"; }
+
+  [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
+                                                          const std::string& what) const override {
+    results::ScenarioDocument doc = results::read_scenario_document(std::move(document));
+    if (!doc.has_scenario) {
+      throw UsageError(what, "is not a complete ptsuite scenario results document (no scenario or phases)");
+    }
+    return std::make_unique<const ScenarioRun>(std::move(doc));
   }
 };
 

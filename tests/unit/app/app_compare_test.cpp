@@ -55,8 +55,8 @@ class AppCompare : public ::testing::Test {
 };
 
 TEST_F(AppCompare, TwoDrivesOverlayApplicationAndDevice) {
-  const nlohmann::json cmp =
-      build_comparison({run("a", app_doc("S1", 1000, "400")), run("b", app_doc("S2", 1500, "400"))}, {});
+  const nlohmann::json cmp = results::to_json(
+      build_comparison({run("a", app_doc("S1", 1000, "400")), run("b", app_doc("S2", 1500, "400"))}, {}));
   EXPECT_EQ(validate_json(cmp, embedded_schema("compare")), std::vector<std::string>{});
   const std::string text = cmp.dump();
   EXPECT_NE(text.find("app-tps"), std::string::npos);

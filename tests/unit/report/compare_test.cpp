@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <regex>
@@ -12,10 +13,12 @@
 
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
+#include <ptsuite/results/comparison.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/sha256.hpp>
 
+#include "support/json_schema.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -104,7 +107,7 @@ class Compare : public ::testing::Test {
 
 TEST_F(Compare, TwoDrivesAreOverlaidTestByTest) {
   const std::vector<LoadedRun> runs = pair(steady, second_drive(steady));
-  const json cmp = build_comparison(runs, {});
+  const json cmp = results::to_json(build_comparison(runs, {}));
   EXPECT_EQ(cmp.at("kind"), "ptsuite.compare");
   EXPECT_EQ(cmp.at("results_kind"), "ptsuite.results");
   EXPECT_EQ(cmp.at("compared_tests"), json({"iops", "latency"}));
@@ -151,7 +154,7 @@ TEST_F(Compare, SettingsThatDifferAreListedWithoutRefusing) {
       s["value"] = "30s";
     }
   }
-  const json cmp = build_comparison(pair(steady, other), {});
+  const json cmp = results::to_json(build_comparison(pair(steady, other), {}));
   std::vector<std::string> fields;
   for (const json& d : cmp.at("differences")) {
     EXPECT_FALSE(d.at("workload").get<bool>()) << d.dump();
@@ -204,9 +207,10 @@ TEST_F(Compare, NoTestInCommonIsRefused) {
 TEST_F(Compare, TestsNotInEveryRunAreSkippedAndListed) {
   json other = second_drive(steady);
   other["tests"].erase(1);  // latency
-  const json cmp = build_comparison(pair(steady, other), {});
+  const json cmp = results::to_json(build_comparison(pair(steady, other), {}));
   EXPECT_EQ(cmp.at("compared_tests"), json({"iops"}));
   EXPECT_EQ(cmp.at("tests_not_in_every_run"), json::parse(R"([{"id":"latency","run":"Run 1"}])"));
+  EXPECT_EQ(validate_json(cmp, embedded_schema("compare")), std::vector<std::string>{});
   EXPECT_EQ(cmp["differences"][0]["field"], "tests");
   EXPECT_FALSE(cmp["differences"][0]["workload"].get<bool>());
 }
@@ -215,12 +219,12 @@ TEST_F(Compare, ForceOverlaysAndMarksEveryDifference) {
   json other = second_drive(steady);
   test_of(other, "iops")["toio"]["queue_depth"] = 16;
   test_of(other, "iops")["data_pattern"] = "zeros";
-  const json cmp = build_comparison(pair(steady, other), {true});
+  const json cmp = results::to_json(build_comparison(pair(steady, other), {true}));
   EXPECT_TRUE(cmp.at("forced").get<bool>());
   EXPECT_TRUE(cmp.at("workloads_differ").get<bool>());
   EXPECT_EQ(cmp["tests"][0]["workload_differences"], json({"TOIO", "data pattern"}));
   EXPECT_EQ(cmp["tests"][1]["workload_differences"], json::array());
-  const std::string html = render_compare_html(cmp);
+  const std::string html = render_compare_html(results::read_comparison(cmp));
   EXPECT_NE(html.find("Workloads differ: these runs did not run the same workload"), std::string::npos);
   EXPECT_NE(html.find("iops TOIO: Run 1 = TC 4 x QD 32; Run 2 = TC 4 x QD 16"), std::string::npos);
   EXPECT_NE(html.find("Workloads differ for this test (TOIO, data pattern)"), std::string::npos);
@@ -252,7 +256,7 @@ TEST_F(Compare, ExtractorsAreFoundByResultsKind) {
 
 TEST_F(Compare, EveryOtherTestHasGroups) {
   const json& quick = test_support::load_results_fixture("quick");
-  const json cmp = build_comparison(pair(quick, second_drive(quick)), {});
+  const json cmp = results::to_json(build_comparison(pair(quick, second_drive(quick)), {}));
   const json& read = group_of(cmp, "throughput", "throughput-read_mb_per_s");
   EXPECT_EQ(read.at("cells").size(), 2u);
   const json& wsat = group_of(cmp, "wsat", "wsat-iops-tgbw");
@@ -268,8 +272,9 @@ TEST_F(Compare, EveryOtherTestHasGroups) {
 }
 
 TEST_F(Compare, HtmlHasOneSeriesPerDriveAndCsvOneRowPerCellAndRun) {
-  const json cmp = build_comparison(pair(steady, second_drive(steady)), {});
-  const std::string html = render_compare_html(cmp);
+  const results::Comparison doc = build_comparison(pair(steady, second_drive(steady)), {});
+  const json cmp = results::to_json(doc);
+  const std::string html = render_compare_html(doc);
   const std::regex series(R"(<g class="series" data-series="Run ([12]))");
   size_t run1 = 0;
   size_t run2 = 0;
@@ -286,7 +291,7 @@ TEST_F(Compare, HtmlHasOneSeriesPerDriveAndCsvOneRowPerCellAndRun) {
   EXPECT_NE(html.find("Settings That Differ Between Runs"), std::string::npos);
   EXPECT_EQ(html.find("http"), std::string::npos);
 
-  const std::string csv = render_compare_csv(cmp);
+  const std::string csv = render_compare_csv(doc);
   size_t rows = 0;
   for (const json& t : cmp["tests"]) {
     for (const json& g : t["groups"]) {
@@ -297,6 +302,48 @@ TEST_F(Compare, HtmlHasOneSeriesPerDriveAndCsvOneRowPerCellAndRun) {
   EXPECT_EQ(csv.substr(0, csv.find('\r')), "test,group,metric,unit,cell,x,run,model,serial,value,delta_pct");
   EXPECT_NE(csv.find("iops,iops-65-35,iops,IOPS,4KiB,4096,Run 2,FX-7680 Fixture NVMe SSD,FX0000000002,"),
             std::string::npos);
+}
+
+// compare.json has one writer and one reader (results/comparison.hpp): what is written reads
+// back to the same document, byte for byte, for cells and series groups, forced differences,
+// unknown identity members (the loop device of the quick fixture) and tests not in every run.
+TEST_F(Compare, DocumentReadsBackByteForByte) {
+  json other = second_drive(steady);
+  test_of(other, "iops")["toio"]["queue_depth"] = 16;
+  other["tests"].erase(1);  // latency
+  const json& quick = test_support::load_results_fixture("quick");
+  for (const auto& runs : {pair(steady, other), pair(quick, second_drive(quick))}) {
+    const json written = results::to_json(build_comparison(runs, {true}));
+    EXPECT_EQ(validate_json(written, embedded_schema("compare")), std::vector<std::string>{});
+    EXPECT_EQ(results::to_json(results::read_comparison(written)).dump(), written.dump());
+  }
+  const results::Comparison loop = build_comparison(pair(quick, second_drive(quick)), {});
+  EXPECT_FALSE(loop.runs[0].identity.vendor.has_value());
+  EXPECT_TRUE(results::to_json(loop).at("runs")[0].at("identity").at("vendor").is_null());
+  EXPECT_EQ(loop.runs[0].identity.capacity_bytes, 8589934592u);
+  EXPECT_EQ(loop.runs[0].identity.serial, std::nullopt);
+  EXPECT_EQ(loop.runs[1].identity.serial, "FX0000000002");
+  EXPECT_EQ(loop.runs[0].started_utc, std::string(quick.at("run").at("started_utc")));
+}
+
+TEST_F(Compare, PartialOrMistypedDocumentReadsWithDefaults) {
+  const results::Comparison empty = results::read_comparison(json::parse(R"({"runs": [{"identity": 3}], "tests": 7})"));
+  ASSERT_EQ(empty.runs.size(), 1u);
+  EXPECT_EQ(empty.runs[0].identity.model, std::nullopt);
+  EXPECT_EQ(empty.runs[0].history_id, std::nullopt);
+  EXPECT_TRUE(empty.tests.empty());
+  const results::Comparison group = results::read_comparison(json::parse(
+      R"({"tests": [{"groups": [{"kind": "odd", "x_axis": "block_size", "cells": [{"label": "4KiB", "x": "no"}],
+          "values": [[1, null]], "y_scale": "log"}]}]})"));
+  const results::ComparedGroup& g = group.tests.at(0).groups.at(0);
+  EXPECT_EQ(g.kind, results::GroupKind::cells);
+  EXPECT_EQ(g.x_axis, results::XAxis::block_size);
+  EXPECT_TRUE(g.y_log);
+  EXPECT_TRUE(std::isnan(g.cells.at(0).x));
+  EXPECT_DOUBLE_EQ(g.values.at(0).at(0), 1.0);
+  EXPECT_TRUE(std::isnan(g.values.at(0).at(1)));
+  EXPECT_FALSE(render_compare_html(group).empty());  // a partial document still renders
+  EXPECT_EQ(render_compare_csv(group), "test,group,metric,unit,cell,x,run,model,serial,value,delta_pct\r\n");
 }
 
 }  // namespace

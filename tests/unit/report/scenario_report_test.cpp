@@ -4,6 +4,7 @@
 // left out of the time charts; and `compare` overlaying every statistic per direction.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <regex>
 #include <set>
 #include <string>
@@ -147,7 +148,8 @@ TEST(ScenarioReport, CompareOverlaysEveryLatencyStatisticPerDirection) {
   const compare::ValueExtractor* x = compare::find_extractor("ptsuite.scenario");
   ASSERT_NE(x, nullptr);
   std::set<std::string> metrics;
-  for (const compare::Group& g : x->groups(doc, "8k-7030")) metrics.insert(g.metric);
+  for (const compare::Group& g : x->read(std::make_shared<const json>(doc), "sweep")->groups("8k-7030"))
+    metrics.insert(g.metric);
   for (const char* m : {"iops", "mb_per_s", "read_latency_mean_ns", "read_latency_stddev_ns", "read_latency_p99_ns",
                         "read_latency_p99_9_ns", "read_latency_p99_99_ns", "read_latency_max_ns",
                         "write_latency_stddev_ns", "write_latency_max_ns", "write_latency_p99_9_ns"}) {
@@ -155,7 +157,8 @@ TEST(ScenarioReport, CompareOverlaysEveryLatencyStatisticPerDirection) {
   }
   const json wp = test_support::scenario_write_pressure(3);
   std::set<std::string> pressure;
-  for (const compare::Group& g : x->groups(wp, "pressure")) pressure.insert(g.metric);
+  for (const compare::Group& g : x->read(std::make_shared<const json>(wp), "pressure")->groups("pressure"))
+    pressure.insert(g.metric);
   EXPECT_TRUE(pressure.count("read_latency_stddev_ns"));
   EXPECT_TRUE(pressure.count("read_latency_max_ns"));
   EXPECT_TRUE(pressure.count("read_latency_p99_9_ns"));

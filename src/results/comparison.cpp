@@ -1,0 +1,206 @@
+// The comparison document's writer and tolerant reader (results/comparison.hpp).
+#include <ptsuite/results/comparison.hpp>
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/results/json_read.hpp>
+
+namespace ptsuite::results {
+
+namespace {
+
+using nlohmann::json;
+
+json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(); }
+
+template <typename T>
+json optional_json(const std::optional<T>& v) {
+  return v ? json(*v) : json();
+}
+
+const char* kind_name(GroupKind k) { return k == GroupKind::cells ? "cells" : "series"; }
+const char* axis_name(XAxis a) {
+  return a == XAxis::category ? "category" : a == XAxis::block_size ? "block_size" : "linear";
+}
+
+json identity_json(const ComparedIdentity& id) {
+  return {{"vendor", optional_json(id.vendor)},       {"model", optional_json(id.model)},
+          {"serial", optional_json(id.serial)},       {"firmware", optional_json(id.firmware)},
+          {"transport", optional_json(id.transport)}, {"capacity_bytes", optional_json(id.capacity_bytes)}};
+}
+
+json run_json(const ComparedRun& r) {
+  return {{"label", r.label},
+          {"argument", r.argument},
+          {"dir", r.dir},
+          {"results_path", r.results_path},
+          {"results_sha256", r.results_sha256},
+          {"history_id", optional_json(r.history_id)},
+          {"identity", identity_json(r.identity)},
+          {"spec", {{"revision", r.revision}, {"profile", r.profile}}},
+          {"started_utc", r.started_utc},
+          {"tested_by", r.tested_by},
+          {"tests", r.tests}};
+}
+
+json rows_json(const std::vector<std::vector<double>>& rows) {
+  json out = json::array();
+  for (const std::vector<double>& row : rows) {
+    json r = json::array();
+    for (double v : row) {
+      r.push_back(number_or_null(v));
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+json group_json(const ComparedGroup& g) {
+  json out = {{"id", g.id},
+              {"title", g.title},
+              {"metric", g.metric},
+              {"unit", g.unit},
+              {"kind", kind_name(g.kind)},
+              {"x_axis", axis_name(g.x_axis)},
+              {"x_label", g.x_label},
+              {"y_scale", g.y_log ? "log" : "linear"}};
+  if (g.kind == GroupKind::series) {
+    json series = json::array();
+    for (const std::vector<ComparedPoint>& run : g.series) {
+      json points = json::array();
+      for (const ComparedPoint& p : run) {
+        points.push_back({{"cell", p.cell}, {"x", p.x}, {"y", p.y}});
+      }
+      series.push_back(std::move(points));
+    }
+    out["series"] = std::move(series);
+    return out;
+  }
+  json cells = json::array();
+  for (const ComparedCell& c : g.cells) {
+    cells.push_back({{"label", c.label}, {"x", number_or_null(c.x)}});
+  }
+  out["cells"] = std::move(cells);
+  out["values"] = rows_json(g.values);
+  out["delta_pct"] = rows_json(g.delta_pct);
+  return out;
+}
+
+json test_json(const ComparedTest& t) {
+  json groups = json::array();
+  for (const ComparedGroup& g : t.groups) {
+    groups.push_back(group_json(g));
+  }
+  return {{"id", t.id}, {"title", t.title}, {"workload_differences", t.workload_differences}, {"groups", groups}};
+}
+
+ComparedRun read_run(const json& j) {
+  ComparedRun r;
+  r.label = str(j, "label");
+  r.argument = str(j, "argument");
+  r.dir = str(j, "dir");
+  r.results_path = str(j, "results_path");
+  r.results_sha256 = str(j, "results_sha256");
+  if (const json& id = at(j, "history_id"); id.is_number_integer()) {
+    r.history_id = id.get<int64_t>();
+  }
+  r.identity = read_compared_identity(at(j, "identity"));
+  r.revision = str(at(j, {"spec", "revision"}));
+  r.profile = str(at(j, {"spec", "profile"}));
+  r.started_utc = str(j, "started_utc");
+  r.tested_by = str(j, "tested_by");
+  r.tests = strs(at(j, "tests"));
+  return r;
+}
+
+std::vector<std::vector<double>> read_rows(const json& j) {
+  return read_each(j, [](const json& row) { return read_each(row, [](const json& v) { return num(v); }); });
+}
+
+ComparedGroup read_group(const json& j) {
+  ComparedGroup g;
+  g.id = str(j, "id");
+  g.title = str(j, "title");
+  g.metric = str(j, "metric");
+  g.unit = str(j, "unit");
+  g.kind = str(j, "kind") == "series" ? GroupKind::series : GroupKind::cells;
+  const std::string axis = str(j, "x_axis");
+  g.x_axis = axis == "block_size" ? XAxis::block_size : axis == "linear" ? XAxis::linear : XAxis::category;
+  g.x_label = str(j, "x_label");
+  g.y_log = str(j, "y_scale") == "log";
+  g.cells = read_each(at(j, "cells"), [](const json& c) { return ComparedCell{str(c, "label"), num(at(c, "x"))}; });
+  g.values = read_rows(at(j, "values"));
+  g.delta_pct = read_rows(at(j, "delta_pct"));
+  g.series = read_each(at(j, "series"), [](const json& run) {
+    return read_each(run, [](const json& p) {
+      return ComparedPoint{str(p, "cell"), num(at(p, "x")), num(at(p, "y"))};
+    });
+  });
+  return g;
+}
+
+ComparedTest read_test(const json& j) {
+  return {str(j, "id"), str(j, "title"), strs(at(j, "workload_differences")), read_each(at(j, "groups"), read_group)};
+}
+
+}  // namespace
+
+ComparedIdentity read_compared_identity(const json& j) {
+  return {opt_str(at(j, "vendor")),   opt_str(at(j, "model")),     opt_str(at(j, "serial")),
+          opt_str(at(j, "firmware")), opt_str(at(j, "transport")), opt_count(at(j, "capacity_bytes"))};
+}
+
+json to_json(const Comparison& c) {
+  json doc = {{"schema_version", c.schema_version},
+              {"kind", c.kind},
+              {"tool", {{"name", c.tool.name}, {"version", c.tool.version}, {"git_revision", c.tool.git_revision}}},
+              {"results_kind", c.results_kind},
+              {"forced", c.forced},
+              {"workloads_differ", c.workloads_differ}};
+  json runs = json::array();
+  for (const ComparedRun& r : c.runs) {
+    runs.push_back(run_json(r));
+  }
+  doc["runs"] = std::move(runs);
+  doc["differences"] = json::array();
+  for (const ComparisonDifference& d : c.differences) {
+    doc["differences"].push_back(
+        {{"scope", d.scope}, {"field", d.field}, {"values", d.values}, {"workload", d.workload}});
+  }
+  doc["compared_tests"] = c.compared_tests;
+  doc["tests_not_in_every_run"] = json::array();
+  for (const UncomparedTest& t : c.tests_not_in_every_run) {
+    doc["tests_not_in_every_run"].push_back({{"id", t.id}, {"run", t.run}});
+  }
+  doc["tests"] = json::array();
+  for (const ComparedTest& t : c.tests) {
+    doc["tests"].push_back(test_json(t));
+  }
+  return doc;
+}
+
+Comparison read_comparison(const json& j) {
+  Comparison c;
+  if (const json& v = at(j, "schema_version"); v.is_number_integer()) {
+    c.schema_version = v.get<int>();  // written as a signed int: not a count()
+  }
+  c.kind = str(j, "kind");
+  c.tool = {str(at(j, {"tool", "name"})), str(at(j, {"tool", "version"})), str(at(j, {"tool", "git_revision"}))};
+  c.results_kind = str(j, "results_kind");
+  c.forced = flag(at(j, "forced"));
+  c.workloads_differ = flag(at(j, "workloads_differ"));
+  c.runs = read_each(at(j, "runs"), read_run);
+  c.differences = read_each(at(j, "differences"), [](const json& d) {
+    return ComparisonDifference{str(d, "scope"), str(d, "field"), strs(at(d, "values")), flag(at(d, "workload"))};
+  });
+  c.compared_tests = strs(at(j, "compared_tests"));
+  c.tests_not_in_every_run = read_each(at(j, "tests_not_in_every_run"), [](const json& t) {
+    return UncomparedTest{str(t, "id"), str(t, "run")};
+  });
+  c.tests = read_each(at(j, "tests"), read_test);
+  return c;
+}
+
+}  // namespace ptsuite::results
