@@ -41,7 +41,8 @@ TEST(SettingsBounds, EveryDefaultOfEveryRevisionAndProfileLiesInsideItsRange) {
 }
 
 TEST(SettingsBounds, NumericSettingsWithoutABoundAreNotLeft) {
-  for (const SettingRecord& r : build({}).all()) {
+  const auto settings = build({});  // the range-for below must not iterate a temporary's member
+  for (const SettingRecord& r : settings.all()) {
     const bool numeric = r.type == "duration" || r.type == "count" || r.type == "number" || r.type == "size" ||
                          r.type == "percent" || r.type.find("_list") != std::string::npos;
     if (numeric && r.type != "rw_mix_list") {
