@@ -15,16 +15,20 @@
 # IOPS log (--write_iops_log, --log_avg_msec=1000: reads and writes summed per second), the
 # deviation against the trace's IOPS of that second. The goal (issue 27): IOPS within 5 %, mix
 # within 1 point, sizes exact, p99 issue-time error under 100 us at 20 k IOPS.
-# Usage: bench/replay_vs_fio.sh [--pairs N] [--ios N] [--rate IOPS]
+# --loop: the target is a loop device (direct IO) over that file instead of the file itself
+# (the issue's "on a loop device"; root).
+# Usage: bench/replay_vs_fio.sh [--pairs N] [--ios N] [--rate IOPS] [--loop]
 set -euo pipefail
 pairs=3
 ios=40000
 rate=20000
+loop=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --pairs) pairs=$2; shift 2 ;;
     --ios) ios=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
+    --loop) loop=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -32,9 +36,15 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 ptsuite=${PTSUITE:-$root/build/ptsuite}
 command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)"; exit 77; }
 dir=$(mktemp -d /dev/shm/ptsuite-replay-bench.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+loopdev=""
+trap '[ -z "$loopdev" ] || losetup -d "$loopdev"; rm -rf "$dir"' EXIT
 target=$dir/target.bin
 dd if=/dev/urandom of="$target" bs=1M count=256 status=none
+if [ "$loop" = 1 ]; then
+  loopdev=$(losetup -f --show --direct-io=on "$target")
+  target=$loopdev
+fi
+echo "target: $target"
 trace=$dir/trace.iolog
 python3 - "$trace" "$target" "$ios" "$rate" <<'PY'
 import random, sys
