@@ -38,19 +38,6 @@ void append_field(std::string& out, std::string_view field) {
   out += '"';
 }
 
-std::string number_text(const json& v) {
-  if (v.is_boolean()) {
-    return v.get<bool>() ? "1" : "0";
-  }
-  if (v.is_number_unsigned()) {
-    return std::to_string(v.get<uint64_t>());
-  }
-  if (v.is_number_integer()) {
-    return std::to_string(v.get<int64_t>());
-  }
-  return csv_number(v.get<double>());
-}
-
 // Segment keys from a segment spec (round_template entry, capture spec, ...).
 Keys with_segment(Keys k, const results::SegmentSpecRecord& spec) {
   k.segment = spec.label;

@@ -24,9 +24,6 @@ struct Keys {
 };
 
 void append_field(std::string& out, std::string_view field);
-// A JSON number or boolean in the CSV spelling (csv_number(); booleans 1 / 0): compare's CSV
-// (report/compare/compare_csv.cpp) writes the comparison document's values with it.
-std::string number_text(const nlohmann::json& v);
 
 class CsvWriter {
  public:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -80,13 +81,14 @@ struct SpecFacts {
   std::string toio;  // "TC 4 x QD 32"
 };
 
-SpecFacts spec_facts(const json& spec) {
+SpecFacts spec_facts(const results::SegmentSpecRecord& spec) {
+  const auto count_text = [](const std::optional<uint32_t>& n) { return n ? std::to_string(*n) : std::string(); };
   SpecFacts f;
-  for (const json& b : array(spec, "block_sizes")) {
-    f.block_sizes.push_back({results::count(member(b, "bytes")), results::num(member(b, "weight"))});
+  for (const results::BlockSizeRecord& b : spec.block_sizes) {
+    f.block_sizes.push_back({b.bytes.value_or(0), b.weight});
   }
-  f.rw_mix = str(spec, "rw_mix");
-  f.toio = fmt::format("TC {} x QD {}", str(spec, "threads"), str(spec, "queue_depth"));
+  f.rw_mix = spec.rw_mix;
+  f.toio = fmt::format("TC {} x QD {}", count_text(spec.threads), count_text(spec.queue_depth));
   return f;
 }
 
@@ -101,13 +103,14 @@ std::string counts_text(const std::vector<uint32_t>& counts) {
 // The workload fields a test's own block adds: a write stream's sample segment and workload
 // (WSAT, endurance-write), a demand sweep's TC x QD grid and block-size mix (CBW, DIRTH, ECW,
 // rww-sweep); `specs` collects the block's segment spec.
-void block_workload(const results::TestRecord& test, std::vector<const json*>& specs, std::vector<Field>& workload) {
+void block_workload(const results::TestRecord& test, std::vector<results::SegmentSpecRecord>& specs,
+                    std::vector<Field>& workload) {
   std::visit(
       [&](const auto& block) {
         using Block = std::decay_t<decltype(block)>;
         if constexpr (std::is_same_v<Block, results::WriteStreamBlock>) {
           if (block.segment.get().is_object()) {
-            specs.push_back(&block.segment.get());  // borrowed from the document
+            specs.push_back(results::read_segment_spec(block.segment));
           }
           workload.emplace_back("WSAT workload", block.workload);
         } else if constexpr (std::is_same_v<Block, results::DemandSweepBlock>) {
@@ -125,10 +128,10 @@ TestFacts test_facts(const results::TestRecord& test) {
   t.id = h.id;
   t.title = h.title;
   // The segment specs the stimulus is made of: every Round template entry, then the block's.
-  std::vector<const json*> specs;
+  std::vector<results::SegmentSpecRecord> specs;
   for (const results::RoundPhase& phase : test.phases) {
     for (const results::Embedded& s : phase.round_template) {
-      specs.push_back(&s.get());  // borrowed from the document, which outlives the facts' use
+      specs.push_back(results::read_segment_spec(s));
     }
   }
   std::vector<Field> block_fields;
@@ -136,8 +139,8 @@ TestFacts test_facts(const results::TestRecord& test) {
   std::vector<std::string> sizes;
   std::vector<std::string> mixes;
   std::vector<std::string> toios;
-  for (const json* spec : specs) {
-    const SpecFacts f = spec_facts(*spec);
+  for (const results::SegmentSpecRecord& spec : specs) {
+    const SpecFacts f = spec_facts(spec);
     add_unique(sizes, block_sizes_text(f.block_sizes));
     add_unique(mixes, f.rw_mix);
     add_unique(toios, f.toio);

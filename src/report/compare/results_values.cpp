@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -17,6 +18,7 @@
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/hir.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
@@ -29,11 +31,7 @@ namespace ptsuite::report::compare {
 
 namespace {
 
-using nlohmann::json;
-
 constexpr double k_seconds_per_minute = 60.0;
-
-double number(const json& v) { return v.is_number() ? v.get<double>() : std::nan(""); }
 
 std::string id_part(std::string text) {
   for (char& ch : text) {
@@ -183,24 +181,27 @@ Group hir_group(const results::HirBlock& block) {
 
 // Any test with phases: per phase and metric, each segment's measurement-window aggregate.
 std::vector<Group> window_groups(const std::vector<results::RoundPhase>& phases) {
+  using Value = double (*)(const results::DirectionSummary&);
   struct Metric {
     const char* key;
     const char* unit;
     const char* name;
+    Value value;
   };
-  const Metric metrics[] = {{"iops", "IOPS", "IOPS"}, {"mb_per_s", "MB/s", "MB/s"}, {"latency_mean_ns", "ns", "ART"}};
+  const Metric metrics[] = {
+      {"iops", "IOPS", "IOPS", [](const results::DirectionSummary& d) { return d.iops; }},
+      {"mb_per_s", "MB/s", "MB/s", [](const results::DirectionSummary& d) { return d.mb_per_s; }},
+      {"latency_mean_ns", "ns", "ART", [](const results::DirectionSummary& d) { return d.latency.mean_ns; }}};
   std::vector<Group> out;
   for (const results::RoundPhase& phase : phases) {
     const std::string& name = phase.phase;
-    for (const auto& [metric, unit, metric_name] : metrics) {
+    for (const auto& [metric, unit, metric_name, value] : metrics) {
       Group g = cells_group("window-" + id_part(name) + "-" + metric,
                             fmt::format("Phase {} \u2013 measurement window {}", name, metric_name), metric, unit,
                             XAxis::category, "Segment", false);
       for (const results::WindowCell& cell : phase.measurement_window.cells) {
-        const json& combined = member(cell.summary.get(), "combined");
-        const double y = metric == std::string("latency_mean_ns")
-                             ? number(member(member(combined, "latency_ns"), "mean"))
-                             : number(member(combined, metric));
+        const std::optional<results::DirectionSummary> combined = results::read_segment_summary(cell.summary).combined;
+        const double y = combined ? value(*combined) : std::nan("");
         g.values.push_back({cell.label, std::nan(""), y});
       }
       if (!g.values.empty()) {

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
@@ -13,10 +14,9 @@
 #include <ptsuite/report/window_labels.hpp>
 #include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/segment_result.hpp>
 
 namespace ptsuite::report::html {
-
-using nlohmann::json;
 
 namespace {
 
@@ -67,9 +67,8 @@ std::string pre_label_of(const results::RoundPhase& pre) {
   if (pre.round_template.empty()) {
     return "\u2013";
   }
-  const json& first = pre.round_template.front().get();
-  const json& d = at(first, "duration_ns");
-  return str(at(first, "label")) + ", Rounds of " + fmt_duration_ns(d.is_number() ? d.get<uint64_t>() : 0);
+  const results::SegmentSpecRecord first = results::read_segment_spec(pre.round_template.front());
+  return first.label + ", Rounds of " + fmt_duration_ns(first.duration_ns.value_or(0));
 }
 
 // The Test Parameters column and the pre-conditioning description of the header.
@@ -141,10 +140,8 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
   // P3: the inter-round pre-writes, one series per Round.
   std::vector<chart::NamedSeries> irpw;
   for (const results::PhaseRound& r : demand.rounds) {
-    const json& before = r.before_round.get();
-    if (before.is_object()) {
-      irpw.push_back(
-          {"Round " + std::to_string(r.round), prewrite_points(results::read_interval_series(at(before, "series")))});
+    if (const std::optional<results::BeforeRoundRecord> before = results::read_before_round(r.before_round)) {
+      irpw.push_back({"Round " + std::to_string(r.round), prewrite_points(before->series)});
     }
   }
   pages.push_back(
@@ -159,9 +156,10 @@ void demand_round_pages(const CbwView& v, IdSource& ids, std::vector<Page>& page
   std::vector<chart::NamedSeries> tc32;
   const uint32_t top_tc = tcs.empty() ? 32 : tcs.front();
   for (size_t i = 0; i < demand.round_template.size(); ++i) {
-    const json& spec = demand.round_template[i].get();
-    if (num(at(spec, "threads")) == top_tc) {
-      tc32.push_back({"QD " + str(at(spec, "queue_depth")), round_series(demand, i, SegmentValue::iops, 1)});
+    const results::SegmentSpecRecord spec = results::read_segment_spec(demand.round_template[i]);
+    if (spec.threads == top_tc) {
+      tc32.push_back({"QD " + (spec.queue_depth ? std::to_string(*spec.queue_depth) : std::string()),
+                      round_series(demand, i, SegmentValue::iops, 1)});
     }
   }
   pages.push_back(
@@ -321,14 +319,14 @@ void histogram_pages(const CbwView& v, IdSource& ids, std::vector<Page>& pages) 
     }
     const std::string pt = point_title(name);
     std::vector<Block> blocks;
-    blocks.push_back(
-        chart_block(chart::time_series_chart(
-                        {v.name + " " + pt + " Pre-Write",
-                         pw != nullptr ? str(at(pw->spec.get(), "label")) : std::string(), "cbw-prewrite-" + name},
-                        "Time into the pre-write (s)", "IOPS",
-                        {{"IOPS", pw != nullptr ? prewrite_points(pw->series) : std::vector<chart::Point>{}}},
-                        chart::ScaleKind::linear),
-                    pt + " pre-write: IOPS per interval", ids, 290));
+    blocks.push_back(chart_block(
+        chart::time_series_chart(
+            {v.name + " " + pt + " Pre-Write",
+             pw != nullptr ? results::read_segment_spec(pw->spec).label : std::string(), "cbw-prewrite-" + name},
+            "Time into the pre-write (s)", "IOPS",
+            {{"IOPS", pw != nullptr ? prewrite_points(pw->series) : std::vector<chart::Point>{}}},
+            chart::ScaleKind::linear),
+        pt + " pre-write: IOPS per interval", ids, 290));
     if (cap != nullptr) {
       blocks.push_back(histogram_block(*cap, v.name + " " + pt + " Response Time Histogram", ids, 360));
     }

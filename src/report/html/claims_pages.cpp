@@ -13,6 +13,7 @@
 
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/validation.hpp>
 
 namespace ptsuite::report::html {
@@ -139,11 +140,11 @@ Block points_table(const results::ValidationBlock& v) {
   for (const results::ValidationPoint& p : v.points) {
     std::string claims;
     for (const std::string& id : p.claims) claims += (claims.empty() ? "" : ", ") + id;
-    const json& c = at(p.summary.get(), "combined");
+    const results::DirectionSummary c =
+        results::read_segment_summary(p.summary).combined.value_or(results::DirectionSummary{});
     t.rows.push_back({text(p.id), text(p.conditions.text), text(claims), text(steady_text(p)), text(source_text(p)),
-                      text(fmt_iops(num(at(c, "iops")))), text(fmt_mbps(num(at(c, "mb_per_s")))),
-                      text(fmt_ms(num(at(c, {"latency_ns", "mean"})))),
-                      text(fmt_ms(num(at(at(at(c, "latency_ns"), "percentiles"), "99.99"))))});
+                      text(fmt_iops(c.iops)), text(fmt_mbps(c.mb_per_s)), text(fmt_ms(c.latency.mean_ns)),
+                      text(fmt_ms(c.latency.percentile_ns("99.99")))});
   }
   return table_block(render_table(t), "Measurement points (read + write combined; per-direction values in the CSV)");
 }

@@ -10,13 +10,12 @@
 #include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/purge.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/wipc.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::report::html {
-
-using nlohmann::json;
 
 namespace {
 
@@ -80,12 +79,12 @@ std::string interface_text(const results::RunHeader& run) {
 }
 
 std::string wipc_text(const results::WipcRecord& pc) {
-  const json& spec = pc.pass.spec.get();  // the segment spec stays JSON (results/embedded.hpp)
+  const results::SegmentSpecRecord spec = results::read_segment_spec(pc.pass.spec);
   const std::optional<uint64_t> written = pc.pass.written_bytes();
   const uint64_t bs = pc.pass.block_size_bytes;
   std::string out =
-      fmt::format("SEQ {} W, TC {} / QD {}, {} capacity", bs > 0 ? kib_label(bs) : k_dash, str(at(spec, "threads")),
-                  str(at(spec, "queue_depth")), fmt_capacity_multiple(pc.pass.capacity_multiple));
+      fmt::format("SEQ {} W, TC {} / QD {}, {} capacity", bs > 0 ? kib_label(bs) : k_dash, count_text(spec.threads),
+                  count_text(spec.queue_depth), fmt_capacity_multiple(pc.pass.capacity_multiple));
   if (written) {
     out += fmt::format(" ({:.1f} MB written)", static_cast<double>(*written) / 1e6);
   }
@@ -276,9 +275,9 @@ std::string ss_rounds_html(const results::RoundPhase& phase) {
 Rows round_loop_rows(const results::RoundPhase& phase) {
   Rows rows;
   if (!phase.round_template.empty()) {
-    const json& d = at(phase.round_template.front().get(), "duration_ns");
+    const std::optional<uint64_t> d = results::read_segment_spec(phase.round_template.front()).duration_ns;
     rows.emplace_back("Segments", text(fmt::format("{} per Round, {} each", phase.round_template.size(),
-                                                   d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : k_dash)));
+                                                   d ? fmt_duration_ns(*d) : k_dash)));
   }
   const results::PhaseSteadyState& ss = phase.steady_state;
   rows.emplace_back("SS window", text(fmt::format("{} Rounds; data excursion \u2264 {} %, slope excursion \u2264 {} % "

@@ -2,16 +2,16 @@
 #include <ptsuite/report/html/test_pages.hpp>
 
 #include <memory>
+#include <optional>
 
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
 #include <ptsuite/report/window_labels.hpp>
 #include <ptsuite/results/capture.hpp>
+#include <ptsuite/results/segment_result.hpp>
 
 namespace ptsuite::report::html {
-
-using nlohmann::json;
 
 namespace {
 
@@ -52,9 +52,8 @@ std::vector<Page> latency_pages(const results::RunDocument& doc, const results::
 
   Rows params = matrix_loop_rows(iops.columns, iops.rows, test.header.toio, phase);
   if (capture != nullptr) {
-    const json& d = at(capture->spec.get(), "duration_ns");
-    params.emplace_back("RT capture",
-                        text(capture->label + ", " + (d.is_number() ? fmt_duration_ns(d.get<uint64_t>()) : "\u2013")));
+    const std::optional<uint64_t> d = results::read_segment_spec(capture->spec).duration_ns;
+    params.emplace_back("RT capture", text(capture->label + ", " + (d ? fmt_duration_ns(*d) : "\u2013")));
   }
   const auto header = std::make_shared<const PageHeader>(test_header(
       doc.header, test,

@@ -8,6 +8,7 @@
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/report/html/matrix_view.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 
 namespace ptsuite::report::html {
@@ -17,7 +18,7 @@ namespace {
 // Template index of the segment whose rw_mix is `mix` ("100/0" read, "0/100" write), or npos.
 size_t segment_with_mix(const results::RoundPhase& phase, const std::string& mix) {
   for (size_t i = 0; i < phase.round_template.size(); ++i) {
-    if (str(at(phase.round_template[i].get(), "rw_mix")) == mix) {
+    if (results::read_segment_spec(phase.round_template[i]).rw_mix == mix) {
       return i;
     }
   }

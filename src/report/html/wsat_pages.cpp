@@ -5,15 +5,15 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include <ptsuite/report/chart/pts_charts.hpp>
 #include <ptsuite/report/html/header.hpp>
 #include <ptsuite/results/capture.hpp>
+#include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
 namespace ptsuite::report::html {
-
-using nlohmann::json;
 
 namespace {
 
@@ -98,14 +98,14 @@ std::string stop_reason_text(const std::string& reason) {
   return reason.empty() ? "\u2013" : reason;
 }
 
-std::string ns_text(const json& v) { return v.is_number() ? fmt_duration_ns(v.get<uint64_t>()) : "\u2013"; }
+std::string ns_text(const std::optional<uint64_t>& ns) { return ns ? fmt_duration_ns(*ns) : "\u2013"; }
 
 Rows stream_params(const StreamView& v, const results::CaptureRecord* capture) {
   const results::WriteStreamBlock& w = v.block;
   Rows params;
   params.emplace_back("Stimulus", text(v.workload + " (" + w.workload + "), continuous"));
   params.emplace_back("TOIO", text(toio_text(v.test.header.toio)));
-  params.emplace_back("Sample", text(ns_text(at(w.segment.get(), "duration_ns"))));
+  params.emplace_back("Sample", text(ns_text(results::read_segment_spec(w.segment).duration_ns)));
   params.emplace_back(
       "Stop rule", text(w.steady_state       ? fmt::format("steady state of every {}th sample's IOPS (Round cap {}); "
                                                                  "no capacity or time stop",
@@ -117,7 +117,8 @@ Rows stream_params(const StreamView& v, const results::CaptureRecord* capture) {
                       text(stop_reason_text(w.stop_reason) +
                            fmt::format(" after {} samples, {} written", w.samples.size(), fmt_bytes(w.written_bytes))));
   if (capture != nullptr) {
-    params.emplace_back("RT capture", text(capture->label + ", " + ns_text(at(capture->spec.get(), "duration_ns"))));
+    params.emplace_back("RT capture",
+                        text(capture->label + ", " + ns_text(results::read_segment_spec(capture->spec).duration_ns)));
   }
   params.emplace_back("Steady state", w.steady_state
                                           ? "Rounds of samples; each Round's last (check) sample's IOPS judged by "
@@ -195,7 +196,7 @@ std::vector<Page> write_stream_pages(const results::RunDocument& doc, const resu
                w,
                name,
                prefix,
-               str(at(w.segment.get(), "label")),
+               results::read_segment_spec(w.segment).label,
                minutes ? 60.0 : 1.0,
                minutes ? "Time (min)" : "Time (s)",
                nullptr};
