@@ -10,22 +10,14 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "report/results_read.hpp"
-
 namespace ptsuite::report::text {
-
-using nlohmann::json;
 
 // --- number formatting (formatting only: every value comes from the document) ------------------
 
-// A value of a typed record (NaN = absent, shown as "-"), and the same for a JSON number.
+// A value of a typed record (NaN = absent, shown as "-").
 inline std::string fixed(double v, int decimals) { return std::isnan(v) ? "-" : fmt::format("{:.{}f}", v, decimals); }
-inline std::string fixed(const json& v, int decimals) { return fixed(results::num(v), decimals); }
 
 inline std::string ms(double ns) { return std::isnan(ns) ? "-" : fmt::format("{:.3f}", ns / 1e6); }
-inline std::string ms(const json& ns) { return ms(results::num(ns)); }
 
 // Seconds with the precision their size needs: 0.25, 7.50, 60.0, 3600 (a quick run's 0.25 s
 // sample must not print as 0).
@@ -35,12 +27,8 @@ inline std::string seconds(double s) {
 }
 
 inline std::string integer(double v) { return std::isnan(v) ? "-" : fmt::format("{:.0f}", v); }
-inline std::string integer(const json& v) { return integer(results::num(v)); }
 
 inline std::string gigabytes(uint64_t bytes) { return fmt::format("{:.1f} GB", static_cast<double>(bytes) / 1e9); }
-inline std::string gigabytes(const json& bytes) {
-  return bytes.is_number() ? fmt::format("{:.1f} GB", bytes.get<double>() / 1e9) : "-";
-}
 
 // --- a plain table: first `left` columns left-aligned, the rest right-aligned ---------------
 
