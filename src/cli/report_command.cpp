@@ -159,7 +159,7 @@ int run_report(const ReportOptions& o) {
 
   if (o.out == "-") {
     if (o.format == "text") {
-      std::fputs(report::render_text(doc).c_str(), stdout);
+      std::fputs(report::render_text(results::read_run_document(doc)).c_str(), stdout);
       return 0;
     }
     if (o.format == "json") {

@@ -368,8 +368,6 @@ std::string render_test_csv(const results::TestRecord& test) {
   return w.take();
 }
 
-std::string render_test_csv(const json& test_record) { return render_test_csv(results::read_test_record(test_record)); }
-
 std::vector<CsvFile> render_csv(const results::RunDocument& doc) {
   std::vector<CsvFile> files;
   for (size_t i = 0; i < doc.tests.size(); ++i) {
@@ -383,7 +381,5 @@ std::vector<CsvFile> render_csv(const results::RunDocument& doc) {
   }
   return files;
 }
-
-std::vector<CsvFile> render_csv(const json& results) { return render_csv(results::read_run_document(results)); }
 
 }  // namespace ptsuite::report

@@ -383,6 +383,4 @@ std::string render_text(const results::RunDocument& doc) {
   return out;
 }
 
-std::string render_text(const json& results) { return render_text(results::read_run_document(results)); }
-
 }  // namespace ptsuite::report

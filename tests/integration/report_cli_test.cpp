@@ -14,6 +14,7 @@
 #include <ptsuite/util/atomic_file.hpp>
 
 #include "integration/workload_process.hpp"
+#include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 

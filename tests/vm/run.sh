@@ -40,7 +40,7 @@ usage_error() {
 
 # Sets out, ptsuite, cache, only, timeout_s from the command line.
 parse_args() {
-  out="" ptsuite="$repo/build/ptsuite" cache="" only="*" timeout_s=1500
+  out="" ptsuite="$repo/build/ptsuite" cache="" only="*" timeout_s=1700
   while [ $# -gt 0 ]; do
     case $1 in
       --out) out=$2; shift 2 ;;

@@ -53,13 +53,9 @@ const std::vector<std::string>& csv_columns();
 
 // One file per test record of the document, in document order.
 std::vector<CsvFile> render_csv(const results::RunDocument& doc);
-// Reads the document (results::read_run_document) and renders it.
-std::vector<CsvFile> render_csv(const nlohmann::json& results);
 
 // The file of one test record.
 std::string render_test_csv(const results::TestRecord& test);
-// Reads the record (an element of results["tests"], results::read_test_record) and renders it.
-std::string render_test_csv(const nlohmann::json& test_record);
 
 // The CSV spelling of a number: shortest round-trip fixed notation with '.' ("0.0000015",
 // "5097.227052596965", "3000000"), locale-independent.

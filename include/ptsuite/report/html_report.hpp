@@ -15,7 +15,5 @@
 namespace ptsuite::report {
 
 std::string render_html(const results::RunDocument& doc);
-// Reads the document (results::read_run_document) and renders it.
-std::string render_html(const nlohmann::json& results);
 
 }  // namespace ptsuite::report

@@ -21,7 +21,5 @@
 namespace ptsuite::report {
 
 std::string render_text(const results::RunDocument& doc);
-// Reads the document (results::read_run_document) and renders it.
-std::string render_text(const nlohmann::json& results);
 
 }  // namespace ptsuite::report

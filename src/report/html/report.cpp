@@ -64,6 +64,4 @@ std::string render_html(const results::RunDocument& doc) {
   return html::render_document(all, title, footer);
 }
 
-std::string render_html(const nlohmann::json& results) { return render_html(results::read_run_document(results)); }
-
 }  // namespace ptsuite::report

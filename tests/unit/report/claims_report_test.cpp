@@ -8,6 +8,7 @@
 #include <ptsuite/report/html_report.hpp>
 #include <ptsuite/report/text_report.hpp>
 
+#include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 
 namespace ptsuite::report {

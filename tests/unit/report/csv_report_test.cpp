@@ -13,6 +13,7 @@
 
 #include <ptsuite/report/csv_report.hpp>
 
+#include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 
 namespace ptsuite::report {

@@ -7,6 +7,7 @@
 
 #include <ptsuite/report/text_report.hpp>
 
+#include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 
 namespace ptsuite::report {

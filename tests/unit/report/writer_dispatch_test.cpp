@@ -10,6 +10,7 @@
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 

@@ -15,6 +15,7 @@
 
 #include <ptsuite/report/html_report.hpp>
 
+#include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 #include "support/xml_check.hpp"
 

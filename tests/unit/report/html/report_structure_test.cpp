@@ -13,6 +13,7 @@
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html_report.hpp>
 
+#include "support/report_of_json.hpp"
 #include "unit/report/html/report_check.hpp"
 
 namespace ptsuite::report::html {
