@@ -66,6 +66,7 @@ check_replay_blktrace_nvme() {
   local nvme dir s=$CHECK_DIR/summary.json w=$CHECK_DIR/workload.json rc=0 pid reads writes
   nvme=$(nvme_ns "$NVME_A_SERIAL" 1) || { fail "no NVMe namespace"; return 1; }
   dir=$(work_dir replay-blktrace)
+  mkdir -p "$dir"
   if ! command -v blktrace >/dev/null || ! command -v blkparse >/dev/null || ! command -v fio >/dev/null; then
     fail "blktrace, blkparse and fio are needed (apt-get install blktrace fio)"
     return 1
