@@ -52,30 +52,31 @@ check_replay_pgbench_nvme() {
 
 run_check replay.pgbench-nvme check_replay_pgbench_nvme
 
-# replay.blktrace-nvme  a blktrace recorded by the `blktrace` tool (package blktrace) of a known
-#                       workload on the NVMe namespace, merged by `blkparse -d` into the binary
+# replay.blktrace-loop  a blktrace recorded by the `blktrace` tool (package blktrace) of a known
+# replay.blktrace-nvme  workload on a loop device (over a file in the guest's RAM) and on the
+#                       NVMe namespace, merged by `blkparse -d` into the binary
 #                       file fio's read_iolog reads: `ptsuite replay` of that file issues every
 #                       read and write of the workload once, with its two block sizes, and fio's
-#                       read_iolog replay of the same file (replay_redirect to the namespace)
+#                       read_iolog replay of the same file (replay_redirect to the device)
 #                       issues the same reads and writes (issue 27). The host kernel of this
 #                       project's development VM refuses blktrace (lockdown); the guest's Debian
-#                       kernel does not. Guest time: ~15 s.
+#                       kernel does not. Guest time: ~15 s each.
 BLKTRACE_FIO_SUMMARY='{reads: ([.jobs[].read.total_ios] | add), writes: ([.jobs[].write.total_ios] | add)}'
 
-check_replay_blktrace_nvme() {
-  local nvme dir s=$CHECK_DIR/summary.json w=$CHECK_DIR/workload.json rc=0 pid reads writes
-  nvme=$(nvme_ns "$NVME_A_SERIAL" 1) || { fail "no NVMe namespace"; return 1; }
-  dir=$(work_dir replay-blktrace)
+# replay_blktrace_on DEVICE NAME: the check on one block device.
+replay_blktrace_on() {
+  local dev=$1 dir s=$CHECK_DIR/summary.json w=$CHECK_DIR/workload.json rc=0 pid reads writes
+  dir=$(work_dir "$2")
   mkdir -p "$dir"
   if ! command -v blktrace >/dev/null || ! command -v blkparse >/dev/null || ! command -v fio >/dev/null; then
     fail "blktrace, blkparse and fio are needed (apt-get install blktrace fio)"
     return 1
   fi
   mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug || { fail "no debugfs"; return 1; }
-  blktrace -d "$nvme" -D "$dir" -o trace -a queue -a issue -a complete -w 20 >"$dir/blktrace.log" 2>&1 &
+  blktrace -d "$dev" -D "$dir" -o trace -a queue -a issue -a complete -w 20 >"$dir/blktrace.log" 2>&1 &
   pid=$!
   sleep 2  # blktrace sets up its relay channels before the workload starts
-  expect_exit 0 "the known workload under blktrace" "$PTSUITE" workload --target "$nvme" --pattern random \
+  expect_exit 0 "the known workload under blktrace" "$PTSUITE" workload --target "$dev" --pattern random \
     --read-pct 50 --bs-split 4k/50:64k/50 --queue-depth 4 --ios 2000 --seed 27 --allow-destructive --quiet \
     --json "$w" || rc=1
   kill -INT "$pid" 2>/dev/null
@@ -84,7 +85,7 @@ check_replay_blktrace_nvme() {
   [ -s "$dir/trace.bin" ] || { fail "blktrace recorded nothing: $(cat "$dir/blktrace.log")"; return 1; }
   reads=$(jq .results.read.ios "$w")
   writes=$(jq .results.write.ios "$w")
-  expect_exit 0 "ptsuite replay of the blktrace file" "$PTSUITE" replay "$dir/trace.bin" --target "$nvme" \
+  expect_exit 0 "ptsuite replay of the blktrace file" "$PTSUITE" replay "$dir/trace.bin" --target "$dev" \
     --allow-destructive --step 1s --json "$dir/replay.json" || rc=1
   [ -f "$dir/replay.json" ] || return 1
   jq_summary "$dir/replay.json" "$REPLAY_SUMMARY" || return 1
@@ -93,7 +94,7 @@ check_replay_blktrace_nvme() {
   jq_eq "$s" .rep_writes "$writes" "ptsuite: writes = the workload's" || rc=1
   jq_eq "$s" '.rep_sizes | tostring' '[4096,65536]' "ptsuite: the workload's block sizes" || rc=1
   expect_exit 0 "fio read_iolog of the same file" fio --name=replay --read_iolog="$dir/trace.bin" \
-    --replay_redirect="$nvme" --ioengine=libaio --direct=1 --iodepth=4 --output-format=json \
+    --replay_redirect="$dev" --ioengine=libaio --direct=1 --iodepth=4 --output-format=json \
     --output="$dir/fio.json" || rc=1
   [ -f "$dir/fio.json" ] || return 1
   jq "$BLKTRACE_FIO_SUMMARY" "$dir/fio.json" >"$dir/fio-summary.json" || { fail "fio wrote no JSON"; return 1; }
@@ -103,4 +104,22 @@ check_replay_blktrace_nvme() {
   return $rc
 }
 
+check_replay_blktrace_nvme() {
+  local nvme
+  nvme=$(nvme_ns "$NVME_A_SERIAL" 1) || { fail "no NVMe namespace"; return 1; }
+  replay_blktrace_on "$nvme" replay-blktrace-nvme
+}
+
+check_replay_blktrace_loop() {
+  local img=/tmp/work/replay-blktrace-loop.img loop rc=0
+  mkdir -p /tmp/work
+  truncate -s 64M "$img" || { fail "no backing file"; return 1; }
+  loop=$(losetup -f --show "$img") || { fail "losetup over $img failed"; return 1; }
+  replay_blktrace_on "$loop" replay-blktrace-loop || rc=1
+  losetup -d "$loop" || { fail "losetup -d $loop failed"; rc=1; }
+  rm -f "$img"
+  return $rc
+}
+
+run_check replay.blktrace-loop check_replay_blktrace_loop
 run_check replay.blktrace-nvme check_replay_blktrace_nvme
