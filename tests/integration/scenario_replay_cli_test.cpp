@@ -8,7 +8,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -118,6 +121,35 @@ TEST(ReplayCli, ABuiltInCaptureReplaysByItsName) {
   const ProcessResult unknown = run_ptsuite({"replay", "no-such-capture", "--target", target, "--quiet"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("pgbench, sysbench"), std::string::npos) << unknown.err;
+}
+
+// A replay phase whose capture is no capture is refused before the first write, even when a
+// writing phase comes first: exit 2, and both targets hash the same before and after.
+TEST(ScenarioCli, ABadReplayCaptureIsRefusedBeforeAnyPhaseWrites) {
+  test_support::ShmTempDir dir;
+  const std::string junk = dir.file("junk.ptcap");
+  std::ofstream(junk) << "not a capture\n";
+  std::vector<std::string> targets;
+  for (const char* name : {"a.img", "b.img"}) {
+    targets.push_back(dir.file(name));
+    std::ofstream out(targets.back(), std::ios::binary);
+    for (uint32_t i = 0; i < (16U << 20) / 4; ++i) out.write(reinterpret_cast<const char*>(&i), 4);  // not zeros
+  }
+  const auto digest = [](const std::string& path) { return std::hash<std::string>{}(file_text(path)); };
+  const std::vector<size_t> before = {digest(targets[0]), digest(targets[1])};
+  const json scenario{
+      {"format", "ptsuite-scenario/1"},
+      {"name", "bad-replay"},
+      {"title", "a fill, then a replay of a text file"},
+      {"phases", {{{"name", "fill"}, {"kind", "fill"}}, {{"name", "db"}, {"kind", "replay"}, {"capture", junk}}}}};
+  const std::string file = dir.file("bad.json");
+  std::ofstream(file) << scenario.dump(2);
+  const ProcessResult r = run_ptsuite({"scenario", "run", file, "--target", targets[0], "--target", targets[1],
+                                       "--allow-destructive", "--quiet", "--out", dir.file("run"), "--no-history"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("phase db: capture"), std::string::npos) << r.err;
+  EXPECT_EQ(digest(targets[0]), before[0]) << "target a was written";
+  EXPECT_EQ(digest(targets[1]), before[1]) << "target b was written";
 }
 
 }  // namespace
