@@ -8,10 +8,6 @@
 
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/pts/steady_state_rule.hpp>
-#include <ptsuite/replay/replay_plan.hpp>
-#include <ptsuite/replay/replay_runner.hpp>
-#include <ptsuite/replay/replay_source.hpp>
-#include <ptsuite/results/replay.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -19,6 +15,8 @@
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/rng.hpp>
 #include <ptsuite/workload/workload_json.hpp>
+
+#include "scenario/scenario_replay.hpp"
 
 namespace ptsuite::scenario {
 
@@ -291,64 +289,10 @@ class PhaseRunner {
       return;
     }
     message(fmt::format("{}: {} on {} target(s)", p.name, replay_label(p), m_targets.size()));
-    const replay::ReplaySource source({p.capture});
-    std::vector<results::ReplayRecord> records(m_targets.size());
-    std::vector<std::exception_ptr> errors(m_targets.size());
-    const std::string started = utc_now_iso8601();
-    {
-      std::vector<std::jthread> threads;
-      for (size_t t = 0; t < m_targets.size(); ++t) {
-        threads.emplace_back([&, t] {
-          try {
-            records[t] = replay::run_replay(*source.open(), source.name(), *m_targets[t].target,
-                                            replay_options(p, fmt::format("{}/{}", key, t)));
-          } catch (...) {
-            errors[t] = std::current_exception();
-          }
-        });
-      }
-    }
-    for (const std::exception_ptr& e : errors) {
-      if (e) std::rethrow_exception(e);
-    }
-    json out = json::array();
-    const results::ReplayRecord* stopped = nullptr;
-    for (size_t t = 0; t < records.size(); ++t) {
-      results::ReplayRecord& r = records[t];
-      r.started_utc = started;
-      r.command = fmt::format("scenario replay phase {} (target {})", p.name, t);
-      json doc;
-      to_json(doc, r);
-      out.push_back(json{{"target", t}, {"replay", std::move(doc)}});
-      message(fmt::format("{}: target {}: {} reads and writes replayed in {}{}", p.name, t, r.replayed_ios,
-                          units::format_duration(r.duration_ns),
-                          p.closed_loop ? ""
-                                        : fmt::format(", issue error p99 {}, {} of {} step(s) could not keep up",
-                                                      units::format_duration(r.issue_error_p99_ns), r.steps_fell_behind,
-                                                      r.steps.size())));
-      if (r.stop_reason != "complete" && stopped == nullptr) stopped = &r;
-    }
-    phase["replays"] = out;
-    if (stopped != nullptr && stopped->stop_reason == "interrupted") {
-      throw Error(ExitCode::interrupted, "interrupted; the scenario's finished steps are in results.json");
-    }
-    if (stopped != nullptr) {
-      throw Error(ExitCode::io_error, fmt::format("{}: an IO error stopped the replay ({}); the finished steps are in "
-                                                  "results.json",
-                                                  p.name, stopped->error));
-    }
-    if (m_o.on_step) m_o.on_step(key, out);
-  }
-
-  replay::ReplayOptions replay_options(const PhaseSpec& p, const std::string& seed_text) const {
-    replay::ReplayOptions o;
-    o.mode = p.closed_loop ? replay::ReplayMode::closed_loop : replay::ReplayMode::open_loop;
-    o.speed = p.speed;
-    o.step_ns = p.step_ns;
-    o.engine = m_o.engine;
-    o.seed = step_seed(m_o.seed, seed_text);
-    o.stop = m_o.stop;
-    return o;
+    std::vector<uint64_t> seeds;
+    for (size_t t = 0; t < m_targets.size(); ++t) seeds.push_back(step_seed(m_o.seed, fmt::format("{}/{}", key, t)));
+    detail::replay_on_targets(p, m_targets, m_o, seeds, phase["replays"], [this](const std::string& m) { message(m); });
+    if (m_o.on_step) m_o.on_step(key, phase["replays"]);
   }
 
   void app(const PhaseSpec& p, json& phase) {
@@ -566,31 +510,12 @@ std::vector<std::vector<Instance>> phase_instances(const PhaseSpec& p, size_t n,
   return out;
 }
 
-// A replay phase's capture readable, with reads or writes, its largest IO within every target.
-void check_replay(const PhaseSpec& p, const std::vector<engine::TargetGeometry>& targets) {
-  const std::string where = fmt::format("phase {}: capture", p.name);
-  replay::ReplayPlan plan;
-  try {
-    const replay::ReplaySource source({p.capture});
-    plan = replay::plan_replay(*source.open(), 0, p.step_ns);
-  } catch (const UsageError& e) {
-    throw UsageError(where, fmt::format("{}; nothing was written", e.what()));
-  }
-  if (plan.replay_ios == 0) throw UsageError(where, fmt::format("{} holds no read or write to replay", p.capture));
-  for (size_t t = 0; t < targets.size(); ++t) {
-    if (plan.max_length_bytes > targets[t].capacity_bytes) {
-      throw UsageError(where, fmt::format("target {} ({} bytes) is smaller than the capture's largest IO ({} bytes)", t,
-                                          targets[t].capacity_bytes, plan.max_length_bytes));
-    }
-  }
-}
-
 }  // namespace
 
 void check_scenario(const Scenario& s, const std::vector<engine::TargetGeometry>& targets,
                     const ScenarioRunOptions& options) {
   for (const PhaseSpec& p : s.phases) {
-    if (p.kind == PhaseKind::replay) check_replay(p, targets);
+    if (p.kind == PhaseKind::replay) detail::check_replay(p, targets);
     if (p.kind == PhaseKind::purge) {
       try {
         (void)device::parse_purge_method(p.purge_method);
