@@ -7,11 +7,14 @@
 // with the step's label once; each chart draws its series. Skipped without Chromium.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -21,8 +24,10 @@
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 
+#include "integration/workload_process.hpp"
 #include "support/page_geometry.hpp"
 #include "support/scenario_fixture.hpp"
+#include "support/temp_dir.hpp"
 
 namespace ptsuite::report {
 namespace {
@@ -179,6 +184,45 @@ TEST(ScenarioReportBrowser, ComparisonsOfRunsAtTheReviewsScaleFitEveryPage) {
       EXPECT_NE(html.find(statistic), std::string::npos) << statistic;
     }
   }
+}
+
+// A replay phase at the same scale: the built-in pgbench capture (9 steps of 250 ms) replayed on
+// 8 targets by the real binary; every page fits and every target's every replay step is a row
+// (the steps' two label columns wrap: a row estimated at one line had cut rows off the page).
+TEST(ScenarioReportBrowser, EightTargetsReplayingACaptureFitWithEveryStepRow) {
+  SKIP_WITHOUT_CHROMIUM();
+  test_support::ShmTempDir dir;
+  std::vector<std::string> args = {"scenario",      "run",          dir.file("s.json"), "--quiet", "--out",
+                                   dir.file("run"), "--no-history", "--reports",        "json"};
+  for (int t = 0; t < 8; ++t) {
+    args.emplace_back("--target");
+    args.push_back(dir.create_file("t" + std::to_string(t) + ".img", 256ULL << 20));
+  }
+  std::ofstream(dir.file("s.json"))
+      << json{{"format", "ptsuite-scenario/1"},
+              {"name", "replay-eight"},
+              {"title", "pgbench on 8 targets"},
+              {"phases", {{{"name", "db"}, {"kind", "replay"}, {"capture", "pgbench"}, {"step", "250ms"}}}}}
+             .dump();
+  const workload::test::ProcessResult r = workload::test::run_ptsuite(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(dir.file("run") + "/results.json");
+  const json doc = json::parse(in);
+  size_t expected = 0;
+  for (const json& t : doc.at("phases")[0].at("replays")) expected += t.at("replay").at("steps").size();
+  ASSERT_GE(expected, 8u * 8u);
+  const std::vector<PageGeometry> pages = measure_pages(html_of(doc));
+  (void)check_pages(pages);
+  size_t rows = 0;
+  for (const PageGeometry& p : pages) {
+    const bool steps = std::any_of(p.captions.begin(), p.captions.end(),
+                                   [](const std::string& c) { return c.find("Replay steps of") != std::string::npos; });
+    for (const std::string& row : p.rows) {
+      const size_t bar = row.find('|');  // target|step|...: the step cell is "N (start)"
+      rows += steps && bar + 1 < row.size() && std::isdigit(static_cast<unsigned char>(row[bar + 1])) != 0 ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(rows, expected) << "every replay step of every target is a row";
 }
 
 }  // namespace

@@ -189,13 +189,16 @@ void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
     const results::ReplayRecord& rec = *r.record;
     const std::string kept =
         scenario_detail::kept_up_text(r) + (rec.stop_reason == "complete" ? "" : "; " + rec.stop_reason);
-    t.rows.push_back({scenario_detail::target_name(r.target), html::text(scenario_detail::replay_mode_text(rec)),
-                      std::to_string(r.captured.ios), std::to_string(r.replayed.ios), html::fmt_iops(r.captured.iops),
-                      html::fmt_iops(r.replayed.iops), html::fmt_mbps(r.captured.mb_per_s),
-                      html::fmt_mbps(r.replayed.mb_per_s), scenario_detail::us_text(rec, rec.issue_error_p50_ns),
+    const std::string name = scenario_detail::target_name(r.target);
+    const std::string mode = scenario_detail::replay_mode_text(rec);
+    t.rows.push_back({name, html::text(mode), std::to_string(r.captured.ios), std::to_string(r.replayed.ios),
+                      html::fmt_iops(r.captured.iops), html::fmt_iops(r.replayed.iops),
+                      html::fmt_mbps(r.captured.mb_per_s), html::fmt_mbps(r.replayed.mb_per_s),
+                      scenario_detail::us_text(rec, rec.issue_error_p50_ns),
                       scenario_detail::us_text(rec, rec.issue_error_p99_ns),
                       scenario_detail::us_text(rec, rec.issue_error_max_ns), html::text(kept)});
-    lines.push_back(html::text_lines(kept.size(), 18));
+    lines.push_back(std::max(
+        {html::text_lines(kept.size(), 18), html::text_lines(mode.size(), 7), html::text_lines(name.size(), 7)}));
   }
   const results::ReplayRecord& first = *rows.front().record;
   flow.add_table(
@@ -222,15 +225,17 @@ void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
     for (size_t i = 0; i < rec.steps.size(); ++i) {
       const results::ReplayStep& s = rec.steps[i];
       const std::string kept = rec.mode == "closed" ? "\u2013" : s.fell_behind ? "no" : "yes";
-      t.rows.push_back({i == 0 ? scenario_detail::target_name(r.target) : "",
-                        fmt::format("{} ({})", i + 1, html::fmt_duration_ns(s.start_ns)),
-                        std::to_string(s.captured.ios), std::to_string(s.replayed.ios), html::fmt_iops(s.captured.iops),
-                        html::fmt_iops(s.replayed.iops), html::fmt_number(s.captured.read_pct),
-                        html::fmt_number(s.replayed.read_pct), scenario_detail::us_text(rec, s.issue_error_p50_ns),
+      const std::string target = i == 0 ? scenario_detail::target_name(r.target) : "";
+      const std::string step = fmt::format("{} ({})", i + 1, html::fmt_duration_ns(s.start_ns));
+      t.rows.push_back({target, step, std::to_string(s.captured.ios), std::to_string(s.replayed.ios),
+                        html::fmt_iops(s.captured.iops), html::fmt_iops(s.replayed.iops),
+                        html::fmt_number(s.captured.read_pct), html::fmt_number(s.replayed.read_pct),
+                        scenario_detail::us_text(rec, s.issue_error_p50_ns),
                         scenario_detail::us_text(rec, s.issue_error_p99_ns),
                         scenario_detail::us_text(rec, s.issue_error_max_ns), kept});
       t.row_classes.emplace_back(i == 0 ? "step-first" : "");
-      lines.push_back(1);
+      // The two narrow label columns wrap at about 7 characters ("target 0", "2 (0.25 s)").
+      lines.push_back(std::max(html::text_lines(target.size(), 7), html::text_lines(step.size(), 7)));
     }
   }
   if (t.rows.empty()) return;
