@@ -162,12 +162,13 @@ def collect(root, steal_max, foreign_max):
     return rows
 
 
-ROW_ORDER = ["zram-rr-qd32", "loop-rr-qd32", "loop-rr-qd1", "loop-rw-qd32", "loop-sw128k-qd32",
+ROW_ORDER = ["zram-rr-qd32", "loop-rr-qd32", "loop-rr-qd1", "zram-rr-qd1", "loop-rw-qd32", "loop-sw128k-qd32",
              "zram-rr-qd32-2t", "file-rr-qd32"]
 ROW_TITLE = {
     "zram-rr-qd32": "zram 4K randread QD32",
     "loop-rr-qd32": "loop 4K randread QD32",
     "loop-rr-qd1": "loop 4K randread QD1",
+    "zram-rr-qd1": "zram 4K randread QD1",
     "loop-rw-qd32": "loop 4K randwrite QD32",
     "loop-sw128k-qd32": "loop 128K seq write QD32",
     "zram-rr-qd32-2t": "zram 4K randread QD32 ×2 threads",

@@ -18,6 +18,8 @@
 #   --engine NAME    ptsuite's engine: libaio (default) or io_uring; with io_uring the fio
 #                    references run fio's io_uring engine with registered files and buffers
 #                    (--fixedbufs --registerfiles), the same setup as ptsuite's engine
+#   --refs A,B,...   run only these references of each row (fio, fio-tuned, bare; default:
+#                    every reference the row lists)
 #   --list           print the rows and exit
 # Environment: none needed. Writes: only to the targets it creates (zram0 when it is unused,
 # a loop device over /dev/shm/ptsuite-bench-<pid>.img, /dev/shm/ptsuite-bench-<pid>.file).
@@ -48,6 +50,7 @@ OUT=""
 PTSUITE=""
 ENGINE=libaio
 ROWS_ARG=""
+REFS_ARG=""
 LIST=0
 CMDLINE="$0 $*"
 
@@ -56,6 +59,7 @@ declare -A ROW_DEF=(
   [zram-rr-qd32]="zram randread 4096 32 1 fio,fio-tuned,bare"
   [loop-rr-qd32]="loop randread 4096 32 1 fio,fio-tuned,bare"
   [loop-rr-qd1]="loop randread 4096 1 1 fio,bare"
+  [zram-rr-qd1]="zram randread 4096 1 1 fio,bare"
   [loop-rw-qd32]="loop randwrite 4096 32 1 fio,fio-tuned,bare"
   [loop-sw128k-qd32]="loop write 131072 32 1 fio,bare"
   [zram-rr-qd32-2t]="zram randread 4096 32 2 fio"
@@ -75,6 +79,7 @@ while [[ $# -gt 0 ]]; do
     --first-pair) FIRST_PAIR=${2:?}; shift 2 ;;
     --ptsuite) PTSUITE=${2:?}; shift 2 ;;
     --engine) ENGINE=${2:?}; shift 2 ;;
+    --refs) REFS_ARG=${2:?}; shift 2 ;;
     --list) LIST=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
@@ -82,7 +87,7 @@ while [[ $# -gt 0 ]]; do
 done
 if [[ $LIST -eq 1 ]]; then
   printf '%-18s %s\n' row "target rw bs qd threads references"
-  for r in ${DEFAULT_ROWS//,/ } file-rr-qd32; do printf '%-18s %s\n' "$r" "${ROW_DEF[$r]}"; done
+  for r in ${DEFAULT_ROWS//,/ } zram-rr-qd1 file-rr-qd32; do printf '%-18s %s\n' "$r" "${ROW_DEF[$r]}"; done
   echo "(default: $DEFAULT_ROWS)"
   exit 0
 fi
@@ -92,6 +97,9 @@ fi
 [[ $ENGINE == libaio || $ENGINE == io_uring ]] || die "--engine: libaio or io_uring, not $ENGINE"
 ROWS=${ROWS_ARG:-$DEFAULT_ROWS}
 for r in ${ROWS//,/ }; do [[ -n ${ROW_DEF[$r]:-} ]] || die "unknown row $r (see --list)"; done
+for f in ${REFS_ARG//,/ }; do [[ $f == fio || $f == fio-tuned || $f == bare ]] || die "unknown reference $f (fio, fio-tuned, bare)"; done
+# wanted_ref REF: true when REF is to run (every reference without --refs).
+wanted_ref() { [[ -z $REFS_ARG || ,$REFS_ARG, == *",$1,"* ]]; }
 
 # ---------------------------------------------------------------- cleanup, on every path
 ZRAM_OURS=0
@@ -271,7 +279,7 @@ total=0
 for r in ${ROWS//,/ }; do
   read -r tgt _ _ _ _ refs <<< "${ROW_DEF[$r]}"
   [[ -n $(target_path "$tgt") ]] || continue
-  for ref in ${refs//,/ }; do total=$((total + 2 * PAIRS)); done
+  for ref in ${refs//,/ }; do wanted_ref "$ref" && total=$((total + 2 * PAIRS)); done
 done
 echo "== $total runs of ~$((WARMUP + RUNTIME + 1)) s each"
 n=0
@@ -279,6 +287,7 @@ for r in ${ROWS//,/ }; do
   read -r tgt _ _ _ _ refs <<< "${ROW_DEF[$r]}"
   if [[ -z $(target_path "$tgt") ]]; then echo "== $r: no $tgt target, skipped"; continue; fi
   for ref in ${refs//,/ }; do
+    wanted_ref "$ref" || continue
     echo "== $r: ptsuite vs $ref, $PAIRS pairs"
     for ((p = FIRST_PAIR; p < FIRST_PAIR + PAIRS; p++)); do
       if ((p % 2 == 0)); then order=(ptsuite "$ref"); else order=("$ref" ptsuite); fi
