@@ -30,7 +30,7 @@ struct RowKeys {
 };
 
 void row(std::string& out, const RowKeys& k, const std::string& cell, double x, double value, double delta) {
-  const results::ComparedIdentity& identity = k.run->identity;
+  const results::DriveIdentity& identity = k.run->identity;
   const std::string fields[] = {k.test->id,
                                 k.group->id,
                                 k.group->metric,
