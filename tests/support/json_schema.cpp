@@ -60,6 +60,7 @@ bool is_wrapper(const std::string& description) {
       "Failed to validate against schema associated with property name",
       "Failed to validate against schema associated with pattern",
       "Failed to validate item #",
+      "Cannot validate item #",  // the rest of a prefixItems array after a failed item
       "Failed to validate against any schemas allowed by anyOf",
       "Failed to validate against a conditional schema",
       "Failed to validate against child schema",
@@ -69,6 +70,8 @@ bool is_wrapper(const std::string& description) {
   return std::any_of(wrappers.begin(), wrappers.end(),
                      [&](const std::string& w) { return description.rfind(w, 0) == 0; });
 }
+
+bool is_type_error(const std::string& description) { return description.rfind("Value type not permitted", 0) == 0; }
 
 bool strictly_below(const std::string& deeper, const std::string& pointer) {
   return deeper.size() > pointer.size() && deeper.compare(0, pointer.size(), pointer) == 0 &&
@@ -93,6 +96,9 @@ std::string named_child(const Found& e) {
   if (e.description.rfind(property, 0) == 0 && e.description.size() > property.size() + 2) {
     token = e.description.substr(property.size(), e.description.size() - property.size() - 2);  // "'."
   } else if (e.description.rfind(item, 0) == 0) {
+    if (e.description.find("against corresponding item schema") != std::string::npos) {
+      return e.pointer;  // a prefixItems item: valijson's context already names it
+    }
     token = e.description.substr(item.size(), e.description.find(' ', item.size()) - item.size());
   } else {
     return "";
@@ -106,7 +112,7 @@ std::vector<Found> with_false_schemas_named(std::vector<Found> all) {
   for (Found& e : all) {
     const std::string child = named_child(e);
     if (!child.empty() && std::none_of(all.begin(), all.end(),
-                                       [&](const Found& o) { return at_or_below(o.pointer, child); })) {
+                                       [&](const Found& o) { return &o != &e && at_or_below(o.pointer, child); })) {
       e = {child, "is not allowed here (its schema is false)"};
     }
   }
@@ -118,14 +124,19 @@ std::vector<Found> leaves(const std::vector<Found>& found) {
   const std::vector<Found> all = with_false_schemas_named(found);
   std::vector<Found> out;
   for (const Found& e : all) {
-    const bool has_deeper =
-        std::any_of(all.begin(), all.end(), [&](const Found& o) { return strictly_below(o.pointer, e.pointer); });
-    const bool specific_here = std::any_of(
-        all.begin(), all.end(), [&](const Found& o) { return o.pointer == e.pointer && !is_wrapper(o.description); });
+    // A wrapper gives way to any finding under it; a type error (an anyOf alternative of
+    // another type) to a specific finding at or under its value; every other finding stays.
+    const bool superseded = std::any_of(all.begin(), all.end(), [&](const Found& o) {
+      if (is_wrapper(e.description)) {
+        return strictly_below(o.pointer, e.pointer) || (o.pointer == e.pointer && !is_wrapper(o.description));
+      }
+      return is_type_error(e.description) && !is_wrapper(o.description) && !is_type_error(o.description) &&
+             at_or_below(o.pointer, e.pointer);
+    });
     const bool duplicate = std::any_of(out.begin(), out.end(), [&](const Found& o) {
       return o.pointer == e.pointer && o.description == e.description;
     });
-    if (!has_deeper && !(is_wrapper(e.description) && specific_here) && !duplicate) {
+    if (!superseded && !duplicate) {
       out.push_back(e);
     }
   }

