@@ -4,8 +4,8 @@
 // results::ScenarioTarget and results::ComparedRun. Members are nullopt where the run did not
 // know them (JSON null or absent). The reader is tolerant like every results reader
 // (results/json_read.hpp): text members that are strings, a capacity that is a non-negative
-// integer, nullopt for anything else; never throws. The writer spells nullopt as null, in the
-// member order above. Plain value; thread-safe.
+// integer, nullopt for anything else; never throws. The writer spells nullopt as null (members
+// in key order, as every nlohmann object). Plain value; thread-safe.
 #pragma once
 
 #include <cstdint>
