@@ -4,15 +4,11 @@
 #include <charconv>
 #include <cstring>
 
+#include <ptsuite/util/text.hpp>
+
 namespace ptsuite::capture {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 // The number after "key:" in `line` ("offset:16;"), nullopt when missing.
 std::optional<uint32_t> number_after(std::string_view line, std::string_view key) {

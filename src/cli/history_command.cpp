@@ -20,6 +20,7 @@
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/history/store.hpp>
+#include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/printable.hpp>
@@ -75,7 +76,9 @@ int run_add(const HistoryOptions& o) {
                               report.problems.front().path, o.dir));
     }
   }
-  const RunRecord record = history::record_from_run_dir(dir, report::check_results_document);
+  const RunRecord record = history::record_from_run_dir(dir, [](const nlohmann::json& doc, const std::string& what) {
+    report::check_results_document(results::read_envelope(doc), what);
+  });
   HistoryStore store = open_store(o);
   const history::AddResult result = store.add(record, o.replace);
   fmt::print("{} run {}: {} {} ({}), {} ({})\n", result.updated ? "updated" : "added", result.id,

@@ -24,6 +24,7 @@
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
+#include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
@@ -52,7 +53,7 @@ struct ReportOptions {
 // document in memory only: results.json is never rewritten by `report`).
 void apply_chart_options(json& doc, const ReportOptions& o) {
   if (o.series.empty() && o.plot_targets.empty()) return;
-  if (!report::is_scenario_document(doc)) {
+  if (!results::read_envelope(doc).is_scenario()) {
     throw UsageError(o.series.empty() ? "--plot-targets" : "--series", "applies to scenario results only");
   }
   report::ScenarioReportOptions chosen = report::scenario_report_options(results::read_scenario_document(doc));
@@ -110,7 +111,7 @@ json load_results(fs::path& path, const std::string& format) {
   } catch (const UsageError& e) {
     throw UsageError("RESULTS", fmt::format("{} (not a ptsuite results document)", e.what()));
   }
-  report::check_report_document(doc, "RESULTS");
+  report::check_report_document(results::read_envelope(doc), "RESULTS");
   return doc;
 }
 

@@ -23,6 +23,7 @@
 #include <ptsuite/bundle/signature.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -110,7 +111,7 @@ class Rollback {
 
 // Records the signer in results.json and re-renders the reports that show it.
 void attest_results(const fs::path& dir, json& results, const json& attestation) {
-  report::check_report_document(results, (dir / "results.json").string());
+  report::check_report_document(ptsuite::results::read_envelope(results), (dir / "results.json").string());
   const std::vector<std::string> formats = rendered_formats(dir);
   if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
     throw Error(ExitCode::system,

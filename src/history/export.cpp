@@ -2,20 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <ptsuite/util/text.hpp>
+
 namespace ptsuite::history {
 
 namespace {
-
-std::string field(const std::string& value) {
-  if (value.find_first_of(",\"\n\r") == std::string::npos) {
-    return value;
-  }
-  std::string out = "\"";
-  for (const char c : value) {
-    out += c == '"' ? "\"\"" : std::string(1, c);
-  }
-  return out + "\"";
-}
 
 std::string join_tests(const std::vector<std::string>& tests) {
   std::string out;
@@ -54,7 +45,7 @@ std::vector<std::string> run_fields(const RunRecord& r) {
 
 void append_row(std::string& out, const std::vector<std::string>& fields) {
   for (size_t i = 0; i < fields.size(); ++i) {
-    out += (i == 0 ? "" : ",") + field(fields[i]);
+    out += (i == 0 ? "" : ",") + csv_field(fields[i]);
   }
   out += "\n";
 }

@@ -39,7 +39,7 @@ RunRecord record_from_scenario(const results::ScenarioDocument& doc, const std::
   RunRecord r;
   const results::ScenarioInfo& s = doc.scenario;
   std::string serials;
-  for (const results::ScenarioTarget& t : doc.targets) serials += t.serial.value_or("") + "|" + t.path + "\n";
+  for (const results::ScenarioTarget& t : doc.targets) serials += t.identity.serial.value_or("") + "|" + t.path + "\n";
   r.run_uid = sha256_hex("scenario\n" + doc.started_utc + "\n" + s.source_sha256 + "\n" + serials).substr(0, 32);
   r.run_dir = std::filesystem::absolute(dir).lexically_normal().string();
   r.started_utc = doc.started_utc;
@@ -47,12 +47,12 @@ RunRecord record_from_scenario(const results::ScenarioDocument& doc, const std::
   r.status = doc.status;
   static const results::ScenarioTarget k_none;
   const results::ScenarioTarget& first = doc.targets.empty() ? k_none : doc.targets.front();
-  r.device_vendor = first.vendor.value_or("");
-  r.device_model = first.model.value_or("");
-  r.device_serial = first.serial.value_or("");
-  r.device_firmware = first.firmware.value_or("");
-  r.device_transport = first.transport.value_or("");
-  r.capacity_bytes = first.capacity_bytes;
+  r.device_vendor = first.identity.vendor.value_or("");
+  r.device_model = first.identity.model.value_or("");
+  r.device_serial = first.identity.serial.value_or("");
+  r.device_firmware = first.identity.firmware.value_or("");
+  r.device_transport = first.identity.transport.value_or("");
+  r.capacity_bytes = first.identity.capacity_bytes;
   r.spec_revision = "scenario " + s.name;
   r.spec_profile = s.quick ? "quick form" : "full form";
   r.compliant = false;

@@ -5,6 +5,7 @@
 #include <ptsuite/pts/step_executor.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_member.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::pts {
@@ -12,6 +13,9 @@ namespace ptsuite::pts {
 using nlohmann::json;
 
 namespace {
+
+// Where a strict read of a segment record (results.json, the journal) names its failure.
+const std::string k_record = "segment record";
 
 struct MetricName {
   Metric metric;
@@ -26,18 +30,6 @@ constexpr MetricName k_metrics[] = {
     {Metric::mean_latency_ns, "mean_latency", "ns"},
     {Metric::max_latency_ns, "max_latency", "ns"},
 };
-
-template <class T>
-T field(const json& j, const char* key) {
-  if (!j.contains(key)) {
-    throw UsageError(key, "missing in segment record");
-  }
-  try {
-    return j.at(key).get<T>();
-  } catch (const json::exception& e) {
-    throw UsageError(key, fmt::format("malformed in segment record: {}", e.what()));
-  }
-}
 
 }  // namespace
 
@@ -166,39 +158,41 @@ void to_json(json& j, const SegmentSpec& s) {
 }
 
 void from_json(const json& j, SegmentSpec& s) {
-  s.label = field<std::string>(j, "label");
-  const std::string pattern = field<std::string>(j, "pattern");
+  s.label = required_as<std::string>(j, "label", k_record);
+  const std::string pattern = required_as<std::string>(j, "pattern", k_record);
   s.pattern = pattern == "sequential" ? workload::AccessPattern::sequential : workload::AccessPattern::random;
-  s.mix = RwMix{field<double>(j, "read_pct")};
+  s.mix = RwMix{required_as<double>(j, "read_pct", k_record)};
   s.block_sizes.clear();
-  for (const json& b : field<json>(j, "block_sizes")) {
-    s.block_sizes.push_back({field<uint64_t>(b, "bytes"), field<double>(b, "weight")});
+  for (const json& b : required_as<json>(j, "block_sizes", k_record)) {
+    s.block_sizes.push_back({required_as<uint64_t>(b, "bytes", k_record), required_as<double>(b, "weight", k_record)});
   }
   s.zones.clear();
-  for (const json& z : field<json>(j, "zones")) {
-    s.zones.push_back({field<double>(z, "io_pct"), field<double>(z, "range_pct")});
+  for (const json& z : required_as<json>(j, "zones", k_record)) {
+    s.zones.push_back({required_as<double>(z, "io_pct", k_record), required_as<double>(z, "range_pct", k_record)});
   }
-  s.threads = field<uint32_t>(j, "threads");
-  s.queue_depth = field<uint32_t>(j, "queue_depth");
-  s.duration_ns = field<uint64_t>(j, "duration_ns");
-  s.bytes_limit = field<uint64_t>(j, "bytes_limit");
-  s.sequence_key = field<std::string>(j, "sequence_key");
-  s.interval_ns = field<uint64_t>(j, "interval_ns");
+  s.threads = required_as<uint32_t>(j, "threads", k_record);
+  s.queue_depth = required_as<uint32_t>(j, "queue_depth", k_record);
+  s.duration_ns = required_as<uint64_t>(j, "duration_ns", k_record);
+  s.bytes_limit = required_as<uint64_t>(j, "bytes_limit", k_record);
+  s.sequence_key = required_as<std::string>(j, "sequence_key", k_record);
+  s.interval_ns = required_as<uint64_t>(j, "interval_ns", k_record);
   s.streams.clear();
   if (j.contains("streams")) {
-    for (const json& st : field<json>(j, "streams")) {
+    for (const json& st : required_as<json>(j, "streams", k_record)) {
       workload::StreamSpec one;
-      one.name = field<std::string>(st, "name");
-      one.weight = field<double>(st, "weight");
-      one.pattern = field<std::string>(st, "pattern") == "sequential" ? workload::AccessPattern::sequential
-                                                                      : workload::AccessPattern::random;
-      one.read_pct = field<double>(st, "read_pct");
+      one.name = required_as<std::string>(st, "name", k_record);
+      one.weight = required_as<double>(st, "weight", k_record);
+      one.pattern = required_as<std::string>(st, "pattern", k_record) == "sequential"
+                        ? workload::AccessPattern::sequential
+                        : workload::AccessPattern::random;
+      one.read_pct = required_as<double>(st, "read_pct", k_record);
       one.block_sizes.clear();
-      for (const json& b : field<json>(st, "block_sizes")) {
-        one.block_sizes.push_back({field<uint64_t>(b, "bytes"), field<double>(b, "weight")});
+      for (const json& b : required_as<json>(st, "block_sizes", k_record)) {
+        one.block_sizes.push_back(
+            {required_as<uint64_t>(b, "bytes", k_record), required_as<double>(b, "weight", k_record)});
       }
-      one.range_start_pct = field<double>(st, "range_start_pct");
-      one.range_pct = field<double>(st, "range_pct");
+      one.range_start_pct = required_as<double>(st, "range_start_pct", k_record);
+      one.range_pct = required_as<double>(st, "range_pct", k_record);
       s.streams.push_back(std::move(one));
     }
   }
@@ -220,21 +214,21 @@ void to_json(json& j, const SegmentResult& r) {
 }
 
 void from_json(const json& j, SegmentResult& r) {
-  r.summary = field<stats::IoSummary>(j, "summary");
-  const json& h = field<json>(j, "histograms");
-  r.read_histogram = field<stats::LatencyHistogram>(h, "read");
-  r.write_histogram = field<stats::LatencyHistogram>(h, "write");
-  r.combined_histogram = field<stats::LatencyHistogram>(h, "combined");
-  r.elapsed_ns = field<uint64_t>(j, "elapsed_ns");
-  const json& cpu = field<json>(j, "cpu");
-  r.cpu_user_s = field<double>(cpu, "user_s");
-  r.cpu_system_s = field<double>(cpu, "system_s");
-  r.stop_reason = field<std::string>(j, "stop_reason");
-  r.started_utc = field<std::string>(j, "started_utc");
-  r.finished_utc = field<std::string>(j, "finished_utc");
-  r.seed = field<uint64_t>(j, "seed");
-  r.end_cursor_bytes = field<std::vector<uint64_t>>(j, "end_cursor_bytes");
-  r.intervals = field<json>(j, "intervals");
+  r.summary = required_as<stats::IoSummary>(j, "summary", k_record);
+  const json& h = required_as<json>(j, "histograms", k_record);
+  r.read_histogram = required_as<stats::LatencyHistogram>(h, "read", k_record);
+  r.write_histogram = required_as<stats::LatencyHistogram>(h, "write", k_record);
+  r.combined_histogram = required_as<stats::LatencyHistogram>(h, "combined", k_record);
+  r.elapsed_ns = required_as<uint64_t>(j, "elapsed_ns", k_record);
+  const json& cpu = required_as<json>(j, "cpu", k_record);
+  r.cpu_user_s = required_as<double>(cpu, "user_s", k_record);
+  r.cpu_system_s = required_as<double>(cpu, "system_s", k_record);
+  r.stop_reason = required_as<std::string>(j, "stop_reason", k_record);
+  r.started_utc = required_as<std::string>(j, "started_utc", k_record);
+  r.finished_utc = required_as<std::string>(j, "finished_utc", k_record);
+  r.seed = required_as<uint64_t>(j, "seed", k_record);
+  r.end_cursor_bytes = required_as<std::vector<uint64_t>>(j, "end_cursor_bytes", k_record);
+  r.intervals = required_as<json>(j, "intervals", k_record);
   r.error = j.value("error", json());
 }
 

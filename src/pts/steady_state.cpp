@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_member.hpp>
 
 namespace ptsuite::pts {
 
@@ -81,17 +82,6 @@ std::string trim_zeros(std::string s) {
   return s;
 }
 
-const json& field(const json& j, const char* key, const std::string& where) {
-  if (!j.is_object()) {
-    throw UsageError(where, "expected a JSON object");
-  }
-  const auto it = j.find(key);
-  if (it == j.end()) {
-    throw UsageError(where, fmt::format("missing key \"{}\"", key));
-  }
-  return *it;
-}
-
 // nlohmann's get<uint32_t>() would wrap -1 or 2^40 silently.
 uint32_t as_u32(const json& v, const std::string& where) {
   const bool fits = v.is_number_unsigned() ? v.get<uint64_t>() <= std::numeric_limits<uint32_t>::max()
@@ -106,7 +96,7 @@ uint32_t as_u32(const json& v, const std::string& where) {
 
 template <typename T>
 T get_as(const json& j, const char* key, const std::string& where) {
-  const json& v = field(j, key, where);
+  const json& v = required_member(j, key, where);
   const std::string name = where + "." + key;
   if constexpr (std::is_same_v<T, uint32_t>) {
     return as_u32(v, name);
@@ -344,8 +334,8 @@ void from_json(const json& j, SteadyStateVerdict& v) {
   const std::string where = "steady-state verdict";
   SteadyStateVerdict out;
   out.tracking_variable = get_as<std::string>(j, "tracking_variable", where);
-  out.criteria = field(j, "criteria", where).get<SteadyStateCriteria>();
-  const json& window = field(j, "window", where);
+  out.criteria = required_member(j, "criteria", where).get<SteadyStateCriteria>();
+  const json& window = required_member(j, "window", where);
   const std::string w_where = where + ".window";
   out.window_first_round = get_as<uint32_t>(window, "first_round", w_where);
   out.window_last_round = get_as<uint32_t>(window, "last_round", w_where);
@@ -355,15 +345,15 @@ void from_json(const json& j, SteadyStateVerdict& v) {
     throw UsageError(w_where, "rounds and values differ in length");
   }
   out.average = get_as<double>(j, "average", where);
-  const json& fit = field(j, "fit", where);
+  const json& fit = required_member(j, "fit", where);
   out.slope = get_as<double>(fit, "slope", where + ".fit");
   out.intercept = get_as<double>(fit, "intercept", where + ".fit");
   out.fit_formula = get_as<std::string>(fit, "formula", where + ".fit");
-  const json& data = field(j, "data_excursion", where);
+  const json& data = required_member(j, "data_excursion", where);
   out.data_excursion = get_as<double>(data, "measured", where + ".data_excursion");
   out.allowed_data_excursion = get_as<double>(data, "allowed", where + ".data_excursion");
   out.data_ok = get_as<bool>(data, "ok", where + ".data_excursion");
-  const json& slope = field(j, "slope_excursion", where);
+  const json& slope = required_member(j, "slope_excursion", where);
   out.slope_excursion = get_as<double>(slope, "measured", where + ".slope_excursion");
   out.allowed_slope_excursion = get_as<double>(slope, "allowed", where + ".slope_excursion");
   out.slope_ok = get_as<bool>(slope, "ok", where + ".slope_excursion");
@@ -377,7 +367,7 @@ void to_json(json& j, const SteadyStateResult& r) { j = record_of(r); }
 void from_json(const json& j, SteadyStateResult& r) {
   const std::string where = "steady-state result";
   r.attained = get_as<bool>(j, "attained", where);
-  const json& vars = field(j, "variables", where);
+  const json& vars = required_member(j, "variables", where);
   if (!vars.is_array()) {
     throw UsageError(where + ".variables", "expected an array");
   }

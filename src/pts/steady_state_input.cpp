@@ -13,18 +13,11 @@
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/text.hpp>
 
 namespace ptsuite::pts {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
 
 std::optional<double> to_double(std::string_view text) {
   text = trim(text);

@@ -23,21 +23,6 @@ using nlohmann::json;
 
 namespace csv {
 
-void append_field(std::string& out, std::string_view field) {
-  if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
-    out += field;
-    return;
-  }
-  out += '"';
-  for (const char c : field) {
-    if (c == '"') {
-      out += '"';
-    }
-    out += c;
-  }
-  out += '"';
-}
-
 // Segment keys from a segment spec (round_template entry, capture spec, ...).
 Keys with_segment(Keys k, const results::SegmentSpecRecord& spec) {
   k.segment = spec.label;

@@ -13,6 +13,7 @@
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/series.hpp>
+#include <ptsuite/util/text.hpp>
 
 #include "report/results_read.hpp"
 
@@ -23,8 +24,6 @@ struct Keys {
   std::string test, phase, record, round, sample, segment, pattern, rw_mix, block_size, threads, queue_depth, direction;
 };
 
-void append_field(std::string& out, std::string_view field);
-
 class CsvWriter {
  public:
   CsvWriter() {
@@ -32,7 +31,7 @@ class CsvWriter {
       if (i > 0) {
         m_out += ',';
       }
-      append_field(m_out, csv_columns()[i]);
+      append_csv_field(m_out, csv_columns()[i]);
     }
     m_out += "\r\n";
   }
@@ -65,14 +64,14 @@ class CsvWriter {
   void text_row(const Keys& k, std::string_view metric, const std::string& value, std::string_view unit) {
     for (const std::string* f : {&k.test, &k.phase, &k.record, &k.round, &k.sample, &k.segment, &k.pattern, &k.rw_mix,
                                  &k.block_size, &k.threads, &k.queue_depth, &k.direction}) {
-      append_field(m_out, *f);
+      append_csv_field(m_out, *f);
       m_out += ',';
     }
-    append_field(m_out, metric);
+    append_csv_field(m_out, metric);
     m_out += ',';
     m_out += value;
     m_out += ',';
-    append_field(m_out, unit);
+    append_csv_field(m_out, unit);
     m_out += "\r\n";
   }
 

@@ -74,34 +74,29 @@ void check_report_formats_for(const std::vector<std::string>& formats, const std
 
 void check_report_formats(const std::vector<std::string>& formats) { check_report_formats_for(formats, "--reports"); }
 
-void check_results_document(const json& results, const std::string& what) {
-  if (!results.is_object() || !results.contains("kind") || results.at("kind") != "ptsuite.results") {
+void check_results_document(const results::DocumentEnvelope& e, const std::string& what) {
+  if (e.kind != "ptsuite.results") {
     throw UsageError(what, "not a ptsuite results document (it has no \"kind\": \"ptsuite.results\")");
   }
-  const json schema = results.value("schema_version", json());
-  if (!schema.is_number_integer() || schema.get<int64_t>() != pts::k_results_schema_version) {
-    throw UsageError(
-        what, fmt::format("results schema_version {} is not one this ptsuite reads (it reads {})",
-                          schema.is_null() ? std::string("(missing)") : schema.dump(), pts::k_results_schema_version));
+  if (e.integer_schema_version != pts::k_results_schema_version) {
+    throw UsageError(what, fmt::format("results schema_version {} is not one this ptsuite reads (it reads {})",
+                                       e.schema_version_text.empty() ? "(missing)" : e.schema_version_text,
+                                       pts::k_results_schema_version));
   }
-  if (!results.contains("tests") || !results.at("tests").is_array()) {
+  if (!e.has_tests_array) {
     throw UsageError(what, "the results document has no \"tests\" array");
   }
 }
 
-bool is_scenario_document(const json& doc) {
-  return doc.is_object() && doc.value("kind", json()) == "ptsuite.scenario";
-}
-
-void check_report_document(const json& doc, const std::string& what) {
-  if (!is_scenario_document(doc)) {
-    check_results_document(doc, what);
+void check_report_document(const results::DocumentEnvelope& e, const std::string& what) {
+  if (!e.is_scenario()) {
+    check_results_document(e, what);
     return;
   }
-  if (doc.value("schema_version", json()) != 1) {
+  if (e.numeric_schema_version != 1.0) {
     throw UsageError(what, "scenario results schema_version is not 1, the one this ptsuite reads");
   }
-  if (!doc.contains("phases") || !doc.at("phases").is_array()) {
+  if (!e.has_phases_array) {
     throw UsageError(what, "the scenario results document has no \"phases\" array");
   }
 }
@@ -112,8 +107,9 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
                                        const std::vector<std::string>& formats, const std::string& paper_name) {
   check_report_formats_for(formats, "--reports");
   const Paper paper = parse_paper(paper_name, "--paper");
-  check_report_document(results, "results");
-  const bool scenario = is_scenario_document(results);
+  const ptsuite::results::DocumentEnvelope envelope = ptsuite::results::read_envelope(results);
+  check_report_document(envelope, "results");
+  const bool scenario = envelope.is_scenario();
   // Parsed once here into the typed document of its kind.
   const ptsuite::results::ScenarioDocument scenario_doc =
       scenario ? ptsuite::results::read_scenario_document(results) : ptsuite::results::ScenarioDocument{};

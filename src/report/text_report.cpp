@@ -13,6 +13,7 @@
 #include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/results/segment_result.hpp>
+#include <ptsuite/results/setting_text.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
@@ -100,9 +101,7 @@ std::string settings_lines(const results::RunDocument& doc) {
   const std::unordered_set<std::string> in_use = settings_in_use(doc);
   for (const results::SettingRecord& s : doc.header.settings) {
     if (s.changed && in_use.count(s.name) > 0) {
-      const nlohmann::json& v = s.value;
-      changed.push_back(
-          fmt::format("{} = {} ({})", s.name, v.is_string() ? v.get<std::string>() : v.dump(), s.changed_by));
+      changed.push_back(fmt::format("{} = {} ({})", s.name, results::setting_value_text(s), s.changed_by));
     }
   }
   std::string presets;

@@ -7,19 +7,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/document_envelope.hpp>
+
 namespace ptsuite::report {
 
 // check_report_formats() naming `option` ("--reports", "--format") in the UsageError.
 void check_report_formats_for(const std::vector<std::string>& formats, const std::string& option);
 
-// UsageError(what, ...) unless `results` is a ptsuite results document this build reads:
+// UsageError(what, ...) unless the document is a ptsuite results document this build reads:
 // an object with "kind": "ptsuite.results", the known schema_version and a "tests" array.
-void check_results_document(const nlohmann::json& results, const std::string& what);
+// Callers read the envelope of a raw document once (results::read_envelope).
+void check_results_document(const results::DocumentEnvelope& envelope, const std::string& what);
 
 // check_results_document(), or a scenario results document ("kind": "ptsuite.scenario",
 // schema_version 1, a "phases" array): what `ptsuite report`, `sign` and write_reports() render.
-void check_report_document(const nlohmann::json& doc, const std::string& what);
-bool is_scenario_document(const nlohmann::json& doc);
+void check_report_document(const results::DocumentEnvelope& envelope, const std::string& what);
 
 // The "json" format: the document re-serialised as a run writes it (compact, keys sorted,
 // numbers in their shortest round-trip spelling) with a final newline.

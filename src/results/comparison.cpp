@@ -25,12 +25,6 @@ const char* axis_name(XAxis a) {
   return a == XAxis::category ? "category" : a == XAxis::block_size ? "block_size" : "linear";
 }
 
-json identity_json(const ComparedIdentity& id) {
-  return {{"vendor", optional_json(id.vendor)},       {"model", optional_json(id.model)},
-          {"serial", optional_json(id.serial)},       {"firmware", optional_json(id.firmware)},
-          {"transport", optional_json(id.transport)}, {"capacity_bytes", optional_json(id.capacity_bytes)}};
-}
-
 json run_json(const ComparedRun& r) {
   return {{"label", r.label},
           {"argument", r.argument},
@@ -38,7 +32,7 @@ json run_json(const ComparedRun& r) {
           {"results_path", r.results_path},
           {"results_sha256", r.results_sha256},
           {"history_id", optional_json(r.history_id)},
-          {"identity", identity_json(r.identity)},
+          {"identity", to_json(r.identity)},
           {"spec", {{"revision", r.revision}, {"profile", r.profile}}},
           {"started_utc", r.started_utc},
           {"tested_by", r.tested_by},
@@ -106,7 +100,7 @@ ComparedRun read_run(const json& j) {
   if (const json& id = at(j, "history_id"); id.is_number_integer()) {
     r.history_id = id.get<int64_t>();
   }
-  r.identity = read_compared_identity(at(j, "identity"));
+  r.identity = read_drive_identity(at(j, "identity"));
   r.revision = str(at(j, {"spec", "revision"}));
   r.profile = str(at(j, {"spec", "profile"}));
   r.started_utc = str(j, "started_utc");
@@ -146,11 +140,6 @@ ComparedTest read_test(const json& j) {
 }
 
 }  // namespace
-
-ComparedIdentity read_compared_identity(const json& j) {
-  return {opt_str(at(j, "vendor")),   opt_str(at(j, "model")),     opt_str(at(j, "serial")),
-          opt_str(at(j, "firmware")), opt_str(at(j, "transport")), opt_count(at(j, "capacity_bytes"))};
-}
 
 json to_json(const Comparison& c) {
   json doc = {{"schema_version", c.schema_version},

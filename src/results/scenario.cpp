@@ -129,6 +129,9 @@ StepRecord read_step_record(const json& j) {
   StepRecord out;
   out.label = str(j, "label");
   out.x = Embedded::borrow(at(j, "x"));
+  const json& x = out.x.get();
+  out.rate.mb_per_s = x.is_object() && x.contains("rate_mbps");
+  out.rate.value = num(at(x, out.rate.mb_per_s ? "rate_mbps" : "rate_iops"));
   out.instances = read_each(at(j, "streams"), read_instance_record);
   out.targets = read_each(at(j, "targets"), [](const json& t) { return read_summary_record(at(t, "summary")); });
   out.aggregate = read_summary_record(at(j, "aggregate"));
@@ -148,6 +151,9 @@ PhaseRecord read_phase_record(const json& j) {
                                            count32(at(ss, "rounds_run")), count32(at(ss, "max_rounds"))};
   }
   out.purges = Embedded::borrow(at(j, "purges"));
+  out.purge_records = read_each(out.purges.get(), [](const json& p) {
+    return ScenarioPurge{static_cast<uint32_t>(count(at(p, "target"))), str(p, "description")};
+  });
   out.replays = read_each(at(j, "replays"), [](const json& r) {
     return ScenarioReplay{count32(at(r, "target")), read_replay(at(r, "replay"))};
   });

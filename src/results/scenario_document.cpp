@@ -12,20 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-std::optional<std::string> known(const json& j) {
-  return j.is_string() ? std::optional<std::string>(j.get<std::string>()) : std::nullopt;
-}
-
-ScenarioTarget read_target(const json& t) {
-  const json& capacity = at(t, "capacity_bytes");
-  return {str(at(t, "path")),
-          known(at(t, "vendor")),
-          known(at(t, "model")),
-          known(at(t, "serial")),
-          known(at(t, "firmware")),
-          known(at(t, "transport")),
-          capacity.is_number_unsigned() ? std::optional<uint64_t>(capacity.get<uint64_t>()) : std::nullopt};
-}
+ScenarioTarget read_target(const json& t) { return {str(at(t, "path")), read_drive_identity(t)}; }
 
 ScenarioInfo read_info(const json& s) {
   ScenarioInfo i{str(at(s, "name")),

@@ -43,6 +43,10 @@ ValidationPoint read_validation_point(const nlohmann::json& p) {
   }
   if (p.is_object() && p.contains("read_fill")) {
     v.read_fill = Embedded::borrow(at(p, "read_fill"));
+    const nlohmann::json& fill = v.read_fill->get();
+    if (fill.is_object()) {
+      v.read_fill_capacity_multiple = num(at(fill, "capacity_multiple"));
+    }
   }
   const nlohmann::json& s = at(p, "source");
   v.source = {str(s, "kind"),           optional_str(s, "dir"),     optional_str(s, "test"),

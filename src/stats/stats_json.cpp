@@ -8,23 +8,13 @@
 #include <string>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/json_member.hpp>
 
 namespace ptsuite::stats {
 
 namespace {
 
 using nlohmann::json;
-
-const json& field(const json& j, const std::string& key, const std::string& where) {
-  if (!j.is_object()) {
-    throw UsageError(where, "expected a JSON object");
-  }
-  const auto it = j.find(key);
-  if (it == j.end()) {
-    throw UsageError(where, fmt::format("missing key \"{}\"", key));
-  }
-  return *it;
-}
 
 uint64_t as_u64(const json& j, const std::string& where) {
   if (j.is_number_unsigned()) {
@@ -77,17 +67,17 @@ void to_json(json& j, const DirectionSummary& summary) {
 void from_json(const json& j, DirectionSummary& summary) {
   const std::string where = "direction summary";
   DirectionSummary out;
-  out.ios = as_u64(field(j, "ios", where), where + " ios");
-  out.bytes = as_u64(field(j, "bytes", where), where + " bytes");
-  out.iops = as_double(field(j, "iops", where), where + " iops");
-  out.mb_per_s = as_double(field(j, "mb_per_s", where), where + " mb_per_s");
-  const json& lat = field(j, "latency_ns", where);
+  out.ios = as_u64(required_member(j, "ios", where), where + " ios");
+  out.bytes = as_u64(required_member(j, "bytes", where), where + " bytes");
+  out.iops = as_double(required_member(j, "iops", where), where + " iops");
+  out.mb_per_s = as_double(required_member(j, "mb_per_s", where), where + " mb_per_s");
+  const json& lat = required_member(j, "latency_ns", where);
   const std::string lat_where = where + " latency_ns";
-  out.latency_min_ns = as_u64(field(lat, "min", lat_where), lat_where + ".min");
-  out.latency_max_ns = as_u64(field(lat, "max", lat_where), lat_where + ".max");
-  out.latency_mean_ns = as_double(field(lat, "mean", lat_where), lat_where + ".mean");
-  out.latency_stddev_ns = as_double(field(lat, "stddev", lat_where), lat_where + ".stddev");
-  const json& percentiles = field(lat, "percentiles", lat_where);
+  out.latency_min_ns = as_u64(required_member(lat, "min", lat_where), lat_where + ".min");
+  out.latency_max_ns = as_u64(required_member(lat, "max", lat_where), lat_where + ".max");
+  out.latency_mean_ns = as_double(required_member(lat, "mean", lat_where), lat_where + ".mean");
+  out.latency_stddev_ns = as_double(required_member(lat, "stddev", lat_where), lat_where + ".stddev");
+  const json& percentiles = required_member(lat, "percentiles", lat_where);
   const std::string p_where = lat_where + ".percentiles";
   if (!percentiles.is_object()) {
     throw UsageError(p_where, "expected a JSON object");
@@ -106,9 +96,9 @@ void to_json(json& j, const IoSummary& summary) {
 
 void from_json(const json& j, IoSummary& summary) {
   const std::string where = "io summary";
-  summary.read = field(j, "read", where).get<DirectionSummary>();
-  summary.write = field(j, "write", where).get<DirectionSummary>();
-  summary.combined = field(j, "combined", where).get<DirectionSummary>();
+  summary.read = required_member(j, "read", where).get<DirectionSummary>();
+  summary.write = required_member(j, "write", where).get<DirectionSummary>();
+  summary.combined = required_member(j, "combined", where).get<DirectionSummary>();
 }
 
 // Runs: a bucket's lower bound followed by the counts of it and the buckets after it. A gap of up
@@ -147,12 +137,12 @@ void to_json(json& j, const LatencyHistogram& histogram) {
 namespace {
 
 void check_layout(const json& j, const std::string& where) {
-  const json& layout = field(j, "layout", where);
+  const json& layout = required_member(j, "layout", where);
   if (!layout.is_string() || layout.get<std::string>() != k_histogram_layout_name) {
     throw UsageError(where + " layout", fmt::format("{} is not supported: ptsuite reads only the \"{}\" layout",
                                                     layout.dump(), k_histogram_layout_name));
   }
-  const uint64_t bits = as_u64(field(j, "sub_bucket_bits", where), where + " sub_bucket_bits");
+  const uint64_t bits = as_u64(required_member(j, "sub_bucket_bits", where), where + " sub_bucket_bits");
   if (bits != LatencyHistogram::k_sub_bucket_bits) {
     throw UsageError(where + " sub_bucket_bits",
                      fmt::format("{} is not supported: this layout has {} sub-bucket bits (1/{} of an octave)", bits,
@@ -199,7 +189,7 @@ size_t read_run(const json& run, const std::string& where, size_t min_index, Lat
 void from_json(const json& j, LatencyHistogram& histogram) {
   const std::string where = "histogram";
   check_layout(j, where);
-  const json& buckets = field(j, "buckets", where);
+  const json& buckets = required_member(j, "buckets", where);
   const std::string b_where = where + " buckets";
   if (!buckets.is_array()) {
     throw UsageError(b_where, "expected an array of [lower_ns, count, ...] runs");

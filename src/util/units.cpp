@@ -9,6 +9,7 @@
 
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/int128.hpp>
+#include <ptsuite/util/text.hpp>
 
 namespace ptsuite::units {
 
@@ -20,16 +21,6 @@ struct ExactDecimal {
   uint128_t numerator = 0;
   uint64_t denominator = 1;
 };
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 
 std::string lower(std::string_view s) {
   std::string out(s);

@@ -7,21 +7,12 @@
 #include <string>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/text.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::workload {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 
 std::string lower(std::string_view s) {
   std::string out(trim(s));

@@ -41,9 +41,9 @@ struct TestFacts {
 };
 
 struct RunFacts {
-  results::ComparedIdentity identity;  // vendor, model, serial, firmware, capacity, transport: nullopt = unknown
-  std::string revision;                // spec revision, for the page header ("2.0.2")
-  std::string profile;                 // "enterprise"
+  results::DriveIdentity identity;  // vendor, model, serial, firmware, capacity, transport: nullopt = unknown
+  std::string revision;             // spec revision, for the page header ("2.0.2")
+  std::string profile;              // "enterprise"
   std::string started_utc;
   std::string tested_by;
   std::vector<Field> workload;  // run-level fields that must match (spec revision, profile)

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <ptsuite/results/drive_identity.hpp>
 #include <ptsuite/results/run_header.hpp>
 
 namespace ptsuite::results {
@@ -28,16 +29,6 @@ enum class GroupKind { cells, series };
 // The x axis of a group: category labels, block sizes in bytes (log), or numbers (linear).
 enum class XAxis { category, block_size, linear };
 
-// The drive a run measured; nullopt where the run did not know it (written as null).
-struct ComparedIdentity {
-  std::optional<std::string> vendor;
-  std::optional<std::string> model;
-  std::optional<std::string> serial;
-  std::optional<std::string> firmware;
-  std::optional<std::string> transport;
-  std::optional<uint64_t> capacity_bytes;
-};
-
 // One compared run ("#/$defs/run").
 struct ComparedRun {
   std::string label;     // "Run 1"
@@ -46,8 +37,8 @@ struct ComparedRun {
   std::string results_path;
   std::string results_sha256;
   std::optional<int64_t> history_id;
-  ComparedIdentity identity;
-  std::string revision;  // "spec": {"revision", "profile"}
+  DriveIdentity identity;  // the drive it measured (target 0 of a scenario run)
+  std::string revision;    // "spec": {"revision", "profile"}
   std::string profile;
   std::string started_utc;
   std::string tested_by;
@@ -122,9 +113,4 @@ struct Comparison {
 // compare.json as `ptsuite compare` writes it (every member; non-finite numbers as null).
 nlohmann::json to_json(const Comparison& comparison);
 Comparison read_comparison(const nlohmann::json& document);
-// An identity object ({vendor, model, serial, firmware, transport, capacity_bytes}, as compare.json
-// and device/identity.hpp's records spell it): text members that are strings, a capacity that is
-// a non-negative integer, nullopt for anything else.
-ComparedIdentity read_compared_identity(const nlohmann::json& identity);
-
 }  // namespace ptsuite::results

@@ -9,16 +9,19 @@
 //   IntervalRecord  one interval of an instance's series (IOs, bytes, latency sums per
 //                   direction, and, when recorded, the interval's 99 % per direction)
 //   InstanceRecord  one stream on one target in one step
-//   StepRecord      one measured step: label, x (generator coordinate, kept as JSON), the
+//   StepRecord      one measured step: label, x (generator coordinate, kept as JSON for the
+//                   CSV, with a rate_steps step's stepped rate typed in `rate`), the
 //                   instances, one summary per target (absent = no stream there) and the aggregate
 //   PhaseRecord     a phase: name, kind, per-step duration and warm-up, its steps, the
-//                   steady-state verdict (steady_state phases), the purge records (kept as JSON)
+//                   steady-state verdict (steady_state phases), the purge records (kept as JSON,
+//                   with each target's description typed in `purge_records`)
 //                   and a replay phase's replay record per target (results/replay.hpp)
 // Units: ns, IOPS, decimal MB/s (10^6 bytes/s). Readers borrow nothing: records own their data
 // except the Embedded members, which point into the document read (it must outlive them).
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -87,9 +90,17 @@ struct InstanceRecord {
   std::vector<IntervalRecord> intervals;
 };
 
+// A rate_steps step's stepped stream rate, read from its x: "rate_mbps" when x has it, else
+// "rate_iops". value is NaN when x holds no such number.
+struct SteppedRate {
+  bool mb_per_s = false;
+  double value = std::numeric_limits<double>::quiet_NaN();
+};
+
 struct StepRecord {
   std::string label;
-  Embedded x;  // {"threads", "queue_depth"} / {"percent", "rate_iops"} / {"rate_mbps"} / {"round"}
+  Embedded x;        // {"threads", "queue_depth"} / {"percent", "rate_iops"} / {"rate_mbps"} / {"round"}
+  SteppedRate rate;  // x's rate, typed
   std::vector<InstanceRecord> instances;
   std::vector<SummaryRecord> targets;  // index = target
   SummaryRecord aggregate;
@@ -108,6 +119,12 @@ struct ScenarioReplay {
   ReplayRecord record;
 };
 
+// One target's purge in a purge phase ("purges": [{target, description, ...}]).
+struct ScenarioPurge {
+  uint32_t target = 0;
+  std::string description;
+};
+
 struct PhaseRecord {
   std::string name;
   std::string kind;  // run, purge, fill, txq, rate_ramp, rate_steps, steady_state, app, replay
@@ -116,7 +133,8 @@ struct PhaseRecord {
   std::vector<StepRecord> steps;
   std::optional<ScenarioSteadyState> steady_state;
   Embedded purges;
-  std::vector<ScenarioReplay> replays;  // replay phases: one per target, in target order
+  std::vector<ScenarioPurge> purge_records;  // purges, typed (purge phases)
+  std::vector<ScenarioReplay> replays;       // replay phases: one per target, in target order
   // The directions the steps' aggregates have IOs in: {read}, {write}, {read, write}; {combined}
   // when none (a phase is drawn and compared per direction).
   [[nodiscard]] std::vector<Direction> directions() const;

@@ -17,20 +17,16 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <ptsuite/results/drive_identity.hpp>
 #include <ptsuite/results/scenario.hpp>
 
 namespace ptsuite::results {
 
-// One target as the run identified it; identity members are nullopt when the run did not know
-// them (JSON null or absent).
+// One target as the run identified it: its path and the drive behind it (identity members are
+// nullopt when the run did not know them: JSON null or absent).
 struct ScenarioTarget {
   std::string path;
-  std::optional<std::string> vendor;
-  std::optional<std::string> model;
-  std::optional<std::string> serial;
-  std::optional<std::string> firmware;
-  std::optional<std::string> transport;
-  std::optional<uint64_t> capacity_bytes;
+  DriveIdentity identity;
 };
 
 // The "scenario" member: which scenario ran and in which form.

@@ -89,6 +89,9 @@ struct ValidationPoint {
   Embedded summary;                              // the measured IoSummary (stats/stats_json.hpp)
   std::optional<PointSteadyState> steady_state;  // none for FOB points
   std::optional<Embedded> read_fill;             // measured mode only: null, or the FOB read fill
+  // The read fill's "capacity_multiple" when read_fill is an object (NaN when it has none);
+  // nullopt without a read fill. Read only: the writer writes read_fill.
+  std::optional<double> read_fill_capacity_multiple;
   PointSource source;
 };
 

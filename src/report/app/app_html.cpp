@@ -10,6 +10,7 @@
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/results/drive_identity.hpp>
 
 namespace ptsuite::report {
 
@@ -50,8 +51,9 @@ html::Block side_by_side(const AppRun& run) {
                       ms(r.latency.p999_ns), ms(r.latency.max_ns)});
   };
   for (const results::AppInstanceResult& r : run.instances) {
-    const std::string model = results::str(results::at(r.identity, "model"));
-    const std::string serial = results::str(results::at(r.identity, "serial"));
+    const results::DriveIdentity drive = results::read_drive_identity(r.identity);
+    const std::string model = drive.model.value_or("");
+    const std::string serial = drive.serial.value_or("");
     app_row(r, fmt::format("Application, instance {} ({}{}{})", r.index, r.target, model.empty() ? "" : ", " + model,
                            serial.empty() ? "" : " S/N " + serial));
   }
@@ -161,11 +163,12 @@ std::shared_ptr<html::PageHeader> header(const AppRun& run) {
   h->organisation = {"ptsuite", "Application workload", "not a SNIA PTS test"};
   h->profile = run.app + (run.quick ? " (quick form)" : "");
   h->run_dates = run.started_utc + " - " + run.finished_utc;
-  h->vendor = results::str(results::at(run.identity, "vendor"));
-  h->model = results::str(results::at(run.identity, "model"));
+  const results::DriveIdentity drive = results::read_drive_identity(run.identity);
+  h->vendor = drive.vendor.value_or("");
+  h->model = drive.model.value_or("");
   h->columns[0].title = "Target";
   h->columns[0].rows.emplace_back("Device", html::text(run.target));
-  h->columns[0].rows.emplace_back("Serial", html::text(results::str(results::at(run.identity, "serial"))));
+  h->columns[0].rows.emplace_back("Serial", html::text(drive.serial.value_or("")));
   h->columns[1].title = "Application";
   h->columns[1].rows.emplace_back("Server", html::text(run.server));
   h->columns[1].rows.emplace_back("Driver", html::text(run.driver + " " + run.workload));

@@ -6,38 +6,11 @@
 #include <cmath>
 #include <numbers>
 
+#include <ptsuite/util/text.hpp>
+
 namespace ptsuite::report::chart {
 
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') {
-          out += "\xEF\xBF\xBD";  // U+FFFD: C0 controls are not allowed in XML 1.0
-        } else {
-          out.push_back(c);
-        }
-    }
-  }
-  return out;
-}
+std::string xml_escape(std::string_view text) { return markup_escape(text, MarkupFlavor::svg); }
 
 std::string svg_number(double value) {
   if (!std::isfinite(value)) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <ptsuite/results/app_run.hpp>
+#include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "report/compare/extractors.hpp"
@@ -83,7 +84,7 @@ class AppComparableRun final : public ComparableRun {
   [[nodiscard]] RunFacts facts() const override {
     const results::AppRun& run = m_run;
     RunFacts f;
-    f.identity = results::read_compared_identity(run.identity);
+    f.identity = results::read_drive_identity(run.identity);
     f.revision = "app " + run.app;
     f.profile = run.quick ? "quick form" : "full form";
     f.started_utc = run.started_utc;
@@ -118,8 +119,8 @@ class AppExtractor final : public ValueExtractor {
 
   [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
                                                           const std::string& what) const override {
-    const json& doc = *document;
-    if (!doc.contains("app") || !doc.contains("instances")) {
+    const results::DocumentEnvelope envelope = results::read_envelope(*document);
+    if (!envelope.has_app || !envelope.has_instances) {
       throw UsageError(what, "is not a complete ptsuite app run document (no app or instances)");
     }
     return std::make_unique<const AppComparableRun>(results::read_app_run(*document));

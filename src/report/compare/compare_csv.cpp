@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/util/text.hpp>
 
 #include "report/csv_writer.hpp"
 
@@ -29,7 +30,7 @@ struct RowKeys {
 };
 
 void row(std::string& out, const RowKeys& k, const std::string& cell, double x, double value, double delta) {
-  const results::ComparedIdentity& identity = k.run->identity;
+  const results::DriveIdentity& identity = k.run->identity;
   const std::string fields[] = {k.test->id,
                                 k.group->id,
                                 k.group->metric,
@@ -45,7 +46,7 @@ void row(std::string& out, const RowKeys& k, const std::string& cell, double x, 
     if (i > 0) {
       out += ',';
     }
-    csv::append_field(out, fields[i]);
+    append_csv_field(out, fields[i]);
   }
   out += "\r\n";
 }

@@ -137,7 +137,7 @@ Block identity_block(const Comparison& cmp) {
   t.first_numeric_column = 6;
   for (size_t i = 0; i < cmp.runs.size(); ++i) {
     const ComparedRun& run = cmp.runs[i];
-    const results::ComparedIdentity& id = run.identity;
+    const results::DriveIdentity& id = run.identity;
     t.rows.push_back({swatch(i) + text(run.label), text(id.vendor.value_or("")), text(id.model.value_or("")),
                       text(id.serial.value_or("")), text(id.firmware.value_or("")), text(run.started_utc),
                       text(id.capacity_bytes ? fmt_bytes(*id.capacity_bytes) : "\u2013")});

@@ -11,8 +11,10 @@
 #include <variant>
 #include <vector>
 
+#include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/segment_result.hpp>
+#include <ptsuite/results/setting_text.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -25,24 +27,6 @@ namespace ptsuite::report::compare {
 namespace {
 
 using nlohmann::json;
-
-// A value as text: strings as they are, lists joined with ", ", null as "".
-std::string value_text(const json& v) {
-  if (v.is_string()) {
-    return v.get<std::string>();
-  }
-  if (v.is_null()) {
-    return {};
-  }
-  if (v.is_array()) {
-    std::string out;
-    for (const json& e : v) {
-      out += (out.empty() ? "" : ", ") + value_text(e);
-    }
-    return out;
-  }
-  return v.dump();
-}
 
 void add_unique(std::vector<std::string>& list, const std::string& item) {
   if (!item.empty() && std::find(list.begin(), list.end(), item) == list.end()) {
@@ -158,7 +142,7 @@ TestFacts test_facts(const results::TestRecord& test) {
 
 // The drive compare matches runs on; "" (unknown) reads as null. The capacity is the device's,
 // else the target's.
-results::ComparedIdentity identity_of(const results::RunHeader& h) {
+results::DriveIdentity identity_of(const results::RunHeader& h) {
   const auto known = [](const std::string& v) { return v.empty() ? std::nullopt : std::optional<std::string>(v); };
   const uint64_t capacity = h.device.capacity_bytes != 0 ? h.device.capacity_bytes : h.target.capacity_bytes;
   return {known(h.device.vendor),   known(h.device.model),     known(h.device.serial),
@@ -183,7 +167,7 @@ class ResultsRun final : public ComparableRun {
                   {"engine", h.config.engine},
                   {"ptsuite version", fmt::format("{} (git {})", h.tool.version, h.tool.git_revision)}};
     for (const results::SettingRecord& s : h.settings) {
-      f.settings.emplace_back(s.name, value_text(s.value));
+      f.settings.emplace_back(s.name, results::setting_value_text(s));
     }
     for (const results::TestRecord& test : m_doc.tests) {
       f.tests.push_back(test_facts(test));
@@ -206,7 +190,7 @@ class ResultsExtractor final : public ValueExtractor {
 
   [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
                                                           const std::string& what) const override {
-    check_results_document(*document, what);
+    check_results_document(results::read_envelope(*document), what);
     return std::make_unique<const ResultsRun>(results::read_run_document(std::move(document)));
   }
 };

@@ -25,8 +25,6 @@ namespace {
 
 using nlohmann::json;
 
-double number(const json& j) { return j.is_number() ? j.get<double>() : std::nan(""); }
-
 using results::Direction;
 using results::PhaseRecord;
 using results::StepRecord;
@@ -59,11 +57,6 @@ Group series(const PhaseRecord& phase, const std::string& id, const std::string&
   return g;
 }
 
-double stepped_rate(const StepRecord& s) {
-  const json& x = s.x.get();
-  return member(x, "rate_mbps").is_number() ? number(member(x, "rate_mbps")) : number(member(x, "rate_iops"));
-}
-
 std::vector<Group> phase_groups(const PhaseRecord& phase) {
   const std::string& name = phase.name;
   std::vector<Group> out;
@@ -83,9 +76,11 @@ std::vector<Group> phase_groups(const PhaseRecord& phase) {
     const std::string dir = d == Direction::read ? "read " : "";
     for (const Stat& st : k_stats) {
       const char* key = st.key;
-      out.push_back(series(phase, fmt::format("{}-{}{}", name, dir, st.metric), dir + st.title + " vs stepped rate",
-                           fmt::format("{}latency_{}_ns", dir.empty() ? "" : "read_", st.metric), "Stepped rate",
-                           stepped_rate, [d, key](const StepRecord& s) { return stat_ns(s.aggregate.of(d), key); }));
+      out.push_back(series(
+          phase, fmt::format("{}-{}{}", name, dir, st.metric), dir + st.title + " vs stepped rate",
+          fmt::format("{}latency_{}_ns", dir.empty() ? "" : "read_", st.metric), "Stepped rate",
+          [](const StepRecord& s) { return s.rate.value; },
+          [d, key](const StepRecord& s) { return stat_ns(s.aggregate.of(d), key); }));
     }
     return out;
   }
@@ -107,11 +102,6 @@ std::vector<Group> phase_groups(const PhaseRecord& phase) {
   return out;
 }
 
-// The drive identity compare matches runs on: target 0's, null where the run did not know it.
-results::ComparedIdentity identity_of(const results::ScenarioTarget& t) {
-  return {t.vendor, t.model, t.serial, t.firmware, t.transport, t.capacity_bytes};
-}
-
 class ScenarioRun final : public ComparableRun {
  public:
   explicit ScenarioRun(results::ScenarioDocument doc) : m_doc(std::move(doc)) {}
@@ -120,7 +110,8 @@ class ScenarioRun final : public ComparableRun {
     const results::ScenarioDocument& doc = m_doc;
     RunFacts f;
     const std::vector<results::ScenarioTarget>& targets = doc.targets;
-    f.identity = identity_of(targets.empty() ? results::ScenarioTarget{} : targets[0]);
+    // The drive identity compare matches runs on: target 0's, null where the run did not know it.
+    f.identity = targets.empty() ? results::DriveIdentity{} : targets[0].identity;
     const results::ScenarioInfo& s = doc.scenario;
     f.revision = "scenario " + s.name;
     f.profile = s.quick ? "quick form" : "full form";
@@ -132,7 +123,7 @@ class ScenarioRun final : public ComparableRun {
     f.settings = {{"engine", doc.config.engine}, {"seed", doc.config.seed}, {"status", doc.status}};
     for (size_t i = 1; i < targets.size(); ++i) {
       f.settings.emplace_back(fmt::format("target {}", i),
-                              targets[i].model.value_or("") + " " + targets[i].serial.value_or(""));
+                              targets[i].identity.model.value_or("") + " " + targets[i].identity.serial.value_or(""));
     }
     for (const PhaseRecord& phase : doc.phases) {
       if (phase.steps.empty() || phase.kind == "fill") continue;

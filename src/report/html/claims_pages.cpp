@@ -119,9 +119,8 @@ std::string source_text(const results::ValidationPoint& p) {
     return fmt::format("{} {} {} ({})", s.test.value_or(""), s.phase.value_or(""), s.segment.value_or(""),
                        s.dir.value_or(""));
   }
-  const json& fill = p.read_fill ? p.read_fill->get() : json();
-  return fill.is_object()
-             ? fmt::format("measured after a {} read fill", fmt_capacity_multiple(num(at(fill, "capacity_multiple"))))
+  return p.read_fill_capacity_multiple
+             ? fmt::format("measured after a {} read fill", fmt_capacity_multiple(*p.read_fill_capacity_multiple))
              : std::string("measured");
 }
 

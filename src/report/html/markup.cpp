@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include <ptsuite/util/text.hpp>
 #include <ptsuite/util/units.hpp>
 
 namespace ptsuite::report::html {
@@ -14,42 +15,10 @@ namespace {
 
 const std::string k_dash = "\u2013";
 
-std::string escape(std::string_view raw) {
-  std::string out;
-  out.reserve(raw.size() + 8);
-  for (size_t i = 0; i < raw.size(); ++i) {
-    const char c = raw[i];
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      case '/':
-        // "//" never appears in the document: the second slash becomes a reference.
-        out += (i > 0 && raw[i - 1] == '/') ? "&#47;" : "/";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
-std::string text(std::string_view raw) { return escape(raw); }
-std::string attr(std::string_view raw) { return escape(raw); }
+std::string text(std::string_view raw) { return markup_escape(raw, MarkupFlavor::html); }
+std::string attr(std::string_view raw) { return markup_escape(raw, MarkupFlavor::html); }
 
 std::string element(std::string_view name, std::string_view css_class, std::string_view inner_html) {
   std::string out = "<" + std::string(name);

@@ -178,16 +178,10 @@ void ramp_chart(const PhaseRecord& p, const std::string& id, const SeriesPlan& p
                          drawn));
 }
 
-double stepped_rate(const StepRecord& s) {
-  const nlohmann::json& x = s.x.get();
-  return x.contains("rate_mbps") ? results::num(results::at(x, "rate_mbps"))
-                                 : results::num(results::at(x, "rate_iops"));
-}
-
 void steps_charts(const PhaseRecord& p, const std::string& id, const SeriesPlan& plan, std::vector<PhaseChart>& out) {
-  const bool mbps = !p.steps.empty() && p.steps.front().x.get().contains("rate_mbps");
+  const bool mbps = !p.steps.empty() && p.steps.front().rate.mb_per_s;
   const std::string x_label = mbps ? "Stepped stream rate (MB/s)" : "Stepped stream rate (IOPS)";
-  const XOf x = [](size_t, const StepRecord& s) { return stepped_rate(s); };
+  const XOf x = [](size_t, const StepRecord& s) { return s.rate.value; };
   const bool reads = p.directions().front() == Direction::read;
   const Direction d = reads ? Direction::read : Direction::combined;
   const std::string what = reads ? "Read" : "Response";

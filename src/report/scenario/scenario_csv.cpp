@@ -12,6 +12,7 @@
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario.hpp>
 #include <ptsuite/results/scenario_document.hpp>
+#include <ptsuite/util/text.hpp>
 
 #include "report/csv_writer.hpp"
 #include "report/scenario/scenario_replay.hpp"
@@ -55,7 +56,7 @@ struct Keys {
 // The key columns of a row (direction included).
 void key_fields(std::string& out, const Keys& k, Direction d) {
   for (const std::string* f : {&k.phase, &k.kind, &k.step, &k.label, &k.x, &k.scope, &k.stream, &k.target}) {
-    csv::append_field(out, *f);
+    append_csv_field(out, *f);
     out += ',';
   }
   out += results::to_string(d);

@@ -251,8 +251,8 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
   PhaseFlow flow(pages, h, fmt::format("Phase {}: {} ({})", index + 1, phase.name, phase.kind));
   if (phase.kind == "purge") {
     std::string text;
-    for (const json& p : phase.purges.get().is_array() ? phase.purges.get() : json::array()) {
-      text += fmt::format("<p>target {}: {}</p>", str(at(p, "target")), html::text(str(at(p, "description"))));
+    for (const results::ScenarioPurge& p : phase.purge_records) {
+      text += fmt::format("<p>target {}: {}</p>", p.target, html::text(p.description));
     }
     flow.add({html::BlockKind::html, text.empty() ? "<p>no purge record</p>" : text, "", ""},
              8.0 * static_cast<double>(targets));
@@ -300,8 +300,9 @@ std::shared_ptr<html::PageHeader> header(const results::ScenarioDocument& doc) {
   h->organisation = {"ptsuite", "Characterization scenario", "not a SNIA PTS test"};
   static const results::ScenarioTarget k_none;
   const results::ScenarioTarget& first = targets.empty() ? k_none : targets.front();
-  h->vendor = first.vendor.value_or("");
-  h->model = first.model.value_or("") + (targets.size() > 1 ? fmt::format(" (target 0 of {})", targets.size()) : "");
+  h->vendor = first.identity.vendor.value_or("");
+  h->model =
+      first.identity.model.value_or("") + (targets.size() > 1 ? fmt::format(" (target 0 of {})", targets.size()) : "");
   h->tested_by = doc.config.tested_by;
   h->profile = s.quick ? "quick form" : "full form";
   h->run_dates = doc.started_utc + " - " + doc.finished_utc;
@@ -338,9 +339,9 @@ html::Page intro_page(const results::ScenarioDocument& doc, const std::shared_pt
   t.header = {"Target", "Path", "Model", "Serial", "Capacity"};
   size_t i = 0;
   for (const results::ScenarioTarget& target : doc.targets) {
-    t.rows.push_back({target_name(i++), html::text(target.path), html::text(target.model.value_or("")),
-                      html::text(target.serial.value_or("")),
-                      target.capacity_bytes ? html::fmt_bytes(*target.capacity_bytes) : "\u2013"});
+    t.rows.push_back({target_name(i++), html::text(target.path), html::text(target.identity.model.value_or("")),
+                      html::text(target.identity.serial.value_or("")),
+                      target.identity.capacity_bytes ? html::fmt_bytes(*target.identity.capacity_bytes) : "\u2013"});
   }
   intro.blocks.push_back(
       {html::BlockKind::table, html::render_table(t), "The targets, as the run identified them", ""});

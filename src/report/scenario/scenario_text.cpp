@@ -68,8 +68,8 @@ std::string scenario_text(const results::ScenarioDocument& doc) {
   out += "targets:\n";
   size_t i = 0;
   for (const results::ScenarioTarget& t : doc.targets) {
-    const std::string model = t.model.value_or("");
-    const std::string serial = t.serial.value_or("");
+    const std::string model = t.identity.model.value_or("");
+    const std::string serial = t.identity.serial.value_or("");
     out += fmt::format("  {}: {} ({} {})\n", i++, t.path, model.empty() ? "-" : model, serial.empty() ? "-" : serial);
   }
   out +=

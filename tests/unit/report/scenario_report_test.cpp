@@ -74,9 +74,9 @@ TEST(ScenarioReport, DocumentIsReadOnceIntoTypedHeaderTargetsAndPhases) {
   EXPECT_EQ(d.config.seed, "1");  // a number, as text
   EXPECT_EQ(d.config.tested_by, "ptsuite tests");
   ASSERT_EQ(d.targets.size(), 2u);
-  EXPECT_EQ(d.targets[0].serial, "LOOP0000");
-  EXPECT_FALSE(d.targets[1].serial.has_value());
-  EXPECT_EQ(d.targets[1].capacity_bytes, uint64_t{1} << 30);
+  EXPECT_EQ(d.targets[0].identity.serial, "LOOP0000");
+  EXPECT_FALSE(d.targets[1].identity.serial.has_value());
+  EXPECT_EQ(d.targets[1].identity.capacity_bytes, uint64_t{1} << 30);
   ASSERT_TRUE(d.attestation.has_value());
   EXPECT_EQ(d.attestation->key_fingerprint, "abcdef");
   EXPECT_EQ(scenario_report_options(d).series, "drives");
