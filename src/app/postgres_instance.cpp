@@ -21,9 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char k_user[] = "postgres";
+constexpr char k_pg_user[] = "postgres";
 constexpr unsigned k_port = 5432;  // the socket is in a private directory: no clash with the host's
-constexpr uint64_t k_ready_timeout_ns = 120'000'000'000ULL;
+constexpr uint64_t k_pg_ready_timeout_ns = 120'000'000'000ULL;
 
 // /usr/lib/postgresql/<highest version>/bin with every program this needs.
 std::string postgres_bin() {
@@ -66,7 +66,7 @@ class PostgresInstance : public detail::ServerInstance {
  private:
   ProcessSpec client(std::vector<std::string> args) const {
     ProcessSpec p;
-    p.argv = {m_bin + "/pgbench", "-h", m_socket_dir, "-p", std::to_string(k_port), "-U", k_user};
+    p.argv = {m_bin + "/pgbench", "-h", m_socket_dir, "-p", std::to_string(k_port), "-U", k_pg_user};
     p.argv.insert(p.argv.end(), args.begin(), args.end());
     p.argv.emplace_back("postgres");
     return p;
@@ -116,23 +116,23 @@ void PostgresInstance::wait_ready() {
     if (!m_server.running()) {
       throw SystemError(fmt::format("PostgreSQL stopped while starting: see {}/server.log", m_c.private_dir));
     }
-    if (monotonic_ns() - start > k_ready_timeout_ns)
+    if (monotonic_ns() - start > k_pg_ready_timeout_ns)
       throw SystemError("PostgreSQL did not accept connections in 120 s");
   }
 }
 
 ServerRecord PostgresInstance::start_server() {
-  detail::make_owned_dir(m_data, k_user, 0700);
-  detail::make_owned_dir(m_socket_dir, k_user, 0700);
+  detail::make_owned_dir(m_data, k_pg_user, 0700);
+  detail::make_owned_dir(m_socket_dir, k_pg_user, 0700);
   ProcessSpec init;
-  init.argv = {m_bin + "/initdb",   "-D", m_data, "-A",        "trust", "-U", k_user,
+  init.argv = {m_bin + "/initdb",   "-D", m_data, "-A",        "trust", "-U", k_pg_user,
                "--no-instructions", "-E", "UTF8", "--locale=C"};
-  init.user = k_user;
+  init.user = k_pg_user;
   detail::timed(m_c, "initdb", init, detail::k_tool_timeout_ns);
   write_settings();
   ProcessSpec server;
   server.argv = {m_bin + "/postgres", "-D", m_data};
-  server.user = k_user;
+  server.user = k_pg_user;
   server.cgroup_procs = m_c.cgroup_procs;
   server.output_path = m_c.private_dir + "/server.log";
   server.death_signal = SIGINT;  // fast shutdown if ptsuite dies
@@ -147,7 +147,7 @@ void PostgresInstance::load() {
                 client({"-i", "-s", std::to_string(m_config.scale)}), detail::k_load_timeout_ns);
   ProcessSpec checkpoint;
   checkpoint.argv = {m_bin + "/psql", "-h", m_socket_dir, "-p",      std::to_string(k_port), "-U",
-                     k_user,          "-c", "CHECKPOINT", "postgres"};
+                     k_pg_user,       "-c", "CHECKPOINT", "postgres"};
   run_checked(checkpoint, detail::k_tool_timeout_ns, m_c.stop);
 }
 

@@ -16,7 +16,7 @@ namespace {
 // Layout (docs/capture.md): preamble = magic(8) record_bytes(u32) header_bytes(u32) zero(u64);
 // header JSON padded with zeros to a multiple of 8; records; trailer = magic(8)
 // trailer_bytes(u64) JSON; footer = trailer offset(u64) magic(8).
-constexpr char k_magic[9] = "PTSCAPT1";
+constexpr char k_capture_magic[9] = "PTSCAPT1";
 constexpr char k_trailer_magic[9] = "PTSCTRL1";
 constexpr char k_footer_magic[9] = "PTSCEND1";
 constexpr size_t k_preamble_bytes = 24;
@@ -150,7 +150,7 @@ CaptureWriter::CaptureWriter(const std::string& path, const CaptureHeader& heade
   }
   const std::string json = to_json(header).dump();
   uint8_t preamble[k_preamble_bytes] = {};
-  std::memcpy(preamble, k_magic, 8);
+  std::memcpy(preamble, k_capture_magic, 8);
   put_u32(preamble + 8, static_cast<uint32_t>(k_record_bytes));
   put_u32(preamble + 12, static_cast<uint32_t>(json.size()));
   write_all(m_file, preamble, sizeof(preamble), m_path);
@@ -230,7 +230,7 @@ CaptureReader::CaptureReader(std::string_view bytes, const std::string& name) : 
 void CaptureReader::open(uint64_t size) {
   const std::string& path = m_path;
   uint8_t preamble[k_preamble_bytes] = {};
-  if (!read_at(m_file, 0, preamble, sizeof(preamble)) || std::memcmp(preamble, k_magic, 8) != 0) {
+  if (!read_at(m_file, 0, preamble, sizeof(preamble)) || std::memcmp(preamble, k_capture_magic, 8) != 0) {
     std::fclose(m_file);
     throw UsageError("", fmt::format("{} is not a ptsuite capture file (docs/capture.md)", path));
   }

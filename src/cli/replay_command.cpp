@@ -34,8 +34,8 @@ namespace ptsuite::cli {
 
 namespace {
 
-constexpr uint64_t k_max_scratch_bytes = units::k_gib;  // RAM is shared with everything else
-constexpr uint64_t k_min_scratch_bytes = 64ULL << 20;
+constexpr uint64_t k_max_replay_scratch_bytes = units::k_gib;  // RAM is shared with everything else
+constexpr uint64_t k_min_replay_scratch_bytes = 64ULL << 20;
 
 struct ReplayArgs {
   std::vector<std::string> inputs;
@@ -142,8 +142,9 @@ int run_replay_command(const ReplayArgs& a) {
     engine::ScratchOptions so;
     so.fill_random = true;  // reads of unwritten blocks would not do the work
     so.fill_seed = o.seed;
-    scratch = engine::ScratchTarget::create(std::clamp(captured_capacity, k_min_scratch_bytes, k_max_scratch_bytes),
-                                            /*prefer_loop=*/true, so);
+    scratch = engine::ScratchTarget::create(
+        std::clamp(captured_capacity, k_min_replay_scratch_bytes, k_max_replay_scratch_bytes),
+        /*prefer_loop=*/true, so);
     path = scratch->path();
     consent = true;  // our own scratch target holds nothing of the user's
   }

@@ -128,7 +128,7 @@ bool identify_ata(Passthrough& ch, DeviceIdentity& id) {
   return true;
 }
 
-std::optional<std::vector<uint8_t>> scsi_read(Passthrough& ch, ScsiCommand cmd) {
+std::optional<std::vector<uint8_t>> scsi_read_trimmed(Passthrough& ch, ScsiCommand cmd) {
   const auto r = ch.scsi(cmd);
   if (!r.good()) return std::nullopt;
   cmd.data.resize(cmd.data.size() -
@@ -137,7 +137,7 @@ std::optional<std::vector<uint8_t>> scsi_read(Passthrough& ch, ScsiCommand cmd) 
 }
 
 std::optional<bool> scsi_supports(Passthrough& ch, uint8_t opcode, std::optional<uint16_t> sa) {
-  const auto data = scsi_read(ch, scsi::report_supported_opcode(opcode, sa));
+  const auto data = scsi_read_trimmed(ch, scsi::report_supported_opcode(opcode, sa));
   if (!data || data->size() < 2) return std::nullopt;
   return scsi::parse_opcode_supported(*data);
 }
@@ -155,18 +155,18 @@ bool identify_scsi(Passthrough& ch, DeviceIdentity& id) {
   id.model = inq.product;
   id.firmware = inq.revision;
   std::vector<uint8_t> pages;
-  if (auto d = scsi_read(ch, scsi::inquiry_vpd(0x00))) pages = scsi::parse_supported_vpd_pages(*d);
+  if (auto d = scsi_read_trimmed(ch, scsi::inquiry_vpd(0x00))) pages = scsi::parse_supported_vpd_pages(*d);
   auto has = [&](uint8_t p) { return std::find(pages.begin(), pages.end(), p) != pages.end(); };
   if (has(0x80)) {
-    if (auto d = scsi_read(ch, scsi::inquiry_vpd(0x80))) id.serial = scsi::parse_unit_serial(*d);
+    if (auto d = scsi_read_trimmed(ch, scsi::inquiry_vpd(0x80))) id.serial = scsi::parse_unit_serial(*d);
   }
   if (has(0x83)) {
-    if (auto d = scsi_read(ch, scsi::inquiry_vpd(0x83))) {
+    if (auto d = scsi_read_trimmed(ch, scsi::inquiry_vpd(0x83))) {
       if (auto ident = scsi::parse_device_identifier(*d); !ident.empty()) id.identifier = ident;
     }
   }
   if (has(0xb1)) {
-    if (auto d = scsi_read(ch, scsi::inquiry_vpd(0xb1))) {
+    if (auto d = scsi_read_trimmed(ch, scsi::inquiry_vpd(0xb1))) {
       const uint16_t rate = scsi::parse_rotation_rate(*d);
       if (rate == 1)
         id.rotational = false;
@@ -175,7 +175,7 @@ bool identify_scsi(Passthrough& ch, DeviceIdentity& id) {
     }
   }
   uint8_t protection_type = 0;
-  if (auto d = scsi_read(ch, scsi::read_capacity16())) {
+  if (auto d = scsi_read_trimmed(ch, scsi::read_capacity16())) {
     const auto cap = scsi::parse_read_capacity16(*d);
     id.capacity_bytes = cap.bytes();
     id.logical_block_bytes = cap.block_bytes;
@@ -185,7 +185,7 @@ bool identify_scsi(Passthrough& ch, DeviceIdentity& id) {
     id.notes.push_back("READ CAPACITY(16) failed; capacity from sysfs");
   }
   id.protection_type = protection_type;
-  if (auto d = scsi_read(ch, scsi::mode_sense10(0x08))) {
+  if (auto d = scsi_read_trimmed(ch, scsi::mode_sense10(0x08))) {
     try {
       const auto page = scsi::parse_caching_page(*d);
       id.write_cache_present = true;

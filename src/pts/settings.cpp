@@ -30,7 +30,7 @@ std::vector<std::string> split(std::string_view text, char sep) {
   return out;
 }
 
-std::string value_text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+std::string setting_value_text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 // Validates a default from the files (which may be a JSON list or number) by round-tripping
 // it through the same parser a --set value goes through.
@@ -38,11 +38,11 @@ json canonical_default(const SpecValue& v) {
   if (v.value.is_array()) {
     std::vector<std::string> parts;
     for (const json& item : v.value) {
-      parts.push_back(value_text(item));
+      parts.push_back(setting_value_text(item));
     }
     return parse_setting_value(v.type, fmt::format("{}", fmt::join(parts, ",")), v.setting);
   }
-  return parse_setting_value(v.type, value_text(v.value), v.setting);
+  return parse_setting_value(v.type, setting_value_text(v.value), v.setting);
 }
 
 void add_record(std::vector<SettingRecord>& records, SettingRecord rec) {
@@ -319,7 +319,8 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
     rec.path = v.path;
     rec.time_scaling = v.time_scaling;
     rec.operator_choice = v.operator_choice;
-    rec.floor = v.floor.is_null() ? rec.default_value : parse_setting_value(v.type, value_text(v.floor), v.setting);
+    rec.floor =
+        v.floor.is_null() ? rec.default_value : parse_setting_value(v.type, setting_value_text(v.floor), v.setting);
     rec.floor_source = v.floor_source;
     rec.raised_is_deviation = v.raised_is_deviation;
     set_bounds(rec, v.range);

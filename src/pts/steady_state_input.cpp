@@ -56,7 +56,7 @@ double parse_tracking_value(std::string_view text, const std::string& option, co
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view line, char separator) {
+std::vector<std::string_view> split_fields(std::string_view line, char separator) {
   std::vector<std::string_view> fields;
   size_t start = 0;
   while (true) {
@@ -105,7 +105,7 @@ TrackingSeriesInput parse_tracking_csv(std::string_view content) {
       continue;
     }
     const std::string where = fmt::format("line {}: ", line_number);
-    const std::vector<std::string_view> fields = split(line, ',');
+    const std::vector<std::string_view> fields = split_fields(line, ',');
     if (fields.size() > 2) {
       throw UsageError("file", where + "expected \"value\" or \"round,value\"");
     }

@@ -11,8 +11,8 @@ namespace {
 
 using results::GridMetric;
 
-std::string iops_text(double v) { return std::isnan(v) ? "-" : fmt::format("{:.0f} IOPS", v); }
-std::string ms_text(double ns) { return std::isnan(ns) ? "-" : fmt::format("{:.3f} ms", ns / 1e6); }
+std::string headline_iops(double v) { return std::isnan(v) ? "-" : fmt::format("{:.0f} IOPS", v); }
+std::string headline_ms(double ns) { return std::isnan(ns) ? "-" : fmt::format("{:.3f} ms", ns / 1e6); }
 
 // The cell of `block` x `mix` (NaN when the matrix lacks either).
 double cell(const results::GridMatrix& m, GridMetric metric, const std::string& block, const std::string& mix) {
@@ -25,15 +25,15 @@ double cell(const results::GridMatrix& m, GridMetric metric, const std::string& 
 }
 
 std::string iops_line(const results::GridMatrix& m) {
-  return fmt::format("RND 4KiB read {}, write {}, 65/35 {}", iops_text(cell(m, GridMetric::iops, "4KiB", "100/0")),
-                     iops_text(cell(m, GridMetric::iops, "4KiB", "0/100")),
-                     iops_text(cell(m, GridMetric::iops, "4KiB", "65/35")));
+  return fmt::format("RND 4KiB read {}, write {}, 65/35 {}", headline_iops(cell(m, GridMetric::iops, "4KiB", "100/0")),
+                     headline_iops(cell(m, GridMetric::iops, "4KiB", "0/100")),
+                     headline_iops(cell(m, GridMetric::iops, "4KiB", "65/35")));
 }
 
 std::string latency_line(const results::GridMatrix& m) {
   const auto pair = [&](const char* mix) {
-    return fmt::format("ART {}, 5 9s {}", ms_text(cell(m, GridMetric::latency_mean_ns, "4KiB", mix)),
-                       ms_text(cell(m, GridMetric::latency_p99_999_ns, "4KiB", mix)));
+    return fmt::format("ART {}, 5 9s {}", headline_ms(cell(m, GridMetric::latency_mean_ns, "4KiB", mix)),
+                       headline_ms(cell(m, GridMetric::latency_p99_999_ns, "4KiB", mix)));
   };
   return fmt::format("RND 4KiB read {}; write {}", pair("100/0"), pair("0/100"));
 }
@@ -50,14 +50,14 @@ std::string throughput_line(const results::ThroughputTable& table) {
 std::string write_stream_line(const results::WriteStreamBlock& w) {
   if (w.samples.empty()) return {};
   const results::WriteStreamSample& last = w.samples.back();
-  return fmt::format("final {} after {:.2f} drive fills ({:.1f} GB written), ART {}", iops_text(last.iops),
-                     last.drive_fills, last.tgbw_gb, ms_text(last.latency.latency_mean_ns));
+  return fmt::format("final {} after {:.2f} drive fills ({:.1f} GB written), ART {}", headline_iops(last.iops),
+                     last.drive_fills, last.tgbw_gb, headline_ms(last.latency.latency_mean_ns));
 }
 
 std::string demand_line(const results::DemandSweepBlock& d) {
   for (const results::OperatingPoint& p : d.operating_points) {
     if (p.name == "max") {
-      return fmt::format("MaxIOPS {} at ART {} (TC {} / QD {})", iops_text(p.iops), ms_text(p.latency_mean_ns),
+      return fmt::format("MaxIOPS {} at ART {} (TC {} / QD {})", headline_iops(p.iops), headline_ms(p.latency_mean_ns),
                          p.threads, p.queue_depth);
     }
   }
@@ -65,7 +65,7 @@ std::string demand_line(const results::DemandSweepBlock& d) {
 }
 
 std::string hir_line(const results::HirBlock& h) {
-  return fmt::format("steady-state {}{}", iops_text(h.steady_state_iops),
+  return fmt::format("steady-state {}{}", headline_iops(h.steady_state_iops),
                      h.steady_state_attained ? "" : " (SS NOT ACHIEVED)");
 }
 

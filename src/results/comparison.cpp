@@ -13,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(); }
+json finite_or_null(double v) { return std::isfinite(v) ? json(v) : json(); }
 
 template <typename T>
 json optional_json(const std::optional<T>& v) {
@@ -44,7 +44,7 @@ json rows_json(const std::vector<std::vector<double>>& rows) {
   for (const std::vector<double>& row : rows) {
     json r = json::array();
     for (double v : row) {
-      r.push_back(number_or_null(v));
+      r.push_back(finite_or_null(v));
     }
     out.push_back(std::move(r));
   }
@@ -74,7 +74,7 @@ json group_json(const ComparedGroup& g) {
   }
   json cells = json::array();
   for (const ComparedCell& c : g.cells) {
-    cells.push_back({{"label", c.label}, {"x", number_or_null(c.x)}});
+    cells.push_back({{"label", c.label}, {"x", finite_or_null(c.x)}});
   }
   out["cells"] = std::move(cells);
   out["values"] = rows_json(g.values);

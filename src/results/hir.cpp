@@ -52,7 +52,7 @@ HirWaitState read_wait_state(const nlohmann::json& j) {
 // One body for both writers: Block is `const HirBlock` (baselines copied) or `HirBlock` (an
 // rvalue being written: released).
 template <typename Block>
-void write_block(nlohmann::json& j, Block& block) {
+void write_hir_block(nlohmann::json& j, Block& block) {
   nlohmann::json states = nlohmann::json::array();
   for (auto& ws : block.wait_states) {
     states.push_back(wait_state_json(ws));
@@ -71,8 +71,8 @@ void write_block(nlohmann::json& j, Block& block) {
 
 }  // namespace
 
-void to_json(nlohmann::json& j, const HirBlock& block) { write_block(j, block); }
-void to_json(nlohmann::json& j, HirBlock&& block) { write_block(j, block); }
+void to_json(nlohmann::json& j, const HirBlock& block) { write_hir_block(j, block); }
+void to_json(nlohmann::json& j, HirBlock&& block) { write_hir_block(j, block); }
 
 HirBlock read_hir(const nlohmann::json& block) {
   HirBlock h;

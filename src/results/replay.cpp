@@ -53,7 +53,7 @@ nlohmann::json step_json(const ReplayStep& s) {
           {"fell_behind", s.fell_behind}};
 }
 
-ReplayStep read_step(const nlohmann::json& j) {
+ReplayStep read_replay_step(const nlohmann::json& j) {
   ReplayStep s;
   s.start_ns = count(at(j, "start_ns"));
   s.length_ns = count(at(j, "length_ns"));
@@ -143,7 +143,7 @@ ReplayRecord read_replay(const nlohmann::json& j) {
   r.stop_reason = str(j, "stop_reason");
   r.error = str(j, "error");
   if (const nlohmann::json& s = at(j, "steps"); s.is_array()) {
-    for (const nlohmann::json& e : s) r.steps.push_back(read_step(e));
+    for (const nlohmann::json& e : s) r.steps.push_back(read_replay_step(e));
   }
   return r;
 }

@@ -39,7 +39,7 @@ RunConfigRecord read_config(const json& j) {
   return c;
 }
 
-RunRecord read_run(const json& j) {
+RunRecord read_run_record(const json& j) {
   RunRecord r;
   r.sessions = read_run_sessions(j);
   r.finished_utc = str(j, "finished_utc");
@@ -59,7 +59,7 @@ RunRecord read_run(const json& j) {
   return r;
 }
 
-TargetRecord read_target(const json& j) {
+TargetRecord read_target_record(const json& j) {
   return {str(j, "path"),
           str(j, "kind"),
           str(j, "scratch"),
@@ -239,8 +239,8 @@ RunHeader read_run_header(const json& results) {
   h.tool = read_tool(at(results, "tool"));
   h.spec = read_spec(at(results, "spec"));
   h.config = read_config(at(results, "config"));
-  h.run = read_run(at(results, "run"));
-  h.target = read_target(at(results, "target"));
+  h.run = read_run_record(at(results, "run"));
+  h.target = read_target_record(at(results, "target"));
   h.device = read_device(at(results, "device"));
   h.platform = read_platform(at(results, "platform"));
   if (const json& plan = at(results, "plan"); plan.is_object()) {

@@ -13,7 +13,7 @@ namespace {
 // A number, 0 when absent (counts and rates of a partial document read as nothing done).
 double value_or_zero(const json& j) { return j.is_number() ? j.get<double>() : 0.0; }
 
-LatencyRecord read_latency(const json& j) {
+LatencyRecord read_latency_record(const json& j) {
   LatencyRecord out;
   out.mean_ns = num(at(j, "mean"));
   out.stddev_ns = num(at(j, "stddev"));
@@ -28,7 +28,7 @@ LatencyRecord read_latency(const json& j) {
 
 DirectionRecord read_direction(const json& j) {
   return {count(at(j, "ios")), count(at(j, "bytes")), value_or_zero(at(j, "iops")), value_or_zero(at(j, "mb_per_s")),
-          read_latency(at(j, "latency_ns"))};
+          read_latency_record(at(j, "latency_ns"))};
 }
 
 IntervalRecord read_interval(const json& j) {

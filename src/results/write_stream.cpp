@@ -7,7 +7,7 @@ namespace ptsuite::results {
 namespace {
 
 template <typename Sample>  // WriteStreamSample, const (copied) or not (released)
-nlohmann::json sample_json(Sample& s) {
+nlohmann::json stream_sample_json(Sample& s) {
   nlohmann::json j = {{"sample", s.sample},     {"end_time_s", s.end_time_s},   {"tgbw_bytes", s.tgbw_bytes},
                       {"tgbw_gb", s.tgbw_gb},   {"drive_fills", s.drive_fills}, {"iops", s.iops},
                       {"mb_per_s", s.mb_per_s}, {"health", take(s.health)},     {"result", take(s.result)}};
@@ -50,10 +50,10 @@ WriteStreamSteadyState read_steady_state(const nlohmann::json& j) {
 // One body for both writers: Block is `const WriteStreamBlock` (sub-documents copied) or
 // `WriteStreamBlock` (an rvalue being written: released).
 template <typename Block>
-void write_block(nlohmann::json& j, Block& block) {
+void write_stream_block(nlohmann::json& j, Block& block) {
   nlohmann::json samples = nlohmann::json::array();
   for (auto& s : block.samples) {
-    samples.push_back(sample_json(s));
+    samples.push_back(stream_sample_json(s));
   }
   j = {{"workload", block.workload},
        {"segment", take(block.segment)},
@@ -71,8 +71,8 @@ void write_block(nlohmann::json& j, Block& block) {
 
 }  // namespace
 
-void to_json(nlohmann::json& j, const WriteStreamBlock& block) { write_block(j, block); }
-void to_json(nlohmann::json& j, WriteStreamBlock&& block) { write_block(j, block); }
+void to_json(nlohmann::json& j, const WriteStreamBlock& block) { write_stream_block(j, block); }
+void to_json(nlohmann::json& j, WriteStreamBlock&& block) { write_stream_block(j, block); }
 
 WriteStreamBlock read_write_stream(const nlohmann::json& block) {
   WriteStreamBlock w;

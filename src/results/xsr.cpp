@@ -24,7 +24,7 @@ nlohmann::json group_json(Group& g) {
 }
 
 template <typename Sample>  // XsrSample, const (copied) or not (released)
-nlohmann::json sample_json(Sample& s) {
+nlohmann::json xsr_sample_json(Sample& s) {
   return {{"sample", s.sample},
           {"group", s.group},
           {"end_s", s.end_s},
@@ -76,14 +76,14 @@ XsrRecovery read_recovery(const nlohmann::json& j) {
 // One body for both writers: Block is `const XsrBlock` (sub-documents copied) or `XsrBlock`
 // (an rvalue being written: released).
 template <typename Block>
-void write_block(nlohmann::json& j, Block& block) {
+void write_xsr_block(nlohmann::json& j, Block& block) {
   nlohmann::json groups = nlohmann::json::array();
   for (auto& g : block.groups) {
     groups.push_back(group_json(g));
   }
   nlohmann::json samples = nlohmann::json::array();
   for (auto& s : block.samples) {
-    samples.push_back(sample_json(s));
+    samples.push_back(xsr_sample_json(s));
   }
   j = {{"groups", std::move(groups)},
        {"samples", std::move(samples)},
@@ -93,8 +93,8 @@ void write_block(nlohmann::json& j, Block& block) {
 
 }  // namespace
 
-void to_json(nlohmann::json& j, const XsrBlock& block) { write_block(j, block); }
-void to_json(nlohmann::json& j, XsrBlock&& block) { write_block(j, block); }
+void to_json(nlohmann::json& j, const XsrBlock& block) { write_xsr_block(j, block); }
+void to_json(nlohmann::json& j, XsrBlock&& block) { write_xsr_block(j, block); }
 
 XsrBlock read_xsr(const nlohmann::json& block) {
   XsrBlock x;

@@ -26,7 +26,7 @@ const char* kind_of(mode_t mode) {
   return "not a file";
 }
 
-std::string size_text(size_t bytes) {
+std::string line_size_text(size_t bytes) {
   return bytes >= (1U << 20) ? fmt::format("{} MiB", bytes >> 20) : fmt::format("{} KiB", bytes >> 10);
 }
 
@@ -101,7 +101,7 @@ bool LineReader::next(std::string& line) {
   }
   throw UsageError(m_source, fmt::format("{}:{}: a line longer than {}, more than any line of this kind can be: "
                                          "check that the file is the trace you meant",
-                                         m_path, m_line + 1, size_text(m_max_line_bytes)));
+                                         m_path, m_line + 1, line_size_text(m_max_line_bytes)));
 }
 
 }  // namespace ptsuite

@@ -36,8 +36,8 @@ html::Block figure(const chart::Chart& c, std::string caption) {
   return {html::BlockKind::figure, chart::render_svg(c), std::move(caption), ""};
 }
 
-std::string ms(double ns) { return html::fmt_ms(ns); }
-std::string ms(uint64_t ns) { return html::fmt_ms(static_cast<double>(ns)); }
+std::string ms_cell(double ns) { return html::fmt_ms(ns); }
+std::string ms_cell(uint64_t ns) { return html::fmt_ms(static_cast<double>(ns)); }
 
 // The first page's table: the application's figures beside the device's.
 html::Block side_by_side(const AppRun& run) {
@@ -47,8 +47,8 @@ html::Block side_by_side(const AppRun& run) {
     t.rows.push_back({html::text(name),
                       html::text(fmt::format("{} TPS{}", html::fmt_iops(r.tps),
                                              r.qps > 0 ? fmt::format(", {} QPS", html::fmt_iops(r.qps)) : "")),
-                      ms(r.latency.mean_ns), ms(r.latency.stddev_ns), ms(r.latency.p95_ns), ms(r.latency.p99_ns),
-                      ms(r.latency.p999_ns), ms(r.latency.max_ns)});
+                      ms_cell(r.latency.mean_ns), ms_cell(r.latency.stddev_ns), ms_cell(r.latency.p95_ns),
+                      ms_cell(r.latency.p99_ns), ms_cell(r.latency.p999_ns), ms_cell(r.latency.max_ns)});
   };
   for (const results::AppInstanceResult& r : run.instances) {
     const results::DriveIdentity drive = results::read_drive_identity(r.identity);
@@ -63,8 +63,8 @@ html::Block side_by_side(const AppRun& run) {
     t.rows.push_back({html::text("Device (block IO capture)"),
                       html::text(fmt::format("{} IOPS, {} MB/s, QD mean {:.2f} / max {}", html::fmt_iops(c.iops),
                                              html::fmt_mbps(c.mb_per_s), c.qd_mean, c.qd_max)),
-                      ms(c.latency_mean_ns), "", "", ms(c.latency_p99_ns), ms(c.latency_p999_ns),
-                      ms(c.latency_max_ns)});
+                      ms_cell(c.latency_mean_ns), "", "", ms_cell(c.latency_p99_ns), ms_cell(c.latency_p999_ns),
+                      ms_cell(c.latency_max_ns)});
   }
   return {html::BlockKind::table, html::render_table(t),
           "The application's transactions (latency as the driver measured it) and the block IO they caused on the "

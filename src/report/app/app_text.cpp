@@ -8,16 +8,17 @@ namespace ptsuite::report {
 
 namespace {
 
-std::string ms(double ns) { return fmt::format("{:.3f}", ns / 1e6); }
-std::string ms(uint64_t ns) { return ms(static_cast<double>(ns)); }
+std::string app_ms(double ns) { return fmt::format("{:.3f}", ns / 1e6); }
+std::string app_ms(uint64_t ns) { return app_ms(static_cast<double>(ns)); }
 
 std::string instance_line(const results::AppInstanceResult& r, const std::string& name) {
   return fmt::format("  {:<14} {:>10.1f} {:>10.1f} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   {}\n", name, r.tps,
-                     r.qps, r.transactions, ms(r.latency.mean_ns), ms(r.latency.stddev_ns), ms(r.latency.p95_ns),
-                     ms(r.latency.p99_ns), ms(r.latency.p999_ns), ms(r.latency.max_ns), r.target);
+                     r.qps, r.transactions, app_ms(r.latency.mean_ns), app_ms(r.latency.stddev_ns),
+                     app_ms(r.latency.p95_ns), app_ms(r.latency.p99_ns), app_ms(r.latency.p999_ns),
+                     app_ms(r.latency.max_ns), r.target);
 }
 
-std::string csv_number(double v) { return std::isfinite(v) ? fmt::format("{}", v) : ""; }
+std::string app_csv_number(double v) { return std::isfinite(v) ? fmt::format("{}", v) : ""; }
 
 }  // namespace
 
@@ -45,7 +46,7 @@ std::string app_text(const results::AppRun& run) {
         "  {:.0f} IOPS, {:.1f} MB/s, {:.1f} % reads; queue depth mean {:.2f}, max {}; latency mean {} "
         "ms, 99 % {} ms, max {} ms\n",
         c.iops, c.mb_per_s, c.ios > 0 ? 100.0 * static_cast<double>(c.read_ios) / static_cast<double>(c.ios) : 0.0,
-        c.qd_mean, c.qd_max, ms(c.latency_mean_ns), ms(c.latency_p99_ns), ms(c.latency_max_ns));
+        c.qd_mean, c.qd_max, app_ms(c.latency_mean_ns), app_ms(c.latency_p99_ns), app_ms(c.latency_max_ns));
     out += fmt::format("  {} IO streams, {} cover 80 % of the IOs:", c.streams.size(), c.streams_for_80pct);
     for (size_t i = 0; i < c.streams_for_80pct && i < c.streams.size(); ++i) {
       out += fmt::format(" {} {:.1f} %{}", c.streams[i].name, c.streams[i].io_share * 100,
@@ -64,7 +65,7 @@ std::string app_csv(const results::AppRun& run) {
   for (const results::AppInstanceResult& r : run.instances) {
     for (const results::AppInterval& i : r.series) {
       out += fmt::format("{},{},{},{},{},{},{},{},{}\n", run.app, r.index, r.target, i.end_s, i.tps, i.qps,
-                         csv_number(i.latency_mean_ms), csv_number(i.latency_p99_ms), i.errors_per_s);
+                         app_csv_number(i.latency_mean_ms), app_csv_number(i.latency_p99_ms), i.errors_per_s);
     }
   }
   return out;

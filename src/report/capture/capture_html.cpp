@@ -14,7 +14,7 @@ namespace {
 using results::CharacterizationStep;
 using results::IoCharacterization;
 
-constexpr double k_ns_per_s = 1e9;
+constexpr double k_capture_ns_per_s = 1e9;
 
 chart::Chart step_chart(const std::string& id, const std::string& title, const std::string& y) {
   chart::Chart c;
@@ -33,12 +33,12 @@ chart::Series per_step(const IoCharacterization& c, const std::string& name, Val
   chart::Series s;
   s.name = name;
   for (const CharacterizationStep& st : c.steps) {
-    s.points.push_back({static_cast<double>(st.start_ns + st.length_ns) / k_ns_per_s, value(st)});
+    s.points.push_back({static_cast<double>(st.start_ns + st.length_ns) / k_capture_ns_per_s, value(st)});
   }
   return s;
 }
 
-html::Block figure(const chart::Chart& c, std::string caption) {
+html::Block capture_figure(const chart::Chart& c, std::string caption) {
   return {html::BlockKind::figure, chart::render_svg(c), std::move(caption), ""};
 }
 
@@ -98,7 +98,7 @@ html::Block stream_map(const IoCharacterization& c, const std::string& id) {
     s.thin = c.steps.size() > 60;
     ch.series.push_back(std::move(s));
   }
-  return figure(ch, "IOs of the top streams in each step (the rest summed as \"other streams\")");
+  return capture_figure(ch, "IOs of the top streams in each step (the rest summed as \"other streams\")");
 }
 
 html::Block heat_map(const IoCharacterization& c, const std::string& id) {
@@ -146,10 +146,10 @@ std::vector<html::Page> capture_pages(const IoCharacterization& c,
   iops.series.push_back(per_step(c, "IOPS", [](const CharacterizationStep& s) { return s.iops; }));
   chart::Chart mbps = step_chart(id + "-mbps", "MB/s per step", "MB/s");
   mbps.series.push_back(per_step(c, "MB/s", [](const CharacterizationStep& s) { return s.mb_per_s; }));
-  pages.push_back(
-      {header,
-       "Capture: IO stream map and throughput",
-       {stream_map(c, id), figure(iops, "Device IOPS in each step"), figure(mbps, "Device MB/s in each step")}});
+  pages.push_back({header,
+                   "Capture: IO stream map and throughput",
+                   {stream_map(c, id), capture_figure(iops, "Device IOPS in each step"),
+                    capture_figure(mbps, "Device MB/s in each step")}});
   chart::Chart qd = step_chart(id + "-qd", "Queue depth per step", "Requests in flight");
   qd.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.qd_mean; }));
   qd.series.push_back(per_step(c, "max", [](const CharacterizationStep& s) { return static_cast<double>(s.qd_max); }));
@@ -157,10 +157,11 @@ std::vector<html::Page> capture_pages(const IoCharacterization& c,
   lat.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.latency_mean_ns / 1e6; }));
   lat.series.push_back(
       per_step(c, "99 %", [](const CharacterizationStep& s) { return static_cast<double>(s.latency_p99_ns) / 1e6; }));
-  pages.push_back({header,
-                   "Capture: queue depth and latency",
-                   {figure(qd, "Time-weighted mean and maximum requests in flight in each step"),
-                    figure(lat, "Mean and 99th-percentile device latency (issue to completion) in each step")}});
+  pages.push_back(
+      {header,
+       "Capture: queue depth and latency",
+       {capture_figure(qd, "Time-weighted mean and maximum requests in flight in each step"),
+        capture_figure(lat, "Mean and 99th-percentile device latency (issue to completion) in each step")}});
   pages.push_back({header, "Capture: LBA heat map and processes", {heat_map(c, id), process_table(c)}});
   return pages;
 }

@@ -8,7 +8,7 @@ namespace ptsuite::report {
 
 namespace {
 
-std::string ms(double ns) { return fmt::format("{:.3f}", ns / 1e6); }
+std::string capture_ms(double ns) { return fmt::format("{:.3f}", ns / 1e6); }
 
 std::string losses_line(const results::IoCharacterization& c) {
   std::string s = fmt::format("lost events {}, issued but never completed {}, completions without issue {}",
@@ -28,9 +28,9 @@ std::string capture_text(const results::IoCharacterization& c) {
                      c.write_ios, c.other_ios, static_cast<double>(c.bytes) / 1e6, c.iops, c.mb_per_s);
   out += fmt::format(
       "Queue depth mean {:.2f}, max {}; latency mean {} ms, 50 % {} ms, 99 % {} ms, 99.9 % {} ms, max {} ms\n",
-      c.qd_mean, c.qd_max, ms(c.latency_mean_ns), ms(static_cast<double>(c.latency_p50_ns)),
-      ms(static_cast<double>(c.latency_p99_ns)), ms(static_cast<double>(c.latency_p999_ns)),
-      ms(static_cast<double>(c.latency_max_ns)));
+      c.qd_mean, c.qd_max, capture_ms(c.latency_mean_ns), capture_ms(static_cast<double>(c.latency_p50_ns)),
+      capture_ms(static_cast<double>(c.latency_p99_ns)), capture_ms(static_cast<double>(c.latency_p999_ns)),
+      capture_ms(static_cast<double>(c.latency_max_ns)));
   out += "Completeness: " + losses_line(c) + "\n";
   out += fmt::format(
       "\nIO streams ({} in all; {} cover >= 80 % of the IOs; SEQ = starts where one of the last {} "
@@ -41,7 +41,7 @@ std::string capture_text(const results::IoCharacterization& c) {
   for (size_t i = 0; i < shown; ++i) {
     const results::IoStreamStats& s = c.streams[i];
     out += fmt::format("  {:<18} {:>12} {:>8.2f} {:>8.2f} {:>12}\n", s.name, s.ios, s.io_share * 100,
-                       s.byte_share * 100, ms(s.latency_mean_ns));
+                       s.byte_share * 100, capture_ms(s.latency_mean_ns));
   }
   if (shown < c.streams.size()) out += fmt::format("  ... {} more streams\n", c.streams.size() - shown);
   out += fmt::format("\nSteps of {:.3g} s\n", static_cast<double>(c.step_ns) / 1e9);
@@ -50,7 +50,7 @@ std::string capture_text(const results::IoCharacterization& c) {
   for (const results::CharacterizationStep& s : c.steps) {
     out += fmt::format("  {:>9.1f} {:>10} {:>10.0f} {:>9.1f} {:>7.2f} {:>5} {:>9} {:>9}\n",
                        static_cast<double>(s.start_ns) / 1e9, s.ios, s.iops, s.mb_per_s, s.qd_mean, s.qd_max,
-                       ms(s.latency_mean_ns), ms(static_cast<double>(s.latency_p99_ns)));
+                       capture_ms(s.latency_mean_ns), capture_ms(static_cast<double>(s.latency_p99_ns)));
   }
   if (!c.processes.empty()) {
     out += "\nProcesses (submitter at queue time)\n";

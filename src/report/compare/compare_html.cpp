@@ -25,6 +25,7 @@ using results::ComparedTest;
 using results::Comparison;
 using results::ComparisonDifference;
 using namespace ptsuite::report::html;  // the page vocabulary: Page, Block, Table, text() ...
+using ptsuite::report::html::text;      // not the report::text namespace (one unity TU sees both)
 
 constexpr size_t k_rows_with_chart = 14;  // table rows that fit under a chart on one page
 constexpr size_t k_rows_per_page = 36;    // table rows of a page without a chart
@@ -237,7 +238,7 @@ std::string group_title(const ComparedTest& test, const ComparedGroup& group) {
 }
 
 // The value at [run][cell] of a values or delta_pct table; NaN when the table has none.
-double cell_value(const std::vector<std::vector<double>>& table, size_t run, size_t cell) {
+double table_cell_value(const std::vector<std::vector<double>>& table, size_t run, size_t cell) {
   return run < table.size() && cell < table[run].size() ? table[run][cell] : std::nan("");
 }
 
@@ -257,7 +258,7 @@ std::vector<chart::NamedSeries> run_series(const Comparison& cmp, const Compared
     for (size_t i = 0; i < group.cells.size(); ++i) {
       if (!sizes || std::isfinite(group.cells[i].x)) {
         series.back().points.push_back(
-            {sizes ? group.cells[i].x : static_cast<double>(i), cell_value(group.values, r, i) / divisor});
+            {sizes ? group.cells[i].x : static_cast<double>(i), table_cell_value(group.values, r, i) / divisor});
       }
     }
   }
@@ -305,10 +306,10 @@ Table group_table(const Comparison& cmp, const ComparedGroup& group) {
   for (size_t i = 0; i < group.cells.size(); ++i) {
     std::vector<std::string> row = {text(group.cells[i].label)};
     for (size_t r = 0; r < runs; ++r) {
-      row.push_back(text(v.format(cell_value(group.values, r, i))));
+      row.push_back(text(v.format(table_cell_value(group.values, r, i))));
     }
     for (size_t r = 1; r < runs; ++r) {
-      const double d = cell_value(group.delta_pct, r, i);
+      const double d = table_cell_value(group.delta_pct, r, i);
       row.push_back(std::isfinite(d) ? text(fmt::format("{:+.1f} %", d)) : "\u2013");
     }
     t.rows.push_back(std::move(row));

@@ -34,7 +34,7 @@ void add_unique(std::vector<std::string>& list, const std::string& item) {
   }
 }
 
-std::string joined(const std::vector<std::string>& list) {
+std::string joined_list(const std::vector<std::string>& list) {
   std::string out;
   for (const std::string& s : list) {
     out += (out.empty() ? "" : ", ") + s;
@@ -133,9 +133,9 @@ TestFacts test_facts(const results::TestRecord& test) {
                                 : std::string("swept (no single TOIO)")},
                 {"active range (%)", json(h.active_range_pct).dump()},
                 {"data pattern", h.data_pattern},
-                {"block sizes", joined(sizes)},
-                {"R/W mixes", joined(mixes)},
-                {"segment TC x QD", joined(toios)}};
+                {"block sizes", joined_list(sizes)},
+                {"R/W mixes", joined_list(mixes)},
+                {"segment TC x QD", joined_list(toios)}};
   t.workload.insert(t.workload.end(), block_fields.begin(), block_fields.end());
   return t;
 }
@@ -162,7 +162,7 @@ class ResultsRun final : public ComparableRun {
     f.started_utc = h.run.sessions.started_utc;
     f.tested_by = h.config.tested_by;
     f.workload = {{"spec revision", f.revision}, {"profile", f.profile}};
-    const std::string presets = joined(h.config.presets);
+    const std::string presets = joined_list(h.config.presets);
     f.settings = {{"presets", presets.empty() ? "none" : presets},
                   {"engine", h.config.engine},
                   {"ptsuite version", fmt::format("{} (git {})", h.tool.version, h.tool.git_revision)}};

@@ -13,7 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-const std::string k_dash = "\u2013";
+const std::string k_en_dash = "\u2013";
 
 }  // namespace
 
@@ -69,7 +69,7 @@ std::string render_rows(const Rows& rows, std::string_view css_class) {
 
 std::string grouped(double value, int decimals) {
   if (!std::isfinite(value)) {
-    return k_dash;
+    return k_en_dash;
   }
   std::string digits = fmt::format("{:.{}f}", std::fabs(value), decimals);
   const size_t dot = digits.find('.');
@@ -94,11 +94,11 @@ std::string fmt_iops(double iops) {
 
 std::string fmt_mbps(double mb_per_s) { return grouped(mb_per_s, 1); }
 
-std::string fmt_ms(double ns) { return std::isfinite(ns) ? grouped(ns / 1e6, 3) : k_dash; }
+std::string fmt_ms(double ns) { return std::isfinite(ns) ? grouped(ns / 1e6, 3) : k_en_dash; }
 
 std::string fmt_number(double value) {
   if (!std::isfinite(value)) {
-    return k_dash;
+    return k_en_dash;
   }
   const double a = std::fabs(value);
   int decimals = 2;
@@ -111,7 +111,7 @@ std::string fmt_number(double value) {
 
 std::string fmt_percent(double pct) {
   if (!std::isfinite(pct)) {
-    return k_dash;
+    return k_en_dash;
   }
   std::string s = fmt::format("{:.4f}", pct);
   while (s.back() == '0') {
@@ -173,7 +173,7 @@ std::string fmt_duration_ns(uint64_t ns) {
 
 std::string fmt_capacity_multiple(double multiple) {
   if (!std::isfinite(multiple)) {
-    return k_dash;
+    return k_en_dash;
   }
   std::string v = fmt::format("{:.3f}", multiple);
   while (v.back() == '0') {

@@ -16,7 +16,7 @@ namespace {
 using results::ReplayRecord;
 using results::ReplayStep;
 
-constexpr double k_ns_per_s = 1e9;
+constexpr double k_replay_ns_per_s = 1e9;
 constexpr double k_ns_per_us = 1e3;
 
 std::string us_text(uint64_t ns) { return fmt::format("{:.1f}", static_cast<double>(ns) / k_ns_per_us); }

@@ -13,7 +13,7 @@ namespace ptsuite::report {
 namespace {
 
 // ns -> "12.345" ms; "-" when absent.
-std::string ms(double ns) { return std::isfinite(ns) ? fmt::format("{:.3f}", ns / 1e6) : "-"; }
+std::string scenario_ms(double ns) { return std::isfinite(ns) ? fmt::format("{:.3f}", ns / 1e6) : "-"; }
 
 // A replay phase: per target, captured vs replayed, the issue-time error and the steps kept up.
 std::string replay_text(const results::PhaseRecord& phase) {
@@ -47,7 +47,7 @@ std::string phase_text(const results::PhaseRecord& phase, size_t targets) {
                        r.first_of_step ? phase.steps[r.step].label : std::string(), r.scope, r.dir, r.values->iops,
                        r.values->mb_per_s);
     for (const auto& c : scenario_detail::k_latency_columns) {
-      out += fmt::format(" {:>9}", ms(scenario_detail::latency_ns(r.values->latency, c.key)));
+      out += fmt::format(" {:>9}", scenario_ms(scenario_detail::latency_ns(r.values->latency, c.key)));
     }
     out += "\n";
   }
