@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -13,6 +14,7 @@
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/scenario_document.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -35,8 +37,12 @@ void add_number(std::vector<Metric>& out, const std::string& test, const std::st
   }
 }
 
-// IOPS and Latency: the matrix cell [row "4KiB"][column mix] of each metric.
-void matrix_metrics(const std::string& id, const results::GridMatrix& m, std::vector<Metric>& out) {
+// IOPS and Latency: the matrix cell [row "4KiB"][column mix] of each metric (IOPS: the IOPS;
+// Latency: ART, five nines, MRT).
+template <typename Kind>
+void matrix_metrics(Kind /*kind*/, const results::GridMatrix& m, std::vector<Metric>& out) {
+  constexpr bool latency = std::is_same_v<Kind, results::test_kind::latency>;
+  const std::string id(Kind::id);
   using results::GridMetric;
   const auto row =
       std::find_if(m.rows.begin(), m.rows.end(), [](const results::BlockSizeKey& k) { return k.label == "4KiB"; });
@@ -51,7 +57,7 @@ void matrix_metrics(const std::string& id, const results::GridMatrix& m, std::ve
         continue;
       }
       const std::string base = fmt::format("rnd_4KiB_{}", label);
-      if (id == "iops") {
+      if constexpr (!latency) {
         add_number(out, id, base + "_iops", m.cell(GridMetric::iops, r, c), "IOPS");
       } else {
         add_number(out, id, base + "_mean_ns", m.cell(GridMetric::latency_mean_ns, r, c), "ns");
@@ -115,32 +121,29 @@ std::string run_uid(const results::RunHeader& header) {
   return sha256_hex(basis).substr(0, 32);
 }
 
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;  // clang before 17 does not deduce aggregates
+// The metrics of the tests the history keeps, one overload per test kind (results/test_kinds.hpp).
+namespace kind = results::test_kind;
+void metrics(kind::iops k, const results::GridMatrix& m, std::vector<Metric>& out) { matrix_metrics(k, m, out); }
+void metrics(kind::latency k, const results::GridMatrix& m, std::vector<Metric>& out) { matrix_metrics(k, m, out); }
+void metrics(kind::throughput /*kind*/, const results::ThroughputTable& t, std::vector<Metric>& out) {
+  throughput_metrics(t, out);
+}
+void metrics(kind::wsat /*kind*/, const results::WriteStreamBlock& w, std::vector<Metric>& out) {
+  wsat_metrics(w, out);
+}
+void metrics(kind::cbw /*kind*/, const results::DemandSweepBlock& d, std::vector<Metric>& out) { cbw_metrics(d, out); }
+template <typename Kind>
+void metrics(Kind /*kind*/, const typename Kind::Block& /*block*/, std::vector<Metric>& /*out*/) {}
 
 }  // namespace
 
 std::vector<Metric> headline_metrics(const results::TestRecord& test) {
   std::vector<Metric> out;
-  const std::string& id = test.header.id;
-  std::visit(Overloaded{[&](const results::GridMatrix& m) {
-                          if (id == "iops" || id == "latency") matrix_metrics(id, m, out);
-                        },
-                        [&](const results::ThroughputTable& t) {
-                          if (id == "throughput") throughput_metrics(t, out);
-                        },
-                        [&](const results::WriteStreamBlock& w) {
-                          if (id == "wsat") wsat_metrics(w, out);
-                        },
-                        [&](const results::DemandSweepBlock& d) {
-                          if (id == "cbw") cbw_metrics(d, out);
-                        },
-                        [](const auto&) {}},
-             test.block);
+  results::visit_test_kind(test.header.id, [&](auto kind) {
+    if (const auto* block = results::block_of(kind, test); block != nullptr) {
+      metrics(kind, *block, out);
+    }
+  });
   return out;
 }
 

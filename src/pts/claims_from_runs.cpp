@@ -9,6 +9,7 @@
 #include <ptsuite/pts/rw_mix.hpp>
 #include <ptsuite/pts/segment.hpp>
 #include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
@@ -101,7 +102,7 @@ std::vector<SourcePoint> source_points(const std::vector<SourceRun>& runs,
     const SourceRun& run = runs[r];
     for (const results::TestRecord& rec : docs[r].tests) {
       if (rec.header.status != "complete") continue;
-      if (rec.header.id == "claims") {
+      if (rec.header.id == results::test_kind::claims::id) {
         points_of_claims_record(run, rec, out);
       } else {
         points_of_pts_record(run, rec, out);

@@ -10,6 +10,7 @@
 #include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/wipc.hpp>
 #include <ptsuite/util/units.hpp>
@@ -184,7 +185,7 @@ void settings_clauses(const results::TestRecord& rec, const Settings& settings, 
 
 // WSAT under wsat.stop_rule=steady-state: its check samples' verdict (rec.wsat.steady_state).
 bool wsat_steady_state_clause(const results::TestRecord& rec, Clauses& out, ComplianceVerdict& v) {
-  const auto* wsat = rec.block_key == "wsat" ? rec.block_as<results::WriteStreamBlock>() : nullptr;
+  const auto* wsat = results::own_block(results::test_kind::wsat{}, rec);
   if (wsat == nullptr || !wsat->steady_state) {
     return false;
   }

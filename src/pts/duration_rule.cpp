@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/test_record.hpp>
 
 namespace ptsuite::pts {
@@ -25,7 +26,7 @@ bool round_cap_stopped(const results::TestRecord& test_record) {
       return true;
     }
   }
-  const auto* wsat = test_record.block_key == "wsat" ? test_record.block_as<results::WriteStreamBlock>() : nullptr;
+  const auto* wsat = results::own_block(results::test_kind::wsat{}, test_record);
   return wsat != nullptr && wsat->steady_state && !wsat->steady_state->attained &&
          wsat->steady_state->rounds >= wsat->steady_state->max_rounds;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 
 namespace ptsuite::report {
 
@@ -74,23 +75,33 @@ std::string xsr_line(const results::XsrBlock& x) {
                               : "did not recover to access group 1's throughput";
 }
 
-// The line of the tests a lab quotes, by id: the same block kinds serve other tests
-// (latency-sweep, rww-sweep) that have no headline.
-std::string line_for(const results::TestRecord& test) {
-  const std::string& id = test.header.id;
-  // A record without its block renders an empty one: "-" for the cells it lacks.
-  const auto line = [&]<typename Block>(std::string (*render)(const Block&)) -> std::string {
-    const Block* block = test.block_as<Block>();
-    return render(block != nullptr ? *block : Block{});
-  };
-  if (id == "iops") return line(iops_line);
-  if (id == "latency") return line(latency_line);
-  if (id == "throughput") return line(throughput_line);
-  if (id == "wsat" || id == "endurance-write") return line(write_stream_line);
-  if (id == "cbw" || id == "dirth" || id == "ecw") return line(demand_line);
-  if (id == "hir") return line(hir_line);
-  if (id == "xsr") return line(xsr_line);
+// The line of the tests a lab quotes, one overload per test kind (results/test_kinds.hpp): the
+// same block records serve other tests (latency-sweep, rww-sweep), which have no headline.
+namespace kind = results::test_kind;
+std::string headline(kind::iops /*kind*/, const results::GridMatrix& m) { return iops_line(m); }
+std::string headline(kind::latency /*kind*/, const results::GridMatrix& m) { return latency_line(m); }
+std::string headline(kind::throughput /*kind*/, const results::ThroughputTable& t) { return throughput_line(t); }
+std::string headline(kind::wsat /*kind*/, const results::WriteStreamBlock& w) { return write_stream_line(w); }
+std::string headline(kind::endurance_write /*kind*/, const results::WriteStreamBlock& w) {
+  return write_stream_line(w);
+}
+std::string headline(kind::cbw /*kind*/, const results::DemandSweepBlock& d) { return demand_line(d); }
+std::string headline(kind::dirth /*kind*/, const results::DemandSweepBlock& d) { return demand_line(d); }
+std::string headline(kind::ecw /*kind*/, const results::DemandSweepBlock& d) { return demand_line(d); }
+std::string headline(kind::hir /*kind*/, const results::HirBlock& h) { return hir_line(h); }
+std::string headline(kind::xsr /*kind*/, const results::XsrBlock& x) { return xsr_line(x); }
+template <typename Kind>
+std::string headline(Kind /*kind*/, const typename Kind::Block& /*block*/) {
   return {};
+}
+
+std::string line_for(const results::TestRecord& test) {
+  return results::visit_test_kind(test.header.id, [&](auto kind) -> std::string {
+    // A record without its block renders an empty one: "-" for the cells it lacks.
+    using Block = typename decltype(kind)::Block;
+    const Block* block = test.block_as<Block>();
+    return headline(kind, block != nullptr ? *block : Block{});
+  });
 }
 
 }  // namespace

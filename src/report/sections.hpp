@@ -1,5 +1,6 @@
 // Private to the report module: the report's half of the test registry
-// (pts/procedures/registry.hpp holds the other half, keyed by the same id). One entry per test:
+// (pts/procedures/registry.hpp holds the other half), both expanded from the one test list
+// (results/test_kinds.def). One entry per test:
 // its HTML pages (report/html/test_pages.hpp), its part of summary.txt and its own rows of
 // <test>.csv. Everything a test record shares (header, purges, WIPC, Round phases, captures,
 // compliance) is rendered by the reporters themselves; a section only adds the test's own
@@ -27,46 +28,25 @@ struct TestSections {
   std::string_view test_id;
   std::vector<html::Page> (*html_pages)(const results::RunDocument& doc, const results::TestRecord& test,
                                         html::IdSource& ids);
-  std::string (*text_section)(const results::TestRecord& test);                            // may be null
-  void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const results::TestRecord&);  // may be null
+  std::string (*text_section)(const results::TestRecord& test);
+  void (*csv_rows)(csv::CsvWriter& w, const csv::Keys& base, const results::TestRecord&);
 };
 
 std::span<const TestSections> all_sections();
 // The entry of a test id, or null when the report has none.
 const TestSections* find_sections(std::string_view test_id);
 
-// The tests' text sections (text_report.cpp, xsr_sections.cpp).
-std::string iops_text(const results::TestRecord& test);
-std::string throughput_text(const results::TestRecord& test);
-std::string latency_text(const results::TestRecord& test);
-std::string wsat_text(const results::TestRecord& test);
-std::string cbw_text(const results::TestRecord& test);
-std::string xsr_text(const results::TestRecord& test);
-std::string hir_text(const results::TestRecord& test);
-std::string dirth_text(const results::TestRecord& test);
-std::string ecw_text(const results::TestRecord& test);
-std::string endurance_text(const results::TestRecord& test);
-std::string latency_sweep_text(const results::TestRecord& test);
-std::string claims_text(const results::TestRecord& test);
+// Every test of the one list (results/test_kinds.def) has its text section `<name>_text` and its
+// own CSV rows `csv::<name>_rows` (text_report.cpp, csv_report.cpp, <test>_sections.cpp).
+#define PTSUITE_TEST(name, id, group, block_key, Record, schema_def) \
+  std::string name##_text(const results::TestRecord& test);
+#include <ptsuite/results/test_kinds.def>
 std::string rww_sweep_demand_text(const results::TestRecord& test);
-std::string rww_sweep_text(const results::TestRecord& test);    // rww_sections.cpp
-std::string rww_streams_text(const results::TestRecord& test);  // rww_sections.cpp
-std::string rww_replay_text(const results::TestRecord& test);   // rww_sections.cpp
 
-// The tests' own CSV rows (csv_report.cpp, xsr_sections.cpp).
 namespace csv {
-void wsat_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void cbw_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void xsr_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void hir_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void dirth_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void ecw_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void endurance_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void latency_sweep_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void claims_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void rww_sweep_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
-void rww_streams_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);  // rww_sections.cpp
-void rww_replay_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);   // rww_sections.cpp
+#define PTSUITE_TEST(name, id, group, block_key, Record, schema_def) \
+  void name##_rows(CsvWriter& w, const Keys& base, const results::TestRecord& test);
+#include <ptsuite/results/test_kinds.def>
 }  // namespace csv
 
 }  // namespace ptsuite::report

@@ -14,6 +14,7 @@
 #include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/results/segment_result.hpp>
 #include <ptsuite/results/setting_text.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
 
@@ -288,7 +289,9 @@ std::string write_stream_text(const results::TestRecord& test, const std::string
 }
 
 std::string wsat_text(const results::TestRecord& test) { return write_stream_text(test, "WSAT", false); }
-std::string endurance_text(const results::TestRecord& test) { return write_stream_text(test, "Endurance write", true); }
+std::string endurance_write_text(const results::TestRecord& test) {
+  return write_stream_text(test, "Endurance write", true);
+}
 
 namespace {
 
@@ -355,7 +358,7 @@ std::string test_section(const results::TestRecord& test) {
   std::string out = fmt::format("\n== {} ({}, {}) ==\n", or_else(h.title, id), id, where);
   out += fmt::format("  {}; ActiveRange {} %; write cache required: {}; status {}\n",
                      h.toio ? fmt::format("TC {} / QD {}", h.toio->threads, h.toio->queue_depth)
-                            : std::string(id == "claims" ? "TC / QD per claim" : "TC x QD grid"),
+                            : std::string(id == results::test_kind::claims::id ? "TC / QD per claim" : "TC x QD grid"),
                      fixed(h.active_range_pct, 0), results::str(h.write_cache_required.value), or_else(h.status, "-"));
   for (const results::OmittedEntry& o : h.omitted) {
     out += fmt::format("  Omitted: {} ({})\n", o.what, o.reason);

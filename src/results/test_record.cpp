@@ -8,32 +8,26 @@ namespace ptsuite::results {
 
 using nlohmann::json;
 
+ThroughputTable read_throughput_block(const json& block) { return ThroughputTable{read_throughput_table(block)}; }
+
 namespace {
 
-template <typename Record, Record (*Read)(const json&)>
+// One reader per block record of the test list, chosen by the record's type.
+#define PTSUITE_BLOCK(Record, reader) \
+  TestBlock read_block(std::type_identity<Record> /*kind*/, const json& block) { return TestBlock{reader(block)}; }
+#include <ptsuite/results/test_kinds.def>
+
+template <typename Record>
 TestBlock read_as(const json& block) {
-  return TestBlock{Read(block)};
+  return read_block(std::type_identity<Record>{}, block);
 }
 
-TestBlock read_table(const json& block) { return TestBlock{ThroughputTable{read_throughput_table(block)}}; }
-
-// Every block key a test record may hold, with its record (results schema "test_record":
-// one branch per test, each allowing exactly its own key; Registry.SchemaBranchesFollowTheRegistry).
+// Every block key a test record may hold, with its record: one per test of the list (iops and
+// latency share "matrix"; the results schema's branches are generated from the same list,
+// .ci/generate-results-schema).
 constexpr auto k_block_kinds = std::to_array<BlockKind>({
-    {"matrix", read_as<GridMatrix, read_grid_matrix>},  // iops, latency
-    {"table", read_table},                              // throughput
-    {"wsat", read_as<WriteStreamBlock, read_write_stream>},
-    {"endurance", read_as<WriteStreamBlock, read_write_stream>},
-    {"cbw", read_as<DemandSweepBlock, read_demand_sweep>},
-    {"dirth", read_as<DemandSweepBlock, read_demand_sweep>},
-    {"ecw", read_as<DemandSweepBlock, read_demand_sweep>},
-    {"hir", read_as<HirBlock, read_hir>},
-    {"xsr", read_as<XsrBlock, read_xsr>},
-    {"sweep", read_as<LatencySweepBlock, read_latency_sweep>},  // latency-sweep
-    {"validation", read_as<ValidationBlock, read_validation>},  // claims
-    {"rww_sweep", read_as<DemandSweepBlock, read_demand_sweep>},
-    {"rww_streams", read_as<RwwStreamsBlock, read_rww_streams>},
-    {"rww_replay", read_as<RwwReplayBlock, read_rww_replay>},
+#define PTSUITE_TEST(name, id, group, block_key, Record, schema_def) {block_key, read_as<Record>},
+#include <ptsuite/results/test_kinds.def>
 });
 
 ParameterRecord read_parameter(const json& j) {

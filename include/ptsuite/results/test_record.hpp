@@ -3,9 +3,9 @@
 // alignment, the parameters read from pts/ and the omitted sizes, write cache, status, times),
 // the parts every record shares (purges, WIPC passes, Round phases, captures, the compliance
 // verdict) and the test's own block as a std::variant of the block records, chosen by the
-// block's key (`block_key`: "matrix", "table", "wsat", ...). The key -> record table is
-// k_block_kinds below: the one list both pts (writing) and report / compare / history
-// (dispatching on the variant) key on; a test whose block no kind reads (a newer writer) holds
+// block's key (`block_key`: "matrix", "table", "wsat", ...). The key -> record table, block_kinds(),
+// is expanded from the one test list (results/test_kinds.def) that pts (writing) and report / compare /
+// history (dispatching on the variant) key on; a test whose block no kind reads (a newer writer) holds
 // std::monostate and its raw key. Tolerant like every results reader (results/json_read.hpp).
 // Sub-records borrow from the document (results/embedded.hpp): it must outlive the record,
 // which results::RunDocument guarantees by owning it.
@@ -106,8 +106,15 @@ struct ThroughputTable {
   std::vector<ThroughputRow> rows;
 };
 
-using TestBlock = std::variant<std::monostate, GridMatrix, ThroughputTable, WriteStreamBlock, DemandSweepBlock,
-                               HirBlock, XsrBlock, LatencySweepBlock, ValidationBlock, RwwStreamsBlock, RwwReplayBlock>;
+ThroughputTable read_throughput_block(const nlohmann::json& block);
+
+// Every block record of the one test list (results/test_kinds.def), in its order.
+// clang-format off
+using TestBlock = std::variant<std::monostate
+#define PTSUITE_BLOCK(Record, reader) , Record
+#include <ptsuite/results/test_kinds.def>
+>;
+// clang-format on
 
 // The block kinds a test record can hold: the block's key in the record and how it is read.
 struct BlockKind {

@@ -1,4 +1,5 @@
-// Private: the factories behind procedures/registry.cpp, one per procedure source file.
+// Private: the factories behind procedures/registry.cpp, one per procedure source file, declared
+// from the one test list (results/test_kinds.def).
 #pragma once
 
 #include <memory>
@@ -7,20 +8,8 @@
 
 namespace ptsuite::pts {
 
-std::unique_ptr<PtsTest> make_iops_test();
-std::unique_ptr<PtsTest> make_throughput_test();
-std::unique_ptr<PtsTest> make_latency_test();
-std::unique_ptr<PtsTest> make_wsat_test();
-std::unique_ptr<PtsTest> make_cbw_test();
-std::unique_ptr<PtsTest> make_xsr_test();
-std::unique_ptr<PtsTest> make_hir_test();
-std::unique_ptr<PtsTest> make_dirth_test();
-std::unique_ptr<PtsTest> make_ecw_test();
-std::unique_ptr<PtsTest> make_rww_sweep_test();
-std::unique_ptr<PtsTest> make_rww_streams_test();
-std::unique_ptr<PtsTest> make_rww_replay_test();
-std::unique_ptr<PtsTest> make_endurance_write_test();
-std::unique_ptr<PtsTest> make_latency_sweep_test();
-std::unique_ptr<PtsTest> make_claims_test();
+// make_<name>_test() of every test in the one list, defined in procedures/<id>.cpp.
+#define PTSUITE_TEST(name, id, group, block_key, Record, schema_def) std::unique_ptr<PtsTest> make_##name##_test();
+#include <ptsuite/results/test_kinds.def>
 
 }  // namespace ptsuite::pts

@@ -1,5 +1,5 @@
-// The test registry (procedures/registry.hpp). One line per test; the order is the order
-// `ptsuite run core` and `ptsuite run all` use.
+// The test registry (procedures/registry.hpp), expanded from the one test list
+// (results/test_kinds.def); its order is the order `ptsuite run core` and `ptsuite run all` use.
 #include <ptsuite/pts/procedures/registry.hpp>
 
 #include <fmt/format.h>
@@ -13,40 +13,28 @@ namespace ptsuite::pts {
 
 namespace {
 
-constexpr std::array<std::string_view, 1> k_tp_aliases = {"tp"};
-constexpr std::array<std::string_view, 1> k_lat_aliases = {"lat"};
-constexpr std::span<const std::string_view> k_none;
-
 using Group = ProcedureInfo::Group;
 
-// The size follows the list: a new test is one line here, no count to keep in step.
+// The command line's short names. Optional: a test without one needs no line here.
+struct Alias {
+  std::string_view id;
+  std::string_view alias;
+};
+constexpr auto k_aliases = std::to_array<Alias>({{"throughput", "tp"}, {"latency", "lat"}});
+
+// One entry per line of the one test list (results/test_kinds.def), in its order.
 const auto k_procedures = std::to_array<ProcedureInfo>({
-    {"iops", k_none, make_iops_test, Group::core, "matrix", "window_matrix"},
-    {"throughput", k_tp_aliases, make_throughput_test, Group::core, "table", "throughput_table"},
-    {"latency", k_lat_aliases, make_latency_test, Group::core, "matrix", "window_matrix"},
-    {"wsat", k_none, make_wsat_test, Group::core, "wsat", "wsat_block"},
-    {"cbw", k_none, make_cbw_test, Group::core, "cbw", "cbw_block"},
-    {"hir", k_none, make_hir_test, Group::pts, "hir", "hir_block"},
-    {"xsr", k_none, make_xsr_test, Group::pts, "xsr", "xsr_block"},
-    {"dirth", k_none, make_dirth_test, Group::pts, "dirth", "dirth_block"},
-    {"ecw", k_none, make_ecw_test, Group::other, "ecw", "ecw_block"},  // PTS-E 1.1: runs for cbw ("all")
-    // A ptsuite extension (the seeds' 600-minute continuous write), not a PTS test.
-    {"endurance-write", k_none, make_endurance_write_test, Group::other, "endurance", "endurance_block"},
-    {"latency-sweep", k_none, make_latency_sweep_test, Group::other, "sweep", "latency_sweep_block"},  // extension
-    // Extensions modelled on SNIA RWSW (docs/rww.md), never claimed RWSW-compliant.
-    {"rww-sweep", k_none, make_rww_sweep_test, Group::other, "rww_sweep", "rww_sweep_block"},
-    {"rww-streams", k_none, make_rww_streams_test, Group::other, "rww_streams", "rww_streams_block"},
-    {"rww-replay", k_none, make_rww_replay_test, Group::other, "rww_replay", "rww_replay_block"},
-    // Not a PTS test: `ptsuite validate` runs it with a spec sheet (SpecContext::claims).
-    {"claims", k_none, make_claims_test, Group::other, "validation", "validation_block"},
+#define PTSUITE_TEST(name, id, group, block_key, Record, schema_def) \
+  {id, make_##name##_test, Group::group, block_key, schema_def},
+#include <ptsuite/results/test_kinds.def>
 });
 
 std::string known_names() {
   std::string out;
   for (const ProcedureInfo& p : k_procedures) {
     out += (out.empty() ? "" : ", ") + std::string(p.id);
-    for (std::string_view a : p.aliases) {
-      out += fmt::format(" ({})", a);
+    for (const Alias& a : k_aliases) {
+      out += a.id == p.id ? fmt::format(" ({})", a.alias) : "";
     }
   }
   return out;
@@ -61,8 +49,8 @@ const ProcedureInfo& find_procedure(std::string_view id_or_alias) {
     if (p.id == id_or_alias) {
       return p;
     }
-    for (std::string_view a : p.aliases) {
-      if (a == id_or_alias) {
+    for (const Alias& a : k_aliases) {
+      if (a.id == p.id && a.alias == id_or_alias) {
         return p;
       }
     }

@@ -19,6 +19,7 @@
 #include <ptsuite/results/hir.hpp>
 #include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/segment_result.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/write_stream.hpp>
@@ -212,13 +213,23 @@ std::vector<Group> window_groups(const std::vector<results::RoundPhase>& phases)
   return out;
 }
 
+// A matrix is compared by its IOPS cells, Latency's by its response times (one overload per test
+// kind, results/test_kinds.hpp).
+std::vector<Group> matrix_groups(results::test_kind::latency /*kind*/, const results::GridMatrix& m) {
+  return latency_groups(m);
+}
+template <typename Kind>
+std::vector<Group> matrix_groups(Kind /*kind*/, const results::GridMatrix& m) {
+  return iops_groups(m);
+}
+
 // The groups of each block kind (results::TestBlock); every record with phases adds its
 // measurement windows unless its block has its own groups.
 struct BlockGroups {
   const results::TestRecord& test;
 
   std::vector<Group> operator()(const results::GridMatrix& m) const {
-    return test.header.id == "latency" ? latency_groups(m) : iops_groups(m);
+    return results::visit_test_kind(test.header.id, [&](auto kind) { return matrix_groups(kind, m); });
   }
   std::vector<Group> operator()(const results::ThroughputTable& t) const { return throughput_groups(t.rows); }
   std::vector<Group> operator()(const results::WriteStreamBlock& b) const { return wsat_groups(b); }

@@ -9,6 +9,7 @@
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
 #include <ptsuite/report/html/test_pages.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 
 #include "report/sections.hpp"
 
@@ -32,7 +33,7 @@ std::string render_html(const results::RunDocument& doc) {
   }
   // A spec-sheet validation (`ptsuite validate`: the claims record alone) opens on its verdict
   // and claims table: what its reader came for. Every other report opens on the run summary.
-  const bool validation = tests.size() == 1 && tests.front().first == "claims";
+  const bool validation = tests.size() == 1 && tests.front().first == results::test_kind::claims::id;
   // The summary lists each test's page range; its own length does not depend on the ranges.
   size_t next = validation ? 1 : html::summary_pages(doc, {}).size() + 1;
   std::map<std::string, std::string> ranges;

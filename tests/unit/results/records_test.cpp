@@ -25,6 +25,7 @@
 #include <ptsuite/results/round_phase.hpp>
 #include <ptsuite/results/rww_replay.hpp>
 #include <ptsuite/results/rww_streams.hpp>
+#include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/wipc.hpp>
@@ -41,36 +42,27 @@ using nlohmann::json;
 // Read a block into its typed record and write it back.
 using RoundTrip = std::function<json(const json&)>;
 
-template <typename Reader>
-RoundTrip through(Reader read) {
-  return [read](const json& block) { return json(read(block)); };
-}
-
-// One entry per record key of the test registry (pts/procedures/registry.hpp).
+// One entry per block key of the one test list (results/test_kinds.def): its block kind's reader,
+// then the variant's writer.
 const std::map<std::string, RoundTrip>& round_trips() {
-  static const std::map<std::string, RoundTrip> k = {
-      {"matrix", through(read_grid_matrix)},
-      {"table", [](const json& block) { return json(read_throughput_table(block)); }},
-      {"wsat", through(read_write_stream)},
-      {"endurance", through(read_write_stream)},
-      {"cbw", through(read_demand_sweep)},
-      {"dirth", through(read_demand_sweep)},
-      {"ecw", through(read_demand_sweep)},
-      {"hir", through(read_hir)},
-      {"xsr", through(read_xsr)},
-      {"sweep", through(read_latency_sweep)},
-      {"validation", through(read_validation)},
-      {"rww_sweep", through(read_demand_sweep)},
-      {"rww_streams", through(read_rww_streams)},
-      {"rww_replay", through(read_rww_replay)},
-  };
+  static const std::map<std::string, RoundTrip> k = [] {
+    std::map<std::string, RoundTrip> out;
+    for (const BlockKind& kind : block_kinds()) {
+      out.emplace(kind.key, [&kind](const json& block) { return write_block(kind.read(block)); });
+    }
+    return out;
+  }();
   return k;
 }
 
-TEST(TypedRecords, EveryRegisteredTestsBlockHasATypedRecord) {
-  for (const pts::ProcedureInfo& p : pts::procedures()) {
-    EXPECT_EQ(round_trips().count(std::string(p.record_key)), 1u)
-        << p.id << ": its block \"" << p.record_key << "\" has no typed record in include/ptsuite/results/";
+// The registry (pts) and the block kinds (results) are expanded from the same list: entry for
+// entry, the same block key.
+TEST(TypedRecords, TheRegistryAndTheBlockKindsAreOneList) {
+  const auto kinds = block_kinds();
+  const auto procedures = pts::procedures();
+  ASSERT_EQ(kinds.size(), procedures.size());
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    EXPECT_EQ(kinds[i].key, procedures[i].record_key) << procedures[i].id;
   }
 }
 

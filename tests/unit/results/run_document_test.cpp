@@ -4,11 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
+#include <type_traits>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/pts/procedures/registry.hpp>
 #include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/test_kinds.hpp>
 
 #include "support/results_fixture.hpp"
 
@@ -17,11 +21,24 @@ namespace {
 
 using nlohmann::json;
 
-TEST(RunDocument, EveryRegisteredTestsBlockKeyHasABlockKind) {
+// Each registered id visits its own tag (results/test_kinds.hpp), whose block key is the
+// registry's and whose block record is the one its block kind reads; another id visits unknown.
+TEST(RunDocument, EveryRegisteredIdVisitsItsTestKind) {
   for (const pts::ProcedureInfo& p : pts::procedures()) {
-    EXPECT_NE(find_block_kind(p.record_key), nullptr)
-        << p.id << ": its block \"" << p.record_key << "\" is not in results::block_kinds()";
+    SCOPED_TRACE(std::string(p.id));
+    const auto [id, key, holds] = visit_test_kind(p.id, [&](auto kind) {
+      using Kind = decltype(kind);
+      const BlockKind* block_kind = find_block_kind(Kind::block_key);
+      const bool reads_its_record =
+          block_kind != nullptr && std::holds_alternative<typename Kind::Block>(block_kind->read(json::object()));
+      return std::tuple{Kind::id, Kind::block_key, reads_its_record};
+    });
+    EXPECT_EQ(id, p.id);
+    EXPECT_EQ(key, p.record_key);
+    EXPECT_TRUE(holds);
   }
+  EXPECT_EQ(visit_test_kind("jesd219", [](auto kind) { return decltype(kind)::id; }), "");
+  EXPECT_TRUE(visit_test_kind("jesd219", [](auto kind) { return std::is_same_v<decltype(kind), test_kind::unknown>; }));
 }
 
 TEST(RunDocument, FixturesReadTheirHeaderAndEveryBlockTyped) {

@@ -1,12 +1,12 @@
-// Contract: the PTS tests ptsuite knows, one entry per test: its id (as in pts/tests/<id>.json
-// and results.json), the aliases the command line accepts, the factory of its class, whether
+// Contract: the PTS tests ptsuite knows, one entry per line of the one test list
+// (results/test_kinds.def): its id (as in pts/tests/<id>.json and results.json), the factory of its class, whether
 // `all` runs it, the key of its own block in the test record (a typed record of
 // include/ptsuite/results/, which writes and reads its JSON) and the results-schema
 // definition that describes that block (pts/schema/results.schema.json, "#/$defs/<name>").
 // The report's half of each entry (its HTML pages, text and CSV sections) is
-// report/sections.hpp, keyed by the same id: report may not call pts, and pts may not call
-// report, so the two halves meet only through the id (a unit test checks they list the same
-// tests). Adding a test: docs/adding-a-test.md.
+// report/sections.hpp, expanded from the same list: report may not call pts, and pts may not
+// call report, so the two halves meet only through the list. The command line also accepts
+// the aliases of registry.cpp ("tp", "lat"). Adding a test: docs/adding-a-test.md.
 #pragma once
 
 #include <memory>
@@ -20,8 +20,7 @@
 namespace ptsuite::pts {
 
 struct ProcedureInfo {
-  std::string_view id;                        // "throughput"
-  std::span<const std::string_view> aliases;  // {"tp"}
+  std::string_view id;  // "throughput"
   std::unique_ptr<PtsTest> (*create)();
   // The named groups of `ptsuite run`: "core" (the five core tests, the default) and "all"
   // (every PTS test of the revision: the core five plus HIR, XSR and DIRTH; ECW runs for CBW

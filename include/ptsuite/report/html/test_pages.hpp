@@ -54,27 +54,14 @@
 namespace ptsuite::report::html {
 
 std::vector<Page> summary_pages(const results::RunDocument& doc, const std::map<std::string, std::string>& page_ranges);
-std::vector<Page> iops_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> throughput_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> latency_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> wsat_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> cbw_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> xsr_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> hir_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> dirth_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-// rww-sweep, rww-streams (docs/rww.md, src/report/html/rww_pages.cpp): the capture's stream
-// table, then the DIRTH pages over the applied test workload (rww_sweep_demand_pages) or each
-// stream alone to steady state.
-std::vector<Page> rww_sweep_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+// <name>_pages of every test of the one list (results/test_kinds.def), described above.
+#define PTSUITE_TEST(name, id, group, block_key, Record, schema_def) \
+  std::vector<Page> name##_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
+#include <ptsuite/results/test_kinds.def>
+// rww-sweep (docs/rww.md, src/report/html/rww_pages.cpp): the DIRTH pages over the applied test
+// workload.
 std::vector<Page> rww_sweep_demand_pages(const results::RunDocument& doc, const results::TestRecord& test,
                                          IdSource& ids);
-std::vector<Page> rww_streams_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> rww_replay_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> ecw_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> endurance_write_pages(const results::RunDocument& doc, const results::TestRecord& test,
-                                        IdSource& ids);
-std::vector<Page> latency_sweep_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
-std::vector<Page> claims_pages(const results::RunDocument& doc, const results::TestRecord& test, IdSource& ids);
 
 // A test with an id ptsuite has no page builder for: its header, a note and the compliance
 // table only (so a results.json from a newer tool still renders).
