@@ -29,14 +29,16 @@ mkdir -p "$out"
 common_cpp=src/pts/run.cpp                 # a typical library source
 common_hpp=include/ptsuite/util/units.hpp  # included by ~60 sources
 
-# timed LABEL CMD...: runs CMD, prints "LABEL wall_s cpu_s" (cpu = user + sys of its children).
+# timed LABEL CMD...: runs CMD (output in OUT/LABEL.log: the compiler's warnings stay there),
+# prints "LABEL wall_s cpu_s" (cpu = user + sys of its children).
 timed() {
   local label=$1
   shift
+  local log=$out/${label// /_}.log
   local TIMEFORMAT='%R %U %S' rc=0  # bash's own `time`: wall, then user and sys of the children
-  { time "$@" >"$out/last.log" 2>&1 || rc=$?; } 2>"$out/time.txt"
+  { time "$@" >"$log" 2>&1 || rc=$?; } 2>"$out/time.txt"
   if ((rc)); then
-    cat "$out/last.log" >&2
+    cat "$log" >&2
     echo "$label failed (log above)" >&2
     exit 1
   fi
