@@ -7,6 +7,8 @@
 
 #include <ptsuite/results/json_read.hpp>
 
+#include "results/json_write.hpp"
+
 namespace ptsuite::results {
 
 namespace {
@@ -14,11 +16,6 @@ namespace {
 using nlohmann::json;
 
 json finite_or_null(double v) { return std::isfinite(v) ? json(v) : json(); }
-
-template <typename T>
-json optional_json(const std::optional<T>& v) {
-  return v ? json(*v) : json();
-}
 
 const char* kind_name(GroupKind k) { return k == GroupKind::cells ? "cells" : "series"; }
 const char* axis_name(XAxis a) {

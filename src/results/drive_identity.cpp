@@ -4,18 +4,11 @@
 
 #include <ptsuite/results/json_read.hpp>
 
+#include "results/json_write.hpp"
+
 namespace ptsuite::results {
 
 using nlohmann::json;
-
-namespace {
-
-template <typename T>
-json optional_json(const std::optional<T>& v) {
-  return v ? json(*v) : json();
-}
-
-}  // namespace
 
 json to_json(const DriveIdentity& id) {
   return {{"vendor", optional_json(id.vendor)},       {"model", optional_json(id.model)},
