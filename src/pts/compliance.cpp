@@ -328,7 +328,7 @@ void engine_clause(const results::TestRecord& rec, const std::string& engine, Cl
 }
 
 // The AR Amount / Segments (PTS-C 1.0): "ar_segments" carries amount_bytes only when a random
-// stimulus without LBA zones ran under them (pts_test.cpp's tally).
+// stimulus without LBA zones ran under them (test_procedure.cpp's tally).
 void ar_amount_clause(const results::TestRecord& rec, const Settings& settings, Clauses& out) {
   const std::optional<results::ArSegments>& segments = rec.header.ar_segments;
   if (!segments || !segments->amount_bytes || !settings.has("active_range.amount")) {

@@ -21,8 +21,8 @@
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/plan.hpp>
-#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/run.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/stats/latency_stats.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/version.hpp>

@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/device/identity.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 namespace ptsuite::pts {
 

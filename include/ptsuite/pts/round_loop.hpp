@@ -34,7 +34,7 @@ struct RoundLoopSpec {
   std::string phase;
   std::vector<SegmentSpec> segments;  // one Round, in spec order
   std::vector<TrackingSpec> tracking;
-  // From pts/common.json through apply_round_rules() (pts_test.hpp); run_rounds() refuses a
+  // From pts/common.json through apply_round_rules() (test_procedure.hpp); run_rounds() refuses a
   // spec whose rules were never set (0), so no C++ default can stand in for the data.
   SteadyStateCriteria criteria;
   uint32_t first_check_round = 0;

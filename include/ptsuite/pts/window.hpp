@@ -26,7 +26,7 @@
 
 namespace ptsuite::pts {
 
-// window.art / window.mrt, read from the settings by apply_round_rules() (pts_test.hpp).
+// window.art / window.mrt, read from the settings by apply_round_rules() (test_procedure.hpp).
 struct WindowStatistics {
   bool art_round_mean = true;  // false: io-weighted
   bool mrt_round_mean = true;  // false: the window's maximum

@@ -4,7 +4,7 @@
 // segment's spec and result as written by pts (results/embedded.hpp), the confidence-level
 // series (cumulative % of IOs at or below each non-empty histogram bucket's upper bound) and
 // the display-ready histogram bars (1/16 octave each), so a reporter draws both without the
-// stats library. pts builds it (pts_test.hpp capture_record()) and writes it with to_json();
+// stats library. pts builds it (test_procedure.hpp capture_record()) and writes it with to_json();
 // reporters read it with read_capture() / read_captures(), tolerant like every results reader:
 // malformed points and bars are skipped, missing numbers read 0. Spec and result are borrowed
 // from the document when read, which must outlive the record.

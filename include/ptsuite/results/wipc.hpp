@@ -3,7 +3,7 @@
 // sequential pass of wipc.capacity_multiple x the user capacity written in `block_size_bytes`
 // blocks, and - only under the PTS-C option wipc.random - the random pass that follows it.
 // Each pass carries its segment spec and result as written by pts (results/embedded.hpp).
-// pts builds it (pts_test.hpp wipc_step()) and writes it with to_json(); reporters read it with
+// pts builds it (test_procedure.hpp wipc_step()) and writes it with to_json(); reporters read it with
 // read_wipc() / read_wipcs(), tolerant like every results reader (missing counts 0, missing
 // multiples NaN); spec and result are borrowed from the document, which must outlive the record.
 #pragma once

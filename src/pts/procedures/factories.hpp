@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 namespace ptsuite::pts {
 

@@ -12,7 +12,7 @@
 
 #include <vector>
 
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/results/applied_workload.hpp>
 #include <ptsuite/results/io_characterization.hpp>
 #include <ptsuite/workload/workload_spec.hpp>

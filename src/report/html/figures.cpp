@@ -246,7 +246,7 @@ namespace {
 Block bars_block(const std::vector<results::HistogramBar>& source, const results::LatencySummary& lat,
                  const std::string& title, const std::string& label, const std::string& caption, IdSource& ids,
                  double height_px) {
-  // The record's display-ready bars (1/16 octave each, pts_test.hpp histogram_bars()).
+  // The record's display-ready bars (1/16 octave each, test_procedure.hpp histogram_bars()).
   std::vector<chart::Bin> bins;
   for (const results::HistogramBar& bar : source) {
     bins.push_back({static_cast<double>(bar.lower_ns) / 1e6, static_cast<double>(bar.upper_ns) / 1e6,

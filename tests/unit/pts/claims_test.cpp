@@ -9,7 +9,7 @@
 
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/claims_from_runs.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>

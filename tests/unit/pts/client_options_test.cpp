@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include <ptsuite/pts/device_executor.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 #include "support/fake_step_executor.hpp"
 

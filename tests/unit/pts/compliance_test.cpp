@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <ptsuite/pts/compliance.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 #include "support/fake_step_executor.hpp"
 

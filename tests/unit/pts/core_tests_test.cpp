@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/run_config.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
 

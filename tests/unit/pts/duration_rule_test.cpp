@@ -11,7 +11,7 @@
 
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/duration_rule.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "support/fake_step_executor.hpp"

@@ -12,7 +12,7 @@
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/plan.hpp>
 #include <ptsuite/pts/procedures/shared.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 #include "support/fake_step_executor.hpp"
 

@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include <ptsuite/pts/compliance.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "support/fake_step_executor.hpp"

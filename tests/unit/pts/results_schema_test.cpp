@@ -33,10 +33,10 @@
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/device_executor.hpp>
-#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/segment.hpp>
 #include <ptsuite/pts/settings.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 #include "support/json_schema.hpp"
 

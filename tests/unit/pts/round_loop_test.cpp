@@ -4,8 +4,8 @@
 
 #include <cmath>
 #include <ptsuite/pts/plan.hpp>
-#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/round_loop.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/pts/window.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>

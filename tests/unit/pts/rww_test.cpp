@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/results/applied_workload.hpp>
 #include <ptsuite/results/rww_replay.hpp>
 #include <ptsuite/results/rww_streams.hpp>

@@ -7,7 +7,7 @@
 
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/plan.hpp>
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 #include "support/fake_step_executor.hpp"
 

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 namespace ptsuite::pts {
 

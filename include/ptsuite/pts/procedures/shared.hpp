@@ -2,7 +2,7 @@
 // block-size grid and its Rounds (IOPS, Latency), tracking-variable lookup by typed key, and
 // the composite block-size mix (CBW, WSAT's cbw workload). Procedures themselves are private
 // classes, one per file, created through the registry (procedures/registry.hpp). Each returns
-// the common record of pts_test.hpp's begin_record() plus its own block (registry record_key),
+// the common record of test_procedure.hpp's begin_record() plus its own block (registry record_key),
 // built as its typed record of include/ptsuite/results/ (the block's JSON lives there):
 //   iops        matrix: GridMatrix (window averages, BS rows x R/W columns)    PTS §7
 //   throughput  table: ThroughputRow[]; one phase per block size               PTS §8
@@ -15,7 +15,7 @@
 //   latency-sweep LatencySweepBlock, claims ValidationBlock (pts/claims.hpp)
 #pragma once
 
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 #include <ptsuite/results/grid_matrix.hpp>
 #include <ptsuite/results/response_times.hpp>
 #include <ptsuite/results/series.hpp>

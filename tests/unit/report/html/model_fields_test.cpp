@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include <ptsuite/pts/pts_test.hpp>
 #include <ptsuite/pts/settings.hpp>
 #include <ptsuite/pts/steady_state.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 #include "support/fake_step_executor.hpp"
 

@@ -1,4 +1,4 @@
-#include <ptsuite/pts/pts_test.hpp>
+#include <ptsuite/pts/test_procedure.hpp>
 
 #include <fmt/format.h>
 #include <algorithm>
