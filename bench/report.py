@@ -28,6 +28,7 @@ it is not a gate (it lags a minute and counts the benchmark itself).
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 
@@ -301,6 +302,13 @@ def main():
         return
     rows = collect(a.dir, a.steal_max, a.foreign_max)
     env = read(os.path.join(a.dir, "env.txt"), "")
+    if re.search(r"engine: io_uring\b", env):  # run.sh --engine io_uring: the fio references use it too
+        REF_TITLE["fio"] = "fio io_uring (fixedbufs, registerfiles)"
+        REF_TITLE["fio-tuned"] = "fio io_uring (tuned batching)"
+    if re.search(r"^command: .*--cpus ", env, re.M):
+        cpus = re.search(r"--cpus (\S+)", env).group(1)
+        for k in REF_TITLE:
+            REF_TITLE[k] += f", both under taskset -c {cpus}"
     text, summary = table(rows)
     print("```\n" + env + "\n```\n")
     print(f"Ratios are ptsuite / reference per pair, median (min–max). CPU/IO from all pairs; IOPS only from quiet "

@@ -20,6 +20,10 @@
 #                    (--fixedbufs --registerfiles), the same setup as ptsuite's engine
 #   --refs A,B,...   run only these references of each row (fio, fio-tuned, bare; default:
 #                    every reference the row lists)
+#   --cpus LIST      run every tool (all its threads) under `taskset -c LIST`, e.g. 0: the
+#                    scheduler then places both tools' IO threads alike (at QD 1 the CPU a
+#                    device's completion work runs on relative to the submitter decides the
+#                    latency on this kind of VM; docs/performance.md "Round 5")
 #   --list           print the rows and exit
 # Environment: none needed. Writes: only to the targets it creates (zram0 when it is unused,
 # a loop device over /dev/shm/ptsuite-bench-<pid>.img, /dev/shm/ptsuite-bench-<pid>.file).
@@ -51,6 +55,7 @@ PTSUITE=""
 ENGINE=libaio
 ROWS_ARG=""
 REFS_ARG=""
+CPUS=""
 LIST=0
 CMDLINE="$0 $*"
 
@@ -80,6 +85,7 @@ while [[ $# -gt 0 ]]; do
     --ptsuite) PTSUITE=${2:?}; shift 2 ;;
     --engine) ENGINE=${2:?}; shift 2 ;;
     --refs) REFS_ARG=${2:?}; shift 2 ;;
+    --cpus) CPUS=${2:?}; shift 2 ;;
     --list) LIST=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
@@ -217,7 +223,9 @@ run_timed() {
   mkdir -p "$dir"
   head -1 /proc/stat > "$dir/stat.before"
   cat /proc/loadavg > "$dir/loadavg.before"
-  setsid /usr/bin/time -f '%U %S %e %w %c' -o "$dir/time.txt" "$@" > "$dir/stdout" 2> "$dir/stderr" &
+  local pin=()
+  [[ -n $CPUS ]] && pin=(taskset -c "$CPUS")
+  setsid /usr/bin/time -f '%U %S %e %w %c' -o "$dir/time.txt" "${pin[@]}" "$@" > "$dir/stdout" 2> "$dir/stderr" &
   CHILD=$!
   local rc=0
   wait "$CHILD" || rc=$?

@@ -45,7 +45,10 @@ std::vector<std::string> run_fields(const RunRecord& r) {
 
 void append_row(std::string& out, const std::vector<std::string>& fields) {
   for (size_t i = 0; i < fields.size(); ++i) {
-    out += (i == 0 ? "" : ",") + csv_field(fields[i]);
+    if (i != 0) {
+      out += ',';
+    }
+    out += csv_field(fields[i]);
   }
   out += "\n";
 }

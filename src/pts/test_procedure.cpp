@@ -183,25 +183,19 @@ std::vector<uint32_t> TestSpec::counts(std::string_view key) {
   return out;
 }
 
-uint32_t TestSpec::threads() const {
-  const std::string name = m_id + ".threads";
+// One TOIO member ("threads" or "queue_depth"): the <test>.<member> setting when given, else
+// the test file's toio (resolved for the profile).
+uint32_t TestSpec::toio_member(const std::string& member) const {
+  const std::string name = m_id + "." + member;
   if (m_ctx.settings.has(name)) {
     return static_cast<uint32_t>(m_ctx.settings.count(name));
   }
-  return DefinitionSet::resolve_field(m_file.at("toio"), m_ctx.spec, m_id + "/toio")
-      .value.at("threads")
-      .get<uint32_t>();
+  return DefinitionSet::resolve_field(m_file.at("toio"), m_ctx.spec, m_id + "/toio").value.at(member).get<uint32_t>();
 }
 
-uint32_t TestSpec::queue_depth() const {
-  const std::string name = m_id + ".queue_depth";
-  if (m_ctx.settings.has(name)) {
-    return static_cast<uint32_t>(m_ctx.settings.count(name));
-  }
-  return DefinitionSet::resolve_field(m_file.at("toio"), m_ctx.spec, m_id + "/toio")
-      .value.at("queue_depth")
-      .get<uint32_t>();
-}
+uint32_t TestSpec::threads() const { return toio_member("threads"); }
+
+uint32_t TestSpec::queue_depth() const { return toio_member("queue_depth"); }
 
 void TestSpec::omit(const std::string& what, const std::string& why) {
   for (const json& o : m_omitted) {

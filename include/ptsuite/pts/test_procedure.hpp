@@ -95,6 +95,8 @@ class TestSpec {
   [[nodiscard]] const TestContext& context() const noexcept { return m_ctx; }
 
  private:
+  [[nodiscard]] uint32_t toio_member(const std::string& member) const;
+
   const TestContext& m_ctx;
   std::string m_id;
   const nlohmann::json& m_file;

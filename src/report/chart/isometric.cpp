@@ -51,7 +51,10 @@ struct Projection {
   [[nodiscard]] std::string quad(std::initializer_list<std::array<double, 3>> corners) const {
     std::string out;
     for (const auto& c : corners) {
-      out += (out.empty() ? "" : " ") + pt(c[0], c[1], c[2]);
+      if (!out.empty()) {
+        out += ' ';
+      }
+      out += pt(c[0], c[1], c[2]);
     }
     return out;
   }
