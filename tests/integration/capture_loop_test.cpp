@@ -13,6 +13,7 @@
 #include <ptsuite/capture/block_capture.hpp>
 #include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/engine/target.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
 #include "support/loop_support.hpp"
@@ -20,7 +21,7 @@
 namespace ptsuite::capture {
 namespace {
 
-constexpr uint64_t k_mib = 1 << 20;
+using units::k_mib;
 
 class CaptureLoop : public test_support::LoopDeviceFixture {
  protected:

@@ -16,9 +16,13 @@
 namespace ptsuite::device {
 namespace {
 
-using namespace testing;
+using testing::file_is_all;
+using testing::loop_skip_reason;
+using testing::LoopDevice;
+using testing::run_ptsuite;
+using testing::TempDir;
 
-constexpr uint64_t k_size = 32ULL << 20;
+constexpr uint64_t k_purge_target_bytes = 32ULL << 20;
 
 class DevicePurgeLoop : public ::testing::Test {
  protected:
@@ -28,13 +32,13 @@ class DevicePurgeLoop : public ::testing::Test {
 };
 
 TEST_F(DevicePurgeLoop, IdentityOfALoopDevice) {
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_purge_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   const auto id = identify(loop.path());
   EXPECT_EQ(id.transport, Transport::loop);
   EXPECT_EQ(id.source, "sysfs");
   EXPECT_EQ(id.backing_file, loop.backing());
-  EXPECT_EQ(id.capacity_bytes, k_size);
+  EXPECT_EQ(id.capacity_bytes, k_purge_target_bytes);
   EXPECT_EQ(id.logical_block_bytes, 512u);
   EXPECT_FALSE(id.is_real_drive());
   const auto cli = run_ptsuite("device info --json " + loop.path());
@@ -42,11 +46,11 @@ TEST_F(DevicePurgeLoop, IdentityOfALoopDevice) {
   const auto j = nlohmann::json::parse(cli.out);
   EXPECT_EQ(j["transport"], "loop");
   EXPECT_EQ(j["loop"]["backing_file"], loop.backing());
-  EXPECT_EQ(j["capacity_bytes"], k_size);
+  EXPECT_EQ(j["capacity_bytes"], k_purge_target_bytes);
 }
 
 TEST_F(DevicePurgeLoop, PassthroughIoctlsFailCleanlyOnLoop) {
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_purge_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   auto channel = open_read_only_channel(loop.path());
   auto identify_cmd = nvme::identify_controller();
@@ -70,11 +74,11 @@ TEST_F(DevicePurgeLoop, PassthroughIoctlsFailCleanlyOnLoop) {
   EXPECT_NE(id.notes.back().find("Identify Controller failed"), std::string::npos);
   uint64_t size = 0;
   EXPECT_EQ(channel->block_query(BlockQuery::size_bytes, size), 0);
-  EXPECT_EQ(size, k_size);
+  EXPECT_EQ(size, k_purge_target_bytes);
 }
 
 TEST_F(DevicePurgeLoop, DiscardPurgeClearsTheLoopDevice) {
-  LoopDevice loop(k_size, false, 0xab);
+  LoopDevice loop(k_purge_target_bytes, false, 0xab);
   ASSERT_TRUE(loop.ok());
   ASSERT_FALSE(file_is_all(loop.backing(), 0));
   PurgeOptions opts;
@@ -88,7 +92,7 @@ TEST_F(DevicePurgeLoop, DiscardPurgeClearsTheLoopDevice) {
 }
 
 TEST_F(DevicePurgeLoop, ZeroFillPurgeThroughTheCli) {
-  LoopDevice loop(k_size, false, 0x5a);
+  LoopDevice loop(k_purge_target_bytes, false, 0x5a);
   ASSERT_TRUE(loop.ok());
   const auto cli = run_ptsuite("device purge " + loop.path() + " --method zero-fill --allow-destructive --json");
   ASSERT_EQ(cli.exit_code, 0) << cli.err;
@@ -96,12 +100,12 @@ TEST_F(DevicePurgeLoop, ZeroFillPurgeThroughTheCli) {
   EXPECT_EQ(j["method"], "zero-fill");
   EXPECT_EQ(j["outcome"], "succeeded");
   EXPECT_EQ(j["pts_compliant"], false);
-  EXPECT_EQ(j["parameters"]["bytes"], std::to_string(k_size));
+  EXPECT_EQ(j["parameters"]["bytes"], std::to_string(k_purge_target_bytes));
   EXPECT_TRUE(file_is_all(loop.backing(), 0));
 }
 
 TEST_F(DevicePurgeLoop, AutoFallsBackFromSecureDiscard) {
-  LoopDevice loop(k_size, false, 0x11);
+  LoopDevice loop(k_purge_target_bytes, false, 0x11);
   ASSERT_TRUE(loop.ok());
   PurgeOptions opts;
   opts.allow_destructive = true;
@@ -113,7 +117,7 @@ TEST_F(DevicePurgeLoop, AutoFallsBackFromSecureDiscard) {
 }
 
 TEST_F(DevicePurgeLoop, PartitionAcceptsOnlyFallbacks) {
-  LoopDevice loop(k_size, true, 0x22);
+  LoopDevice loop(k_purge_target_bytes, true, 0x22);
   ASSERT_TRUE(loop.ok());
   ASSERT_TRUE(loop.add_partition(1 << 20, 8 << 20));
   PurgeOptions opts;

@@ -19,9 +19,17 @@
 namespace ptsuite::device {
 namespace {
 
-using namespace testing;
+using testing::ActiveSwap;
+using testing::file_checksum;
+using testing::loop_skip_reason;
+using testing::LoopDevice;
+using testing::ReadOnlyMount;
+using testing::run_command;
+using testing::run_ptsuite;
+using testing::TempDir;
+using testing::unique_name;
 
-constexpr uint64_t k_size = 64ULL << 20;
+constexpr uint64_t k_safety_target_bytes = 64ULL << 20;
 
 // Tries every destructive entry point on `target`; each must refuse with `expected` in the
 // message. Returns nothing; failures are test failures.
@@ -53,7 +61,7 @@ class DeviceSafetyLoop : public ::testing::Test {
 };
 
 TEST_F(DeviceSafetyLoop, MountedLoopDeviceIsRefused) {
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_safety_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   TempDir dir;
   ReadOnlyMount mount(loop.path(), dir.path());
@@ -64,7 +72,7 @@ TEST_F(DeviceSafetyLoop, MountedLoopDeviceIsRefused) {
 }
 
 TEST_F(DeviceSafetyLoop, LoopDeviceWithMountedPartitionIsRefused) {
-  LoopDevice loop(k_size, true);
+  LoopDevice loop(k_safety_target_bytes, true);
   ASSERT_TRUE(loop.ok());
   ASSERT_TRUE(loop.add_partition(1 << 20, 32 << 20));
   TempDir dir;
@@ -107,7 +115,7 @@ uint64_t written_sectors(const std::string& name) {
 // the kernel's swap-out (pswpout pages of 4 KiB; ours is the only swap device). Any byte
 // from ptsuite would show as a surplus.
 TEST_F(DeviceSafetyLoop, SwapOnLoopDeviceIsRefused) {
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_safety_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   ActiveSwap swap(loop.path());
   if (!swap.ok()) GTEST_SKIP() << "swapon not permitted here";
@@ -139,11 +147,11 @@ TEST_F(DeviceSafetyLoop, LoopDeviceHeldByDeviceMapperIsRefused) {
   if (::access("/dev/mapper/control", F_OK) != 0 || run_command("command -v dmsetup") != 0) {
     GTEST_SKIP() << "no device-mapper on this kernel (holders are covered by the fake-sysfs tests)";
   }
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_safety_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   const std::string name = unique_name("ptsuite-devtest-dm");
-  if (run_command("dmsetup create " + name + " --table '0 " + std::to_string(k_size / 512) + " linear " + loop.path() +
-                  " 0'") != 0) {
+  if (run_command("dmsetup create " + name + " --table '0 " + std::to_string(k_safety_target_bytes / 512) + " linear " +
+                  loop.path() + " 0'") != 0) {
     GTEST_SKIP() << "dmsetup create failed";
   }
   const uint64_t before = file_checksum(loop.backing());
@@ -153,7 +161,7 @@ TEST_F(DeviceSafetyLoop, LoopDeviceHeldByDeviceMapperIsRefused) {
 }
 
 TEST_F(DeviceSafetyLoop, NoConsentFlagIsRefused) {
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_safety_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   const uint64_t before = file_checksum(loop.backing());
   PurgeOptions opts;

@@ -15,9 +15,11 @@
 namespace ptsuite::device {
 namespace {
 
-using namespace testing;
+using testing::loop_skip_reason;
+using testing::LoopDevice;
+using testing::run_ptsuite;
 
-constexpr uint64_t k_size = 16ULL << 20;
+constexpr uint64_t k_session_target_bytes = 16ULL << 20;
 
 class DeviceSessionLoop : public ::testing::Test {
  protected:
@@ -69,7 +71,7 @@ class ExclusiveHolder {
 };
 
 TEST_F(DeviceSessionLoop, OneClaimServesTheRunAndASecondClaimIsRefused) {
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_session_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   auto session = DeviceSession::open(loop.path(), consent());
   // The kernel refuses a second O_EXCL claim, from this very process too: the defect that made
@@ -93,7 +95,7 @@ TEST_F(DeviceSessionLoop, OneClaimServesTheRunAndASecondClaimIsRefused) {
 }
 
 TEST_F(DeviceSessionLoop, ARefusedClaimNamesTheProcessHoldingTheDevice) {
-  LoopDevice loop(k_size, false);
+  LoopDevice loop(k_session_target_bytes, false);
   ASSERT_TRUE(loop.ok());
   ExclusiveHolder holder(loop.path());
   ASSERT_TRUE(holder.held());

@@ -27,7 +27,7 @@ namespace {
 
 constexpr uint64_t k_target_bytes = 8 << 20;
 constexpr uint32_t k_max_block_bytes = 65536;
-constexpr uint64_t k_reap_timeout_ns = 5'000'000'000;
+constexpr uint64_t k_roundtrip_reap_timeout_ns = 5'000'000'000;
 // Sub-page, odd-multiple and large sizes, all multiples of the 512-byte logical block.
 constexpr uint32_t k_sizes[] = {4096, 512, 65536, 12288, 1536, 8192, 32768};
 
@@ -115,7 +115,7 @@ class EngineRoundTrip : public ::testing::TestWithParam<RoundTripCase> {
         fill_pattern(buffer.data(), buffer.size(), io.offset_bytes, seed);
       }
       ASSERT_EQ(q.flush(), 0);
-      const int reaped = q.reap(1, k_reap_timeout_ns);
+      const int reaped = q.reap(1, k_roundtrip_reap_timeout_ns);
       ASSERT_TRUE(reaped >= 0 || reaped == -EINTR) << reaped;
       ASSERT_FALSE(q.has_error()) << "errno " << q.first_error()->errnum;
     }
@@ -176,7 +176,7 @@ TEST_P(EngineRoundTrip, ReadsReturnWhatIsOnTheMedium) {
     }
     ASSERT_EQ(q.flush(), 0);
     while (q.in_flight() > 0) {
-      const int reaped = q.reap(q.in_flight(), k_reap_timeout_ns);
+      const int reaped = q.reap(q.in_flight(), k_roundtrip_reap_timeout_ns);
       ASSERT_TRUE(reaped >= 0 || reaped == -EINTR) << reaped;
     }
     ASSERT_FALSE(q.has_error()) << "errno " << q.first_error()->errnum;
@@ -218,7 +218,7 @@ TEST(NullEngineRoundTrip, CountsEveryIoAndLeavesTheMediumUntouched) {
         ++next;
       }
       ASSERT_EQ(q.flush(), 0);
-      ASSERT_GE(q.reap(1, k_reap_timeout_ns), 1);
+      ASSERT_GE(q.reap(1, k_roundtrip_reap_timeout_ns), 1);
     }
     q.drain();
     EXPECT_EQ(q.stats().write.ios, ios.size());

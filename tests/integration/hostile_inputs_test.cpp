@@ -37,9 +37,9 @@ using workload::test::ProcessOptions;
 using workload::test::ProcessResult;
 using workload::test::run_ptsuite;
 
-struct Case {
-  Case(std::string name_, std::vector<std::string> args_, int exit_code_, std::vector<std::string> message_,
-       std::string target_ = "", std::vector<std::string> absent_ = {}, std::vector<std::string> never_ = {})
+struct HostileCase {
+  HostileCase(std::string name_, std::vector<std::string> args_, int exit_code_, std::vector<std::string> message_,
+              std::string target_ = "", std::vector<std::string> absent_ = {}, std::vector<std::string> never_ = {})
       : name(std::move(name_)),
         args(std::move(args_)),
         exit_code(exit_code_),
@@ -56,7 +56,7 @@ struct Case {
   std::vector<std::string> never;    // text that must appear nowhere in the output
 };
 
-void expect_case(const Case& c) {
+void expect_case(const HostileCase& c) {
   SCOPED_TRACE(c.name);
   const std::string before = c.target.empty() ? "" : sha256_file_hex(c.target);
   const ProcessResult r = run_ptsuite(c.args);
@@ -149,7 +149,7 @@ TEST(HostileInputs, AMountedFilesystemIsNeverWrittenThroughItsFileOrItsLoopDevic
   write_file_atomic(dir.file("s.json"), scenario_text(run_phase("4KiB")));
   const std::string mounted = "is mounted at " + m.mount_point();
   const std::string out = dir.file("out");
-  std::vector<Case> cases;
+  std::vector<HostileCase> cases;
   for (const std::string& target : {m.backing(), m.device()}) {
     const std::vector<std::string> consent_or_not[] = {{}, {"--allow-destructive"}};
     for (const auto& consent : consent_or_not) {
@@ -191,7 +191,7 @@ TEST(HostileInputs, AMountedFilesystemIsNeverWrittenThroughItsFileOrItsLoopDevic
                      m.backing(),
                      {}});
   }
-  for (const Case& c : cases) expect_case(c);
+  for (const HostileCase& c : cases) expect_case(c);
   EXPECT_EQ(read_file(fs::path(m.mount_point()) / "precious.txt"), "data a mounted filesystem holds\n");
 }
 
@@ -205,7 +205,7 @@ TEST(HostileInputs, ATargetHeldByAnotherPtsuiteIsRefusedByEveryCommand) {
   ASSERT_TRUE(holder.catches(SIGINT)) << "the holder never started";
   const std::string held = fmt::format("held by pid {}: ptsuite workload on {}", holder.pid(), target);
   const std::string out = dir.file("out");
-  const std::vector<Case> cases = {
+  const std::vector<HostileCase> cases = {
       {"workload write",
        {"workload", "--target", target, "--read-pct", "0", "--ios", "10", "--allow-destructive", "--quiet"},
        3,
@@ -225,7 +225,7 @@ TEST(HostileInputs, ATargetHeldByAnotherPtsuiteIsRefusedByEveryCommand) {
        target,
        {out}},
   };
-  for (const Case& c : cases) expect_case(c);
+  for (const HostileCase& c : cases) expect_case(c);
   ::kill(holder.pid(), SIGINT);
   EXPECT_EQ(holder.wait().exit_code, 130);
 }
@@ -263,7 +263,7 @@ TEST(HostileInputs, EverythingCheckableIsCheckedBeforeTheFirstWrite) {
     return std::vector<std::string>{"scenario", "run", dir.file(file),       "--target", target,
                                     "--out",    out,   "--allow-destructive"};
   };
-  const std::vector<Case> cases = {
+  const std::vector<HostileCase> cases = {
       {"scenario block_size 0", scen("bs0.json"), 2, {"phase r: stream w on target 0: block_size"}, target, {out}},
       {"scenario range past the capacity",
        scen("past.json"),
@@ -343,7 +343,7 @@ TEST(HostileInputs, EverythingCheckableIsCheckedBeforeTheFirstWrite) {
        target,
        {out}},
   };
-  for (const Case& c : cases) expect_case(c);
+  for (const HostileCase& c : cases) expect_case(c);
 }
 
 // Settings out of their ranges (pts/ "range" and the type bounds): exit 2 from `run` before the
@@ -374,7 +374,7 @@ TEST(HostileInputs, InputsAreBoundedInSizeAndDepth) {
   }
   write_file_atomic(dir.file("dup.json"),
                     R"({"format": "ptsuite-claims/1", "format": "ptsuite-claims/1", "claims": []})");
-  const std::vector<Case> cases = {
+  const std::vector<HostileCase> cases = {
       {"steady-state --file /dev/zero", {"steady-state", "--file", "/dev/zero"}, 2, {"larger than"}},
       {"report of a 70 MB document",
        {"report", dir.file("big.json"), "--format", "text", "--out", dir.file("r.txt")},
@@ -387,7 +387,7 @@ TEST(HostileInputs, InputsAreBoundedInSizeAndDepth) {
        2,
        {"the key \"format\" appears twice"}},
   };
-  for (const Case& c : cases) expect_case(c);
+  for (const HostileCase& c : cases) expect_case(c);
 }
 
 // Other tools' traces (fio iolog, blktrace) are read line by line within 8 KiB a line, in
@@ -399,7 +399,7 @@ TEST(HostileInputs, TraceImportsAreBoundedAndReadOnlyRegularFiles) {
     big << "fio version 3 iolog\n10 f.bin add\n" << std::string(50'000'000, '1') << " f.bin read 0 4096\n";
   }
   ASSERT_EQ(::mkfifo(dir.file("pipe").c_str(), 0600), 0);
-  const std::vector<Case> cases = {
+  const std::vector<HostileCase> cases = {
       {"replay of an iolog with a 50 MB line",
        {"replay", dir.file("long.log"), "--synthesize"},
        2,
@@ -410,7 +410,7 @@ TEST(HostileInputs, TraceImportsAreBoundedAndReadOnlyRegularFiles) {
        {"is not a regular file (a pipe): save the trace to a file first"}},
       {"replay of /dev/zero", {"replay", "/dev/zero", "--synthesize"}, 2, {"(a character device)"}},
   };
-  for (const Case& c : cases) expect_case(c);
+  for (const HostileCase& c : cases) expect_case(c);
 }
 
 class HostileHistory : public ::testing::Test {
@@ -439,7 +439,7 @@ class HostileHistory : public ::testing::Test {
 TEST_F(HostileHistory, UrisIdsSchemasDirectoriesAndTerminalText) {
   const std::string typo = "postgressql://user:secret@host/db";
   const std::string sqlite_dir = m_dir.file("postgressql:");
-  const std::vector<Case> refused_uris = {
+  const std::vector<HostileCase> refused_uris = {
       {"mistyped scheme",
        {"history", "list", "--db", typo},
        2,
@@ -462,7 +462,7 @@ TEST_F(HostileHistory, UrisIdsSchemasDirectoriesAndTerminalText) {
        {m_dir.file("run")},
        {"secret"}},
   };
-  for (const Case& c : refused_uris) expect_case(c);
+  for (const HostileCase& c : refused_uris) expect_case(c);
 
   ASSERT_EQ(run_ptsuite(history({"add", m_dir.file("a")})).exit_code, 0);
   // The same run from another directory: refused without --replace, replaced with it.
@@ -514,14 +514,14 @@ TEST(HostileInputs, SignaturesKeysAndTemporaryFiles) {
   EXPECT_EQ(v.exit_code, 1) << v.out;
   EXPECT_NE(v.out.find("says the bundle was signed"), std::string::npos) << v.out;
 
-  const std::vector<Case> cases = {
+  const std::vector<HostileCase> cases = {
       {"keygen into a missing directory",
        {"keygen", dir.file("no/such/dir/k")},
        2,
        {"cannot create the key file", "existing"}},
       {"sign with /dev/zero as the key", {"sign", run, "--key", "/dev/zero"}, 2, {"/dev/zero", "not a key file"}},
   };
-  for (const Case& c : cases) expect_case(c);
+  for (const HostileCase& c : cases) expect_case(c);
 
   // A full filesystem (RLIMIT_FSIZE: EFBIG) leaves no temporary file behind.
   ASSERT_EQ(run_ptsuite({"history", "add", run, "--db", dir.file("h.sqlite")}).exit_code, 0);

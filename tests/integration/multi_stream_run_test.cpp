@@ -5,22 +5,19 @@
 
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/target.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/io_generator.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
+#include "support/engines.hpp"
 #include "support/temp_dir.hpp"
 
 namespace ptsuite::workload {
 namespace {
 
-constexpr uint64_t k_mib = 1 << 20;
+using units::k_mib;
 
-bool libaio_available() {
-  for (const engine::EngineInfo& e : engine::list_engines()) {
-    if (e.name == "libaio") return e.available;
-  }
-  return false;
-}
+using test_support::libaio_available;
 
 TEST(MultiStreamRun, AnODirectFileGetsExactlyTheGeneratorsReadsAndWrites) {
   if (!libaio_available()) GTEST_SKIP() << "libaio unavailable here";

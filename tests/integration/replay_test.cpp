@@ -35,7 +35,9 @@ constexpr uint64_t k_target_bytes = 32ULL << 20;  // half the captured device: o
 void expect_steps_reproduced(const results::ReplayRecord& r, double speed) {
   const bool in_margin = r.mode == "closed" || static_cast<double>(r.issue_error_max_ns) < 20e6 / speed;
   ASSERT_GE(r.steps.size(), 3u);
-  if (in_margin) EXPECT_EQ(r.steps.size(), 3u);
+  if (in_margin) {
+    EXPECT_EQ(r.steps.size(), 3u);
+  }
   results::ReplayFigures captured;
   results::ReplayFigures replayed;
   for (size_t k = 0; k < r.steps.size(); ++k) {
@@ -51,7 +53,9 @@ void expect_steps_reproduced(const results::ReplayRecord& r, double speed) {
     EXPECT_EQ(s.replayed.write_ios, s.captured.write_ios) << "step " << k;
     EXPECT_EQ(s.replayed.bytes, s.captured.bytes) << "step " << k;
     EXPECT_EQ(s.replayed.sizes, s.captured.sizes) << "step " << k;
-    if (r.mode == "open") EXPECT_DOUBLE_EQ(s.replayed.iops, s.captured.iops * speed) << "step " << k;
+    if (r.mode == "open") {
+      EXPECT_DOUBLE_EQ(s.replayed.iops, s.captured.iops * speed) << "step " << k;
+    }
   }
   EXPECT_EQ(replayed.ios, captured.ios);
   EXPECT_EQ(replayed.read_ios, captured.read_ios);
@@ -93,7 +97,7 @@ TEST_F(ReplayFile, SpeedTwoDoublesEveryStepsIops) {
   const results::ReplayRecord r = replay(o);
   expect_steps_reproduced(r, 2.0);
   EXPECT_EQ(r.steps[0].replayed.length_ns, k_synthetic_step_ns / 2);
-  EXPECT_DOUBLE_EQ(r.steps[0].replayed.iops * r.steps[0].replayed.length_ns, 200 * 1e9);
+  EXPECT_DOUBLE_EQ(r.steps[0].replayed.iops * static_cast<double>(r.steps[0].replayed.length_ns), 200 * 1e9);
 }
 
 TEST_F(ReplayFile, ClosedLoopKeepsTheCapturedOutstandingIOs) {

@@ -25,7 +25,7 @@ namespace ptsuite::replay {
 namespace {
 
 constexpr const char* k_fio = "/usr/bin/fio";
-constexpr uint64_t k_target_bytes = 64ULL << 20;
+constexpr uint64_t k_fio_target_bytes = 64ULL << 20;
 
 struct TraceTotals {
   uint64_t reads = 0;
@@ -45,7 +45,7 @@ TraceTotals write_trace(const std::string& path) {
   for (uint64_t i = 0; i < 2000; ++i) {
     const bool write = rng() % 10 < 3;
     const uint32_t size = sizes[rng() % 3];
-    const uint64_t sector = (rng() % (k_target_bytes / size)) * size / 512;
+    const uint64_t sector = (rng() % (k_fio_target_bytes / size)) * size / 512;
     const uint32_t category = (write ? 2U : 1U) << 16;  // BLK_TC_WRITE / BLK_TC_READ
     const uint64_t t0 = 1000 + i * 250'000;
     put_v7(f, t0, sector, size, 1 | category);           // queue
@@ -62,7 +62,7 @@ TEST(ReplayVsFio, ABlktraceFileReplaysTheSameReadsAndWritesAsFioReadIolog) {
   const test_support::ShmTempDir dir("ptsuite-replay-fio");
   const std::string trace = dir.file("t.blktrace.0");
   const TraceTotals want = write_trace(trace);
-  const std::string target = dir.create_file("target.bin", k_target_bytes);
+  const std::string target = dir.create_file("target.bin", k_fio_target_bytes);
   const std::string fio_json = dir.file("fio.json");
   const std::string cmd = std::string(k_fio) + " --name=replay --read_iolog=" + trace + " --replay_redirect=" + target +
                           " --ioengine=libaio --direct=1 --iodepth=16 --output-format=json --output=" + fio_json +

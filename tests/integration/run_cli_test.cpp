@@ -20,6 +20,7 @@
 #include "integration/workload_process.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -67,10 +68,7 @@ std::vector<std::string> fast_run_flags() {
 }
 const std::vector<std::string> k_fast = fast_run_flags();
 
-json load(const std::string& path) {
-  std::ifstream in(path);
-  return json::parse(in);
-}
+using test_support::load_json;
 
 std::vector<std::string> args(std::vector<std::string> head, const std::vector<std::string>& tail = k_fast) {
   head.insert(head.end(), tail.begin(), tail.end());
@@ -81,7 +79,7 @@ json run_test(const std::string& test, const test_support::ShmTempDir& dir) {
   const std::string out = dir.file("run");
   const ProcessResult r = run_ptsuite(args({"run", test, "--out", out, "--scratch-size", "128MiB"}));
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  return load(out + "/results.json");
+  return load_json(out + "/results.json");
 }
 
 size_t journal_steps(const std::string& run_dir) {
@@ -104,7 +102,7 @@ std::vector<std::string> journal_ids(const std::string& run_dir) {
   std::sort(files.begin(), files.end());
   std::vector<std::string> ids;
   for (const fs::path& f : files) {
-    ids.push_back(load(f.string()).at("id").get<std::string>());
+    ids.push_back(load_json(f.string()).at("id").get<std::string>());
   }
   return ids;
 }
@@ -277,7 +275,7 @@ TEST(RunCli, CbwUnderE11RunsEcw) {
                         "ecw.precondition_round_duration=0.1s", "--set", "ecw.inter_round_prewrite_duration=0.1s"},
                        k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   ASSERT_EQ(results.at("tests").size(), 1u);
   const json& t = results.at("tests")[0];
   EXPECT_EQ(t.at("id"), "ecw");
@@ -300,7 +298,7 @@ TEST(RunCli, EnduranceWriteEndToEnd) {
             "--set", "endurance-write.sample_duration=0.25s", "--set", "endurance-write.time_limit=1s"},
            k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   const json& e = results.at("tests")[0].at("endurance");
   EXPECT_EQ(e.at("stop_reason"), "time_limit");
   EXPECT_EQ(e.at("samples").size(), 4u);
@@ -323,7 +321,7 @@ TEST(RunCli, ClientOptionsEndToEnd) {
                         "--set", "wipc.random=true"},
                        k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   const json& t = results.at("tests")[0];
   EXPECT_EQ(t.at("ar_segments").at("count"), 8);
   EXPECT_EQ(t.at("ar_segments").at("amount_bytes"), 16u << 20);
@@ -363,7 +361,7 @@ TEST(RunCli, LatencySweepEndToEnd) {
                         "--set", "window.mrt=max"},
                        k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   const json& cells = results.at("tests")[0].at("sweep").at("cells");
   ASSERT_EQ(cells.size(), 12u);  // 3 mixes x 2 TC x 2 QD
   for (const json& c : cells) {
@@ -388,7 +386,7 @@ TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {
                    "html,csv,text", "--set", "xsr.access_1_duration=2s", "--set", "xsr.access_2_duration=1s", "--set",
                    "xsr.access_3_duration=2s", "--set", "xsr.sample_duration=0.5s"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   expect_common(results, "xsr");
   const json& x = results.at("tests")[0].at("xsr");
   ASSERT_EQ(x.at("groups").size(), 3u);
@@ -433,7 +431,7 @@ TEST(RunCli, HirWaitStatesEndToEnd) {
                                        "--set",
                                        "hir.baseline_periods=2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   expect_common(results, "hir");
   const json& h = results.at("tests")[0].at("hir");
   ASSERT_EQ(h.at("wait_states").size(), 5u);
@@ -475,7 +473,7 @@ TEST(RunCli, SighupAndSigtermAreTreatedAsSigint) {
         args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"}),
         [&] { return journal_steps(out) >= 5; }, signal);
     EXPECT_EQ(stopped.exit_code, 130) << signal << ": " << stopped.err;
-    EXPECT_EQ(load(out + "/results.json").at("run").at("status"), "interrupted") << signal;
+    EXPECT_EQ(load_json(out + "/results.json").at("run").at("status"), "interrupted") << signal;
     EXPECT_NE(stopped.err.find("ptsuite resume"), std::string::npos) << stopped.err;
     EXPECT_EQ(run_ptsuite({"resume", out, "--allow-destructive", "--quiet"}).exit_code, 0) << signal;
   }
@@ -492,7 +490,7 @@ TEST(RunCli, SigintDuringAHostIdleStopsTheRun) {
                            "hir.precondition_segments=1", "--set", "hir.wait_unit=60s", "--set", "hir.repetitions=1"}),
                      [&] { return slurp(out + "/run.log").find("start hir/wait-1/idle-0001") != std::string::npos; });
   EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
-  const json partial = load(out + "/results.json");
+  const json partial = load_json(out + "/results.json");
   EXPECT_EQ(partial.at("run").at("status"), "interrupted");
   EXPECT_NE(partial.at("run").at("stop").at("reason").get<std::string>().find("hir/wait-1/idle-0001 (host idle)"),
             std::string::npos);
@@ -534,7 +532,7 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   const std::vector<std::string> ids = journal_ids(out);
   EXPECT_EQ(ids, plan_ids("latency", target));
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   EXPECT_EQ(results.at("run").at("status"), "complete");
   ASSERT_EQ(results.at("run").at("resumes").size(), 1u);
   // The same boot of the host: not a host restart, and nothing disclosed as one.
@@ -578,14 +576,14 @@ TEST(RunCli, ResumeAfterAHostRestartIsDisclosed) {
     ::kill(child.pid(), SIGKILL);
     EXPECT_EQ(child.wait().term_signal, SIGKILL);
   }
-  json partial = load(out + "/results.json");
+  json partial = load_json(out + "/results.json");
   ASSERT_EQ(partial.at("run").at("boot_id").get<std::string>().size(), 36u);  // recorded at the start
   partial["run"]["boot_id"] = "00000000-0000-4000-8000-000000000000";         // as if before a power cut
   { std::ofstream(out + "/results.json") << partial.dump(); }
   const ProcessResult resumed = run_ptsuite({"resume", out, "--allow-destructive", "--quiet"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_NE(resumed.err.find("the host restarted since this run last ran"), std::string::npos) << resumed.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   ASSERT_EQ(results.at("run").at("resumes").size(), 1u);
   EXPECT_TRUE(results.at("run").at("resumes")[0].at("after_host_restart").get<bool>());
   // The run's reports were "none": rendered here, as a lab would afterwards.
@@ -606,7 +604,7 @@ TEST(RunCli, SigintStopsWithResultsAndResumeRefusesAnotherDevice) {
       interrupt_when(args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"}),
                      [&] { return journal_steps(out) >= 5; });
   EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
-  const json partial = load(out + "/results.json");
+  const json partial = load_json(out + "/results.json");
   EXPECT_EQ(partial.at("run").at("status"), "interrupted");
   EXPECT_NE(stopped.err.find("ptsuite resume"), std::string::npos);
 
@@ -660,7 +658,7 @@ TEST(RunCli, RecordsPreflightAndItselfInTheHistory) {
       run_ptsuite(args({"run", "throughput", "--out", out, "--scratch-size", "128MiB", "--history-db", db}));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("history: added run 1 in SQLite " + db), std::string::npos) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   ASSERT_EQ(results.at("preflight").size(), 1u);
   EXPECT_EQ(results.at("preflight")[0].at("session"), "start");
   EXPECT_EQ(results.at("preflight")[0].at("findings").size(), 8u);

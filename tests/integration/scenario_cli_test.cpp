@@ -21,6 +21,7 @@
 #include "support/json_schema.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -30,10 +31,7 @@ using workload::test::ProcessResult;
 using workload::test::run_ptsuite;
 namespace fs = std::filesystem;
 
-json load(const std::string& path) {
-  std::ifstream in(path);
-  return json::parse(in);
-}
+using test_support::load_json;
 
 std::string write(const test_support::ShmTempDir& dir, const std::string& name, const json& doc) {
   const std::string path = dir.file(name);
@@ -55,7 +53,7 @@ TEST_P(ScenarioBuiltIn, QuickFormRunsEndToEndWithItsCharts) {
   const ProcessResult r =
       run_ptsuite({"scenario", "run", GetParam(), "--quick", "--scratch-size", "256MiB", "--quiet", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json doc = load(out + "/results.json");
+  const json doc = load_json(out + "/results.json");
   expect_valid(doc);
   EXPECT_EQ(doc.at("status"), "complete");
   EXPECT_EQ(doc.at("scenario").at("name"), GetParam());
@@ -77,8 +75,8 @@ TEST_P(ScenarioBuiltIn, QuickFormRunsEndToEndWithItsCharts) {
 INSTANTIATE_TEST_SUITE_P(All, ScenarioBuiltIn,
                          ::testing::Values("write-pressure", "noisy-neighbour", "enterprise-synthetic",
                                            "mixed-profile-curves"),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });
@@ -113,7 +111,7 @@ TEST(ScenarioCli, TwoTargetsGivePerTargetAndMergedAggregateResults) {
   const ProcessResult r = run_ptsuite(
       {"scenario", "run", write(dir, "two.json", scenario), "--target", a, "--target", b, "--quiet", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json doc = load(out + "/results.json");
+  const json doc = load_json(out + "/results.json");
   expect_valid(doc);
   const json& step = doc.at("phases")[0].at("steps")[0];
   ASSERT_EQ(step.at("streams").size(), 4u) << "each stream runs on each target";
@@ -156,7 +154,7 @@ TEST(ScenarioCli, ByteLimitedPhasesAndIntervalSeries) {
   const ProcessResult r =
       run_ptsuite({"scenario", "run", write(dir, "bytes.json", scenario), "--target", a, "--quiet", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json doc = load(out + "/results.json");
+  const json doc = load_json(out + "/results.json");
   expect_valid(doc);
   const json& in = doc.at("phases")[0].at("steps")[0].at("streams")[0];
   EXPECT_EQ(in.at("stop_reason"), "bytes");
@@ -187,7 +185,7 @@ TEST(ScenarioCli, RateRampStepsAchieveTheirRateWithinTwoPercent) {
   const ProcessResult r =
       run_ptsuite({"scenario", "run", write(dir, "ramp.json", scenario), "--target", a, "--quiet", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json doc = load(out + "/results.json");
+  const json doc = load_json(out + "/results.json");
   const double peak = doc.at("phases")[0].at("steps")[0].at("aggregate").at("combined").at("iops").get<double>();
   const json& steps = doc.at("phases")[1].at("steps");
   ASSERT_EQ(steps.size(), 3u);
@@ -225,7 +223,7 @@ TEST(ScenarioCli, AnInterruptedRunResumesAfterItsLastFinishedStep) {
   ::kill(child.pid(), SIGINT);
   const ProcessResult first = child.wait();
   ASSERT_EQ(first.exit_code, 130) << first.err;
-  const json stopped = load(out + "/results.json");
+  const json stopped = load_json(out + "/results.json");
   EXPECT_EQ(stopped.at("status").get<std::string>().rfind("stopped: ", 0), 0u);
   const size_t kept = stopped.at("phases")[0].at("steps").size();
   ASSERT_GE(kept, 1u);
@@ -238,7 +236,7 @@ TEST(ScenarioCli, AnInterruptedRunResumesAfterItsLastFinishedStep) {
   EXPECT_NE(refused.err.find("--allow-destructive"), std::string::npos) << refused.err;
   const ProcessResult resumed = run_ptsuite({"scenario", "resume", out, "--quiet", "--allow-destructive"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  const json done = load(out + "/results.json");
+  const json done = load_json(out + "/results.json");
   expect_valid(done);
   EXPECT_EQ(done.at("status"), "complete");
   ASSERT_EQ(done.at("phases")[0].at("steps").size(), 4u);
@@ -274,7 +272,7 @@ TEST(ScenarioCli, CompareOverlaysRunsOfTheSameScenarioAndRefusesOthers) {
   }
   const ProcessResult cmp = run_ptsuite({"compare", dir.file("r1"), dir.file("r2"), "--out", dir.file("cmp")});
   ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
-  const json doc = load(dir.file("cmp") + "/compare.json");
+  const json doc = load_json(dir.file("cmp") + "/compare.json");
   EXPECT_EQ(doc.at("results_kind"), "ptsuite.scenario");
   EXPECT_TRUE(validate_json(doc, embedded_schema("compare")).empty());
   std::ifstream html(dir.file("cmp") + "/compare.html");
@@ -360,10 +358,7 @@ TEST(ScenarioCli, ListAndShowPrintTheBuiltIns) {
 namespace ptsuite {
 namespace {
 
-std::string file_text(const std::string& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using test_support::file_text;
 
 json small_scenario() {
   json reads = stream("reads", "100/0", 4);
@@ -397,7 +392,7 @@ TEST(ScenarioCli, ARunIsABundleWithReportsManifestHistoryAndReRendering) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("plan: 1 step(s), 600ms at most"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("mixed/1 done (step 1 of 1; 0.0us left at most, ETA"), std::string::npos) << r.err;
-  const json doc = load(out + "/results.json");
+  const json doc = load_json(out + "/results.json");
   expect_valid(doc);
   EXPECT_EQ(doc.at("config").at("tested_by"), "ACME Lab");
   EXPECT_EQ(doc.at("report").at("series"), "drives");

@@ -19,6 +19,7 @@
 #include "support/json_schema.hpp"
 #include "support/synthetic_capture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -27,10 +28,7 @@ using nlohmann::json;
 using workload::test::ProcessResult;
 using workload::test::run_ptsuite;
 
-std::string file_text(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test_support::file_text;
 
 size_t count(const std::string& text, const std::string& what) {
   size_t n = 0;

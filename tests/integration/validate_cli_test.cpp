@@ -14,6 +14,7 @@
 #include "support/json_schema.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -24,14 +25,11 @@ using workload::test::run_ptsuite;
 namespace fs = std::filesystem;
 
 // Seconds, not minutes: every point still does real IO (and the steady-state point Rounds).
-const std::vector<std::string> k_fast = {
+const std::vector<std::string> k_fast_validate = {
     "--quiet", "--quick",     "--set", "claims.measure_duration=0.5s", "--set", "claims.round_duration=0.2s",
     "--set",   "max_rounds=6"};
 
-json load(const std::string& path) {
-  std::ifstream in(path);
-  return json::parse(in);
-}
+using test_support::load_json;
 
 json conditions(const std::string& pattern, const std::string& bs, const std::string& mix, int qd,
                 const std::string& state) {
@@ -76,8 +74,8 @@ std::string write_sheet(const test_support::ShmTempDir& dir, const std::string& 
   return path;
 }
 
-std::vector<std::string> args(std::vector<std::string> head) {
-  head.insert(head.end(), k_fast.begin(), k_fast.end());
+std::vector<std::string> validate_args(std::vector<std::string> head) {
+  head.insert(head.end(), k_fast_validate.begin(), k_fast_validate.end());
   return head;
 }
 
@@ -96,12 +94,12 @@ TEST_F(ValidateCliLoop, MeasuresEveryClaimThenJudgesTheRunWithoutADevice) {
   const std::string sheet = write_sheet(temp_dir(), "sheet.json", loop_sheet(true));
   const std::string out = temp_dir().file("measured");
   const std::string db = temp_dir().file("history.sqlite");
-  const ProcessResult r = run_ptsuite(args({"validate", "--claims", sheet, "--target", loop.device.path(), "--out", out,
-                                            "--allow-destructive", "--history-db", db}));
+  const ProcessResult r = run_ptsuite(validate_args({"validate", "--claims", sheet, "--target", loop.device.path(),
+                                                     "--out", out, "--allow-destructive", "--history-db", db}));
   ASSERT_EQ(r.exit_code, 1) << r.err;  // two claims fail
   EXPECT_NE(r.err.find("FAIL         rnd-read-unmet"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("claims: 3 pass, 2 fail, 0 not covered of 5: fail"), std::string::npos) << r.err;
-  const json results = load(out + "/results.json");
+  const json results = load_json(out + "/results.json");
   const std::vector<std::string> errors = validate_json(results, embedded_schema("results"));
   EXPECT_TRUE(errors.empty()) << errors.front();
   EXPECT_EQ(verdicts(results), (std::map<std::string, std::string>{{"rnd-read", "pass"},
@@ -118,7 +116,7 @@ TEST_F(ValidateCliLoop, MeasuresEveryClaimThenJudgesTheRunWithoutADevice) {
                    point.at("summary").at("read").at("iops").get<double>());
   EXPECT_GT(point.at("read_fill").at("bytes_written").get<uint64_t>(), 0u);
   // The reports and the history.
-  EXPECT_NE(load(out + "/results.json").dump().find("\"mode\":\"measured\""), std::string::npos);
+  EXPECT_NE(load_json(out + "/results.json").dump().find("\"mode\":\"measured\""), std::string::npos);
   std::ifstream html(out + "/report.html");
   const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
   EXPECT_NE(page.find("Spec-Sheet Validation \u2013 Claims vs Measurement"), std::string::npos);
@@ -130,7 +128,7 @@ TEST_F(ValidateCliLoop, MeasuresEveryClaimThenJudgesTheRunWithoutADevice) {
   const std::string judged = temp_dir().file("judged");
   const ProcessResult j = run_ptsuite({"validate", "--claims", sheet, out, "--out", judged, "--no-history", "--quiet"});
   EXPECT_EQ(j.exit_code, 1) << j.err;
-  const json again = load(judged + "/results.json");
+  const json again = load_json(judged + "/results.json");
   EXPECT_EQ(verdicts(again), verdicts(results));
   EXPECT_EQ(again.at("tests").at(0).at("validation").at("points")[0].at("source").at("dir"),
             fs::absolute(out).lexically_normal().string());
@@ -160,10 +158,11 @@ TEST_F(ValidateCliLoop, MeasuresEveryClaimThenJudgesTheRunWithoutADevice) {
 TEST(ValidateCli, ExitZeroWhenEveryClaimPassesOnAScratchTarget) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
-  const ProcessResult r = run_ptsuite(args({"validate", "--claims", write_sheet(dir, "s.json", loop_sheet(false)),
-                                            "--scratch-size", "128MiB", "--out", out, "--no-history"}));
+  const ProcessResult r =
+      run_ptsuite(validate_args({"validate", "--claims", write_sheet(dir, "s.json", loop_sheet(false)),
+                                 "--scratch-size", "128MiB", "--out", out, "--no-history"}));
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(load(out + "/results.json").at("tests").at(0).at("validation").at("verdict"), "pass");
+  EXPECT_EQ(load_json(out + "/results.json").at("tests").at(0).at("validation").at("verdict"), "pass");
 }
 
 // A bad sheet, a contradictory command line or `run claims` is exit 2 with one line, before

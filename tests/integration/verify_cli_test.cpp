@@ -11,6 +11,7 @@
 #include <ptsuite/util/atomic_file.hpp>
 #include "integration/workload_process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::bundle {
 namespace {
@@ -20,18 +21,14 @@ namespace fs = std::filesystem;
 using workload::test::CommandResult;
 using workload::test::run_ptsuite_merged;
 
-void write(const fs::path& path, const std::string& content) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << content;
-}
+using test_support::write_file;
 
 class VerifyCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    write(dir() / "results.json", "{\"ptsuite\": \"results\", \"iops\": 11746}\n");
-    write(dir() / "raw" / "latency.csv", "us,count\n80,1000\n120,20\n");
-    write(dir() / "report.html", "<!doctype html><title>IOPS</title>\n");
+    write_file(dir() / "results.json", "{\"ptsuite\": \"results\", \"iops\": 11746}\n");
+    write_file(dir() / "raw" / "latency.csv", "us,count\n80,1000\n120,20\n");
+    write_file(dir() / "report.html", "<!doctype html><title>IOPS</title>\n");
     write_manifest(dir());
   }
   [[nodiscard]] fs::path dir() const { return m_temp.path(); }
@@ -49,7 +46,7 @@ TEST_F(VerifyCli, IntactBundleExitsZero) {
 TEST_F(VerifyCli, OneFlippedByteIsNamed) {
   std::string content = read_file(dir() / "raw" / "latency.csv");
   content[10] = static_cast<char>(content[10] ^ 0x01);
-  write(dir() / "raw" / "latency.csv", content);
+  write_file(dir() / "raw" / "latency.csv", content);
   const CommandResult r = verify();
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("changed  raw/latency.csv: content differs"), std::string::npos) << r.output;
@@ -85,7 +82,7 @@ TEST_F(VerifyCli, DeletedFileIsMissing) {
 }
 
 TEST_F(VerifyCli, NewFileIsAdded) {
-  write(dir() / "raw" / "notes.txt", "edited by hand\n");
+  write_file(dir() / "raw" / "notes.txt", "edited by hand\n");
   const CommandResult r = verify();
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("added    raw/notes.txt"), std::string::npos) << r.output;
@@ -99,7 +96,7 @@ TEST_F(VerifyCli, EditedManifestIsReported) {
   const size_t at = text.find(size_field);
   ASSERT_NE(at, std::string::npos) << text;
   text.replace(at, size_field.size(), "\"size_bytes\": 39");
-  write(manifest, text);
+  write_file(manifest, text);
   const CommandResult r = verify();
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("edited   MANIFEST.sha256.json"), std::string::npos) << r.output;
@@ -108,7 +105,7 @@ TEST_F(VerifyCli, EditedManifestIsReported) {
 
 TEST_F(VerifyCli, BadInputExitsTwo) {
   const fs::path manifest = dir() / std::string(k_manifest_file_name);
-  write(manifest, "{\"format\": \"ptsuite-bundle-manifest\", \"files\": [");  // truncated
+  write_file(manifest, "{\"format\": \"ptsuite-bundle-manifest\", \"files\": [");  // truncated
   CommandResult r = verify();
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("malformed manifest"), std::string::npos) << r.output;

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include <ptsuite/util/units.hpp>
 #include "integration/workload_process.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
@@ -26,7 +27,7 @@ using test::run_ptsuite;
 using test::slurp;
 namespace fs = std::filesystem;
 
-constexpr uint64_t k_mib = 1 << 20;
+using units::k_mib;
 
 // A file of `bytes` bytes of 0x5A, so that any write shows.
 std::string patterned_file(const test_support::ShmTempDir& dir, const std::string& name, uint64_t bytes) {

@@ -15,10 +15,12 @@
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/data_fill.hpp>
 #include <ptsuite/workload/io_generator.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
+#include "support/engines.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
 #include "support/written_data.hpp"
@@ -28,16 +30,9 @@ namespace ptsuite::workload {
 namespace {
 
 using engine::Target;
-constexpr uint64_t k_mib = 1 << 20;
+using units::k_mib;
 
-bool libaio_available() {
-  for (const engine::EngineInfo& e : engine::list_engines()) {
-    if (e.name == "libaio") {
-      return e.available;
-    }
-  }
-  return false;
-}
+using test_support::libaio_available;
 
 #define SKIP_WITHOUT_LIBAIO()                    \
   do {                                           \

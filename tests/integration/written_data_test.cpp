@@ -21,6 +21,7 @@
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/fd.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
 #include "support/temp_dir.hpp"
@@ -29,7 +30,7 @@
 namespace ptsuite::workload {
 namespace {
 
-constexpr uint64_t k_mib = 1 << 20;
+using units::k_mib;
 constexpr size_t k_block_bytes = 4096;
 
 std::string unavailable_reason(const std::string& name) {

@@ -590,4 +590,13 @@ const json& load_results_fixture(const std::string& name) {
   return it->second;
 }
 
+const json& test_of(const json& doc, const std::string& id) {
+  for (const json& t : doc.at("tests")) {
+    if (t.at("id") == id) {
+      return t;
+    }
+  }
+  throw std::runtime_error("no test " + id);
+}
+
 }  // namespace ptsuite::test_support

@@ -52,4 +52,8 @@ std::string results_fixture_path(const std::string& name);
 // The checked-in copy, parsed once per process (throws std::runtime_error when unreadable).
 const nlohmann::json& load_results_fixture(const std::string& name);
 
+// The record of test `id` ("iops", "wsat", ...) in a results document's "tests" (throws
+// std::runtime_error when the document has none).
+const nlohmann::json& test_of(const nlohmann::json& doc, const std::string& id);
+
 }  // namespace ptsuite::test_support

@@ -36,7 +36,7 @@ class Rng {
 };
 
 // What one synthetic stream instance did.
-struct Shape {
+struct StreamShape {
   double iops = 10000;
   double read_share = 1;     // 0..1
   double read_mean_us = 90;  // the median of a lognormal
@@ -49,7 +49,7 @@ constexpr uint64_t k_elapsed_ns = 200'000'000;  // 0.2 s per synthetic step: eno
 
 // Samples recorded into real statistics; with an interval series, the last interval is a 4 ms
 // tail completing IOs at twice the rate (the spike the report must not draw).
-workload::WorkloadResult synthesize(const Shape& s, uint64_t seed) {
+workload::WorkloadResult synthesize(const StreamShape& s, uint64_t seed) {
   Rng rng(seed);
   workload::WorkloadResult r;
   const uint64_t tail_ns = s.interval_ns > 0 ? 4'000'000 : 0;
@@ -90,7 +90,7 @@ workload::WorkloadResult synthesize(const Shape& s, uint64_t seed) {
   return r;
 }
 
-scenario::StepInstance instance(const std::string& stream, uint32_t target, const Shape& s, uint64_t seed) {
+scenario::StepInstance instance(const std::string& stream, uint32_t target, const StreamShape& s, uint64_t seed) {
   scenario::StepInstance in{stream, target, {}};
   in.spec.seed = seed;
   in.spec.interval_ns = s.interval_ns;
@@ -149,7 +149,7 @@ json scenario_txq_sweep(size_t targets, size_t points) {
     for (uint32_t t = 0; t < targets; ++t) {
       // Throughput grows with TC x QD towards a drive's ceiling; latency with the queue.
       const double oio = tc * qd;
-      Shape s{90000.0 * (1 + 0.05 * t) * oio / (oio + 24), 0.7, 80 + 6 * oio, 25 + 2 * oio, 8192, 0};
+      StreamShape s{90000.0 * (1 + 0.05 * t) * oio / (oio + 24), 0.7, 80 + 6 * oio, 25 + 2 * oio, 8192, 0};
       in.push_back(instance("8k-7030", t, s, p * 100 + t));
       res.push_back(synthesize(s, p * 100 + t));
     }
@@ -165,9 +165,9 @@ json scenario_write_pressure(size_t n) {
   json steps = json::array();
   for (size_t i = 0; i < n; ++i) {
     const double mbps = 10.0 * static_cast<double>(i + 1);
-    const Shape reads{
+    const StreamShape reads{
         60000 - 50.0 * static_cast<double>(i), 1, 95 + 3.0 * static_cast<double>(i), 0, 4096, 100'000'000};
-    const Shape writes{mbps * 1e6 / 131072, 0, 0, 180 + 4.0 * static_cast<double>(i), 131072, 100'000'000};
+    const StreamShape writes{mbps * 1e6 / 131072, 0, 0, 180 + 4.0 * static_cast<double>(i), 131072, 100'000'000};
     std::vector<scenario::StepInstance> in = {instance("reads", 0, reads, i * 2),
                                               instance("writes", 0, writes, i * 2 + 1)};
     in[1].spec.rate.mb_per_s = mbps;
@@ -194,12 +194,12 @@ json scenario_load_curves(size_t curves, size_t targets) {
       for (uint32_t t = 0; t < targets; ++t) {
         const double load = pct / 100;
         // Latency rises steeply towards the peak (an M/M/1-like knee).
-        const Shape s{150000.0 * (1 - 0.03 * t) * load * (1 - 0.02 * static_cast<double>(c)),
-                      read_share,
-                      70 / (1.05 - load * 0.95),
-                      30 / (1.05 - load * 0.9),
-                      8192,
-                      0};
+        const StreamShape s{150000.0 * (1 - 0.03 * t) * load * (1 - 0.02 * static_cast<double>(c)),
+                            read_share,
+                            70 / (1.05 - load * 0.95),
+                            30 / (1.05 - load * 0.9),
+                            8192,
+                            0};
         const uint64_t seed = c * 10000 + k * 100 + t;
         in.push_back(instance(k == 0 ? "p" : "c", t, s, seed));
         res.push_back(synthesize(s, seed));

@@ -1,5 +1,6 @@
 #include "support/xml_check.hpp"
 
+#include <gtest/gtest.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
@@ -61,6 +62,14 @@ XmlCheck check_xml(std::string_view doc) {
   }
   collect(xmlDocGetRootElement(parsed.get()), out.elements);
   return out;
+}
+
+XmlCheck checked(const std::string& svg) {
+  XmlCheck check = check_xml(svg);
+  EXPECT_TRUE(check.ok) << check.error;
+  std::string bad;
+  EXPECT_TRUE(geometry_is_finite(check, &bad)) << bad;
+  return check;
 }
 
 }  // namespace ptsuite::report::chart::testing

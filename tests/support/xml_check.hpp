@@ -58,6 +58,10 @@ struct XmlCheck {
 // order, or not ok with libxml2's first error and its line.
 XmlCheck check_xml(std::string_view doc);
 
+// check_xml of an SVG with the two GoogleTest expectations every chart test makes: it is
+// well-formed and its geometry is finite (a failure is recorded; the parse is returned).
+XmlCheck checked(const std::string& svg);
+
 // Every geometric attribute parses completely as a finite number (no "nan", "inf", "1e+300"
 // garbage reaching the SVG). Returns the first offender in `bad`.
 inline bool geometry_is_finite(const XmlCheck& doc, std::string* bad) {

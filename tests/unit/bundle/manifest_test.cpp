@@ -11,26 +11,23 @@
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::bundle {
 namespace {
 
 namespace fs = std::filesystem;
 
-void write(const fs::path& path, const std::string& content) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << content;
-}
+using test_support::write_file;
 
 // A small run directory: results, a raw-data subfolder, reports.
 class ManifestTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    write(dir() / "results.json", "{\"tests\": []}\n");
-    write(dir() / "raw" / "iops" / "round-1.csv", "round,iops\n1,11746\n");
-    write(dir() / "report.html", "<html></html>\n");
-    write(dir() / "empty.txt", "");
+    write_file(dir() / "results.json", "{\"tests\": []}\n");
+    write_file(dir() / "raw" / "iops" / "round-1.csv", "round,iops\n1,11746\n");
+    write_file(dir() / "report.html", "<html></html>\n");
+    write_file(dir() / "empty.txt", "");
   }
   fs::path dir() const { return m_temp.path(); }
   fs::path manifest_path() const { return dir() / std::string(k_manifest_file_name); }
@@ -81,10 +78,10 @@ TEST_F(ManifestTest, IntactBundleVerifies) {
 
 TEST_F(ManifestTest, NamesChangedMissingAndAddedFiles) {
   write_manifest(dir());
-  write(dir() / "results.json", "{\"tests\": [1]}\n");  // size changes
-  write(dir() / "report.html", "<html></html>!");       // same size, other bytes
-  fs::remove(dir() / "raw" / "iops" / "round-1.csv");   // missing
-  write(dir() / "raw" / "extra.bin", "x");              // added
+  write_file(dir() / "results.json", "{\"tests\": [1]}\n");  // size changes
+  write_file(dir() / "report.html", "<html></html>!");       // same size, other bytes
+  fs::remove(dir() / "raw" / "iops" / "round-1.csv");        // missing
+  write_file(dir() / "raw" / "extra.bin", "x");              // added
   const VerifyReport r = verify_manifest(dir());
   ASSERT_EQ(r.problems.size(), 4u);
   EXPECT_EQ(r.problems[0].kind, Problem::added);
@@ -107,7 +104,7 @@ TEST_F(ManifestTest, DetectsEditsOfTheManifestItself) {
   const size_t at = text.find(m.files[3].sha256);
   ASSERT_NE(at, std::string::npos);
   text[at] = text[at] == '0' ? '1' : '0';
-  write(manifest_path(), text);
+  write_file(manifest_path(), text);
   const VerifyReport r = verify_manifest(dir());
   ASSERT_EQ(r.problems.size(), 2u);
   EXPECT_EQ(r.problems[0].kind, Problem::manifest_edited);
@@ -118,7 +115,7 @@ TEST_F(ManifestTest, DetectsEditsOfTheManifestItself) {
 
 TEST_F(ManifestTest, ALeftoverTemporaryManifestIsIgnored) {
   write_manifest(dir());
-  write(dir() / (std::string(k_manifest_file_name) + ".tmp"), "partial");
+  write_file(dir() / (std::string(k_manifest_file_name) + ".tmp"), "partial");
   EXPECT_TRUE(verify_manifest(dir()).intact());
 }
 

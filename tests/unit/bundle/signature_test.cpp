@@ -21,23 +21,21 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::bundle {
 namespace {
 
 namespace fs = std::filesystem;
 
-void write(const fs::path& path, const std::string& content) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
-}
+using test_support::write_file;
 
 class SignatureTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    write(dir() / "results.json", "{\"iops\": 11746}\n");
-    write(dir() / "journal" / "run.json", "{\"seed\": 1}\n");
-    write(dir() / "report.html", "<html>IOPS 11746</html>\n");
+    write_file(dir() / "results.json", "{\"iops\": 11746}\n");
+    write_file(dir() / "journal" / "run.json", "{\"seed\": 1}\n");
+    write_file(dir() / "report.html", "<html>IOPS 11746</html>\n");
     (void)write_manifest(dir());
   }
   [[nodiscard]] fs::path dir() const { return m_temp.path() + "/bundle"; }
@@ -67,7 +65,7 @@ TEST_F(SignatureTest, SignedBundleVerifiesWithItsKeyAndBindsWhatItMust) {
 
 TEST_F(SignatureTest, TamperedResultIsAFileProblemUnderAValidSignature) {
   (void)sign();
-  write(dir() / "results.json", "{\"iops\": 99999}\n");
+  write_file(dir() / "results.json", "{\"iops\": 99999}\n");
   EXPECT_TRUE(check_signature(dir(), &m_key.public_key()).valid());  // the manifest is untouched
   const VerifyReport report = verify_manifest(dir());
   ASSERT_EQ(report.problems.size(), 1u);
@@ -78,7 +76,7 @@ TEST_F(SignatureTest, TamperedResultIsAFileProblemUnderAValidSignature) {
 TEST_F(SignatureTest, RewrittenManifestFailsTheSignature) {
   (void)sign();
   // What a forger does: change a result and write a fresh, self-consistent manifest.
-  write(dir() / "results.json", "{\"iops\": 99999}\n");
+  write_file(dir() / "results.json", "{\"iops\": 99999}\n");
   (void)write_manifest(dir());
   EXPECT_TRUE(verify_manifest(dir()).intact());
   const SignatureCheck check = check_signature(dir(), &m_key.public_key());
@@ -102,7 +100,7 @@ TEST_F(SignatureTest, EditedStatementOrSwappedKeyFailsTheSignature) {
   // Claim another tester: the signature no longer covers the statement.
   nlohmann::ordered_json j = nlohmann::ordered_json::parse(original);
   j["statement"]["tested_by"] = "Someone Else";
-  write(signature_path(), j.dump(2));
+  write_file(signature_path(), j.dump(2));
   EXPECT_EQ(check_signature(dir(), &m_key.public_key()).status, SignatureStatus::bad_signature);
   // Re-sign the edited statement with another key but keep the original fingerprint claim:
   // without --pubkey the embedded key does not match the fingerprint it claims.
@@ -111,16 +109,16 @@ TEST_F(SignatureTest, EditedStatementOrSwappedKeyFailsTheSignature) {
   forged.statement.tested_by = "Someone Else";
   forged.signature = forger.sign(canonical_statement(forged.statement));
   forged.public_key_pem = forger.public_key().pem();
-  write(signature_path(), serialize_signature(forged));
+  write_file(signature_path(), serialize_signature(forged));
   EXPECT_EQ(check_signature(dir(), nullptr).status, SignatureStatus::bad_signature);
   EXPECT_EQ(check_signature(dir(), &m_key.public_key()).status, SignatureStatus::bad_signature);
 }
 
 TEST_F(SignatureTest, UnsignedAndMalformedSignatures) {
   EXPECT_EQ(check_signature(dir(), &m_key.public_key()).status, SignatureStatus::unsigned_bundle);
-  write(signature_path(), "{not json");
+  write_file(signature_path(), "{not json");
   EXPECT_THROW((void)check_signature(dir(), nullptr), UsageError);
-  write(signature_path(), "{\"statement\": {}, \"signature\": \"\", \"public_key_pem\": \"\"}");
+  write_file(signature_path(), "{\"statement\": {}, \"signature\": \"\", \"public_key_pem\": \"\"}");
   EXPECT_THROW((void)check_signature(dir(), nullptr), UsageError);
   fs::remove(manifest());
   EXPECT_THROW((void)sign(), UsageError);

@@ -13,13 +13,15 @@
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 
 #include "support/temp_dir.hpp"
 
 namespace ptsuite::engine {
 namespace {
 
-constexpr uint64_t k_second_ns = 1'000'000'000;
+using units::k_ns_per_s;
+
 constexpr uint64_t k_file_bytes = 1 << 20;
 
 std::string unavailable_reason(const std::string& name) {
@@ -146,7 +148,7 @@ class EngineContract : public ::testing::TestWithParam<std::string> {
     std::vector<IoCompletion> all;
     std::vector<IoCompletion> out(requests.size());
     while (all.size() < requests.size()) {
-      const int rc = m_engine->reap(1, std::span(out).first(requests.size() - all.size()), k_second_ns);
+      const int rc = m_engine->reap(1, std::span(out).first(requests.size() - all.size()), k_ns_per_s);
       EXPECT_GE(rc, 0);
       if (rc < 0) {
         return all;

@@ -10,6 +10,7 @@
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 
 #include "support/temp_dir.hpp"
 #include "unit/engine/scripted_engine.hpp"
@@ -17,11 +18,11 @@
 namespace ptsuite::engine {
 namespace {
 
+using units::k_ns_per_s;
+
 using testing::EngineScript;
 using testing::k_accept_all;
 using testing::ScriptedEngine;
-
-constexpr uint64_t k_second_ns = 1'000'000'000;
 
 class IoQueueTest : public ::testing::Test {
  protected:
@@ -117,10 +118,10 @@ TEST_F(IoQueueTest, CountsIosAndBytesExactlyPerDirection) {
   q.stage(IoOp::write, 65536, 16384);
   ASSERT_EQ(q.flush(), 0);
   EXPECT_EQ(q.in_flight(), 3u);
-  EXPECT_EQ(q.reap(3, k_second_ns), 3);
+  EXPECT_EQ(q.reap(3, k_ns_per_s), 3);
   q.stage(IoOp::write, 0, 512);
   ASSERT_EQ(q.flush(), 0);
-  EXPECT_EQ(q.reap(1, k_second_ns), 1);
+  EXPECT_EQ(q.reap(1, k_ns_per_s), 1);
 
   const stats::IoStats& s = q.stats();
   EXPECT_EQ(s.read.ios, 2u);
@@ -262,7 +263,7 @@ TEST_F(IoQueueTest, ShortTransfersAndFailedCompletionsBecomeErrorRecordsNotStati
   q.stage(IoOp::write, 8192, 4096);
   q.stage(IoOp::write, 12288, 4096);
   ASSERT_EQ(q.flush(), 0);
-  EXPECT_EQ(q.reap(4, k_second_ns), 4);  // failed IOs are still reaped and their slots freed
+  EXPECT_EQ(q.reap(4, k_ns_per_s), 4);  // failed IOs are still reaped and their slots freed
 
   EXPECT_EQ(q.error_count(), 3u);
   const IoErrorRecord& first = *q.first_error();  // the first one kept
@@ -283,7 +284,7 @@ TEST_F(IoQueueTest, NegativeCompletionKeepsItsErrno) {
   IoQueue q = make_queue(1);
   q.stage(IoOp::write, 0, 4096);
   ASSERT_EQ(q.flush(), 0);
-  ASSERT_EQ(q.reap(1, k_second_ns), 1);
+  ASSERT_EQ(q.reap(1, k_ns_per_s), 1);
   EXPECT_EQ(q.first_error()->errnum, ENOSPC);
   EXPECT_FALSE(q.first_error()->short_transfer);
 }
@@ -294,21 +295,21 @@ TEST_F(IoQueueTest, ReapEintrLosesNothing) {
   q.stage(IoOp::read, 4096, 4096);
   ASSERT_EQ(q.flush(), 0);
   m_script->reap_errors = {-EINTR};
-  EXPECT_EQ(q.reap(2, k_second_ns), -EINTR);
+  EXPECT_EQ(q.reap(2, k_ns_per_s), -EINTR);
   EXPECT_EQ(q.in_flight(), 2u);
-  EXPECT_EQ(q.reap(2, k_second_ns), 2);
+  EXPECT_EQ(q.reap(2, k_ns_per_s), 2);
   EXPECT_EQ(q.stats().read.ios, 2u);
   EXPECT_FALSE(q.has_error());
 }
 
 TEST_F(IoQueueTest, ReapAsksForAtMostWhatIsInFlight) {
   IoQueue q = make_queue(8);
-  EXPECT_EQ(q.reap(5, k_second_ns), 0);  // nothing in flight: the engine is not even asked
+  EXPECT_EQ(q.reap(5, k_ns_per_s), 0);  // nothing in flight: the engine is not even asked
   EXPECT_EQ(m_script->reap_calls, 0);
   q.stage(IoOp::read, 0, 4096);
   q.stage(IoOp::read, 4096, 4096);
   ASSERT_EQ(q.flush(), 0);
-  EXPECT_EQ(q.reap(5, k_second_ns), 2);
+  EXPECT_EQ(q.reap(5, k_ns_per_s), 2);
   EXPECT_EQ(m_script->reap_min_args, (std::vector<uint32_t>{2}));
 }
 
@@ -382,7 +383,7 @@ TEST_F(IoQueueTest, QueueDepthInvariantHoldsUnderScriptedChaos) {
     expect_slots_accounted(q);
     ASSERT_LE(m_script->max_in_flight, k_depth);
     if (next() % 3 == 0) {
-      ASSERT_GE(q.reap(1, k_second_ns), 0);
+      ASSERT_GE(q.reap(1, k_ns_per_s), 0);
     }
     expect_slots_accounted(q);
   }
@@ -402,7 +403,7 @@ TEST_F(IoQueueTest, OneStampPerSubmitCallAndPerReapCall) {
   }
   const uint64_t before_ns = monotonic_ns();
   ASSERT_EQ(q.flush(), 0);
-  ASSERT_EQ(q.reap(8, k_second_ns), 8);
+  ASSERT_EQ(q.reap(8, k_ns_per_s), 8);
   const uint64_t after_ns = monotonic_ns();
 
   const stats::LatencyMoments& lat = q.stats().read.latency;
@@ -420,7 +421,7 @@ TEST_F(IoQueueTest, PartialSubmitsGetTheirOwnLaterStamps) {
     q.stage(IoOp::write, uint64_t{i} * 4096, 4096);
   }
   ASSERT_EQ(q.flush(), 0);
-  ASSERT_EQ(q.reap(8, k_second_ns), 8);
+  ASSERT_EQ(q.reap(8, k_ns_per_s), 8);
   // Two submit stamps, one reap stamp: at most two distinct latencies; the first three IOs
   // (stamped earlier) have the larger one.
   const stats::LatencyMoments& lat = q.stats().write.latency;
@@ -434,7 +435,7 @@ TEST_F(IoQueueTest, ReapStampsNeverGoBackwards) {
   for (int i = 0; i < 100; ++i) {
     q.stage(IoOp::read, 0, 4096);
     ASSERT_EQ(q.flush(), 0);
-    ASSERT_EQ(q.reap(1, k_second_ns), 1);
+    ASSERT_EQ(q.reap(1, k_ns_per_s), 1);
     EXPECT_GE(q.last_reap_ns(), previous_ns);
     previous_ns = q.last_reap_ns();
   }

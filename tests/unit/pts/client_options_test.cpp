@@ -7,6 +7,7 @@
 
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/test_procedure.hpp>
+#include <ptsuite/util/units.hpp>
 
 #include "support/fake_step_executor.hpp"
 
@@ -15,7 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr uint64_t k_mib = 1024 * 1024;
+using units::k_mib;
 
 struct Harness {
   explicit Harness(std::vector<std::pair<std::string, std::string>> overrides, SpecContext spec = {"2.0.2", "client"})

@@ -14,9 +14,9 @@ namespace {
 
 using nlohmann::json;
 
-struct Harness {
-  explicit Harness(SpecContext spec, std::vector<std::pair<std::string, std::string>> overrides = {},
-                   uint32_t logical_block = 512, uint64_t capacity = 1ull << 30)
+struct CoreHarness {
+  explicit CoreHarness(SpecContext spec, std::vector<std::pair<std::string, std::string>> overrides = {},
+                       uint32_t logical_block = 512, uint64_t capacity = 1ull << 30)
       : settings(Settings::build(DefinitionSet::embedded(), spec, {}, overrides)),
         ctx{DefinitionSet::embedded(), spec, settings, exec, TargetFacts{capacity, logical_block}} {}
   testing::FakeExecutor exec{[](const StepId&, const SegmentSpec&) { return 1000.0; }};
@@ -31,7 +31,7 @@ size_t count_prefix(const std::vector<std::string>& steps, const std::string& pr
 }
 
 TEST(IopsTest, FiftySixCellsInSpecOrderThreeTrackingVariables) {
-  Harness h({"2.0.2", "enterprise"});
+  CoreHarness h({"2.0.2", "enterprise"});
   const json rec = make_test("iops")->run(h.ctx);
   const json& phase = rec.at("phases")[0];
   const json& tmpl = phase.at("round_template");
@@ -65,14 +65,14 @@ TEST(IopsTest, FiftySixCellsInSpecOrderThreeTrackingVariables) {
 }
 
 TEST(IopsTest, PtsE11TracksOneVariable) {
-  Harness h({"e1.1", "enterprise"});
+  CoreHarness h({"e1.1", "enterprise"});
   const json rec = make_test("iops")->run(h.ctx);
   ASSERT_EQ(rec.at("phases")[0].at("tracking").size(), 1u);
   EXPECT_EQ(rec.at("phases")[0].at("tracking")[0].at("segment_label"), "RND 4KiB 0/100");
 }
 
 TEST(IopsTest, OperatorToioAndClientProfile) {
-  Harness h({"2.0.2", "client"}, {{"iops.threads", "16"}, {"iops.queue_depth", "8"}});
+  CoreHarness h({"2.0.2", "client"}, {{"iops.threads", "16"}, {"iops.queue_depth", "8"}});
   const json rec = make_test("iops")->run(h.ctx);
   EXPECT_EQ(rec.at("toio").at("threads"), 16);
   EXPECT_EQ(rec.at("toio").at("threads_setting").at("changed_by"), "--set");
@@ -84,7 +84,7 @@ TEST(IopsTest, OperatorToioAndClientProfile) {
 // On a 4Kn device the 0.5 KiB cells cannot be issued: they are omitted and disclosed, and the
 // tracking variables are still found by key (TKperf's list-position bug would shift them).
 TEST(IopsTest, FourKnDeviceOmitsHalfKibAndKeepsTrackingByKey) {
-  Harness h({"2.0.2", "enterprise"}, {}, 4096);
+  CoreHarness h({"2.0.2", "enterprise"}, {}, 4096);
   const json rec = make_test("iops")->run(h.ctx);
   const json& phase = rec.at("phases")[0];
   EXPECT_EQ(phase.at("round_template").size(), 49u);
@@ -95,7 +95,7 @@ TEST(IopsTest, FourKnDeviceOmitsHalfKibAndKeepsTrackingByKey) {
 }
 
 TEST(IopsTest, RecordDisclosesEveryValueUsedWithProvenance) {
-  Harness h({"2.0.2", "enterprise"});
+  CoreHarness h({"2.0.2", "enterprise"});
   const json rec = make_test("iops")->run(h.ctx);
   bool saw_tracking = false;
   for (const json& p : rec.at("parameters")) {
@@ -107,7 +107,7 @@ TEST(IopsTest, RecordDisclosesEveryValueUsedWithProvenance) {
 }
 
 TEST(ThroughputTest, PurgeAndWipcPerBlockSizeSequentialContinuation) {
-  Harness h({"2.0.2", "enterprise"});
+  CoreHarness h({"2.0.2", "enterprise"});
   const json rec = make_test("throughput")->run(h.ctx);
   ASSERT_EQ(rec.at("phases").size(), 2u);
   EXPECT_EQ(rec.at("phases")[0].at("phase"), "1MiB");
@@ -138,7 +138,7 @@ TEST(ThroughputTest, PurgeAndWipcPerBlockSizeSequentialContinuation) {
 }
 
 TEST(LatencyTest, NineCellsTrackingArtAndCaptureOnlyIn20) {
-  Harness h({"2.0.2", "enterprise"});
+  CoreHarness h({"2.0.2", "enterprise"});
   const json rec = make_test("latency")->run(h.ctx);
   const json& phase = rec.at("phases")[0];
   ASSERT_EQ(phase.at("round_template").size(), 9u);
@@ -154,14 +154,14 @@ TEST(LatencyTest, NineCellsTrackingArtAndCaptureOnlyIn20) {
   EXPECT_DOUBLE_EQ(cap.at("confidence_levels").back()[1].get<double>(), 100.0);
   EXPECT_EQ(rec.at("matrix").at("latency_p99_999_ns").size(), 3u);
 
-  Harness e11({"e1.1", "enterprise"});
+  CoreHarness e11({"e1.1", "enterprise"});
   EXPECT_TRUE(make_test("latency")->run(e11.ctx).at("captures").empty());
 }
 
 TEST(WriteSaturationTest, StopsAtFourTimesCapacity) {
   // 1000 IOPS of 4 KiB for 1 s per sample = 4.096 MB per sample; capacity 40.96 MB, so 4X is
   // reached after exactly 40 samples.
-  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}}, 512, 40'960'000);
+  CoreHarness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}}, 512, 40'960'000);
   const json rec = make_test("wsat")->run(h.ctx);
   const json& w = rec.at("wsat");
   EXPECT_EQ(w.at("stop_reason"), "capacity");
@@ -175,14 +175,14 @@ TEST(WriteSaturationTest, StopsAtFourTimesCapacity) {
 }
 
 TEST(WriteSaturationTest, StopsAtTheTimeLimitAndHonoursOptionalWorkloads) {
-  Harness h({"2.0.2", "enterprise"},
-            {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "7s"}, {"wsat.workload", "oltp"}});
+  CoreHarness h({"2.0.2", "enterprise"},
+                {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "7s"}, {"wsat.workload", "oltp"}});
   const json rec = make_test("wsat")->run(h.ctx);
   EXPECT_EQ(rec.at("wsat").at("stop_reason"), "time_limit");
   EXPECT_EQ(rec.at("wsat").at("samples").size(), 7u);
   EXPECT_EQ(rec.at("wsat").at("segment").at("label"), "RND 8KiB 65/35");
 
-  Harness cbw({"2.0.2", "enterprise"}, {{"wsat.time_limit", "3min"}, {"wsat.workload", "cbw"}}, 4096);
+  CoreHarness cbw({"2.0.2", "enterprise"}, {{"wsat.time_limit", "3min"}, {"wsat.workload", "cbw"}}, 4096);
   const json rc = make_test("wsat")->run(cbw.ctx);
   EXPECT_EQ(rc.at("wsat").at("segment").at("zones").size(), 3u);
   EXPECT_EQ(rc.at("wsat").at("segment").at("block_sizes").size(), 5u);  // 4/8/16/32/64 KiB on 4Kn
@@ -193,20 +193,20 @@ TEST(WriteSaturationTest, StopsAtTheTimeLimitAndHonoursOptionalWorkloads) {
 
 // Part A.6: the record's subtitle names the stimulus that ran, not always RND 4 KiB 100 % W.
 TEST(WriteSaturationTest, SubtitleNamesTheStimulusThatRan) {
-  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}});
+  CoreHarness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}});
   EXPECT_EQ(make_test("wsat")->run(h.ctx).at("subtitle"), "WSAT - RND 4KiB 100% W");
-  Harness oltp({"2.0.2", "enterprise"},
-               {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "oltp"}});
+  CoreHarness oltp({"2.0.2", "enterprise"},
+                   {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "oltp"}});
   EXPECT_EQ(make_test("wsat")->run(oltp.ctx).at("subtitle"), "WSAT - RND 8KiB R/W 65/35");
-  Harness cbw({"2.0.2", "enterprise"},
-              {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "cbw"}});
+  CoreHarness cbw({"2.0.2", "enterprise"},
+                  {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "cbw"}});
   EXPECT_EQ(make_test("wsat")->run(cbw.ctx).at("subtitle"), "WSAT - RND CBW mix 100% W");
 }
 
 // Part A.6: the run stops at the capacity multiple (within one IO per thread), not up to a
 // whole sample later. 4 x 40 MB = 160 MB; 39 samples of 4.096 MB leave 256 kB for the 40th.
 TEST(WriteSaturationTest, StopsAtExactlyTheCapacityMultiple) {
-  Harness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}}, 512, 40'000'000);
+  CoreHarness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}}, 512, 40'000'000);
   const json rec = make_test("wsat")->run(h.ctx);
   const json& w = rec.at("wsat");
   EXPECT_EQ(w.at("stop_reason"), "capacity");
@@ -218,7 +218,7 @@ TEST(WriteSaturationTest, StopsAtExactlyTheCapacityMultiple) {
 }
 
 TEST(CompositeBlockSizeTest, GridTrackingAndOperatingPoints) {
-  Harness h({"2.0.2", "enterprise"});
+  CoreHarness h({"2.0.2", "enterprise"});
   // IOPS grows with TOIO up to 64, latency = TOIO x 100 us: ART < 5 ms holds for TOIO < 50.
   h.exec = testing::FakeExecutor(
       [](const StepId&, const SegmentSpec& s) { return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64); },
@@ -256,7 +256,7 @@ TEST(CompositeBlockSizeTest, GridTrackingAndOperatingPoints) {
 // DIRTH (§14): the CBW procedure over one access pattern, OLTP RND 8 KiB 65/35 by default
 // ([U] settings dirth.block_size / dirth.rw_mix), preconditioned at 100 % W.
 TEST(DirthTest, TheCbwProcedureOverOneAccessPattern) {
-  Harness h({"2.0.2", "enterprise"}, {{"dirth.block_size", "4KiB"}});
+  CoreHarness h({"2.0.2", "enterprise"}, {{"dirth.block_size", "4KiB"}});
   h.exec = testing::FakeExecutor(
       [](const StepId&, const SegmentSpec& s) { return 1000.0 * std::min<uint32_t>(s.threads * s.queue_depth, 64); },
       [](const StepId&, const SegmentSpec& s) { return uint64_t{100'000} * s.threads * s.queue_depth; });
@@ -284,8 +284,8 @@ TEST(DirthTest, TheCbwProcedureOverOneAccessPattern) {
 // the last one the check sample; the run stops when the check samples attain steady state,
 // however far from 4X capacity and the time limit.
 TEST(WriteSaturationTest, SteadyStateStopRuleJudgesEveryRoundsCheckSample) {
-  Harness h({"e1.1", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.stop_rule", "steady-state"}}, 512,
-            40'960'000);
+  CoreHarness h({"e1.1", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.stop_rule", "steady-state"}}, 512,
+                40'960'000);
   const json rec = make_test("wsat")->run(h.ctx);
   const json& w = rec.at("wsat");
   EXPECT_EQ(w.at("stop_reason"), "steady_state");  // constant IOPS: steady at the first check
@@ -298,10 +298,10 @@ TEST(WriteSaturationTest, SteadyStateStopRuleJudgesEveryRoundsCheckSample) {
     EXPECT_EQ(seg.bytes_limit, 0u);
   }
   // Check samples alternating 1000 / 2000 IOPS never settle: the Round cap stops the run.
-  Harness cap({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"},
-                                        {"wsat.stop_rule", "steady-state"},
-                                        {"wsat.ss_round_samples", "3"},
-                                        {"max_rounds", "7"}});
+  CoreHarness cap({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"},
+                                            {"wsat.stop_rule", "steady-state"},
+                                            {"wsat.ss_round_samples", "3"},
+                                            {"max_rounds", "7"}});
   cap.exec = testing::FakeExecutor([](const StepId& id, const SegmentSpec&) {
     if (id.name.rfind("sample-", 0) != 0) return 1000.0;  // the 2.0 capture after WSAT
     return std::stoi(id.name.substr(7, 5)) % 6 == 0 ? 2000.0 : 1000.0;
@@ -317,8 +317,8 @@ TEST(WriteSaturationTest, SteadyStateStopRuleJudgesEveryRoundsCheckSample) {
 // writing for its time limit however much that is, with per-sample 99 / 99.9 / 99.99 %.
 TEST(EnduranceWriteTest, WritesForTheTimeLimitOnlyWithPerSampleQos) {
   // 1000 IOPS of 4 KiB per 1 s sample = 4.096 MB; 30 samples write 3X the 40.96 MB capacity.
-  Harness h({"2.0.2", "enterprise"}, {{"endurance-write.sample_duration", "1s"}, {"endurance-write.time_limit", "30s"}},
-            512, 40'960'000);
+  CoreHarness h({"2.0.2", "enterprise"},
+                {{"endurance-write.sample_duration", "1s"}, {"endurance-write.time_limit", "30s"}}, 512, 40'960'000);
   const json rec = make_test("endurance-write")->run(h.ctx);
   const json& w = rec.at("endurance");
   EXPECT_EQ(w.at("stop_reason"), "time_limit");
@@ -345,7 +345,7 @@ TEST(EnduranceWriteTest, WritesForTheTimeLimitOnlyWithPerSampleQos) {
 // latency-sweep (a ptsuite extension): the Latency procedure over R/W mix x block size x TC x
 // QD, tracking the mean response time of RND 4 KiB 100 % W at TC 1 / QD 1.
 TEST(LatencySweepTest, TheLatencyProcedureOverATcByQdGrid) {
-  Harness h({"2.0.2", "enterprise"});
+  CoreHarness h({"2.0.2", "enterprise"});
   h.exec = testing::FakeExecutor([](const StepId&, const SegmentSpec& s) { return 1000.0 * s.threads * s.queue_depth; },
                                  [](const StepId&, const SegmentSpec& s) { return uint64_t{10'000} * s.queue_depth; });
   const json rec = make_test("latency-sweep")->run(h.ctx);
@@ -370,9 +370,9 @@ TEST(LatencySweepTest, TheLatencyProcedureOverATcByQdGrid) {
   EXPECT_EQ(rec.at("section").at("value"), "-");
   EXPECT_TRUE(rec.at("toio").is_null());
 
-  Harness small({"2.0.2", "enterprise"}, {{"latency-sweep.thread_counts", "1,2"},
-                                          {"latency-sweep.queue_depths", "1,8"},
-                                          {"latency-sweep.rw_mixes", "0/100"}});
+  CoreHarness small({"2.0.2", "enterprise"}, {{"latency-sweep.thread_counts", "1,2"},
+                                              {"latency-sweep.queue_depths", "1,8"},
+                                              {"latency-sweep.rw_mixes", "0/100"}});
   EXPECT_EQ(make_test("latency-sweep")->run(small.ctx).at("sweep").at("cells").size(), 4u);
 }
 
@@ -380,7 +380,7 @@ TEST(LatencySweepTest, TheLatencyProcedureOverATcByQdGrid) {
 // script's 25 x 1 min), a 5-minute pre-write before each 7 x 7 sweep Round at 40/60, and no
 // operating-point histograms.
 TEST(EcwTest, TheCbwSweepWithoutHistograms) {
-  Harness h({"e1.1", "enterprise"});
+  CoreHarness h({"e1.1", "enterprise"});
   const json rec = make_test("ecw")->run(h.ctx);
   EXPECT_EQ(rec.at("title"), "Enterprise Composite Workload");
   EXPECT_EQ(rec.at("section").at("value"), "ECW");
@@ -407,7 +407,7 @@ TEST(EcwTest, TheCbwSweepWithoutHistograms) {
 // ecw.precondition_stop=steady-state: the departure from the script stops at the first steady
 // window (and is disclosed as a changed [U] setting).
 TEST(EcwTest, PreconditioningMayStopAtSteadyStateWhenTheOperatorSaysSo) {
-  Harness h({"e1.1", "enterprise"}, {{"ecw.precondition_stop", "steady-state"}});
+  CoreHarness h({"e1.1", "enterprise"}, {{"ecw.precondition_stop", "steady-state"}});
   const json rec = make_test("ecw")->run(h.ctx);
   EXPECT_EQ(rec.at("phases")[0].at("steady_state").at("rounds_run"), 5);
   EXPECT_EQ(count_prefix(h.exec.executed, "ecw/precondition/r"), 5u);
@@ -415,10 +415,10 @@ TEST(EcwTest, PreconditioningMayStopAtSteadyStateWhenTheOperatorSaysSo) {
 
 // The Latency test's WIPC runs at its own named TOIO (latency.wipc_threads / _queue_depth).
 TEST(LatencyTest, TheWipcToioIsANamedSetting) {
-  Harness plain({"2.0.2", "enterprise"});
+  CoreHarness plain({"2.0.2", "enterprise"});
   const json rec = make_test("latency")->run(plain.ctx);
   EXPECT_EQ(rec.at("preconditioning")[0].at("spec").at("queue_depth"), 1);
-  Harness deep({"2.0.2", "enterprise"}, {{"latency.wipc_queue_depth", "32"}});
+  CoreHarness deep({"2.0.2", "enterprise"}, {{"latency.wipc_queue_depth", "32"}});
   const json deeper = make_test("latency")->run(deep.ctx);
   EXPECT_EQ(deeper.at("preconditioning")[0].at("spec").at("queue_depth"), 32);
   EXPECT_EQ(deeper.at("preconditioning")[0].at("spec").at("threads"), 1);
@@ -456,16 +456,16 @@ TEST(MakeTest, UnknownIdsAreUsageErrors) {
 
 // PtsTest::run() adds what the verdict and the header need about the whole stimulus.
 TEST(PtsTestRun, RecordsTheDeepestQueueAndHowTheActiveRangeWasAddressed) {
-  Harness h({"2.0.2", "enterprise"});
+  CoreHarness h({"2.0.2", "enterprise"});
   const json iops = make_test("iops")->run(h.ctx);
   EXPECT_EQ(iops.at("max_queue_depth"), 32);
   EXPECT_EQ(iops.at("ar_segments").at("count"), 1);
   EXPECT_TRUE(iops.at("toio").at("operator_choice").get<bool>());
-  Harness c({"2.0.2", "enterprise"}, {{"max_rounds", "5"}});
+  CoreHarness c({"2.0.2", "enterprise"}, {{"max_rounds", "5"}});
   const json cbw = make_test("cbw")->run(c.ctx);
   EXPECT_EQ(cbw.at("ar_segments").at("count"), 3);
   EXPECT_NE(cbw.at("ar_segments").at("description").get<std::string>().find("50 % of IOs in 0-5 %"), std::string::npos);
-  Harness l({"2.0.2", "enterprise"});
+  CoreHarness l({"2.0.2", "enterprise"});
   EXPECT_EQ(make_test("latency")->run(l.ctx).at("max_queue_depth"), 1);
 }
 

@@ -4,11 +4,12 @@
 
 #include <ptsuite/pts/eta.hpp>
 #include <ptsuite/pts/plan.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::pts {
 namespace {
 
-constexpr uint64_t k_s = 1'000'000'000;
+using units::k_ns_per_s;
 
 PlanStep step(const std::string& id, const std::string& kind, uint64_t duration_ns, uint64_t bytes = 0,
               bool estimated = false) {
@@ -28,10 +29,12 @@ struct Plans {
   PlanAssumptions assumed;
   Plans() {
     assumed.step_overhead_ns = 0;
-    worst.steps = {
-        step("t/main/purge", "purge", 120 * k_s), step("t/main/wipc", "segment", 2 * k_s, 1'000'000'000, true),
-        step("t/main/r001-s00", "segment", k_s),  step("t/main/r002-s00", "segment", k_s),
-        step("t/main/r003-s00", "segment", k_s),  step("t/main/r004-s00", "segment", k_s)};
+    worst.steps = {step("t/main/purge", "purge", 120 * k_ns_per_s),
+                   step("t/main/wipc", "segment", 2 * k_ns_per_s, 1'000'000'000, true),
+                   step("t/main/r001-s00", "segment", k_ns_per_s),
+                   step("t/main/r002-s00", "segment", k_ns_per_s),
+                   step("t/main/r003-s00", "segment", k_ns_per_s),
+                   step("t/main/r004-s00", "segment", k_ns_per_s)};
     best.steps = {worst.steps[0], worst.steps[1], worst.steps[2], worst.steps[3]};
   }
 };
@@ -41,36 +44,36 @@ TEST(EtaModel, BeforeAnythingRanItIsThePlan) {
   const EtaModel eta(p.best, p.worst, p.assumed);
   const auto left = eta.remaining("t/main/purge", 0);
   ASSERT_TRUE(left.has_value());
-  EXPECT_EQ(left->worst_ns, 126 * k_s);
-  EXPECT_EQ(left->best_ns, 124 * k_s);
-  EXPECT_EQ(eta.remaining("t/main/purge", 10 * k_s)->worst_ns, 116 * k_s);  // elapsed in the step
+  EXPECT_EQ(left->worst_ns, 126 * k_ns_per_s);
+  EXPECT_EQ(left->best_ns, 124 * k_ns_per_s);
+  EXPECT_EQ(eta.remaining("t/main/purge", 10 * k_ns_per_s)->worst_ns, 116 * k_ns_per_s);  // elapsed in the step
   EXPECT_FALSE(eta.remaining("t/other/step", 0).has_value());
 }
 
 TEST(EtaModel, EachAssumptionIsReplacedByItsMeasurement) {
   const Plans p;
   EtaModel eta(p.best, p.worst, p.assumed);
-  eta.finished("t/main/purge", k_s / 2);  // a discard: half a second, not two minutes
+  eta.finished("t/main/purge", k_ns_per_s / 2);  // a discard: half a second, not two minutes
   EXPECT_NE(eta.basis().find("purges measured (1, mean 500ms)"), std::string::npos) << eta.basis();
-  eta.finished("t/main/wipc", k_s / 4);  // 1 GB in 0.25 s: 4000 MB/s
+  eta.finished("t/main/wipc", k_ns_per_s / 4);  // 1 GB in 0.25 s: 4000 MB/s
   EXPECT_NE(eta.basis().find("writes measured at 4000 MB/s"), std::string::npos) << eta.basis();
-  eta.finished("t/main/r001-s00", k_s + 100'000'000);  // 100 ms of overhead
+  eta.finished("t/main/r001-s00", k_ns_per_s + 100'000'000);  // 100 ms of overhead
   EXPECT_NE(eta.basis().find("step overhead measured 100ms"), std::string::npos) << eta.basis();
   // Three 1.1 s segments are left in the worst case, one in the best case.
   const auto left = eta.remaining("t/main/r002-s00", 0);
   ASSERT_TRUE(left.has_value());
-  EXPECT_EQ(left->worst_ns, 3 * (k_s + 100'000'000));
-  EXPECT_EQ(left->best_ns, k_s + 100'000'000);
+  EXPECT_EQ(left->worst_ns, 3 * (k_ns_per_s + 100'000'000));
+  EXPECT_EQ(left->best_ns, k_ns_per_s + 100'000'000);
   // Past the best plan (Round 3): only the worst case remains.
   EXPECT_FALSE(eta.remaining("t/main/r003-s00", 0)->best_ns.has_value());
 }
 
 TEST(EtaModel, ALaterByteLimitedStepIsTimedAtTheMeasuredRate) {
   Plans p;
-  p.worst.steps.push_back(step("u/main/wipc", "segment", 4 * k_s, 2'000'000'000, true));  // 2 GB
+  p.worst.steps.push_back(step("u/main/wipc", "segment", 4 * k_ns_per_s, 2'000'000'000, true));  // 2 GB
   EtaModel eta(p.best, p.worst, p.assumed);
-  eta.finished("t/main/wipc", k_s / 4);  // 4000 MB/s
-  EXPECT_EQ(eta.remaining("u/main/wipc", 0)->worst_ns, k_s / 2);
+  eta.finished("t/main/wipc", k_ns_per_s / 4);  // 4000 MB/s
+  EXPECT_EQ(eta.remaining("u/main/wipc", 0)->worst_ns, k_ns_per_s / 2);
 }
 
 device::DeviceIdentity identity(device::Transport t, uint64_t capacity_bytes) {
@@ -83,7 +86,7 @@ device::DeviceIdentity identity(device::Transport t, uint64_t capacity_bytes) {
 
 TEST(PlanAssumptions, AScratchTargetsPurgeIsADiscardOfSeconds) {
   const PlanAssumptions a = plan_assumptions_for(identity(device::Transport::loop, 1ull << 30), "auto");
-  EXPECT_LT(a.purge_ns, 3 * k_s);
+  EXPECT_LT(a.purge_ns, 3 * k_ns_per_s);
   EXPECT_NE(a.purge_basis.find("a discard"), std::string::npos) << a.purge_basis;
   EXPECT_GT(a.step_overhead_ns, 0u);
   EXPECT_NE(a.write_basis.find("loop"), std::string::npos);
@@ -98,20 +101,20 @@ TEST(PlanAssumptions, TheDrivesOwnEstimatesAreUsedWhereItGivesThem) {
   ata.ata_security->enhanced_erase_supported = true;
   ata.ata_security->enhanced_erase_minutes = 2;
   const PlanAssumptions a = plan_assumptions_for(ata, "ata-security-erase");
-  EXPECT_EQ(a.purge_ns, 120 * k_s);
+  EXPECT_EQ(a.purge_ns, 120 * k_ns_per_s);
   EXPECT_NE(a.purge_basis.find("IDENTIFY word 90"), std::string::npos) << a.purge_basis;
 
   device::DeviceIdentity nvme = identity(device::Transport::nvme, 1ull << 40);
   nvme.purge.nvme_sanitize_block = true;
   nvme.purge.nvme_sanitize_block_s = 95;
   const PlanAssumptions s = plan_assumptions_for(nvme, "auto");
-  EXPECT_EQ(s.purge_ns, 95 * k_s);
+  EXPECT_EQ(s.purge_ns, 95 * k_ns_per_s);
   EXPECT_NE(s.purge_basis.find("Sanitize Status log"), std::string::npos) << s.purge_basis;
   // No estimate (Format NVM): the 2-minute assumption, said as such.
   nvme.purge = {};
   nvme.purge.nvme_format = true;
   const PlanAssumptions f = plan_assumptions_for(nvme, "auto");
-  EXPECT_EQ(f.purge_ns, 120 * k_s);
+  EXPECT_EQ(f.purge_ns, 120 * k_ns_per_s);
   EXPECT_NE(f.purge_basis.find("assumed"), std::string::npos);
   EXPECT_EQ(plan_assumptions_for(nvme, "none").purge_ns, 0u);
 }

@@ -21,15 +21,15 @@ namespace {
 
 using nlohmann::json;
 
-struct Judged {
+struct JudgedSettings {
   Settings settings;
   json record;
   ComplianceVerdict verdict;
 };
 
-Judged run(const std::string& test, const std::vector<std::pair<std::string, std::string>>& overrides) {
+JudgedSettings run(const std::string& test, const std::vector<std::pair<std::string, std::string>>& overrides) {
   const SpecContext spec{"2.0.2", "enterprise"};
-  Judged j{Settings::build(DefinitionSet::embedded(), spec, {}, overrides), {}, {}};
+  JudgedSettings j{Settings::build(DefinitionSet::embedded(), spec, {}, overrides), {}, {}};
   testing::FakeExecutor exec([](const StepId&, const SegmentSpec&) { return 1000.0; },
                              [](const StepId&, const SegmentSpec&) { return uint64_t{100'000}; });
   exec.purge_result = {{"method", "nvme-format"}, {"pts_compliant", true}, {"outcome", "succeeded"}};
@@ -54,7 +54,7 @@ const ClauseVerdict* deviation(const ComplianceVerdict& v, const std::string& se
 }
 
 TEST(ListSettings, CbwThreadAndQueueDepthListsDriveTheSweepAndAreDeviations) {
-  const Judged j = run("cbw", {{"cbw.thread_counts", "32,8,2,1"}, {"cbw.queue_depths", "32,4,1"}});
+  const JudgedSettings j = run("cbw", {{"cbw.thread_counts", "32,8,2,1"}, {"cbw.queue_depths", "32,4,1"}});
   EXPECT_EQ(j.record.at("cbw").at("thread_counts"), json({32, 8, 2, 1}));
   EXPECT_EQ(j.record.at("cbw").at("queue_depths"), json({32, 4, 1}));
   EXPECT_FALSE(j.verdict.compliant);
@@ -66,7 +66,8 @@ TEST(ListSettings, CbwThreadAndQueueDepthListsDriveTheSweepAndAreDeviations) {
 }
 
 TEST(ListSettings, IopsBlockSizesAndMixesAreSettingsAndDeviations) {
-  const Judged j = run("iops", {{"iops.block_sizes", "1024KiB,64KiB,4KiB"}, {"iops.rw_mixes", "100/0,65/35,0/100"}});
+  const JudgedSettings j =
+      run("iops", {{"iops.block_sizes", "1024KiB,64KiB,4KiB"}, {"iops.rw_mixes", "100/0,65/35,0/100"}});
   const json& rows = j.record.at("matrix").at("rows");
   EXPECT_EQ(rows.size(), 3u) << rows.dump();
   EXPECT_EQ(j.record.at("matrix").at("columns").size(), 3u);

@@ -4,12 +4,13 @@
 
 #include <ptsuite/pts/plan.hpp>
 #include <ptsuite/pts/run.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::pts {
 namespace {
 
 constexpr uint64_t k_min_ns = 60'000'000'000ull;
-constexpr uint64_t k_gib = 1ull << 30;
+using units::k_gib;
 
 struct PlanFixture {
   Settings settings;
@@ -112,7 +113,7 @@ TEST(Plan, AllFiveTestsQuickPresetIsShort) {
   const Plan on_scratch =
       make_plan({"iops", "throughput", "latency", "wsat", "cbw"}, DefinitionSet::embedded(), {"2.0.2", "enterprise"},
                 quick.settings, {k_gib, 512}, PlanCase::worst, plan_assumptions_for(scratch, "auto"));
-  EXPECT_LE(on_scratch.total_ns, 210 * 1'000'000'000ull) << on_scratch.total_ns / 1e9 << " s";
+  EXPECT_LE(on_scratch.total_ns, 210 * 1'000'000'000ull) << static_cast<double>(on_scratch.total_ns) / 1e9 << " s";
 }
 
 TEST(Plan, PlanDoesNotDependOnAnyDevice) {

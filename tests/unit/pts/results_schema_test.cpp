@@ -51,13 +51,13 @@ using schema_test::joined;
 using schema_test::schema;
 namespace fs = std::filesystem;
 
-constexpr const char* k_utc = "2026-11-21T20:16:51Z";
+constexpr const char* k_run_utc = "2026-11-21T20:16:51Z";
 
 // --- the invented device -----------------------------------------------------------------
 
 enum class Behaviour { steady, oscillating };
 
-uint32_t round_of(const StepId& id) {
+uint32_t round_of_step(const StepId& id) {
   // "r003-s12", "r003-prewrite": Round 3; anything else: 0.
   if (id.name.size() > 4 && id.name[0] == 'r' && std::isdigit(static_cast<unsigned char>(id.name[1])) != 0) {
     return static_cast<uint32_t>(std::stoul(id.name.substr(1, 3)));
@@ -91,7 +91,7 @@ SegmentResult measured(const StepId& id, const SegmentSpec& spec, uint64_t ios, 
   w.stop_reason = spec.bytes_limit > 0 ? workload::StopReason::bytes : workload::StopReason::duration;
   w.end_state.sequential_cursor_bytes.assign(spec.threads,
                                              spec.pattern == workload::AccessPattern::sequential ? 65536 : 0);
-  return to_segment_result(w, step_seed(1, id), k_utc, k_utc);
+  return to_segment_result(w, step_seed(1, id), k_run_utc, k_run_utc);
 }
 
 device::PurgeRecord purge_record(const std::string& requested) {
@@ -103,8 +103,8 @@ device::PurgeRecord purge_record(const std::string& requested) {
   r.method = "nvme-format";
   r.description = "NVMe Format NVM, SES=1, LBAF 0 kept";
   r.pts_compliant = true;
-  r.started_utc = k_utc;
-  r.ended_utc = k_utc;
+  r.started_utc = k_run_utc;
+  r.ended_utc = k_run_utc;
   r.duration_ns = 4'200'000'000;
   r.outcome = device::PurgeOutcome::succeeded;
   r.progress = {{0, 0.0, "format started"}, {2100, -1.0, "no progress reported"}, {4200, 1.0, "done"}};
@@ -115,7 +115,7 @@ device::PurgeRecord purge_record(const std::string& requested) {
 
 device::HealthSnapshot health_snapshot(uint32_t n) {
   device::HealthSnapshot h;
-  h.taken_utc = k_utc;
+  h.taken_utc = k_run_utc;
   h.source = "nvme-smart-log";
   h.temperature_celsius = 41.0 + n % 3;
   h.warning_threshold_celsius = 75.0;
@@ -140,7 +140,7 @@ class ModelExecutor : public StepExecutor {
       case StepKind::segment: {
         const SegmentSpec& s = request.segment;
         uint64_t ios = 240 + 40 * (s.threads * s.queue_depth > 8 ? 1 : 0);
-        if (m_behaviour == Behaviour::oscillating && round_of(id) % 2 == 0) {
+        if (m_behaviour == Behaviour::oscillating && round_of_step(id) % 2 == 0) {
           ios += ios / 2;  // +50 % every other Round: the data excursion never passes
         }
         if (s.bytes_limit > 0) {
@@ -177,7 +177,7 @@ class ModelExecutor : public StepExecutor {
   device::ThrottleMonitor m_throttle;
 };
 
-device::WriteCacheRecord write_cache_record(bool requested_enabled, bool controllable) {
+device::WriteCacheRecord typed_write_cache_record(bool requested_enabled, bool controllable) {
   device::WriteCacheRecord r;
   r.requested_enabled = requested_enabled;
   if (controllable) {
@@ -248,10 +248,10 @@ json run_one(const std::string& id, const Variant& v, const Settings& settings, 
   TestContext ctx{defs, v.spec, settings, exec, TargetFacts{k_capacity_bytes, v.logical_block_bytes}};
   json record = make_test(id)->run(ctx);
   const bool enabled = defs.profile(v.spec.profile).at("write_cache").at("value") == "enabled";
-  record["write_cache"] = write_cache_record(enabled, v.controllable_cache);
+  record["write_cache"] = typed_write_cache_record(enabled, v.controllable_cache);
   record["status"] = "complete";
-  record["started_utc"] = k_utc;
-  record["finished_utc"] = k_utc;
+  record["started_utc"] = k_run_utc;
+  record["finished_utc"] = k_run_utc;
   verdict = evaluate_test_compliance(record, {defs, settings, "libaio"});
   record["compliance"] = verdict;
   return record;
@@ -310,11 +310,11 @@ json document(const Variant& v, const VariantRun& run) {
   config.overrides = v.overrides;
   config.command_line = {"ptsuite", "run", "all"};
   json doc = detail::results_skeleton(config, DefinitionSet::embedded(), v.spec, run.settings);
-  doc["run"] = {{"started_utc", k_utc},
-                {"resumes", json::array({{{"utc", k_utc}, {"journaled_steps", 12}}})},
+  doc["run"] = {{"started_utc", k_run_utc},
+                {"resumes", json::array({{{"utc", k_run_utc}, {"journaled_steps", 12}}})},
                 {"plan_fingerprint", std::string(64, 'e')},
                 {"status", "complete"},
-                {"finished_utc", k_utc},
+                {"finished_utc", k_run_utc},
                 {"journal", {{"steps", 40}, {"replayed_this_session", 12}, {"executed_this_session", 28}}}};
   doc["target"] = {{"path", "/dev/loop0"},
                    {"kind", "block_device"},
@@ -333,7 +333,7 @@ json document(const Variant& v, const VariantRun& run) {
 
 // --- every test record, every revision and profile ------------------------------------------
 
-class ResultsSchemaVariant : public testing::TestWithParam<size_t> {};
+class ResultsSchemaVariant : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(ResultsSchemaVariant, EveryTestRecordMatchesTheTestRecordDefinition) {
   const VariantRun& run = run_variant(GetParam());
@@ -351,8 +351,8 @@ TEST_P(ResultsSchemaVariant, TheAssembledDocumentMatchesTheSchema) {
   EXPECT_TRUE(errors.empty()) << joined(errors);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllRevisionsAndProfiles, ResultsSchemaVariant, testing::Range<size_t>(0, variants().size()),
-                         [](const testing::TestParamInfo<size_t>& param) {
+INSTANTIATE_TEST_SUITE_P(AllRevisionsAndProfiles, ResultsSchemaVariant, ::testing::Range<size_t>(0, variants().size()),
+                         [](const ::testing::TestParamInfo<size_t>& param) {
                            std::string name =
                                variants().at(param.param).spec.revision + "_" + variants().at(param.param).spec.profile;
                            std::replace(name.begin(), name.end(), '.', '_');
@@ -500,7 +500,7 @@ TEST(ResultsSchema, SkippedPurgeRecord) {
 
 // --- corrupted documents are rejected where the damage is ---------------------------------
 
-class CorruptedDocument : public testing::Test {
+class CorruptedDocument : public ::testing::Test {
  protected:
   static json valid() {
     static const json doc = document(variants().at(0), run_variant(0));

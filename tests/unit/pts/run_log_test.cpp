@@ -11,12 +11,15 @@
 #include <ptsuite/pts/run_log.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/stall_detector.hpp>
 
 #include "support/temp_dir.hpp"
 
 namespace ptsuite::pts {
 namespace {
+
+using units::k_ns_per_s;
 
 // Records what reaches the wrapped observer.
 class Recorder : public RunObserver {
@@ -45,8 +48,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-constexpr uint64_t k_s = 1'000'000'000;
-
 TEST(RunLog, LogsEachEventWithAUtcTimestampAndForwardsIt) {
   test_support::ShmTempDir dir;
   const std::string path = dir.file("run.log");
@@ -57,13 +58,13 @@ TEST(RunLog, LogsEachEventWithAUtcTimestampAndForwardsIt) {
     log.note("run started");
     Plan plan;
     plan.steps.resize(3);
-    plan.total_ns = 90 * k_s;
+    plan.total_ns = 90 * k_ns_per_s;
     log.plan_ready(plan, plan);
     log.test_started("iops", "IOPS", 0, 2);
     log.step_started(step, "RND 4KiB 0/100");
     StepProgress p;
     p.id = step;
-    p.elapsed_ns = k_s;
+    p.elapsed_ns = k_ns_per_s;
     log.step_progress(p);
     log.message("discard completed");
     log.step_finished(step);
@@ -115,10 +116,10 @@ TEST(RunLog, AStallIsLoggedOncePerStall) {
     StepProgress p;
     p.id = step;
     for (uint64_t stalled_s : {0, 5, 10, 11, 12, 0, 10}) {  // two stalls
-      p.stalled_ns = stalled_s * k_s;
+      p.stalled_ns = stalled_s * k_ns_per_s;
       log.step_progress(p);
     }
-    EXPECT_EQ(workload::k_stall_warning_ns, 10 * k_s);
+    EXPECT_EQ(workload::k_stall_warning_ns, 10 * k_ns_per_s);
   }
   const std::string text = read_file(path);
   const std::vector<std::string> lines = lines_of(text);

@@ -21,8 +21,8 @@ namespace {
 
 using nlohmann::json;
 
-struct Harness {
-  explicit Harness(std::vector<std::pair<std::string, std::string>> overrides = {}, uint32_t logical_block = 512)
+struct RwwHarness {
+  explicit RwwHarness(std::vector<std::pair<std::string, std::string>> overrides = {}, uint32_t logical_block = 512)
       : settings(Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {"quick"}, overrides)),
         ctx{DefinitionSet::embedded(),
             {"2.0.2", "enterprise"},
@@ -42,7 +42,7 @@ double weight_sum(const std::vector<workload::StreamSpec>& streams) {
 }
 
 TEST(RwwSweep, DirthsProcedureOverTheCapturesAppliedTestWorkload) {
-  Harness h;
+  RwwHarness h;
   const json rec = make_test("rww-sweep")->run(h.ctx);
   const results::AppliedWorkload w = results::read_applied_workload(rec.at("applied_workload"));
   EXPECT_EQ(w.capture, "captures/pgbench.ptcap");
@@ -81,7 +81,7 @@ TEST(RwwSweep, DirthsProcedureOverTheCapturesAppliedTestWorkload) {
 }
 
 TEST(RwwStreams, EachStreamAloneToSteadyStateAndTheWeightedIops) {
-  Harness h(
+  RwwHarness h(
       std::vector<std::pair<std::string, std::string>>{{"rww-streams.threads", "2"}, {"rww-streams.queue_depth", "4"}});
   // Each stream's IOPS by its size: 8 KiB 4000, the others 1000.
   h.exec = testing::FakeExecutor([](const StepId&, const SegmentSpec& s) {
@@ -117,7 +117,7 @@ TEST(RwwStreams, EachStreamAloneToSteadyStateAndTheWeightedIops) {
 // partial), each a segment of its own length, its stream mix weighted by its own IOs of the
 // top streams, at TC 1 x QD = ceil(its mean queue depth); Rounds of all steps in order.
 TEST(RwwReplay, EveryCaptureStepInOrderAtItsMixAndDemandIntensity) {
-  Harness h;
+  RwwHarness h;
   const json rec = make_test("rww-replay")->run(h.ctx);
   ASSERT_EQ(rec.at("phases").size(), 2u);
   const results::RwwReplayBlock b = results::read_rww_replay(rec.at("rww_replay"));
@@ -130,7 +130,9 @@ TEST(RwwReplay, EveryCaptureStepInOrderAtItsMixAndDemandIntensity) {
   for (size_t i = 0; i < b.steps.size(); ++i) {
     const results::RwwReplayStep& s = b.steps[i];
     EXPECT_EQ(s.segment_index, i);
-    if (i > 0) EXPECT_GT(s.step, b.steps[i - 1].step);  // in capture order
+    if (i > 0) {
+      EXPECT_GT(s.step, b.steps[i - 1].step);  // in capture order
+    }
     EXPECT_EQ(tmpl[i].at("duration_ns"), s.length_ns);
     EXPECT_LE(s.length_ns, b.step_ns);
     EXPECT_EQ(tmpl[i].at("threads"), 1);
@@ -145,7 +147,7 @@ TEST(RwwReplay, EveryCaptureStepInOrderAtItsMixAndDemandIntensity) {
 
 // The built-in sysbench capture: 16 KiB InnoDB pages, its sequential streams run sequential.
 TEST(RwwCapture, TheSysbenchReferenceCaptureIsEmbeddedToo) {
-  Harness h(std::vector<std::pair<std::string, std::string>>{{"rww.capture", "captures/sysbench.ptcap"}});
+  RwwHarness h(std::vector<std::pair<std::string, std::string>>{{"rww.capture", "captures/sysbench.ptcap"}});
   const json rec = make_test("rww-sweep")->run(h.ctx);
   const results::AppliedWorkload w = results::read_applied_workload(rec.at("applied_workload"));
   ASSERT_GE(w.streams.size(), 4u);
@@ -162,13 +164,13 @@ TEST(RwwCapture, TheSysbenchReferenceCaptureIsEmbeddedToo) {
 }
 
 TEST(RwwCapture, AStreamTheDeviceCannotIssueIsOmittedAndAMissingCaptureIsBadInput) {
-  Harness big({}, 16384);  // a 16 KiB logical block: the 8 KiB streams cannot be issued
+  RwwHarness big({}, 16384);  // a 16 KiB logical block: the 8 KiB streams cannot be issued
   const json rec = make_test("rww-streams")->run(big.ctx);
   EXPECT_FALSE(rec.at("omitted").empty());
   for (const SegmentSpec& s : big.exec.segments) {
     for (const workload::StreamSpec& st : s.streams) EXPECT_EQ(st.block_sizes[0].bytes % 16384, 0u) << st.name;
   }
-  Harness missing(std::vector<std::pair<std::string, std::string>>{{"rww.capture", "/nonexistent/capture.ptcap"}});
+  RwwHarness missing(std::vector<std::pair<std::string, std::string>>{{"rww.capture", "/nonexistent/capture.ptcap"}});
   try {
     (void)make_test("rww-sweep")->run(missing.ctx);
     ADD_FAILURE() << "a missing capture ran";

@@ -9,11 +9,12 @@
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::pts {
 namespace {
 
-constexpr uint64_t k_gib = 1ULL << 30;
+using units::k_gib;
 
 Settings settings_with(std::vector<std::pair<std::string, std::string>> overrides = {}) {
   return Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {}, std::move(overrides));

@@ -16,14 +16,14 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::pair<std::string, std::string>> k_short = {{"xsr.access_1_duration", "5s"},
-                                                                  {"xsr.access_2_duration", "3s"},
-                                                                  {"xsr.access_3_duration", "2500ms"},
-                                                                  {"xsr.sample_duration", "1s"}};
+const std::vector<std::pair<std::string, std::string>> k_xsr_short = {{"xsr.access_1_duration", "5s"},
+                                                                      {"xsr.access_2_duration", "3s"},
+                                                                      {"xsr.access_3_duration", "2500ms"},
+                                                                      {"xsr.sample_duration", "1s"}};
 
 struct Xsr {
   explicit Xsr(testing::FakeExecutor::ValueFn iops,
-               std::vector<std::pair<std::string, std::string>> overrides = k_short)
+               std::vector<std::pair<std::string, std::string>> overrides = k_xsr_short)
       : exec(std::move(iops)),
         settings(Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {}, overrides)),
         ctx{DefinitionSet::embedded(), {"2.0.2", "enterprise"}, settings, exec, TargetFacts{1ull << 30, 512}},

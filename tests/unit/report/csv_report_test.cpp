@@ -155,14 +155,7 @@ std::string number(const json& v) {
   return csv_number(v.get<double>());
 }
 
-const json& test_of(const json& doc, const std::string& id) {
-  for (const json& t : doc.at("tests")) {
-    if (t.at("id") == id) {
-      return t;
-    }
-  }
-  throw std::runtime_error("no test " + id);
-}
+using test_support::test_of;
 
 TEST(CsvNumber, ShortestFixedNotationWithADot) {
   EXPECT_EQ(csv_number(0.0), "0");

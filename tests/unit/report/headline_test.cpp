@@ -12,12 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-const json& test_of(const json& doc, const std::string& id) {
-  for (const json& t : doc.at("tests")) {
-    if (t.at("id") == id) return t;
-  }
-  throw std::runtime_error("no test " + id);
-}
+using test_support::test_of;
 
 std::string line_of(const std::vector<std::string>& lines, const std::string& id) {
   for (const std::string& l : lines) {

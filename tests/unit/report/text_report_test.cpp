@@ -16,14 +16,7 @@ namespace {
 using nlohmann::json;
 using test_support::load_results_fixture;
 
-const json& test_of(const json& doc, const std::string& id) {
-  for (const json& t : doc.at("tests")) {
-    if (t.at("id") == id) {
-      return t;
-    }
-  }
-  throw std::runtime_error("no test " + id);
-}
+using test_support::test_of;
 
 // The section of one test ("== <title> (<id>, ...") up to the next section.
 std::string section(const std::string& text, const std::string& id) {

@@ -33,7 +33,7 @@ std::string with_phase(const std::string& phase) {
   return R"({"format": "ptsuite-scenario/1", "name": "t", "title": "T", "phases": [)" + phase + "]}";
 }
 
-std::string refusal(const std::string& phase) {
+std::string phase_refusal(const std::string& phase) {
   try {
     (void)parse_scenario(with_phase(phase), "my.json");
   } catch (const UsageError& e) {
@@ -63,25 +63,26 @@ TEST(ScenarioReplay, FieldsAndTheirDefaults) {
 }
 
 TEST(ScenarioReplay, AnUnknownCaptureAndBadSettingsAreRefusedNamingTheField) {
-  const std::string unknown = refusal(R"({"name": "db", "kind": "replay", "capture": "no-such-capture"})");
+  const std::string unknown = phase_refusal(R"({"name": "db", "kind": "replay", "capture": "no-such-capture"})");
   EXPECT_NE(unknown.find("phases[0].capture"), std::string::npos) << unknown;
   EXPECT_NE(unknown.find("is neither a built-in capture (pgbench, sysbench)"), std::string::npos) << unknown;
-  EXPECT_NE(refusal(R"({"name": "db", "kind": "replay"})").find("phases[0].capture"), std::string::npos);
+  EXPECT_NE(phase_refusal(R"({"name": "db", "kind": "replay"})").find("phases[0].capture"), std::string::npos);
   for (const char* speed : {"0", "-1", "1e7", "\"2\""}) {
     const std::string r =
-        refusal(std::string(R"({"name": "db", "kind": "replay", "capture": "pgbench", "speed": )") + speed + "}");
+        phase_refusal(std::string(R"({"name": "db", "kind": "replay", "capture": "pgbench", "speed": )") + speed + "}");
     EXPECT_NE(r.find("phases[0].speed"), std::string::npos) << speed << ": " << r;
   }
-  EXPECT_NE(refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "mode": "fast"})")
+  EXPECT_NE(phase_refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "mode": "fast"})")
                 .find("must be open (at the captured times) or closed"),
             std::string::npos);
-  EXPECT_NE(refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "step": "0s"})").find("phases[0].step"),
-            std::string::npos);
   EXPECT_NE(
-      refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "duration": "1s"})").find("unknown field"),
-      std::string::npos)
+      phase_refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "step": "0s"})").find("phases[0].step"),
+      std::string::npos);
+  EXPECT_NE(phase_refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "duration": "1s"})")
+                .find("unknown field"),
+            std::string::npos)
       << "a replay lasts as long as its capture";
-  EXPECT_NE(refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "speed": 0})").find("0 is outside"),
+  EXPECT_NE(phase_refusal(R"({"name": "db", "kind": "replay", "capture": "pgbench", "speed": 0})").find("0 is outside"),
             std::string::npos);
 }
 

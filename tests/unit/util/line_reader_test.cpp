@@ -14,7 +14,7 @@
 namespace ptsuite {
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
+std::string usage_message_of(const std::function<void()>& f) {
   try {
     f();
   } catch (const UsageError& e) {
@@ -52,12 +52,12 @@ TEST(LineReader, ALineOverTheBoundIsRefusedWithItsNumber) {
   LineReader in(path, 8192, "test");
   std::string line;
   ASSERT_TRUE(in.next(line));
-  const std::string m = message_of([&] { in.next(line); });
+  const std::string m = usage_message_of([&] { in.next(line); });
   EXPECT_NE(m.find(path + ":2: a line longer than 8 KiB"), std::string::npos) << m;
   // Without a newline at all (an endless line) the same.
   std::ofstream(path) << std::string(100'000, 'y');
   LineReader again(path, 8192, "test");
-  EXPECT_NE(message_of([&] { again.next(line); }).find(":1: a line longer than 8 KiB"), std::string::npos);
+  EXPECT_NE(usage_message_of([&] { again.next(line); }).find(":1: a line longer than 8 KiB"), std::string::npos);
   // Exactly at the bound is accepted.
   std::ofstream(path) << std::string(8192, 'z') << "\n";
   LineReader at(path, 8192, "test");
@@ -69,12 +69,13 @@ TEST(LineReader, OnlyRegularFilesAreRead) {
   const test_support::ShmTempDir dir("ptsuite-lines");
   const std::string fifo = dir.file("pipe");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  const std::string m = message_of([&] { LineReader in(fifo, 8192, "trace"); });
+  const std::string m = usage_message_of([&] { LineReader in(fifo, 8192, "trace"); });
   EXPECT_NE(m.find("is not a regular file (a pipe): save the trace to a file first"), std::string::npos) << m;
-  EXPECT_NE(message_of([] { (void)open_regular_file("/dev/zero", "trace"); }).find("(a character device)"),
+  EXPECT_NE(usage_message_of([] { (void)open_regular_file("/dev/zero", "trace"); }).find("(a character device)"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { (void)open_regular_file(dir.path(), "trace"); }).find("(a directory)"), std::string::npos);
-  EXPECT_NE(message_of([&] { (void)open_regular_file(dir.file("none"), "trace"); }).find("cannot read"),
+  EXPECT_NE(usage_message_of([&] { (void)open_regular_file(dir.path(), "trace"); }).find("(a directory)"),
+            std::string::npos);
+  EXPECT_NE(usage_message_of([&] { (void)open_regular_file(dir.file("none"), "trace"); }).find("cannot read"),
             std::string::npos);
 }
 

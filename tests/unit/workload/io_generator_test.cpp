@@ -8,24 +8,19 @@
 #include <map>
 #include <vector>
 
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/io_generator.hpp>
 
+#include "support/target_geometry.hpp"
 #include "unit/workload/statistics.hpp"
 
 namespace ptsuite::workload {
 namespace {
 
-constexpr uint64_t k_kib = 1024;
-constexpr uint64_t k_mib = 1024 * k_kib;
+using units::k_kib;
+using units::k_mib;
 
-engine::TargetGeometry geometry(uint64_t capacity, uint32_t logical = 512) {
-  engine::TargetGeometry g;
-  g.capacity_bytes = capacity;
-  g.logical_block_bytes = logical;
-  g.physical_block_bytes = logical;
-  g.memory_alignment_bytes = logical;
-  return g;
-}
+using test_support::geometry;
 
 WorkloadSpec cbw_spec() {
   WorkloadSpec s;

@@ -9,24 +9,19 @@
 #include <vector>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/io_generator.hpp>
 
+#include "support/target_geometry.hpp"
 #include "unit/workload/statistics.hpp"
 
 namespace ptsuite::workload {
 namespace {
 
-constexpr uint64_t k_kib = 1024;
-constexpr uint64_t k_mib = 1024 * k_kib;
+using units::k_kib;
+using units::k_mib;
 
-engine::TargetGeometry geometry(uint64_t capacity) {
-  engine::TargetGeometry g;
-  g.capacity_bytes = capacity;
-  g.logical_block_bytes = 512;
-  g.physical_block_bytes = 512;
-  g.memory_alignment_bytes = 512;
-  return g;
-}
+using test_support::geometry;
 
 StreamSpec stream(const char* name, double weight, AccessPattern pattern, double read_pct, uint64_t bytes) {
   StreamSpec s;

@@ -8,6 +8,7 @@
 
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/chart/style.hpp>
+#include "support/special_doubles.hpp"
 #include "support/xml_check.hpp"
 
 namespace ptsuite::report::chart {
@@ -16,7 +17,7 @@ namespace {
 using testing::check_xml;
 using testing::XmlCheck;
 
-constexpr double k_nan = std::numeric_limits<double>::quiet_NaN();
+using test_support::k_nan;
 
 // A PTS IOPS matrix: 8 block sizes x 7 R/W mixes, IOPS falling with block size.
 MatrixChart iops_matrix() {
@@ -38,13 +39,7 @@ MatrixChart iops_matrix() {
   return m;
 }
 
-XmlCheck checked(const std::string& svg) {
-  XmlCheck check = check_xml(svg);
-  EXPECT_TRUE(check.ok) << check.error;
-  std::string bad;
-  EXPECT_TRUE(testing::geometry_is_finite(check, &bad)) << bad;
-  return check;
-}
+using testing::checked;
 
 TEST(RenderIsometric, OneBarPerValueWithThreeVisibleFaces) {
   const std::string svg = render_isometric_bars(iops_matrix());

@@ -14,13 +14,7 @@ namespace {
 using testing::check_xml;
 using testing::XmlCheck;
 
-XmlCheck checked(const std::string& svg) {
-  XmlCheck check = check_xml(svg);
-  EXPECT_TRUE(check.ok) << check.error;
-  std::string bad;
-  EXPECT_TRUE(testing::geometry_is_finite(check, &bad)) << bad;
-  return check;
-}
+using testing::checked;
 
 MeasurementWindow window() {
   MeasurementWindow w;

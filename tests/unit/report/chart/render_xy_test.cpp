@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <ptsuite/report/chart/render.hpp>
+#include "support/special_doubles.hpp"
 #include "support/xml_check.hpp"
 
 namespace ptsuite::report::chart {
@@ -16,8 +17,8 @@ namespace {
 using testing::check_xml;
 using testing::XmlCheck;
 
-constexpr double k_nan = std::numeric_limits<double>::quiet_NaN();
-constexpr double k_inf = std::numeric_limits<double>::infinity();
+using test_support::k_inf;
+using test_support::k_nan;
 
 size_t occurrences(const std::string& haystack, const std::string& needle) {
   size_t n = 0;

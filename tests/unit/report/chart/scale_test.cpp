@@ -4,12 +4,13 @@
 #include <limits>
 
 #include <ptsuite/report/chart/scale.hpp>
+#include "support/special_doubles.hpp"
 
 namespace ptsuite::report::chart {
 namespace {
 
-constexpr double k_nan = std::numeric_limits<double>::quiet_NaN();
-constexpr double k_inf = std::numeric_limits<double>::infinity();
+using test_support::k_inf;
+using test_support::k_nan;
 
 TEST(Scale, LinearMapsEndsAndInterpolates) {
   const Scale s(ScaleKind::linear, 0, 100, 50, 450);
