@@ -12,10 +12,12 @@
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/capture/trace_import.hpp>
+#include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
+#include <ptsuite/replay/replay_ramp.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
 #include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/replay/synthesis.hpp>
@@ -47,6 +49,7 @@ struct ReplayArgs {
   std::string lag_threshold = "1ms";
   std::string engine = "libaio";
   std::string seed;
+  std::string ramp;  // "10:100:10": percentages of the closed-loop limit
   int device = 0;
   std::string json;
   std::string html;
@@ -78,7 +81,26 @@ replay::ReplayOptions options_of(const ReplayArgs& a) {
   o.device = static_cast<uint16_t>(a.device);
   o.engine = a.engine;
   o.seed = a.seed.empty() ? random_seed() : parse_seed(a.seed);
+  if (!a.ramp.empty() && (a.mode != "open" || a.speed != "1")) {
+    throw UsageError("--ramp", "a ramp chooses the mode and the speeds itself; leave out --mode and --speed");
+  }
   return o;
+}
+
+// The drive replayed on, as the record names it (device/identity.hpp: read-only).
+results::DriveIdentity target_identity(const std::string& path) {
+  nlohmann::json j;
+  device::to_json(j, device::identify(path));
+  return results::read_drive_identity(j);
+}
+
+std::string ramp_point_line(const results::RampPoint& p) {
+  const results::ReplayDirectionLatency& all = p.latency.combined;
+  return fmt::format(
+      "ramp {:g} %: {:.0f} IOPS asked, {:.0f} achieved, mean {:.1f} us, 99 % {:.1f} us, max {:.1f} us{}\n", p.percent,
+      p.target_iops, all.iops, all.mean_ns / 1e3, static_cast<double>(all.p99_ns) / 1e3,
+      static_cast<double>(all.max_ns) / 1e3,
+      p.steps_fell_behind > 0 ? fmt::format(", {} of {} steps could not keep up", p.steps_fell_behind, p.steps) : "");
 }
 
 int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& signals) {
@@ -106,6 +128,7 @@ int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& s
 
 int run_replay_command(const ReplayArgs& a) {
   replay::ReplayOptions o = options_of(a);
+  const std::vector<double> percents = a.ramp.empty() ? std::vector<double>{} : replay::parse_ramp(a.ramp, "--ramp");
   const replay::ReplaySource input(a.inputs);
   if (input.imported() && !a.quiet) {
     fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
@@ -155,8 +178,17 @@ int run_replay_command(const ReplayArgs& a) {
   const StopSignals signals;
   o.stop = &signals.flag();
   const std::string started = utc_now_iso8601();
-  results::ReplayRecord rec = replay::run_replay(*input.open(), input.name(), target, o);
+  results::ReplayRecord rec;
+  if (a.ramp.empty()) {
+    rec = replay::run_replay(*input.open(), input.name(), target, o);
+  } else {
+    const auto progress = [&a](const results::RampPoint& p) {
+      if (!a.quiet) fmt::print("{}", ramp_point_line(p));
+    };
+    rec = replay::run_ramp(*input.open(), input.name(), target, o, percents, progress);
+  }
   rec.started_utc = started;
+  rec.target_identity = target_identity(path);
   for (const std::string& arg : invocation()) rec.command += (rec.command.empty() ? "" : " ") + arg;
   if (scratch) rec.target_note = "scratch: " + scratch->description();
   return finish(rec, a, signals);
@@ -185,6 +217,9 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--device", a->device, "The capture's device index to replay")->capture_default_str();
   cmd->add_option("--engine", a->engine, "IO engine (see `ptsuite engines`)")->capture_default_str();
   cmd->add_option("--seed", a->seed, "Seed of the write data (default: random, recorded)");
+  cmd->add_option("--ramp", a->ramp,
+                  "Rate ramp: replay closed loop for the limit, then open loop at these percentages of it, e.g. "
+                  "10:100:10 or 10,50,100 (the load curve)");
   cmd->add_option("--json", a->json, "Write the replay record (ptsuite.replay) to this JSON file");
   cmd->add_option("--html", a->html, "Write the replay report (HTML) to this file");
   cmd->add_flag("--allow-destructive", a->allow_destructive, "Allow writes to a block device (destroys its data)");
@@ -193,11 +228,9 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
                 "Print the applied test workload (the top streams covering >= 80 % of the IOs; --json writes it) "
                 "instead of replaying");
   cmd->callback([&slot, a] {
-    slot.fields = {{"speed", "--speed"},
-                   {"step", "--step"},
-                   {"engine", "--engine"},
-                   {"queue_depth", "--queue-depth"},
-                   {"target", "--target"}};
+    slot.fields = {{"speed", "--speed"},   {"step", "--step"},
+                   {"engine", "--engine"}, {"queue_depth", "--queue-depth"},
+                   {"ramp", "--ramp"},     {"target", "--target"}};
     slot.action = [a] { return run_replay_command(*a); };
   });
 }

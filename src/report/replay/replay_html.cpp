@@ -7,7 +7,10 @@
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/report/html/page_flow.hpp>
 #include <ptsuite/report/replay_report.hpp>
+
+#include "report/replay/replay_sections.hpp"
 
 namespace ptsuite::report {
 
@@ -20,6 +23,18 @@ constexpr double k_replay_ns_per_s = 1e9;
 constexpr double k_ns_per_us = 1e3;
 
 std::string us_text(uint64_t ns) { return fmt::format("{:.1f}", static_cast<double>(ns) / k_ns_per_us); }
+
+// "ACME FX-3840 (serial FX01, firmware 1.0)": the drive replayed on; "" when unknown.
+std::string drive_text(const results::DriveIdentity& id) {
+  std::string out = id.vendor.value_or("");
+  const std::string model = id.model.value_or("");
+  if (!model.empty()) out += (out.empty() ? "" : " ") + model;
+  std::string details;
+  if (id.serial && !id.serial->empty()) details += "serial " + *id.serial;
+  if (id.firmware && !id.firmware->empty()) details += (details.empty() ? "" : ", ") + ("firmware " + *id.firmware);
+  if (id.transport) details += (details.empty() ? "" : ", ") + *id.transport;
+  return details.empty() ? out : out + (out.empty() ? "" : " ") + "(" + details + ")";
+}
 
 html::Block summary(const ReplayRecord& r) {
   html::Rows rows = {
@@ -41,14 +56,32 @@ html::Block summary(const ReplayRecord& r) {
                                                  us_text(r.issue_error_max_ns), r.steps_fell_behind, r.steps.size())
                                    : "closed loop: IOs are issued as completions allow, not at times")},
       {"Ended", html::text(r.stop_reason + (r.error.empty() ? "" : ": " + r.error))}};
+  if (!r.capture_id.empty()) rows.emplace(rows.begin() + 1, "Capture id", html::text(r.capture_id));
+  const std::string drive = drive_text(r.target_identity);
+  if (!drive.empty()) rows.emplace(rows.begin() + 3, "Target drive", html::text(drive));
+  if (r.latency) {
+    std::string lines;
+    for (const replay_detail::DirectionRow& d : replay_detail::directions_of(*r.latency)) {
+      lines += (lines.empty() ? "" : "<br>") + html::text(replay_detail::latency_line(*d.figures, d.label, false));
+    }
+    rows.emplace_back("Response time", lines);
+  }
   for (const results::ReplaySetting& s : r.settings) {
     rows.emplace_back(s.name, html::text(fmt::format("{} ({})", s.value, s.note)));
   }
   return {html::BlockKind::html, html::render_rows(rows, "rows"), "", ""};
 }
 
-html::Block step_table(const ReplayRecord& r) {
+// Lines the summary takes: one per row, two for the long ones, plus the response-time lines.
+double summary_height_mm(const ReplayRecord& r) {
+  constexpr double k_row_mm = 4.6;
+  const double rows = 10.0 + static_cast<double>(r.settings.size()) * 1.5 + (r.latency ? 6.0 : 0.0);
+  return rows * k_row_mm;
+}
+
+void step_table(html::PageFlow& flow, const ReplayRecord& r) {
   html::Table t;
+  t.css_class = "data compact steps";
   t.header = {"Step",
               "IOPS captured",
               "IOPS replayed",
@@ -75,15 +108,14 @@ html::Block step_table(const ReplayRecord& r) {
          html::text(s.fell_behind ? "no" : "yes")});
     t.row_classes.push_back(s.fell_behind ? "highlight" : "");
   }
-  return {html::BlockKind::table, html::render_table(t),
-          r.mode == "open" && r.speed != 1
-              ? fmt::format("Per step: the replay's expected IOPS and MB/s are the capture's x {}", r.speed)
-              : "Per step: the capture's figures next to the replay's",
-          ""};
+  flow.add_table(t, r.mode == "open" && r.speed != 1
+                        ? fmt::format("Per step: the replay's expected IOPS and MB/s are the capture's x {}", r.speed)
+                        : "Per step: the capture's figures next to the replay's");
 }
 
-html::Block sizes_table(const ReplayRecord& r) {
+void sizes_table(html::PageFlow& flow, const ReplayRecord& r) {
   html::Table t;
+  t.css_class = "data compact steps";
   t.header = {"Step", "Size", "IOs captured", "IOs replayed"};
   for (size_t k = 0; k < r.steps.size(); ++k) {
     std::map<uint32_t, std::pair<uint64_t, uint64_t>> sizes;
@@ -95,8 +127,7 @@ html::Block sizes_table(const ReplayRecord& r) {
       t.row_classes.push_back(ios.first != ios.second ? "highlight" : "");
     }
   }
-  return {html::BlockKind::table, html::render_table(t), "Block-size distribution per step (differences highlighted)",
-          ""};
+  flow.add_table(t, "Block-size distribution per step (differences highlighted)");
 }
 
 html::Block charts(const ReplayRecord& r, bool errors) {
@@ -149,14 +180,39 @@ std::string replay_html(const ReplayRecord& r) {
   header->columns[2].title = "Replay";
   header->columns[2].rows.emplace_back("Mode", html::text(r.mode + " loop"));
   header->columns[2].rows.emplace_back("Speed", html::text(fmt::format("{}x", r.speed)));
+  if (r.ramp) {
+    header->columns[2].rows.emplace_back(
+        "Ramp", html::text(fmt::format("{} rates, limit {:.0f} IOPS", r.ramp->points.size(), r.ramp->limit_iops)));
+  }
   header->columns[3].title = "Units";
   header->columns[3].rows.emplace_back("MB", "10<sup>6</sup> bytes");
+  const std::string drive = drive_text(r.target_identity);
+  if (!drive.empty()) header->columns[1].rows.emplace_back("Drive", html::text(drive));
+  header->vendor = r.target_identity.vendor.value_or("");
+  header->model = r.target_identity.model.value_or("");
   std::vector<html::Page> pages;
-  pages.push_back({header, "Replay: summary and settings", {summary(r), step_table(r)}});
-  std::vector<html::Block> figures = {charts(r, false)};
-  if (r.mode == "open") figures.push_back(charts(r, true));
-  pages.push_back({header, "Replay: IOPS and issue-time error", figures});
-  pages.push_back({header, "Replay: block-size distribution", {sizes_table(r)}});
+  {
+    html::PageFlow flow(pages, header, "Replay: summary and settings");
+    flow.add(summary(r), summary_height_mm(r));
+    step_table(flow, r);
+  }
+  {
+    html::PageFlow flow(pages, header, "Replay: IOPS and issue-time error");
+    flow.add(charts(r, false), html::figure_height_mm(420, 60));
+    if (r.mode == "open") flow.add(charts(r, true), html::figure_height_mm(420, 60));
+  }
+  {
+    html::PageFlow flow(pages, header, "Replay: response times of the target");
+    replay_detail::latency_section(flow, r);
+  }
+  if (r.ramp) {
+    html::PageFlow flow(pages, header, "Replay: rate ramp (load curve)");
+    replay_detail::ramp_section(flow, r);
+  }
+  {
+    html::PageFlow flow(pages, header, "Replay: block-size distribution");
+    sizes_table(flow, r);
+  }
   return html::render_document(pages, "ptsuite replay " + r.capture_file,
                                "ptsuite - rendered from the replay record only");
 }

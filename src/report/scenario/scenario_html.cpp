@@ -9,6 +9,7 @@
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/report/html/page_flow.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario.hpp>
 
@@ -26,89 +27,8 @@ namespace {
 
 using scenario_detail::target_name;
 
-// Page geometry (html/style.hpp): a 257 mm page less the scenario header (about 40 mm: its
-// columns hold at most four short rows), the title strip (9 mm) and the footer (6 mm) leaves
-// about 205 mm (measured: 207 mm in Chromium); 198 mm is planned, the rest is margin.
-constexpr double k_budget_mm = 198;
-constexpr double k_gap_mm = 1.5;             // .content gap between blocks
-constexpr double k_caption_mm = 4.5;         // one caption line and its rule (two: 8)
-constexpr double k_mm_per_px = 190.0 / 720;  // a 720 px chart spans the 190 mm page width
-constexpr double k_row_mm = 4.1;             // a compact table row: 6.8 pt x 1.25 + padding + rule
-constexpr double k_header_row_mm = 5.5;      // the table's heading row
-constexpr size_t k_min_rows_on_a_page = 6;   // fewer rows left: the table starts on the next page
-
-// Lays blocks onto the pages of one phase: a block that does not fit goes to a new page; tables
-// are split with their heading row on every page.
-class PhaseFlow {
- public:
-  PhaseFlow(std::vector<html::Page>& pages, std::shared_ptr<const html::PageHeader> header, std::string title)
-      : m_pages(pages), m_header(std::move(header)), m_title(std::move(title)) {
-    new_page();
-  }
-
-  void add(html::Block block, double height_mm) {
-    if (m_used_mm > 0 && m_used_mm + height_mm > k_budget_mm) new_page();
-    m_pages.back().blocks.push_back(std::move(block));
-    m_used_mm += height_mm + k_gap_mm;
-  }
-
-  // Rows with their heights in lines; each part gets the heading and a caption saying which rows.
-  void add_table(const html::Table& all, const std::vector<size_t>& row_lines, const std::string& caption) {
-    const size_t n = all.rows.size();
-    size_t from = 0;
-    while (from < n) {
-      const double room = k_budget_mm - m_used_mm - k_caption_mm * 1.6 - k_header_row_mm;
-      size_t take = 0;
-      double h = 0;
-      while (from + take < n && h + static_cast<double>(row_lines[from + take]) * k_row_mm <= room) {
-        h += static_cast<double>(row_lines[from + take]) * k_row_mm;
-        ++take;
-      }
-      if (take < std::min(k_min_rows_on_a_page, n - from) && m_used_mm > 0) {
-        new_page();
-        continue;
-      }
-      take = std::max<size_t>(take, 1);
-      html::Table part = all;
-      part.rows.assign(all.rows.begin() + static_cast<std::ptrdiff_t>(from),
-                       all.rows.begin() + static_cast<std::ptrdiff_t>(from + take));
-      if (!all.row_classes.empty()) {
-        part.row_classes.assign(all.row_classes.begin() + static_cast<std::ptrdiff_t>(from),
-                                all.row_classes.begin() + static_cast<std::ptrdiff_t>(from + take));
-      }
-      // A part that starts inside a step names it again (the step's label is on its first row).
-      if (from > 0 && !part.rows.empty() && !part.rows[0].empty() && part.rows[0][0].empty()) {
-        for (size_t r = from; r-- > 0;) {
-          if (!all.rows[r].empty() && !all.rows[r][0].empty()) {
-            part.rows[0][0] = all.rows[r][0] + " (cont.)";
-            break;
-          }
-        }
-      }
-      const bool split = from > 0 || from + take < n;
-      const std::string which = split ? fmt::format(" (rows {}\u2013{} of {}{})", from + 1, from + take, n,
-                                                    from + take < n ? ", continued on the next page" : "")
-                                      : fmt::format(" ({} row{})", n, n == 1 ? "" : "s");
-      add({html::BlockKind::table, html::render_table(part), caption + which, ""},
-          k_caption_mm * 1.6 + k_header_row_mm + h);
-      from += take;
-      if (from < n) new_page();
-    }
-  }
-
- private:
-  void new_page() {
-    ++m_count;
-    m_pages.push_back({m_header, m_count == 1 ? m_title : fmt::format("{} (continued, {})", m_title, m_count), {}});
-    m_used_mm = 0;
-  }
-
-  std::vector<html::Page>& m_pages;
-  std::shared_ptr<const html::PageHeader> m_header;
-  std::string m_title;
-  double m_used_mm = 0;
-  size_t m_count = 0;
-};
+// Blocks onto pages, tables split with their heading on each part (html/page_flow.hpp).
+using PhaseFlow = html::PageFlow;
 
 // Lines a table cell of `chars` characters takes in a column about `width` characters wide.
 size_t lines_of(size_t chars, size_t width) { return html::text_lines(chars, width); }
@@ -245,6 +165,58 @@ void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
                      "replayed, the issue-time error and whether the step kept up");
 }
 
+// A replay phase's response times per target (the replayed IOs, what the replay measured of each
+// drive), per step and direction, in the unit the largest value calls for.
+void replay_latency_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+  double largest = 0;
+  for (const results::ScenarioReplay& r : phase.replays) {
+    if (r.record.latency) largest = std::max(largest, static_cast<double>(r.record.latency->combined.max_ns));
+  }
+  if (largest == 0) return;
+  const html::LatencyUnit u = html::latency_unit(largest);
+  html::Table t;
+  t.css_class = "data compact steps";
+  t.first_numeric_column = 3;
+  t.header = {"Target", "Step", "Dir", "IOPS"};
+  for (const char* h : {"Mean", "StdDev", "99 %", "99.9 %", "99.99 %", "Max"})
+    t.header.push_back(fmt::format("{} ({})", h, u.name));
+  std::vector<size_t> lines;
+  const auto add = [&](const std::string& target, const std::string& step, const results::ReplayLatency& l) {
+    const std::pair<const char*, const results::ReplayDirectionLatency*> dirs[] = {
+        {"read", &l.read}, {"write", &l.write}, {"R+W", &l.combined}};
+    bool first = true;
+    const size_t with = (l.read.ios > 0 ? 1 : 0) + (l.write.ios > 0 ? 1 : 0);
+    for (const auto& [name, d] : dirs) {
+      if (d->ios == 0 || (d == &l.combined && with == 1)) continue;
+      t.rows.push_back({first ? target : "", first ? step : "", name, html::fmt_iops(d->iops),
+                        html::fmt_latency(d->mean_ns, u), html::fmt_latency(d->stddev_ns, u),
+                        html::fmt_latency(static_cast<double>(d->p99_ns), u),
+                        html::fmt_latency(static_cast<double>(d->p99_9_ns), u),
+                        html::fmt_latency(static_cast<double>(d->p99_99_ns), u),
+                        html::fmt_latency(static_cast<double>(d->max_ns), u)});
+      t.row_classes.emplace_back(first ? "step-first" : "");
+      lines.push_back(std::max(html::text_lines(target.size(), 7), html::text_lines(step.size(), 7)));
+      first = false;
+    }
+  };
+  flow.break_page();  // its own pages: the steps table's rows are counted per page by its caption
+  for (const results::ScenarioReplay& r : phase.replays) {
+    const results::ReplayRecord& rec = r.record;
+    if (rec.latency) add(scenario_detail::target_name(r.target), "all", *rec.latency);
+    for (size_t i = 0; i < rec.steps.size(); ++i) {
+      if (rec.steps[i].latency) {
+        add(scenario_detail::target_name(r.target),
+            fmt::format("{} ({})", i + 1, html::fmt_duration_ns(rec.steps[i].start_ns)), *rec.steps[i].latency);
+      }
+    }
+  }
+  flow.add_table(t, lines,
+                 "Response times of the replayed IOs of " + phase.name +
+                     " per target, for the whole replay and per "
+                     "step (" +
+                     u.name + "; submit to completion, IOPS achieved; percentiles never above the maximum)");
+}
+
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
                  const scenario_detail::SeriesPlan& plan) {
@@ -261,6 +233,7 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
   if (phase.kind == "replay") {
     replay_table(flow, phase);
     replay_steps_table(flow, phase);
+    replay_latency_table(flow, phase);
     return;
   }
   if (phase.warmup_ns > 0) {
@@ -274,7 +247,7 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
              5);
   }
   for (scenario_detail::PhaseChart& c : scenario_detail::phase_charts(phase, fmt::format("p{}", index), plan)) {
-    const double mm = c.chart.height_px * k_mm_per_px + (c.caption.size() > 150 ? 8 : k_caption_mm);
+    const double mm = html::figure_height_mm(c.chart.height_px, c.caption.size());
     flow.add({html::BlockKind::figure, chart::render_svg(c.chart), std::move(c.caption), ""}, mm);
   }
   step_table(flow, phase, targets);

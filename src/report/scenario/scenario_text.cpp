@@ -31,6 +31,15 @@ std::string replay_text(const results::PhaseRecord& phase) {
                        scenario_detail::us_text(rec, rec.issue_error_p50_ns),
                        scenario_detail::us_text(rec, rec.issue_error_p99_ns),
                        scenario_detail::us_text(rec, rec.issue_error_max_ns), scenario_detail::kept_up_text(r));
+    if (rec.latency) {
+      const results::ReplayDirectionLatency& l = rec.latency->combined;
+      out += fmt::format(
+          "    response time mean {:.1f} / stddev {:.1f} / 99 % {:.1f} / 99.9 % {:.1f} / 99.99 % {:.1f} / "
+          "max {:.1f} us ({} IOs)\n",
+          l.mean_ns / 1e3, l.stddev_ns / 1e3, static_cast<double>(l.p99_ns) / 1e3,
+          static_cast<double>(l.p99_9_ns) / 1e3, static_cast<double>(l.p99_99_ns) / 1e3,
+          static_cast<double>(l.max_ns) / 1e3, l.ios);
+    }
   }
   return out;
 }

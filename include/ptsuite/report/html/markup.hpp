@@ -56,13 +56,22 @@ std::string render_rows(const Rows& rows, std::string_view css_class);
 std::string grouped(double value, int decimals);  // 1234567.891, 1 -> "1,234,567.9"
 std::string fmt_iops(double iops);
 std::string fmt_mbps(double mb_per_s);
-std::string fmt_ms(double ns);                       // 22772.6 -> "0.023"
-std::string fmt_number(double value);                // 4 significant digits, >= 2 decimals
-std::string fmt_percent(double pct);                 // 99.999 -> "99.999 %", 20 -> "20 %"
-std::string kib_label(uint64_t bytes);               // 512 -> "0.5 KiB"
-std::string fmt_bytes(uint64_t bytes);               // 536870912 -> "536.9 MB (512 MiB)"
-std::string fmt_duration_ns(uint64_t ns);            // 500000000 -> "0.5 s", 60e9 -> "1 min"
-std::string fmt_capacity_multiple(double multiple);  // 0.25 -> "0.25X", 2 -> "2X"
+std::string fmt_ms(double ns);  // 22772.6 -> "0.023"
+// The unit of a latency table or axis whose values reach `largest_ns`: microseconds below 1 ms
+// (the reviews' "78 \u00b5s" rather than "0.078 ms"), milliseconds from there on.
+struct LatencyUnit {
+  std::string name;    // "\u00b5s" or "ms"
+  double divisor = 1;  // shown value = ns / divisor
+  int decimals = 1;    // \u00b5s: 1 (0.1 us), ms: 3 (1 us)
+};
+LatencyUnit latency_unit(double largest_ns);
+std::string fmt_latency(double ns, const LatencyUnit& unit);  // grouped; NaN -> en dash
+std::string fmt_number(double value);                         // 4 significant digits, >= 2 decimals
+std::string fmt_percent(double pct);                          // 99.999 -> "99.999 %", 20 -> "20 %"
+std::string kib_label(uint64_t bytes);                        // 512 -> "0.5 KiB"
+std::string fmt_bytes(uint64_t bytes);                        // 536870912 -> "536.9 MB (512 MiB)"
+std::string fmt_duration_ns(uint64_t ns);                     // 500000000 -> "0.5 s", 60e9 -> "1 min"
+std::string fmt_capacity_multiple(double multiple);           // 0.25 -> "0.25X", 2 -> "2X"
 
 // "2.0.2" -> "PTS 2.0.2", "e1.1" -> "PTS-E 1.1"; anything else verbatim.
 std::string revision_label(std::string_view revision);
