@@ -1,17 +1,22 @@
-// `ptsuite compare RUN RUN... --out DIR [--force] [--db DB]`: overlays two or more runs of the
-// same PTS tests or of the same scenario, drive by drive (report/compare.hpp,
-// report/compare_render.hpp; docs/compare.md).
-//   RUN      a run directory, or a history ID ("12", "#12", "h12"; history/resolve.hpp).
+// `ptsuite compare RUN RUN... --out DIR [--force] [--db DB] [--at X]... [--series S]
+// [--plot-targets 1,5]`: overlays two or more runs of the same PTS tests, of the same scenario
+// or replays of the same capture, drive by drive, and ranks them where a test can be ranked
+// (report/compare.hpp, report/compare_render.hpp; docs/compare.md).
+//   RUN      a run directory, a history ID ("12", "#12", "h12"; history/resolve.hpp), or a
+//            results document file (a `ptsuite replay --json` record).
 //   --out    a new or empty directory: compare.json (kind "ptsuite.compare", the source of the
 //            other two), compare.csv and compare.html are written into it.
 //   --force  overlay runs whose workloads differ; every difference is marked on the pages.
 //   --db     the history database for IDs (history/location.hpp rules).
+//   --at     a delta table at this x of every group over a rate, IOPS, time or percent axis.
+//   --series / --plot-targets  what the charts of runs of several drives draw.
 // Prints the path of every file written, one per line. Exit 2, before anything is written, for
 // fewer than two runs, an unknown ID or a missing run directory, a results document compare
 // cannot read, runs whose workloads differ (without --force), and an --out that is a file or a
 // directory that is not empty.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -23,6 +28,7 @@
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
+#include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/comparison.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
@@ -40,12 +46,19 @@ struct CompareOptions {
   std::string out;
   std::string db;
   bool force = false;
+  std::vector<std::string> at;
+  std::string series = "auto";
+  std::string plot_targets;
 };
 
 // A history ID needs a history: a SQLite file that is not there is an error here, not a new
 // empty database.
 report::compare::RunSource resolve(const std::string& argument, const std::string& db_option) {
   std::error_code ec;
+  if (fs::is_regular_file(argument, ec)) {  // a document file: a replay record, a results.json
+    const fs::path file = fs::absolute(argument);
+    return {argument, file.parent_path(), file, std::nullopt};
+  }
   if (history::parse_history_id(argument) && !fs::is_directory(argument, ec)) {
     const std::string db = history::resolve_history_db(db_option);
     const bool uri = db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
@@ -104,7 +117,20 @@ int run_compare(const CompareOptions& o) {
     runs.push_back(report::compare::load_run(resolve(argument, o.db)));
   }
   warn_same_results(runs, o.runs);
-  const results::Comparison comparison = report::compare::build_comparison(runs, {o.force});
+  report::compare::Options options;
+  options.force = o.force;
+  options.report.series = o.series;
+  if (!o.plot_targets.empty())
+    options.report.plot_targets = report::parse_plot_targets(o.plot_targets, "--plot-targets");
+  for (const std::string& list : o.at) {  // "--at 400MB/s,800MB/s" or repeated
+    size_t start = 0;
+    while (start <= list.size()) {
+      const size_t comma = std::min(list.find(',', start), list.size());
+      options.at.push_back(list.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  const results::Comparison comparison = report::compare::build_comparison(runs, options);
   const std::string html = report::compare::render_compare_html(comparison);
   const std::string csv = report::compare::render_compare_csv(comparison);
 
@@ -130,15 +156,24 @@ int run_compare(const CompareOptions& o) {
 
 void register_compare_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<CompareOptions>();
-  CLI::App* sub =
-      app.add_subcommand("compare", "Overlay two or more runs of the same PTS tests, drive by drive (HTML, CSV, JSON)");
-  sub->add_option("RUN", o->runs, "Run directories or history IDs (at least two)")->required();
+  CLI::App* sub = app.add_subcommand(
+      "compare",
+      "Overlay two or more runs of the same PTS tests, scenario or captured workload, drive by drive, "
+      "and rank replays of one capture (HTML, CSV, JSON)");
+  sub->add_option("RUN", o->runs, "Run directories, history IDs or replay records (at least two)")->required();
   sub->add_option("--out", o->out, "A new or empty directory for compare.html, compare.csv and compare.json")
       ->required();
   sub->add_flag("--force", o->force, "Overlay runs whose workloads differ, marking every difference");
   sub->add_option("--db", o->db,
                   "History database for IDs: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
                   "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+  sub->add_option("--at", o->at,
+                  "A delta table at this step of every group over a rate, IOPS, time or percent axis: 800MB/s, "
+                  "20000IOPS, 50%, 10min (repeat, or a comma list)");
+  sub->add_option("--series", o->series,
+                  "Runs of several drives: drives, aggregate, both, or auto (both up to 4 plotted drives)")
+      ->capture_default_str();
+  sub->add_option("--plot-targets", o->plot_targets, "Runs of several drives: the targets charts draw, e.g. 1,5");
   sub->callback([o, &slot] { slot.action = [o] { return run_compare(*o); }; });
 }
 

@@ -1,5 +1,5 @@
 // The registry of value extractors by results kind (compare_extractor.hpp): PTS results,
-// scenario results and app runs; a new kind adds its factory to registry().
+// scenario results, app runs and replay records; a new kind adds its factory to registry().
 #include <ptsuite/report/compare_extractor.hpp>
 
 #include <memory>
@@ -16,6 +16,7 @@ const std::vector<std::unique_ptr<ValueExtractor>>& registry() {
     v.push_back(make_results_extractor());
     v.push_back(make_scenario_extractor());
     v.push_back(make_app_extractor());
+    v.push_back(make_replay_extractor());
     return v;
   }();
   return extractors;
