@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
@@ -27,14 +28,28 @@ Kind kind_of(const std::string& name) {
 
 std::string text_of(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
+// The setting's documented range (pts/apps/<name>.json "minimum" / "maximum", docs/app.md),
+// parsed like its values; `parse` turns a JSON value into the setting's unit.
+template <typename Parse>
+void check_range(uint64_t v, const std::string& field, const nlohmann::json& spec, const Parse& parse,
+                 const std::string& text) {
+  const uint64_t minimum = spec.contains("minimum") ? parse(text_of(spec.at("minimum"))) : 0;
+  const uint64_t maximum = spec.contains("maximum") ? parse(text_of(spec.at("maximum"))) : UINT64_MAX;
+  if (v < minimum || v > maximum) {
+    throw UsageError(field, fmt::format("{} is outside {} to {} (docs/app.md)", text,
+                                        spec.contains("minimum") ? text_of(spec.at("minimum")) : "0",
+                                        spec.contains("maximum") ? text_of(spec.at("maximum")) : "any"));
+  }
+}
+
 // Checks `text` as setting `name` and stores it in `config`.
 void apply(AppConfig& config, const std::string& name, const std::string& text, const nlohmann::json& spec) {
   const std::string field = "app." + name;
   switch (kind_of(name)) {
     case Kind::count: {
-      const uint64_t v = units::parse_count(text, field);
-      const uint64_t minimum = spec.value("minimum", uint64_t{1});
-      if (v < minimum) throw UsageError(field, fmt::format("{} is below the minimum {}", v, minimum));
+      const auto parse = [&field](const std::string& t) { return units::parse_count(t, field); };
+      const uint64_t v = parse(text);
+      check_range(v, field, spec, parse, text);
       if (name == "scale") config.scale = v;
       if (name == "clients") config.clients = v;
       if (name == "tables") config.tables = v;
@@ -43,16 +58,18 @@ void apply(AppConfig& config, const std::string& name, const std::string& text, 
       return;
     }
     case Kind::duration: {
-      const uint64_t v = units::parse_duration_ns(text, field);
-      if (v == 0 && name != "warmup") throw UsageError(field, "0 is not a duration here");
+      const auto parse = [&field](const std::string& t) { return units::parse_duration_ns(t, field); };
+      const uint64_t v = parse(text);
+      check_range(v, field, spec, parse, text);
       if (name == "warmup") config.warmup_ns = v;
       if (name == "duration") config.duration_ns = v;
       if (name == "step") config.step_ns = v;
       return;
     }
     case Kind::size: {
-      const uint64_t v = units::parse_size_bytes(text, field);
-      if (v < units::k_mib) throw UsageError(field, "give at least 1MiB");
+      const auto parse = [&field](const std::string& t) { return units::parse_size_bytes(t, field); };
+      const uint64_t v = parse(text);
+      check_range(v, field, spec, parse, text);
       if (name == "server_cache") config.server_cache_bytes = v;
       if (name == "memory_limit") config.memory_limit_bytes = v;
       return;
@@ -61,6 +78,33 @@ void apply(AppConfig& config, const std::string& name, const std::string& text, 
       if (text != "ext4" && text != "xfs") throw UsageError(field, fmt::format("\"{}\": ext4 or xfs", text));
       config.filesystem = text;
       return;
+  }
+}
+
+// What the settings must satisfy together (docs/app.md), before anything is made.
+void check_together(const AppConfig& c) {
+  if (c.definition.driver == "pgbench" && c.threads > c.clients) {
+    throw UsageError("app.threads", fmt::format("{} pgbench threads for {} clients: give at most one thread per "
+                                                "client (pgbench -j <= -c)",
+                                                c.threads, c.clients));
+  }
+  if (c.step_ns > c.duration_ns) {
+    throw UsageError("app.step", fmt::format("a step of {} is longer than the measured period ({})",
+                                             units::format_duration(c.step_ns), units::format_duration(c.duration_ns)));
+  }
+  if (c.duration_ns / c.step_ns >= capture::k_max_steps) {
+    throw UsageError("app.step", fmt::format("{} is more than {} steps of {}: give a longer step",
+                                             units::format_duration(c.duration_ns), capture::k_max_steps,
+                                             units::format_duration(c.step_ns)));
+  }
+  // The cgroup holds the cache and more (PostgreSQL: shared_buffers, page cache, processes;
+  // MariaDB: the buffer pool and the server): a cache the limit cannot hold gets the server
+  // OOM-killed mid-run.
+  if (c.server_cache_bytes >= c.memory_limit_bytes) {
+    throw UsageError("app.server_cache", fmt::format("{} does not fit under memory_limit ({}): give a smaller cache "
+                                                     "or a larger limit",
+                                                     units::format_size_binary(c.server_cache_bytes),
+                                                     units::format_size_binary(c.memory_limit_bytes)));
   }
 }
 
@@ -128,7 +172,18 @@ AppConfig resolve_app(const AppDefinition& definition, bool quick, const std::ve
     apply(c, name, text, spec);
     c.settings.push_back({name, text, source, spec.value("description", "")});
   }
+  check_together(c);
   return c;
+}
+
+void check_capacity(const AppConfig& config, const std::string& target, uint64_t capacity_bytes) {
+  const uint64_t needed = config.estimated_data_bytes() * 2;
+  if (capacity_bytes != 0 && needed > capacity_bytes) {
+    throw UsageError("--target", fmt::format("{} holds {}; {} needs about {} (twice its database): give a smaller "
+                                             "database (--set) or a larger target",
+                                             target, units::format_size_human(capacity_bytes), config.definition.name,
+                                             units::format_size_human(needed)));
+  }
 }
 
 uint64_t AppConfig::estimated_data_bytes() const {

@@ -109,12 +109,16 @@ ServerRecord MariadbInstance::start_server() {
                 {"max-connections", std::to_string(m_config.threads + 20)},
                 {"performance-schema", "OFF"},
                 {"skip-log-bin", "ON"}};
+  // Started as the mysql account itself, not as root with --user=mysql: a server that switches
+  // its own user loses its parent-death signal (prctl(2)), and would outlive a killed ptsuite.
+  // Without --log-error it logs to stderr, which goes to the run's server.log.
   ProcessSpec server;
-  server.argv = {k_server, "--no-defaults", "--user=mysql"};
+  server.argv = {k_server, "--no-defaults"};
   for (const auto& [k, v] : m_settings)
     server.argv.push_back(v == "ON" && k.starts_with("skip") ? "--" + k : "--" + k + "=" + v);
   server.argv.push_back("--pid-file=" + m_c.private_dir + "/sock/mysqld.pid");
-  server.argv.push_back("--log-error=" + m_c.private_dir + "/server.log");
+  server.output_path = m_c.private_dir + "/server.log";
+  server.user = k_user;
   server.cgroup_procs = m_c.cgroup_procs;
   server.death_signal = SIGTERM;
   m_server = ChildProcess::spawn(server);

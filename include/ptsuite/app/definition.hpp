@@ -62,7 +62,14 @@ struct AppConfig {
   [[nodiscard]] uint64_t cache_budget_bytes() const;
 };
 
-// `sets`: "name=value" strings (--set). Throws UsageError naming the setting.
+// `sets`: "name=value" strings (--set). Throws UsageError naming the setting: a value outside
+// its documented range (the definition's "minimum" / "maximum"), or settings that disagree
+// (pgbench threads above clients, step above duration or more than capture::k_max_steps of it,
+// server_cache not below memory_limit). Nothing is touched: callers check before any mkfs.
 AppConfig resolve_app(const AppDefinition& definition, bool quick, const std::vector<std::string>& sets);
+
+// UsageError ("--target") unless a device of `capacity_bytes` holds twice the configuration's
+// database (its tables and indexes, and as much again for WAL, metadata and free space).
+void check_capacity(const AppConfig& config, const std::string& target, uint64_t capacity_bytes);
 
 }  // namespace ptsuite::app
