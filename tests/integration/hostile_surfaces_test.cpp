@@ -11,7 +11,8 @@
 //     password never printed; a mistyped one refused;
 //   * capture integrity on a loop device (root, perf events): the header is in the file before
 //     the first IO, a capture killed with SIGKILL reads back as incomplete with its records, a
-//     loop device detached mid-capture ends the capture with exit 5 and "device_vanished".
+//     loop device detached mid-capture ends the capture with exit 5 and "device_vanished", an
+//     unwritable capture file (/dev/full) is one line, not SIGSEGV.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -392,6 +393,19 @@ TEST_F(CaptureIntegrity, ADeviceThatVanishesEndsTheCaptureWithAnError) {
   ASSERT_TRUE(reader.complete());
   EXPECT_EQ(reader.trailer()->stop_reason, "device_vanished");
   EXPECT_GE(reader.record_count() + 64, done);
+}
+
+// A capture file that cannot be written (/dev/full: ENOSPC at the first write) ends the capture
+// with one line, never a signal (it was SIGSEGV). The output gate may refuse such a path before
+// (exit 2 or 3); either way no crash and no capture left running.
+TEST_F(CaptureIntegrity, AnUnwritableCaptureFileIsAnErrorNotACrash) {
+  auto& loop = attach_loop(16 << 20);
+  const ProcessResult r =
+      run_ptsuite({"capture", "--target", loop.device.path(), "--out", "/dev/full", "--duration", "1s", "--quiet"});
+  EXPECT_EQ(r.term_signal, 0) << "killed by a signal";
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_EQ(r.err.rfind("ptsuite: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("/dev/full"), std::string::npos) << r.err;
 }
 
 }  // namespace
