@@ -97,14 +97,28 @@ void check_together(const AppConfig& c) {
                                              units::format_duration(c.duration_ns), capture::k_max_steps,
                                              units::format_duration(c.step_ns)));
   }
-  // The cgroup holds the cache and more (PostgreSQL: shared_buffers, page cache, processes;
-  // MariaDB: the buffer pool and the server): a cache the limit cannot hold gets the server
-  // OOM-killed mid-run.
-  if (c.server_cache_bytes >= c.memory_limit_bytes) {
-    throw UsageError("app.server_cache", fmt::format("{} does not fit under memory_limit ({}): give a smaller cache "
-                                                     "or a larger limit",
-                                                     units::format_size_binary(c.server_cache_bytes),
-                                                     units::format_size_binary(c.memory_limit_bytes)));
+  // The cgroup holds the cache and the server's processes (PostgreSQL: shared_buffers, a backend
+  // per client; MariaDB: the buffer pool, a thread per connection): below what they need the
+  // server is OOM-killed mid-run (exit 5 after mkfs and the load).
+  if (c.memory_limit_bytes < c.minimum_memory_limit_bytes()) {
+    const AppDefinition& d = c.definition;
+    throw UsageError(
+        "app.memory_limit",
+        fmt::format("{} is too small: {} needs server_cache ({}) + {} + {} per connection x {} = {} (measured, "
+                    "docs/app.md): give a larger memory_limit, a smaller server_cache or fewer {}",
+                    units::format_size_binary(c.memory_limit_bytes), d.server,
+                    units::format_size_binary(c.server_cache_bytes), units::format_size_binary(d.server_base_bytes),
+                    units::format_size_binary(d.server_per_connection_bytes), c.connections(),
+                    units::format_size_human(c.minimum_memory_limit_bytes()),
+                    d.driver == "pgbench" ? "clients" : "threads"));
+  }
+  // MariaDB holds at most 1,048,576 prepared statements (max_prepared_stmt_count), which ptsuite
+  // sets to what sysbench prepares.
+  if (c.prepared_statements() > k_max_prepared_statements) {
+    throw UsageError("app.threads",
+                     fmt::format("{} threads x {} tables prepare {} statements, more than MariaDB's "
+                                 "{}: give fewer threads or tables",
+                                 c.threads, c.tables, c.prepared_statements(), k_max_prepared_statements));
   }
 }
 
@@ -142,6 +156,14 @@ AppDefinition load_app(const std::string& name) {
   d.required_ratio = j.value("required_ratio", 4.0);
   d.bytes_per_scale_unit = j.value("bytes_per_scale_unit", uint64_t{0});
   d.bytes_per_row = j.value("bytes_per_row", uint64_t{0});
+  const nlohmann::json& memory = j.at("server_memory");
+  d.server_base_bytes = units::parse_size_bytes(memory.at("base").get<std::string>(), "server_memory.base");
+  d.server_per_connection_bytes =
+      units::parse_size_bytes(memory.at("per_connection").get<std::string>(), "server_memory.per_connection");
+  if (const auto st = j.find("prepared_statements"); st != j.end()) {
+    d.statements_per_table = st->at("per_table").get<uint64_t>();
+    d.statements_per_thread = st->at("per_thread").get<uint64_t>();
+  }
   d.settings = j.at("settings");
   return d;
 }
@@ -189,6 +211,16 @@ void check_capacity(const AppConfig& config, const std::string& target, uint64_t
 uint64_t AppConfig::estimated_data_bytes() const {
   if (definition.driver == "pgbench") return scale * definition.bytes_per_scale_unit;
   return tables * rows * definition.bytes_per_row;
+}
+
+uint64_t AppConfig::connections() const { return definition.driver == "pgbench" ? clients : threads; }
+
+uint64_t AppConfig::minimum_memory_limit_bytes() const {
+  return server_cache_bytes + definition.server_base_bytes + connections() * definition.server_per_connection_bytes;
+}
+
+uint64_t AppConfig::prepared_statements() const {
+  return threads * (tables * definition.statements_per_table + definition.statements_per_thread);
 }
 
 uint64_t AppConfig::cache_budget_bytes() const {

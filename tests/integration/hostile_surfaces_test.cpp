@@ -290,6 +290,9 @@ TEST_F(AppBounds, OutOfRangeSettingsInstancesAndRamAreExitTwoBeforeAnything) {
   expect_refusal("instances 0", app({"--instances", "0"}), 2, {"--instances", "0 is outside 1 to 16"});
   expect_refusal("instances -1", app({"--instances", "-1"}), 2, {"--instances"});
   expect_refusal("threads above clients", app({"--set", "clients=2", "--set", "threads=4"}), 2, {"--set threads"});
+  // 200 clients in --quick's 64 MiB: the server was OOM-killed after mkfs and the load (exit 5).
+  expect_refusal("clients beyond the memory limit", app({"--set", "clients=200"}), 2,
+                 {"--set memory_limit", "is too small", "fewer clients"});
   // Within every range, but 1.5 TB of database in RAM: the host's MemAvailable refuses it.
   expect_refusal("scratch beyond RAM", app({"--set", "scale=100000"}), 2, {"--instances", "of RAM", "is available"});
   expect_refusal("instances for targets", app({"--target", "/dev/null", "--instances", "3"}), 2,
