@@ -308,6 +308,38 @@ TEST_F(AppBounds, OutOfRangeSettingsInstancesAndRamAreExitTwoBeforeAnything) {
   EXPECT_TRUE(fs::is_empty(m_state.path())) << "a run state was made";
 }
 
+// The same bounds with a real target (the bytes it holds hashed): a setting out of range, and a
+// database that would not fit on the device (checked after the gate, before mkfs).
+class AppTargetBounds : public test_support::LoopDeviceFixture {
+ protected:
+  void SetUp() override {
+    LoopDeviceFixture::SetUp();
+    if (IsSkipped()) return;
+    ::setenv("PTSUITE_APP_STATE_DIR", m_state.path().c_str(), 1);
+  }
+  void TearDown() override { ::unsetenv("PTSUITE_APP_STATE_DIR"); }
+  test_support::ShmTempDir m_state{"ptsuite-surfaces-appstate"};
+};
+
+TEST_F(AppTargetBounds, ARefusedRunLeavesTheTargetsBytes) {
+  auto& loop = attach_loop(64 << 20);  // zeros: any mkfs would change its hash
+  const std::string out = temp_dir().file("never");
+  const std::vector<std::string> base{
+      "app", "run", "pgbench", "--quick", "--target", loop.device.path(), "--allow-destructive", "--out", out};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  expect_refusal("duration out of range", with({"--set", "duration=100000d"}), 2, {"--set duration"},
+                 loop.device.path());
+  // scale 20 is 300 MB of database: twice that does not fit in 64 MiB.
+  expect_refusal("database larger than the target", with({}), 2, {"--target", loop.device.path(), "twice its database"},
+                 loop.device.path());
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_TRUE(fs::is_empty(m_state.path()));
+}
+
 // libpq's keyword form is understood as PostgreSQL: nothing listens on port 1, so the history
 // cannot be reached (exit 2), the password is never printed and no file is named after it.
 TEST(HostileDb, KeywordConnectionStringsAreNeverFilesAndNeverPrintTheirPassword) {
