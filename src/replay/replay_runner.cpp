@@ -328,17 +328,12 @@ results::ReplayRecord run_replay(capture::CaptureReader& reader, const std::stri
   rec.queue_slots = slots;
   StepLatency latency;
   SlotSteps slot_steps(slots, latency);
-  Loop l{options,
-         plan,
-         g,
+  Loop l{options, plan, g,
          engine::IoQueue(engine::create_engine(options.engine), target, slots, static_cast<uint32_t>(max_block)),
          workload::DataFiller(workload::DataPattern::random, options.seed, 0, max_block, slots),
          // One step after the capture's last takes every IO issued later (bounded memory, and
          // no step-count refusal after the first write).
-         StepMeter(options.step_ns, plan.captured.size()),
-         CapturedOutstanding{},
-         latency,
-         slot_steps};
+         StepMeter(options.step_ns, plan.captured.size()), CapturedOutstanding{}, latency, slot_steps};
   l.queue.set_completion_observer(&slot_steps);
   l.start_ns = monotonic_ns();
   replay_records(l, reader);

@@ -35,7 +35,7 @@ constexpr uint32_t k_throttle_iops = 50;
 constexpr uint64_t k_rank_ios = 150;
 constexpr uint64_t k_rank_step_ns = 100'000'000;
 
-// 200 IOs of 4 KiB, 1 ms apart, reads and writes alternating, each completing 50 us after its
+// 150 IOs of 4 KiB, 1 ms apart, reads and writes alternating, each completing 50 us after its
 // issue (one in flight at a time), in two steps of 100 ms on a 16 MiB device.
 void write_rank_capture(const std::string& path) {
   capture::CaptureHeader header;
@@ -97,6 +97,7 @@ TEST_F(ReplayRank, ASlowerTargetIsMeasuredSlowerAndRankedSecond) {
   EXPECT_LT(slow_rec.latency->combined.iops, 2 * k_throttle_iops * 1.5)
       << throttle->mechanism() << ": " << slow_rec.latency->combined.iops << " IOPS";
   EXPECT_GT(fast_rec.latency->combined.iops, slow_rec.latency->combined.iops);
+  EXPECT_LT(fast_rec.latency->combined.mean_ns, slow_rec.latency->combined.mean_ns) << "one IO at a time";
   EXPECT_EQ(slow_rec.replayed_ios, k_rank_ios);
   ASSERT_EQ(slow_rec.steps.size(), 2u);
   for (const results::ReplayStep& s : slow_rec.steps) {
