@@ -1,0 +1,51 @@
+// Contract: measures, on the run's opened target and before the run plans, what the plan would
+// otherwise assume (plan.hpp PlanAssumptions), so that the worst case is a bound on this host
+// under its load and not on an idle CI machine's. Called by pts/run.cpp (start and resume)
+// after the target is opened and identified; blocks for about a second; single-threaded apart
+// from the probe's own IO threads. Units: ns, decimal MB/s.
+//
+//   step overhead   the smallest and the largest thread count of the plan's segments are timed
+//                   3 times each as a 10 ms random read segment at their deepest queue and
+//                   largest block (the heaviest step at that thread count: QD x block of IO
+//                   buffers per thread), through what every step pays beyond its length (set-up
+//                   of its threads, engines, buffers and data pool, the drain, the result's JSON
+//                   and its journal hash); the slowest of the 3 is kept, and overhead(TC) =
+//                   a + b x TC is the line through the two (b >= 0: thread start-up is per
+//                   thread).
+//   documents       the results document is written after every test: a ~1 MB document of the
+//                   probe's own segment results is serialized 3 times, the slowest per byte.
+//   health          a snapshot through `health` (the run's session), timed 3 times, the slowest.
+//   write rates     only on ptsuite's own scratch target (it holds nothing): every distinct
+//                   TC x QD x block size of the plan's byte-limited writes (WIPC) writes
+//                   min(capacity / 8, 256 MiB) sequentially, bytes / wall time.
+//   margin          every measured time x k_probe_margin (2) and every rate / k_probe_margin:
+//                   the probe's moment is one moment; a second job of the run's weight on every
+//                   core of the host halves the CPU time the run gets, so the bound holds while
+//                   the load at most doubles after the probe (docs/plan-and-eta.md). A time never
+//                   falls below the unprobed assumption (40 ms per segment).
+// Reads are harmless on any target (the gate already admitted it); nothing is written unless
+// `may_write`. The figures and where they come from go into the assumptions' *_basis texts.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <ptsuite/engine/target.hpp>
+#include <ptsuite/pts/plan.hpp>
+
+namespace ptsuite::pts {
+
+inline constexpr double k_probe_margin = 2.0;
+
+struct ProbeOptions {
+  bool may_write = false;         // ptsuite's own scratch target only
+  std::string engine = "libaio";  // the run's IO engine
+  std::function<void()> health;   // one health snapshot of the run's session; empty: not timed
+};
+
+// `worst` is the plan made under `base` (its segments' thread counts, queue depths and
+// byte-limited writes are what is probed); returns `base` with the measured figures.
+PlanAssumptions probe_assumptions(const engine::Target& target, const Plan& worst, PlanAssumptions base,
+                                  const ProbeOptions& options);
+
+}  // namespace ptsuite::pts
