@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include <ptsuite/results/demand_sweep.hpp>
 #include <ptsuite/results/round_phase.hpp>
@@ -71,13 +72,21 @@ std::string floor_text(const ConditioningFloor& f, const ConditioningItem& item,
   return f.value.get<std::string>();
 }
 
+// An item of `kind` in `phase`, its amounts still zero.
+ConditioningItem item_of(std::string kind, std::string phase) {
+  ConditioningItem item;
+  item.kind = std::move(kind);
+  item.phase = std::move(phase);
+  return item;
+}
+
 void wipc_items(const results::TestRecord& rec, std::vector<ConditioningItem>& out) {
   const auto pass_item = [](const char* kind, const std::string& phase, const results::WipcPass& pass) {
     const uint64_t written = pass.written_bytes().value_or(0);
     const double done = pass.bytes_target == 0
                             ? 0.0
                             : std::min(1.0, static_cast<double>(written) / static_cast<double>(pass.bytes_target));
-    ConditioningItem item{kind, phase};
+    ConditioningItem item = item_of(kind, phase);
     item.capacity_multiple = pass.capacity_multiple * done;
     item.amount_text = fmt::format("{:g}X user capacity written", item.capacity_multiple);
     return item;
@@ -98,7 +107,7 @@ void phase_items(const results::RoundPhase& phase, std::vector<ConditioningItem>
     for (const results::Embedded& s : phase.round_template) {
       round_ns += results::read_segment_spec(s).duration_ns.value_or(0);
     }
-    ConditioningItem item{phase.conditioning, phase.phase};
+    ConditioningItem item = item_of(phase.conditioning, phase.phase);
     item.rounds = phase.steady_state.rounds_run;
     item.round_segments = phase.round_template.size();
     item.time_ns = item.rounds * round_ns;
@@ -131,7 +140,7 @@ void phase_items(const results::RoundPhase& phase, std::vector<ConditioningItem>
 
 void block_items(const results::TestRecord& rec, std::vector<ConditioningItem>& out) {
   if (const auto* sweep = rec.block_as<results::DemandSweepBlock>(); sweep != nullptr && !sweep->prewrites.empty()) {
-    ConditioningItem item{"operating-point-prewrite", "operating points"};
+    ConditioningItem item = item_of("operating-point-prewrite", "operating points");
     item.time_ns = std::numeric_limits<uint64_t>::max();
     std::vector<std::string> names;
     for (const results::DemandPrewrite& p : sweep->prewrites) {
@@ -144,7 +153,7 @@ void block_items(const results::TestRecord& rec, std::vector<ConditioningItem>& 
   }
   if (const auto* xsr = rec.block_as<results::XsrBlock>(); xsr != nullptr) {
     for (const results::XsrGroup& g : xsr->groups) {
-      ConditioningItem item{"access-group", g.name};
+      ConditioningItem item = item_of("access-group", g.name);
       item.time_ns = g.duration_ns;
       item.amount_text = fmt::format("{} of {}", units::format_duration(g.duration_ns), g.stimulus);
       out.push_back(std::move(item));
@@ -152,7 +161,7 @@ void block_items(const results::TestRecord& rec, std::vector<ConditioningItem>& 
   }
 }
 
-std::string setting_text(const SettingRecord& r) {
+std::string shaping_setting_text(const SettingRecord& r) {
   const std::string value = r.value.is_string() ? r.value.get<std::string>() : r.value.dump();
   return fmt::format("{} = {} ({})", r.name, value, r.changed_by.empty() ? "changed" : r.changed_by);
 }
@@ -189,7 +198,7 @@ ConditioningFinding judge_item(const ConditioningRule& rule, const ConditioningI
   std::vector<std::string> shaped;
   for (const SettingRecord* r : shaping_settings(rule, item, rec, settings)) {
     f.settings.push_back(r->name);
-    shaped.push_back(setting_text(*r));
+    shaped.push_back(shaping_setting_text(*r));
   }
   f.detail = fmt::format("{} ({}): {}, {} {} ([{}] {})", rule.what, item.phase, item.amount_text,
                          f.shortened ? "below" : "at or above", floor_text(floor, item, rule.measure),

@@ -164,8 +164,8 @@ Plan plan_of(std::vector<PlanStep> steps, const PlanAssumptions& assumptions) {
   plan.assumptions = assumptions;
   std::string test;
   uint64_t steps_so_far = 0;
-  const auto document_ns = [&](uint64_t steps) {
-    return static_cast<uint64_t>(static_cast<double>(steps * k_record_bytes_per_step) *
+  const auto document_ns = [&](uint64_t step_count) {
+    return static_cast<uint64_t>(static_cast<double>(step_count * k_record_bytes_per_step) *
                                  assumptions.document_ns_per_byte);
   };
   for (const PlanStep& s : plan.steps) {
