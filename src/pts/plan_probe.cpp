@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 #include <ptsuite/pts/device_executor.hpp>
@@ -102,25 +103,51 @@ std::vector<ProbePoint> probe_points(const Plan& worst) {
   return out;
 }
 
-// overhead = a + b x threads + c x MiB of IO buffers, through the probes: c from the lightest
-// and the heaviest footprint, b from the lightest steps at the fewest and the most threads, then
-// a raised until the model is at least every probe; b and c never negative. Then the margin.
-void fit_overhead(const std::vector<std::pair<ProbePoint, uint64_t>>& probes, PlanAssumptions& a) {
+// The slopes b (per thread) and c (per MiB of IO buffers) through the probes. probe_points()
+// gives p0 (the lightest step at the fewest threads), then up to two more: with two more, b and
+// c solve o_i - o_0 = b x dT_i + c x dM_i exactly (the 2 x 2 system); a negative slope is set to
+// 0 and the other taken from the probe that moves it most. Max-of-pairwise slopes over-read a
+// thread's cost as buffer cost: TC 32 x QD 1 x 64 KiB (2 MiB, 175 ms) beside TC 1 (48 ms) gave
+// 65 ms per MiB, 12.6 s planned for a TC 32 x QD 32 step measured at 345 ms (ECW's probe).
+std::pair<double, double> overhead_slopes(const std::vector<std::pair<ProbePoint, uint64_t>>& probes) {
   const auto& [p0, o0] = probes.front();
-  double per_mib = 0;
+  const auto delta = [&](size_t i) {
+    const auto& [p, o] = probes[i];
+    return std::tuple{static_cast<double>(p.threads) - static_cast<double>(p0.threads),
+                      p.footprint_mib() - p0.footprint_mib(), static_cast<double>(o) - static_cast<double>(o0)};
+  };
+  if (probes.size() >= 3) {
+    const auto [t1, m1, d1] = delta(1);
+    const auto [t2, m2, d2] = delta(2);
+    const double det = t1 * m2 - t2 * m1;
+    if (std::fabs(det) > 1e-9) {
+      const double per_thread = (d1 * m2 - d2 * m1) / det;
+      const double per_mib = (t1 * d2 - t2 * d1) / det;
+      if (per_thread >= 0 && per_mib >= 0) {
+        return {per_thread, per_mib};
+      }
+    }
+  }
+  // One slope only: each probe's rise over its threads (no buffers counted) or over its buffers.
   double per_thread = 0;
-  for (const auto& [p, o] : probes) {
-    if (p.footprint_mib() > p0.footprint_mib() && o > o0) {
-      per_mib = std::max(per_mib, static_cast<double>(o - o0) / (p.footprint_mib() - p0.footprint_mib()));
+  double per_mib = 0;
+  for (size_t i = 1; i < probes.size(); ++i) {
+    const double rise = std::get<2>(delta(i));
+    if (const double t = std::get<0>(delta(i)); t > 0) per_thread = std::max(per_thread, rise / t);
+  }
+  if (per_thread == 0) {
+    for (size_t i = 1; i < probes.size(); ++i) {
+      const double rise = std::get<2>(delta(i));
+      if (const double m = std::get<1>(delta(i)); m > 0) per_mib = std::max(per_mib, rise / m);
     }
   }
-  for (const auto& [p, o] : probes) {
-    if (p.threads > p0.threads) {
-      const double rest =
-          static_cast<double>(o) - static_cast<double>(o0) - per_mib * (p.footprint_mib() - p0.footprint_mib());
-      per_thread = std::max(per_thread, rest / static_cast<double>(p.threads - p0.threads));
-    }
-  }
+  return {per_thread, per_mib};
+}
+
+// overhead = a + b x threads + c x MiB of IO buffers: b and c from overhead_slopes(), then a
+// raised until the model is at least every probe. Then the margin.
+void fit_overhead(const std::vector<std::pair<ProbePoint, uint64_t>>& probes, PlanAssumptions& a) {
+  const auto [per_thread, per_mib] = overhead_slopes(probes);
   double base = 0;
   std::vector<std::string> parts;
   for (const auto& [p, o] : probes) {

@@ -4,14 +4,14 @@
 // after the target is opened and identified; blocks for about a second; single-threaded apart
 // from the probe's own IO threads. Units: ns, decimal MB/s.
 //
-//   step overhead   the smallest and the largest thread count of the plan's segments are timed
-//                   3 times each as a 10 ms random read segment at their deepest queue and
-//                   largest block (the heaviest step at that thread count: QD x block of IO
-//                   buffers per thread), through what every step pays beyond its length (set-up
-//                   of its threads, engines, buffers and data pool, the drain, the result's JSON
-//                   and its journal hash); the slowest of the 3 is kept, and overhead(TC) =
-//                   a + b x TC is the line through the two (b >= 0: thread start-up is per
-//                   thread).
+//   step overhead   up to three shapes of the plan's segments (the lightest step at the fewest
+//                   threads, the lightest at the most threads, the one with the most IO buffer
+//                   bytes: threads x QD x largest block) are timed 3 times each as a 10 ms random
+//                   read segment through what every step pays beyond its length (set-up of its
+//                   threads, engines, buffers and data pool, the drain, the result's JSON and
+//                   its journal hash), the slowest of the 3 kept; overhead = a + b x threads +
+//                   c x buffer MiB, b and c solved through the three (never negative), a raised
+//                   until no probe is above the model.
 //   documents       the results document is written after every test: a ~1 MB document of the
 //                   probe's own segment results is serialized 3 times, the slowest per byte.
 //   health          a snapshot through `health` (the run's session), timed 3 times, the slowest.
