@@ -110,7 +110,8 @@ std::vector<ProbePoint> probe_points(const Plan& worst) {
 // thread's cost as buffer cost: TC 32 x QD 1 x 64 KiB (2 MiB, 175 ms) beside TC 1 (48 ms) gave
 // 65 ms per MiB, 12.6 s planned for a TC 32 x QD 32 step measured at 345 ms (ECW's probe).
 std::pair<double, double> overhead_slopes(const std::vector<std::pair<ProbePoint, uint64_t>>& probes) {
-  const auto& [p0, o0] = probes.front();
+  const ProbePoint& p0 = probes.front().first;
+  const uint64_t o0 = probes.front().second;
   const auto delta = [&](size_t i) {
     const auto& [p, o] = probes[i];
     return std::tuple{static_cast<double>(p.threads) - static_cast<double>(p0.threads),
