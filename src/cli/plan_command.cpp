@@ -122,9 +122,9 @@ int run_plan(const PlanOptions& o) {
       "Estimated duration: {} best case (steady state at the first check), {} worst case (Round cap everywhere).\n",
       units::format_duration(best.total_ns), units::format_duration(worst.total_ns));
   fmt::print(
-      "Assumptions (~): {}; {}; {} per segment beyond its length; real times depend on the drive (a run's "
-      "ETA replaces each with what it measures).\n",
-      assumptions.purge_basis, assumptions.write_basis, units::format_duration(assumptions.step_overhead_ns));
+      "Assumptions (~): {}; {}; {}; real times depend on the drive and the host's load (a run measures the step "
+      "overhead on its target before it plans, and its ETA replaces each figure with what it measures).\n",
+      assumptions.purge_basis, assumptions.write_basis, assumptions.overhead_basis);
   return 0;
 }
 

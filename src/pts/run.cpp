@@ -17,6 +17,7 @@
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
+#include <ptsuite/pts/plan_probe.hpp>
 #include <ptsuite/pts/run_log.hpp>
 #include <ptsuite/pts/spec_numbers.hpp>
 #include <ptsuite/pts/step_check.hpp>
@@ -225,11 +226,16 @@ DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<b
 
 // The plans; the worst case (every step a run can take) is resolved step by step against the
 // target (pts/step_check.hpp): a step that cannot run is exit 2 before anything is written.
+// Then the step overheads (and a scratch target's write rates) are measured on the target
+// (pts/plan_probe.hpp) and both plans timed with them, so the worst case bounds this host.
 void make_plans(RunState& s) {
   const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
-  const PlanAssumptions assumed = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
-  s.worst = checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, s.target->geometry(),
-                               run_shape(s), assumed);
+  const PlanAssumptions fitted = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
+  const Plan checked = checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings,
+                                          s.target->geometry(), run_shape(s), fitted);
+  const ProbeOptions probe{s.scratch.has_value(), s.config.engine, [&s] { (void)s.session->health(); }};
+  const PlanAssumptions assumed = probe_assumptions(*s.target, checked, fitted, probe);
+  s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, assumed);
   s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
 }
 

@@ -194,6 +194,15 @@ void phase_rows(CsvWriter& w, const Keys& base, const results::RoundPhase& phase
     ck.record = "window";
     ck.round = "window";
     summary_rows(w, ck, results::read_segment_summary(cell.summary));
+    // The window's largest response time beside latency_max (the MRT per window.mrt, by
+    // default the mean of the Rounds' maxima, which a percentile may exceed).
+    if (cell.max_ns) {
+      for (const auto& [direction, ns] : {std::pair{"read", cell.max_ns->read}, std::pair{"write", cell.max_ns->write},
+                                          std::pair{"combined", cell.max_ns->combined}}) {
+        ck.direction = direction;
+        w.row(ck, "latency_window_max", ns, "ns");
+      }
+    }
   }
   steady_state_rows(w, k, phase);
 }

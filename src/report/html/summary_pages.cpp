@@ -48,7 +48,9 @@ std::string steady_state_cell(const results::TestRecord& test) {
         fmt::format("Rounds {}\u2013{}", p.measurement_window.first_round, p.measurement_window.last_round);
     out += out.empty() ? "" : "<br/>";
     out += phases.size() > 1 ? text(phase_name(p)) + ": " : "";
-    if (ss.attained) {
+    if (!ss.stop_at_steady_state) {
+      out += text(fmt::format("a fixed {} Rounds, not judged ({})", ss.rounds_run, window));
+    } else if (ss.attained) {
       out += "<span class=\"st-pass\">reached</span> at Round " +
              text(ss.attained_round ? std::to_string(*ss.attained_round) : "") + " (" + text(window) + ")";
     } else {
