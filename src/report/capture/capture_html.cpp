@@ -6,6 +6,7 @@
 #include <ptsuite/report/chart/model.hpp>
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/html/markup.hpp>
+#include <ptsuite/report/html/page_flow.hpp>
 
 namespace ptsuite::report {
 
@@ -15,6 +16,8 @@ using results::CharacterizationStep;
 using results::IoCharacterization;
 
 constexpr double k_capture_ns_per_s = 1e9;
+// Step charts are drawn at the scenario charts' height: two with their captions on a page.
+constexpr double k_step_chart_px = 300;
 
 chart::Chart step_chart(const std::string& id, const std::string& title, const std::string& y) {
   chart::Chart c;
@@ -24,6 +27,7 @@ chart::Chart step_chart(const std::string& id, const std::string& title, const s
   c.x.include_zero = true;
   c.y.label = y;
   c.y.include_zero = true;
+  c.height_px = k_step_chart_px;
   return c;
 }
 
@@ -38,11 +42,12 @@ chart::Series per_step(const IoCharacterization& c, const std::string& name, Val
   return s;
 }
 
-html::Block capture_figure(const chart::Chart& c, std::string caption) {
-  return {html::BlockKind::figure, chart::render_svg(c), std::move(caption), ""};
+void add_capture_figure(html::PageFlow& flow, chart::Chart c, std::string caption) {
+  if (c.series.size() > 4) chart::place_legend_below(c);
+  flow.add_figure(chart::render_svg(c), c.height_px, std::move(caption));
 }
 
-html::Block summary_table(const IoCharacterization& c) {
+html::Rows summary_rows(const IoCharacterization& c) {
   html::Rows rows = {
       {"Device", html::text(fmt::format("{} ({})", c.device, html::fmt_bytes(c.capacity_bytes)))},
       {"Captured",
@@ -66,11 +71,17 @@ html::Block summary_table(const IoCharacterization& c) {
        html::text(fmt::format("step {}; SEQ = starts where one of the last {} IOs of its direction ended; QD = issued, "
                               "not completed (time-weighted mean)",
                               html::fmt_duration_ns(c.step_ns), c.seq_lookback))}};
-  return {html::BlockKind::html, html::render_rows(rows, "rows"), "", ""};
+  return rows;
 }
 
-html::Block streams_table(const IoCharacterization& c) {
+void summary_table(html::PageFlow& flow, const IoCharacterization& c) {
+  const html::Rows rows = summary_rows(c);
+  flow.add({html::BlockKind::html, html::render_rows(rows, "rows"), "", ""}, html::rows_height_mm(rows));
+}
+
+void streams_table(html::PageFlow& flow, const IoCharacterization& c) {
   html::Table t;
+  t.css_class = "data compact";
   t.header = {"Stream", "IOs", "% of IOs", "Cumulative %", "% of bytes", "Mean latency (ms)", "Max latency (ms)"};
   double cumulative = 0;
   const size_t shown = std::min<size_t>(c.streams.size(), std::max<size_t>(c.streams_for_80pct, 10));
@@ -82,13 +93,11 @@ html::Block streams_table(const IoCharacterization& c) {
                       html::fmt_ms(s.latency_mean_ns), html::fmt_ms(static_cast<double>(s.latency_max_ns))});
     t.row_classes.push_back(i < c.streams_for_80pct ? "highlight" : "");
   }
-  return {html::BlockKind::table, html::render_table(t),
-          fmt::format("Cumulative workload: {} streams in all, the first {} cover at least 80 % of the IOs",
-                      c.streams.size(), c.streams_for_80pct),
-          ""};
+  flow.add_table(t, fmt::format("Cumulative workload: {} streams in all, the first {} cover at least 80 % of the IOs",
+                                c.streams.size(), c.streams_for_80pct));
 }
 
-html::Block stream_map(const IoCharacterization& c, const std::string& id) {
+void stream_map(html::PageFlow& flow, const IoCharacterization& c, const std::string& id) {
   chart::Chart ch = step_chart(id + "-map", "IO stream map", "IOs per step");
   for (uint32_t i = 0; i <= c.step_streams && !c.steps.empty(); ++i) {
     const std::string name = i < c.step_streams && i < c.streams.size() ? c.streams[i].name : "other streams";
@@ -98,10 +107,10 @@ html::Block stream_map(const IoCharacterization& c, const std::string& id) {
     s.thin = c.steps.size() > 60;
     ch.series.push_back(std::move(s));
   }
-  return capture_figure(ch, "IOs of the top streams in each step (the rest summed as \"other streams\")");
+  add_capture_figure(flow, std::move(ch), "IOs of the top streams in each step (the rest summed as \"other streams\")");
 }
 
-html::Block heat_map(const IoCharacterization& c, const std::string& id) {
+void heat_map(html::PageFlow& flow, const IoCharacterization& c, const std::string& id) {
   chart::MatrixChart m;
   m.id = id + "-heat";
   m.title = "LBA heat map";
@@ -121,11 +130,12 @@ html::Block heat_map(const IoCharacterization& c, const std::string& id) {
     for (size_t b = 0; b < lba.size(); ++b) m.values[b * rows / bins][col] += static_cast<double>(lba[b]);
   }
   m.value_axis.label = "IOs";
-  return {html::BlockKind::figure, chart::render_heatmap(m), "IOs by start LBA and time step", ""};
+  flow.add_figure(chart::render_heatmap(m), m.height_px, "IOs by start LBA and time step");
 }
 
-html::Block process_table(const IoCharacterization& c) {
+void process_table(html::PageFlow& flow, const IoCharacterization& c) {
   html::Table t;
+  t.css_class = "data compact";
   t.header = {"PID", "Command", "IOs", "% of IOs"};
   t.first_numeric_column = 2;
   for (size_t i = 0; i < std::min<size_t>(c.processes.size(), 12); ++i) {
@@ -133,7 +143,7 @@ html::Block process_table(const IoCharacterization& c) {
     t.rows.push_back({html::text(std::to_string(p.pid)), html::text(p.comm), html::text(std::to_string(p.ios)),
                       html::fmt_number(p.io_share * 100)});
   }
-  return {html::BlockKind::table, html::render_table(t), "Submitting processes (at queue time)", ""};
+  flow.add_table(t, "Submitting processes (at queue time)");
 }
 
 }  // namespace
@@ -141,28 +151,40 @@ html::Block process_table(const IoCharacterization& c) {
 std::vector<html::Page> capture_pages(const IoCharacterization& c,
                                       const std::shared_ptr<const html::PageHeader>& header, const std::string& id) {
   std::vector<html::Page> pages;
-  pages.push_back({header, "Capture: cumulative workload", {summary_table(c), streams_table(c)}});
-  chart::Chart iops = step_chart(id + "-iops", "IOPS and MB/s per step", "IOPS");
-  iops.series.push_back(per_step(c, "IOPS", [](const CharacterizationStep& s) { return s.iops; }));
-  chart::Chart mbps = step_chart(id + "-mbps", "MB/s per step", "MB/s");
-  mbps.series.push_back(per_step(c, "MB/s", [](const CharacterizationStep& s) { return s.mb_per_s; }));
-  pages.push_back({header,
-                   "Capture: IO stream map and throughput",
-                   {stream_map(c, id), capture_figure(iops, "Device IOPS in each step"),
-                    capture_figure(mbps, "Device MB/s in each step")}});
-  chart::Chart qd = step_chart(id + "-qd", "Queue depth per step", "Requests in flight");
-  qd.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.qd_mean; }));
-  qd.series.push_back(per_step(c, "max", [](const CharacterizationStep& s) { return static_cast<double>(s.qd_max); }));
-  chart::Chart lat = step_chart(id + "-lat", "Latency per step", "Response time (ms)");
-  lat.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.latency_mean_ns / 1e6; }));
-  lat.series.push_back(
-      per_step(c, "99 %", [](const CharacterizationStep& s) { return static_cast<double>(s.latency_p99_ns) / 1e6; }));
-  pages.push_back(
-      {header,
-       "Capture: queue depth and latency",
-       {capture_figure(qd, "Time-weighted mean and maximum requests in flight in each step"),
-        capture_figure(lat, "Mean and 99th-percentile device latency (issue to completion) in each step")}});
-  pages.push_back({header, "Capture: LBA heat map and processes", {heat_map(c, id), process_table(c)}});
+  {
+    html::PageFlow flow(pages, header, "Capture: cumulative workload");
+    summary_table(flow, c);
+    streams_table(flow, c);
+  }
+  {
+    html::PageFlow flow(pages, header, "Capture: IO stream map and throughput");
+    stream_map(flow, c, id);
+    chart::Chart iops = step_chart(id + "-iops", "IOPS per step", "IOPS");
+    iops.series.push_back(per_step(c, "IOPS", [](const CharacterizationStep& s) { return s.iops; }));
+    add_capture_figure(flow, std::move(iops), "Device IOPS in each step");
+    chart::Chart mbps = step_chart(id + "-mbps", "MB/s per step", "MB/s");
+    mbps.series.push_back(per_step(c, "MB/s", [](const CharacterizationStep& s) { return s.mb_per_s; }));
+    add_capture_figure(flow, std::move(mbps), "Device MB/s in each step");
+  }
+  {
+    html::PageFlow flow(pages, header, "Capture: queue depth and latency");
+    chart::Chart qd = step_chart(id + "-qd", "Queue depth per step", "Requests in flight");
+    qd.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.qd_mean; }));
+    qd.series.push_back(
+        per_step(c, "max", [](const CharacterizationStep& s) { return static_cast<double>(s.qd_max); }));
+    add_capture_figure(flow, std::move(qd), "Time-weighted mean and maximum requests in flight in each step");
+    chart::Chart lat = step_chart(id + "-lat", "Latency per step", "Response time (ms)");
+    lat.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.latency_mean_ns / 1e6; }));
+    lat.series.push_back(
+        per_step(c, "99 %", [](const CharacterizationStep& s) { return static_cast<double>(s.latency_p99_ns) / 1e6; }));
+    add_capture_figure(flow, std::move(lat),
+                       "Mean and 99th-percentile device latency (issue to completion) in each step");
+  }
+  {
+    html::PageFlow flow(pages, header, "Capture: LBA heat map and processes");
+    heat_map(flow, c, id);
+    process_table(flow, c);
+  }
   return pages;
 }
 

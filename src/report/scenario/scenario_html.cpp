@@ -9,6 +9,7 @@
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/report/html/page_flow.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario.hpp>
 
@@ -26,94 +27,12 @@ namespace {
 
 using scenario_detail::target_name;
 
-// Page geometry (html/style.hpp): a 257 mm page less the scenario header (about 40 mm: its
-// columns hold at most four short rows), the title strip (9 mm) and the footer (6 mm) leaves
-// about 205 mm (measured: 207 mm in Chromium); 198 mm is planned, the rest is margin.
-constexpr double k_budget_mm = 198;
-constexpr double k_gap_mm = 1.5;             // .content gap between blocks
-constexpr double k_caption_mm = 4.5;         // one caption line and its rule (two: 8)
-constexpr double k_mm_per_px = 190.0 / 720;  // a 720 px chart spans the 190 mm page width
-constexpr double k_row_mm = 4.1;             // a compact table row: 6.8 pt x 1.25 + padding + rule
-constexpr double k_header_row_mm = 5.5;      // the table's heading row
-constexpr size_t k_min_rows_on_a_page = 6;   // fewer rows left: the table starts on the next page
-
-// Lays blocks onto the pages of one phase: a block that does not fit goes to a new page; tables
-// are split with their heading row on every page.
-class PhaseFlow {
- public:
-  PhaseFlow(std::vector<html::Page>& pages, std::shared_ptr<const html::PageHeader> header, std::string title)
-      : m_pages(pages), m_header(std::move(header)), m_title(std::move(title)) {
-    new_page();
-  }
-
-  void add(html::Block block, double height_mm) {
-    if (m_used_mm > 0 && m_used_mm + height_mm > k_budget_mm) new_page();
-    m_pages.back().blocks.push_back(std::move(block));
-    m_used_mm += height_mm + k_gap_mm;
-  }
-
-  // Rows with their heights in lines; each part gets the heading and a caption saying which rows.
-  void add_table(const html::Table& all, const std::vector<size_t>& row_lines, const std::string& caption) {
-    const size_t n = all.rows.size();
-    size_t from = 0;
-    while (from < n) {
-      const double room = k_budget_mm - m_used_mm - k_caption_mm * 1.6 - k_header_row_mm;
-      size_t take = 0;
-      double h = 0;
-      while (from + take < n && h + static_cast<double>(row_lines[from + take]) * k_row_mm <= room) {
-        h += static_cast<double>(row_lines[from + take]) * k_row_mm;
-        ++take;
-      }
-      if (take < std::min(k_min_rows_on_a_page, n - from) && m_used_mm > 0) {
-        new_page();
-        continue;
-      }
-      take = std::max<size_t>(take, 1);
-      html::Table part = all;
-      part.rows.assign(all.rows.begin() + static_cast<std::ptrdiff_t>(from),
-                       all.rows.begin() + static_cast<std::ptrdiff_t>(from + take));
-      if (!all.row_classes.empty()) {
-        part.row_classes.assign(all.row_classes.begin() + static_cast<std::ptrdiff_t>(from),
-                                all.row_classes.begin() + static_cast<std::ptrdiff_t>(from + take));
-      }
-      // A part that starts inside a step names it again (the step's label is on its first row).
-      if (from > 0 && !part.rows.empty() && !part.rows[0].empty() && part.rows[0][0].empty()) {
-        for (size_t r = from; r-- > 0;) {
-          if (!all.rows[r].empty() && !all.rows[r][0].empty()) {
-            part.rows[0][0] = all.rows[r][0] + " (cont.)";
-            break;
-          }
-        }
-      }
-      const bool split = from > 0 || from + take < n;
-      const std::string which = split ? fmt::format(" (rows {}\u2013{} of {}{})", from + 1, from + take, n,
-                                                    from + take < n ? ", continued on the next page" : "")
-                                      : fmt::format(" ({} row{})", n, n == 1 ? "" : "s");
-      add({html::BlockKind::table, html::render_table(part), caption + which, ""},
-          k_caption_mm * 1.6 + k_header_row_mm + h);
-      from += take;
-      if (from < n) new_page();
-    }
-  }
-
- private:
-  void new_page() {
-    ++m_count;
-    m_pages.push_back({m_header, m_count == 1 ? m_title : fmt::format("{} (continued, {})", m_title, m_count), {}});
-    m_used_mm = 0;
-  }
-
-  std::vector<html::Page>& m_pages;
-  std::shared_ptr<const html::PageHeader> m_header;
-  std::string m_title;
-  double m_used_mm = 0;
-  size_t m_count = 0;
-};
+using html::PageFlow;
 
 // Lines a table cell of `chars` characters takes in a column about `width` characters wide.
 size_t lines_of(size_t chars, size_t width) { return html::text_lines(chars, width); }
 
-void step_table(PhaseFlow& flow, const results::PhaseRecord& phase, size_t targets) {
+void step_table(PageFlow& flow, const results::PhaseRecord& phase, size_t targets) {
   html::Table t;
   t.css_class = "data compact steps";
   t.first_numeric_column = 3;
@@ -138,7 +57,7 @@ void step_table(PhaseFlow& flow, const results::PhaseRecord& phase, size_t targe
 }
 
 // The stream instances of each step with the rate asked and achieved (rate limits, several streams).
-void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+void streams_table(PageFlow& flow, const results::PhaseRecord& phase) {
   bool worth = false;
   for (const results::StepRecord& s : phase.steps) {
     for (const results::InstanceRecord& in : s.instances) {
@@ -171,7 +90,7 @@ void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
 }
 
 // A replay phase: one row per target, the capture's figures next to the replay's (docs/replay.md).
-void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+void replay_table(PageFlow& flow, const results::PhaseRecord& phase) {
   const std::vector<scenario_detail::ReplayRow> rows = scenario_detail::replay_rows(phase);
   if (rows.empty()) {
     flow.add({html::BlockKind::html, "<p>no replay record</p>", "", ""}, 8);
@@ -213,7 +132,7 @@ void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
 
 // A replay phase's steps per target: the capture's and the replay's rates, the issue-time
 // error and whether the step kept up (the lag per step, docs/replay.md).
-void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+void replay_steps_table(PageFlow& flow, const results::PhaseRecord& phase) {
   html::Table t;
   t.css_class = "data compact steps";
   t.first_numeric_column = 2;
@@ -248,7 +167,7 @@ void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
                  const scenario_detail::SeriesPlan& plan) {
-  PhaseFlow flow(pages, h, fmt::format("Phase {}: {} ({})", index + 1, phase.name, phase.kind));
+  PageFlow flow(pages, h, fmt::format("Phase {}: {} ({})", index + 1, phase.name, phase.kind));
   if (phase.kind == "purge") {
     std::string text;
     for (const results::ScenarioPurge& p : phase.purge_records) {
@@ -274,8 +193,7 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
              5);
   }
   for (scenario_detail::PhaseChart& c : scenario_detail::phase_charts(phase, fmt::format("p{}", index), plan)) {
-    const double mm = c.chart.height_px * k_mm_per_px + (c.caption.size() > 150 ? 8 : k_caption_mm);
-    flow.add({html::BlockKind::figure, chart::render_svg(c.chart), std::move(c.caption), ""}, mm);
+    flow.add_figure(chart::render_svg(c.chart), c.chart.height_px, std::move(c.caption));
   }
   step_table(flow, phase, targets);
   streams_table(flow, phase);
