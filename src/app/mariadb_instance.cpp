@@ -157,10 +157,7 @@ results::AppInstanceResult MariadbInstance::run(uint64_t duration_ns) {
   r.transactions = s.summary.transactions;
   r.failed = s.summary.failed;
   r.measured_s = s.summary.duration_s;
-  r.latency = latency_from_buckets(s.histogram_ms);
-  // sysbench's own exact mean and maximum replace the bucket estimates.
-  r.latency.mean_ns = s.summary.latency_mean_ms * 1e6;
-  r.latency.max_ns = static_cast<uint64_t>(s.summary.latency_max_ms * 1e6);
+  r.latency = sysbench_latency(s);  // exact mean and maximum, bucket percentiles at most the maximum
   r.series = s.series;
   const size_t at = out.find("SQL statistics:");
   r.driver_output = at == std::string::npos ? "" : out.substr(at);

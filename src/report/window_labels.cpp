@@ -21,7 +21,7 @@ WindowLabels labels(bool art_round_mean, bool mrt_round_mean) {
                          : "mean over every IO of the window (window.art=io-weighted)",
           mrt_round_mean ? "mean of the window Rounds' maxima (window.mrt=round-mean)"
                          : "largest response time of the window (window.mrt=max)",
-          "percentile of every IO of the window (merged histogram), not an average"};
+          "percentile of every IO of the window (merged histogram), not an average", art_round_mean, mrt_round_mean};
 }
 
 }  // namespace

@@ -30,9 +30,7 @@ results::AppInstanceResult parsed_instance(const std::string& driver) {
     r.transactions = s.summary.transactions;
     r.failed = s.summary.failed;
     r.measured_s = s.summary.duration_s;
-    r.latency = app::latency_from_buckets(s.histogram_ms);
-    r.latency.mean_ns = s.summary.latency_mean_ms * 1e6;
-    r.latency.max_ns = static_cast<uint64_t>(s.summary.latency_max_ms * 1e6);
+    r.latency = app::sysbench_latency(s);
     r.series = s.series;
     return r;
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <regex>
 
@@ -23,6 +24,7 @@ struct Column {
   std::string of;       // what it is a statistic of ("" = the group before it)
   double unit_ns = 0;   // the heading's unit (0: none given)
   std::string heading;  // as written, for messages
+  bool closed = false;  // one of a "p50 / p99 / max" heading's parts: later columns do not join it
 };
 
 struct Value {
@@ -94,7 +96,7 @@ double heading_unit(const std::string& h, std::string& rest) {
   return 0;
 }
 
-Column classify(const std::string& heading) {
+Column classify_uncached(const std::string& heading) {
   Column c;
   c.heading = heading;
   std::string h = lower(trim(heading));
@@ -139,6 +141,14 @@ Column classify(const std::string& heading) {
   return c;
 }
 
+// Headings repeat (every record of a long CSV names the same metrics): classified once each.
+Column classify(const std::string& heading) {
+  thread_local std::map<std::string, Column> cache;
+  const auto it = cache.find(heading);
+  if (it != cache.end()) return it->second;
+  return cache.emplace(heading, classify_uncached(heading)).first->second;
+}
+
 // The leading number of a cell ("1,234.5", "0.078 ms", "-3"), with its rounding half-unit.
 std::optional<Value> parse_value(const std::string& cell, double unit_ns) {
   const std::string s = trim(cell);
@@ -154,6 +164,11 @@ std::optional<Value> parse_value(const std::string& cell, double unit_ns) {
   return Value{(v - half) * scale, (v + half) * scale, s};
 }
 
+struct Findings {
+  std::vector<std::string> violations;
+  size_t pairs = 0;  // ordered pairs of values compared
+};
+
 struct Cell {
   const Column* column;
   Value value;
@@ -161,7 +176,7 @@ struct Cell {
 
 // Checks the ordered statistics of one row, group by group.
 void check_row(const std::vector<Cell>& cells, const std::vector<std::string>& group_of, const std::string& where,
-               std::vector<std::string>& out) {
+               Findings& out) {
   for (size_t a = 0; a < cells.size(); ++a) {
     for (size_t b = 0; b < cells.size(); ++b) {
       if (a == b || group_of[a] != group_of[b]) continue;
@@ -175,8 +190,11 @@ void check_row(const std::vector<Cell>& cells, const std::vector<std::string>& g
       } else {
         ordered = ca.stat == Stat::min;
       }
-      if (ordered && cells[a].value.lo > cells[b].value.hi) {
-        out.push_back(
+      // Rounding half up, a shown value v stands for [v - half, v + half): out of order only
+      // when every value a stands for exceeds every value b stands for.
+      out.pairs += ordered ? 1 : 0;
+      if (ordered && cells[a].value.lo >= cells[b].value.hi) {
+        out.violations.push_back(
             fmt::format("{}: {} {} > {} {}", where, ca.heading, cells[a].value.text, cb.heading, cells[b].value.text));
       }
     }
@@ -191,8 +209,12 @@ std::vector<std::string> groups(std::vector<Column>& columns) {
   std::string current;
   double unit = 0;
   size_t anonymous = 0;
+  bool closed = false;
   for (Column& c : columns) {
-    if (!c.of.empty()) {
+    if (c.of.empty() && closed && !c.closed) {
+      current = fmt::format("#{}", ++anonymous);
+      unit = c.unit_ns;
+    } else if (!c.of.empty()) {
       current = c.of;
       unit = c.unit_ns;
     } else if (c.unit_ns != 0 && unit == 0 && !out.empty()) {
@@ -203,6 +225,7 @@ std::vector<std::string> groups(std::vector<Column>& columns) {
     } else {
       unit = c.unit_ns;
     }
+    closed = c.closed;
     out.push_back(current);
   }
   return out;
@@ -240,6 +263,7 @@ Layout layout_of(const std::vector<std::string>& headings) {
       Column c = classify(parts[i]);
       if (c.unit_ns == 0) c.unit_ns = shared_unit;
       if (i > 0 && c.stat != Stat::none) c.of = "";
+      c.closed = parts.size() > 1;
       l.columns.push_back(c);
       l.heading_of.push_back(h);
       l.part_of.push_back(i);
@@ -250,7 +274,7 @@ Layout layout_of(const std::vector<std::string>& headings) {
 }
 
 void check_table(const std::vector<std::string>& headings, const std::vector<std::vector<std::string>>& rows,
-                 const std::string& where, std::vector<std::string>& out) {
+                 const std::string& where, Findings& out) {
   const Layout l = layout_of(headings);
   std::vector<Column> stat_columns;
   std::vector<size_t> stat_parts;
@@ -368,9 +392,9 @@ std::string word_ending_at(const std::string& line, size_t end) {
 }
 
 // (a) of the text format: a heading line's statistic words and the values right-aligned below.
-void check_text_tables(const std::vector<std::string>& lines, const std::string& where, std::vector<std::string>& out) {
+void check_text_tables(const std::vector<std::string>& lines, const std::string& where, Findings& out) {
   static const std::regex k_heading(
-      R"((?:^|\s)((?:[a-z]+ )?(?:mean|max|min|p\d+(?:\.\d+)?|\d+(?:\.\d+)? %|stddev)(?: ms| us)?)(?=\s|$))",
+      R"((?:^|\s)((?:[a-z]+ )?(?:mean|max|min|mrt|art|p\d+(?:\.\d+)?|\d+(?:\.\d+)? %|stddev)(?: ms| us| \((?:ms|us|\xC2\xB5s)\))?)(?=\s|$))",
       std::regex::icase);
   for (size_t i = 0; i < lines.size(); ++i) {
     std::vector<std::pair<std::string, size_t>> headings;  // text, end column
@@ -395,7 +419,7 @@ void check_text_tables(const std::vector<std::string>& lines, const std::string&
 }
 
 // (b) of the text format: "STAT VALUE [unit]" runs within one ";"-separated part of a line.
-void check_text_runs(const std::vector<std::string>& lines, const std::string& where, std::vector<std::string>& out) {
+void check_text_runs(const std::vector<std::string>& lines, const std::string& where, Findings& out) {
   static const std::regex k_run(
       R"((?:^|[\s,(])(mean|max|min|p\d+(?:\.\d+)?|\d+(?:\.\d+)? %) (-?[0-9][0-9,]*(?:\.[0-9]+)?)(?: ?(ns|us|\xC2\xB5s|ms|s)\b)?)");
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -417,8 +441,8 @@ void check_text_runs(const std::vector<std::string>& lines, const std::string& w
 
 }  // namespace
 
-std::vector<std::string> statistic_order_violations_html(const std::string& html) {
-  std::vector<std::string> out;
+std::vector<std::string> statistic_order_violations_html(const std::string& html, size_t* pairs) {
+  Findings out;
   size_t index = 0;
   for (size_t p = html.find("<table"); p != std::string::npos; p = html.find("<table", p + 1)) {
     const size_t end = html.find("</table>", p);
@@ -438,28 +462,62 @@ std::vector<std::string> statistic_order_violations_html(const std::string& html
     }
     check_table(headings, rows, fmt::format("table {}", index), out);
   }
-  return out;
+  if (pairs != nullptr) *pairs += out.pairs;
+  return out.violations;
 }
 
-std::vector<std::string> statistic_order_violations_csv(const std::string& csv) {
-  std::vector<std::string> out;
+std::vector<std::string> statistic_order_violations_csv(const std::string& csv, size_t* pairs) {
+  Findings out;
   const std::vector<std::string> lines = lines_of(csv);
-  if (lines.empty()) return out;
+  if (lines.empty()) return {};
   const std::vector<std::string> headings = split_csv_line(lines[0]);
   std::vector<std::vector<std::string>> rows;
   for (size_t i = 1; i < lines.size(); ++i) {
     if (!lines[i].empty()) rows.push_back(split_csv_line(lines[i]));
   }
-  check_table(headings, rows, "csv", out);
-  return out;
+  const auto column = [&](const char* name) {
+    return static_cast<size_t>(std::find(headings.begin(), headings.end(), name) - headings.begin());
+  };
+  const size_t metric = column("metric");
+  const size_t value = column("value");
+  const size_t unit = column("unit");
+  if (metric == headings.size() || value == headings.size()) {
+    check_table(headings, rows, "csv", out);
+  } else {
+    // Long form (one statistic per row: the run CSVs): the rows with the same key columns are
+    // one record, its statistics side by side as "<metric>_<unit>" columns.
+    std::map<std::string, std::map<std::string, std::string>> records;
+    std::vector<std::string> order;
+    for (const std::vector<std::string>& r : rows) {
+      if (r.size() != headings.size()) continue;
+      std::string key;
+      for (size_t c = 0; c < r.size(); ++c) {
+        if (c != metric && c != value && c != unit) key += r[c] + ",";
+      }
+      if (!records.count(key)) order.push_back(key);
+      records[key][r[metric] + (unit < r.size() && !r[unit].empty() ? "_" + r[unit] : "")] = r[value];
+    }
+    for (const std::string& key : order) {
+      std::vector<std::string> names;
+      std::vector<std::string> values;
+      for (const auto& [name, v] : records[key]) {
+        names.push_back(name);
+        values.push_back(v);
+      }
+      check_table(names, {values}, "csv record " + key, out);
+    }
+  }
+  if (pairs != nullptr) *pairs += out.pairs;
+  return out.violations;
 }
 
-std::vector<std::string> statistic_order_violations_text(const std::string& text) {
-  std::vector<std::string> out;
+std::vector<std::string> statistic_order_violations_text(const std::string& text, size_t* pairs) {
+  Findings out;
   const std::vector<std::string> lines = lines_of(text);
   check_text_tables(lines, "text", out);
   check_text_runs(lines, "text", out);
-  return out;
+  if (pairs != nullptr) *pairs += out.pairs;
+  return out.violations;
 }
 
 }  // namespace ptsuite::test_support

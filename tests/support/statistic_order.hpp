@@ -22,16 +22,19 @@
 //         up to a blank line, each value being the word that ends where its heading ends (right
 //         aligned); (b) inline runs on one line, "mean 1.2 ms, 50 % 0.9 ms, 99 % 3.1 ms, max 7 ms"
 //         or "p50 12.0 us, p99 40.1 us, max 90.2 us", checked per ";"-separated part
-// Returns one line per violation: "<where>: <row>: <a> <value> > <b> <value>". Pure functions.
+// Returns one line per violation: "<where>: <row>: <a> <value> > <b> <value>"; `pairs`, when
+// given, is increased by the number of ordered pairs of values compared (so a caller can tell a
+// check that held from one that found nothing to check). Pure functions.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace ptsuite::test_support {
 
-std::vector<std::string> statistic_order_violations_html(const std::string& html);
-std::vector<std::string> statistic_order_violations_csv(const std::string& csv);
-std::vector<std::string> statistic_order_violations_text(const std::string& text);
+std::vector<std::string> statistic_order_violations_html(const std::string& html, size_t* pairs = nullptr);
+std::vector<std::string> statistic_order_violations_csv(const std::string& csv, size_t* pairs = nullptr);
+std::vector<std::string> statistic_order_violations_text(const std::string& text, size_t* pairs = nullptr);
 
 }  // namespace ptsuite::test_support

@@ -11,9 +11,11 @@
 namespace ptsuite::report {
 
 struct WindowLabels {
-  std::string art;    // "mean of the window Rounds' ARTs" / "mean over every IO of the window"
-  std::string mrt;    // "mean of the window Rounds' maxima" / "largest response time of the window"
-  std::string nines;  // what a percentile cell is: of every IO of the window, never an average
+  std::string art;              // "mean of the window Rounds' ARTs" / "mean over every IO of the window"
+  std::string mrt;              // "mean of the window Rounds' maxima" / "largest response time of the window"
+  std::string nines;            // what a percentile cell is: of every IO of the window, never an average
+  bool art_round_mean = false;  // ART is the mean of the Rounds' ARTs (else of every IO)
+  bool mrt_round_mean = false;  // MRT is the mean of the Rounds' maxima (else the window's maximum)
 };
 
 WindowLabels window_labels(const results::TestHeader& test);

@@ -76,9 +76,11 @@ void side_by_side(html::PageFlow& flow, const AppRun& run) {
                       ms_cell(c.latency_mean_ns), "", "", ms_cell(c.latency_p99_ns), ms_cell(c.latency_p999_ns),
                       ms_cell(c.latency_max_ns)});
   }
-  flow.add_table(t,
-                 "The application's transactions (latency as the driver measured it) and the block IO they caused "
-                 "on the device during the measured period (device latency: issue to completion)");
+  const std::string source = run.instances.empty() ? "" : run.instances.front().latency.source;
+  flow.add_table(t, "The application's transactions (latency as the driver measured it" +
+                        (source.empty() ? std::string() : ": " + source) +
+                        ") and the block IO they caused on the device during the measured period (device latency: "
+                        "issue to completion)");
 }
 
 void first_page(html::PageFlow& flow, const AppRun& run) {

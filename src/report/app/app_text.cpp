@@ -34,7 +34,10 @@ std::string app_text(const results::AppRun& run) {
       static_cast<double>(run.server_cache_bytes) / 1e6, static_cast<double>(run.memory_limit_bytes) / 1e6,
       run.memory_limit_mechanism, static_cast<double>(run.data_bytes) / 1e6, run.data_to_memory_ratio,
       run.required_ratio);
-  out += fmt::format("\nApplication (transaction latency in ms, as the driver measured it)\n");
+  out += fmt::format("\nApplication (transaction latency in ms, as the driver measured it{})\n",
+                     run.instances.empty() || run.instances.front().latency.source.empty()
+                         ? ""
+                         : ": " + run.instances.front().latency.source);
   out += fmt::format("  {:<14} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   {}\n", "instance", "TPS",
                      "QPS", "txns", "mean", "stddev", "95 %", "99 %", "99.9 %", "max", "target");
   for (const results::AppInstanceResult& r : run.instances) out += instance_line(r, std::to_string(r.index));
