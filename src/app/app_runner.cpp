@@ -87,6 +87,7 @@ class Runner {
   Setup m_setup;
   results::AppRun m_run;
   std::mutex m_phase_mutex;
+  uint64_t m_measured_start_ns = 0;  // CLOCK_MONOTONIC when the drivers' measured period began
 };
 
 void Runner::describe() {
@@ -186,6 +187,7 @@ void Runner::measure() {
     m_run.capture_unavailable = "not asked for (--no-capture)";
   }
   m_run.instances.resize(n);
+  m_measured_start_ns = monotonic_ns();  // the capture's steps start here (the workload's start)
   parallel(n, [&](size_t i) {
     timed_phase("run", static_cast<uint32_t>(i), [&] {
       m_run.instances[i] = m_setup.instances[i]->run(m_config.duration_ns);
@@ -242,7 +244,11 @@ void Runner::finish_results() {
     capture::CharacterizeOptions co;
     co.step_ns = m_config.step_ns;
     try {  // the results are written whatever the capture file holds
-      m_run.characterization = capture::characterize_file(m_rq.output_dir + "/" + m_run.capture_file, co);
+      capture::CaptureReader reader(m_rq.output_dir + "/" + m_run.capture_file);
+      // Steps from the measured period's start (the drivers' own time axis), not from t0.
+      const uint64_t t0 = reader.header().t0_monotonic_ns;
+      if (m_measured_start_ns > t0 && t0 > 0) co.origin_ns = m_measured_start_ns - t0;
+      m_run.characterization = capture::characterize_reader(reader, co);
       m_run.characterization->capture_file = m_run.capture_file;
     } catch (const std::exception& e) {
       m_run.capture_unavailable = std::string("the capture could not be characterized: ") + e.what();

@@ -111,5 +111,17 @@ TEST(AppReportBrowser, SixteenInstancesKeepTheirChartsAndEveryRow) {
   EXPECT_EQ(headers, pages.size());
 }
 
+// One instance: the first page holds what docs/app.md promises, the application's table next to
+// the device's and the TPS, device IOPS and queue-depth charts on one time axis.
+TEST(AppReportBrowser, OneInstanceFitsTheApplicationAndTheDeviceOnTheFirstPage) {
+  SKIP_WITHOUT_CHROMIUM();
+  const std::string html = app_html(test_support::app_run_fixture("pgbench", 1));
+  keep(html, "app1.html");
+  const std::vector<PageGeometry> pages = measure_pages(html);
+  check_fits(pages);
+  ASSERT_FALSE(pages.empty());
+  EXPECT_EQ(pages[0].chart_heights.size(), 3u);
+}
+
 }  // namespace
 }  // namespace ptsuite::report

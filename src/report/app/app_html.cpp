@@ -29,14 +29,21 @@ chart::Chart time_chart(const std::string& id, const std::string& title, const s
   c.x.include_zero = true;
   c.y.label = y;
   c.y.include_zero = true;
-  c.height_px = 250;
+  // Three such charts, the status line and a one-instance table fill the first page (198 mm):
+  // 3 x (45 mm + caption 4.5 mm + gap) + a legend row (4.75 mm) + 38 mm.
+  c.height_px = 170;
   return c;
 }
 
-// A chart at its own size with its legend under the plot (the chart grows), so the first page's
-// time charts have plots of one width and their time axes line up.
+// A chart at its own size with its legend under the plot (the chart grows) or, for one series
+// (its title names it), none: the first page's time charts have plots of one width, their time
+// axes line up.
 void add_app_figure(html::PageFlow& flow, chart::Chart c, std::string caption) {
-  chart::place_legend_below(c);
+  if (c.series.size() > 1) {
+    chart::place_legend_below(c, 0);  // the chart grows by the legend: every plot keeps its height
+  } else {
+    c.legend = chart::LegendPlacement::none;
+  }
   flow.add_figure(chart::render_svg(c), c.height_px, std::move(caption));
 }
 
@@ -100,7 +107,8 @@ void first_page(html::PageFlow& flow, const AppRun& run) {
   double end_s = 0;
   for (const results::AppInstanceResult& r : run.instances) end_s = std::max(end_s, r.measured_s);
   if (run.characterization)
-    end_s = std::max(end_s, static_cast<double>(run.characterization->duration_ns) / k_ns_per_s);
+    end_s = std::max(
+        end_s, static_cast<double>(run.characterization->duration_ns - run.characterization->origin_ns) / k_ns_per_s);
   if (end_s > 0) tps.x.max = end_s;
   const std::optional<double> x_max = tps.x.max;
   add_app_figure(flow, std::move(tps), "TPS in each progress interval of the driver (1 s)");
@@ -116,17 +124,20 @@ void first_page(html::PageFlow& flow, const AppRun& run) {
     s_qd.name = "QD mean";
     s_max.name = "QD max";
     for (const results::CharacterizationStep& st : c.steps) {
-      const double step_end_s = static_cast<double>(st.start_ns + st.length_ns) / k_ns_per_s;
-      s_iops.points.push_back({step_end_s, st.iops});
-      s_qd.points.push_back({step_end_s, st.qd_mean});
-      s_max.points.push_back({step_end_s, static_cast<double>(st.qd_max)});
+      if (!step_drawn(c, st)) continue;  // a stub at the end (stub_note)
+      const double end_s = step_end_s(c, st);
+      s_iops.points.push_back({end_s, st.iops});
+      s_qd.points.push_back({end_s, st.qd_mean});
+      s_max.points.push_back({end_s, static_cast<double>(st.qd_max)});
     }
     iops.series.push_back(std::move(s_iops));
     qd.series.push_back(std::move(s_qd));
     qd.series.push_back(std::move(s_max));
-    add_app_figure(flow, std::move(iops),
-                   fmt::format("Device IOPS per {} step, same time axis", html::fmt_duration_ns(c.step_ns)));
-    add_app_figure(flow, std::move(qd), "Device queue depth per step: time-weighted mean and the most in flight");
+    add_app_figure(
+        flow, std::move(iops),
+        fmt::format("Device IOPS per {} step, same time axis{}", html::fmt_duration_ns(c.step_ns), stub_note(c)));
+    add_app_figure(flow, std::move(qd),
+                   "Device queue depth per step: time-weighted mean and the most in flight" + stub_note(c));
   } else {
     flow.add({html::BlockKind::html, "<p>The device was not captured: " + html::text(run.capture_unavailable) + "</p>",
               "", ""},

@@ -31,20 +31,34 @@ chart::Chart step_chart(const std::string& id, const std::string& title, const s
   return c;
 }
 
-// One point per step at its end, y = value(step).
+// One point per drawn step at its end, y = value(step).
 template <typename Value>
 chart::Series per_step(const IoCharacterization& c, const std::string& name, Value value) {
   chart::Series s;
   s.name = name;
   for (const CharacterizationStep& st : c.steps) {
-    s.points.push_back({static_cast<double>(st.start_ns + st.length_ns) / k_capture_ns_per_s, value(st)});
+    if (step_drawn(c, st)) s.points.push_back({step_end_s(c, st), value(st)});
   }
   return s;
 }
 
-void add_capture_figure(html::PageFlow& flow, chart::Chart c, std::string caption) {
+void add_capture_figure(html::PageFlow& flow, const IoCharacterization& capture, chart::Chart c, std::string caption) {
+  caption += stub_note(capture);
   if (c.series.size() > 4) chart::place_legend_below(c);
   flow.add_figure(chart::render_svg(c), c.height_px, std::move(caption));
+}
+
+// Where the steps start: the first IO, or the workload's start an app run gave.
+std::string origin_text(const IoCharacterization& c) {
+  for (const CharacterizationStep& s : c.steps) {
+    if (s.ios > 0) return s.start_ns == c.origin_ns ? "the first IO" : "the workload's start";
+  }
+  return "the capture's start";
+}
+
+std::string partial_text(const IoCharacterization& c) {
+  if (c.steps.empty() || !c.steps.back().partial) return "";
+  return fmt::format(", the last one partial ({})", html::fmt_duration_ns(c.steps.back().length_ns));
 }
 
 html::Rows summary_rows(const IoCharacterization& c) {
@@ -68,9 +82,11 @@ html::Rows summary_rows(const IoCharacterization& c) {
                               c.lost_events, c.unmatched_issues, c.unmatched_completions,
                               c.capture_complete ? "" : "; capture file without trailer (writer stopped)"))},
       {"Definitions",
-       html::text(fmt::format("step {}; SEQ = starts where one of the last {} IOs of its direction ended; QD = issued, "
-                              "not completed (time-weighted mean)",
-                              html::fmt_duration_ns(c.step_ns), c.seq_lookback))}};
+       html::text(fmt::format("steps of {} from {} (t0 + {}){}; SEQ = starts where one of the last {} IOs of its "
+                              "direction ended; QD = issued, not completed (time-weighted mean); rates over the steps' "
+                              "span",
+                              html::fmt_duration_ns(c.step_ns), origin_text(c), html::fmt_duration_ns(c.origin_ns),
+                              partial_text(c), c.seq_lookback))}};
   return rows;
 }
 
@@ -107,7 +123,8 @@ void stream_map(html::PageFlow& flow, const IoCharacterization& c, const std::st
     s.thin = c.steps.size() > 60;
     ch.series.push_back(std::move(s));
   }
-  add_capture_figure(flow, std::move(ch), "IOs of the top streams in each step (the rest summed as \"other streams\")");
+  add_capture_figure(flow, c, std::move(ch),
+                     "IOs of the top streams in each step (the rest summed as \"other streams\")");
 }
 
 void heat_map(html::PageFlow& flow, const IoCharacterization& c, const std::string& id) {
@@ -161,10 +178,10 @@ std::vector<html::Page> capture_pages(const IoCharacterization& c,
     stream_map(flow, c, id);
     chart::Chart iops = step_chart(id + "-iops", "IOPS per step", "IOPS");
     iops.series.push_back(per_step(c, "IOPS", [](const CharacterizationStep& s) { return s.iops; }));
-    add_capture_figure(flow, std::move(iops), "Device IOPS in each step");
+    add_capture_figure(flow, c, std::move(iops), "Device IOPS in each step");
     chart::Chart mbps = step_chart(id + "-mbps", "MB/s per step", "MB/s");
     mbps.series.push_back(per_step(c, "MB/s", [](const CharacterizationStep& s) { return s.mb_per_s; }));
-    add_capture_figure(flow, std::move(mbps), "Device MB/s in each step");
+    add_capture_figure(flow, c, std::move(mbps), "Device MB/s in each step");
   }
   {
     html::PageFlow flow(pages, header, "Capture: queue depth and latency");
@@ -172,12 +189,12 @@ std::vector<html::Page> capture_pages(const IoCharacterization& c,
     qd.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.qd_mean; }));
     qd.series.push_back(
         per_step(c, "max", [](const CharacterizationStep& s) { return static_cast<double>(s.qd_max); }));
-    add_capture_figure(flow, std::move(qd), "Time-weighted mean and maximum requests in flight in each step");
+    add_capture_figure(flow, c, std::move(qd), "Time-weighted mean and maximum requests in flight in each step");
     chart::Chart lat = step_chart(id + "-lat", "Latency per step", "Response time (ms)");
     lat.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.latency_mean_ns / 1e6; }));
     lat.series.push_back(
         per_step(c, "99 %", [](const CharacterizationStep& s) { return static_cast<double>(s.latency_p99_ns) / 1e6; }));
-    add_capture_figure(flow, std::move(lat),
+    add_capture_figure(flow, c, std::move(lat),
                        "Mean and 99th-percentile device latency (issue to completion) in each step");
   }
   {
@@ -186,6 +203,25 @@ std::vector<html::Page> capture_pages(const IoCharacterization& c,
     process_table(flow, c);
   }
   return pages;
+}
+
+double step_end_s(const IoCharacterization& c, const CharacterizationStep& s) {
+  const uint64_t end = s.start_ns + s.length_ns;
+  return static_cast<double>(end > c.origin_ns ? end - c.origin_ns : 0) / k_capture_ns_per_s;
+}
+
+bool step_drawn(const IoCharacterization& c, const CharacterizationStep& s) {
+  return !s.partial || 2 * s.length_ns >= c.step_ns;
+}
+
+std::string stub_note(const IoCharacterization& c) {
+  for (const CharacterizationStep& s : c.steps) {
+    if (!step_drawn(c, s)) {
+      return fmt::format(". The last step, a {} stub, is not drawn (its IOs are in the totals)",
+                         html::fmt_duration_ns(s.length_ns));
+    }
+  }
+  return "";
 }
 
 std::string capture_html(const IoCharacterization& c) {

@@ -44,13 +44,19 @@ std::string capture_text(const results::IoCharacterization& c) {
                        s.byte_share * 100, capture_ms(s.latency_mean_ns));
   }
   if (shown < c.streams.size()) out += fmt::format("  ... {} more streams\n", c.streams.size() - shown);
-  out += fmt::format("\nSteps of {:.3g} s\n", static_cast<double>(c.step_ns) / 1e9);
+  out += fmt::format("\nSteps of {:.3g} s from t0 + {:.3f} s (the first IO, or the workload's start){}\n",
+                     static_cast<double>(c.step_ns) / 1e9, static_cast<double>(c.origin_ns) / 1e9,
+                     !c.steps.empty() && c.steps.back().partial
+                         ? fmt::format("; the last one partial ({:.3f} s): its rates are over its own length",
+                                       static_cast<double>(c.steps.back().length_ns) / 1e9)
+                         : "");
   out += fmt::format("  {:>9} {:>10} {:>10} {:>9} {:>7} {:>5} {:>9} {:>9}\n", "start s", "IOs", "IOPS", "MB/s",
                      "QD mean", "max", "mean ms", "99 % ms");
   for (const results::CharacterizationStep& s : c.steps) {
-    out += fmt::format("  {:>9.1f} {:>10} {:>10.0f} {:>9.1f} {:>7.2f} {:>5} {:>9} {:>9}\n",
-                       static_cast<double>(s.start_ns) / 1e9, s.ios, s.iops, s.mb_per_s, s.qd_mean, s.qd_max,
-                       capture_ms(s.latency_mean_ns), capture_ms(static_cast<double>(s.latency_p99_ns)));
+    out += fmt::format("  {:>9.1f} {:>10} {:>10.0f} {:>9.1f} {:>7.2f} {:>5} {:>9} {:>9}{}\n",
+                       static_cast<double>(s.start_ns - std::min(s.start_ns, c.origin_ns)) / 1e9, s.ios, s.iops,
+                       s.mb_per_s, s.qd_mean, s.qd_max, capture_ms(s.latency_mean_ns),
+                       capture_ms(static_cast<double>(s.latency_p99_ns)), s.partial ? "  partial" : "");
   }
   if (!c.processes.empty()) {
     out += "\nProcesses (submitter at queue time)\n";
