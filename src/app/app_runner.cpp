@@ -124,7 +124,7 @@ void Runner::set_up_instance(size_t i) {
   marker.mount_points.push_back(mount_point);
   m_setup.state.save();  // before the mount: a kill right after it still finds the mount
   mount_filesystem({m_config.filesystem}, target.path, mount_point);
-  log(fmt::format("instance {}: {} on {} mounted at {}", i, m_config.filesystem, target.path, mount_point));
+  log(fmt::format("instance {}: {} on {} mounted at {}", i + 1, m_config.filesystem, target.path, mount_point));
   MemoryLimit group = MemoryLimit::create(fmt::format("ptsuite-app-{}-{}", marker.id, i), m_config.memory_limit_bytes,
                                           m_setup.state.directory());
   if (group.active()) {
@@ -140,7 +140,7 @@ void Runner::set_up_instance(size_t i) {
   c.device = target.path;
   c.mount_point = mount_point;
   c.private_dir = private_dir;
-  c.output_dir = fmt::format("{}/instance-{}", m_rq.output_dir, i);
+  c.output_dir = fmt::format("{}/instance-{}", m_rq.output_dir, i + 1);  // numbered from 1, as reports name it
   c.cgroup_procs = group.procs_path();
   c.stop = m_rq.stop;
   c.log = m_rq.log;
@@ -219,7 +219,7 @@ void Runner::teardown() {
           try {
             m_setup.instances[i]->stop_server();
           } catch (const std::exception& e) {
-            log(fmt::format("instance {}: stopping the server: {}", i, e.what()));
+            log(fmt::format("instance {}: stopping the server: {}", i + 1, e.what()));
           }
         },
         false);
@@ -229,7 +229,7 @@ void Runner::teardown() {
   for (size_t i = 0; i < m_setup.targets.size(); ++i) {  // the servers' logs stay with the results
     std::error_code ec;
     fs::copy_file(fmt::format("{}/i{}/server.log", m_setup.state.directory(), i),
-                  fmt::format("{}/instance-{}/server.log", m_rq.output_dir, i), fs::copy_options::overwrite_existing,
+                  fmt::format("{}/instance-{}/server.log", m_rq.output_dir, i + 1), fs::copy_options::overwrite_existing,
                   ec);
   }
   undo(m_setup.state.marker(), actions);  // unmounts, cgroups; servers already stopped

@@ -122,7 +122,7 @@ ServerRecord MariadbInstance::start_server() {
   ProcessSpec create;
   create.argv = {k_client, "--no-defaults", "-S", m_socket, "-u", "root", "-e", "CREATE DATABASE sbtest"};
   run_checked(create, detail::k_tool_timeout_ns, m_c.stop);
-  if (m_c.log) m_c.log(fmt::format("instance {}: MariaDB {} running (pid {})", m_c.index, m_data, m_server.pid()));
+  if (m_c.log) m_c.log(fmt::format("instance {}: MariaDB {} running (pid {})", m_c.index + 1, m_data, m_server.pid()));
   return {"mariadb", static_cast<int>(m_server.pid()), m_data, SIGTERM};
 }
 

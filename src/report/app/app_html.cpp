@@ -50,22 +50,37 @@ void add_app_figure(html::PageFlow& flow, chart::Chart c, std::string caption) {
 // "instance 1" for index 0: people number from 1.
 std::string instance_name(uint32_t index) { return fmt::format("instance {}", index + 1); }
 
-std::string ms_cell(double ns) { return html::fmt_ms(ns); }
-std::string ms_cell(uint64_t ns) { return html::fmt_ms(static_cast<double>(ns)); }
+// The first page's table prints its latencies in one unit, by their magnitude (units.hpp).
+units::LatencyUnit table_unit(const AppRun& run) {
+  std::vector<double> v;
+  const auto add = [&v](const results::AppLatency& l) {
+    v.insert(v.end(), {l.mean_ns, l.stddev_ns, static_cast<double>(l.p95_ns), static_cast<double>(l.p99_ns),
+                       static_cast<double>(l.p999_ns), static_cast<double>(l.max_ns)});
+  };
+  for (const results::AppInstanceResult& r : run.instances) add(r.latency);
+  if (run.characterization) {
+    const results::IoCharacterization& c = *run.characterization;
+    v.insert(v.end(), {c.latency_mean_ns, static_cast<double>(c.latency_p99_ns),
+                       static_cast<double>(c.latency_p999_ns), static_cast<double>(c.latency_max_ns)});
+  }
+  return units::latency_unit_for(std::move(v));
+}
 
 // The first page's table: the application's figures beside the device's.
 void side_by_side(html::PageFlow& flow, const AppRun& run) {
+  const units::LatencyUnit unit = table_unit(run);
+  const std::string u = fmt::format(" ({})", units::latency_unit_symbol(unit));
+  const auto cell = [unit](auto ns) { return html::fmt_latency(static_cast<double>(ns), unit); };
   html::Table t;
   t.css_class = "data compact";
-  t.header = {"",          "Device",    "Throughput",  "Mean (ms)", "Stddev (ms)",
-              "95 % (ms)", "99 % (ms)", "99.9 % (ms)", "Max (ms)"};
+  t.header = {"", "Device", "Throughput", "Mean" + u, "Stddev" + u, "95 %" + u, "99 %" + u, "99.9 %" + u, "Max" + u};
   t.first_numeric_column = 3;
   const auto app_row = [&](const results::AppInstanceResult& r, const std::string& name, const std::string& device) {
     t.rows.push_back({html::text(name), html::text(device),
                       html::text(fmt::format("{} TPS{}", html::fmt_iops(r.tps),
                                              r.qps > 0 ? fmt::format(", {} QPS", html::fmt_iops(r.qps)) : "")),
-                      ms_cell(r.latency.mean_ns), ms_cell(r.latency.stddev_ns), ms_cell(r.latency.p95_ns),
-                      ms_cell(r.latency.p99_ns), ms_cell(r.latency.p999_ns), ms_cell(r.latency.max_ns)});
+                      cell(r.latency.mean_ns), cell(r.latency.stddev_ns), cell(r.latency.p95_ns),
+                      cell(r.latency.p99_ns), cell(r.latency.p999_ns), cell(r.latency.max_ns)});
   };
   for (const results::AppInstanceResult& r : run.instances) {
     const results::DriveIdentity drive = results::read_drive_identity(r.identity);
@@ -80,8 +95,8 @@ void side_by_side(html::PageFlow& flow, const AppRun& run) {
     t.rows.push_back({html::text("Device (block IO capture)"), html::text(c.device),
                       html::text(fmt::format("{} IOPS, {} MB/s, QD mean {:.2f} / max {}", html::fmt_iops(c.iops),
                                              html::fmt_mbps(c.mb_per_s), c.qd_mean, c.qd_max)),
-                      ms_cell(c.latency_mean_ns), "", "", ms_cell(c.latency_p99_ns), ms_cell(c.latency_p999_ns),
-                      ms_cell(c.latency_max_ns)});
+                      cell(c.latency_mean_ns), "", "", cell(c.latency_p99_ns), cell(c.latency_p999_ns),
+                      cell(c.latency_max_ns)});
   }
   const std::string source = run.instances.empty() ? "" : run.instances.front().latency.source;
   flow.add_table(t, "The application's transactions (latency as the driver measured it" +

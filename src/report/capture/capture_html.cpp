@@ -62,6 +62,9 @@ std::string partial_text(const IoCharacterization& c) {
 }
 
 html::Rows summary_rows(const IoCharacterization& c) {
+  const units::LatencyUnit lu = units::latency_unit_for(
+      {c.latency_mean_ns, static_cast<double>(c.latency_p50_ns), static_cast<double>(c.latency_p99_ns),
+       static_cast<double>(c.latency_p999_ns), static_cast<double>(c.latency_max_ns)});
   html::Rows rows = {
       {"Device", html::text(fmt::format("{} ({})", c.device, html::fmt_bytes(c.capacity_bytes)))},
       {"Captured",
@@ -70,11 +73,12 @@ html::Rows summary_rows(const IoCharacterization& c) {
                                      c.other_ios, html::fmt_bytes(c.bytes)))},
       {"Throughput", html::text(fmt::format("{} IOPS, {} MB/s", html::fmt_iops(c.iops), html::fmt_mbps(c.mb_per_s)))},
       {"Queue depth", html::text(fmt::format("mean {:.2f}, max {}", c.qd_mean, c.qd_max))},
-      {"Latency (ms)",
-       html::text(fmt::format(
-           "mean {}, 50 % {}, 99 % {}, 99.9 % {}, max {}", html::fmt_ms(c.latency_mean_ns),
-           html::fmt_ms(static_cast<double>(c.latency_p50_ns)), html::fmt_ms(static_cast<double>(c.latency_p99_ns)),
-           html::fmt_ms(static_cast<double>(c.latency_p999_ns)), html::fmt_ms(static_cast<double>(c.latency_max_ns))))},
+      {fmt::format("Latency ({})", units::latency_unit_symbol(lu)),
+       html::text(fmt::format("mean {}, 50 % {}, 99 % {}, 99.9 % {}, max {}", html::fmt_latency(c.latency_mean_ns, lu),
+                              html::fmt_latency(static_cast<double>(c.latency_p50_ns), lu),
+                              html::fmt_latency(static_cast<double>(c.latency_p99_ns), lu),
+                              html::fmt_latency(static_cast<double>(c.latency_p999_ns), lu),
+                              html::fmt_latency(static_cast<double>(c.latency_max_ns), lu)))},
       {"Transfer sizes",
        html::text(fmt::format("{} to {}", html::kib_label(c.min_size_bytes), html::kib_label(c.max_size_bytes)))},
       {"Completeness",
@@ -98,15 +102,24 @@ void summary_table(html::PageFlow& flow, const IoCharacterization& c) {
 void streams_table(html::PageFlow& flow, const IoCharacterization& c) {
   html::Table t;
   t.css_class = "data compact";
-  t.header = {"Stream", "IOs", "% of IOs", "Cumulative %", "% of bytes", "Mean latency (ms)", "Max latency (ms)"};
-  double cumulative = 0;
   const size_t shown = std::min<size_t>(c.streams.size(), std::max<size_t>(c.streams_for_80pct, 10));
+  std::vector<double> latencies;
+  for (size_t i = 0; i < shown; ++i) {
+    latencies.insert(latencies.end(),
+                     {c.streams[i].latency_mean_ns, static_cast<double>(c.streams[i].latency_max_ns)});
+  }
+  const units::LatencyUnit lu = units::latency_unit_for(std::move(latencies));
+  const std::string u = units::latency_unit_symbol(lu);
+  t.header = {"Stream", "IOs", "% of IOs", "Cumulative %", "% of bytes", "Mean latency (" + u + ")",
+              "Max latency (" + u + ")"};
+  double cumulative = 0;
   for (size_t i = 0; i < shown; ++i) {
     const results::IoStreamStats& s = c.streams[i];
     cumulative += s.io_share * 100;
     t.rows.push_back({html::text(s.name), html::text(std::to_string(s.ios)), html::fmt_number(s.io_share * 100),
                       html::fmt_number(cumulative), html::fmt_number(s.byte_share * 100),
-                      html::fmt_ms(s.latency_mean_ns), html::fmt_ms(static_cast<double>(s.latency_max_ns))});
+                      html::fmt_latency(s.latency_mean_ns, lu),
+                      html::fmt_latency(static_cast<double>(s.latency_max_ns), lu)});
     t.row_classes.push_back(i < c.streams_for_80pct ? "highlight" : "");
   }
   flow.add_table(t, fmt::format("Cumulative workload: {} streams in all, the first {} cover at least 80 % of the IOs",
@@ -190,10 +203,18 @@ std::vector<html::Page> capture_pages(const IoCharacterization& c,
     qd.series.push_back(
         per_step(c, "max", [](const CharacterizationStep& s) { return static_cast<double>(s.qd_max); }));
     add_capture_figure(flow, c, std::move(qd), "Time-weighted mean and maximum requests in flight in each step");
-    chart::Chart lat = step_chart(id + "-lat", "Latency per step", "Response time (ms)");
-    lat.series.push_back(per_step(c, "mean", [](const CharacterizationStep& s) { return s.latency_mean_ns / 1e6; }));
-    lat.series.push_back(
-        per_step(c, "99 %", [](const CharacterizationStep& s) { return static_cast<double>(s.latency_p99_ns) / 1e6; }));
+    std::vector<double> step_latencies;
+    for (const CharacterizationStep& s : c.steps) {
+      step_latencies.insert(step_latencies.end(), {s.latency_mean_ns, static_cast<double>(s.latency_p99_ns)});
+    }
+    const units::LatencyUnit lu = units::latency_unit_for(std::move(step_latencies));
+    chart::Chart lat = step_chart(id + "-lat", "Latency per step",
+                                  fmt::format("Response time ({})", units::latency_unit_symbol(lu)));
+    lat.series.push_back(per_step(
+        c, "mean", [lu](const CharacterizationStep& s) { return units::in_latency_unit(s.latency_mean_ns, lu); }));
+    lat.series.push_back(per_step(c, "99 %", [lu](const CharacterizationStep& s) {
+      return units::in_latency_unit(static_cast<double>(s.latency_p99_ns), lu);
+    }));
     add_capture_figure(flow, c, std::move(lat),
                        "Mean and 99th-percentile device latency (issue to completion) in each step");
   }

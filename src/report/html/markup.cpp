@@ -96,6 +96,10 @@ std::string fmt_mbps(double mb_per_s) { return grouped(mb_per_s, 1); }
 
 std::string fmt_ms(double ns) { return std::isfinite(ns) ? grouped(ns / 1e6, 3) : k_en_dash; }
 
+std::string fmt_latency(double ns, units::LatencyUnit unit) {
+  return std::isfinite(ns) ? grouped(units::in_latency_unit(ns, unit), units::latency_decimals(unit)) : k_en_dash;
+}
+
 std::string fmt_number(double value) {
   if (!std::isfinite(value)) {
     return k_en_dash;
