@@ -231,8 +231,8 @@ void Runner::teardown() {
   for (size_t i = 0; i < m_setup.targets.size(); ++i) {  // the servers' logs stay with the results
     std::error_code ec;
     fs::copy_file(fmt::format("{}/i{}/server.log", m_setup.state.directory(), i),
-                  fmt::format("{}/instance-{}/server.log", m_rq.output_dir, i + 1), fs::copy_options::overwrite_existing,
-                  ec);
+                  fmt::format("{}/instance-{}/server.log", m_rq.output_dir, i + 1),
+                  fs::copy_options::overwrite_existing, ec);
   }
   undo(m_setup.state.marker(), actions);  // unmounts, cgroups; servers already stopped
   for (const std::string& a : actions) log(a);

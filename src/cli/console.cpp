@@ -15,7 +15,6 @@ namespace {
 using workload::ResolvedWorkload;
 using workload::WorkloadResult;
 
-
 // 245.3k, 1.21M, 950.0
 std::string compact_count(double value) {
   if (value >= 1e6) {

@@ -55,7 +55,9 @@ struct ReportOptions {
 void apply_chart_options(json& doc, const ReportOptions& o) {
   if (o.series.empty() && o.plot_targets.empty() && !o.compact) return;
   if (!results::read_envelope(doc).is_scenario()) {
-    throw UsageError(!o.series.empty() ? "--series" : !o.plot_targets.empty() ? "--plot-targets" : "--compact",
+    throw UsageError(!o.series.empty()         ? "--series"
+                     : !o.plot_targets.empty() ? "--plot-targets"
+                                               : "--compact",
                      "applies to scenario results only");
   }
   report::ScenarioReportOptions chosen = report::scenario_report_options(results::read_scenario_document(doc));

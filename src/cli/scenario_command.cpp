@@ -71,10 +71,10 @@ struct ScenarioOptions {
 
 // The chart options as given (checked against the number of targets before anything runs).
 report::ScenarioReportOptions chart_options(const ScenarioOptions& o, size_t targets) {
-  report::ScenarioReportOptions r{o.series,
-                                  o.plot_targets.empty() ? std::vector<uint32_t>{}
-                                                         : report::parse_plot_targets(o.plot_targets, "--plot-targets"),
-                                  o.compact};
+  report::ScenarioReportOptions r{
+      o.series,
+      o.plot_targets.empty() ? std::vector<uint32_t>{} : report::parse_plot_targets(o.plot_targets, "--plot-targets"),
+      o.compact};
   report::check_scenario_report_options(r, targets, o.series.empty() ? "--plot-targets" : "--series");
   return r;
 }

@@ -67,8 +67,8 @@ std::string write_stream_line(const results::WriteStreamBlock& w) {
 std::string demand_line(const results::DemandSweepBlock& d) {
   for (const results::OperatingPoint& p : d.operating_points) {
     if (p.name == "max") {
-      return fmt::format("MaxIOPS {} at ART {} (TC {} / QD {})", headline_iops(p.iops), headline_latency(p.latency_mean_ns),
-                         p.threads, p.queue_depth);
+      return fmt::format("MaxIOPS {} at ART {} (TC {} / QD {})", headline_iops(p.iops),
+                         headline_latency(p.latency_mean_ns), p.threads, p.queue_depth);
     }
   }
   return {};

@@ -50,8 +50,8 @@ std::string format_duration(uint64_t ns);
 enum class LatencyUnit { us, ms };
 LatencyUnit latency_unit_for(std::vector<double> values_ns);
 double in_latency_unit(double ns, LatencyUnit unit);
-int latency_decimals(LatencyUnit unit);  // us: 1, ms: 3
-const char* latency_unit_name(LatencyUnit unit);  // "us" / "ms" (ASCII: consoles and CSV)
+int latency_decimals(LatencyUnit unit);             // us: 1, ms: 3
+const char* latency_unit_name(LatencyUnit unit);    // "us" / "ms" (ASCII: consoles and CSV)
 const char* latency_unit_symbol(LatencyUnit unit);  // "\u00b5s" / "ms" (reports)
 // One latency on its own (a console line): "476.4us", "1.452ms", "2.310s"; "-" for NaN.
 std::string format_latency(double ns);

@@ -60,8 +60,8 @@ units::LatencyUnit table_unit(const AppRun& run) {
   for (const results::AppInstanceResult& r : run.instances) add(r.latency);
   if (run.characterization) {
     const results::IoCharacterization& c = *run.characterization;
-    v.insert(v.end(), {c.latency_mean_ns, static_cast<double>(c.latency_p99_ns),
-                       static_cast<double>(c.latency_p999_ns), static_cast<double>(c.latency_max_ns)});
+    v.insert(v.end(), {c.latency_mean_ns, static_cast<double>(c.latency_p99_ns), static_cast<double>(c.latency_p999_ns),
+                       static_cast<double>(c.latency_max_ns)});
   }
   return units::latency_unit_for(std::move(v));
 }
@@ -140,10 +140,10 @@ void first_page(html::PageFlow& flow, const AppRun& run) {
     s_max.name = "QD max";
     for (const results::CharacterizationStep& st : c.steps) {
       if (!step_drawn(c, st)) continue;  // a stub at the end (stub_note)
-      const double end_s = step_end_s(c, st);
-      s_iops.points.push_back({end_s, st.iops});
-      s_qd.points.push_back({end_s, st.qd_mean});
-      s_max.points.push_back({end_s, static_cast<double>(st.qd_max)});
+      const double at_s = step_end_s(c, st);
+      s_iops.points.push_back({at_s, st.iops});
+      s_qd.points.push_back({at_s, st.qd_mean});
+      s_max.points.push_back({at_s, static_cast<double>(st.qd_max)});
     }
     iops.series.push_back(std::move(s_iops));
     qd.series.push_back(std::move(s_qd));

@@ -17,8 +17,12 @@ std::string app_lat(double ns, units::LatencyUnit u) {
 std::string app_lat(uint64_t ns, units::LatencyUnit u) { return app_lat(static_cast<double>(ns), u); }
 
 std::vector<double> latencies_of(const results::AppLatency& l) {
-  return {l.mean_ns, l.stddev_ns, static_cast<double>(l.p95_ns), static_cast<double>(l.p99_ns),
-          static_cast<double>(l.p999_ns), static_cast<double>(l.max_ns)};
+  return {l.mean_ns,
+          l.stddev_ns,
+          static_cast<double>(l.p95_ns),
+          static_cast<double>(l.p99_ns),
+          static_cast<double>(l.p999_ns),
+          static_cast<double>(l.max_ns)};
 }
 
 std::string instance_line(const results::AppInstanceResult& r, const std::string& name, units::LatencyUnit u) {

@@ -106,13 +106,12 @@ void streams_table(html::PageFlow& flow, const IoCharacterization& c) {
   const size_t shown = std::min<size_t>(c.streams.size(), std::max<size_t>(c.streams_for_80pct, 10));
   std::vector<double> latencies;
   for (size_t i = 0; i < shown; ++i) {
-    latencies.insert(latencies.end(),
-                     {c.streams[i].latency_mean_ns, static_cast<double>(c.streams[i].latency_max_ns)});
+    latencies.insert(latencies.end(), {c.streams[i].latency_mean_ns, static_cast<double>(c.streams[i].latency_max_ns)});
   }
   const units::LatencyUnit lu = units::latency_unit_for(std::move(latencies));
   const std::string u = units::latency_unit_symbol(lu);
-  t.header = {"Stream", "IOs", "% of IOs", "Cumulative %", "% of bytes", "Mean latency (" + u + ")",
-              "Max latency (" + u + ")"};
+  t.header = {
+      "Stream", "IOs", "% of IOs", "Cumulative %", "% of bytes", "Mean latency (" + u + ")", "Max latency (" + u + ")"};
   double cumulative = 0;
   for (size_t i = 0; i < shown; ++i) {
     const results::IoStreamStats& s = c.streams[i];
@@ -209,8 +208,8 @@ std::vector<html::Page> capture_pages(const IoCharacterization& c,
       step_latencies.insert(step_latencies.end(), {s.latency_mean_ns, static_cast<double>(s.latency_p99_ns)});
     }
     const units::LatencyUnit lu = units::latency_unit_for(std::move(step_latencies));
-    chart::Chart lat = step_chart(id + "-lat", "Latency per step",
-                                  fmt::format("Response time ({})", units::latency_unit_symbol(lu)));
+    chart::Chart lat =
+        step_chart(id + "-lat", "Latency per step", fmt::format("Response time ({})", units::latency_unit_symbol(lu)));
     lat.series.push_back(per_step(
         c, "mean", [lu](const CharacterizationStep& s) { return units::in_latency_unit(s.latency_mean_ns, lu); }));
     lat.series.push_back(per_step(c, "99 %", [lu](const CharacterizationStep& s) {

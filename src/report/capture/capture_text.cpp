@@ -38,12 +38,12 @@ std::string capture_text(const results::IoCharacterization& c) {
       {c.latency_mean_ns, static_cast<double>(c.latency_p50_ns), static_cast<double>(c.latency_p99_ns),
        static_cast<double>(c.latency_p999_ns), static_cast<double>(c.latency_max_ns)});
   const char* n = units::latency_unit_name(lu);
-  out += fmt::format("Queue depth mean {:.2f}, max {}; latency mean {} {}, 50 % {} {}, 99 % {} {}, 99.9 % {} {}, max {} {}\n",
-                     c.qd_mean, c.qd_max, capture_lat(c.latency_mean_ns, lu), n,
-                     capture_lat(static_cast<double>(c.latency_p50_ns), lu), n,
-                     capture_lat(static_cast<double>(c.latency_p99_ns), lu), n,
-                     capture_lat(static_cast<double>(c.latency_p999_ns), lu), n,
-                     capture_lat(static_cast<double>(c.latency_max_ns), lu), n);
+  out += fmt::format(
+      "Queue depth mean {:.2f}, max {}; latency mean {} {}, 50 % {} {}, 99 % {} {}, 99.9 % {} {}, max {} {}\n",
+      c.qd_mean, c.qd_max, capture_lat(c.latency_mean_ns, lu), n,
+      capture_lat(static_cast<double>(c.latency_p50_ns), lu), n, capture_lat(static_cast<double>(c.latency_p99_ns), lu),
+      n, capture_lat(static_cast<double>(c.latency_p999_ns), lu), n,
+      capture_lat(static_cast<double>(c.latency_max_ns), lu), n);
   out += "Completeness: " + losses_line(c) + "\n";
   out += fmt::format(
       "\nIO streams ({} in all; {} cover >= 80 % of the IOs; SEQ = starts where one of the last {} "

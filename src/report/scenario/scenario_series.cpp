@@ -24,7 +24,8 @@ ScenarioReportOptions scenario_report_options(const results::ScenarioDocument& d
 }
 
 json scenario_report_options_json(const ScenarioReportOptions& o) {
-  return json{{"series", o.series.empty() ? "auto" : o.series}, {"plot_targets", o.plot_targets}, {"compact", o.compact}};
+  return json{
+      {"series", o.series.empty() ? "auto" : o.series}, {"plot_targets", o.plot_targets}, {"compact", o.compact}};
 }
 
 std::vector<uint32_t> parse_plot_targets(const std::string& text, const std::string& what) {
@@ -36,8 +37,8 @@ std::vector<uint32_t> parse_plot_targets(const std::string& text, const std::str
     uint32_t v = 0;
     const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (item.empty() || ec != std::errc() || end != item.data() + item.size() || v == 0) {
-      throw UsageError(what, fmt::format("\"{}\" is not a list of target numbers such as 1,5 (targets count from 1)",
-                                         text));
+      throw UsageError(what,
+                       fmt::format("\"{}\" is not a list of target numbers such as 1,5 (targets count from 1)", text));
     }
     // People number targets from 1 (as every report does); the options hold 0-based indexes.
     if (std::find(out.begin(), out.end(), v - 1) == out.end()) out.push_back(v - 1);
@@ -53,8 +54,8 @@ void check_scenario_report_options(const ScenarioReportOptions& o, size_t target
   }
   for (const uint32_t t : o.plot_targets) {
     if (t >= targets) {
-      throw UsageError(what, fmt::format("--plot-targets names target {}, but the run has targets 1 to {}", t + 1,
-                                         targets));
+      throw UsageError(what,
+                       fmt::format("--plot-targets names target {}, but the run has targets 1 to {}", t + 1, targets));
     }
   }
 }

@@ -58,7 +58,7 @@ std::string render_rows(const Rows& rows, std::string_view css_class);
 std::string grouped(double value, int decimals);  // 1234567.891, 1 -> "1,234,567.9"
 std::string fmt_iops(double iops);
 std::string fmt_mbps(double mb_per_s);
-std::string fmt_ms(double ns);                       // 22772.6 -> "0.023"
+std::string fmt_ms(double ns);  // 22772.6 -> "0.023"
 // A latency in a table's unit (units::latency_unit_for over the table's values): us with 1
 // decimal, ms with 3, grouped ("1,234.5").
 std::string fmt_latency(double ns, units::LatencyUnit unit);
