@@ -87,6 +87,7 @@ class Runner {
   Setup m_setup;
   results::AppRun m_run;
   std::mutex m_phase_mutex;
+  uint64_t m_measured_start_ns = 0;  // CLOCK_MONOTONIC when the drivers' measured period began
 };
 
 void Runner::describe() {
@@ -123,7 +124,7 @@ void Runner::set_up_instance(size_t i) {
   marker.mount_points.push_back(mount_point);
   m_setup.state.save();  // before the mount: a kill right after it still finds the mount
   mount_filesystem({m_config.filesystem}, target.path, mount_point);
-  log(fmt::format("instance {}: {} on {} mounted at {}", i, m_config.filesystem, target.path, mount_point));
+  log(fmt::format("instance {}: {} on {} mounted at {}", i + 1, m_config.filesystem, target.path, mount_point));
   MemoryLimit group = MemoryLimit::create(fmt::format("ptsuite-app-{}-{}", marker.id, i), m_config.memory_limit_bytes,
                                           m_setup.state.directory());
   if (group.active()) {
@@ -139,7 +140,7 @@ void Runner::set_up_instance(size_t i) {
   c.device = target.path;
   c.mount_point = mount_point;
   c.private_dir = private_dir;
-  c.output_dir = fmt::format("{}/instance-{}", m_rq.output_dir, i);
+  c.output_dir = fmt::format("{}/instance-{}", m_rq.output_dir, i + 1);  // numbered from 1, as reports name it
   c.cgroup_procs = group.procs_path();
   c.stop = m_rq.stop;
   c.log = m_rq.log;
@@ -186,6 +187,7 @@ void Runner::measure() {
     m_run.capture_unavailable = "not asked for (--no-capture)";
   }
   m_run.instances.resize(n);
+  m_measured_start_ns = monotonic_ns();  // the capture's steps start here (the workload's start)
   parallel(n, [&](size_t i) {
     timed_phase("run", static_cast<uint32_t>(i), [&] {
       m_run.instances[i] = m_setup.instances[i]->run(m_config.duration_ns);
@@ -219,7 +221,7 @@ void Runner::teardown() {
           try {
             m_setup.instances[i]->stop_server();
           } catch (const std::exception& e) {
-            log(fmt::format("instance {}: stopping the server: {}", i, e.what()));
+            log(fmt::format("instance {}: stopping the server: {}", i + 1, e.what()));
           }
         },
         false);
@@ -229,8 +231,8 @@ void Runner::teardown() {
   for (size_t i = 0; i < m_setup.targets.size(); ++i) {  // the servers' logs stay with the results
     std::error_code ec;
     fs::copy_file(fmt::format("{}/i{}/server.log", m_setup.state.directory(), i),
-                  fmt::format("{}/instance-{}/server.log", m_rq.output_dir, i), fs::copy_options::overwrite_existing,
-                  ec);
+                  fmt::format("{}/instance-{}/server.log", m_rq.output_dir, i + 1),
+                  fs::copy_options::overwrite_existing, ec);
   }
   undo(m_setup.state.marker(), actions);  // unmounts, cgroups; servers already stopped
   for (const std::string& a : actions) log(a);
@@ -244,7 +246,11 @@ void Runner::finish_results() {
     capture::CharacterizeOptions co;
     co.step_ns = m_config.step_ns;
     try {  // the results are written whatever the capture file holds
-      m_run.characterization = capture::characterize_file(m_rq.output_dir + "/" + m_run.capture_file, co);
+      capture::CaptureReader reader(m_rq.output_dir + "/" + m_run.capture_file);
+      // Steps from the measured period's start (the drivers' own time axis), not from t0.
+      const uint64_t t0 = reader.header().t0_monotonic_ns;
+      if (m_measured_start_ns > t0 && t0 > 0) co.origin_ns = m_measured_start_ns - t0;
+      m_run.characterization = capture::characterize_reader(reader, co);
       m_run.characterization->capture_file = m_run.capture_file;
     } catch (const std::exception& e) {
       m_run.capture_unavailable = std::string("the capture could not be characterized: ") + e.what();

@@ -56,10 +56,10 @@ std::string timed(const InstanceContext& c, const std::string& what, ProcessSpec
     std::string name = std::filesystem::path(spec.argv.at(0)).filename().string();
     spec.output_path = fmt::format("{}/{}.log", c.output_dir, name);
   }
-  if (c.log) c.log(fmt::format("instance {}: {} ...", c.index, what));
+  if (c.log) c.log(fmt::format("instance {}: {} ...", c.index + 1, what));
   std::string out = run_checked(std::move(spec), timeout_ns, c.stop);
   if (c.log) {
-    c.log(fmt::format("instance {}: {} done in {:.1f} s", c.index, what,
+    c.log(fmt::format("instance {}: {} done in {:.1f} s", c.index + 1, what,
                       static_cast<double>(monotonic_ns() - start) / 1e9));
   }
   return out;

@@ -131,7 +131,7 @@ ServerRecord MariadbInstance::start_server() {
   ProcessSpec create;
   create.argv = {k_client, "--no-defaults", "-S", m_socket, "-u", "root", "-e", "CREATE DATABASE sbtest"};
   run_checked(create, detail::k_tool_timeout_ns, m_c.stop);
-  if (m_c.log) m_c.log(fmt::format("instance {}: MariaDB {} running (pid {})", m_c.index, m_data, m_server.pid()));
+  if (m_c.log) m_c.log(fmt::format("instance {}: MariaDB {} running (pid {})", m_c.index + 1, m_data, m_server.pid()));
   return {"mariadb", static_cast<int>(m_server.pid()), m_data, SIGTERM};
 }
 
@@ -166,10 +166,7 @@ results::AppInstanceResult MariadbInstance::run(uint64_t duration_ns) {
   r.transactions = s.summary.transactions;
   r.failed = s.summary.failed;
   r.measured_s = s.summary.duration_s;
-  r.latency = latency_from_buckets(s.histogram_ms);
-  // sysbench's own exact mean and maximum replace the bucket estimates.
-  r.latency.mean_ns = s.summary.latency_mean_ms * 1e6;
-  r.latency.max_ns = static_cast<uint64_t>(s.summary.latency_max_ms * 1e6);
+  r.latency = sysbench_latency(s);  // exact mean and maximum, bucket percentiles at most the maximum
   r.series = s.series;
   const size_t at = out.find("SQL statistics:");
   r.driver_output = at == std::string::npos ? "" : out.substr(at);

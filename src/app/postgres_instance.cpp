@@ -138,7 +138,8 @@ ServerRecord PostgresInstance::start_server() {
   server.death_signal = SIGINT;  // fast shutdown if ptsuite dies
   m_server = ChildProcess::spawn(server);
   wait_ready();
-  if (m_c.log) m_c.log(fmt::format("instance {}: PostgreSQL {} running (pid {})", m_c.index, m_data, m_server.pid()));
+  if (m_c.log)
+    m_c.log(fmt::format("instance {}: PostgreSQL {} running (pid {})", m_c.index + 1, m_data, m_server.pid()));
   return {"postgresql", static_cast<int>(m_server.pid()), m_data, SIGINT};
 }
 

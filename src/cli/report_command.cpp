@@ -47,18 +47,23 @@ struct ReportOptions {
   std::string out;
   std::string series;        // scenario results: report.series
   std::string plot_targets;  // scenario results: "1,5"
+  bool compact = false;      // scenario results: aggregate-only tables
 };
 
 // A scenario run's chart choices given on the command line replace the ones it recorded (the
 // document in memory only: results.json is never rewritten by `report`).
 void apply_chart_options(json& doc, const ReportOptions& o) {
-  if (o.series.empty() && o.plot_targets.empty()) return;
+  if (o.series.empty() && o.plot_targets.empty() && !o.compact) return;
   if (!results::read_envelope(doc).is_scenario()) {
-    throw UsageError(o.series.empty() ? "--plot-targets" : "--series", "applies to scenario results only");
+    throw UsageError(!o.series.empty()         ? "--series"
+                     : !o.plot_targets.empty() ? "--plot-targets"
+                                               : "--compact",
+                     "applies to scenario results only");
   }
   report::ScenarioReportOptions chosen = report::scenario_report_options(results::read_scenario_document(doc));
   if (!o.series.empty()) chosen.series = o.series;
   if (!o.plot_targets.empty()) chosen.plot_targets = report::parse_plot_targets(o.plot_targets, "--plot-targets");
+  if (o.compact) chosen.compact = true;
   report::check_scenario_report_options(chosen, doc.at("targets").size(),
                                         o.series.empty() ? "--plot-targets" : "--series");
   doc["report"] = report::scenario_report_options_json(chosen);
@@ -225,6 +230,8 @@ void register_report_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--series", o->series,
                   "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)");
   sub->add_option("--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5");
+  sub->add_flag("--compact", o->compact,
+                "Scenario results: aggregate-only tables, no stream-instance table (the CSV keeps every row)");
   sub->callback([o, &slot] { slot.action = [o] { return run_report(*o); }; });
 }
 

@@ -64,15 +64,17 @@ struct ScenarioOptions {
   std::string reports = "html,csv,text";
   std::string series;        // report.series
   std::string plot_targets;  // "1,5"
+  bool compact = false;      // --compact: aggregate-only tables (report.compact)
   bool no_history = false;
   std::string history_db;
 };
 
 // The chart options as given (checked against the number of targets before anything runs).
 report::ScenarioReportOptions chart_options(const ScenarioOptions& o, size_t targets) {
-  report::ScenarioReportOptions r{o.series, o.plot_targets.empty()
-                                                ? std::vector<uint32_t>{}
-                                                : report::parse_plot_targets(o.plot_targets, "--plot-targets")};
+  report::ScenarioReportOptions r{
+      o.series,
+      o.plot_targets.empty() ? std::vector<uint32_t>{} : report::parse_plot_targets(o.plot_targets, "--plot-targets"),
+      o.compact};
   report::check_scenario_report_options(r, targets, o.series.empty() ? "--plot-targets" : "--series");
   return r;
 }
@@ -443,6 +445,7 @@ int run_scenario_command(const ScenarioOptions& o) {
                  {"reports", o.reports},
                  {"series", o.series},
                  {"plot_targets", o.plot_targets},
+                 {"compact", o.compact},
                  {"started_utc", utc_now_iso8601()}};
   write_file_atomic(dir / "scenario-run.json", run.dump());
   return execute(s, o, dir, results_skeleton(s, text, o, run), opened, targets);
@@ -470,6 +473,7 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
     o.reports = run.value("reports", o.reports);
     o.series = run.value("series", "");
     o.plot_targets = run.value("plot_targets", "");
+    o.compact = run.value("compact", false);
     text = run.at("scenario_text").get<std::string>();
     (void)run.at("identities").at(o.targets.size() - 1);
   } catch (const json::exception& e) {
@@ -482,7 +486,7 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
   for (size_t i = 0; i < opened.size(); ++i) {
     if (fingerprint(opened[i]->identity) != fingerprint(run.at("identities").at(i))) {
       throw SafetyRefusal(
-          fmt::format("refusing to resume: target {} ({}) is not the device the run started on", i, o.targets[i]));
+          fmt::format("refusing to resume: target {} ({}) is not the device the run started on", i + 1, o.targets[i]));
     }
   }
   std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);
@@ -522,6 +526,9 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
                   "Multi-target charts: aggregate, drives or both (report.series; default: both up to 4 targets, "
                   "aggregate with the targets' min/max above)");
   run->add_option("--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)");
+  run->add_flag("--compact", o->compact,
+                "Aggregate-only tables in report.html and summary.txt, no stream-instance table (scenario.csv keeps "
+                "every target and stream instance)");
   add_history_options(run, o->no_history, o->history_db);
   run->callback([&slot, o] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};

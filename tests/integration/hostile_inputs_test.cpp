@@ -264,7 +264,7 @@ TEST(HostileInputs, EverythingCheckableIsCheckedBeforeTheFirstWrite) {
                                     "--out",    out,   "--allow-destructive"};
   };
   const std::vector<HostileCase> cases = {
-      {"scenario block_size 0", scen("bs0.json"), 2, {"phase r: stream w on target 0: block_size"}, target, {out}},
+      {"scenario block_size 0", scen("bs0.json"), 2, {"phase r: stream w on target 1: block_size"}, target, {out}},
       {"scenario range past the capacity",
        scen("past.json"),
        2,

@@ -34,7 +34,7 @@ constexpr const char* k_script = R"JS(<script>
     const rows = [];
     for (const tr of content.querySelectorAll('tbody tr')) {
       const c = tr.cells;
-      rows.push([0, 1, 2].map(i => (i < c.length ? c[i].textContent : '')).join('|'));
+      rows.push([...c].map(x => x.textContent).join('|'));
     }
     const captions = [...content.querySelectorAll('figcaption')].map(f => f.textContent);
     out.push({id: page.id, title: page.querySelector('h2.page-title').textContent,

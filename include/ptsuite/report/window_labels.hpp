@@ -18,6 +18,8 @@ struct WindowLabels {
   std::string mrt;    // "mean of the window Rounds' maxima" / "largest response time of the window"
   std::string nines;  // what a percentile cell is: of every IO of the window, never an average
   std::string max;    // the "Max" column: the window's largest response time, exact
+  bool art_round_mean = false;  // ART is the mean of the Rounds' ARTs (else of every IO)
+  bool mrt_round_mean = false;  // MRT is the mean of the Rounds' maxima (else the window's maximum)
   // true when the MRT is the mean of the Rounds' maxima: a percentile may exceed it, so a table
   // of percentiles and MRT also shows the window's maximum
   bool show_max = false;

@@ -491,7 +491,7 @@ void group_section(PageFlow& flow, const Comparison& cmp, const ComparedTest& te
     chart::Chart c = group_chart(cmp, test, group, v);
     const double height_px = std::max(c.height_px, k_chart_height_px);
     const std::string caption = title + plan_caption(cmp, group);
-    flow.add(chart_block(std::move(c), caption, ids, height_px), figure_height_mm(height_px, caption.size()));
+    flow.add(chart_block(std::move(c), caption, ids, height_px), figure_height_mm(height_px, caption));
   }
   if (cells) {
     flow.add_table(cells_table(cmp, group, v), title + ": each run's value and its difference to run 1");

@@ -36,7 +36,7 @@ std::string drive_text(const results::DriveIdentity& id) {
   return details.empty() ? out : out + (out.empty() ? "" : " ") + "(" + details + ")";
 }
 
-html::Block summary(const ReplayRecord& r) {
+html::Rows summary_rows(const ReplayRecord& r) {
   html::Rows rows = {
       {"Capture", html::text(fmt::format("{} (device {}, {}; source {}{})", r.capture_file, r.capture_device,
                                          html::fmt_bytes(r.capture_capacity_bytes), r.capture_source,
@@ -69,14 +69,11 @@ html::Block summary(const ReplayRecord& r) {
   for (const results::ReplaySetting& s : r.settings) {
     rows.emplace_back(s.name, html::text(fmt::format("{} ({})", s.value, s.note)));
   }
-  return {html::BlockKind::html, html::render_rows(rows, "rows"), "", ""};
+  return rows;
 }
 
-// Lines the summary takes: one per row, two for the long ones, plus the response-time lines.
-double summary_height_mm(const ReplayRecord& r) {
-  constexpr double k_row_mm = 4.6;
-  const double rows = 10.0 + static_cast<double>(r.settings.size()) * 1.5 + (r.latency ? 6.0 : 0.0);
-  return rows * k_row_mm;
+html::Block summary(const ReplayRecord& r) {
+  return {html::BlockKind::html, html::render_rows(summary_rows(r), "rows"), "", ""};
 }
 
 void step_table(html::PageFlow& flow, const ReplayRecord& r) {
@@ -106,31 +103,60 @@ void step_table(html::PageFlow& flow, const ReplayRecord& r) {
                                                    us_text(s.issue_error_p99_ns), us_text(s.issue_error_max_ns))
                                      : "-"),
          html::text(s.fell_behind ? "no" : "yes")});
-    t.row_classes.push_back(s.fell_behind ? "highlight" : "");
+    t.row_classes.emplace_back(s.fell_behind ? "fail" : "");
   }
   flow.add_table(t, r.mode == "open" && r.speed != 1
                         ? fmt::format("Per step: the replay's expected IOPS and MB/s are the capture's x {}", r.speed)
                         : "Per step: the capture's figures next to the replay's");
 }
 
+// Block sizes per table row: a step's sizes fill rows of this many (size, captured, replayed)
+// triples, so 17 steps x 27 sizes are 119 rows on about three pages, not 459 rows on twelve.
+constexpr size_t k_sizes_per_row = 4;
+
 void sizes_table(html::PageFlow& flow, const ReplayRecord& r) {
   html::Table t;
   t.css_class = "data compact steps";
-  t.header = {"Step", "Size", "IOs captured", "IOs replayed"};
+  t.first_numeric_column = 1;
+  t.header = {"Step"};
+  for (size_t i = 0; i < k_sizes_per_row; ++i) {
+    for (const char* h : {"Size", "IOs captured", "IOs replayed"}) t.header.emplace_back(h);
+  }
+  size_t sizes_in_all = 0;
+  size_t differ = 0;
   for (size_t k = 0; k < r.steps.size(); ++k) {
     std::map<uint32_t, std::pair<uint64_t, uint64_t>> sizes;
     for (const results::SizeCount& c : r.steps[k].captured.sizes) sizes[c.size_bytes].first = c.ios;
     for (const results::SizeCount& c : r.steps[k].replayed.sizes) sizes[c.size_bytes].second = c.ios;
+    size_t in_row = k_sizes_per_row;
+    bool first = true;
     for (const auto& [size, ios] : sizes) {
-      t.rows.push_back({html::text(std::to_string(k + 1)), html::text(html::kib_label(size)),
-                        html::text(std::to_string(ios.first)), html::text(std::to_string(ios.second))});
-      t.row_classes.push_back(ios.first != ios.second ? "highlight" : "");
+      if (in_row == k_sizes_per_row) {  // a new row: the step's number on its first one
+        t.rows.push_back({first ? std::to_string(k + 1) : ""});
+        t.row_classes.emplace_back(first ? "step-first" : "");
+        first = false;
+        in_row = 0;
+      }
+      const bool same = ios.first == ios.second;
+      const auto count = [same](uint64_t n) {
+        return same ? std::to_string(n) : "<b class=\"bad\">" + std::to_string(n) + "</b>";
+      };
+      std::string label = html::kib_label(size);  // "10 KiB" on one line: a no-break space
+      label.replace(label.find(' '), 1, "\u00a0");
+      t.rows.back().push_back(html::text(label));
+      t.rows.back().push_back(count(ios.first));
+      t.rows.back().push_back(count(ios.second));
+      ++in_row;
+      ++sizes_in_all;
+      differ += same ? 0 : 1;
     }
   }
-  flow.add_table(t, "Block-size distribution per step (differences highlighted)");
+  flow.add_table(t, fmt::format("Block-size distribution per step: {} sizes in all, {} with other counts in the replay "
+                                "(in bold red), {} to a row",
+                                sizes_in_all, differ, k_sizes_per_row));
 }
 
-html::Block charts(const ReplayRecord& r, bool errors) {
+void add_chart(html::PageFlow& flow, const ReplayRecord& r, bool errors) {
   chart::Chart c;
   c.id = errors ? "replay-error" : "replay-iops";
   c.title = errors ? "Issue-time error per step" : "IOPS per step";
@@ -138,6 +164,7 @@ html::Block charts(const ReplayRecord& r, bool errors) {
   c.x.include_zero = true;
   c.y.label = errors ? "Replayed - scheduled (us)" : "IOPS";
   c.y.include_zero = true;
+  c.height_px = 300;  // both charts on one page, each at its own size
   const double scale = r.mode == "open" ? r.speed : 1.0;
   std::vector<chart::Series> series(errors ? 3 : 2);
   series[0].name = errors ? "p50" : fmt::format("captured{}", scale != 1 ? fmt::format(" x {}", scale) : "");
@@ -156,10 +183,9 @@ html::Block charts(const ReplayRecord& r, bool errors) {
     }
   }
   c.series = std::move(series);
-  return {html::BlockKind::figure, chart::render_svg(c),
-          errors ? "Issue-time error (replayed issue time - scheduled time) per step"
-                 : "IOPS the capture asked for and IOPS the replay delivered, per step",
-          ""};
+  flow.add_figure(chart::render_svg(c), c.height_px,
+                  errors ? "Issue-time error (replayed issue time - scheduled time) per step"
+                         : "IOPS the capture asked for and IOPS the replay delivered, per step");
 }
 
 }  // namespace
@@ -193,13 +219,14 @@ std::string replay_html(const ReplayRecord& r) {
   std::vector<html::Page> pages;
   {
     html::PageFlow flow(pages, header, "Replay: summary and settings");
-    flow.add(summary(r), summary_height_mm(r));
+    const html::Block s = summary(r);
+    flow.add(s, html::rows_height_mm(summary_rows(r)));
     step_table(flow, r);
   }
   {
     html::PageFlow flow(pages, header, "Replay: IOPS and issue-time error");
-    flow.add(charts(r, false), html::figure_height_mm(420, 60));
-    if (r.mode == "open") flow.add(charts(r, true), html::figure_height_mm(420, 60));
+    add_chart(flow, r, false);
+    if (r.mode == "open") add_chart(flow, r, true);
   }
   {
     html::PageFlow flow(pages, header, "Replay: response times of the target");

@@ -91,7 +91,7 @@ void step_chart(html::PageFlow& flow, const ReplayRecord& r, const html::Latency
       "Response time (submit to completion, reads and writes) of the IOs issued in each step: mean, 99 %, 99.9 % and "
       "maximum";
   flow.add({html::BlockKind::figure, chart::render_svg(c), caption, ""},
-           html::figure_height_mm(c.height_px, caption.size()));
+           html::figure_height_mm(c.height_px, caption));
 }
 
 }  // namespace
@@ -212,7 +212,7 @@ void ramp_section(html::PageFlow& flow, const ReplayRecord& r) {
   for (const chart::Chart& c : charts) {
     const std::string caption = c.title + ": mean, 99 %, 99.9 % and maximum, one point per rate of the ramp";
     flow.add({html::BlockKind::figure, chart::render_svg(c), caption, ""},
-             html::figure_height_mm(c.height_px, caption.size()));
+             html::figure_height_mm(c.height_px, caption));
   }
   html::Table t;
   t.css_class = "data compact steps";

@@ -110,7 +110,7 @@ std::string errors_of(const results::ReplayRecord& r, uint64_t p50, uint64_t p99
 void replay_rows(std::string& out, const results::PhaseRecord& phase) {
   for (const scenario_detail::ReplayRow& r : scenario_detail::replay_rows(phase)) {
     const results::ReplayRecord& rec = *r.record;
-    Keys k{phase.name, phase.kind, "", rec.capture_file, "", "replay", "", std::to_string(r.target), "", ""};
+    Keys k{phase.name, phase.kind, "", rec.capture_file, "", "replay", "", std::to_string(r.target + 1), "", ""};
     for (size_t i = 0; i < rec.steps.size(); ++i) {
       const results::ReplayStep& s = rec.steps[i];
       k.step = std::to_string(i + 1);
@@ -152,7 +152,7 @@ void step_rows(std::string& out, const results::PhaseRecord& phase, size_t index
          ""};
   for (size_t t = 0; t < step.targets.size(); ++t) {
     k.scope = scenario_detail::target_name(t);
-    k.target = std::to_string(t);
+    k.target = std::to_string(t + 1);
     summary_rows(out, k, step.targets[t]);
   }
   k.scope = "aggregate";
@@ -161,7 +161,7 @@ void step_rows(std::string& out, const results::PhaseRecord& phase, size_t index
   for (const results::InstanceRecord& in : step.instances) {
     k.scope = "stream";
     k.stream = in.stream;
-    k.target = std::to_string(in.target);
+    k.target = std::to_string(in.target + 1);
     k.requested_iops = in.rate_iops > 0 ? number(in.rate_iops) : "";
     k.requested_mb_per_s = in.rate_mb_per_s > 0 ? number(in.rate_mb_per_s) : "";
     summary_rows(out, k, in.summary);
