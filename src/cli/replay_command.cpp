@@ -28,6 +28,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -198,7 +199,10 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
                    {"engine", "--engine"},
                    {"queue_depth", "--queue-depth"},
                    {"target", "--target"}};
-    slot.action = [a] { return run_replay_command(*a); };
+    slot.action = [a] {
+      (void)resolve_target_option(a->target);
+      return run_replay_command(*a);
+    };
   });
 }
 
