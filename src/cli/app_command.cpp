@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -157,7 +158,10 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
                    {"app.server_cache", "--set server_cache"},
                    {"app.memory_limit", "--set memory_limit"},
                    {"app.filesystem", "--set filesystem"}};
-    slot.action = [a] { return run_app_command(*a); };
+    slot.action = [a] {
+      resolve_target_options(a->targets);
+      return run_app_command(*a);
+    };
   });
 }
 

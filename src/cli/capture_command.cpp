@@ -15,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -138,7 +139,10 @@ void register_capture_command(CLI::App& app, CommandSlot& slot) {
   cmd->callback([&slot, cmd, show, args] {
     if (show->parsed()) return;
     slot.fields = {{"step_ns", "--step"}};
-    slot.action = [args] { return run_capture(*args); };
+    slot.action = [args] {
+      resolve_target_options(args->targets);
+      return run_capture(*args);
+    };
   });
 }
 

@@ -77,6 +77,7 @@ int run(int argc, char** argv) {
   register_capture_command(app, slot);
   register_replay_command(app, slot);
   register_app_command(app, slot);
+  register_fleet_command(app, slot);
   register_completion_command(app, slot);
   register_man_command(app, slot);
   apply_conventions(app);

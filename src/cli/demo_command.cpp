@@ -16,6 +16,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -173,7 +174,10 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_flag("--quiet", args->quiet, "Print only where the results are");
   cmd->callback([&slot, args] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
-    slot.action = [args] { return run_demo(*args); };
+    slot.action = [args] {
+      (void)resolve_target_option(args->target);
+      return run_demo(*args);
+    };
   });
 }
 

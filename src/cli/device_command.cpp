@@ -1,4 +1,5 @@
-// `ptsuite device info|purge|health|write-cache|platform TARGET`: the device layer on the command line.
+// `ptsuite device info|purge|health|write-cache|platform TARGET` and `device list`: the device
+// layer on the command line. TARGET may be serial:SERIAL (cli/target_option.hpp).
 // Human-readable text by default, the same JSON the PTS runner embeds with --json.
 // purge: exit 0 succeeded, 2 bad method, 3 refused (safety, consent, serial, frozen), 5 failed.
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include <ptsuite/device/drives.hpp>
 #include <ptsuite/device/health.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
@@ -18,6 +20,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -186,6 +189,31 @@ int run_write_cache(const DeviceOptions& o) {
   return 0;
 }
 
+// `device list`: one line per drive of this host (device/drives.hpp), or the records as JSON.
+int run_device_list(const DeviceOptions& o) {
+  const std::vector<device::DriveEntry> drives = device::list_drives();
+  if (o.json) {
+    fmt::print("{}\n", nlohmann::json(drives).dump(2));
+    return 0;
+  }
+  fmt::print("{:<14} {:<7} {:<22} {:<28} {:<10} {:>10}  {}\n", "device", "kind", "serial", "model", "firmware",
+             "capacity", "by-id / PCI slot / refused");
+  for (const device::DriveEntry& d : drives) {
+    const std::string serial = !d.serial.empty()         ? d.serial
+                               : !d.asset_serial.empty() ? d.asset_serial + " (asset)"
+                                                         : "-";
+    std::string where = d.by_id.empty() ? (d.backing_file.empty() ? "-" : "over " + d.backing_file) : d.by_id;
+    if (!d.pci_slot.empty()) where += "  PCI " + d.pci_slot;
+    fmt::print("{:<14} {:<7} {:<22} {:<28} {:<10} {:>10}  {}\n", d.path, device::to_string(d.transport),
+               printable(serial), printable(d.model.empty() ? "-" : d.model),
+               printable(d.firmware.empty() ? "-" : d.firmware), units::format_size_human(d.capacity_bytes),
+               printable(where));
+    if (!d.refused.empty()) fmt::print("{:<14} refused for writes: {}\n", "", printable(d.refused));
+  }
+  fmt::print("{} drive(s); a run names one as --target serial:SERIAL\n", drives.size());
+  return 0;
+}
+
 int run_platform(const DeviceOptions& o) {
   const auto platform = device::capture_platform(o.target);
   const nlohmann::json j = platform;
@@ -209,7 +237,17 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* info = device->add_subcommand("info", "Identify a device, loop device, zram device or file (read-only)");
   info->add_option("target", options->target, "Block device or file")->required();
   info->add_flag("--json", options->json, "Print the identity record as JSON");
-  info->callback([&slot, options] { slot.action = [options] { return run_info(*options); }; });
+  info->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_info(*options);
+    };
+  });
+
+  CLI::App* list = device->add_subcommand(
+      "list", "The host's drives (NVMe, SATA, SAS, virtio, loop): serial, model, firmware, capacity, by-id, PCI slot");
+  list->add_flag("--json", options->json, "Print the drives as a JSON array");
+  list->callback([&slot, options] { slot.action = [options] { return run_device_list(*options); }; });
 
   CLI::App* purge = device->add_subcommand("purge", "Purge (erase) a device before a PTS test: DESTROYS ALL DATA");
   purge->add_option("target", options->target, "Block device or file")->required();
@@ -223,12 +261,25 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto");
   purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method");
   purge->add_flag("--json", options->json, "Print the purge record as JSON");
-  purge->callback([&slot, options] { slot.action = [options] { return run_purge(*options); }; });
+  purge->callback([&slot, options] {
+    slot.action = [options] {
+      const device::ResolvedTarget named = resolve_target_option(options->target);
+      if (named.by_serial && !named.asset && options->confirm_serial.empty()) {
+        options->confirm_serial = device::identify(named.path).serial;  // serial:SERIAL is the confirmation
+      }
+      return run_purge(*options);
+    };
+  });
 
   CLI::App* health = device->add_subcommand("health", "Temperature, warnings, wear and media errors (read-only)");
   health->add_option("target", options->target, "Block device")->required();
   health->add_flag("--json", options->json, "Print the snapshot as JSON");
-  health->callback([&slot, options] { slot.action = [options] { return run_health(*options); }; });
+  health->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_health(*options);
+    };
+  });
 
   CLI::App* cache = device->add_subcommand(
       "write-cache",
@@ -238,12 +289,22 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   cache->add_flag("--allow-destructive", options->allow_destructive,
                   "Consent to changing the device (the safety gate still refuses devices in use)");
   cache->add_flag("--json", options->json, "Print the state(s) as JSON");
-  cache->callback([&slot, options] { slot.action = [options] { return run_write_cache(*options); }; });
+  cache->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_write_cache(*options);
+    };
+  });
 
   CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
   platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show");
   platform->add_flag("--json", options->json, "Print the platform record as JSON");
-  platform->callback([&slot, options] { slot.action = [options] { return run_platform(*options); }; });
+  platform->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_platform(*options);
+    };
+  });
 }
 
 }  // namespace ptsuite::cli

@@ -23,6 +23,7 @@
 #include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/labels.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -47,8 +48,12 @@ struct HistoryOptions {
   std::string format = "csv";
   std::string out;
   bool replace = false;
-  bool json = false;  // list / show --json
+  bool json = false;                // list / show --json
+  bool bundle = false;              // add --bundle
+  std::vector<std::string> labels;  // list / export --label key=value
 };
+
+history::RunFilter filter_of(const HistoryOptions& o) { return {o.model, o.serial, parse_labels(o.labels, "--label")}; }
 
 HistoryStore open_store(const HistoryOptions& o) { return HistoryStore::open(history::resolve_history_db(o.db)); }
 
@@ -79,8 +84,10 @@ int run_add(const HistoryOptions& o) {
   const RunRecord record = history::record_from_run_dir(dir, [](const nlohmann::json& doc, const std::string& what) {
     report::check_results_document(results::read_envelope(doc), what);
   });
+  const std::vector<history::BundleFile> files =
+      o.bundle ? history::read_bundle_files(dir) : std::vector<history::BundleFile>{};
   HistoryStore store = open_store(o);
-  const history::AddResult result = store.add(record, o.replace);
+  const history::AddResult result = store.add(record, o.replace, o.bundle ? &files : nullptr);
   fmt::print("{} run {}: {} {} ({}), {} ({})\n", result.updated ? "updated" : "added", result.id,
              or_dash(record.device_model), or_dash(record.device_serial), tests_text(record),
              or_dash(record.compliance_summary), store.backend().describe());
@@ -130,7 +137,7 @@ void print_table(const std::vector<Column>& columns, const std::vector<std::vect
 
 int run_list(const HistoryOptions& o) {
   HistoryStore store = open_store(o);
-  const std::vector<RunRecord> runs = store.list({o.model, o.serial});
+  const std::vector<RunRecord> runs = store.list(filter_of(o));
   if (o.json) {
     fmt::print("{}\n", records_json(runs, false).dump(1));
     return 0;
@@ -139,7 +146,7 @@ int run_list(const HistoryOptions& o) {
   for (const RunRecord& r : runs) {
     rows.push_back({std::to_string(r.id), or_dash(r.started_utc.substr(0, 16)), or_dash(r.device_model),
                     or_dash(r.device_serial), or_dash(r.device_firmware), tests_text(r), or_dash(r.compliance_summary),
-                    r.signature_fingerprint.empty() ? "no" : "yes"});
+                    r.signature_fingerprint.empty() ? "no" : "yes", or_dash(labels_text(r.labels))});
   }
   print_table({{"ID", 6, true},
                {"started (UTC)", 16},
@@ -148,7 +155,8 @@ int run_list(const HistoryOptions& o) {
                {"firmware", 12},
                {"tests", 40},
                {"compliance", 40},
-               {"signed", 6}},
+               {"signed", 6},
+               {"labels", 60}},
               rows);
   fmt::print("{} run(s) in {}\n", runs.size(), store.backend().describe());
   return 0;
@@ -194,6 +202,9 @@ int run_show(const HistoryOptions& o) {
   print_field("manifest sha256", r.manifest_sha256);
   print_field("signed", r.signature_fingerprint.empty() ? "no" : r.signature_fingerprint + " on " + r.signed_utc);
   print_field("preflight warnings", r.preflight_warnings ? std::to_string(*r.preflight_warnings) : "");
+  print_field("host", r.host);
+  print_field("labels", labels_text(r.labels));
+  print_field("bundle stored", r.bundle_stored ? "yes (`ptsuite history bundle " + std::to_string(r.id) + "`)" : "no");
   print_field("added / updated", r.added_utc + " / " + r.updated_utc);
   for (const history::TestSummary& t : r.test_summaries) {
     fmt::print("test {}: {}; steady state: {}\n", or_dash(t.test_id), or_dash(t.compliance_summary),
@@ -212,7 +223,7 @@ int run_export(const HistoryOptions& o) {
     throw UsageError("--format", fmt::format("unknown export format \"{}\"; known: csv, json", o.format));
   }
   HistoryStore store = open_store(o);
-  const std::vector<RunRecord> runs = store.list({o.model, o.serial}, /*with_metrics=*/true);
+  const std::vector<RunRecord> runs = store.list(filter_of(o), /*with_metrics=*/true);
   const std::string csv = o.format == "csv" ? history::export_csv(runs) : records_json(runs, true).dump(1) + "\n";
   if (o.out.empty() || o.out == "-") {
     fmt::print("{}", csv);
@@ -220,6 +231,29 @@ int run_export(const HistoryOptions& o) {
     write_file_atomic(o.out, csv);
     fmt::print(stderr, "wrote {}\n", o.out);
   }
+  return 0;
+}
+
+// `history bundle ID --out DIR`: the bundle the history holds, written as a run directory that
+// `ptsuite verify DIR` checks (and `report`, `compare` read).
+int run_bundle(const HistoryOptions& o) {
+  const std::optional<int64_t> id = history::parse_history_id(o.id);
+  if (!id) {
+    throw UsageError("ID",
+                     fmt::format("\"{}\" is not a history ID (a positive number, as `history list` shows)", o.id));
+  }
+  if (o.out.empty()) throw UsageError("--out", "give the directory to write the bundle into");
+  HistoryStore store = open_store(o);
+  const RunRecord r = store.get_or_throw(*id);
+  const std::vector<history::BundleFile> files = store.bundle_files(*id);
+  if (files.empty()) {
+    throw UsageError("ID", fmt::format("run {} was recorded without its bundle (`history add --bundle DIR` stores "
+                                       "one); it lives in {} on host {}",
+                                       *id, r.run_dir, or_dash(r.host)));
+  }
+  history::write_bundle_files(files, o.out);
+  fmt::print("wrote {} file(s) of run {} to {}; check them with `ptsuite verify {}`\n", files.size(), *id, o.out,
+             o.out);
   return 0;
 }
 
@@ -258,11 +292,15 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* add = history_subcommand(history, "add", "Record a run directory in the history (or update it)", *o);
   add->add_option("RUN_DIR", o->dir, "The run directory")->required();
   add->add_flag("--replace", o->replace, "Replace the record of this run made from another directory");
+  add->add_flag("--bundle", o->bundle,
+                "Store the run's bundle (every file of its manifest) too, so that hosts without the directory "
+                "read it (`history bundle`)");
   add->callback([o, &slot] { slot.action = [o] { return run_add(*o); }; });
 
   CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);
   list->add_option("--model", o->model, "Only runs of this device model (exact)");
   list->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
+  list->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)");
   list->add_flag("--json", o->json, "The runs as a JSON array (every stored field)");
   list->callback([o, &slot] { slot.action = [o] { return run_list(*o); }; });
 
@@ -277,7 +315,13 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   exp->add_option("--out", o->out, "File to write (default: stdout)");
   exp->add_option("--model", o->model, "Only runs of this device model (exact)");
   exp->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
+  exp->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)");
   exp->callback([o, &slot] { slot.action = [o] { return run_export(*o); }; });
+
+  CLI::App* bundle = history_subcommand(history, "bundle", "Write the bundle the history holds for a run", *o);
+  bundle->add_option("ID", o->id, "History ID (from history list)")->required();
+  bundle->add_option("--out", o->out, "Directory to write it into (new or empty)")->required();
+  bundle->callback([o, &slot] { slot.action = [o] { return run_bundle(*o); }; });
 }
 
 }  // namespace ptsuite::cli

@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/run_common.hpp"
 #include "cli/spec_options.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -153,7 +154,10 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   sub->add_flag("--summary", o->summary, "Only the totals");
   sub->callback([o, &slot] {
     slot.fields = {{"target", "--target"}};
-    slot.action = [o] { return run_plan(*o); };
+    slot.action = [o] {
+      (void)resolve_target_option(o->target);
+      return run_plan(*o);
+    };
   });
 }
 

@@ -20,6 +20,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/spec_options.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -82,7 +83,10 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
   sub->add_flag("--json", o->json, "The findings as JSON on stdout");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "TARGET"}};
-    slot.action = [o] { return run_preflight_command(*o); };
+    slot.action = [o] {
+      (void)resolve_target_option(o->target);
+      return run_preflight_command(*o);
+    };
   });
 }
 

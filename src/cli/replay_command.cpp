@@ -30,6 +30,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -231,7 +232,10 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
     slot.fields = {{"speed", "--speed"},   {"step", "--step"},
                    {"engine", "--engine"}, {"queue_depth", "--queue-depth"},
                    {"ramp", "--ramp"},     {"target", "--target"}};
-    slot.action = [a] { return run_replay_command(*a); };
+    slot.action = [a] {
+      (void)resolve_target_option(a->target);
+      return run_replay_command(*a);
+    };
   });
 }
 

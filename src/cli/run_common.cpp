@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 #include <algorithm>
 
+#include <cstdlib>
+
+#include <ptsuite/device/drives.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/report/headline.hpp>
 #include <ptsuite/report/pdf.hpp>
@@ -190,6 +193,19 @@ void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_defaul
   add_history_options(sub, o.no_history, o.history_db);
   sub->add_flag("--strict-preflight", o.strict_preflight,
                 "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
+  sub->add_option("--label", o.labels,
+                  "key=value stored with the run and in the history (host, slot, rack, campaign; job is "
+                  "$SLURM_JOB_ID in a Slurm job); repeatable");
+  sub->add_option("--asset-serial", o.asset_serial,
+                  "The serial a lab gave a device that reports none (the history files the run under it)");
+}
+
+Labels run_labels(const std::vector<std::string>& texts) {
+  Labels labels = parse_labels(texts, "--label");
+  if (const char* job = std::getenv("SLURM_JOB_ID"); job != nullptr && *job != '\0' && labels.count("job") == 0) {
+    add_label(labels, parse_label(std::string("job=") + job, "SLURM_JOB_ID"), "SLURM_JOB_ID");
+  }
+  return labels;
 }
 
 uint64_t parse_scratch_size(const std::string& text) {
@@ -220,6 +236,13 @@ pts::RunConfig run_config(const RunOptions& o) {
     config.confirm_serial = o.confirm_serial;
   }
   config.report_formats = report_formats(o.reports);
+  config.labels = run_labels(o.labels);
+  config.asset_serial = o.asset_serial;
+  if (!o.asset_serial.empty() && device::normalize_serial(o.asset_serial) != o.asset_serial) {
+    throw UsageError("--asset-serial",
+                     "only letters, digits, '_', '.' and '-' (it becomes a name in Slurm and the "
+                     "history)");
+  }
   if (!o.no_history) {
     (void)history::resolve_history_db(o.history_db, "--history-db");  // a bad URI is exit 2 before the run
   }

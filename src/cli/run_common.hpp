@@ -31,7 +31,13 @@ struct RunOptions {
   bool no_history = false;
   std::string history_db;
   bool strict_preflight = false;
+  std::vector<std::string> labels;  // --label key=value, repeatable
+  std::string asset_serial;
 };
+
+// --label texts as labels, with job=$SLURM_JOB_ID added inside a Slurm job when no job label
+// is given (util/labels.hpp). UsageError naming --label.
+Labels run_labels(const std::vector<std::string>& texts);
 
 // Registers them on `sub`; `out_default` names the default run directory in the help.
 void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_default);

@@ -41,6 +41,7 @@
 #include "cli/run_common.hpp"
 #include "cli/scenario_console.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -532,14 +533,22 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   add_history_options(run, o->no_history, o->history_db);
   run->callback([&slot, o] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
-    slot.action = [o] { return run_scenario_command(*o); };
+    slot.action = [o] {
+      resolve_target_options(o->targets);
+      return run_scenario_command(*o);
+    };
   });
   auto po = std::make_shared<ScenarioOptions>();
   CLI::App* plan = sub->add_subcommand("plan", "Every step of a scenario and its time, and the total (runs nothing)");
   plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")->required();
   plan->add_flag("--quick", po->quick, "The scenario's short form");
   plan->add_option("--target", po->targets, "The targets it would run on (their number is checked against roles)");
-  plan->callback([&slot, po] { slot.action = [po] { return plan_scenario_command(*po); }; });
+  plan->callback([&slot, po] {
+    slot.action = [po] {
+      resolve_target_options(po->targets);
+      return plan_scenario_command(*po);
+    };
+  });
   auto resume_dir = std::make_shared<std::string>();
   auto ro = std::make_shared<ScenarioOptions>();
   CLI::App* resume = sub->add_subcommand("resume", "Continue an interrupted scenario run after its last finished step");

@@ -24,6 +24,7 @@
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -268,6 +269,7 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
                    {"rate_iops", "--rate-iops"}, {"rate_mbps", "--rate-mbps"},   {"interval", "--interval"},
                    {"cpus", "--cpus"},           {"engine", "--engine"}};
     slot.action = [args] {
+      (void)resolve_target_option(args->target);
       RunRequest request;
       request.target_path = args->target;
       request.spec = build_spec(*args);

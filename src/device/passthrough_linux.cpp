@@ -274,6 +274,9 @@ std::unique_ptr<Passthrough> open_destructive_channel(const std::string& path, b
                       "device, then run again",
                       path, describe_device_openers(find_device_openers(path, 0, roots))));
     }
+    if ((err == EPERM || err == EACCES) && ::geteuid() == 0) {
+      throw device_denied_to_root(path);
+    }
     throw SystemError("cannot open " + path + " for writing", err);
   }
   return std::make_unique<LinuxPassthrough>(std::move(fd), false, block);

@@ -31,6 +31,11 @@ std::string describe(const std::string& path) { return "\"" + path + "\""; }
       throw UsageError("target", describe(path) + ": no such file or device");
     case EACCES:
     case EPERM:
+      if (::geteuid() == 0) {
+        // Root was refused: not a matter of file modes but of something confining this process
+        // (a device cgroup, e.g. a Slurm job's ConstrainDevices, or a security module).
+        throw device_denied_to_root(describe(path));
+      }
       throw UsageError("target", describe(path) + ": permission denied (block devices usually need root)");
     case EROFS:
       throw UsageError("target", describe(path) + ": read-only, cannot be opened for writing");

@@ -51,6 +51,13 @@ class PostgresBackend final : public Backend {
       const std::string why = m_conn != nullptr ? first_line(PQerrorMessage(m_conn)) : "out of memory";
       PQfinish(m_conn);
       m_conn = nullptr;
+      // No answer, or a server that refuses connections for now (starting, shutting down,
+      // recovering): a later attempt can succeed (exit 75). Bad parameters, an unknown database,
+      // a failed login: the URI must change (exit 2).
+      const PGPing ping = PQpingParams(keys, values, /*expand_dbname=*/1);
+      if (ping == PQPING_NO_RESPONSE || ping == PQPING_REJECT) {
+        throw Unavailable(fmt::format("the PostgreSQL history database cannot be reached: {}; retry later", why));
+      }
       throw UsageError("--db", fmt::format("cannot connect to the PostgreSQL history database: {}", why));
     }
     PQsetNoticeProcessor(
@@ -79,6 +86,10 @@ class PostgresBackend final : public Backend {
     const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
       const std::string statement(sql.substr(0, sql.find('\n')));
+      if (PQstatus(m_conn) == CONNECTION_BAD) {  // the server went away mid-session
+        throw Unavailable(fmt::format("history database {}: the connection was lost ({}); retry later", m_description,
+                                      first_line(PQerrorMessage(m_conn))));
+      }
       throw SystemError(fmt::format("history database {}: {} (in: {})", m_description,
                                     first_line(PQerrorMessage(m_conn)), statement));
     }

@@ -114,8 +114,12 @@ int64_t preflight_warnings(const results::RunHeader& header) {
   return warnings;
 }
 
-// Stable across resume, sign and moving the directory: when the run started and what it planned.
+// Stable across resume, sign and moving the directory: the id the run drew when it started
+// (pts/run.hpp); documents of earlier versions: when it started, what it planned, on which serial.
 std::string run_uid(const results::RunHeader& header) {
+  if (!header.run.run_uid.empty()) {
+    return header.run.run_uid;
+  }
   const std::string basis =
       header.run.sessions.started_utc + "\n" + header.run.plan_fingerprint + "\n" + header.device.serial;
   return sha256_hex(basis).substr(0, 32);
@@ -157,7 +161,7 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
   r.status = h.run.status;
   r.device_vendor = h.device.vendor;
   r.device_model = h.device.model;
-  r.device_serial = h.device.serial;
+  r.device_serial = h.device.serial.empty() ? h.device.asset_serial : h.device.serial;
   r.device_firmware = h.device.firmware;
   r.device_transport = h.device.transport;
   // 0 = not in the document (no target has zero bytes).
@@ -169,6 +173,8 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
   r.tested_by = h.config.tested_by;
   r.tool_version = h.tool.version;
   r.tool_git_revision = h.tool.git_revision;
+  r.host = h.run.host;
+  r.labels = h.config.labels;
   if (h.preflight_recorded) {  // runs older than the host preflight have none: unknown, not zero
     r.preflight_warnings = preflight_warnings(h);
   }
@@ -198,6 +204,49 @@ RunRecord record_from_results(nlohmann::json results, const fs::path& dir) {
                      "not a ptsuite results document (no \"kind\": \"ptsuite.results\" or \"ptsuite.scenario\")");
   }
   return record_from_document(doc, dir);
+}
+
+std::vector<BundleFile> read_bundle_files(const fs::path& dir) {
+  const bundle::VerifyReport report = bundle::verify_manifest(dir);
+  if (!report.intact()) {
+    throw UsageError(dir.string(), fmt::format("the bundle no longer matches its manifest ({}: {}); check it with "
+                                               "`ptsuite verify {}`",
+                                               bundle::to_string(report.problems.front().kind),
+                                               report.problems.front().path, dir.string()));
+  }
+  std::vector<BundleFile> out;
+  for (const bundle::ManifestEntry& e : report.manifest.files) {
+    out.push_back({e.path, e.size_bytes, e.sha256, read_file(dir / e.path)});
+  }
+  for (const std::string_view name : {bundle::k_manifest_file_name, bundle::k_signature_file_name}) {
+    const fs::path path = dir / std::string(name);
+    std::error_code ec;
+    if (fs::is_regular_file(path, ec)) {
+      std::string content = read_file(path);
+      out.push_back({std::string(name), content.size(), sha256_hex(content), std::move(content)});
+    }
+  }
+  return out;
+}
+
+void write_bundle_files(const std::vector<BundleFile>& files, const fs::path& dir) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec))) {
+    throw UsageError("--out", fmt::format("{} exists and is not an empty directory; give a new one", dir.string()));
+  }
+  for (const BundleFile& f : files) {
+    const fs::path relative = fs::path(f.path).lexically_normal();
+    if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") {
+      throw SystemError(fmt::format("the stored bundle names a file outside its directory ({})", printable(f.path)));
+    }
+    if (sha256_hex(f.content) != f.sha256) {
+      throw SystemError(fmt::format("the stored bundle's {} does not match its SHA-256: the history's copy is damaged",
+                                    printable(f.path)));
+    }
+    fs::create_directories((dir / relative).parent_path(), ec);
+    if (ec) throw SystemError(fmt::format("cannot create {}", (dir / relative).parent_path().string()), ec.value());
+    write_file_atomic(dir / relative, f.content);
+  }
 }
 
 RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(const json&, const std::string&)>& check) {

@@ -48,7 +48,7 @@ class SqliteBackend final : public Backend {
   std::vector<Row> query(std::string_view sql, const std::vector<Value>& params) override {
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr) != SQLITE_OK) {
-      throw failure(sql);
+      fail(sql);
     }
     const std::unique_ptr<sqlite3_stmt, StatementFree> statement(raw);
     for (size_t i = 0; i < params.size(); ++i) {
@@ -57,7 +57,7 @@ class SqliteBackend final : public Backend {
                                                    SQLITE_TRANSIENT)
                                : sqlite3_bind_null(raw, index);
       if (rc != SQLITE_OK) {
-        throw failure(sql);
+        fail(sql);
       }
     }
     std::vector<Row> rows;
@@ -67,7 +67,7 @@ class SqliteBackend final : public Backend {
         return rows;
       }
       if (rc != SQLITE_ROW) {
-        throw failure(sql);
+        fail(sql);
       }
       Row row;
       for (int c = 0; c < sqlite3_column_count(raw); ++c) {
@@ -86,9 +86,17 @@ class SqliteBackend final : public Backend {
   }
 
  private:
-  [[nodiscard]] SystemError failure(std::string_view sql) const {
+  // The statement's error: still locked by another writer after the busy timeout is worth a
+  // retry (exit 75); anything else is a failure (exit 5).
+  [[noreturn]] void fail(std::string_view sql) const {
     const std::string first_line(sql.substr(0, sql.find('\n')));
-    return SystemError(fmt::format("history database {}: {} (in: {})", m_path, sqlite3_errmsg(m_db), first_line));
+    const std::string message =
+        fmt::format("history database {}: {} (in: {})", m_path, sqlite3_errmsg(m_db), first_line);
+    const int code = sqlite3_errcode(m_db) & 0xff;  // the primary result code
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+      throw Unavailable(message + "; retry later");
+    }
+    throw SystemError(message);
   }
 
   std::string m_path;

@@ -32,6 +32,7 @@
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
+#include "pts/run_identity.hpp"
 #include "pts/run_support.hpp"
 
 namespace ptsuite::pts {
@@ -62,6 +63,9 @@ struct RunState {
   std::unique_ptr<device::DeviceSession> session;
   device::DeviceIdentity identity;
   json identity_json;
+  // The serial a purge of a real drive must confirm: --confirm-serial, or the one --target
+  // serial:SERIAL named the drive by.
+  std::optional<std::string> confirm_serial;
   fs::path dir;
   json results;
   Plan best;
@@ -114,7 +118,10 @@ void open_target(RunState& s) {
   if (scratch) {
     s.scratch.emplace(engine::ScratchTarget::create(s.config.scratch_size_bytes, /*prefer_loop=*/true));
   }
-  const std::string path = scratch ? s.scratch->path() : s.config.target;
+  // "serial:SERIAL" is looked up again at every start and resume (a drive's /dev name may change).
+  const device::ResolvedTarget named =
+      scratch ? device::ResolvedTarget{s.scratch->path(), "", false, false} : device::resolve_target(s.config.target);
+  const std::string& path = named.path;
   // Our own scratch target needs no consent flag; anything else goes through the gate with it.
   // The session claims the device exclusively; the workload's own opens are plain opens.
   device::SessionOptions session_options;
@@ -124,6 +131,7 @@ void open_target(RunState& s) {
   s.session = device::DeviceSession::open(path, session_options);
   s.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
   s.identity = s.session->identity();
+  s.confirm_serial = detail::check_named_identity(named, s.identity, s.config);
   s.identity_json = s.identity;
 }
 
@@ -200,7 +208,7 @@ DeviceRunParams run_shape(const RunState& s) {
   params.engine = s.config.engine;
   params.seed = s.config.seed;
   params.allow_destructive = s.config.allow_destructive || s.scratch.has_value();
-  params.confirm_serial = s.config.confirm_serial;
+  params.confirm_serial = s.confirm_serial;
   params.purge_policy.auto_may_sanitize = s.settings.flag("purge.accept_nvme_sanitize");
   params.purge_policy.overwrite_is_purge = s.settings.flag("purge.accept_nvme_sanitize_overwrite");
   return params;
@@ -423,14 +431,24 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
+  // The run's id: the medium, the host and a nonce no other run draws (pts/run_identity.hpp).
+  const std::string host = host_name();
+  const std::string nonce = random_hex(16);
+  const std::string run_uid = detail::make_run_uid(s.identity_json, host, nonce);
   write_file_atomic(s.dir / k_run_file, json{{"config", s.config},
                                              {"identity", s.identity_json},
                                              {"plan_fingerprint", fingerprint},
-                                             {"started_utc", utc_now_iso8601()}}
+                                             {"started_utc", utc_now_iso8601()},
+                                             {"run_uid", run_uid},
+                                             {"host", host},
+                                             {"nonce", nonce}}
                                             .dump(1));
   s.results = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
-  s.results["run"] = {
-      {"started_utc", utc_now_iso8601()}, {"resumes", json::array()}, {"plan_fingerprint", fingerprint}};
+  s.results["run"] = {{"started_utc", utc_now_iso8601()},
+                      {"run_uid", run_uid},
+                      {"host", host},
+                      {"resumes", json::array()},
+                      {"plan_fingerprint", fingerprint}};
   if (const std::string boot = host_boot_id(); !boot.empty()) s.results["run"]["boot_id"] = boot;
   s.results["target"] = target_json(s);
   s.results["device"] = s.identity_json;
@@ -524,6 +542,11 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
                   ? load_json_input(s.dir / "results.json", (s.dir / "results.json").string(), k_document_json_limits)
                   : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.results["config"] = s.config;
+  // The id drawn when the run started (journal/run.json; runs of earlier versions have none).
+  if (!results::at(s.results, {"run", "run_uid"}).is_string() && run.contains("run_uid")) {
+    s.results["run"]["run_uid"] = run.at("run_uid");
+    s.results["run"]["host"] = run.value("host", "");
+  }
   const results::ResumeRecord resume = resume_record(s, log);
   s.results["run"]["resumes"].push_back(resume);
   s.results["run"].erase("stop");

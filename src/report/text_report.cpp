@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <ptsuite/util/labels.hpp>
+
 #include <algorithm>
 #include <string_view>
 #include <vector>
@@ -69,6 +71,8 @@ std::string identity_lines(const results::RunHeader& h) {
   std::string ids;
   if (!dev.serial.empty()) {
     ids += ", serial " + dev.serial;
+  } else if (!dev.asset_serial.empty()) {
+    ids += ", asset serial " + dev.asset_serial + " (the device reports none)";
   }
   if (!dev.firmware.empty()) {
     ids += ", firmware " + dev.firmware;
@@ -80,6 +84,13 @@ std::string identity_lines(const results::RunHeader& h) {
                      target.scratch.empty() ? "" : "; scratch: " + target.scratch);
   if (!h.config.tested_by.empty()) {
     out += fmt::format("Tested by:   {}\n", h.config.tested_by);
+  }
+  if (!h.run.run_uid.empty()) {
+    out +=
+        fmt::format("Run id:      {}{}\n", h.run.run_uid, h.run.host.empty() ? "" : " (started on " + h.run.host + ")");
+  }
+  if (!h.config.labels.empty()) {
+    out += fmt::format("Labels:      {}\n", labels_text(h.config.labels));
   }
   if (h.attestation) {
     const results::AttestationRecord& a = *h.attestation;

@@ -186,6 +186,24 @@ Rows run_rows(const results::RunDocument& doc) {
     status += " \u2013 <span class=\"bad\">" + text(stop) + "</span>";
   }
   rows.emplace_back("Run status", status);
+  if (!h.run.run_uid.empty()) {
+    rows.emplace_back("Run id",
+                      "<code>" + text(h.run.run_uid) + "</code>" +
+                          (h.run.host.empty() ? "" : text(" (started on " + h.run.host + ")")) +
+                          " <span class=\"note\">(the history's key: the medium, the host and a random nonce)</span>");
+  }
+  if (!h.config.labels.empty()) {
+    std::string labels;
+    for (const auto& [key, value] : h.config.labels) {
+      labels += (labels.empty() ? "" : ", ") + ("<code>" + text(key) + "</code> = " + text(value));
+    }
+    rows.emplace_back("Labels", labels);
+  }
+  if (h.device.serial.empty() && !h.device.asset_serial.empty()) {
+    rows.emplace_back("Asset serial", text(h.device.asset_serial) +
+                                          " <span class=\"note\">(the lab's name for a device that reports no "
+                                          "serial)</span>");
+  }
   if (const std::string sessions = sessions_html(h.run.sessions); !sessions.empty()) {
     rows.emplace_back("Resumed", sessions);
   }
