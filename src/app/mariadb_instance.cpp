@@ -144,7 +144,7 @@ results::AppInstanceResult MariadbInstance::run(uint64_t duration_ns) {
   ProcessSpec p =
       sysbench("run", m_config.threads,
                {fmt::format("--time={}", seconds), "--report-interval=1", "--percentile=99", "--histogram=on"});
-  p.output_path = m_c.output_dir + "/sysbench.out";
+  p.output = m_c.output->file("sysbench.out");
   const std::string out = detail::timed(m_c, fmt::format("sysbench run --time={} (measured)", seconds), p,
                                         duration_ns + detail::k_run_slack_ns);
   const SysbenchOutput s = parse_sysbench(out);

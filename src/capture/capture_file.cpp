@@ -42,9 +42,11 @@ uint32_t get_u32(const uint8_t* in) {
 
 uint64_t align8(uint64_t n) { return (n + 7) / 8 * 8; }
 
-void write_all(std::FILE* f, const void* data, size_t n, const std::string& path) {
-  if (n != 0 && std::fwrite(data, 1, n, f) != n) {
-    throw SystemError(fmt::format("writing capture file {}", path), errno);
+void write_all(StreamedFile& f, const void* data, size_t n, const std::string& path) {
+  try {
+    if (n != 0) f.write(data, n);
+  } catch (const SystemError& e) {
+    throw SystemError(fmt::format("writing capture file {}: {}", path, e.what()));
   }
 }
 
@@ -143,11 +145,8 @@ CaptureTrailer read_trailer(const nlohmann::json& j) {
   return t;
 }
 
-CaptureWriter::CaptureWriter(const std::string& path, const CaptureHeader& header) : m_path(path) {
-  m_file = std::fopen(path.c_str(), "wb");
-  if (m_file == nullptr) {
-    throw SystemError(fmt::format("creating capture file {}", path), errno);
-  }
+CaptureWriter::CaptureWriter(const OutputPath& out, const CaptureHeader& header)
+    : m_path(out.string()), m_file(StreamedFile::create(out)) {
   const std::string json = to_json(header).dump();
   uint8_t preamble[k_preamble_bytes] = {};
   std::memcpy(preamble, k_capture_magic, 8);
@@ -157,16 +156,16 @@ CaptureWriter::CaptureWriter(const std::string& path, const CaptureHeader& heade
   std::string padded = json;
   padded.resize(align8(json.size()), '\0');
   write_all(m_file, padded.data(), padded.size(), m_path);
+  m_file.publish();  // fsynced first: the header is on disk before the first record
   m_buffer.reserve(k_batch_records * k_record_bytes);
 }
 
 CaptureWriter::~CaptureWriter() {
-  if (m_file != nullptr) {
+  if (m_open) {
     try {
       flush_buffer();
     } catch (const Error&) {  // NOLINT(bugprone-empty-catch): a destructor cannot report; finish() does
     }
-    std::fclose(m_file);
   }
 }
 
@@ -188,7 +187,7 @@ void CaptureWriter::flush_buffer() {
 void CaptureWriter::finish(CaptureTrailer trailer) {
   flush_buffer();
   trailer.records = m_records;
-  const long trailer_offset = std::ftell(m_file);
+  const uint64_t trailer_offset = m_file.offset();
   const std::string json = to_json(trailer).dump();
   uint8_t head[16] = {};
   std::memcpy(head, k_trailer_magic, 8);
@@ -196,15 +195,14 @@ void CaptureWriter::finish(CaptureTrailer trailer) {
   write_all(m_file, head, sizeof(head), m_path);
   write_all(m_file, json.data(), json.size(), m_path);
   uint8_t footer[k_footer_bytes] = {};
-  put_u64(footer, static_cast<uint64_t>(trailer_offset));
+  put_u64(footer, trailer_offset);
   std::memcpy(footer + 8, k_footer_magic, 8);
   write_all(m_file, footer, sizeof(footer), m_path);
-  const bool flushed = std::fflush(m_file) == 0 && ::fsync(fileno(m_file)) == 0;
-  const int err = errno;
-  std::fclose(m_file);
-  m_file = nullptr;
-  if (!flushed) {
-    throw SystemError(fmt::format("writing capture file {}", m_path), err);
+  m_open = false;
+  try {
+    m_file.sync();
+  } catch (const SystemError& e) {
+    throw SystemError(fmt::format("writing capture file {}: {}", m_path, e.what()));
   }
 }
 

@@ -122,7 +122,7 @@ HistoryStore::HistoryStore(std::unique_ptr<Backend> backend) : m_backend(std::mo
   (void)apply_migrations(*m_backend, history_migrations());
 }
 
-HistoryStore HistoryStore::open(const std::string& db) { return HistoryStore(open_backend(db)); }
+HistoryStore HistoryStore::open(const HistoryDb& db) { return HistoryStore(open_backend(db)); }
 
 AddResult HistoryStore::add(const RunRecord& record, bool replace) {
   static_assert(k_other_columns == 4, "column_values() and record_from_row() list four more columns");

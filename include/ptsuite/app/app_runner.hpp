@@ -18,10 +18,12 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <ptsuite/results/app_run.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::app {
 
@@ -33,7 +35,7 @@ struct AppRunRequest {
   uint32_t instances = 0;            // 0: one per target (or 1 scratch); else scratch instances
   bool allow_destructive = false;
   std::vector<std::string> confirm_serials;
-  std::string output_dir;
+  std::optional<OutputDir> output_dir;  // the output gate's token (device/output_gate.hpp)
   bool capture = true;
   std::string command;
   std::string tool_version;

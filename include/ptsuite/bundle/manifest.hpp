@@ -28,6 +28,8 @@
 #include <string_view>
 #include <vector>
 
+#include <ptsuite/util/output_file.hpp>
+
 namespace ptsuite::bundle {
 
 inline constexpr std::string_view k_manifest_file_name = "MANIFEST.sha256.json";
@@ -61,7 +63,7 @@ std::string manifest_checksum(const Manifest& manifest);
 Manifest parse_manifest(std::string_view text, const std::string& source, std::string* stored_checksum);
 
 // Builds the manifest of `dir` and writes it atomically to dir/MANIFEST.sha256.json.
-Manifest write_manifest(const std::filesystem::path& dir);
+Manifest write_manifest(const OutputDir& dir);
 
 enum class Problem {
   manifest_edited,  // the manifest's content does not match its own checksum

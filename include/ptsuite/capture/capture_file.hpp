@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/capture/io_record.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::capture {
 
@@ -73,8 +74,11 @@ CaptureTrailer read_trailer(const nlohmann::json& j);
 
 class CaptureWriter {
  public:
-  // Creates (truncates) `path` and writes the preamble and header.
-  CaptureWriter(const std::string& path, const CaptureHeader& header);
+  // Creates the file through the one writer (util/output_file.hpp: `out` is the output gate's
+  // token): the preamble and header are written and fsynced under a temporary name beside it
+  // and then published under its name, so the file at `out` is a capture (with its header)
+  // from its first byte; records are appended to it after.
+  CaptureWriter(const OutputPath& out, const CaptureHeader& header);
   ~CaptureWriter();
   CaptureWriter(const CaptureWriter&) = delete;
   CaptureWriter& operator=(const CaptureWriter&) = delete;
@@ -88,7 +92,8 @@ class CaptureWriter {
  private:
   void flush_buffer();
   std::string m_path;
-  std::FILE* m_file = nullptr;
+  StreamedFile m_file;
+  bool m_open = true;
   std::vector<uint8_t> m_buffer;
   uint64_t m_records = 0;
 };

@@ -12,6 +12,7 @@
 #include <ptsuite/util/error.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::capture {
 namespace {
@@ -128,7 +129,7 @@ TEST(CaptureFile, WritesAndStreamsRecordsHeaderAndTrailer) {
   test_support::ShmTempDir dir;
   const std::string path = dir.file("c.ptcap");
   {
-    CaptureWriter w(path, sample_header());
+    CaptureWriter w(test_support::output_path(path), sample_header());
     for (uint64_t i = 0; i < 10000; ++i) w.append(sample_record(i));
     CaptureTrailer t;
     t.duration_ns = 99;
@@ -162,7 +163,7 @@ TEST(CaptureFile, ReadsTheWholeRecordsOfACaptureWithoutTrailer) {
   test_support::ShmTempDir dir;
   const std::string path = dir.file("c.ptcap");
   {
-    CaptureWriter w(path, sample_header());
+    CaptureWriter w(test_support::output_path(path), sample_header());
     for (uint64_t i = 0; i < 100; ++i) w.append(sample_record(i));
   }  // no finish(): the destructor flushes the records only
   std::filesystem::resize_file(path, std::filesystem::file_size(path) - 20);  // a torn last record
