@@ -28,7 +28,8 @@ namespace fs = std::filesystem;
 struct AppRunArgs {
   std::string name;
   std::vector<std::string> targets;
-  uint32_t instances = 0;
+  int64_t instances = 0;
+  bool instances_given = false;
   bool quick = false;
   std::vector<std::string> sets;
   std::string out;
@@ -92,7 +93,12 @@ int run_app_command(const AppRunArgs& a) {
   rq.quick = a.quick;
   rq.sets = a.sets;
   rq.targets = a.targets;
-  rq.instances = a.instances;
+  if (a.instances_given) {  // the range is app::check_request's; a negative count never reaches it
+    if (a.instances < 0) {
+      throw UsageError("--instances", fmt::format("{} is outside 1 to {}", a.instances, app::k_max_instances));
+    }
+    rq.instances = static_cast<uint32_t>(std::min<int64_t>(a.instances, UINT32_MAX));
+  }
   rq.allow_destructive = a.allow_destructive;
   rq.confirm_serials = a.confirm_serials;
   rq.output_dir = out;
@@ -129,8 +135,12 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
   CLI::App* run = cmd->add_subcommand("run", "Run an application on the target(s), capture its block IO, report");
   auto a = std::make_shared<AppRunArgs>();
   run->add_option("name", a->name, "Application (see `ptsuite app list`)")->check(paths::none())->required();
-  run->add_option("--target", a->targets, "Block device per instance (default: scratch loop devices in /dev/shm)")->check(paths::target_write());
-  run->add_option("--instances", a->instances, "Instances without --target: that many scratch devices at once")->check(paths::none());
+  run->add_option("--target", a->targets, "Block device per instance (default: scratch loop devices in /dev/shm)")
+      ->check(paths::target_write());
+  run->add_option(
+         "--instances", a->instances,
+         fmt::format("Instances without --target: that many scratch devices at once (1 to {})", app::k_max_instances))
+      ->check(paths::none());
   run->add_flag("--quick", a->quick, "The short form (small database, seconds-long periods)");
   run->add_option("--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable")->check(paths::none());
   run->add_option("--out", a->out, "Output directory (default: ./app-<name>-<UTC time>)")->check(paths::output_dir());
@@ -138,11 +148,19 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
   run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)")->check(paths::none());
   run->add_flag("--no-capture", a->no_capture, "Do not capture the block IO of the measured period");
   run->add_flag("--quiet", a->quiet, "Print only errors");
-  run->callback([&slot, a] {
+  run->callback([&slot, a, run] {
+    a->instances_given = run->count("--instances") > 0;
     slot.fields = {{"app.scale", "--set scale"},
                    {"app.clients", "--set clients"},
                    {"app.threads", "--set threads"},
-                   {"app.duration", "--set duration"}};
+                   {"app.tables", "--set tables"},
+                   {"app.rows", "--set rows"},
+                   {"app.warmup", "--set warmup"},
+                   {"app.duration", "--set duration"},
+                   {"app.step", "--set step"},
+                   {"app.server_cache", "--set server_cache"},
+                   {"app.memory_limit", "--set memory_limit"},
+                   {"app.filesystem", "--set filesystem"}};
     slot.action = [a] { return run_app_command(*a); };
   });
 }

@@ -98,18 +98,25 @@ int run_capture(const CaptureArgs& a) {
         duration_ns == 0 ? " until Ctrl-C" : fmt::format(" for {:.0f} s", static_cast<double>(duration_ns) / 1e9));
   }
   const uint64_t start = monotonic_ns();
-  while (!signals.flag().load() && (duration_ns == 0 || monotonic_ns() - start < duration_ns)) {
+  while (!signals.flag().load() && (duration_ns == 0 || monotonic_ns() - start < duration_ns) &&
+         session->vanished().empty()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   const bool interrupted = signals.flag().load();
   const capture::CaptureTrailer t = session->stop(interrupted ? "interrupted" : "duration");
+  const std::string vanished = session->vanished();
   if (!a.quiet) {
     fmt::print(stderr, "captured {} IOs in {:.1f} s; lost events {}, unmatched issues {}, unmatched completions {}\n",
                t.records, static_cast<double>(t.duration_ns) / 1e9, t.lost_events, t.unmatched_issues,
                t.unmatched_completions);
   }
-  emit(capture::characterize_file(co.output->string(), options), outputs, a.quiet);
-  if (!a.quiet) fmt::print("capture: {}\n", co.output->string());
+  const std::string out_path = co.output->string();
+  emit(capture::characterize_file(out_path, options), outputs, a.quiet);
+  if (!a.quiet) fmt::print("capture: {}\n", out_path);
+  if (!vanished.empty()) {
+    // What it had is written (the file's trailer says "device_vanished"); the capture failed.
+    throw SystemError(fmt::format("{}; the {} IOs before it are in {}", vanished, t.records, out_path));
+  }
   // Ctrl-C is how an open-ended capture ends: a success when no duration was given.
   return interrupted && duration_ns != 0 ? static_cast<int>(ExitCode::interrupted) : 0;
 }

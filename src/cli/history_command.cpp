@@ -251,7 +251,7 @@ CLI::App* history_subcommand(CLI::App* parent, const char* name, const char* hel
 history::HistoryDb gate_history_db(device::OutputGate& gate, const std::string& db_option, const std::string& flag) {
   history::HistoryDb db;
   db.name = history::resolve_history_db(db_option, flag);
-  if (!history::is_postgresql_uri(db.name)) db.sqlite = gate.database(db.name, flag);
+  if (!history::is_postgresql(db.name)) db.sqlite = gate.database(db.name, flag);
   return db;
 }
 

@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include <ptsuite/app/app_runner.hpp>
+#include <ptsuite/app/definition.hpp>
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/purge.hpp>
@@ -251,6 +252,18 @@ void check_before_writing(const scenario::Scenario& s, const ScenarioOptions& o,
   scenario::ScenarioRunOptions ro;
   ro.engine = o.engine;
   scenario::check_scenario(s, geometries, ro);
+  // app phases: their settings (ranges, agreement) and the targets' size, as `app run` checks.
+  for (const scenario::PhaseSpec& p : s.phases) {
+    if (p.kind != scenario::PhaseKind::app) continue;
+    try {
+      const app::AppConfig config = app::resolve_app(app::load_app(p.app), o.quick, p.app_settings);
+      for (size_t i = 0; i < opened.size(); ++i) {
+        app::check_capacity(config, opened[i]->target->path(), geometries[i].capacity_bytes);
+      }
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("phase {}", p.name), fmt::format("{}; nothing was written", e.what()));
+    }
+  }
 }
 
 std::vector<scenario::ScenarioTarget> scenario_targets(const scenario::Scenario& s, const ScenarioOptions& o,

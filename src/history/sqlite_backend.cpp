@@ -104,9 +104,11 @@ bool is_postgresql_uri(std::string_view db) {
   return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
 }
 
+bool is_postgresql(std::string_view db) { return is_postgresql_uri(db) || is_postgresql_keywords(db); }
+
 std::unique_ptr<Backend> open_backend(const HistoryDb& db) {
   if (db.sqlite) return open_sqlite(*db.sqlite);
-  if (!is_postgresql_uri(db.name)) {
+  if (!is_postgresql(db.name)) {
     throw UsageError("--db", "a SQLite history file must pass the output gate (internal: no token)");
   }
   return open_postgresql(db.name);

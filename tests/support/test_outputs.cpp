@@ -15,7 +15,7 @@ OutputDir output_dir(const std::string& path) {
 OutputPath database_path(const std::string& path) { return device::OutputGate("test").database(path, "--db"); }
 
 history::HistoryDb sqlite_history(const std::string& path) {
-  if (history::is_postgresql_uri(path)) return {path, std::nullopt};
+  if (history::is_postgresql(path)) return {path, std::nullopt};
   return {path, database_path(path)};
 }
 

@@ -8,7 +8,7 @@
 //
 // Rules:
 //  * Not listed: the manifest itself, the signature over it (k_signature_file_name,
-//    bundle/signature.hpp), the temporary files of both ("<name>.tmp", util/atomic_file.hpp),
+//    bundle/signature.hpp), the temporary files of both ("<name>.tmp", util/output_file.hpp),
 //    and directories as such (an added empty directory is not reported).
 //  * A bundle holds regular files only: write_manifest refuses symbolic links and special
 //    files (UsageError); verify reports one as added (or as changed where a listed file was).
