@@ -13,9 +13,9 @@
 #include <ptsuite/app/run_state.hpp>
 #include <ptsuite/capture/block_capture.hpp>
 #include <ptsuite/capture/characterize.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "app/targets.hpp"
 
@@ -331,10 +331,10 @@ results::AppInstanceResult aggregate_instances(const std::vector<results::AppIns
 AppRunOutcome run_app(const AppRunRequest& request) {
   AppConfig config = resolve_app(load_app(request.app), request.quick, request.sets);
   detail::check_request(request, config);  // the host's RAM and /dev/shm, before anything exists
-  // Every path made absolute once, here: the drivers run in their instance's directory (pgbench
-  // writes its per-transaction logs there), so a relative --out would name another place.
+  // Every path absolute: the drivers run in their instance's directory (pgbench writes its
+  // per-transaction logs there), so a relative path would name another place. The output
+  // directory's token is absolute already (the output gate makes it so).
   AppRunRequest absolute = request;
-  absolute.output_dir = fs::absolute(request.output_dir).lexically_normal().string();
   for (std::string& t : absolute.targets) t = fs::absolute(t).lexically_normal().string();
   Runner runner(absolute, std::move(config));
   return runner.run();

@@ -16,9 +16,9 @@
 
 #include <ptsuite/app/filesystem.hpp>
 #include <ptsuite/app/memory_limit.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::app {
 
@@ -129,9 +129,7 @@ RunState RunState::create(const std::string& command) {
   return s;
 }
 
-void RunState::save() const {
-  write_file_atomic(dir().file("marker.json"), to_json(m_marker).dump(2) + "\n");
-}
+void RunState::save() const { write_file_atomic(dir().file("marker.json"), to_json(m_marker).dump(2) + "\n"); }
 
 void RunState::remove() {
   std::error_code ec;

@@ -15,9 +15,9 @@
 #include <fmt/format.h>
 #include <cerrno>
 
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/fd.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::bundle {

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/bundle/manifest.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 

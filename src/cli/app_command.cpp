@@ -5,14 +5,14 @@
 #include <fstream>
 #include <mutex>
 
-#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/app/definition.hpp>
 #include <ptsuite/app/run_state.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/app_report.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
@@ -84,8 +84,8 @@ void write_reports(const app::AppRunOutcome& outcome, const OutputDir& dir, bool
 int run_app_command(const AppRunArgs& a) {
   device::OutputGate gate("app run");
   for (const std::string& t : a.targets) gate.add_target(t, "--target");
-  const OutputDir out = gate.directory(a.out.empty() ? default_out(a.name) : a.out, "--out",
-                                       device::OutputGate::Existing::must_be_empty);
+  const OutputDir out =
+      gate.directory(a.out.empty() ? default_out(a.name) : a.out, "--out", device::OutputGate::Existing::must_be_empty);
   const StopSignals signals;
   RunLog log(out, a.quiet);
   app::AppRunRequest rq;
@@ -145,7 +145,8 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
   run->add_option("--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable")->check(paths::none());
   run->add_option("--out", a->out, "Output directory (default: ./app-<name>-<UTC time>)")->check(paths::output_dir());
   run->add_flag("--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
-  run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)")->check(paths::none());
+  run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)")
+      ->check(paths::none());
   run->add_flag("--no-capture", a->no_capture, "Do not capture the block IO of the measured period");
   run->add_flag("--quiet", a->quiet, "Print only errors");
   run->callback([&slot, a, run] {

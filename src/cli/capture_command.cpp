@@ -6,12 +6,12 @@
 #include <thread>
 
 #include <ptsuite/capture/block_capture.hpp>
-#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/capture/characterize.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/capture_report.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
@@ -135,20 +135,27 @@ void register_capture_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand(
       "capture", "Record every block IO of a device while anything runs (docs/capture.md); `capture show FILE`");
   auto args = std::make_shared<CaptureArgs>();
-  cmd->add_option("--target", args->targets, "Block device to capture (repeat for several)")->check(paths::target_read());
+  cmd->add_option("--target", args->targets, "Block device to capture (repeat for several)")
+      ->check(paths::target_read());
   cmd->add_option("--duration", args->duration, "How long, e.g. 30s, 5m (default: until Ctrl-C)")->check(paths::none());
   cmd->add_option("--out", args->out, "Capture file (default: capture-<n>.ptcap here)")->check(paths::output_file());
   cmd->add_option("--step", args->step, "Characterization step length")->check(paths::none())->capture_default_str();
   cmd->add_option("--json", args->json, "Write the characterization to this JSON file")->check(paths::output_file());
-  cmd->add_option("--html", args->html, "Write the characterization report (HTML) to this file")->check(paths::output_file());
+  cmd->add_option("--html", args->html, "Write the characterization report (HTML) to this file")
+      ->check(paths::output_file());
   cmd->add_flag("--quiet", args->quiet, "Print nothing but errors");
   CLI::App* show = cmd->add_subcommand("show", "Characterize a capture file: streams, steps, QD, latency, heat map");
   auto show_args = std::make_shared<ShowArgs>();
   show->add_option("file", show_args->file, "Capture file (.ptcap)")->check(paths::input())->required();
-  show->add_option("--step", show_args->step, "Step length (SNIA's reference captures: 5 min)")->check(paths::none())->capture_default_str();
-  show->add_option("--json", show_args->json, "Write the characterization to this JSON file")->check(paths::output_file());
-  show->add_option("--html", show_args->html, "Write the characterization report (HTML) to this file")->check(paths::output_file());
-  show->add_option("--device", show_args->device, "Only this device index of a multi-device capture")->check(paths::none());
+  show->add_option("--step", show_args->step, "Step length (SNIA's reference captures: 5 min)")
+      ->check(paths::none())
+      ->capture_default_str();
+  show->add_option("--json", show_args->json, "Write the characterization to this JSON file")
+      ->check(paths::output_file());
+  show->add_option("--html", show_args->html, "Write the characterization report (HTML) to this file")
+      ->check(paths::output_file());
+  show->add_option("--device", show_args->device, "Only this device index of a multi-device capture")
+      ->check(paths::none());
   cmd->require_subcommand(0, 1);
   show->callback([&slot, show_args] { slot.action = [show_args] { return run_show(*show_args); }; });
   cmd->callback([&slot, cmd, show, args] {

@@ -25,12 +25,12 @@
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/results/comparison.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/path_roles.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -47,8 +47,8 @@ struct CompareOptions {
 
 // A history ID needs a history: a SQLite file that is not there is an error here, not a new
 // empty database.
-report::compare::RunSource resolve(const std::string& argument, const std::string& db_option,
-                                   device::OutputGate& gate, std::optional<history::HistoryDb>& db_once) {
+report::compare::RunSource resolve(const std::string& argument, const std::string& db_option, device::OutputGate& gate,
+                                   std::optional<history::HistoryDb>& db_once) {
   std::error_code ec;
   if (history::parse_history_id(argument) && !fs::is_directory(argument, ec)) {
     const std::string db = history::resolve_history_db(db_option);
@@ -138,12 +138,14 @@ void register_compare_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub =
       app.add_subcommand("compare", "Overlay two or more runs of the same PTS tests, drive by drive (HTML, CSV, JSON)");
   sub->add_option("RUN", o->runs, "Run directories or history IDs (at least two)")->check(paths::input())->required();
-  sub->add_option("--out", o->out, "A new or empty directory for compare.html, compare.csv and compare.json")->check(paths::output_dir())
+  sub->add_option("--out", o->out, "A new or empty directory for compare.html, compare.csv and compare.json")
+      ->check(paths::output_dir())
       ->required();
   sub->add_flag("--force", o->force, "Overlay runs whose workloads differ, marking every difference");
   sub->add_option("--db", o->db,
                   "History database for IDs: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")->check(paths::database());
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
+      ->check(paths::database());
   sub->callback([o, &slot] { slot.action = [o] { return run_compare(*o); }; });
 }
 

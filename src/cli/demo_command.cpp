@@ -168,9 +168,11 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand(
       "demo", "Run a short 4KiB random 70/30 workload on a scratch target in RAM (or --target) and save the results");
   auto args = std::make_shared<DemoArgs>();
-  cmd->add_option("--target", args->target, "Run on this device or file instead of a scratch target")->check(paths::target_write());
+  cmd->add_option("--target", args->target, "Run on this device or file instead of a scratch target")
+      ->check(paths::target_write());
   cmd->add_option("--duration", args->duration, "Run time")->check(paths::none())->capture_default_str();
-  cmd->add_option("--output-dir", args->output_dir, "Results directory (default ./ptsuite-demo-<UTC time>)")->check(paths::output_dir());
+  cmd->add_option("--output-dir", args->output_dir, "Results directory (default ./ptsuite-demo-<UTC time>)")
+      ->check(paths::output_dir());
   cmd->add_option("--seed", args->seed, "PRNG seed (default: random, recorded in the results)")->check(paths::none());
   cmd->add_option("--engine", args->engine, "IO engine (default libaio, else sync)")->check(paths::none());
   cmd->add_flag("--allow-destructive", args->allow_destructive,

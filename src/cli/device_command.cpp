@@ -222,15 +222,21 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
 
   CLI::App* purge = device->add_subcommand("purge", "Purge (erase) a device before a PTS test: DESTROYS ALL DATA");
   purge->add_option("target", options->target, "Block device or file")->check(paths::target_write())->required();
-  purge->add_option("--method", options->method,
-                    "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
-                    "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
-                    "secure-discard|discard|zero-fill (default auto)")->check(paths::none());
+  purge
+      ->add_option("--method", options->method,
+                   "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
+                   "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
+                   "secure-discard|discard|zero-fill (default auto)")
+      ->check(paths::none());
   purge->add_flag("--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
-  purge->add_option("--confirm-serial", options->confirm_serial,
-                    "The drive's serial number (required for real drives; see `ptsuite device info`)")->check(paths::none());
-  purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto")->check(paths::none());
-  purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method")->check(paths::none());
+  purge
+      ->add_option("--confirm-serial", options->confirm_serial,
+                   "The drive's serial number (required for real drives; see `ptsuite device info`)")
+      ->check(paths::none());
+  purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto")
+      ->check(paths::none());
+  purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method")
+      ->check(paths::none());
   purge->add_flag("--json", options->json, "Print the purge record as JSON");
   purge->callback([&slot, options] { slot.action = [options] { return run_purge(*options); }; });
 
@@ -242,15 +248,19 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cache = device->add_subcommand(
       "write-cache",
       "Read the volatile write cache; with --set on|off, change it (until power cycle) and read it back");
-  cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")->check(paths::target_write())->required();
-  cache->add_option("--set", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive")->check(paths::none());
+  cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")
+      ->check(paths::target_write())
+      ->required();
+  cache->add_option("--set", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive")
+      ->check(paths::none());
   cache->add_flag("--allow-destructive", options->allow_destructive,
                   "Consent to changing the device (the safety gate still refuses devices in use)");
   cache->add_flag("--json", options->json, "Print the state(s) as JSON");
   cache->callback([&slot, options] { slot.action = [options] { return run_write_cache(*options); }; });
 
   CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
-  platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show")->check(paths::target_read());
+  platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show")
+      ->check(paths::target_read());
   platform->add_flag("--json", options->json, "Print the platform record as JSON");
   platform->callback([&slot, options] { slot.action = [options] { return run_platform(*options); }; });
 }

@@ -5,8 +5,8 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/version.hpp>
 
-#include "cli/path_roles.hpp"
 #include "cli/conventions.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 

@@ -22,14 +22,14 @@
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/history/store.hpp>
 #include <ptsuite/results/document_envelope.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/path_roles.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
@@ -242,7 +242,8 @@ CLI::App* history_subcommand(CLI::App* parent, const char* name, const char* hel
   CLI::App* sub = parent->add_subcommand(name, help);
   sub->add_option("--db", o.db,
                   "History database: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")->check(paths::database());
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
+      ->check(paths::database());
   return sub;
 }
 
@@ -298,7 +299,8 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   show->callback([o, &slot] { slot.action = [o] { return run_show(*o); }; });
 
   CLI::App* exp = history_subcommand(history, "export", "Export the history as CSV or JSON", *o);
-  exp->add_option("--format", o->format, "Export format: csv (one row per metric) or json (one object per run)")->check(paths::none())
+  exp->add_option("--format", o->format, "Export format: csv (one row per metric) or json (one object per run)")
+      ->check(paths::none())
       ->capture_default_str();
   exp->add_option("--out", o->out, "File to write (default: stdout)")->check(paths::output_file());
   exp->add_option("--model", o->model, "Only runs of this device model (exact)")->check(paths::none());

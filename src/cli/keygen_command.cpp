@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/bundle/ed25519.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "cli/commands.hpp"
@@ -42,8 +42,11 @@ int run_keygen(const KeygenOptions& o) {
 void register_keygen_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<KeygenOptions>();
   CLI::App* command = app.add_subcommand("keygen", "Create an Ed25519 key pair for signing bundles (ptsuite sign)");
-  command->add_option("KEY", o->key, "Private key file to create (PEM, mode 0600)")->check(paths::output_file())->required();
-  command->add_option("--pubkey", o->pubkey, "Public key file to create (default: KEY.pub)")->check(paths::output_file());
+  command->add_option("KEY", o->key, "Private key file to create (PEM, mode 0600)")
+      ->check(paths::output_file())
+      ->required();
+  command->add_option("--pubkey", o->pubkey, "Public key file to create (default: KEY.pub)")
+      ->check(paths::output_file());
   command->callback([o, &slot] { slot.action = [o] { return run_keygen(*o); }; });
 }
 

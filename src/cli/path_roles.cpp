@@ -6,7 +6,7 @@ namespace ptsuite::cli {
 
 namespace {
 
-constexpr std::array<PathRole, 8> k_roles = {PathRole::not_a_path,  PathRole::input,      PathRole::target_read,
+constexpr std::array<PathRole, 8> k_roles = {PathRole::not_a_path,   PathRole::input,       PathRole::target_read,
                                              PathRole::target_write, PathRole::output_file, PathRole::output_dir,
                                              PathRole::run_dir,      PathRole::database};
 

@@ -76,10 +76,13 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand(
       "preflight", "Check the host and target before a run (read-only): PCIe link, governor, scheduler, ...");
   sub->add_option("TARGET", o->target, "Block device or file a run would use")->check(paths::target_read())->required();
-  sub->add_option("tests", o->tests, "Tests the run would run (for its needs), comma-separated, or core / all")->check(paths::none())
+  sub->add_option("tests", o->tests, "Tests the run would run (for its needs), comma-separated, or core / all")
+      ->check(paths::none())
       ->capture_default_str();
   add_spec_options(sub, o->spec);
-  sub->add_option("--engine", o->engine, "IO engine the run would use: libaio, sync, null")->check(paths::none())->capture_default_str();
+  sub->add_option("--engine", o->engine, "IO engine the run would use: libaio, sync, null")
+      ->check(paths::none())
+      ->capture_default_str();
   sub->add_flag("--json", o->json, "The findings as JSON on stdout");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "TARGET"}};

@@ -21,9 +21,9 @@
 #include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/replay/synthesis.hpp>
 #include <ptsuite/report/replay_report.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 
@@ -162,7 +162,8 @@ int run_replay_command(const ReplayArgs& a) {
   }
   const auto access = plan.writes ? device::TargetAccess::read_write : device::TargetAccess::read_only;
   const device::TargetGuard guard = device::pass_target_gate({path, access, consent, "replay"});
-  const engine::Target target = plan.writes ? engine::Target::open(guard.writable()) : engine::Target::open_read_only(path);
+  const engine::Target target =
+      plan.writes ? engine::Target::open(guard.writable()) : engine::Target::open_read_only(path);
   const StopSignals signals;
   o.stop = &signals.flag();
   const std::string started = utc_now_iso8601();
@@ -181,22 +182,36 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
   auto a = std::make_shared<ReplayArgs>();
   cmd->add_option("capture", a->inputs,
                   "Capture file (.ptcap), fio iolog v2/v3, blktrace binary file(s) (the per-CPU files), or a built-in "
-                  "capture: pgbench, sysbench")->check(paths::input())
+                  "capture: pgbench, sysbench")
+      ->check(paths::input())
       ->required();
-  cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)")->check(paths::target_write());
+  cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)")
+      ->check(paths::target_write());
   cmd->add_option("--mode", a->mode,
                   "open (at the captured times) or closed (as fast as possible, captured order "
-                  "and outstanding IOs)")->check(paths::none())
+                  "and outstanding IOs)")
+      ->check(paths::none())
       ->capture_default_str();
-  cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")->check(paths::none())->capture_default_str();
-  cmd->add_option("--step", a->step, "Step length of the faithfulness figures (the capture's)")->check(paths::none())->capture_default_str();
-  cmd->add_option("--queue-depth", a->queue_depth, "Queue slots (default: 2 x the capture's most in flight, 32..256)")->check(paths::none());
-  cmd->add_option("--lag-threshold", a->lag_threshold, "A step could not keep up when its last IO is this late")->check(paths::none())
+  cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")
+      ->check(paths::none())
       ->capture_default_str();
-  cmd->add_option("--device", a->device, "The capture's device index to replay")->check(paths::none())->capture_default_str();
-  cmd->add_option("--engine", a->engine, "IO engine (see `ptsuite engines`)")->check(paths::none())->capture_default_str();
+  cmd->add_option("--step", a->step, "Step length of the faithfulness figures (the capture's)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--queue-depth", a->queue_depth, "Queue slots (default: 2 x the capture's most in flight, 32..256)")
+      ->check(paths::none());
+  cmd->add_option("--lag-threshold", a->lag_threshold, "A step could not keep up when its last IO is this late")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--device", a->device, "The capture's device index to replay")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--engine", a->engine, "IO engine (see `ptsuite engines`)")
+      ->check(paths::none())
+      ->capture_default_str();
   cmd->add_option("--seed", a->seed, "Seed of the write data (default: random, recorded)")->check(paths::none());
-  cmd->add_option("--json", a->json, "Write the replay record (ptsuite.replay) to this JSON file")->check(paths::output_file());
+  cmd->add_option("--json", a->json, "Write the replay record (ptsuite.replay) to this JSON file")
+      ->check(paths::output_file());
   cmd->add_option("--html", a->html, "Write the replay report (HTML) to this file")->check(paths::output_file());
   cmd->add_flag("--allow-destructive", a->allow_destructive, "Allow writes to a block device (destroys its data)");
   cmd->add_flag("--quiet", a->quiet, "Print nothing but errors");

@@ -18,8 +18,8 @@
 #include <string>
 #include <system_error>
 
-#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
@@ -27,9 +27,9 @@
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/results/scenario_document.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/path_roles.hpp"
@@ -182,16 +182,24 @@ int run_report(const ReportOptions& o) {
 void register_report_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* sub = app.add_subcommand("report", "Render reports (html, pdf, csv, text, json) from a results.json");
-  sub->add_option("RESULTS", o->results, "A results.json, or a run directory holding one")->check(paths::input())->required();
-  sub->add_option("--format", o->format, "Report format: html, pdf, csv, text or json")->check(paths::none())->capture_default_str();
-  sub->add_option("--paper", o->paper, "Paper of a PDF: a4, letter or auto (Chromium's default, Letter)")->check(paths::none())
+  sub->add_option("RESULTS", o->results, "A results.json, or a run directory holding one")
+      ->check(paths::input())
+      ->required();
+  sub->add_option("--format", o->format, "Report format: html, pdf, csv, text or json")
+      ->check(paths::none())
+      ->capture_default_str();
+  sub->add_option("--paper", o->paper, "Paper of a PDF: a4, letter or auto (Chromium's default, Letter)")
+      ->check(paths::none())
       ->capture_default_str();
   sub->add_option("--out", o->out,
                   "Output file (html, pdf, text, json; '-' = stdout for text and json) or directory (csv); "
-                  "default: next to RESULTS")->check(paths::output_file());
+                  "default: next to RESULTS")
+      ->check(paths::output_file());
   sub->add_option("--series", o->series,
-                  "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)")->check(paths::none());
-  sub->add_option("--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5")->check(paths::none());
+                  "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)")
+      ->check(paths::none());
+  sub->add_option("--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5")
+      ->check(paths::none());
   sub->callback([o, &slot] { slot.action = [o] { return run_report(*o); }; });
 }
 

@@ -8,8 +8,8 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
-#include "cli/path_roles.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/run_console.hpp"
 #include "cli/signals.hpp"
@@ -32,7 +32,8 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand("run", "Run PTS tests (purge, preconditioning, Rounds to steady state, reports)");
   sub->add_option("tests", o->tests,
                   "Tests to run, comma-separated (iops,throughput,latency,wsat,cbw,hir,xsr,dirth), or core (the five "
-                  "core tests: iops, throughput, latency, wsat, cbw) or all (every PTS test: core + hir, xsr, dirth)")->check(paths::none())
+                  "core tests: iops, throughput, latency, wsat, cbw) or all (every PTS test: core + hir, xsr, dirth)")
+      ->check(paths::none())
       ->capture_default_str();
   add_run_options(sub, o->run, "ptsuite-run");
   sub->add_flag("--strict", o->strict, "Exit 1 when the run is not compliant");
@@ -68,10 +69,11 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand("resume", "Continue an interrupted run after its last completed segment");
   sub->add_option("DIR", o->dir, "The run directory")->check(paths::run_dir())->required();
   sub->add_flag("--allow-destructive", o->allow_destructive, "Consent to overwrite the target block device (again)");
-  sub->add_option("--confirm-serial", o->confirm_serial,
-                  "Serial number of the drive, when the run purges a real drive")->check(paths::none());
+  sub->add_option("--confirm-serial", o->confirm_serial, "Serial number of the drive, when the run purges a real drive")
+      ->check(paths::none());
   sub->add_flag("--quiet", o->quiet, "No progress output");
-  sub->add_option("--paper", o->paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")->check(paths::none())
+  sub->add_option("--paper", o->paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
+      ->check(paths::none())
       ->capture_default_str();
   add_history_options(sub, o->no_history, o->history_db);
   sub->callback([o, &slot] {

@@ -28,18 +28,18 @@
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/scenario/scenario_runner.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/path_roles.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/scenario_console.hpp"
 #include "cli/signals.hpp"
@@ -514,23 +514,33 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   show->callback([&slot, name] { slot.action = [name] { return show_scenario(*name); }; });
   auto o = std::make_shared<ScenarioOptions>();
   CLI::App* run = sub->add_subcommand("run", "Run a scenario on one or more targets");
-  run->add_option("NAME", o->name, "Built-in scenario name or ptsuite-scenario/1 file")->check(paths::input())->required();
-  run->add_option("--target", o->targets, "Target device or file; repeat for several (default: scratch targets)")->check(paths::target_write());
+  run->add_option("NAME", o->name, "Built-in scenario name or ptsuite-scenario/1 file")
+      ->check(paths::input())
+      ->required();
+  run->add_option("--target", o->targets, "Target device or file; repeat for several (default: scratch targets)")
+      ->check(paths::target_write());
   run->add_option("--out", o->out, "Output directory")->check(paths::output_dir());
   run->add_flag("--quick", o->quick, "The scenario's short form (durations, fill, Rounds, rate steps cut)");
   run->add_flag("--allow-destructive", o->allow_destructive, "Allow writes to block devices (destroys their data)");
   run->add_option("--confirm-serial", o->confirm_serials,
-                  "Serial number of a real drive a purge phase erases; repeat for each such --target")->check(paths::none());
+                  "Serial number of a real drive a purge phase erases; repeat for each such --target")
+      ->check(paths::none());
   run->add_option("--engine", o->engine, "IO engine")->check(paths::none())->capture_default_str();
-  run->add_option("--scratch-size", o->scratch_size, "Size of each scratch target")->check(paths::none())->capture_default_str();
+  run->add_option("--scratch-size", o->scratch_size, "Size of each scratch target")
+      ->check(paths::none())
+      ->capture_default_str();
   run->add_option("--seed", o->seed, "PRNG seed")->check(paths::none())->check(whole_number())->capture_default_str();
   run->add_flag("--quiet", o->quiet, "No progress lines");
   run->add_option("--tested-by", o->tested_by, "Who ran the scenario (every report page header)")->check(paths::none());
-  run->add_option("--reports", o->reports, "Report formats: html,pdf,csv,text,json or none")->check(paths::none())->capture_default_str();
+  run->add_option("--reports", o->reports, "Report formats: html,pdf,csv,text,json or none")
+      ->check(paths::none())
+      ->capture_default_str();
   run->add_option("--series", o->series,
                   "Multi-target charts: aggregate, drives or both (report.series; default: both up to 4 targets, "
-                  "aggregate with the targets' min/max above)")->check(paths::none());
-  run->add_option("--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)")->check(paths::none());
+                  "aggregate with the targets' min/max above)")
+      ->check(paths::none());
+  run->add_option("--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)")
+      ->check(paths::none());
   add_history_options(run, o->no_history, o->history_db);
   run->callback([&slot, o] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
@@ -538,17 +548,22 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   });
   auto po = std::make_shared<ScenarioOptions>();
   CLI::App* plan = sub->add_subcommand("plan", "Every step of a scenario and its time, and the total (runs nothing)");
-  plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")->check(paths::input())->required();
+  plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")
+      ->check(paths::input())
+      ->required();
   plan->add_flag("--quick", po->quick, "The scenario's short form");
-  plan->add_option("--target", po->targets, "The targets it would run on (their number is checked against roles)")->check(paths::target_read());
+  plan->add_option("--target", po->targets, "The targets it would run on (their number is checked against roles)")
+      ->check(paths::target_read());
   plan->callback([&slot, po] { slot.action = [po] { return plan_scenario_command(*po); }; });
   auto resume_dir = std::make_shared<std::string>();
   auto ro = std::make_shared<ScenarioOptions>();
   CLI::App* resume = sub->add_subcommand("resume", "Continue an interrupted scenario run after its last finished step");
   resume->add_option("DIR", *resume_dir, "The run's --out directory")->check(paths::run_dir())->required();
   resume->add_flag("--allow-destructive", ro->allow_destructive, "Allow writes to block devices (destroys their data)");
-  resume->add_option("--confirm-serial", ro->confirm_serials,
-                     "Serial number of a real drive a purge phase erases; repeat for each such target")->check(paths::none());
+  resume
+      ->add_option("--confirm-serial", ro->confirm_serials,
+                   "Serial number of a real drive a purge phase erases; repeat for each such target")
+      ->check(paths::none());
   resume->add_flag("--quiet", ro->quiet, "No progress lines");
   add_history_options(resume, ro->no_history, ro->history_db);
   resume->callback([&slot, resume_dir, ro] {

@@ -20,15 +20,15 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/bundle/manifest.hpp>
-#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/bundle/signature.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/document_envelope.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/shell_quote.hpp>
 
 #include "cli/commands.hpp"
@@ -195,9 +195,12 @@ void register_sign_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* command =
       app.add_subcommand("sign", "Sign a run directory's manifest with an Ed25519 key (ptsuite keygen)");
   command->add_option("RUN_DIR", o->dir, "The run directory (bundle) to sign")->check(paths::run_dir())->required();
-  command->add_option("--key", o->key, "Private key file (PEM, from ptsuite keygen or openssl genpkey)")->check(paths::input())->required();
+  command->add_option("--key", o->key, "Private key file (PEM, from ptsuite keygen or openssl genpkey)")
+      ->check(paths::input())
+      ->required();
   CLI::Option* tested_by =
-      command->add_option("--tested-by", o->tested_by, "Name the signer vouches for (default: the run's --tested-by)")->check(paths::none());
+      command->add_option("--tested-by", o->tested_by, "Name the signer vouches for (default: the run's --tested-by)")
+          ->check(paths::none());
   command->add_flag("--accept-changes", o->accept_changes,
                     "Sign even though files changed since the manifest (each is listed): you vouch for them");
   command->callback([o, tested_by, &slot] {

@@ -13,18 +13,17 @@
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/claims_from_runs.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
-#include "cli/history_support.hpp"
-#include "cli/history_support.hpp"
 #include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 #include "cli/spec_options.hpp"
@@ -189,9 +188,11 @@ void register_validate_command(CLI::App& app, CommandSlot& slot) {
       "validate", "Check a spec sheet's claims: measure each under its own conditions, or judge existing runs");
   sub->add_option(
          "--claims", o->claims,
-         fmt::format("Spec sheet: a ptsuite-claims/1 JSON file, or a built-in example ({})", builtin_sheet_names()))->check(paths::input())
+         fmt::format("Spec sheet: a ptsuite-claims/1 JSON file, or a built-in example ({})", builtin_sheet_names()))
+      ->check(paths::input())
       ->required();
-  sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring")->check(paths::input());
+  sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring")
+      ->check(paths::input());
   add_run_options(sub, o->run, "ptsuite-validate");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};

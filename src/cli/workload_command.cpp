@@ -14,17 +14,17 @@
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/target.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 #include <ptsuite/workload/workload_json.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/path_roles.hpp"
 #include "cli/console.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/signals.hpp"
 
 namespace ptsuite::cli {
@@ -178,8 +178,8 @@ int execute_workload(const RunRequest& request) {
   const bool writes = request.spec.read_pct < 100;
   // A bad option is exit 2 whatever the target: resolved against its geometry (a read-only open,
   // nothing written) before the gate, whose refusals (exit 3) are about the target itself.
-  const workload::ResolvedWorkload resolved = workload::resolve(
-      request.spec, engine::Target::open_read_only(request.target_path).geometry());
+  const workload::ResolvedWorkload resolved =
+      workload::resolve(request.spec, engine::Target::open_read_only(request.target_path).geometry());
   const device::TargetGuard guard = device::pass_target_gate(
       {request.target_path, writes ? device::TargetAccess::read_write : device::TargetAccess::read_only,
        request.allow_destructive, request.command});
@@ -215,15 +215,25 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand("workload", "Run one workload on a block device or file and measure it exactly");
   auto args = std::make_shared<WorkloadArgs>();
   WorkloadArgs& a = *args;
-  cmd->add_option("--target", a.target, "Block device or regular file (opened with O_DIRECT)")->check(paths::target_write())->required();
-  cmd->add_option("--pattern", a.pattern, "random (rand) or sequential (seq)")->check(paths::none())->capture_default_str();
-  cmd->add_option("--read-pct", a.read_pct, "Share of reads, 0..100 (100 = read-only)")->check(paths::none())->capture_default_str();
-  cmd->add_option("--block-size", a.block_size, "IO size, e.g. 4KiB (binary units; default 4KiB)")->check(paths::none());
+  cmd->add_option("--target", a.target, "Block device or regular file (opened with O_DIRECT)")
+      ->check(paths::target_write())
+      ->required();
+  cmd->add_option("--pattern", a.pattern, "random (rand) or sequential (seq)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--read-pct", a.read_pct, "Share of reads, 0..100 (100 = read-only)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--block-size", a.block_size, "IO size, e.g. 4KiB (binary units; default 4KiB)")
+      ->check(paths::none());
   cmd->add_option("--bs-split", a.bs_split, "Weighted IO sizes, e.g. 512/4:4k/67:64k/3")->check(paths::none());
   cmd->add_option("--threads", a.threads, "Worker threads (TC)")->check(paths::none())->capture_default_str();
-  cmd->add_option("--queue-depth", a.queue_depth, "IOs in flight per thread (QD)")->check(paths::none())->capture_default_str();
+  cmd->add_option("--queue-depth", a.queue_depth, "IOs in flight per thread (QD)")
+      ->check(paths::none())
+      ->capture_default_str();
   cmd->add_option("--submit-batch", a.submit_batch,
-                  "IOs per submit call at most (0 = all free slots at once; docs/engine.md)")->check(paths::none())
+                  "IOs per submit call at most (0 = all free slots at once; docs/engine.md)")
+      ->check(paths::none())
       ->capture_default_str();
   cmd->add_option("--duration", a.duration, "Run time, e.g. 30s, 5m")->check(paths::none());
   cmd->add_option("--bytes", a.bytes, "Stop after this many bytes, e.g. 10GiB, or 2x the range")->check(paths::none());
@@ -231,12 +241,16 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--seed", a.seed, "PRNG seed (default: random, recorded in the results)")->check(paths::none());
   cmd->add_option("--json", a.json, "Write the results to this JSON file")->check(paths::output_file());
   cmd->add_option("--range", a.range, "Active range: 75% of capacity, or OFFSET:LENGTH")->check(paths::none());
-  cmd->add_option("--amount", a.amount, "ActiveRange Amount: random IO addresses only this much of the range")->check(paths::none());
-  cmd->add_option("--segments", a.segments, "Spread the --amount over this many equal segments of the range")->check(paths::none());
+  cmd->add_option("--amount", a.amount, "ActiveRange Amount: random IO addresses only this much of the range")
+      ->check(paths::none());
+  cmd->add_option("--segments", a.segments, "Spread the --amount over this many equal segments of the range")
+      ->check(paths::none());
   cmd->add_option("--zones", a.zones, "Zoned random access IO%/RANGE%, e.g. 50/5:30/15:20/80")->check(paths::none());
   cmd->add_option("--rate-iops", a.rate_iops, "Rate limit in IOPS (total over threads)")->check(paths::none());
   cmd->add_option("--rate-mbps", a.rate_mbps, "Rate limit in MB/s, decimal (10^6 bytes)")->check(paths::none());
-  cmd->add_option("--engine", a.engine, "IO engine (see `ptsuite engines`)")->check(paths::none())->capture_default_str();
+  cmd->add_option("--engine", a.engine, "IO engine (see `ptsuite engines`)")
+      ->check(paths::none())
+      ->capture_default_str();
   cmd->add_option("--cpus", a.cpus, "Pin thread i to the i-th CPU of this list, e.g. 0,1 or 0-3")->check(paths::none());
   cmd->add_option("--interval", a.interval, "Record an interval series every this long, e.g. 1s")->check(paths::none());
   cmd->add_option("--data", a.data, "Write data: random, refill or zeros")->check(paths::none())->capture_default_str();

@@ -48,8 +48,8 @@ fs::path existing_ancestor(const fs::path& path) {
 void require_writable_directory(const fs::path& dir, const std::string& option, const std::string& what) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) {
-    throw UsageError(option, fmt::format("cannot create {}: the directory {} does not exist", what,
-                                         printable(dir.string())));
+    throw UsageError(option,
+                     fmt::format("cannot create {}: the directory {} does not exist", what, printable(dir.string())));
   }
   if (!fs::is_directory(dir, ec)) {
     throw UsageError(option, fmt::format("cannot create {}: {} is not a directory", what, printable(dir.string())));
@@ -60,7 +60,7 @@ void require_writable_directory(const fs::path& dir, const std::string& option, 
   }
 }
 
-std::string kind_of(mode_t mode) {
+std::string directory_node_kind(mode_t mode) {
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISCHR(mode)) return "a character device";
   if (S_ISFIFO(mode)) return "a FIFO";
@@ -135,8 +135,8 @@ void OutputGate::check_clash(const Claimed& c, bool may_be_input) const {
   }
   for (const Claimed& out : m_outputs) {
     if (same(out)) {
-      throw UsageError(c.option, fmt::format("{} is also {}; give each output its own path",
-                                             printable(c.path.string()), out.option));
+      throw UsageError(c.option, fmt::format("{} is also {}; give each output its own path", printable(c.path.string()),
+                                             out.option));
     }
   }
 }
@@ -146,8 +146,8 @@ void OutputGate::check_existing_file(const fs::path& path, const std::string& op
   const OutputPath probe = GateIssuer::output_path(path, option, m_protect);
   check_destination(probe);  // special files, links, directories, the protected inodes
   if (auto holder = file_lock_holder(dev, ino, m_lock_dir)) {
-    throw SafetyRefusal(fmt::format("refusing to write {} {}: it is the target of {}", option,
-                                    printable(path.string()), *holder));
+    throw SafetyRefusal(
+        fmt::format("refusing to write {} {}: it is the target of {}", option, printable(path.string()), *holder));
   }
   check_clash({path, dev, ino, option}, may_be_input);
 }
@@ -195,7 +195,7 @@ OutputDir OutputGate::directory(const std::string& path, const std::string& opti
     if (!S_ISDIR(st.st_mode)) {
       if (!S_ISREG(st.st_mode)) {
         throw SafetyRefusal(fmt::format("refusing to write into {} {}: it is {}, not a directory", option,
-                                        printable(p.string()), kind_of(st.st_mode)));
+                                        printable(p.string()), directory_node_kind(st.st_mode)));
       }
       throw UsageError(option, fmt::format("{} is a file; give a directory", printable(p.string())));
     }

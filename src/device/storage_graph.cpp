@@ -158,8 +158,8 @@ StorageSet resolve(StorageObject target, const SystemRoots& roots) {
     const size_t i = todo.front();
     todo.pop_front();
     for (Candidate& c : neighbours(s, s.members[i], roots)) {
-      const auto same = std::find_if(s.members.begin(), s.members.end(),
-                                     [&](const Member& m) { return m.object == c.object; });
+      const auto same =
+          std::find_if(s.members.begin(), s.members.end(), [&](const Member& m) { return m.object == c.object; });
       if (same == s.members.end()) {
         const int loop = loop_index(s, c.object);
         s.members.push_back({std::move(c.object), c.range, c.edge, static_cast<int>(i), loop});
@@ -177,18 +177,16 @@ StorageSet resolve(StorageObject target, const SystemRoots& roots) {
 
 std::string window_text(const LoopWindow* w) {
   if (w == nullptr || w->offset_bytes == 0) return {};
-  return w->size_bytes == k_unknown_size ? fmt::format(" from byte {}", w->offset_bytes)
-                                         : fmt::format(" (bytes {} to {})", w->offset_bytes,
-                                                       add_saturating(w->offset_bytes, w->size_bytes));
+  return w->size_bytes == k_unknown_size
+             ? fmt::format(" from byte {}", w->offset_bytes)
+             : fmt::format(" (bytes {} to {})", w->offset_bytes, add_saturating(w->offset_bytes, w->size_bytes));
 }
 
 }  // namespace
 
 bool overlaps(ByteRange a, ByteRange b) noexcept { return a.begin < b.end && b.begin < a.end; }
 
-ByteRange intersect(ByteRange a, ByteRange b) noexcept {
-  return {std::max(a.begin, b.begin), std::min(a.end, b.end)};
-}
+ByteRange intersect(ByteRange a, ByteRange b) noexcept { return {std::max(a.begin, b.begin), std::min(a.end, b.end)}; }
 
 bool is_upward(Edge edge) noexcept {
   return edge == Edge::loop_over || edge == Edge::disk_partition || edge == Edge::slave_holder;

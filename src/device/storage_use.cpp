@@ -24,7 +24,9 @@ using graph::Member;
 using graph::StorageSet;
 using sysfs::DevNum;
 
-bool contains(const std::vector<DevNum>& list, DevNum d) { return std::find(list.begin(), list.end(), d) != list.end(); }
+bool contains(const std::vector<DevNum>& list, DevNum d) {
+  return std::find(list.begin(), list.end(), d) != list.end();
+}
 
 void add_with_slaves(DevNum start, const SystemRoots& roots, std::vector<DevNum>& out) {
   std::vector<DevNum> todo{start};

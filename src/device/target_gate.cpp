@@ -9,8 +9,8 @@
 
 #include <cerrno>
 #include <cstring>
-#include <stdexcept>
 #include <filesystem>
+#include <stdexcept>
 
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/printable.hpp>

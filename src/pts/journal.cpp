@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 #include <algorithm>
 
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::pts {

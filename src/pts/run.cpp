@@ -22,12 +22,12 @@
 #include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_sessions.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/host_boot.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
@@ -416,10 +416,10 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
   write_file_atomic(s.out->file(k_run_file), json{{"config", s.config},
-                                             {"identity", s.identity_json},
-                                             {"plan_fingerprint", fingerprint},
-                                             {"started_utc", utc_now_iso8601()}}
-                                            .dump(1));
+                                                  {"identity", s.identity_json},
+                                                  {"plan_fingerprint", fingerprint},
+                                                  {"started_utc", utc_now_iso8601()}}
+                                                 .dump(1));
   s.results = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.results["run"] = {
       {"started_utc", utc_now_iso8601()}, {"resumes", json::array()}, {"plan_fingerprint", fingerprint}};

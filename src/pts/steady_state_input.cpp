@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/text.hpp>
 
 namespace ptsuite::pts {

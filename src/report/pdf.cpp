@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 extern char** environ;
 

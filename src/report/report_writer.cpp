@@ -14,8 +14,8 @@
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/scenario_document.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "report/writer_internal.hpp"
 

@@ -25,7 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string kind_of(mode_t mode) {
+std::string node_kind_text(mode_t mode) {
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISCHR(mode)) return "a character device";
   if (S_ISFIFO(mode)) return "a FIFO";
@@ -45,8 +45,9 @@ std::string kind_of(mode_t mode) {
     refuse(out, "it is a symbolic link, which an output never follows or replaces; name a regular file");
   }
   if (S_ISDIR(mode)) throw UsageError(out.option(), fmt::format("{} is a directory; give a file name", out.string()));
-  refuse(out, "it is " + kind_of(mode) + ": an output is a regular file that ptsuite replaces, never a device "
-                                         "node or special file" +
+  refuse(out, "it is " + node_kind_text(mode) +
+                  ": an output is a regular file that ptsuite replaces, never a device "
+                  "node or special file" +
                   (S_ISCHR(mode) ? fmt::format(" (to write nothing, leave {} out)", out.option()) : ""));
 }
 
@@ -104,13 +105,14 @@ void install(const fs::path& temp, const OutputPath& out) {
     }
     if (errno == EEXIST && ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, dest.c_str(), RENAME_EXCHANGE) == 0) {
       struct stat old {};  // what was at `dest` now has our temporary name
-      if (::lstat(temp.c_str(), &old) == 0 && S_ISREG(old.st_mode) && out.protected_by(old.st_dev, old.st_ino) == nullptr) {
+      if (::lstat(temp.c_str(), &old) == 0 && S_ISREG(old.st_mode) &&
+          out.protected_by(old.st_dev, old.st_ino) == nullptr) {
         ::unlink(temp.c_str());
         fsync_directory(dest);
         return;
       }
       ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, dest.c_str(), RENAME_EXCHANGE);  // put it back
-      check_destination(out);  // throws, naming it
+      check_destination(out);                                                        // throws, naming it
       throw SystemError(fmt::format("{} changed while it was being replaced", dest.string()));
     }
     if (errno != EINVAL && errno != ENOSYS) throw SystemError("cannot rename into " + dest.string(), errno);
@@ -153,7 +155,7 @@ void OutputDir::create() const {
   }
   if (!S_ISDIR(st.st_mode)) {
     throw SafetyRefusal(fmt::format("refusing to write into {} {}: it is {}, not a directory", m_option,
-                                    printable(m_path.string()), kind_of(st.st_mode)));
+                                    printable(m_path.string()), node_kind_text(st.st_mode)));
   }
 }
 

@@ -19,9 +19,10 @@ UniqueFd open_for_writing(const WritableTarget& target, int extra_flags) {
   const bool same = ::fstat(fd.get(), &st) == 0 && st.st_dev == target.m_dev && st.st_ino == target.m_ino &&
                     (target.m_rdev == 0 ? S_ISREG(st.st_mode) : S_ISBLK(st.st_mode) && st.st_rdev == target.m_rdev);
   if (!same) {
-    throw SafetyRefusal(fmt::format("refusing to write to {}: it is no longer the file or device the target gate "
-                                    "checked (replaced since); run again",
-                                    printable(target.m_path)));
+    throw SafetyRefusal(
+        fmt::format("refusing to write to {}: it is no longer the file or device the target gate "
+                    "checked (replaced since); run again",
+                    printable(target.m_path)));
   }
   return fd;
 }

@@ -28,7 +28,7 @@ class HistoryCli : public ::testing::Test {
     for (const char* name : {"steady", "not-attained"}) {
       fs::create_directories(fs::path(m_temp.path()) / name);
       test_support::write_file(fs::path(m_temp.path()) / name / "results.json",
-                        test_support::load_results_fixture(name).dump());
+                               test_support::load_results_fixture(name).dump());
     }
   }
   [[nodiscard]] ProcessResult history(std::vector<std::string> args) const {

@@ -26,8 +26,8 @@
 #include "support/loop_support.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
-#include "support/test_outputs.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -256,8 +256,9 @@ TEST(HostileInputs, EverythingCheckableIsCheckedBeforeTheFirstWrite) {
   test_support::write_file(dir.file("bs0.json"), scenario_text(R"({"name": "p", "kind": "purge"}, )" + run_phase("0")));
   test_support::write_file(dir.file("past.json"), scenario_text(R"({"name": "f", "kind": "fill", "block_size": "128KiB",
       "capacity_multiple": 1}, )" + run_phase("4KiB", "1GiB:1MiB")));
-  test_support::write_file(dir.file("rm.json"),
-                    scenario_text(R"({"name": "p", "kind": "purge", "method": "rm -rf /"}, )" + run_phase("4KiB")));
+  test_support::write_file(
+      dir.file("rm.json"),
+      scenario_text(R"({"name": "p", "kind": "purge", "method": "rm -rf /"}, )" + run_phase("4KiB")));
   test_support::write_file(dir.file("deep.json"), std::string(50'000, '[') + std::string(50'000, ']'));
   fs::create_directories(dir.file("full"));
   test_support::write_file(dir.file("full/foreign.txt"), "not ours\n");
@@ -375,7 +376,7 @@ TEST(HostileInputs, InputsAreBoundedInSizeAndDepth) {
     big << R"({"kind": "ptsuite.results", "schema_version": 1, "pad": ")" << std::string(70'000'000, 'x') << "\"}";
   }
   test_support::write_file(dir.file("dup.json"),
-                    R"({"format": "ptsuite-claims/1", "format": "ptsuite-claims/1", "claims": []})");
+                           R"({"format": "ptsuite-claims/1", "format": "ptsuite-claims/1", "claims": []})");
   const std::vector<HostileCase> cases = {
       {"steady-state --file /dev/zero", {"steady-state", "--file", "/dev/zero"}, 2, {"larger than"}},
       {"report of a 70 MB document",
@@ -421,7 +422,7 @@ class HostileHistory : public ::testing::Test {
     for (const char* name : {"a", "b"}) {
       fs::create_directories(m_dir.file(name));
       test_support::write_file(fs::path(m_dir.file(name)) / "results.json",
-                        test_support::load_results_fixture("steady").dump());
+                               test_support::load_results_fixture("steady").dump());
     }
   }
   [[nodiscard]] std::vector<std::string> history(std::vector<std::string> args) const {
@@ -498,7 +499,7 @@ TEST_F(HostileHistory, UrisIdsSchemasDirectoriesAndTerminalText) {
 
   // A bundle changed after its manifest is not recorded.
   test_support::write_file(fs::path(m_dir.file("b")) / "results.json",
-                    read_file(fs::path(m_dir.file("b")) / "results.json") + " ");
+                           read_file(fs::path(m_dir.file("b")) / "results.json") + " ");
   expect_case({"tampered bundle", history({"add", m_dir.file("b")}), 1, {"no longer matches its manifest"}});
 }
 

@@ -64,7 +64,9 @@ const std::map<std::string, Entry>& table() {
       {"completion", {}},
       {"man", {}},
       {"workload",
-       {{"workload", "--target", "{T}", "--read-pct", "0", "--ios", "1", "--allow-destructive", "--quiet"}, {}, "",
+       {{"workload", "--target", "{T}", "--read-pct", "0", "--ios", "1", "--allow-destructive", "--quiet"},
+        {},
+        "",
         "{T}"}},
       {"demo", {{"demo", "--target", "{T}", "--duration", "1s", "--allow-destructive", "--quiet"}, {}, "", "{T}"}},
       {"steady-state", {{"steady-state", "1", "2", "3", "4", "5"}}},
@@ -111,7 +113,9 @@ const std::map<std::string, Entry>& table() {
       {"capture", {{"capture", "--target", "{LOOP_H}", "--duration", "100ms"}, {}, "", "{LOOP_H}"}},
       {"capture show", {{"capture", "show", "{CAPTURE}"}, {{"file", 2}}, "{CAPTURE}"}},
       {"replay",
-       {{"replay", "{CAPTURE}", "--target", "{T}", "--allow-destructive", "--quiet"}, {{"capture", 1}}, "{CAPTURE}",
+       {{"replay", "{CAPTURE}", "--target", "{T}", "--allow-destructive", "--quiet"},
+        {{"capture", 1}},
+        "{CAPTURE}",
         "{T}"}},
       {"app", {}},
       {"app list", {}},
@@ -135,9 +139,8 @@ void walk(const CLI::App& app, const std::string& path, std::vector<std::string>
     commands.push_back(p);
     for (const CLI::Option* opt : sub->get_options()) {
       const std::optional<PathRole> role = cli::path_role_of(*opt);
-      const std::string name = opt->get_positional() || opt->get_lnames().empty()
-                                   ? opt->get_name()
-                                   : "--" + opt->get_lnames().front();
+      const std::string name =
+          opt->get_positional() || opt->get_lnames().empty() ? opt->get_name() : "--" + opt->get_lnames().front();
       if (!role) {
         unclassified.push_back(p + " " + name);
       } else if (*role != PathRole::not_a_path) {

@@ -33,8 +33,8 @@
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/results/replay.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
@@ -300,7 +300,8 @@ TEST_F(AppBounds, OutOfRangeSettingsInstancesAndRamAreExitTwoBeforeAnything) {
                  {"3 instances on 1 targets"});
   // A scenario's app phase is checked with the scenario, before its first phase writes.
   const std::string scenario = m_out.file("app.json");
-  write_file_atomic(test_support::output_path(scenario), R"({"format": "ptsuite-scenario/1", "name": "app-bad", "title": "app bad",
+  write_file_atomic(test_support::output_path(scenario),
+                    R"({"format": "ptsuite-scenario/1", "name": "app-bad", "title": "app bad",
     "phases": [{"name": "fill", "kind": "fill", "block_size": "128KiB", "capacity_multiple": 1},
                {"name": "db", "kind": "app", "app": "pgbench", "settings": {"scale": 1000000000}}]})");
   expect_refusal("scenario app phase", {"scenario", "run", scenario, "--quick", "--out", out, "--quiet"}, 2,

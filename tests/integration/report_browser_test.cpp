@@ -15,10 +15,10 @@
 #include <ptsuite/util/output_file.hpp>
 
 #include "support/temp_dir.hpp"
-#include "unit/report/html/png_check.hpp"
-#include "unit/report/html/report_check.hpp"
 #include "support/test_files.hpp"
 #include "support/test_outputs.hpp"
+#include "unit/report/html/png_check.hpp"
+#include "unit/report/html/report_check.hpp"
 
 namespace ptsuite::report {
 namespace {

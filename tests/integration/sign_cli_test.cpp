@@ -17,8 +17,8 @@
 #include "integration/workload_process.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
-#include "support/test_outputs.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -41,7 +41,8 @@ class SignCli : public ::testing::Test {
   void SetUp() override {
     fs::create_directories(run());
     test_support::write_file(run() / "results.json", test_support::load_results_fixture("steady").dump());
-    (void)report::write_reports(test_support::output_dir(run().string()), test_support::load_results_fixture("steady"), {"html", "text"});
+    (void)report::write_reports(test_support::output_dir(run().string()), test_support::load_results_fixture("steady"),
+                                {"html", "text"});
     (void)bundle::write_manifest(test_support::output_dir(run()));
     const CommandResult k = run_ptsuite_merged({"keygen", key()});
     ASSERT_EQ(k.exit_code, 0) << k.output;

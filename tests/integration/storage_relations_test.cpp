@@ -77,9 +77,8 @@ TEST(StorageRelations, ALoopDeviceOverAMountedBlockDeviceIsRefused) {
   ASSERT_TRUE(over.ok());
   const std::string before = sha256_file_hex(m.image());
   expect_refused(write_some(over.path()), "is mounted at " + m.mount_point(), "a loop over the mounted L1");
-  expect_refused(
-      run_ptsuite({"device", "purge", over.path(), "--method", "zero-fill", "--allow-destructive"}),
-      "is a loop device over " + m.first().substr(5), "purge of a loop over the mounted L1");
+  expect_refused(run_ptsuite({"device", "purge", over.path(), "--method", "zero-fill", "--allow-destructive"}),
+                 "is a loop device over " + m.first().substr(5), "purge of a loop over the mounted L1");
   EXPECT_EQ(sha256_file_hex(m.image()), before);
 }
 
@@ -133,9 +132,8 @@ TEST(StorageRelations, LoopsOverPartitionsOfALoopDeviceFollowThePartitionsBytes)
     ASSERT_TRUE(over_p1.ok() && over_disk.ok());
     expect_refused(write_some(over_p1.path()), mounted, "a loop over the mounted partition");
     expect_refused(write_some(over_disk.path()), mounted, "a loop over the partitioned loop device");
-    expect_refused(
-        run_ptsuite({"device", "purge", over_p1.path(), "--method", "zero-fill", "--allow-destructive"}), mounted,
-        "purge of a loop over the mounted partition");
+    expect_refused(run_ptsuite({"device", "purge", over_p1.path(), "--method", "zero-fill", "--allow-destructive"}),
+                   mounted, "purge of a loop over the mounted partition");
   }
   expect_refused(write_some(image), mounted, "the partitioned image file");
   {

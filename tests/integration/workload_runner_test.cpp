@@ -23,9 +23,9 @@
 #include "support/engines.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 #include "support/written_data.hpp"
 #include "unit/workload/statistics.hpp"
-#include "support/test_outputs.hpp"
 
 namespace ptsuite::workload {
 namespace {

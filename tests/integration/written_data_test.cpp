@@ -25,8 +25,8 @@
 #include <ptsuite/workload/workload_runner.hpp>
 
 #include "support/temp_dir.hpp"
-#include "support/written_data.hpp"
 #include "support/test_outputs.hpp"
+#include "support/written_data.hpp"
 
 namespace ptsuite::workload {
 namespace {

@@ -7,7 +7,8 @@ namespace ptsuite::test_support {
 OutputPath output_path(const std::string& path) { return device::OutputGate("test").file(path, "test output"); }
 
 OutputDir output_dir(const std::string& path) {
-  OutputDir dir = device::OutputGate("test").directory(path, "test output", device::OutputGate::Existing::may_hold_files);
+  OutputDir dir =
+      device::OutputGate("test").directory(path, "test output", device::OutputGate::Existing::may_hold_files);
   dir.create();
   return dir;
 }

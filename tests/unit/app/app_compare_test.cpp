@@ -8,8 +8,8 @@
 
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/results/app_run.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/json_schema.hpp"
 #include "support/temp_dir.hpp"

@@ -6,8 +6,8 @@
 #include <string>
 
 #include <ptsuite/bundle/manifest.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 #include "support/temp_dir.hpp"

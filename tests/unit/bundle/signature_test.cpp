@@ -17,8 +17,8 @@
 #include <ptsuite/bundle/ed25519.hpp>
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
@@ -42,7 +42,9 @@ class SignatureTest : public ::testing::Test {
   [[nodiscard]] fs::path dir() const { return m_temp.path() + "/bundle"; }
   [[nodiscard]] fs::path manifest() const { return dir() / std::string(k_manifest_file_name); }
   [[nodiscard]] fs::path signature_path() const { return dir() / std::string(k_signature_file_name); }
-  SignatureFile sign() { return sign_bundle(test_support::output_dir(dir()), m_key, "ACME Lab", "2026-11-21T18:19:00Z"); }
+  SignatureFile sign() {
+    return sign_bundle(test_support::output_dir(dir()), m_key, "ACME Lab", "2026-11-21T18:19:00Z");
+  }
 
   test_support::ShmTempDir m_temp{"ptsuite-signature"};
   SigningKey m_key = SigningKey::generate();
@@ -152,7 +154,9 @@ TEST(Ed25519Keys, PemFilesRoundTripWithModesAndAreNeverOverwritten) {
   const std::vector<uint8_t> signature = loaded.sign("message");
   EXPECT_TRUE(loaded_pub.verify("message", signature));
   EXPECT_FALSE(loaded_pub.verify("messagE", signature));
-  EXPECT_THROW(write_key_files(SigningKey::generate(), test_support::output_path(key), test_support::output_path(fs::path(temp.path()) / "other.pub")), UsageError);
+  EXPECT_THROW(write_key_files(SigningKey::generate(), test_support::output_path(key),
+                               test_support::output_path(fs::path(temp.path()) / "other.pub")),
+               UsageError);
   EXPECT_THROW((void)SigningKey::load(pub), UsageError);  // a public key is not a private key
   EXPECT_THROW((void)PublicKey::load(fs::path(temp.path()) / "missing.pub"), UsageError);
 }

@@ -61,16 +61,14 @@ TEST_F(OutputGateTest, SpecialFilesAreRefusedWithExitThree) {
   EXPECT_NE(thrown<SafetyRefusal>([&] { (void)g.file("/dev/full", "--json"); }).find("leave --json out"),
             std::string::npos);
   ASSERT_EQ(::mkfifo(dir_.file("fifo").c_str(), 0600), 0);
-  EXPECT_NE(thrown<SafetyRefusal>([&] { (void)g.file(dir_.file("fifo"), "--out"); }).find("a FIFO"),
-            std::string::npos);
+  EXPECT_NE(thrown<SafetyRefusal>([&] { (void)g.file(dir_.file("fifo"), "--out"); }).find("a FIFO"), std::string::npos);
   const std::string target = file("t.json", "{}");
   fs::create_symlink(target, dir_.file("link.json"));
   EXPECT_NE(thrown<SafetyRefusal>([&] { (void)g.file(dir_.file("link.json"), "--html"); }).find("symbolic link"),
             std::string::npos);
   EXPECT_EQ(test_support::file_text(target), "{}");
   // A directory where a file is wanted, a missing directory: usage (exit 2).
-  EXPECT_NE(thrown<UsageError>([&] { (void)g.file(dir_.path(), "--json"); }).find("is a directory"),
-            std::string::npos);
+  EXPECT_NE(thrown<UsageError>([&] { (void)g.file(dir_.path(), "--json"); }).find("is a directory"), std::string::npos);
   EXPECT_NE(thrown<UsageError>([&] { (void)g.file(dir_.file("no/such.json"), "--json"); }).find("does not exist"),
             std::string::npos);
 }
@@ -85,8 +83,9 @@ TEST_F(OutputGateTest, ALoopDevicesBackingFileAndTheTargetsSetAreProtected) {
   const std::string target = file("target.img", std::string(4096, 't'));
   fs::create_hard_link(target, dir_.file("alias.img"));
   g.add_target(target, "--target");
-  EXPECT_NE(thrown<SafetyRefusal>([&] { (void)g.file(dir_.file("alias.img"), "--json"); })
-                .find("this command's target (--target " + target + ")"),
+  EXPECT_NE(thrown<SafetyRefusal>([&] {
+              (void)g.file(dir_.file("alias.img"), "--json");
+            }).find("this command's target (--target " + target + ")"),
             std::string::npos);
   EXPECT_EQ(test_support::file_text(image), std::string(8192, 'x'));
 }

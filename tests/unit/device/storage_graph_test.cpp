@@ -34,7 +34,7 @@ TEST(StorageGraphRanges, HalfOpenRangesOverlapOnlyWhenTheyShareAByte) {
 class StorageGraphFake : public ::testing::Test {
  protected:
   void SetUp() override {
-    image_ = files_.create_file("image.img", 64ULL << 20);  // 64 MiB, sparse
+    image_ = files_.create_file("image.img", 64ULL << 20);          // 64 MiB, sparse
     std::ofstream(image_, std::ios::in | std::ios::out) << "data";  // allocated: holds data
   }
   [[nodiscard]] SafetyVerdict check_loop(unsigned minor) const {
@@ -126,9 +126,10 @@ TEST_F(StorageGraphFake, AHolderOverAnyRelatedLoopDeviceIsNamedWithTheChain) {
   tree_.add_loop("loop2", 2, image_, 0, 64ULL << 20);
   const auto dm = tree_.add_disk("dm-0", 253, 0);
   tree_.add_holder(loop1, "dm-0", dm, "loop1");
-  EXPECT_EQ(check_loop(2).reason, "refusing to write to /dev/loop2: loop1 is held by dm-0 (device-mapper, md, LVM or "
-                                  "bcache) (loop2 is a loop device over " +
-                                      image_ + "; loop1 is a loop device over " + image_ + ")");
+  EXPECT_EQ(check_loop(2).reason,
+            "refusing to write to /dev/loop2: loop1 is held by dm-0 (device-mapper, md, LVM or "
+            "bcache) (loop2 is a loop device over " +
+                image_ + "; loop1 is a loop device over " + image_ + ")");
   tree_.add_mount(253, 0, "/srv", "/dev/mapper/vg-srv");
   EXPECT_NE(check_loop(2).reason.find("loop1 is held by dm-0, which is mounted at /srv"), std::string::npos)
       << check_loop(2).reason;

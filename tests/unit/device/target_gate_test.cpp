@@ -49,8 +49,8 @@ TEST_F(TargetGateFake, AFileBackingAMountedLoopDeviceIsRefusedEvenWithConsent) {
   tree_.add_mount(7, 0, "/mnt/data", "/dev/loop0");
   const auto refusal = check_target_gate(request(data_file_, true));
   ASSERT_TRUE(refusal.has_value());
-  EXPECT_EQ(*refusal, "refusing to write to " + data_file_ + ": loop0 is mounted at /mnt/data (loop0 is a loop device over " +
-                          data_file_ + ")");
+  EXPECT_EQ(*refusal, "refusing to write to " + data_file_ +
+                          ": loop0 is mounted at /mnt/data (loop0 is a loop device over " + data_file_ + ")");
   EXPECT_THROW((void)pass_target_gate(request(data_file_, true)), SafetyRefusal);
 }
 

@@ -13,8 +13,8 @@
 #include <ptsuite/util/units.hpp>
 
 #include "support/temp_dir.hpp"
-#include "unit/engine/scripted_engine.hpp"
 #include "support/test_outputs.hpp"
+#include "unit/engine/scripted_engine.hpp"
 
 namespace ptsuite::engine {
 namespace {

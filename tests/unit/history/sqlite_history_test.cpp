@@ -14,8 +14,8 @@
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/util/error.hpp>
 #include "support/temp_dir.hpp"
-#include "unit/history/store_checks.hpp"
 #include "support/test_outputs.hpp"
+#include "unit/history/store_checks.hpp"
 
 namespace ptsuite::history {
 namespace {
@@ -47,7 +47,8 @@ TEST_F(SqliteHistory, StoredRunsSurviveReopening) {
 }
 
 TEST_F(SqliteHistory, MigratesAVersionOneDatabaseKeepingItsRuns) {
-  testing::exercise_migration_from_v1(open_sqlite(test_support::database_path(db())), open_sqlite(test_support::database_path(db())));
+  testing::exercise_migration_from_v1(open_sqlite(test_support::database_path(db())),
+                                      open_sqlite(test_support::database_path(db())));
 }
 
 TEST_F(SqliteHistory, FreshDatabaseGetsEveryMigrationOnce) {
@@ -89,7 +90,8 @@ TEST_F(SqliteHistory, FailingMigrationRollsBackWhole) {
 }
 
 TEST_F(SqliteHistory, UnopenableDatabaseIsBadInput) {
-  EXPECT_THROW((void)HistoryStore::open(test_support::sqlite_history("/proc/ptsuite-no-such-dir/history.sqlite")), Error);
+  EXPECT_THROW((void)HistoryStore::open(test_support::sqlite_history("/proc/ptsuite-no-such-dir/history.sqlite")),
+               Error);
 }
 
 TEST(HistoryRecord, HeadlineMetricsComeFromTheRecordedCells) {

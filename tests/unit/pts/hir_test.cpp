@@ -14,8 +14,8 @@
 #include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/pts/test_procedure.hpp>
 
-#include "support/test_outputs.hpp"
 #include "support/fake_step_executor.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::pts {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/round_loop.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/fake_step_executor.hpp"
 #include "support/test_files.hpp"

@@ -9,8 +9,8 @@
 
 #include <ptsuite/pts/plan.hpp>
 #include <ptsuite/pts/run_log.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/stall_detector.hpp>
 

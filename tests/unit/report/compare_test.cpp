@@ -14,8 +14,8 @@
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/results/comparison.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 #include "support/json_schema.hpp"

@@ -7,8 +7,8 @@
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/text_report.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
@@ -54,7 +54,8 @@ TEST(ReportFormats, KnownNamesPassUnknownOnesAreNamed) {
 TEST(WriteReports, CsvTextAndJsonFilesInTheDirectory) {
   const test_support::ShmTempDir dir("ptsuite-writer");
   const json& doc = test_support::load_results_fixture("not-attained");
-  const std::vector<std::string> written = write_reports(test_support::output_dir(dir.path()), doc, {"text", "json", "csv"});
+  const std::vector<std::string> written =
+      write_reports(test_support::output_dir(dir.path()), doc, {"text", "json", "csv"});
   // Canonical order (csv, text, json), whatever the order asked for.
   EXPECT_EQ(names(written),
             (std::vector<std::string>{"latency.csv", "throughput.csv", "wsat.csv", "summary.txt", "results.json"}));
@@ -69,11 +70,12 @@ TEST(WriteReports, CsvTextAndJsonFilesInTheDirectory) {
 
 TEST(WriteReports, DuplicatesAreWrittenOnceAndNothingElseIsWritten) {
   const test_support::ShmTempDir dir("ptsuite-writer");
-  const std::vector<std::string> written =
-      write_reports(test_support::output_dir(dir.file("sub/dir")), test_support::load_results_fixture("steady"), {"text", "text"});
+  const std::vector<std::string> written = write_reports(
+      test_support::output_dir(dir.file("sub/dir")), test_support::load_results_fixture("steady"), {"text", "text"});
   EXPECT_EQ(names(written), (std::vector<std::string>{"summary.txt"}));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.file("sub/dir")), fs::directory_iterator{}), 1);
-  EXPECT_TRUE(write_reports(test_support::output_dir(dir.path()), test_support::load_results_fixture("steady"), {}).empty());
+  EXPECT_TRUE(
+      write_reports(test_support::output_dir(dir.path()), test_support::load_results_fixture("steady"), {}).empty());
 }
 
 TEST(WriteReports, JsonNeverReplacesOtherResults) {
@@ -82,12 +84,14 @@ TEST(WriteReports, JsonNeverReplacesOtherResults) {
   // The run directory's own results.json (same document): kept as it is, path returned.
   const std::string own = doc.dump();
   test_support::write_file(dir.file("results.json"), own);
-  EXPECT_EQ(names(write_reports(test_support::output_dir(dir.path()), doc, {"json"})), (std::vector<std::string>{"results.json"}));
+  EXPECT_EQ(names(write_reports(test_support::output_dir(dir.path()), doc, {"json"})),
+            (std::vector<std::string>{"results.json"}));
   EXPECT_EQ(read_file(dir.file("results.json")), own);
   // Another run's results: refused, untouched.
   const std::string other = test_support::load_results_fixture("quick").dump();
   test_support::write_file(dir.file("results.json"), other);
-  const std::string m = usage_message([&] { (void)write_reports(test_support::output_dir(dir.path()), doc, {"json"}); });
+  const std::string m =
+      usage_message([&] { (void)write_reports(test_support::output_dir(dir.path()), doc, {"json"}); });
   EXPECT_NE(m.find("already holds other results"), std::string::npos) << m;
   EXPECT_EQ(read_file(dir.file("results.json")), other);
 }
@@ -108,15 +112,21 @@ TEST(WriteReports, RefusesWhatIsNotAResultsDocument) {
             std::string::npos);
   json newer = doc;
   newer["schema_version"] = 99;
-  EXPECT_NE(usage_message([&] { (void)write_reports(test_support::output_dir(dir.path()), newer, {"text"}); }).find("schema_version 99"),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), newer, {"text"});
+            }).find("schema_version 99"),
             std::string::npos);
   json no_version = doc;
   no_version.erase("schema_version");
-  EXPECT_NE(usage_message([&] { (void)write_reports(test_support::output_dir(dir.path()), no_version, {"text"}); }).find("(missing)"),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), no_version, {"text"});
+            }).find("(missing)"),
             std::string::npos);
   json no_tests = doc;
   no_tests["tests"] = json::object();
-  EXPECT_NE(usage_message([&] { (void)write_reports(test_support::output_dir(dir.path()), no_tests, {"text"}); }).find("\"tests\""),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), no_tests, {"text"});
+            }).find("\"tests\""),
             std::string::npos);
   EXPECT_NE(usage_message([&] {
               (void)write_reports(test_support::output_dir(dir.path()), json::array(), {"text"});

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"

@@ -14,8 +14,8 @@
 #include <string>
 
 #include <ptsuite/report/pdf.hpp>
-#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
@@ -141,8 +141,9 @@ TEST_F(FakeChromium, FailureSilenceAndMissingInputAreErrors) {
 TEST_F(FakeChromium, AHangingBrowserIsStoppedAtTheTimeout) {
   // The script and the child it leaves in its process group both get killed.
   install("sleep 300 &\nsleep 300");
-  const std::string why =
-      expect_error([&] { print_pdf(html(), test_support::output_path(dir.file("out.pdf")), Paper::automatic, std::chrono::seconds(1)); });
+  const std::string why = expect_error([&] {
+    print_pdf(html(), test_support::output_path(dir.file("out.pdf")), Paper::automatic, std::chrono::seconds(1));
+  });
   EXPECT_NE(why.find("did not finish within 1 s"), std::string::npos) << why;
 }
 
