@@ -124,13 +124,15 @@ void partitions_and_disk(const sysfs::BlockNode& node, ByteRange range, const Sy
   }
 }
 
-// Holders and slaves cover each other whole (their mapping is not read).
+// Holders and slaves cover each other whole (their mapping is not read). Holders first: in a
+// broken sysfs where two devices hold each other, each is reached as the other's holder (the
+// edge that refuses), not as its slave.
 void stacked(const sysfs::BlockNode& node, const SystemRoots& roots, std::vector<Candidate>& out) {
-  for (const std::string& name : sysfs::slaves_of(node)) {
-    if (const auto s = sysfs::node_by_name(name, roots)) out.push_back({block_object(*s), {}, Edge::holder_slave});
-  }
   for (const std::string& name : sysfs::holders_of(node)) {
     if (const auto h = sysfs::node_by_name(name, roots)) out.push_back({block_object(*h), {}, Edge::slave_holder});
+  }
+  for (const std::string& name : sysfs::slaves_of(node)) {
+    if (const auto s = sysfs::node_by_name(name, roots)) out.push_back({block_object(*s), {}, Edge::holder_slave});
   }
 }
 

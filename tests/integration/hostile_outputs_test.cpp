@@ -69,7 +69,7 @@ const std::map<std::string, Entry>& table() {
         "",
         "{T}"}},
       {"demo", {{"demo", "--target", "{T}", "--duration", "1s", "--allow-destructive", "--quiet"}, {}, "", "{T}"}},
-      {"steady-state", {{"steady-state", "1", "2", "3", "4", "5"}}},
+      {"steady-state", {{"steady-state", "1", "2", "3", "4", "5"}, {}, "", "", {{"--file", {"steady-state"}}}}},
       {"verify", {{"verify", "{RUN}"}, {{"DIR", 1}}}},
       {"device", {}},
       {"device info", {{"device", "info", "{T}"}, {{"target", 2}}}},
