@@ -6,6 +6,7 @@
 #include <string>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
@@ -135,7 +136,10 @@ TEST_F(ManifestTest, SymbolicLinksAreRefusedOrReported) {
 TEST_F(ManifestTest, BadInputIsAUsageError) {
   EXPECT_THROW(verify_manifest(dir() / "nope"), UsageError);
   EXPECT_THROW(verify_manifest(dir() / "results.json"), UsageError);  // not a directory
-  EXPECT_THROW(write_manifest(test_support::output_dir(dir() / "nope")), UsageError);
+  // A token for a directory that does not exist (test_support::output_dir() would create it).
+  const OutputDir missing = device::OutputGate("test").directory((dir() / "nope").string(), "DIR",
+                                                                 device::OutputGate::Existing::may_hold_files);
+  EXPECT_THROW(write_manifest(missing), UsageError);
   try {
     verify_manifest(dir());  // no manifest yet
     ADD_FAILURE() << "verified a directory without a manifest";
