@@ -150,8 +150,10 @@ void OutputDir::create() const {
   fs::create_directories(m_path, ec);
   struct stat st {};
   if (::lstat(m_path.c_str(), &st) != 0) {
-    throw SystemError(fmt::format("cannot create the directory {}: {}", m_path.string(), ec ? ec.message() : ""),
-                      errno);
+    // Nothing was made (a directory under /proc, a read-only filesystem): the path is the
+    // user's to change, exit 2.
+    throw UsageError(m_option, fmt::format("cannot create the directory {}: {}", printable(m_path.string()),
+                                           ec ? ec.message() : std::strerror(errno)));
   }
   if (!S_ISDIR(st.st_mode)) {
     throw SafetyRefusal(fmt::format("refusing to write into {} {}: it is {}, not a directory", m_option,
