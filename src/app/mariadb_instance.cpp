@@ -122,7 +122,7 @@ ServerRecord MariadbInstance::start_server() {
   for (const auto& [k, v] : m_settings)
     server.argv.push_back(v == "ON" && k.starts_with("skip") ? "--" + k : "--" + k + "=" + v);
   server.argv.push_back("--pid-file=" + m_c.private_dir + "/sock/mysqld.pid");
-  server.output_path = m_c.private_dir + "/server.log";
+  server.output = m_c.private_files->file("server.log");
   server.user = k_user;
   server.cgroup_procs = m_c.cgroup_procs;
   server.death_signal = SIGTERM;
@@ -153,7 +153,7 @@ results::AppInstanceResult MariadbInstance::run(uint64_t duration_ns) {
   ProcessSpec p =
       sysbench("run", m_config.threads,
                {fmt::format("--time={}", seconds), "--report-interval=1", "--percentile=99", "--histogram=on"});
-  p.output_path = m_c.output_dir + "/sysbench.out";
+  p.output = m_c.output->file("sysbench.out");
   const std::string out = detail::timed(m_c, fmt::format("sysbench run --time={} (measured)", seconds), p,
                                         duration_ns + detail::k_run_slack_ns);
   const SysbenchOutput s = parse_sysbench(out);

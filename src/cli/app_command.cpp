@@ -8,13 +8,15 @@
 #include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/app/definition.hpp>
 #include <ptsuite/app/run_state.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/app_report.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/signals.hpp"
 #include "cli/target_option.hpp"
 
@@ -54,37 +56,37 @@ std::string default_out(const std::string& name) {
 // Console lines (stderr) and run.log once the output directory exists.
 class RunLog {
  public:
-  RunLog(std::string dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
+  RunLog(OutputDir dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
   void line(const std::string& text) {
     const std::lock_guard lock(m_mutex);
     const std::string stamped = utc_now_iso8601() + " " + text;
     if (!m_quiet) fmt::print(stderr, "{}\n", text);
-    if (!m_file.is_open() && fs::is_directory(m_dir)) m_file.open(m_dir + "/run.log", std::ios::app);
-    if (m_file.is_open()) m_file << stamped << "\n" << std::flush;
+    if (!m_file && fs::is_directory(m_dir.path())) m_file.emplace(AppendFile::open(m_dir.file("run.log")));
+    if (m_file) m_file->write(stamped + "\n");
   }
 
  private:
-  std::string m_dir;
+  OutputDir m_dir;
   bool m_quiet;
   std::mutex m_mutex;
-  std::ofstream m_file;
+  std::optional<AppendFile> m_file;
 };
 
-void write_reports(const app::AppRunOutcome& outcome, const std::string& dir, bool quiet) {
-  write_file_atomic(dir + "/report.html", report::app_html(outcome.run));
+void write_reports(const app::AppRunOutcome& outcome, const OutputDir& dir, bool quiet) {
+  write_file_atomic(dir.file("report.html"), report::app_html(outcome.run));
   const std::string text = report::app_text(outcome.run);
-  write_file_atomic(dir + "/summary.txt", text);
-  write_file_atomic(dir + "/app.csv", report::app_csv(outcome.run));
+  write_file_atomic(dir.file("summary.txt"), text);
+  write_file_atomic(dir.file("app.csv"), report::app_csv(outcome.run));
   if (!quiet) {
-    fmt::print("{}\nresults: {}/results.json\nreport:  {}/report.html\n", text, dir, dir);
+    fmt::print("{}\nresults: {}/results.json\nreport:  {}/report.html\n", text, dir.string(), dir.string());
   }
 }
 
 int run_app_command(const AppRunArgs& a) {
-  const std::string out = a.out.empty() ? default_out(a.name) : a.out;
-  if (fs::exists(out) && !fs::is_empty(out)) {
-    throw UsageError("--out", fmt::format("{} exists and is not empty: give a new directory", out));
-  }
+  device::OutputGate gate("app run");
+  for (const std::string& t : a.targets) gate.add_target(t, "--target");
+  const OutputDir out =
+      gate.directory(a.out.empty() ? default_out(a.name) : a.out, "--out", device::OutputGate::Existing::must_be_empty);
   const StopSignals signals;
   RunLog log(out, a.quiet);
   app::AppRunRequest rq;
@@ -133,16 +135,19 @@ int cleanup() {
 void register_run(CLI::App* cmd, CommandSlot& slot) {
   CLI::App* run = cmd->add_subcommand("run", "Run an application on the target(s), capture its block IO, report");
   auto a = std::make_shared<AppRunArgs>();
-  run->add_option("name", a->name, "Application (see `ptsuite app list`)")->required();
-  run->add_option("--target", a->targets, "Block device per instance (default: scratch loop devices in /dev/shm)");
+  run->add_option("name", a->name, "Application (see `ptsuite app list`)")->check(paths::none())->required();
+  run->add_option("--target", a->targets, "Block device per instance (default: scratch loop devices in /dev/shm)")
+      ->check(paths::target_write());
   run->add_option(
-      "--instances", a->instances,
-      fmt::format("Instances without --target: that many scratch devices at once (1 to {})", app::k_max_instances));
+         "--instances", a->instances,
+         fmt::format("Instances without --target: that many scratch devices at once (1 to {})", app::k_max_instances))
+      ->check(paths::none());
   run->add_flag("--quick", a->quick, "The short form (small database, seconds-long periods)");
-  run->add_option("--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable");
-  run->add_option("--out", a->out, "Output directory (default: ./app-<name>-<UTC time>)");
+  run->add_option("--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable")->check(paths::none());
+  run->add_option("--out", a->out, "Output directory (default: ./app-<name>-<UTC time>)")->check(paths::output_dir());
   run->add_flag("--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
-  run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)");
+  run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)")
+      ->check(paths::none());
   run->add_flag("--no-capture", a->no_capture, "Do not capture the block IO of the measured period");
   run->add_flag("--quiet", a->quiet, "Print only errors");
   run->callback([&slot, a, run] {

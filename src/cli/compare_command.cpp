@@ -24,16 +24,19 @@
 #include <system_error>
 #include <vector>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/comparison.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -53,7 +56,8 @@ struct CompareOptions {
 
 // A history ID needs a history: a SQLite file that is not there is an error here, not a new
 // empty database.
-report::compare::RunSource resolve(const std::string& argument, const std::string& db_option) {
+report::compare::RunSource resolve(const std::string& argument, const std::string& db_option, device::OutputGate& gate,
+                                   std::optional<history::HistoryDb>& db_once) {
   std::error_code ec;
   if (fs::is_regular_file(argument, ec)) {  // a document file: a replay record, a results.json
     const fs::path file = fs::absolute(argument);
@@ -68,27 +72,24 @@ report::compare::RunSource resolve(const std::string& argument, const std::strin
                                              history::display_db(db)));
     }
   }
-  history::ResolvedRun r = history::resolve_run(argument, db_option);
+  // Only an ID opens the history (a SQLite file is opened read-write: through the gate).
+  const bool by_id = history::parse_history_id(argument) && !fs::is_directory(argument, ec);
+  if (by_id && !db_once) db_once = gate_history_db(gate, db_option);
+  history::ResolvedRun r = by_id ? history::resolve_run(argument, *db_once)
+                                 : history::resolve_run(argument, static_cast<history::HistoryStore*>(nullptr));
   return {argument, r.dir, r.results_path, r.record ? std::optional<int64_t>(r.record->id) : std::optional<int64_t>()};
 }
 
 // --out must be new or empty: never mix a comparison with other files or an older comparison.
-void check_out(const fs::path& out) {
+OutputDir gate_out(device::OutputGate& gate, const std::string& out) {
   std::error_code ec;
-  if (!fs::exists(out, ec)) {
-    return;
-  }
-  if (!fs::is_directory(out, ec)) {
-    throw UsageError("--out", fmt::format("{} is a file; give a new or empty directory", out.string()));
-  }
-  if (fs::exists(out / "compare.json", ec) || fs::exists(out / "compare.html", ec)) {
+  const fs::path dir = fs::absolute(out);
+  if (fs::exists(dir / "compare.json", ec) || fs::exists(dir / "compare.html", ec)) {
     throw UsageError("--out", fmt::format("{} already holds a compare report; give a new or empty directory, or "
                                           "remove the old report first",
-                                          out.string()));
+                                          dir.string()));
   }
-  if (!fs::is_empty(out, ec)) {
-    throw UsageError("--out", fmt::format("{} is not empty; give a new or empty directory", out.string()));
-  }
+  return gate.directory(out, "--out", device::OutputGate::Existing::must_be_empty);
 }
 
 // A run compared with itself (the same results document twice, by path, history ID or a copy:
@@ -110,11 +111,19 @@ int run_compare(const CompareOptions& o) {
   if (o.runs.size() < 2) {
     throw UsageError("RUN", "give at least two runs to compare (run directories or history IDs)");
   }
-  const fs::path out = fs::absolute(o.out);
-  check_out(out);
-  std::vector<report::compare::LoadedRun> runs;
+  device::OutputGate gate("compare");
   for (const std::string& argument : o.runs) {
-    runs.push_back(report::compare::load_run(resolve(argument, o.db)));
+    gate.add_input(argument, "RUN");
+    gate.add_input((fs::path(argument) / "results.json").string(), "RUN");
+  }
+  const OutputDir out_dir = gate_out(gate, o.out);
+  const fs::path& out = out_dir.path();
+  std::vector<report::compare::LoadedRun> runs;
+  // A --db given is checked now, used or not (an ID needs it; a directory does not).
+  std::optional<history::HistoryDb> db;
+  if (!o.db.empty()) db = gate_history_db(gate, o.db);
+  for (const std::string& argument : o.runs) {
+    runs.push_back(report::compare::load_run(resolve(argument, o.db, gate, db)));
   }
   warn_same_results(runs, o.runs);
   report::compare::Options options;
@@ -134,15 +143,11 @@ int run_compare(const CompareOptions& o) {
   const std::string html = report::compare::render_compare_html(comparison);
   const std::string csv = report::compare::render_compare_csv(comparison);
 
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec) {
-    throw SystemError(fmt::format("cannot create {}: {}", out.string(), ec.message()));
-  }
+  out_dir.create();
   const std::pair<const char*, const std::string*> files[] = {
       {"compare.json", nullptr}, {"compare.csv", &csv}, {"compare.html", &html}};
   for (const auto& [name, content] : files) {
-    write_file_atomic(out / name, content == nullptr ? results::to_json(comparison).dump(2) + "\n" : *content);
+    write_file_atomic(out_dir.file(name), content == nullptr ? results::to_json(comparison).dump(2) + "\n" : *content);
     fmt::print("{}\n", (out / name).string());
   }
   if (comparison.workloads_differ) {
@@ -160,20 +165,27 @@ void register_compare_command(CLI::App& app, CommandSlot& slot) {
       "compare",
       "Overlay two or more runs of the same PTS tests, scenario or captured workload, drive by drive, "
       "and rank replays of one capture (HTML, CSV, JSON)");
-  sub->add_option("RUN", o->runs, "Run directories, history IDs or replay records (at least two)")->required();
+  sub->add_option("RUN", o->runs, "Run directories, history IDs or replay records (at least two)")
+      ->check(paths::input())
+      ->required();
   sub->add_option("--out", o->out, "A new or empty directory for compare.html, compare.csv and compare.json")
+      ->check(paths::output_dir())
       ->required();
   sub->add_flag("--force", o->force, "Overlay runs whose workloads differ, marking every difference");
   sub->add_option("--db", o->db,
                   "History database for IDs: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
+      ->check(paths::database());
   sub->add_option("--at", o->at,
                   "A delta table at this step of every group over a rate, IOPS, time or percent axis: 800MB/s, "
-                  "20000IOPS, 50%, 10min (repeat, or a comma list)");
+                  "20000IOPS, 50%, 10min (repeat, or a comma list)")
+      ->check(paths::none());
   sub->add_option("--series", o->series,
                   "Runs of several drives: drives, aggregate, both, or auto (both up to 4 plotted drives)")
-      ->capture_default_str();
-  sub->add_option("--plot-targets", o->plot_targets, "Runs of several drives: the targets charts draw, e.g. 1,5");
+      ->capture_default_str()
+      ->check(paths::none());
+  sub->add_option("--plot-targets", o->plot_targets, "Runs of several drives: the targets charts draw, e.g. 1,5")
+      ->check(paths::none());
   sub->callback([o, &slot] { slot.action = [o] { return run_compare(*o); }; });
 }
 

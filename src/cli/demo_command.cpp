@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/util/error.hpp>
@@ -17,6 +18,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/target_option.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -81,7 +83,10 @@ std::string timestamp() {
 bool make_output_dir(const DemoArgs& a, fs::path& dir) {
   std::error_code ec;
   if (!a.output_dir.empty()) {
-    dir = a.output_dir;
+    // Through the output gate first: never a device node, a special file or a target's file.
+    device::OutputGate gate("demo");
+    gate.add_target(a.target, "--target");
+    dir = gate.directory(a.output_dir, "--output-dir", device::OutputGate::Existing::may_hold_files).path();
     if (fs::is_directory(dir, ec)) {
       if (::access(dir.c_str(), W_OK) != 0) {
         throw UsageError("--output-dir", fmt::format("{} is not writable", dir.string()));
@@ -164,11 +169,13 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand(
       "demo", "Run a short 4KiB random 70/30 workload on a scratch target in RAM (or --target) and save the results");
   auto args = std::make_shared<DemoArgs>();
-  cmd->add_option("--target", args->target, "Run on this device or file instead of a scratch target");
-  cmd->add_option("--duration", args->duration, "Run time")->capture_default_str();
-  cmd->add_option("--output-dir", args->output_dir, "Results directory (default ./ptsuite-demo-<UTC time>)");
-  cmd->add_option("--seed", args->seed, "PRNG seed (default: random, recorded in the results)");
-  cmd->add_option("--engine", args->engine, "IO engine (default libaio, else sync)");
+  cmd->add_option("--target", args->target, "Run on this device or file instead of a scratch target")
+      ->check(paths::target_write());
+  cmd->add_option("--duration", args->duration, "Run time")->check(paths::none())->capture_default_str();
+  cmd->add_option("--output-dir", args->output_dir, "Results directory (default ./ptsuite-demo-<UTC time>)")
+      ->check(paths::output_dir());
+  cmd->add_option("--seed", args->seed, "PRNG seed (default: random, recorded in the results)")->check(paths::none());
+  cmd->add_option("--engine", args->engine, "IO engine (default libaio, else sync)")->check(paths::none());
   cmd->add_flag("--allow-destructive", args->allow_destructive,
                 "Allow writes to a block device, or a file holding data, given with --target (destroys its data)");
   cmd->add_flag("--quiet", args->quiet, "Print only where the results are");

@@ -14,6 +14,7 @@
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/purge.hpp>
+#include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/device/write_cache.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/printable.hpp>
@@ -21,6 +22,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/target_option.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -151,6 +153,14 @@ void print_cache_state(const char* label, const device::WriteCacheState& s) {
 // changes it (not saved across power cycles), reads it back and exits 5 when the device did
 // not keep the requested state.
 int run_write_cache(const DeviceOptions& o) {
+  // A change is a write to the device: the target gate before anything else (mounted, held,
+  // loop devices over it, another ptsuite, consent); its lock is held to the end.
+  std::optional<device::TargetGuard> guard;
+  if (!o.set_cache.empty()) {
+    if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--set", "must be on or off");
+    guard.emplace(device::pass_target_gate(
+        {o.target, device::TargetAccess::read_write, o.allow_destructive, "device write-cache"}));
+  }
   const auto id = device::identify(o.target);
   const device::WriteCacheState before = device::read_write_cache(o.target);
   if (o.set_cache.empty()) {
@@ -161,7 +171,6 @@ int run_write_cache(const DeviceOptions& o) {
     }
     return 0;
   }
-  if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--set", "must be on or off");
   if (id.is_partition) {
     throw UsageError("TARGET", fmt::format("{} is a partition; the write cache belongs to the whole device ({}): "
                                            "name the whole device",
@@ -169,7 +178,7 @@ int run_write_cache(const DeviceOptions& o) {
   }
   if (!before.applicable) throw UsageError("--set", before.note);
   const bool want = o.set_cache == "on";
-  auto channel = device::open_destructive_channel(o.target, o.allow_destructive);
+  auto channel = device::open_destructive_channel(guard->writable(), o.allow_destructive);
   device::set_write_cache(*channel, id, want);
   const device::WriteCacheState after = device::read_write_cache(*channel, id);
   if (o.json) {
@@ -235,7 +244,7 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   device->require_subcommand(1);
 
   CLI::App* info = device->add_subcommand("info", "Identify a device, loop device, zram device or file (read-only)");
-  info->add_option("target", options->target, "Block device or file")->required();
+  info->add_option("target", options->target, "Block device or file")->check(paths::target_read())->required();
   info->add_flag("--json", options->json, "Print the identity record as JSON");
   info->callback([&slot, options] {
     slot.action = [options] {
@@ -250,16 +259,22 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   list->callback([&slot, options] { slot.action = [options] { return run_device_list(*options); }; });
 
   CLI::App* purge = device->add_subcommand("purge", "Purge (erase) a device before a PTS test: DESTROYS ALL DATA");
-  purge->add_option("target", options->target, "Block device or file")->required();
-  purge->add_option("--method", options->method,
-                    "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
-                    "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
-                    "secure-discard|discard|zero-fill (default auto)");
+  purge->add_option("target", options->target, "Block device or file")->check(paths::target_write())->required();
+  purge
+      ->add_option("--method", options->method,
+                   "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
+                   "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
+                   "secure-discard|discard|zero-fill (default auto)")
+      ->check(paths::none());
   purge->add_flag("--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
-  purge->add_option("--confirm-serial", options->confirm_serial,
-                    "The drive's serial number (required for real drives; see `ptsuite device info`)");
-  purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto");
-  purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method");
+  purge
+      ->add_option("--confirm-serial", options->confirm_serial,
+                   "The drive's serial number (required for real drives; see `ptsuite device info`)")
+      ->check(paths::none());
+  purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto")
+      ->check(paths::none());
+  purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method")
+      ->check(paths::none());
   purge->add_flag("--json", options->json, "Print the purge record as JSON");
   purge->callback([&slot, options] {
     slot.action = [options] {
@@ -272,7 +287,7 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   });
 
   CLI::App* health = device->add_subcommand("health", "Temperature, warnings, wear and media errors (read-only)");
-  health->add_option("target", options->target, "Block device")->required();
+  health->add_option("target", options->target, "Block device")->check(paths::target_read())->required();
   health->add_flag("--json", options->json, "Print the snapshot as JSON");
   health->callback([&slot, options] {
     slot.action = [options] {
@@ -284,8 +299,11 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cache = device->add_subcommand(
       "write-cache",
       "Read the volatile write cache; with --set on|off, change it (until power cycle) and read it back");
-  cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")->required();
-  cache->add_option("--set", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive");
+  cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")
+      ->check(paths::target_write())
+      ->required();
+  cache->add_option("--set", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive")
+      ->check(paths::none());
   cache->add_flag("--allow-destructive", options->allow_destructive,
                   "Consent to changing the device (the safety gate still refuses devices in use)");
   cache->add_flag("--json", options->json, "Print the state(s) as JSON");
@@ -297,7 +315,8 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   });
 
   CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
-  platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show");
+  platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show")
+      ->check(paths::target_read());
   platform->add_flag("--json", options->json, "Print the platform record as JSON");
   platform->callback([&slot, options] {
     slot.action = [options] {

@@ -16,19 +16,21 @@
 #include <string>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/history/export.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/history/store.hpp>
 #include <ptsuite/results/document_envelope.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/labels.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
@@ -55,7 +57,10 @@ struct HistoryOptions {
 
 history::RunFilter filter_of(const HistoryOptions& o) { return {o.model, o.serial, parse_labels(o.labels, "--label")}; }
 
-HistoryStore open_store(const HistoryOptions& o) { return HistoryStore::open(history::resolve_history_db(o.db)); }
+// The command's history database, through its output gate (a SQLite file is written).
+HistoryStore open_store(const HistoryOptions& o, device::OutputGate& gate) {
+  return HistoryStore::open(gate_history_db(gate, o.db));
+}
 
 // Every stored string reaches the terminal through this: control characters escaped (a drive's
 // model may hold an ANSI escape), "-" for empty.
@@ -70,6 +75,8 @@ std::string tests_text(const RunRecord& r) {
 }
 
 int run_add(const HistoryOptions& o) {
+  device::OutputGate gate("history add");
+  gate.add_input(o.dir, "RUN_DIR");
   const fs::path dir(o.dir);
   if (fs::exists(dir / std::string(bundle::k_manifest_file_name))) {
     const bundle::VerifyReport report = bundle::verify_manifest(dir);
@@ -86,7 +93,7 @@ int run_add(const HistoryOptions& o) {
   });
   const std::vector<history::BundleFile> files =
       o.bundle ? history::read_bundle_files(dir) : std::vector<history::BundleFile>{};
-  HistoryStore store = open_store(o);
+  HistoryStore store = open_store(o, gate);
   const history::AddResult result = store.add(record, o.replace, o.bundle ? &files : nullptr);
   fmt::print("{} run {}: {} {} ({}), {} ({})\n", result.updated ? "updated" : "added", result.id,
              or_dash(record.device_model), or_dash(record.device_serial), tests_text(record),
@@ -136,7 +143,11 @@ void print_table(const std::vector<Column>& columns, const std::vector<std::vect
 }
 
 int run_list(const HistoryOptions& o) {
-  HistoryStore store = open_store(o);
+  device::OutputGate gate("history list");
+  const history::HistoryDb db = gate_history_db(gate, o.db);
+  const std::optional<OutputPath> out =
+      o.out.empty() || o.out == "-" ? std::nullopt : std::optional<OutputPath>(gate.file(o.out, "--out"));
+  HistoryStore store = HistoryStore::open(db);
   const std::vector<RunRecord> runs = store.list(filter_of(o));
   if (o.json) {
     fmt::print("{}\n", records_json(runs, false).dump(1));
@@ -173,12 +184,13 @@ std::string metric_text(const history::Metric& m) {
 }
 
 int run_show(const HistoryOptions& o) {
+  device::OutputGate gate("history show");
   const std::optional<int64_t> id = history::parse_history_id(o.id);
   if (!id) {
     throw UsageError("ID",
                      fmt::format("\"{}\" is not a history ID (a positive number, as `history list` shows)", o.id));
   }
-  HistoryStore store = open_store(o);
+  HistoryStore store = open_store(o, gate);
   const RunRecord r = store.get_or_throw(*id);
   if (o.json) {
     fmt::print("{}\n", history::run_record_json(r, true).dump(1));
@@ -219,16 +231,19 @@ int run_show(const HistoryOptions& o) {
 }
 
 int run_export(const HistoryOptions& o) {
+  device::OutputGate gate("history export");
   if (o.format != "csv" && o.format != "json") {
     throw UsageError("--format", fmt::format("unknown export format \"{}\"; known: csv, json", o.format));
   }
-  HistoryStore store = open_store(o);
+  HistoryStore store = open_store(o, gate);
+  const std::optional<OutputPath> out =
+      o.out.empty() || o.out == "-" ? std::nullopt : std::optional<OutputPath>(gate.file(o.out, "--out"));
   const std::vector<RunRecord> runs = store.list(filter_of(o), /*with_metrics=*/true);
   const std::string csv = o.format == "csv" ? history::export_csv(runs) : records_json(runs, true).dump(1) + "\n";
   if (o.out.empty() || o.out == "-") {
     fmt::print("{}", csv);
   } else {
-    write_file_atomic(o.out, csv);
+    write_file_atomic(*out, csv);
     fmt::print(stderr, "wrote {}\n", o.out);
   }
   return 0;
@@ -261,17 +276,29 @@ CLI::App* history_subcommand(CLI::App* parent, const char* name, const char* hel
   CLI::App* sub = parent->add_subcommand(name, help);
   sub->add_option("--db", o.db,
                   "History database: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
+      ->check(paths::database());
   return sub;
 }
 
 }  // namespace
 
-void record_run_in_history(const std::string& dir, const std::string& db_option,
+history::HistoryDb gate_history_db(device::OutputGate& gate, const std::string& db_option, const std::string& flag) {
+  history::HistoryDb db;
+  db.name = history::resolve_history_db(db_option, flag);
+  if (!history::is_postgresql(db.name)) db.sqlite = gate.database(db.name, flag);
+  return db;
+}
+
+std::optional<history::HistoryDb> gate_run_history(device::OutputGate& gate, bool no_history,
+                                                   const std::string& history_db) {
+  if (no_history) return std::nullopt;
+  return gate_history_db(gate, history_db, "--history-db");
+}
+
+void record_run_in_history(const std::string& dir, const history::HistoryDb& db,
                            const std::function<void(const std::string&)>& message) {
-  std::string db;
   try {
-    db = history::resolve_history_db(db_option, "--history-db");
     HistoryStore store = HistoryStore::open(db);
     const history::AddResult result = store.add(history::record_from_run_dir(dir));
     message(fmt::format("history: {} run {} in {}", result.updated ? "updated" : "added", result.id,
@@ -290,7 +317,7 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   history->require_subcommand(1);
 
   CLI::App* add = history_subcommand(history, "add", "Record a run directory in the history (or update it)", *o);
-  add->add_option("RUN_DIR", o->dir, "The run directory")->required();
+  add->add_option("RUN_DIR", o->dir, "The run directory")->check(paths::input())->required();
   add->add_flag("--replace", o->replace, "Replace the record of this run made from another directory");
   add->add_flag("--bundle", o->bundle,
                 "Store the run's bundle (every file of its manifest) too, so that hosts without the directory "
@@ -298,24 +325,27 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   add->callback([o, &slot] { slot.action = [o] { return run_add(*o); }; });
 
   CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);
-  list->add_option("--model", o->model, "Only runs of this device model (exact)");
-  list->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
-  list->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)");
+  list->add_option("--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
+  list->add_option("--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
+  list->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
+      ->check(paths::none());
   list->add_flag("--json", o->json, "The runs as a JSON array (every stored field)");
   list->callback([o, &slot] { slot.action = [o] { return run_list(*o); }; });
 
   CLI::App* show = history_subcommand(history, "show", "Show one run: fields, tests, headline metrics", *o);
-  show->add_option("ID", o->id, "History ID (from history list)")->required();
+  show->add_option("ID", o->id, "History ID (from history list)")->check(paths::none())->required();
   show->add_flag("--json", o->json, "The run as JSON (every stored field, its tests and metrics)");
   show->callback([o, &slot] { slot.action = [o] { return run_show(*o); }; });
 
   CLI::App* exp = history_subcommand(history, "export", "Export the history as CSV or JSON", *o);
   exp->add_option("--format", o->format, "Export format: csv (one row per metric) or json (one object per run)")
+      ->check(paths::none())
       ->capture_default_str();
-  exp->add_option("--out", o->out, "File to write (default: stdout)");
-  exp->add_option("--model", o->model, "Only runs of this device model (exact)");
-  exp->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
-  exp->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)");
+  exp->add_option("--out", o->out, "File to write (default: stdout)")->check(paths::output_file());
+  exp->add_option("--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
+  exp->add_option("--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
+  exp->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
+      ->check(paths::none());
   exp->callback([o, &slot] { slot.action = [o] { return run_export(*o); }; });
 
   CLI::App* bundle = history_subcommand(history, "bundle", "Write the bundle the history holds for a run", *o);

@@ -4,13 +4,26 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
+
+#include <ptsuite/device/output_gate.hpp>
+#include <ptsuite/history/backend.hpp>
 
 namespace ptsuite::cli {
 
-// Adds (or updates) the run in `dir` to the history named by `db_option` (resolve_history_db()
-// rules) and reports the outcome through `message`, one line either way.
-void record_run_in_history(const std::string& dir, const std::string& db_option,
+// The history database named by `db_option` (resolve_history_db() rules; `flag` names it in
+// errors): a PostgreSQL URI, or a SQLite file let through by the command's output gate (before
+// anything is touched: a device node or a loop device's backing file is exit 3, a bad URI 2).
+history::HistoryDb gate_history_db(device::OutputGate& gate, const std::string& db_option,
+                                   const std::string& flag = "--db");
+// The same for a command that records a run unless --no-history.
+std::optional<history::HistoryDb> gate_run_history(device::OutputGate& gate, bool no_history,
+                                                   const std::string& history_db);
+
+// Adds (or updates) the run in `dir` to the history `db` and reports the outcome through
+// `message`, one line either way.
+void record_run_in_history(const std::string& dir, const history::HistoryDb& db,
                            const std::function<void(const std::string&)>& message);
 
 }  // namespace ptsuite::cli

@@ -13,6 +13,7 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/spec_options.hpp"
 #include "cli/target_option.hpp"
@@ -72,7 +73,7 @@ int run_plan(const PlanOptions& o) {
   }
   std::string what;  // the target planned for, for the first line
   if (!o.target.empty()) {
-    const engine::Target t = engine::Target::open(o.target, engine::Target::Access::read_only);
+    const engine::Target t = engine::Target::open_read_only(o.target);
     facts = {t.geometry().capacity_bytes, t.geometry().logical_block_bytes};
     what = o.target;
   } else if (!o.capacity.empty()) {
@@ -138,18 +139,24 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option(
          "tests", o->tests,
          "Tests, comma-separated, or core (the five core tests) or all (every PTS test: core + hir, xsr, dirth)")
+      ->check(paths::none())
       ->capture_default_str();
-  sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)");
+  sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)")
+      ->check(paths::target_read());
   sub->add_option("--capacity", o->capacity,
-                  "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB");
+                  "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB")
+      ->check(paths::none());
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")
+      ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
   add_spec_options(sub, o->spec);
   sub->add_option("--assume-write-mbps", o->write_mbps,
-                  "Write rate assumed for byte-limited steps (MB/s; default: 500, or the target's kind)");
+                  "Write rate assumed for byte-limited steps (MB/s; default: 500, or the target's kind)")
+      ->check(paths::none());
   sub->add_option("--assume-purge", o->purge_time,
-                  "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)");
+                  "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)")
+      ->check(paths::none());
   sub->add_flag("--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");
   sub->callback([o, &slot] {

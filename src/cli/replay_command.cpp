@@ -13,6 +13,7 @@
 #include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/device/identity.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
@@ -22,13 +23,14 @@
 #include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/replay/synthesis.hpp>
 #include <ptsuite/report/replay_report.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/signals.hpp"
 #include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
@@ -104,17 +106,23 @@ std::string ramp_point_line(const results::RampPoint& p) {
       p.steps_fell_behind > 0 ? fmt::format(", {} of {} steps could not keep up", p.steps_fell_behind, p.steps) : "");
 }
 
-int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& signals) {
+// The --json and --html outputs, let through by the command's output gate.
+struct ReplayOutputs {
+  std::optional<OutputPath> json;
+  std::optional<OutputPath> html;
+};
+
+int finish(results::ReplayRecord& rec, const ReplayArgs& a, const ReplayOutputs& out, const StopSignals& signals) {
   if (!a.quiet) fmt::print("{}", report::replay_text(rec));
-  if (!a.json.empty()) {
+  if (out.json) {
     nlohmann::json doc;
     to_json(doc, rec);
-    write_file_atomic(a.json, doc.dump(2) + "\n");
-    if (!a.quiet) fmt::print("record: {}\n", a.json);
+    write_file_atomic(*out.json, doc.dump(2) + "\n");
+    if (!a.quiet) fmt::print("record: {}\n", out.json->string());
   }
-  if (!a.html.empty()) {
-    write_file_atomic(a.html, report::replay_html(rec));
-    if (!a.quiet) fmt::print("report: {}\n", a.html);
+  if (out.html) {
+    write_file_atomic(*out.html, report::replay_html(rec));
+    if (!a.quiet) fmt::print("report: {}\n", out.html->string());
   }
   if (rec.stop_reason == "io_error") {
     fmt::print(stderr, "ptsuite: an IO error stopped the replay: {}\n", rec.error);
@@ -130,6 +138,12 @@ int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& s
 int run_replay_command(const ReplayArgs& a) {
   replay::ReplayOptions o = options_of(a);
   const std::vector<double> percents = a.ramp.empty() ? std::vector<double>{} : replay::parse_ramp(a.ramp, "--ramp");
+  device::OutputGate gate("replay");
+  for (const std::string& in : a.inputs) gate.add_input(in, "capture");
+  gate.add_target(a.target, "--target");
+  ReplayOutputs out;
+  if (!a.json.empty()) out.json = gate.file(a.json, "--json");
+  if (!a.html.empty()) out.html = gate.file(a.html, "--html");
   const replay::ReplaySource input(a.inputs);
   if (input.imported() && !a.quiet) {
     fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
@@ -144,11 +158,9 @@ int run_replay_command(const ReplayArgs& a) {
     c.capture_file = input.name();
     const replay::AppliedWorkload w = replay::synthesize(c);
     fmt::print("{}", replay::to_text(w));
-    if (!a.json.empty()) write_file_atomic(a.json, replay::to_json(w).dump(2) + "\n");
+    if (out.json) write_file_atomic(*out.json, replay::to_json(w).dump(2) + "\n");
     return 0;
   }
-  if (!a.json.empty()) check_output_file(a.json, "--json");
-  if (!a.html.empty()) check_output_file(a.html, "--html");
   replay::ReplayPlan plan;
   uint64_t captured_capacity = 0;
   {
@@ -175,7 +187,7 @@ int run_replay_command(const ReplayArgs& a) {
   const auto access = plan.writes ? device::TargetAccess::read_write : device::TargetAccess::read_only;
   const device::TargetGuard guard = device::pass_target_gate({path, access, consent, "replay"});
   const engine::Target target =
-      engine::Target::open(path, plan.writes ? engine::Target::Access::read_write : engine::Target::Access::read_only);
+      plan.writes ? engine::Target::open(guard.writable()) : engine::Target::open_read_only(path);
   const StopSignals signals;
   o.stop = &signals.flag();
   const std::string started = utc_now_iso8601();
@@ -192,7 +204,7 @@ int run_replay_command(const ReplayArgs& a) {
   rec.target_identity = target_identity(path);
   for (const std::string& arg : invocation()) rec.command += (rec.command.empty() ? "" : " ") + arg;
   if (scratch) rec.target_note = "scratch: " + scratch->description();
-  return finish(rec, a, signals);
+  return finish(rec, a, out, signals);
 }
 
 }  // namespace
@@ -204,25 +216,40 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("capture", a->inputs,
                   "Capture file (.ptcap), fio iolog v2/v3, blktrace binary file(s) (the per-CPU files), or a built-in "
                   "capture: pgbench, sysbench")
+      ->check(paths::input())
       ->required();
-  cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)");
+  cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)")
+      ->check(paths::target_write());
   cmd->add_option("--mode", a->mode,
                   "open (at the captured times) or closed (as fast as possible, captured order "
                   "and outstanding IOs)")
+      ->check(paths::none())
       ->capture_default_str();
-  cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")->capture_default_str();
-  cmd->add_option("--step", a->step, "Step length of the faithfulness figures (the capture's)")->capture_default_str();
-  cmd->add_option("--queue-depth", a->queue_depth, "Queue slots (default: 2 x the capture's most in flight, 32..256)");
+  cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--step", a->step, "Step length of the faithfulness figures (the capture's)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--queue-depth", a->queue_depth, "Queue slots (default: 2 x the capture's most in flight, 32..256)")
+      ->check(paths::none());
   cmd->add_option("--lag-threshold", a->lag_threshold, "A step could not keep up when its last IO is this late")
+      ->check(paths::none())
       ->capture_default_str();
-  cmd->add_option("--device", a->device, "The capture's device index to replay")->capture_default_str();
-  cmd->add_option("--engine", a->engine, "IO engine (see `ptsuite engines`)")->capture_default_str();
-  cmd->add_option("--seed", a->seed, "Seed of the write data (default: random, recorded)");
+  cmd->add_option("--device", a->device, "The capture's device index to replay")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--engine", a->engine, "IO engine (see `ptsuite engines`)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--seed", a->seed, "Seed of the write data (default: random, recorded)")->check(paths::none());
   cmd->add_option("--ramp", a->ramp,
                   "Rate ramp: replay closed loop for the limit, then open loop at these percentages of it, e.g. "
-                  "10:100:10 or 10,50,100 (the load curve)");
-  cmd->add_option("--json", a->json, "Write the replay record (ptsuite.replay) to this JSON file");
-  cmd->add_option("--html", a->html, "Write the replay report (HTML) to this file");
+                  "10:100:10 or 10,50,100 (the load curve)")
+      ->check(paths::none());
+  cmd->add_option("--json", a->json, "Write the replay record (ptsuite.replay) to this JSON file")
+      ->check(paths::output_file());
+  cmd->add_option("--html", a->html, "Write the replay report (HTML) to this file")->check(paths::output_file());
   cmd->add_flag("--allow-destructive", a->allow_destructive, "Allow writes to a block device (destroys its data)");
   cmd->add_flag("--quiet", a->quiet, "Print nothing but errors");
   cmd->add_flag("--synthesize", a->synthesize,

@@ -19,6 +19,7 @@
 #include <system_error>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
@@ -26,11 +27,12 @@
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/results/scenario_document.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
@@ -120,29 +122,6 @@ json load_results(fs::path& path, const std::string& format) {
   return doc;
 }
 
-// A private directory next to `target` (same filesystem, so the final rename is atomic).
-class StagingDir {
- public:
-  explicit StagingDir(const fs::path& next_to) {
-    std::string pattern = (next_to.parent_path() / ".ptsuite-report-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw SystemError(fmt::format("cannot create a temporary directory in {}", next_to.parent_path().string()),
-                        errno);
-    }
-    m_path = pattern;
-  }
-  ~StagingDir() {
-    std::error_code ec;
-    fs::remove_all(m_path, ec);
-  }
-  StagingDir(const StagingDir&) = delete;
-  StagingDir& operator=(const StagingDir&) = delete;
-  [[nodiscard]] const fs::path& path() const { return m_path; }
-
- private:
-  fs::path m_path;
-};
-
 // Files written into a signed run directory are not covered by its signature: say so, with the
 // command that covers them (docs/bundle.md, "Re-rendering a signed run").
 void note_if_signed(const fs::path& dir) {
@@ -176,20 +155,15 @@ int run_report(const ReportOptions& o) {
                      fmt::format("\"-\" (stdout) is for text and json; {} needs a file or directory", o.format));
   }
 
+  device::OutputGate gate("report");
+  gate.add_input(input.string(), "RESULTS");  // load_results() named the file itself
   if (o.format == "csv") {
-    const fs::path dir = o.out.empty() ? input_dir : fs::absolute(o.out);
-    std::error_code ec;
-    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
-      throw UsageError("--out",
-                       fmt::format("{} is a file; csv writes one file per test into a directory", dir.string()));
-    }
-    if (!fs::exists(dir, ec) && !fs::is_directory(dir.parent_path(), ec)) {
-      throw UsageError("--out", fmt::format("{} does not exist", dir.parent_path().string()));
-    }
-    for (const std::string& path : report::write_reports(dir.string(), doc, {"csv"})) {
+    const OutputDir dir = gate.directory(o.out.empty() ? input_dir.string() : o.out, "--out",
+                                         device::OutputGate::Existing::may_hold_files);
+    for (const std::string& path : report::write_reports(dir, doc, {"csv"})) {
       fmt::print("{}\n", path);
     }
-    note_if_signed(dir);
+    note_if_signed(dir.path());
     return 0;
   }
 
@@ -198,20 +172,13 @@ int run_report(const ReportOptions& o) {
   if (fs::is_directory(target, ec)) {
     target /= default_name(o.format, input);
   }
-  if (!fs::is_directory(target.parent_path(), ec)) {
-    throw UsageError("--out", fmt::format("{} does not exist", target.parent_path().string()));
-  }
-  if (fs::exists(target, ec) && fs::equivalent(target, input, ec)) {
-    throw UsageError("--out", fmt::format("{} is RESULTS itself; choose another output file", target.string()));
-  }
-  const StagingDir staging(target);
-  (void)report::write_reports(staging.path().string(), doc, {o.format}, o.paper);
-  fs::rename(staging.path() / writer_name(o.format), target, ec);
-  if (ec) {
-    throw SystemError(fmt::format("cannot write {}: {}", target.string(), ec.message()));
-  }
-  fmt::print("{}\n", target.string());
-  note_if_signed(target.parent_path());
+  const OutputPath out = gate.file(target.string(), "--out");
+  // Rendered in a private directory beside the output (same filesystem), then moved into place.
+  const PrivateDir staging = PrivateDir::create(out.path().parent_path(), ".ptsuite-report-");
+  (void)report::write_reports(staging.dir(), doc, {o.format}, o.paper);
+  move_file(staging.dir().file(writer_name(o.format)), out);
+  fmt::print("{}\n", out.string());
+  note_if_signed(out.path().parent_path());
   return 0;
 }
 
@@ -220,16 +187,24 @@ int run_report(const ReportOptions& o) {
 void register_report_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* sub = app.add_subcommand("report", "Render reports (html, pdf, csv, text, json) from a results.json");
-  sub->add_option("RESULTS", o->results, "A results.json, or a run directory holding one")->required();
-  sub->add_option("--format", o->format, "Report format: html, pdf, csv, text or json")->capture_default_str();
+  sub->add_option("RESULTS", o->results, "A results.json, or a run directory holding one")
+      ->check(paths::input())
+      ->required();
+  sub->add_option("--format", o->format, "Report format: html, pdf, csv, text or json")
+      ->check(paths::none())
+      ->capture_default_str();
   sub->add_option("--paper", o->paper, "Paper of a PDF: a4, letter or auto (Chromium's default, Letter)")
+      ->check(paths::none())
       ->capture_default_str();
   sub->add_option("--out", o->out,
                   "Output file (html, pdf, text, json; '-' = stdout for text and json) or directory (csv); "
-                  "default: next to RESULTS");
+                  "default: next to RESULTS")
+      ->check(paths::output_file());
   sub->add_option("--series", o->series,
-                  "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)");
-  sub->add_option("--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5");
+                  "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)")
+      ->check(paths::none());
+  sub->add_option("--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5")
+      ->check(paths::none());
   sub->add_flag("--compact", o->compact,
                 "Scenario results: aggregate-only tables, no stream-instance table (the CSV keeps every row)");
   sub->callback([o, &slot] { slot.action = [o] { return run_report(*o); }; });

@@ -12,14 +12,15 @@
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/validation.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/shell_quote.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -46,27 +47,27 @@ std::vector<std::string> split_formats(const std::string& text) {
 
 pts::ReportWriter report_writer(RunConsole& console, const std::string& paper) {
   (void)report::parse_paper(paper, "--paper");  // exit 2 before the run, not after it
-  return [&console, paper](const std::string& dir, const nlohmann::json& results,
-                           const std::vector<std::string>& formats) {
-    try {
-      return report::write_reports(dir, results, formats, paper);
-    } catch (const Error&) {
-      std::vector<std::string> written;
-      for (const std::string& format : formats) {
+  return
+      [&console, paper](const OutputDir& dir, const nlohmann::json& results, const std::vector<std::string>& formats) {
         try {
-          for (std::string& path : report::write_reports(dir, results, {format}, paper)) {
-            written.push_back(std::move(path));
+          return report::write_reports(dir, results, formats, paper);
+        } catch (const Error&) {
+          std::vector<std::string> written;
+          for (const std::string& format : formats) {
+            try {
+              for (std::string& path : report::write_reports(dir, results, {format}, paper)) {
+                written.push_back(std::move(path));
+              }
+            } catch (const Error& e) {
+              console.message(
+                  fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report "
+                              "{}/results.json --format {}`",
+                              format, e.what(), dir.string(), format));
+            }
           }
-        } catch (const Error& e) {
-          console.message(
-              fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report "
-                          "{}/results.json --format {}`",
-                          format, e.what(), dir, format));
+          return written;
         }
-      }
-      return written;
-    }
-  };
+      };
 }
 
 // Validated before anything is touched: unknown formats exit 2; a PDF without Chromium exits 5
@@ -91,7 +92,8 @@ void add_history_options(CLI::App* sub, bool& no_history, std::string& history_d
   sub->add_flag("--no-history", no_history, "Do not record the run in the results history");
   sub->add_option("--history-db", history_db,
                   "History database (SQLite file or postgresql://...; default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
+      ->check(paths::database());
 }
 
 namespace {
@@ -143,9 +145,9 @@ void print_reasons(const pts::ComplianceVerdict& v, RunConsole& console) {
 
 }  // namespace
 
-int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history, const std::string& history_db) {
-  if (!no_history) {
-    record_run_in_history(outcome.out_dir, history_db, [&console](const std::string& m) { console.result(m); });
+int finish(const pts::RunOutcome& outcome, RunConsole& console, const std::optional<history::HistoryDb>& history) {
+  if (history) {
+    record_run_in_history(outcome.out_dir, *history, [&console](const std::string& m) { console.result(m); });
   }
   console.result(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
   print_headline(outcome, console);
@@ -170,26 +172,34 @@ int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history,
 }
 
 void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_default) {
-  sub->add_option("--target", o.target, "Block device or file under test (default: a scratch loop device in /dev/shm)");
+  sub->add_option("--target", o.target, "Block device or file under test (default: a scratch loop device in /dev/shm)")
+      ->check(paths::target_write());
   sub->add_option("--out", o.out,
-                  "Run directory for results.json, the journal and reports (default: ./" + out_default + "-<time>)");
+                  "Run directory for results.json, the journal and reports (default: ./" + out_default + "-<time>)")
+      ->check(paths::output_dir());
   add_spec_options(sub, o.spec);
   sub->add_option("--seed", o.seed, "Run seed (every segment's IO stream derives from it)")
+      ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
   sub->add_option("--engine", o.engine, "IO engine: libaio, io_uring, io_uring_poll, sync, null")
+      ->check(paths::none())
       ->capture_default_str();
   sub->add_flag("--allow-destructive", o.allow_destructive, "Consent to overwrite (and purge) the target block device");
-  sub->add_option("--confirm-serial", o.confirm_serial, "Serial number of the drive, required to purge a real drive");
+  sub->add_option("--confirm-serial", o.confirm_serial, "Serial number of the drive, required to purge a real drive")
+      ->check(paths::none());
   sub->add_option("--scratch-size", o.scratch_size, "Size of the scratch target when no --target is given")
+      ->check(paths::none())
       ->capture_default_str();
   sub->add_option("--reports", o.reports,
                   "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
+      ->check(paths::none())
       ->capture_default_str();
   sub->add_option("--paper", o.paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
+      ->check(paths::none())
       ->capture_default_str();
   sub->add_flag("--quiet", o.quiet, "No progress output");
-  sub->add_option("--tested-by", o.tested_by, "Test sponsor / lab named in the report header");
+  sub->add_option("--tested-by", o.tested_by, "Test sponsor / lab named in the report header")->check(paths::none());
   add_history_options(sub, o.no_history, o.history_db);
   sub->add_flag("--strict-preflight", o.strict_preflight,
                 "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
@@ -242,9 +252,6 @@ pts::RunConfig run_config(const RunOptions& o) {
     throw UsageError("--asset-serial",
                      "only letters, digits, '_', '.' and '-' (it becomes a name in Slurm and the "
                      "history)");
-  }
-  if (!o.no_history) {
-    (void)history::resolve_history_db(o.history_db, "--history-db");  // a bad URI is exit 2 before the run
   }
   return config;
 }

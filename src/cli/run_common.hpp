@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
+#include <ptsuite/history/backend.hpp>
 #include <ptsuite/pts/run.hpp>
 
 #include "cli/run_console.hpp"
@@ -61,9 +64,10 @@ pts::ReportWriter report_writer(RunConsole& console, const std::string& paper = 
 // --no-history and --history-db.
 void add_history_options(CLI::App* sub, bool& no_history, std::string& history_db);
 
-// Records the run in the history (unless no_history), prints status, compliance, results and
-// reports (the HTML report last), and returns the outcome's exit code.
-int finish(const pts::RunOutcome& outcome, RunConsole& console, bool no_history, const std::string& history_db);
+// Records the run in the history (`history`: gate_history()'s, nullopt with --no-history),
+// prints status, compliance, results and reports (the HTML report last), and returns the
+// outcome's exit code.
+int finish(const pts::RunOutcome& outcome, RunConsole& console, const std::optional<history::HistoryDb>& history);
 
 // When `results` holds a spec-sheet validation (test "claims"): one line per claim, the caveats
 // and the sheet's verdict; returns 1 (negative verdict) unless every claim passed. 0 otherwise.

@@ -14,6 +14,7 @@
 #include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/app/definition.hpp>
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/device/target_gate.hpp>
@@ -27,17 +28,18 @@
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/scenario/scenario_runner.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/scenario_console.hpp"
 #include "cli/signals.hpp"
@@ -156,11 +158,12 @@ void open_device(OpenTarget& t, const std::string& path, const ScenarioOptions& 
   device::SessionOptions so;
   so.allow_destructive = o.allow_destructive || scratch;
   t.guard = device::pass_target_gate({path, device::TargetAccess::read_write, so.allow_destructive, "scenario"});
-  t.session = device::DeviceSession::open(path, so);
-  t.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+  t.session = device::DeviceSession::open(t.guard.writable(), so);
+  t.target.emplace(engine::Target::open(t.guard.writable()));
 }
 
-std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, uint32_t needed) {
+std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, uint32_t needed,
+                                                      device::OutputGate& gate) {
   std::vector<std::unique_ptr<OpenTarget>> out;
   const bool scratch = o.targets.empty();
   const size_t n = scratch ? needed : o.targets.size();
@@ -168,6 +171,7 @@ std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioOptions& o, 
     auto t = std::make_unique<OpenTarget>();
     if (scratch) t->scratch.emplace(engine::ScratchTarget::create(parse_scratch_size(o.scratch_size), true));
     const std::string path = scratch ? t->scratch->path() : o.targets[i];
+    gate.add_target(path, "--target");
     open_device(*t, path, o, scratch);
     t->identity = t->session->identity();
     t->identity["path"] = path;
@@ -211,8 +215,8 @@ json scenario_header(const scenario::Scenario& s, const std::string& text, const
 // rewritten atomically after each, so a kill at any moment leaves a consistent file.
 class ScenarioJournal {
  public:
-  explicit ScenarioJournal(fs::path file) : m_file(std::move(file)) {
-    if (fs::exists(m_file)) m_done = load_json_input(m_file, m_file.string(), k_document_json_limits);
+  explicit ScenarioJournal(OutputPath file) : m_file(std::move(file)) {
+    if (fs::exists(m_file.path())) m_done = load_json_input(m_file.path(), m_file.string(), k_document_json_limits);
   }
   void record(const std::string& key, const json& value) {
     m_done[key] = value;
@@ -224,7 +228,7 @@ class ScenarioJournal {
   }
 
  private:
-  fs::path m_file;
+  OutputPath m_file;
   json m_done = json::object();
 };
 
@@ -286,7 +290,7 @@ std::vector<scenario::ScenarioTarget> scenario_targets(const scenario::Scenario&
 // claims and opens are released for the phase and taken again after it (the targets' entries
 // are updated in place: the runner holds the vector). The app's own reports go to
 // DIR/app-<phase>/.
-std::function<json(const scenario::PhaseSpec&)> app_phase_runner(const ScenarioOptions& o, const fs::path& dir,
+std::function<json(const scenario::PhaseSpec&)> app_phase_runner(const ScenarioOptions& o, const OutputDir& dir,
                                                                  std::vector<std::unique_ptr<OpenTarget>>& opened,
                                                                  std::vector<scenario::ScenarioTarget>& targets,
                                                                  const std::atomic<bool>* stop) {
@@ -303,7 +307,7 @@ std::function<json(const scenario::PhaseSpec&)> app_phase_runner(const ScenarioO
     rq.sets = p.app_settings;
     rq.allow_destructive = o.allow_destructive || o.targets.empty();
     rq.confirm_serials = o.confirm_serials;
-    rq.output_dir = (dir / ("app-" + p.name)).string();
+    rq.output_dir = dir.subdir("app-" + p.name);
     rq.command = fmt::format("scenario app phase {}", p.name);
     rq.tool_version = fmt::format("{} ({})", version(), git_revision());
     rq.stop = stop;
@@ -323,8 +327,8 @@ std::function<json(const scenario::PhaseSpec&)> app_phase_runner(const ScenarioO
       targets[i].session = opened[i]->session.get();
     }
     if (error) std::rethrow_exception(error);
-    write_file_atomic(fs::path(rq.output_dir) / "report.html", report::app_html(outcome->run));
-    write_file_atomic(fs::path(rq.output_dir) / "summary.txt", report::app_text(outcome->run));
+    write_file_atomic(rq.output_dir->file("report.html"), report::app_html(outcome->run));
+    write_file_atomic(rq.output_dir->file("summary.txt"), report::app_text(outcome->run));
     json doc;
     to_json(doc, outcome->run);
     return doc;
@@ -333,9 +337,11 @@ std::function<json(const scenario::PhaseSpec&)> app_phase_runner(const ScenarioO
 
 // Runs (or continues, with the journal's steps replayed) and writes results.json, summary.txt
 // and report.html; returns the exit code.
-int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::path& dir, json doc,
-            std::vector<std::unique_ptr<OpenTarget>>& opened, std::vector<scenario::ScenarioTarget>& targets) {
-  ScenarioJournal journal(dir / "journal.json");
+int execute(const scenario::Scenario& s, const ScenarioOptions& o, const OutputDir& out, json doc,
+            std::vector<std::unique_ptr<OpenTarget>>& opened, std::vector<scenario::ScenarioTarget>& targets,
+            const std::optional<history::HistoryDb>& history) {
+  const fs::path& dir = out.path();
+  ScenarioJournal journal(out.file("journal.json"));
   StopSignals signals;
   scenario::ScenarioRunOptions ro;
   ro.seed = o.seed;
@@ -352,7 +358,7 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
     if (!o.quiet) std::cerr << key << " done " << scenario_eta_text(plan, key, unix_now_s()) << "\n";
   };
   ro.replay = [&journal](const std::string& key) { return journal.find(key); };
-  ro.run_app = app_phase_runner(o, dir, opened, targets, &signals.flag());
+  ro.run_app = app_phase_runner(o, out, opened, targets, &signals.flag());
   json phases = json::array();
   int code = 0;
   try {
@@ -365,17 +371,17 @@ int execute(const scenario::Scenario& s, const ScenarioOptions& o, const fs::pat
   }
   doc["phases"] = std::move(phases);
   doc["finished_utc"] = utc_now_iso8601();
-  write_file_atomic(dir / "results.json", doc.dump());
+  write_file_atomic(out.file("results.json"), doc.dump());
   std::vector<std::string> written;
   try {
-    written = report::write_reports(dir.string(), doc, report_formats(o.reports));
+    written = report::write_reports(out, doc, report_formats(o.reports));
   } catch (const Error& e) {
     std::cerr << "ptsuite: warning: reports not written (" << e.what() << "); render them with `ptsuite report "
               << dir.string() << "`\n";
   }
-  (void)bundle::write_manifest(dir);
-  if (!o.no_history) {
-    record_run_in_history(dir.string(), o.history_db, [&o](const std::string& m) {
+  (void)bundle::write_manifest(out);
+  if (history) {
+    record_run_in_history(dir.string(), *history, [&o](const std::string& m) {
       if (!o.quiet) std::cerr << m << "\n";
     });
   }
@@ -423,16 +429,16 @@ int run_scenario_command(const ScenarioOptions& o) {
   (void)chart_options(o, o.targets.empty() ? (s.targets.exact ? s.targets.count : 1) : o.targets.size());
   const fs::path dir = fs::absolute(o.out.empty() ? "ptsuite-scenario-" + s.name : o.out);
   refuse_existing_run(dir);
-  std::error_code ec;
-  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) {
-    throw UsageError("--out",
-                     fmt::format("{} already exists and is not empty; give a new or empty directory", dir.string()));
-  }
-  auto opened = open_targets(o, s.targets.exact ? s.targets.count : 1);
+  device::OutputGate gate("scenario run");
+  gate.add_input(o.name, "NAME");
+  for (const std::string& t : o.targets) gate.add_target(t, "--target");
+  const OutputDir out = gate.directory(dir.string(), "--out", device::OutputGate::Existing::must_be_empty);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.no_history, o.history_db);
+  auto opened = open_targets(o, s.targets.exact ? s.targets.count : 1, gate);
   std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);  // refusals first
   check_before_writing(s, o, opened);
-  fs::create_directories(dir);
-  const UniqueFd dir_lock = lock_run_directory(dir);
+  out.create();
+  const UniqueFd dir_lock = lock_run_directory(out.path());
   json identities = json::array();
   for (const auto& t : opened) identities.push_back(t->identity);
   const json run{{"scenario_text", text},
@@ -448,12 +454,15 @@ int run_scenario_command(const ScenarioOptions& o) {
                  {"plot_targets", o.plot_targets},
                  {"compact", o.compact},
                  {"started_utc", utc_now_iso8601()}};
-  write_file_atomic(dir / "scenario-run.json", run.dump());
-  return execute(s, o, dir, results_skeleton(s, text, o, run), opened, targets);
+  write_file_atomic(out.file("scenario-run.json"), run.dump());
+  return execute(s, o, out, results_skeleton(s, text, o, run), opened, targets, history);
 }
 
 int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& flags) {
-  const fs::path dir = fs::absolute(dir_text);
+  device::OutputGate gate("scenario resume");
+  const OutputDir out = gate.directory(dir_text, "DIR", device::OutputGate::Existing::may_hold_files);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, flags.no_history, flags.history_db);
+  const fs::path& dir = out.path();
   if (!fs::exists(dir / "scenario-run.json")) {
     throw UsageError("DIR", fmt::format("{} holds no scenario run (no scenario-run.json)", dir.string()));
   }
@@ -482,7 +491,7 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
   }
   scenario::Scenario s = scenario::parse_scenario(text, (dir / "scenario-run.json").string());
   if (o.quick) s = scenario::quick_form(s);
-  auto opened = open_targets(o, 0);
+  auto opened = open_targets(o, 0, gate);
   check_before_writing(s, o, opened);
   for (size_t i = 0; i < opened.size(); ++i) {
     if (fingerprint(opened[i]->identity) != fingerprint(run.at("identities").at(i))) {
@@ -491,7 +500,7 @@ int resume_scenario_command(const std::string& dir_text, const ScenarioOptions& 
     }
   }
   std::vector<scenario::ScenarioTarget> targets = scenario_targets(s, o, opened);
-  return execute(s, o, dir, results_skeleton(s, text, o, run), opened, targets);
+  return execute(s, o, out, results_skeleton(s, text, o, run), opened, targets, history);
 }
 
 }  // namespace
@@ -506,27 +515,37 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   list->callback([&slot, list_json] { slot.action = [list_json] { return list_scenarios(*list_json); }; });
   auto name = std::make_shared<std::string>();
   CLI::App* show = sub->add_subcommand("show", "Print a scenario's JSON (copy it, edit it, run the file)");
-  show->add_option("NAME", *name, "Built-in scenario name or file")->required();
+  show->add_option("NAME", *name, "Built-in scenario name or file")->check(paths::input())->required();
   show->callback([&slot, name] { slot.action = [name] { return show_scenario(*name); }; });
   auto o = std::make_shared<ScenarioOptions>();
   CLI::App* run = sub->add_subcommand("run", "Run a scenario on one or more targets");
-  run->add_option("NAME", o->name, "Built-in scenario name or ptsuite-scenario/1 file")->required();
-  run->add_option("--target", o->targets, "Target device or file; repeat for several (default: scratch targets)");
-  run->add_option("--out", o->out, "Output directory");
+  run->add_option("NAME", o->name, "Built-in scenario name or ptsuite-scenario/1 file")
+      ->check(paths::input())
+      ->required();
+  run->add_option("--target", o->targets, "Target device or file; repeat for several (default: scratch targets)")
+      ->check(paths::target_write());
+  run->add_option("--out", o->out, "Output directory")->check(paths::output_dir());
   run->add_flag("--quick", o->quick, "The scenario's short form (durations, fill, Rounds, rate steps cut)");
   run->add_flag("--allow-destructive", o->allow_destructive, "Allow writes to block devices (destroys their data)");
   run->add_option("--confirm-serial", o->confirm_serials,
-                  "Serial number of a real drive a purge phase erases; repeat for each such --target");
-  run->add_option("--engine", o->engine, "IO engine")->capture_default_str();
-  run->add_option("--scratch-size", o->scratch_size, "Size of each scratch target")->capture_default_str();
-  run->add_option("--seed", o->seed, "PRNG seed")->check(whole_number())->capture_default_str();
+                  "Serial number of a real drive a purge phase erases; repeat for each such --target")
+      ->check(paths::none());
+  run->add_option("--engine", o->engine, "IO engine")->check(paths::none())->capture_default_str();
+  run->add_option("--scratch-size", o->scratch_size, "Size of each scratch target")
+      ->check(paths::none())
+      ->capture_default_str();
+  run->add_option("--seed", o->seed, "PRNG seed")->check(paths::none())->check(whole_number())->capture_default_str();
   run->add_flag("--quiet", o->quiet, "No progress lines");
-  run->add_option("--tested-by", o->tested_by, "Who ran the scenario (every report page header)");
-  run->add_option("--reports", o->reports, "Report formats: html,pdf,csv,text,json or none")->capture_default_str();
+  run->add_option("--tested-by", o->tested_by, "Who ran the scenario (every report page header)")->check(paths::none());
+  run->add_option("--reports", o->reports, "Report formats: html,pdf,csv,text,json or none")
+      ->check(paths::none())
+      ->capture_default_str();
   run->add_option("--series", o->series,
                   "Multi-target charts: aggregate, drives or both (report.series; default: both up to 4 targets, "
-                  "aggregate with the targets' min/max above)");
-  run->add_option("--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)");
+                  "aggregate with the targets' min/max above)")
+      ->check(paths::none());
+  run->add_option("--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)")
+      ->check(paths::none());
   run->add_flag("--compact", o->compact,
                 "Aggregate-only tables in report.html and summary.txt, no stream-instance table (scenario.csv keeps "
                 "every target and stream instance)");
@@ -540,9 +559,12 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   });
   auto po = std::make_shared<ScenarioOptions>();
   CLI::App* plan = sub->add_subcommand("plan", "Every step of a scenario and its time, and the total (runs nothing)");
-  plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")->required();
+  plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")
+      ->check(paths::input())
+      ->required();
   plan->add_flag("--quick", po->quick, "The scenario's short form");
-  plan->add_option("--target", po->targets, "The targets it would run on (their number is checked against roles)");
+  plan->add_option("--target", po->targets, "The targets it would run on (their number is checked against roles)")
+      ->check(paths::target_read());
   plan->callback([&slot, po] {
     slot.action = [po] {
       resolve_target_options(po->targets);
@@ -552,10 +574,12 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   auto resume_dir = std::make_shared<std::string>();
   auto ro = std::make_shared<ScenarioOptions>();
   CLI::App* resume = sub->add_subcommand("resume", "Continue an interrupted scenario run after its last finished step");
-  resume->add_option("DIR", *resume_dir, "The run's --out directory")->required();
+  resume->add_option("DIR", *resume_dir, "The run's --out directory")->check(paths::run_dir())->required();
   resume->add_flag("--allow-destructive", ro->allow_destructive, "Allow writes to block devices (destroys their data)");
-  resume->add_option("--confirm-serial", ro->confirm_serials,
-                     "Serial number of a real drive a purge phase erases; repeat for each such target");
+  resume
+      ->add_option("--confirm-serial", ro->confirm_serials,
+                   "Serial number of a real drive a purge phase erases; repeat for each such target")
+      ->check(paths::none());
   resume->add_flag("--quiet", ro->quiet, "No progress lines");
   add_history_options(resume, ro->no_history, ro->history_db);
   resume->callback([&slot, resume_dir, ro] {

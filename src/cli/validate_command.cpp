@@ -10,18 +10,20 @@
 #include <sstream>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/claims_from_runs.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 #include "cli/spec_options.hpp"
@@ -89,10 +91,15 @@ pts::RunConfig measure_config(const ValidateOptions& o, const json& sheet) {
 
 int validate_on_device(const ValidateOptions& o, const json& sheet) {
   const pts::RunConfig config = measure_config(o, sheet);
+  device::OutputGate gate("validate");
+  gate.add_input(o.claims, "--claims");
+  gate.add_target(o.run.target, "--target");
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.history_db);
   StopSignals signals;
   RunConsole console(o.run.quiet);
-  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console, o.run.paper));
-  const int code = finish(outcome, console, o.run.no_history, o.run.history_db);
+  const pts::RunOutcome outcome =
+      pts::start_run(config, console, &signals.flag(), gate, report_writer(console, o.run.paper));
+  const int code = finish(outcome, console, history);
   if (code != 0) return code;
   const json results = read_json_file(outcome.results_path, "results");
   return claims_verdict(results, console);
@@ -113,27 +120,13 @@ std::vector<pts::SourceRun> read_sources(const std::vector<std::string>& dirs) {
 }
 
 // The output directory: --out, or ./ptsuite-validate-<time>; refused when it holds anything.
-fs::path out_dir_path(const std::string& out) {
+OutputDir out_dir_of(device::OutputGate& gate, const std::string& out) {
   std::string name = out;
   if (name.empty()) {
     name = "ptsuite-validate-" + utc_now_iso8601();
     std::erase(name, ':');
   }
-  const fs::path dir = fs::absolute(name);
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
-    throw UsageError("--out", fmt::format("{} is not empty; give a new or empty directory", dir.string()));
-  }
-  return dir;
-}
-
-void create_out_dir(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
-                                          dir.string(), ec.message()));
-  }
+  return gate.directory(name, "--out", device::OutputGate::Existing::must_be_empty);
 }
 
 // Options that only shape a measurement: given with RUN_DIR... they would be silently ignored.
@@ -164,21 +157,26 @@ int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
   const pts::ClaimSheet sheet = pts::parse_claim_sheet(sheet_json, o.claims);
   const std::vector<pts::SourceRun> runs = read_sources(o.run_dirs);
   const std::vector<std::string> formats = report_formats(o.run.reports);
-  const fs::path dir = out_dir_path(o.run.out);
+  device::OutputGate gate("validate");
+  gate.add_input(o.claims, "--claims");
+  for (const std::string& d : o.run_dirs) gate.add_input((fs::path(d) / "results.json").string(), "RUN_DIR");
+  const OutputDir out = out_dir_of(gate, o.run.out);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.history_db);
+  const fs::path& dir = out.path();
   const pts::FromRunsInputs inputs{sheet_json, claims_path(o.claims), invocation(), o.run.tested_by, dir.string(),
                                    formats,    utc_now_iso8601()};
   const json doc = pts::results_from_runs(sheet, runs, inputs);  // bad sources: exit 2, nothing written
-  create_out_dir(dir);
-  write_file_atomic(dir / "results.json", doc.dump(2));
+  out.create();
+  write_file_atomic(out.file("results.json"), doc.dump(2));
   RunConsole console(o.run.quiet);
   pts::RunOutcome outcome;
   outcome.out_dir = dir.string();
   outcome.results_path = (dir / "results.json").string();
   outcome.status = "complete";
   outcome.compliance.summary = doc.at("compliance").at("summary").get<std::string>();
-  outcome.reports = report_writer(console, o.run.paper)(dir.string(), doc, formats);
-  (void)bundle::write_manifest(dir);
-  (void)finish(outcome, console, o.run.no_history, o.run.history_db);
+  outcome.reports = report_writer(console, o.run.paper)(out, doc, formats);
+  (void)bundle::write_manifest(out);
+  (void)finish(outcome, console, history);
   return claims_verdict(doc, console);
 }
 
@@ -191,8 +189,10 @@ void register_validate_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option(
          "--claims", o->claims,
          fmt::format("Spec sheet: a ptsuite-claims/1 JSON file, or a built-in example ({})", builtin_sheet_names()))
+      ->check(paths::input())
       ->required();
-  sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring");
+  sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring")
+      ->check(paths::input());
   add_run_options(sub, o->run, "ptsuite-validate");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};

@@ -23,6 +23,7 @@
 #include <ptsuite/util/printable.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -171,9 +172,11 @@ void register_verify_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* command = app.add_subcommand(
       "verify", "Check a run directory against its MANIFEST.sha256.json and signature (exit 0 intact, 1 changed)");
-  command->add_option("DIR", o->dir, "The run directory (bundle) to verify")->required();
-  command->add_option("--pubkey", o->pubkey,
-                      "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)");
+  command->add_option("DIR", o->dir, "The run directory (bundle) to verify")->check(paths::input())->required();
+  command
+      ->add_option("--pubkey", o->pubkey,
+                   "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)")
+      ->check(paths::input());
   command->add_flag("--json", o->json, "The verdict, every file problem and the signature as JSON (same exit codes)");
   command->callback([o, &slot] { slot.action = [o] { return run_verify(*o); }; });
 }

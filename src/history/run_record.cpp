@@ -16,10 +16,10 @@
 #include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/test_record.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/sha256.hpp>
 

@@ -22,7 +22,8 @@ struct StatementFree {
 
 class SqliteBackend final : public Backend {
  public:
-  explicit SqliteBackend(std::string path) : m_path(std::move(path)) {
+  explicit SqliteBackend(const OutputPath& out) : m_path(out.string()) {
+    check_destination(out);  // a regular file or nothing, again just before SQLite opens it
     std::error_code ec;
     const fs::path parent = fs::path(m_path).parent_path();
     if (!parent.empty()) {
@@ -105,7 +106,7 @@ class SqliteBackend final : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> open_sqlite(const std::string& path) { return std::make_unique<SqliteBackend>(path); }
+std::unique_ptr<Backend> open_sqlite(const OutputPath& path) { return std::make_unique<SqliteBackend>(path); }
 
 bool is_postgresql_uri(std::string_view db) {
   return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
@@ -113,8 +114,12 @@ bool is_postgresql_uri(std::string_view db) {
 
 bool is_postgresql(std::string_view db) { return is_postgresql_uri(db) || is_postgresql_keywords(db); }
 
-std::unique_ptr<Backend> open_backend(const std::string& db) {
-  return is_postgresql(db) ? open_postgresql(db) : open_sqlite(db);
+std::unique_ptr<Backend> open_backend(const HistoryDb& db) {
+  if (db.sqlite) return open_sqlite(*db.sqlite);
+  if (!is_postgresql(db.name)) {
+    throw UsageError("--db", "a SQLite history file must pass the output gate (internal: no token)");
+  }
+  return open_postgresql(db.name);
 }
 
 }  // namespace ptsuite::history

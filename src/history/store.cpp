@@ -125,7 +125,7 @@ HistoryStore::HistoryStore(std::unique_ptr<Backend> backend) : m_backend(std::mo
   (void)apply_migrations(*m_backend, history_migrations());
 }
 
-HistoryStore HistoryStore::open(const std::string& db) { return HistoryStore(open_backend(db)); }
+HistoryStore HistoryStore::open(const HistoryDb& db) { return HistoryStore(open_backend(db)); }
 
 // Tests, metrics, labels and (with `files`) the bundle of run `id`, whose rows of those tables
 // are gone (a new run, or deleted by add()).

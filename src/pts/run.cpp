@@ -23,12 +23,12 @@
 #include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_sessions.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/host_boot.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
@@ -67,6 +67,7 @@ struct RunState {
   // serial:SERIAL named the drive by.
   std::optional<std::string> confirm_serial;
   fs::path dir;
+  std::optional<OutputDir> out;  // the run directory, let through by the command's output gate
   json results;
   Plan best;
   Plan worst;
@@ -82,7 +83,7 @@ workload::DataPattern data_pattern_of(const std::string& name) {
   return workload::DataPattern::random;
 }
 
-void write_results(const RunState& s) { write_file_atomic(s.dir / "results.json", s.results.dump()); }
+void write_results(const RunState& s) { write_file_atomic(s.out->file("results.json"), s.results.dump()); }
 
 // Validation that needs no device: throws UsageError before anything is touched.
 Settings build_settings(const RunConfig& config, SpecContext& spec) {
@@ -113,7 +114,7 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   return settings;
 }
 
-void open_target(RunState& s) {
+void open_target(RunState& s, device::OutputGate& outputs) {
   const bool scratch = s.config.target.empty();
   if (scratch) {
     s.scratch.emplace(engine::ScratchTarget::create(s.config.scratch_size_bytes, /*prefer_loop=*/true));
@@ -122,14 +123,15 @@ void open_target(RunState& s) {
   const device::ResolvedTarget named =
       scratch ? device::ResolvedTarget{s.scratch->path(), "", false, false} : device::resolve_target(s.config.target);
   const std::string& path = named.path;
+  outputs.add_target(path, "--target");
   // Our own scratch target needs no consent flag; anything else goes through the gate with it.
   // The session claims the device exclusively; the workload's own opens are plain opens.
   device::SessionOptions session_options;
   session_options.allow_destructive = s.config.allow_destructive || scratch;
   s.guard = device::pass_target_gate({path, device::TargetAccess::read_write, session_options.allow_destructive,
                                       s.config.claims.is_null() ? "run" : "validate"});
-  s.session = device::DeviceSession::open(path, session_options);
-  s.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+  s.session = device::DeviceSession::open(s.guard.writable(), session_options);
+  s.target.emplace(engine::Target::open(s.guard.writable()));
   s.identity = s.session->identity();
   s.confirm_serial = detail::check_named_identity(named, s.identity, s.config);
   s.identity_json = s.identity;
@@ -263,7 +265,7 @@ void apply_write_cache(RunState& s, RunLog& observer) {
   } else {
     // Written before anything is changed: a kill at any later moment still finds it.
     known_original = s.session->read_write_cache_state().enabled;
-    write_file_atomic(state_file,
+    write_file_atomic(s.out->file(k_device_state_file),
                       json{{"write_cache_original", known_original ? json(*known_original) : json(nullptr)}}.dump());
   }
   const device::WriteCacheRecord& rec = s.session->apply_write_cache(want_enabled, known_original);
@@ -302,7 +304,7 @@ json run_one_test(RunState& s, const std::string& test_id, StepExecutor& exec, s
 
 // Runs every test not yet complete, then finishes the results. Shared by start and resume.
 RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
-  Journal journal(s.dir);
+  Journal journal(*s.out);
   DeviceExecutor device_exec(device_params(s, observer, stop));
   detail::ObservedExecutor observed(device_exec, observer);
   JournalingExecutor exec(observed, journal);
@@ -348,14 +350,14 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
   s.results["compliance"] = outcome.compliance;
   write_results(s);
   if (reports && outcome.status == "complete") {
-    outcome.reports = reports(s.dir.string(), s.results, s.config.report_formats);
+    outcome.reports = reports(*s.out, s.results, s.config.report_formats);
   }
   for (const std::string& path : outcome.reports) {
     observer.note("report written: " + path);
   }
   observer.note(fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code));
   observer.close();  // before the manifest, which covers the log
-  (void)bundle::write_manifest(s.dir);
+  (void)bundle::write_manifest(*s.out);
   if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
     outcome.exit_code = static_cast<int>(ExitCode::negative_verdict);
   }
@@ -399,7 +401,7 @@ json identity_fingerprint(const json& id) {
 }
 
 RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
-                     const ReportWriter& reports) {
+                     device::OutputGate& outputs, const ReportWriter& reports) {
   RunState s;
   s.config = std::move(config);
   s.settings = build_settings(s.config, s.spec);
@@ -414,19 +416,15 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                           "another directory",
                                           s.dir.string(), s.dir.string()));
   }
-  detail::check_out_dir(s.dir);
-  open_target(s);
+  s.out = outputs.directory(s.config.out_dir, "--out", device::OutputGate::Existing::must_be_empty);
+  s.dir = s.out->path();
+  open_target(s, outputs);
   check_ar_segments(s);
   make_plans(s);
   json preflight_record = preflight(s, "start");
-  std::error_code ec;
-  fs::create_directories(s.dir / "journal", ec);
-  if (ec) {
-    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
-                                          s.dir.string(), ec.message()));
-  }
+  s.out->subdir("journal").create();
   s.dir_lock = lock_run_directory(s.dir);
-  RunLog log(s.dir / k_run_log_file, observer);
+  RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
   log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
@@ -435,7 +433,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   const std::string host = host_name();
   const std::string nonce = random_hex(16);
   const std::string run_uid = detail::make_run_uid(s.identity_json, host, nonce);
-  write_file_atomic(s.dir / k_run_file, json{{"config", s.config},
+  write_file_atomic(s.out->file(k_run_file), json{{"config", s.config},
                                              {"identity", s.identity_json},
                                              {"plan_fingerprint", fingerprint},
                                              {"started_utc", utc_now_iso8601()},
@@ -471,7 +469,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
 results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
   results::ResumeRecord r;
   r.utc = utc_now_iso8601();
-  r.journaled_steps = Journal(s.dir).entries().size();
+  r.journaled_steps = Journal(*s.out).entries().size();
   r.boot_id = host_boot_id();
   const std::string previous = results::read_run_sessions(results::at(s.results, "run")).last_boot_id();
   r.after_host_restart = !previous.empty() && !r.boot_id.empty() && previous != r.boot_id;
@@ -485,9 +483,11 @@ results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
 }
 
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
-                      RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs,
+                      const ReportWriter& reports) {
   RunState s;
-  s.dir = fs::absolute(dir);
+  s.out = outputs.directory(dir, "DIR", device::OutputGate::Existing::may_hold_files);
+  s.dir = s.out->path();
   if (!fs::exists(s.dir / k_run_file)) {
     throw UsageError("DIR", fmt::format("{} holds no ptsuite run (no {})", s.dir.string(), k_run_file));
   }
@@ -513,7 +513,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     s.config.confirm_serial = confirm_serial;
   }
   s.settings = build_settings(s.config, s.spec);
-  open_target(s);
+  open_target(s, outputs);
   const json before = identity_fingerprint(run.at("identity"));
   const json now = identity_fingerprint(s.identity_json);
   if (before != now) {
@@ -528,7 +528,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   }
   make_plans(s);
   json preflight_record = preflight(s, "resume");
-  RunLog log(s.dir / k_run_log_file, observer);
+  RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} resume started", version()));
   log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(

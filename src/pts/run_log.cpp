@@ -1,8 +1,9 @@
 #include <ptsuite/pts/run_log.hpp>
 
 #include <fmt/format.h>
+#include <spdlog/details/null_mutex.h>
 #include <spdlog/logger.h>
-#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/base_sink.h>
 
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -11,11 +12,31 @@
 
 namespace ptsuite::pts {
 
-RunLog::RunLog(const std::filesystem::path& file, RunObserver& inner) : m_inner(inner) {
+namespace {
+
+// spdlog's sink over the one writer's append-only file: each line is written whole as it comes.
+class AppendSink final : public spdlog::sinks::base_sink<spdlog::details::null_mutex> {
+ public:
+  explicit AppendSink(AppendFile file) : m_file(std::move(file)) {}
+
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    spdlog::memory_buf_t line;
+    formatter_->format(msg, line);
+    m_file.write(std::string_view(line.data(), line.size()));
+  }
+  void flush_() override {}
+
+ private:
+  AppendFile m_file;
+};
+
+}  // namespace
+
+RunLog::RunLog(const OutputPath& file, RunObserver& inner) : m_inner(inner) {
   try {
-    auto sink = std::make_shared<spdlog::sinks::basic_file_sink_st>(file.string(), /*truncate=*/false);
-    m_logger = std::make_shared<spdlog::logger>("run", std::move(sink));
-  } catch (const spdlog::spdlog_ex& e) {
+    m_logger = std::make_shared<spdlog::logger>("run", std::make_shared<AppendSink>(AppendFile::open(file)));
+  } catch (const SystemError& e) {
     throw SystemError(fmt::format("cannot open the run log {}: {}", file.string(), e.what()));
   }
   // "2026-11-21T21:31:38.412Z info    [1/5] IOPS (iops)", "... warning no IO has completed ..."

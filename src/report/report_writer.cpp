@@ -14,8 +14,8 @@
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/scenario_document.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "report/writer_internal.hpp"
 
@@ -29,17 +29,17 @@ namespace {
 // Removes a file on every path out of a scope (the HTML printed for a PDF-only request).
 class TempFile {
  public:
-  explicit TempFile(fs::path path) : m_path(std::move(path)) {}
+  explicit TempFile(OutputPath path) : m_path(std::move(path)) {}
   ~TempFile() {
     std::error_code ec;
-    fs::remove(m_path, ec);
+    fs::remove(m_path.path(), ec);
   }
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
-  [[nodiscard]] const fs::path& path() const { return m_path; }
+  [[nodiscard]] const OutputPath& path() const { return m_path; }
 
  private:
-  fs::path m_path;
+  OutputPath m_path;
 };
 
 // The formats in canonical order (html before pdf, so a requested report.html is what is
@@ -103,7 +103,7 @@ void check_report_document(const results::DocumentEnvelope& e, const std::string
 
 std::string normalised_results(const json& results) { return results.dump() + "\n"; }
 
-std::vector<std::string> write_reports(const std::string& dir, const json& results,
+std::vector<std::string> write_reports(const OutputDir& dir, const json& results,
                                        const std::vector<std::string>& formats, const std::string& paper_name) {
   check_report_formats_for(formats, "--reports");
   const Paper paper = parse_paper(paper_name, "--paper");
@@ -116,49 +116,45 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
   const ptsuite::results::RunDocument doc =
       scenario ? ptsuite::results::RunDocument{} : ptsuite::results::read_run_document(results);
   const auto html_of = [&] { return scenario ? scenario_html(scenario_doc) : render_html(doc); };
-  const fs::path out(dir);
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec || !fs::is_directory(out)) {
-    throw SystemError(
-        fmt::format("cannot create the report directory {}: {}", out.string(), ec ? ec.message() : "not a directory"));
-  }
+  dir.create();
+  const fs::path& out = dir.path();
 
   std::vector<std::string> written;
   const std::vector<std::string> todo = ordered(formats);
   const bool want_html = std::find(todo.begin(), todo.end(), "html") != todo.end();
   for (const std::string& format : todo) {
     if (format == "html") {
-      const fs::path path = out / "report.html";
+      const OutputPath path = dir.file("report.html");
       write_file_atomic(path, html_of());
       written.push_back(path.string());
     } else if (format == "pdf") {
-      const fs::path path = out / "report.pdf";
+      const OutputPath path = dir.file("report.pdf");
       if (want_html) {
-        print_pdf((out / "report.html").string(), path.string(), paper);
+        print_pdf((out / "report.html").string(), path, paper);
       } else {
         // Printed from a temporary copy, removed again: only the PDF was asked for.
-        const TempFile html(out / ".report-for-pdf.html");
+        const TempFile html(dir.file(".report-for-pdf.html"));
         write_file_atomic(html.path(), html_of());
-        print_pdf(html.path().string(), path.string(), paper);
+        print_pdf(html.path().string(), path, paper);
       }
       written.push_back(path.string());
     } else if (format == "csv" && scenario) {
-      const fs::path path = out / "scenario.csv";
+      const OutputPath path = dir.file("scenario.csv");
       write_file_atomic(path, scenario_csv(scenario_doc));
       written.push_back(path.string());
     } else if (format == "csv") {
       for (const CsvFile& f : render_csv(doc)) {
-        const fs::path path = out / f.file_name;
+        const OutputPath path = dir.file(f.file_name);
         write_file_atomic(path, f.content);
         written.push_back(path.string());
       }
     } else if (format == "text") {
-      const fs::path path = out / "summary.txt";
+      const OutputPath path = dir.file("summary.txt");
       write_file_atomic(path, scenario ? scenario_text(scenario_doc) : render_text(doc));
       written.push_back(path.string());
     } else if (format == "json") {
-      const fs::path path = out / "results.json";
+      const OutputPath json_path = dir.file("results.json");
+      const fs::path& path = json_path.path();
       // In the run directory results.json is the run's own (the bundle's source of truth):
       // never replaced. Another document of that name is not overwritten either.
       if (fs::exists(path)) {
@@ -173,7 +169,7 @@ std::vector<std::string> write_reports(const std::string& dir, const json& resul
                            fmt::format("{} already holds other results; choose another directory", path.string()));
         }
       } else {
-        write_file_atomic(path, normalised_results(results));
+        write_file_atomic(json_path, normalised_results(results));
       }
       written.push_back(path.string());
     }

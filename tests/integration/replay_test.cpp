@@ -23,6 +23,7 @@
 #include "support/loop_support.hpp"
 #include "support/synthetic_capture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::replay {
 namespace {
@@ -76,7 +77,7 @@ class ReplayFile : public ::testing::Test {
     m_target_path = m_dir.create_file("target.bin", k_target_bytes);
   }
   results::ReplayRecord replay(ReplayOptions o) {
-    const engine::Target target = engine::Target::open(m_target_path, engine::Target::Access::read_write);
+    const engine::Target target = engine::Target::open(test_support::writable(m_target_path).writable());
     o.step_ns = k_synthetic_step_ns;
     return run_replay(m_capture, target, o);
   }
@@ -209,7 +210,7 @@ TEST_F(ReplayLoop, OpenLoopOnALoopDeviceReproducesEveryStep) {
   auto& loop = attach_loop(k_target_bytes);
   const std::string capture = temp_dir().file("synthetic.ptcap");
   test_support::write_synthetic_capture(capture);
-  const engine::Target target = engine::Target::open(loop.device.path(), engine::Target::Access::read_write);
+  const engine::Target target = engine::Target::open(test_support::writable(loop.device.path()).writable());
   ReplayOptions o;
   o.step_ns = k_synthetic_step_ns;
   expect_steps_reproduced(run_replay(capture, target, o), 1.0);

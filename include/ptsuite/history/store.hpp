@@ -39,7 +39,7 @@ class HistoryStore {
  public:
   explicit HistoryStore(std::unique_ptr<Backend> backend);
   // open_backend(db) and migrate.
-  static HistoryStore open(const std::string& db);
+  static HistoryStore open(const HistoryDb& db);
 
   // A run recorded from another directory is replaced only with `replace` (`history add
   // --replace`, e.g. after moving the directory): otherwise UsageError (exit 2) naming both.

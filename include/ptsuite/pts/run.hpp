@@ -28,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/preflight.hpp>
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/plan.hpp>
@@ -62,13 +63,16 @@ struct RunOutcome {
 
 // Writes the reports for a finished results document into `dir` (set by the report module;
 // empty = none). Returns the paths written.
-using ReportWriter = std::function<std::vector<std::string>(const std::string& dir, const nlohmann::json& results,
+using ReportWriter = std::function<std::vector<std::string>(const OutputDir& dir, const nlohmann::json& results,
                                                             const std::vector<std::string>& formats)>;
 
+// `outputs`: the command's output gate (device/output_gate.hpp); the run directory and the
+// target pass it here (the target is protected from the command's other outputs).
 RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
-                     const ReportWriter& reports = {});
+                     device::OutputGate& outputs, const ReportWriter& reports = {});
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
-                      RunObserver& observer, const std::atomic<bool>* stop, const ReportWriter& reports = {});
+                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs,
+                      const ReportWriter& reports = {});
 
 // What the host must provide for the worst-case plan `worst` (device/preflight.hpp): the
 // largest TC x QD of any segment (AIO events; libaio only) and memory for the largest step's IO

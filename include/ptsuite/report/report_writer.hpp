@@ -20,12 +20,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/util/output_file.hpp>
+
 namespace ptsuite::report {
 
 std::vector<std::string> report_format_names();  // html, pdf, csv, text, json
 void check_report_formats(const std::vector<std::string>& formats);
 // `paper`: the PDF's paper ("auto", "a4", "letter"; report/pdf.hpp).
-std::vector<std::string> write_reports(const std::string& dir, const nlohmann::json& results,
+// `dir`: the output gate's token for the report directory (util/output_file.hpp), created
+// when missing.
+std::vector<std::string> write_reports(const OutputDir& dir, const nlohmann::json& results,
                                        const std::vector<std::string>& formats, const std::string& paper = "auto");
 
 }  // namespace ptsuite::report

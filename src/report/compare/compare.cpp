@@ -8,9 +8,9 @@
 #include <cmath>
 #include <map>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 

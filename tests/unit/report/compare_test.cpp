@@ -14,13 +14,14 @@
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/results/comparison.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 #include "support/json_schema.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::report::compare {
 namespace {
@@ -86,7 +87,7 @@ class Compare : public ::testing::Test {
   LoadedRun run(const std::string& name, const json& doc) {
     const fs::path dir = fs::path(m_dir.path()) / name;
     fs::create_directories(dir);
-    write_file_atomic(dir / "results.json", doc.dump());
+    test_support::write_file(dir / "results.json", doc.dump());
     return load_run(RunSource{dir.string(), dir, dir / "results.json", std::nullopt});
   }
   std::vector<LoadedRun> pair(const json& a, const json& b) { return {run("a", a), run("b", b)}; }
@@ -244,7 +245,7 @@ TEST_F(Compare, BadInputIsRefused) {
   EXPECT_THROW((void)run("newer", other), UsageError);
   const fs::path dir = fs::path(m_dir.path()) / "broken";
   fs::create_directories(dir);
-  write_file_atomic(dir / "results.json", "{not json");
+  test_support::write_file(dir / "results.json", "{not json");
   EXPECT_THROW((void)load_run({"broken", dir, dir / "results.json", std::nullopt}), UsageError);
   EXPECT_THROW((void)load_run({"gone", dir, dir / "missing.json", std::nullopt}), UsageError);
 }
