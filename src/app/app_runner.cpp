@@ -142,7 +142,7 @@ void Runner::set_up_instance(size_t i) {
   c.mount_point = mount_point;
   c.private_dir = private_dir;
   c.private_files = private_files;
-  c.output = m_rq.output_dir->subdir(fmt::format("instance-{}", i + 1))  /* numbered from 1, as reports name it */;
+  c.output = m_rq.output_dir->subdir(fmt::format("instance-{}", i + 1)) /* numbered from 1, as reports name it */;
   c.output_dir = c.output->string();
   c.cgroup_procs = group.procs_path();
   c.stop = m_rq.stop;

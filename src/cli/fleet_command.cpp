@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/device/drives.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/fleet/campaign.hpp>
 #include <ptsuite/fleet/inventory.hpp>
 #include <ptsuite/fleet/job.hpp>
@@ -19,14 +20,16 @@
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/results/comparison.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/host_boot.hpp>
 #include <ptsuite/util/labels.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -48,8 +51,9 @@ struct FleetOptions {
   std::string run_root;
 };
 
-history::HistoryStore open_history(const std::string& db) {
-  return history::HistoryStore::open(history::resolve_history_db(db, "--db"));
+// The shared history, through the command's output gate (a SQLite file is written).
+history::HistoryStore open_history(device::OutputGate& gate, const std::string& db) {
+  return history::HistoryStore::open(gate_history_db(gate, db, "--db"));
 }
 
 void print_inventory_text(const fleet::Inventory& inv) {
@@ -63,7 +67,8 @@ void print_inventory_text(const fleet::Inventory& inv) {
 }
 
 void register_inventory(const fleet::Inventory& inv, const FleetOptions& o) {
-  history::HistoryStore store = open_history(o.db);
+  device::OutputGate gate("fleet inventory");
+  history::HistoryStore store = open_history(gate, o.db);
   const Labels labels = parse_labels(o.drive_labels, "--drive-label");
   for (const fleet::InventoryDrive& d : inv.drives) {
     history::register_drive(store.backend(), {d.serial, inv.node, d.model, d.firmware, d.transport, d.capacity_bytes,
@@ -97,7 +102,8 @@ int run_inventory(const FleetOptions& o) {
 
 int run_fleet_status(const FleetOptions& o) {
   const std::vector<fleet::SlurmJob> jobs = fleet::list_jobs();
-  history::HistoryStore store = open_history(o.db);
+  device::OutputGate gate("fleet status");
+  history::HistoryStore store = open_history(gate, o.db);
   const Labels filter = o.campaign.empty() ? Labels{} : Labels{{"campaign", o.campaign}};
   const std::vector<fleet::DriveStatus> rows = fleet::drive_status(jobs, store.list({"", "", filter}), o.campaign);
   if (o.json) {
@@ -117,17 +123,6 @@ int run_fleet_status(const FleetOptions& o) {
   return 0;
 }
 
-fs::path new_out_dir(const std::string& out) {
-  const fs::path dir = fs::absolute(out);
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec))) {
-    throw UsageError("--out", fmt::format("{} exists and is not an empty directory; give a new one", dir.string()));
-  }
-  fs::create_directories(dir, ec);
-  if (ec) throw UsageError("--out", fmt::format("cannot create {} ({})", dir.string(), ec.message()));
-  return dir;
-}
-
 std::vector<history::RunRecord> campaign_runs(history::HistoryStore& store, const std::string& campaign,
                                               bool with_metrics) {
   if (campaign.empty()) throw UsageError("--campaign", "name the campaign (its runs carry the label campaign=NAME)");
@@ -139,12 +134,14 @@ std::vector<history::RunRecord> campaign_runs(history::HistoryStore& store, cons
 }
 
 int run_campaign_report(const FleetOptions& o) {
-  history::HistoryStore store = open_history(o.db);
+  device::OutputGate gate("fleet report");
+  const OutputDir dir = gate.directory(o.out, "--out", device::OutputGate::Existing::must_be_empty);
+  history::HistoryStore store = open_history(gate, o.db);
   const fleet::CampaignSummary summary = fleet::summarize_campaign(o.campaign, campaign_runs(store, o.campaign, true));
-  const fs::path dir = new_out_dir(o.out);
-  write_file_atomic(dir / "campaign.json", nlohmann::json(summary).dump(1) + "\n");
-  write_file_atomic(dir / "campaign.html", fleet::render_campaign_html(summary));
-  fmt::print("{}\n{}\n", (dir / "campaign.json").string(), (dir / "campaign.html").string());
+  dir.create();
+  write_file_atomic(dir.file("campaign.json"), nlohmann::json(summary).dump(1) + "\n");
+  write_file_atomic(dir.file("campaign.html"), fleet::render_campaign_html(summary));
+  fmt::print("{}\n{}\n", (dir.path() / "campaign.json").string(), (dir.path() / "campaign.html").string());
   fmt::print(stderr, "campaign {}: {} drive(s), {} outlier finding(s)\n", o.campaign, summary.drives.size(),
              summary.outliers.size());
   return 0;
@@ -153,35 +150,40 @@ int run_campaign_report(const FleetOptions& o) {
 // The campaign's runs (each drive's latest complete one), their bundles written from the history
 // into OUT/runs/SERIAL, and the comparison of them in OUT (compare.json, .csv, .html).
 int run_compare_campaign(const FleetOptions& o) {
-  history::HistoryStore store = open_history(o.db);
+  device::OutputGate gate("fleet compare");
+  const OutputDir dir = gate.directory(o.out, "--out", device::OutputGate::Existing::must_be_empty);
+  history::HistoryStore store = open_history(gate, o.db);
   const fleet::CampaignSummary summary = fleet::summarize_campaign(o.campaign, campaign_runs(store, o.campaign, false));
   if (summary.drives.size() < 2) throw UsageError("--campaign", "a comparison needs at least two drives' runs");
-  const fs::path dir = new_out_dir(o.out);
+  dir.create();
   std::vector<report::compare::LoadedRun> runs;
   for (const fleet::CampaignDrive& d : summary.drives) {
-    const fs::path run_dir = dir / "runs" / device::normalize_serial(d.serial);
+    const OutputDir run_dir = dir.subdir("runs").subdir(device::normalize_serial(d.serial));
     const std::vector<history::BundleFile> files = store.bundle_files(d.history_id);
     if (files.empty()) {
       throw UsageError("--campaign",
                        fmt::format("run {} of {} was recorded without its bundle", d.history_id, d.serial));
     }
     history::write_bundle_files(files, run_dir);
-    runs.push_back(report::compare::load_run(
-        {d.serial, run_dir.string(), (run_dir / "results.json").string(), std::optional<int64_t>(d.history_id)}));
+    runs.push_back(report::compare::load_run({d.serial, run_dir.string(), (run_dir.path() / "results.json").string(),
+                                              std::optional<int64_t>(d.history_id)}));
   }
   const results::Comparison comparison = report::compare::build_comparison(runs, {o.force});
-  write_file_atomic(dir / "compare.json", results::to_json(comparison).dump(2) + "\n");
-  write_file_atomic(dir / "compare.csv", report::compare::render_compare_csv(comparison));
-  write_file_atomic(dir / "compare.html", report::compare::render_compare_html(comparison));
-  fmt::print("{}\n", (dir / "compare.html").string());
+  write_file_atomic(dir.file("compare.json"), results::to_json(comparison).dump(2) + "\n");
+  write_file_atomic(dir.file("compare.csv"), report::compare::render_compare_csv(comparison));
+  write_file_atomic(dir.file("compare.html"), report::compare::render_compare_html(comparison));
+  fmt::print("{}\n", (dir.path() / "compare.html").string());
   return 0;
 }
 
 int run_fleet_push(const FleetOptions& o) {
-  const fs::path root = o.run_root.empty() ? fs::path(fleet::default_run_root()) : fs::path(o.run_root);
+  device::OutputGate gate("fleet push");
+  const OutputDir root = gate.directory(o.run_root.empty() ? fleet::default_run_root() : o.run_root, "--run-root",
+                                        device::OutputGate::Existing::may_hold_files);
+  const history::HistoryDb db = gate_history_db(gate, o.db, "--db");
   fleet::JobHooks hooks;
   hooks.say = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
-  const size_t left = fleet::push_pending(root, history::resolve_history_db(o.db, "--db"), hooks);
+  const size_t left = fleet::push_pending(root, db, hooks);
   if (left > 0) {
     throw Unavailable(fmt::format("{} finished run(s) under {} are still not in the history", left, root.string()));
   }
@@ -190,25 +192,33 @@ int run_fleet_push(const FleetOptions& o) {
 
 void add_db_option(CLI::App* sub, FleetOptions& o) {
   sub->add_option("--db", o.db,
-                  "The shared history (postgresql://...; default: $PTSUITE_HISTORY_DB, else the local SQLite file)");
+                  "The shared history (postgresql://...; default: $PTSUITE_HISTORY_DB, else the local SQLite file)")
+      ->check(paths::database());
 }
 
 void register_reading_commands(CLI::App* fleet, CommandSlot& slot, const std::shared_ptr<FleetOptions>& o) {
   CLI::App* status = fleet->add_subcommand("status", "One row per drive: job state, requeues, step, ETA, last verdict");
-  status->add_option("--campaign", o->campaign, "Only this campaign's drives");
+  status->add_option("--campaign", o->campaign, "Only this campaign's drives")->check(paths::none());
   status->add_flag("--json", o->json, "The rows as a JSON array");
   add_db_option(status, *o);
   status->callback([o, &slot] { slot.action = [o] { return run_fleet_status(*o); }; });
 
   CLI::App* report = fleet->add_subcommand("report", "A campaign on one page: verdicts, figures, spread, outliers");
-  report->add_option("--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")->required();
-  report->add_option("--out", o->out, "New or empty directory for campaign.html and campaign.json")->required();
+  report->add_option("--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
+      ->check(paths::none())
+      ->required();
+  report->add_option("--out", o->out, "New or empty directory for campaign.html and campaign.json")
+      ->check(paths::output_dir())
+      ->required();
   add_db_option(report, *o);
   report->callback([o, &slot] { slot.action = [o] { return run_campaign_report(*o); }; });
 
   CLI::App* compare = fleet->add_subcommand("compare", "Overlay a campaign's runs, drive by drive (from the history)");
-  compare->add_option("--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")->required();
+  compare->add_option("--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
+      ->check(paths::none())
+      ->required();
   compare->add_option("--out", o->out, "New or empty directory: the runs' bundles and compare.html/.csv/.json")
+      ->check(paths::output_dir())
       ->required();
   compare->add_flag("--force", o->force, "Overlay runs whose workloads differ (every difference is marked)");
   add_db_option(compare, *o);
@@ -217,7 +227,8 @@ void register_reading_commands(CLI::App* fleet, CommandSlot& slot, const std::sh
   CLI::App* push = fleet->add_subcommand("push", "Push this host's finished, unpushed fleet runs into the history");
   push->add_option("--run-root", o->run_root,
                    "Host-local run directories (default: $PTSUITE_FLEET_ROOT, else "
-                   "/var/lib/ptsuite/fleet)");
+                   "/var/lib/ptsuite/fleet)")
+      ->check(paths::output_dir());
   add_db_option(push, *o);
   push->callback([o, &slot] { slot.action = [o] { return run_fleet_push(*o); }; });
 }
@@ -232,12 +243,14 @@ void register_fleet_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* inventory = fleet->add_subcommand("inventory", "This host's drives as Slurm GRES (gres.conf lines)");
   inventory->add_flag("--slurm", o->slurm, "Print the slurm.conf Gres= part and the gres.conf lines");
   inventory->add_flag("--json", o->json, "The inventory as JSON");
-  inventory->add_option("--node", o->node, "Slurm's name of this host (default: its host name)");
+  inventory->add_option("--node", o->node, "Slurm's name of this host (default: its host name)")->check(paths::none());
   inventory->add_option("--gres-name", o->gres_name, "GRES name (default nic: the name Slurm 22.05 confines)")
+      ->check(paths::none())
       ->capture_default_str();
   inventory->add_flag("--register", o->register_drives,
                       "Also record the drives in the shared history, for `fleet submit --model`");
-  inventory->add_option("--drive-label", o->drive_labels, "With --register: key=value for these drives (rack, ...)");
+  inventory->add_option("--drive-label", o->drive_labels, "With --register: key=value for these drives (rack, ...)")
+      ->check(paths::none());
   add_db_option(inventory, *o);
   inventory->callback([o, &slot] { slot.action = [o] { return run_inventory(*o); }; });
 

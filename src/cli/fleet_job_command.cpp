@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include <ptsuite/device/drives.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/fleet/inventory.hpp>
 #include <ptsuite/fleet/job.hpp>
 #include <ptsuite/fleet/progress.hpp>
@@ -21,6 +22,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/fleet_command.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/run_console.hpp"
 #include "cli/signals.hpp"
@@ -105,7 +108,8 @@ int run_fleet_submit(const SubmitOptions& o) {
         "--allow-destructive");
   }
   const pts::RunConfig config = fleet_run_config(o.run);
-  history::HistoryStore store = history::HistoryStore::open(history::resolve_history_db(o.run.db, "--db"));
+  device::OutputGate gate("fleet submit");
+  history::HistoryStore store = history::HistoryStore::open(gate_history_db(gate, o.run.db, "--db"));
   const Labels drive_labels = parse_labels(o.drive_labels, "--drive-label");
   const std::vector<history::FleetDrive> registered =
       o.serials.empty() ? history::registered_drives(store.backend(), o.model, o.firmware, drive_labels)
@@ -156,7 +160,9 @@ int run_fleet_job_command(const JobOptions& o) {
   r.campaign = o.run.campaign;
   r.config = fleet_run_config(o.run);
   r.run_root = run_root_of(o.run);
-  r.history_db = history::resolve_history_db(o.run.db, "--db");
+  device::OutputGate gate("fleet job");
+  r.run_root_dir = gate.directory(r.run_root.string(), "--run-root", device::OutputGate::Existing::may_hold_files);
+  r.history_db = gate_history_db(gate, o.run.db, "--db");
   r.max_push_failures = o.run.push_retries;
   StopSignals signals;
   RunConsole console(false);
@@ -173,7 +179,7 @@ int run_fleet_job_command(const JobOptions& o) {
   hooks.reports = report_writer(console);
   int code = 0;
   try {
-    code = fleet::run_fleet_job(r, poster, &signals.flag(), hooks);
+    code = fleet::run_fleet_job(r, poster, &signals.flag(), gate, hooks);
   } catch (const Error& e) {
     poster.set_state(e.code() == ExitCode::refused ? "refused" : "failed");
     throw;
@@ -189,16 +195,24 @@ void register_fleet_submit(CLI::App& fleet, CommandSlot& slot) {
   auto o = std::make_shared<SubmitOptions>();
   CLI::App* sub = fleet.add_subcommand("submit", "One Slurm job per drive: a campaign's PTS run on each named drive");
   add_fleet_run_options(sub, o->run);
-  sub->add_option("--serial", o->serials, "The drives, by serial (repeatable)");
-  sub->add_option("--model", o->model, "Or: every registered drive of this model (`fleet inventory --register`)");
-  sub->add_option("--firmware", o->firmware, "With --model: only this firmware");
-  sub->add_option("--drive-label", o->drive_labels, "Or: registered drives with this label, key=value (repeatable)");
-  sub->add_option("--gres-name", o->gres_name, "The drives' GRES name in gres.conf")->capture_default_str();
-  sub->add_option("--partition", o->partition, "Slurm partition (default: the cluster's)");
-  sub->add_option("--time", o->time, "Time limit per job instead of the plan's worst case x 1.5 + 15 min (e.g. 3d)");
-  sub->add_option("--capacity", o->capacity, "Capacity to plan the time limit for, when the registry has none");
-  sub->add_option("--ptsuite", o->ptsuite_binary, "ptsuite on the hosts (default: this binary's path)");
-  sub->add_option("--sbatch-arg", o->sbatch_args, "One more sbatch argument (repeatable), e.g. --sbatch-arg=--qos=lab");
+  sub->add_option("--serial", o->serials, "The drives, by serial (repeatable)")->check(paths::none());
+  sub->add_option("--model", o->model, "Or: every registered drive of this model (`fleet inventory --register`)")
+      ->check(paths::none());
+  sub->add_option("--firmware", o->firmware, "With --model: only this firmware")->check(paths::none());
+  sub->add_option("--drive-label", o->drive_labels, "Or: registered drives with this label, key=value (repeatable)")
+      ->check(paths::none());
+  sub->add_option("--gres-name", o->gres_name, "The drives' GRES name in gres.conf")
+      ->check(paths::none())
+      ->capture_default_str();
+  sub->add_option("--partition", o->partition, "Slurm partition (default: the cluster's)")->check(paths::none());
+  sub->add_option("--time", o->time, "Time limit per job instead of the plan's worst case x 1.5 + 15 min (e.g. 3d)")
+      ->check(paths::none());
+  sub->add_option("--capacity", o->capacity, "Capacity to plan the time limit for, when the registry has none")
+      ->check(paths::none());
+  sub->add_option("--ptsuite", o->ptsuite_binary, "ptsuite on the hosts (default: this binary's path)")
+      ->check(paths::input());
+  sub->add_option("--sbatch-arg", o->sbatch_args, "One more sbatch argument (repeatable), e.g. --sbatch-arg=--qos=lab")
+      ->check(paths::none());
   sub->add_flag("--again", o->again, "Submit drives whose campaign run is complete in the history too");
   sub->add_flag("--dry-run", o->dry_run, "Print the sbatch commands and scripts; submit nothing");
   sub->callback([o, &slot] { slot.action = [o] { return run_fleet_submit(*o); }; });
@@ -209,7 +223,7 @@ void register_fleet_job(CLI::App& fleet, CommandSlot& slot) {
   CLI::App* sub = fleet.add_subcommand(
       "job", "The batch step of a fleet job (sbatch runs it): run or resume the drive's campaign run, push it once");
   add_fleet_run_options(sub, o->run);
-  sub->add_option("--serial", o->serial, "The drive")->required();
+  sub->add_option("--serial", o->serial, "The drive")->check(paths::none())->required();
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "--serial"}};
     slot.action = [o] { return run_fleet_job_command(*o); };
@@ -217,21 +231,29 @@ void register_fleet_job(CLI::App& fleet, CommandSlot& slot) {
 }
 
 void add_fleet_run_options(CLI::App* sub, FleetRunOptions& o) {
-  sub->add_option("tests", o.tests, "Tests, comma-separated, or core / all (as `ptsuite run` takes them)")->required();
-  sub->add_option("--campaign", o.campaign, "The campaign: the label campaign=NAME of every run")->required();
+  sub->add_option("tests", o.tests, "Tests, comma-separated, or core / all (as `ptsuite run` takes them)")
+      ->check(paths::none())
+      ->required();
+  sub->add_option("--campaign", o.campaign, "The campaign: the label campaign=NAME of every run")
+      ->check(paths::none())
+      ->required();
   add_spec_options(sub, o.spec);
-  sub->add_option("--seed", o.seed, "Run seed")->check(whole_number())->capture_default_str();
-  sub->add_option("--engine", o.engine, "IO engine")->capture_default_str();
+  sub->add_option("--seed", o.seed, "Run seed")->check(paths::none())->check(whole_number())->capture_default_str();
+  sub->add_option("--engine", o.engine, "IO engine")->check(paths::none())->capture_default_str();
   sub->add_option("--reports", o.reports, "Reports each run writes: html,pdf,csv,text,json (or none)")
+      ->check(paths::none())
       ->capture_default_str();
-  sub->add_option("--tested-by", o.tested_by, "Test sponsor / lab named in the report header");
-  sub->add_option("--label", o.labels, "key=value stored with every run (repeatable)");
+  sub->add_option("--tested-by", o.tested_by, "Test sponsor / lab named in the report header")->check(paths::none());
+  sub->add_option("--label", o.labels, "key=value stored with every run (repeatable)")->check(paths::none());
   sub->add_flag("--allow-destructive", o.allow_destructive, "Consent to overwrite and purge the drives");
   sub->add_flag("--strict-preflight", o.strict_preflight, "Refuse to start on a preflight warning too");
-  sub->add_option("--db", o.db, "The shared history (default: $PTSUITE_HISTORY_DB in the job's environment)");
+  sub->add_option("--db", o.db, "The shared history (default: $PTSUITE_HISTORY_DB in the job's environment)")
+      ->check(paths::database());
   sub->add_option("--run-root", o.run_root,
-                  "Host-local run directories (default: $PTSUITE_FLEET_ROOT, else /var/lib/ptsuite/fleet)");
+                  "Host-local run directories (default: $PTSUITE_FLEET_ROOT, else /var/lib/ptsuite/fleet)")
+      ->check(paths::output_dir());
   sub->add_option("--push-retries", o.push_retries, "Requeues for an unreachable history before the job is held")
+      ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
 }

@@ -258,7 +258,9 @@ int run_bundle(const HistoryOptions& o) {
                      fmt::format("\"{}\" is not a history ID (a positive number, as `history list` shows)", o.id));
   }
   if (o.out.empty()) throw UsageError("--out", "give the directory to write the bundle into");
-  HistoryStore store = open_store(o);
+  device::OutputGate gate("history bundle");
+  const OutputDir out = gate.directory(o.out, "--out", device::OutputGate::Existing::must_be_empty);
+  HistoryStore store = open_store(o, gate);
   const RunRecord r = store.get_or_throw(*id);
   const std::vector<history::BundleFile> files = store.bundle_files(*id);
   if (files.empty()) {
@@ -266,7 +268,7 @@ int run_bundle(const HistoryOptions& o) {
                                        "one); it lives in {} on host {}",
                                        *id, r.run_dir, or_dash(r.host)));
   }
-  history::write_bundle_files(files, o.out);
+  history::write_bundle_files(files, out);
   fmt::print("wrote {} file(s) of run {} to {}; check them with `ptsuite verify {}`\n", files.size(), *id, o.out,
              o.out);
   return 0;
@@ -349,8 +351,10 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   exp->callback([o, &slot] { slot.action = [o] { return run_export(*o); }; });
 
   CLI::App* bundle = history_subcommand(history, "bundle", "Write the bundle the history holds for a run", *o);
-  bundle->add_option("ID", o->id, "History ID (from history list)")->required();
-  bundle->add_option("--out", o->out, "Directory to write it into (new or empty)")->required();
+  bundle->add_option("ID", o->id, "History ID (from history list)")->check(paths::none())->required();
+  bundle->add_option("--out", o->out, "Directory to write it into (new or empty)")
+      ->check(paths::output_dir())
+      ->required();
   bundle->callback([o, &slot] { slot.action = [o] { return run_bundle(*o); }; });
 }
 

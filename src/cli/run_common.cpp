@@ -203,11 +203,13 @@ void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_defaul
   add_history_options(sub, o.no_history, o.history_db);
   sub->add_flag("--strict-preflight", o.strict_preflight,
                 "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
-  sub->add_option("--label", o.labels,
-                  "key=value stored with the run and in the history (host, slot, rack, campaign; job is "
-                  "$SLURM_JOB_ID in a Slurm job); repeatable");
+  sub->add_option(
+      "--label", o.labels,
+      "key=value stored with the run and in the history (host, slot, rack, campaign->check(paths::none()); job is "
+      "$SLURM_JOB_ID in a Slurm job); repeatable");
   sub->add_option("--asset-serial", o.asset_serial,
-                  "The serial a lab gave a device that reports none (the history files the run under it)");
+                  "The serial a lab gave a device that reports none (the history files the run under it)")
+      ->check(paths::none());
 }
 
 Labels run_labels(const std::vector<std::string>& texts) {

@@ -9,9 +9,9 @@
 #include <ptsuite/device/drives.hpp>
 #include <ptsuite/history/run_record.hpp>
 #include <ptsuite/history/store.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/sha256.hpp>
 
@@ -48,7 +48,12 @@ PushState read_push_state(const fs::path& path) {
   return s;
 }
 
-void write_push_state(const fs::path& path, const PushState& s) {
+// The output token of `path`, a file under the run root the gate let through.
+OutputPath under_root(const OutputDir& root, const fs::path& path) {
+  return root.file(path.lexically_relative(root.path()).generic_string());
+}
+
+void write_push_state(const OutputPath& path, const PushState& s) {
   write_file_atomic(path, json{{"run_uid", s.run_uid},
                                {"pushed", s.pushed},
                                {"history_id", s.history_id},
@@ -87,8 +92,8 @@ void say(const JobHooks& hooks, const std::string& line) {
 
 // Records `dir` with its bundle in the history (replacing its own record: the run id is unique
 // to this run, so the same run pushed again is the same record). Unavailable propagates.
-void push_one(const fs::path& dir, const fs::path& state_path, const std::string& db, const JobHooks& hooks) {
-  PushState state = read_push_state(state_path);
+void push_one(const fs::path& dir, const OutputPath& state_path, const history::HistoryDb& db, const JobHooks& hooks) {
+  PushState state = read_push_state(state_path.path());
   state.run_uid = run_uid_of(dir);
   try {
     const history::RunRecord record = history::record_from_run_dir(dir);
@@ -153,11 +158,12 @@ JobPaths job_paths(const JobRequest& r) {
   return {base / key, base / (key + ".push.json")};
 }
 
-size_t push_pending(const fs::path& root, const std::string& history_db, const JobHooks& hooks, const fs::path& skip) {
+size_t push_pending(const OutputDir& root, const history::HistoryDb& history_db, const JobHooks& hooks,
+                    const fs::path& skip) {
   size_t left = 0;
   bool reachable = true;
   std::error_code ec;
-  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+  for (fs::recursive_directory_iterator it(root.path(), ec), end; !ec && it != end; it.increment(ec)) {
     if (it.depth() != 2 || !it->is_directory(ec)) continue;  // ROOT/CAMPAIGN/SERIAL/KEY
     it.disable_recursion_pending();
     const fs::path dir = it->path();
@@ -172,7 +178,7 @@ size_t push_pending(const fs::path& root, const std::string& history_db, const J
     }
     try {
       say(hooks, fmt::format("pushing the finished run {} left unpushed before", dir.string()));
-      push_one(dir, state_path, history_db, hooks);
+      push_one(dir, under_root(root, state_path), history_db, hooks);
     } catch (const Error& e) {
       ++left;
       reachable = e.code() != ExitCode::unavailable;  // one unreachable database is enough to know
@@ -183,11 +189,12 @@ size_t push_pending(const fs::path& root, const std::string& history_db, const J
 }
 
 int run_fleet_job(const JobRequest& r, pts::RunObserver& observer, const std::atomic<bool>* stop,
-                  const JobHooks& hooks) {
+                  device::OutputGate& outputs, const JobHooks& hooks) {
   check_path_word(r.serial, "--serial");
   check_path_word(r.campaign, "--campaign");
+  if (!r.run_root_dir) throw std::logic_error("run_fleet_job: the run root's output token is missing");
   const JobPaths paths = job_paths(r);
-  (void)push_pending(r.run_root, r.history_db, hooks, paths.run_dir);
+  (void)push_pending(*r.run_root_dir, r.history_db, hooks, paths.run_dir);
   remove_aborted_start(paths.run_dir);
   if (!finished_run(paths.run_dir)) {
     pts::RunOutcome outcome;
@@ -196,7 +203,7 @@ int run_fleet_job(const JobRequest& r, pts::RunObserver& observer, const std::at
       say(hooks, fmt::format("resuming {} (a journal for this drive and campaign is here)", paths.run_dir.string()));
       if (hooks.state) hooks.state("resuming");
       outcome = pts::resume_run(paths.run_dir.string(), r.config.allow_destructive, std::nullopt, observer, stop,
-                                hooks.reports);
+                                outputs, hooks.reports);
     } else {
       pts::RunConfig config = r.config;
       config.target = device::k_serial_target_prefix + r.serial;
@@ -204,7 +211,7 @@ int run_fleet_job(const JobRequest& r, pts::RunObserver& observer, const std::at
       fs::create_directories(paths.run_dir.parent_path(), ec);
       say(hooks, fmt::format("starting campaign {} on serial {} in {}", r.campaign, r.serial, paths.run_dir.string()));
       if (hooks.state) hooks.state("starting");
-      outcome = pts::start_run(config, observer, stop, hooks.reports);
+      outcome = pts::start_run(config, observer, stop, outputs, hooks.reports);
     }
     if (hooks.run) hooks.run(run_uid_of(paths.run_dir));
     if (outcome.exit_code == static_cast<int>(ExitCode::interrupted)) return static_cast<int>(JobExit::interrupted);
@@ -221,7 +228,7 @@ int run_fleet_job(const JobRequest& r, pts::RunObserver& observer, const std::at
   }
   if (hooks.state) hooks.state("pushing");
   try {
-    push_one(paths.run_dir, paths.push_state, r.history_db, hooks);
+    push_one(paths.run_dir, under_root(*r.run_root_dir, paths.push_state), r.history_db, hooks);
   } catch (const Error& e) {
     if (e.code() != ExitCode::unavailable) throw;
     const uint32_t failures = read_push_state(paths.push_state).failures;

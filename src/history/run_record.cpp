@@ -229,11 +229,8 @@ std::vector<BundleFile> read_bundle_files(const fs::path& dir) {
   return out;
 }
 
-void write_bundle_files(const std::vector<BundleFile>& files, const fs::path& dir) {
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec))) {
-    throw UsageError("--out", fmt::format("{} exists and is not an empty directory; give a new one", dir.string()));
-  }
+void write_bundle_files(const std::vector<BundleFile>& files, const OutputDir& dir) {
+  dir.create();
   for (const BundleFile& f : files) {
     const fs::path relative = fs::path(f.path).lexically_normal();
     if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") {
@@ -243,9 +240,8 @@ void write_bundle_files(const std::vector<BundleFile>& files, const fs::path& di
       throw SystemError(fmt::format("the stored bundle's {} does not match its SHA-256: the history's copy is damaged",
                                     printable(f.path)));
     }
-    fs::create_directories((dir / relative).parent_path(), ec);
-    if (ec) throw SystemError(fmt::format("cannot create {}", (dir / relative).parent_path().string()), ec.value());
-    write_file_atomic(dir / relative, f.content);
+    if (relative.has_parent_path()) dir.subdir(relative.parent_path().generic_string()).create();
+    write_file_atomic(dir.file(relative.generic_string()), f.content);
   }
 }
 

@@ -434,13 +434,13 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   const std::string nonce = random_hex(16);
   const std::string run_uid = detail::make_run_uid(s.identity_json, host, nonce);
   write_file_atomic(s.out->file(k_run_file), json{{"config", s.config},
-                                             {"identity", s.identity_json},
-                                             {"plan_fingerprint", fingerprint},
-                                             {"started_utc", utc_now_iso8601()},
-                                             {"run_uid", run_uid},
-                                             {"host", host},
-                                             {"nonce", nonce}}
-                                            .dump(1));
+                                                  {"identity", s.identity_json},
+                                                  {"plan_fingerprint", fingerprint},
+                                                  {"started_utc", utc_now_iso8601()},
+                                                  {"run_uid", run_uid},
+                                                  {"host", host},
+                                                  {"nonce", nonce}}
+                                                 .dump(1));
   s.results = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.results["run"] = {{"started_utc", utc_now_iso8601()},
                       {"run_uid", run_uid},

@@ -22,7 +22,10 @@ WindowLabels labels(bool art_round_mean, bool mrt_round_mean) {
           mrt_round_mean ? "mean of the window Rounds' maxima (window.mrt=round-mean; a percentile may exceed it)"
                          : "largest response time of the window (window.mrt=max)",
           "percentile of every IO of the window (merged histogram), not an average",
-          "largest response time of every IO of the window, exact (no percentile exceeds it)", art_round_mean, mrt_round_mean, mrt_round_mean};
+          "largest response time of every IO of the window, exact (no percentile exceeds it)",
+          art_round_mean,
+          mrt_round_mean,
+          mrt_round_mean};
 }
 
 }  // namespace

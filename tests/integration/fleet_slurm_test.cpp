@@ -22,7 +22,8 @@
 #include <ptsuite/fleet/progress.hpp>
 #include <ptsuite/fleet/slurm.hpp>
 #include <ptsuite/history/store.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
+
 #include <ptsuite/util/sha256.hpp>
 #include "integration/workload_process.hpp"
 #include "support/loop_support.hpp"
@@ -30,6 +31,7 @@
 #include "support/slurm_cluster.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -157,7 +159,7 @@ class FleetOnSlurm : public ::testing::Test {
   }
 
   std::vector<history::RunRecord> campaign_runs(const std::string& c) const {
-    history::HistoryStore store = history::HistoryStore::open(m_pg->uri());
+    history::HistoryStore store = history::HistoryStore::open(history::HistoryDb{m_pg->uri(), std::nullopt});
     return store.list({"", "", {{"campaign", c}}});
   }
   // The run's bundle, written from the history into a new directory, and `verify` on it.
@@ -329,7 +331,7 @@ void FleetOnSlurm::check_swap_behind_a_serial() {
   // The swap: serial B1 now names another "drive" on host B (its asset registry, as a lab
   // updates it when a slot gets another device; a loop device reports no serial of its own).
   const std::string other = m_temp.create_file("other-drive.img", k_drive_bytes);
-  write_file_atomic(other, std::string(k_drive_bytes, 'x'));
+  write_file_atomic(test_support::output_path(other), std::string(k_drive_bytes, 'x'));
   const std::string before = sha256_file_hex(other);
   const engine::LoopDevice other_loop = test_support::attach_loop_over(other);
   const std::string assets = m_cluster->host_private(1, "assets");

@@ -25,6 +25,7 @@
 #include "support/io_throttle.hpp"
 #include "support/json_schema.hpp"
 #include "support/loop_support.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::replay {
 namespace {
@@ -41,7 +42,7 @@ void write_rank_capture(const std::string& path) {
   capture::CaptureHeader header;
   header.source = "synthetic (tests)";
   header.devices.push_back({"/dev/synthetic", 259, 0, 16ULL << 20, 512, true, "", ""});
-  capture::CaptureWriter writer(path, header);
+  capture::CaptureWriter writer(test_support::output_path(path), header);
   for (uint64_t i = 0; i < k_rank_ios; ++i) {
     capture::IoRecord r;
     r.issue_ns = 500'000 + i * 1'000'000;

@@ -152,7 +152,7 @@ TEST_F(ReplayFile, ClosedLoopKeepsTheCapturedOutstandingIOs) {
 // A rate ramp: the closed-loop limit, then the whole capture open loop at each share of it (the
 // speeds in the ratio of the percentages), every IO replayed at every rate, response times each.
 TEST_F(ReplayFile, ARampReplaysTheCaptureAtEachShareOfTheClosedLoopLimit) {
-  const engine::Target target = engine::Target::open(m_target_path, engine::Target::Access::read_write);
+  const engine::Target target = engine::Target::open(test_support::writable(m_target_path).writable());
   ReplayOptions o;
   o.step_ns = k_synthetic_step_ns;
   capture::CaptureReader reader(m_capture);

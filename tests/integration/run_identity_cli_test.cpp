@@ -10,7 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
+
 #include <ptsuite/util/sha256.hpp>
 #include "integration/workload_process.hpp"
 #include "support/json_schema.hpp"
@@ -18,6 +19,7 @@
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -117,7 +119,7 @@ TEST_F(RunIdentityCli, SerialTargetsThroughTheAssetRegistry) {
   const std::string backing = m_temp.create_file("drive.img", 64 << 20);
   const engine::LoopDevice loop = test_support::attach_loop_over(backing);
   const std::string assets = m_temp.file("assets");
-  write_file_atomic(assets, "FLEET-TEST-0001 " + loop.path() + "\n");
+  write_file_atomic(test_support::output_path(assets), "FLEET-TEST-0001 " + loop.path() + "\n");
   ::setenv("PTSUITE_ASSETS", assets.c_str(), 1);
   const std::string db = m_temp.file("history.sqlite");
   const std::string out = m_temp.file("run");
@@ -135,11 +137,12 @@ TEST_F(RunIdentityCli, SerialTargetsThroughTheAssetRegistry) {
       {"run", "iops", "--target", "serial:NO-SUCH", "--allow-destructive", "--out", m_temp.file("absent")}));
   EXPECT_EQ(absent.exit_code, 3) << absent.err;
   const engine::LoopDevice second = test_support::attach_loop_over(m_temp.create_file("drive2.img", 16 << 20));
-  write_file_atomic(assets, "FLEET-TEST-0001 " + loop.path() + "\nFLEET-TEST-0001 " + second.path() + "\n");
+  write_file_atomic(test_support::output_path(assets),
+                    "FLEET-TEST-0001 " + loop.path() + "\nFLEET-TEST-0001 " + second.path() + "\n");
   const ProcessResult twice = run_ptsuite({"device", "info", "serial:FLEET-TEST-0001"});
   EXPECT_EQ(twice.exit_code, 3) << twice.err;
   EXPECT_NE(twice.err.find("names 2 devices"), std::string::npos) << twice.err;
-  write_file_atomic(assets, "FLEET-TEST-0001 " + loop.path() + "\n");
+  write_file_atomic(test_support::output_path(assets), "FLEET-TEST-0001 " + loop.path() + "\n");
   const ProcessResult listed = run_ptsuite({"device", "list", "--json"});
   ASSERT_EQ(listed.exit_code, 0) << listed.err;
   bool found = false;

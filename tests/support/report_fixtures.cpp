@@ -11,8 +11,10 @@
 #include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/results/drive_identity.hpp>
 #include <ptsuite/stats/latency_histogram.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
+
 #include <ptsuite/util/embedded.hpp>
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::test_support {
 

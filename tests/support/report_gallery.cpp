@@ -16,7 +16,9 @@
 #include <ptsuite/report/text_report.hpp>
 #include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/scenario_document.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
+
+#include "support/test_outputs.hpp"
 
 #include "support/report_fixtures.hpp"
 #include "support/results_fixture.hpp"
@@ -106,7 +108,8 @@ std::vector<RenderedReport> render_report_gallery() {
 
 void write_report_gallery(const std::vector<RenderedReport>& reports, const std::string& dir) {
   std::filesystem::create_directories(dir);
-  for (const RenderedReport& r : reports) write_file_atomic(std::filesystem::path(dir) / r.name, r.content);
+  for (const RenderedReport& r : reports)
+    write_file_atomic(test_support::output_path((std::filesystem::path(dir) / r.name).string()), r.content);
 }
 
 }  // namespace ptsuite::test_support

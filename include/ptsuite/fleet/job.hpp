@@ -29,10 +29,14 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
+#include <ptsuite/device/output_gate.hpp>
+#include <ptsuite/history/backend.hpp>
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/run_config.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::fleet {
 
@@ -55,7 +59,10 @@ struct JobRequest {
   std::string campaign;
   pts::RunConfig config;  // tests, spec, settings, seed, engine, labels, reports; target/out set here
   std::filesystem::path run_root;
-  std::string history_db;  // as history::resolve_history_db() gives it
+  // run_root as the command's output gate let it through (the push states are written in it);
+  // run_fleet_job() needs it.
+  std::optional<OutputDir> run_root_dir;
+  history::HistoryDb history_db;  // the output gate's (cli/history_support.hpp gate_history_db())
   uint32_t max_push_failures = k_default_max_push_failures;
 };
 
@@ -76,13 +83,14 @@ struct JobHooks {
   pts::ReportWriter reports;
 };
 
+// `outputs` is the command's output gate (the run's directory and reports pass it).
 int run_fleet_job(const JobRequest& request, pts::RunObserver& observer, const std::atomic<bool>* stop,
-                  const JobHooks& hooks);
+                  device::OutputGate& outputs, const JobHooks& hooks);
 
 // Step 1 alone (`ptsuite fleet push`): every finished, unpushed run under `root` but `skip` (the
 // job's own run, pushed by its step 4). Stops trying at the first unreachable database. Returns
 // how many are still unpushed afterwards.
-size_t push_pending(const std::filesystem::path& root, const std::string& history_db, const JobHooks& hooks,
+size_t push_pending(const OutputDir& root, const history::HistoryDb& history_db, const JobHooks& hooks,
                     const std::filesystem::path& skip = {});
 
 }  // namespace ptsuite::fleet

@@ -23,6 +23,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <ptsuite/util/labels.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 // Declared only: the typed records are large; only the .cpp files need their definitions.
 namespace ptsuite::results {
@@ -88,10 +89,10 @@ struct BundleFile {
 // The bundle of `dir`: UsageError when it has no manifest (a run that never finished writing
 // one) or no longer matches it (`ptsuite verify DIR` names the change).
 std::vector<BundleFile> read_bundle_files(const std::filesystem::path& dir);
-// Writes `files` into `dir` (created; refused when it exists and is not empty: UsageError),
+// Writes `files` into `dir` (created; the output gate refused an existing non-empty one),
 // each path checked to stay inside it and each content against its SHA-256 (a mismatch is a
 // SystemError: the stored bundle is damaged). `ptsuite verify dir` then checks the manifest.
-void write_bundle_files(const std::vector<BundleFile>& files, const std::filesystem::path& dir);
+void write_bundle_files(const std::vector<BundleFile>& files, const OutputDir& dir);
 
 // `check` (optional) sees the parsed results document first and throws to refuse it (the cli
 // passes the report's own document check, so history accepts exactly what `report` does).

@@ -14,10 +14,10 @@
 namespace ptsuite::report {
 
 struct WindowLabels {
-  std::string art;    // "mean of the window Rounds' ARTs" / "mean over every IO of the window"
-  std::string mrt;    // "mean of the window Rounds' maxima" / "largest response time of the window"
-  std::string nines;  // what a percentile cell is: of every IO of the window, never an average
-  std::string max;    // the "Max" column: the window's largest response time, exact
+  std::string art;              // "mean of the window Rounds' ARTs" / "mean over every IO of the window"
+  std::string mrt;              // "mean of the window Rounds' maxima" / "largest response time of the window"
+  std::string nines;            // what a percentile cell is: of every IO of the window, never an average
+  std::string max;              // the "Max" column: the window's largest response time, exact
   bool art_round_mean = false;  // ART is the mean of the Rounds' ARTs (else of every IO)
   bool mrt_round_mean = false;  // MRT is the mean of the Rounds' maxima (else the window's maximum)
   // true when the MRT is the mean of the Rounds' maxima: a percentile may exceed it, so a table

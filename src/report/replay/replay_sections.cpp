@@ -90,8 +90,7 @@ void step_chart(html::PageFlow& flow, const ReplayRecord& r, const html::Latency
   const std::string caption =
       "Response time (submit to completion, reads and writes) of the IOs issued in each step: mean, 99 %, 99.9 % and "
       "maximum";
-  flow.add({html::BlockKind::figure, chart::render_svg(c), caption, ""},
-           html::figure_height_mm(c.height_px, caption));
+  flow.add({html::BlockKind::figure, chart::render_svg(c), caption, ""}, html::figure_height_mm(c.height_px, caption));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <ptsuite/util/error.hpp>
 #include "support/postgres_server.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 #include "unit/history/store_checks.hpp"
 
 namespace ptsuite::history {
@@ -91,7 +92,7 @@ class FleetSqliteHistory : public ::testing::Test {
 };
 
 TEST_F(FleetSqliteHistory, LabelsHostBundlesAndDrives) {
-  HistoryStore store = HistoryStore::open(db());
+  HistoryStore store = HistoryStore::open(test_support::sqlite_history(db()));
   check_labels_and_filters(store);
   check_bundles(store);
   check_registered_drives(store.backend());
@@ -107,29 +108,29 @@ class FleetPostgresHistory : public ::testing::Test {
 };
 
 TEST_F(FleetPostgresHistory, LabelsHostBundlesAndDrives) {
-  HistoryStore store = HistoryStore::open(m_server->uri());
+  HistoryStore store = HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt});
   check_labels_and_filters(store);
   check_bundles(store);
   check_registered_drives(store.backend());
 }
 
 TEST_F(FleetPostgresHistory, AServerThatIsDownIsUnavailableAndComesBack) {
-  (void)HistoryStore::open(m_server->uri());
+  (void)HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt});
   m_server->stop();
   try {
-    (void)HistoryStore::open(m_server->uri());
+    (void)HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt});
     FAIL() << "connected to a stopped server";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ExitCode::unavailable) << e.what();
     EXPECT_NE(std::string(e.what()).find("retry later"), std::string::npos) << e.what();
   }
   m_server->restart();
-  HistoryStore store = HistoryStore::open(m_server->uri());
+  HistoryStore store = HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt});
   EXPECT_TRUE(store.list({}).empty());
 }
 
 TEST_F(FleetPostgresHistory, AConnectionLostMidSessionIsUnavailable) {
-  HistoryStore store = HistoryStore::open(m_server->uri());
+  HistoryStore store = HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt});
   m_server->stop();
   try {
     (void)store.list({});

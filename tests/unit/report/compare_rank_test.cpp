@@ -18,8 +18,10 @@
 #include <ptsuite/results/comparison.hpp>
 #include <ptsuite/results/latency_sweep.hpp>
 #include <ptsuite/results/replay.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
+
 #include <ptsuite/util/error.hpp>
+#include "support/test_outputs.hpp"
 
 #include "support/json_schema.hpp"
 #include "support/results_fixture.hpp"
@@ -88,7 +90,7 @@ class CompareRank : public ::testing::Test {
  protected:
   LoadedRun file_run(const std::string& name, const json& doc) {
     const fs::path file = fs::path(m_dir.path()) / (name + ".json");
-    write_file_atomic(file, doc.dump());
+    write_file_atomic(test_support::output_path(file.string()), doc.dump());
     return load_run(RunSource{file.string(), file.parent_path(), file, std::nullopt});
   }
   test_support::ShmTempDir m_dir{"ptsuite-compare-rank"};
