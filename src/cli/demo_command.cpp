@@ -17,8 +17,8 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/target_option.hpp"
 #include "cli/path_roles.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {

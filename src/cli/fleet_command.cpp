@@ -101,9 +101,9 @@ int run_inventory(const FleetOptions& o) {
 }
 
 int run_fleet_status(const FleetOptions& o) {
-  const std::vector<fleet::SlurmJob> jobs = fleet::list_jobs();
   device::OutputGate gate("fleet status");
   history::HistoryStore store = open_history(gate, o.db);
+  const std::vector<fleet::SlurmJob> jobs = fleet::list_jobs();
   const Labels filter = o.campaign.empty() ? Labels{} : Labels{{"campaign", o.campaign}};
   const std::vector<fleet::DriveStatus> rows = fleet::drive_status(jobs, store.list({"", "", filter}), o.campaign);
   if (o.json) {

@@ -107,9 +107,13 @@ int run_fleet_submit(const SubmitOptions& o) {
         "fleet submit runs PTS tests that overwrite and purge every drive named: give "
         "--allow-destructive");
   }
-  const pts::RunConfig config = fleet_run_config(o.run);
+  // The run root is written on the hosts (Slurm's job output, the runs): one that is a device
+  // node, a special file or a loop device's backing file here is refused before anything.
   device::OutputGate gate("fleet submit");
-  history::HistoryStore store = history::HistoryStore::open(gate_history_db(gate, o.run.db, "--db"));
+  (void)gate.directory(run_root_of(o.run).string(), "--run-root", device::OutputGate::Existing::may_hold_files);
+  const history::HistoryDb db = gate_history_db(gate, o.run.db, "--db");
+  const pts::RunConfig config = fleet_run_config(o.run);
+  history::HistoryStore store = history::HistoryStore::open(db);
   const Labels drive_labels = parse_labels(o.drive_labels, "--drive-label");
   const std::vector<history::FleetDrive> registered =
       o.serials.empty() ? history::registered_drives(store.backend(), o.model, o.firmware, drive_labels)
@@ -210,7 +214,7 @@ void register_fleet_submit(CLI::App& fleet, CommandSlot& slot) {
   sub->add_option("--capacity", o->capacity, "Capacity to plan the time limit for, when the registry has none")
       ->check(paths::none());
   sub->add_option("--ptsuite", o->ptsuite_binary, "ptsuite on the hosts (default: this binary's path)")
-      ->check(paths::input());
+      ->check(paths::none());  // a path on the hosts: neither read nor written here
   sub->add_option("--sbatch-arg", o->sbatch_args, "One more sbatch argument (repeatable), e.g. --sbatch-arg=--qos=lab")
       ->check(paths::none());
   sub->add_flag("--again", o->again, "Submit drives whose campaign run is complete in the history too");

@@ -203,10 +203,10 @@ void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_defaul
   add_history_options(sub, o.no_history, o.history_db);
   sub->add_flag("--strict-preflight", o.strict_preflight,
                 "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
-  sub->add_option(
-      "--label", o.labels,
-      "key=value stored with the run and in the history (host, slot, rack, campaign->check(paths::none()); job is "
-      "$SLURM_JOB_ID in a Slurm job); repeatable");
+  sub->add_option("--label", o.labels,
+                  "key=value stored with the run and in the history (host, slot, rack, campaign; job is "
+                  "$SLURM_JOB_ID in a Slurm job); repeatable")
+      ->check(paths::none());
   sub->add_option("--asset-serial", o.asset_serial,
                   "The serial a lab gave a device that reports none (the history files the run under it)")
       ->check(paths::none());

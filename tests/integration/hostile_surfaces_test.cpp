@@ -343,13 +343,14 @@ TEST_F(AppTargetBounds, ARefusedRunLeavesTheTargetsBytes) {
 }
 
 // libpq's keyword form is understood as PostgreSQL: nothing listens on port 1, so the history
-// cannot be reached (exit 2), the password is never printed and no file is named after it.
+// cannot be reached (exit 75: unavailable, retry later - docs/exit-codes.md), the password is
+// never printed and no file is named after it; a string libpq refuses is exit 2.
 TEST(HostileDb, KeywordConnectionStringsAreNeverFilesAndNeverPrintTheirPassword) {
   test_support::ShmTempDir dir("ptsuite-surfaces-db");
   const ProcessOptions here{0, dir.path()};
   const std::string conninfo = "host=127.0.0.1 port=1 connect_timeout=2 password=hunter2 dbname=lab";
   ProcessResult r = run_ptsuite({"history", "list", "--db", conninfo}, here);
-  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.exit_code, 75) << r.err;
   EXPECT_NE(r.err.find("PostgreSQL"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("hunter2"), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("hunter2"), std::string::npos) << r.out;
@@ -363,7 +364,7 @@ TEST(HostileDb, KeywordConnectionStringsAreNeverFilesAndNeverPrintTheirPassword)
   ::setenv("PTSUITE_HISTORY_DB", conninfo.c_str(), 1);
   r = run_ptsuite({"history", "list"}, here);
   ::unsetenv("PTSUITE_HISTORY_DB");
-  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.exit_code, 75) << r.err;
   EXPECT_EQ(r.err.find("hunter2"), std::string::npos) << r.err;
   EXPECT_TRUE(fs::is_empty(dir.path())) << "a file was made from a connection string";
 }

@@ -38,7 +38,7 @@ using test_support::PageGeometry;
     GTEST_SKIP() << "chromium is not installed (apt-get install chromium): no browser to render in"; \
   }
 
-void keep(const std::string& name, const std::string& html) {
+void keep_rendered_page(const std::string& name, const std::string& html) {
   if (const char* dir = std::getenv("PTSUITE_KEEP_REPORT"); dir != nullptr) {
     std::ofstream(std::string(dir) + "/" + name) << html;
   }
@@ -76,7 +76,7 @@ TEST(ReplayReportBrowser, FortyStepsOfResponseTimesAndARampFitWithEveryRow) {
   f.ramp_points = 10;
   const results::ReplayRecord r = test_support::replay_record(f);
   const std::string html = replay_html(r);
-  keep("replay.html", html);
+  keep_rendered_page("replay.html", html);
   const std::vector<PageGeometry> pages = measure_pages(html);
   expect_pages_fit(pages);
   // Three rows per step (read, write, R+W): the step's number on its first row only.
@@ -144,7 +144,7 @@ TEST(CompareReportBrowser, GroupsOfDrivesWithDeltaTablesAndRankingsFitEveryPage)
     const results::Comparison cmp = compare::build_comparison(runs_of({c.doc, slower}, "ptsuite.scenario"), o);
     ASSERT_FALSE(cmp.deltas.empty());
     const std::string html = compare::render_compare_html(cmp);
-    keep(std::string("compare-") + c.name + ".html", html);
+    keep_rendered_page(std::string("compare-") + c.name + ".html", html);
     const std::vector<PageGeometry> pages = measure_pages(html);
     expect_pages_fit(pages);
     EXPECT_FALSE(rows_of(pages, "each run's value and its difference to run 1").empty());
@@ -166,7 +166,7 @@ TEST(CompareReportBrowser, GroupsOfDrivesWithDeltaTablesAndRankingsFitEveryPage)
   ASSERT_EQ(cmp.rankings.size(), 1u);
   EXPECT_EQ(cmp.rankings[0].order.front(), 1u);
   const std::string html = compare::render_compare_html(cmp);
-  keep("compare-replay.html", html);
+  keep_rendered_page("compare-replay.html", html);
   const std::vector<PageGeometry> pages = measure_pages(html);
   expect_pages_fit(pages);
   EXPECT_NE(html.find("Ranking of the runs"), std::string::npos);

@@ -64,8 +64,14 @@ TEST_F(RunIdentityCli, TwoRunsStartedInOneSecondOnSerialLessTargetsGetTwoIdsAndB
   for (int attempt = 0; attempt < 3; ++attempt) {
     const std::string a = m_temp.file("a" + std::to_string(attempt));
     const std::string b = m_temp.file("b" + std::to_string(attempt));
-    Child first(identity_run_args({"run", "iops", "--scratch-size", "64MiB", "--out", a, "--history-db", db}));
-    Child second(identity_run_args({"run", "iops", "--scratch-size", "64MiB", "--out", b, "--history-db", db}));
+    // Two files of one size (no serial): the same plan on each. Not ptsuite's scratch target,
+    // whose plan takes the write rates measured on it (pts/plan_probe.hpp), so differs per run.
+    const std::string fa = m_temp.create_file("fa" + std::to_string(attempt) + ".img", 64 << 20);
+    const std::string fb = m_temp.create_file("fb" + std::to_string(attempt) + ".img", 64 << 20);
+    Child first(
+        identity_run_args({"run", "iops", "--target", fa, "--allow-destructive", "--out", a, "--history-db", db}));
+    Child second(
+        identity_run_args({"run", "iops", "--target", fb, "--allow-destructive", "--out", b, "--history-db", db}));
     const ProcessResult ra = first.wait();
     const ProcessResult rb = second.wait();
     ASSERT_EQ(ra.exit_code, 0) << ra.err;

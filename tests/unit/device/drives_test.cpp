@@ -28,7 +28,7 @@ class DrivesTree : public ::testing::Test {
     add_nvme("nvme1n1", 1, k_controller1, "PM9A3-SHARED");
     add_nvme("nvme1n2", 2, k_controller1, "PM9A3-SHARED");
     const auto sda = tree.add_disk("sda", 8, 0, k_ahci);
-    tree.write(rel(sda) + "/size", "1000\n");
+    tree.write(rel(sda) + "/size", "8192\n");
     tree.write(rel(sda) + "/device/vendor", "ATA\n");
     tree.write(rel(sda) + "/device/model", "SATA SSD 860\n");
     std::filesystem::create_directories(sda / "device" / "scsi_device");
