@@ -25,10 +25,15 @@ for f in ./usr/bin/ptsuite ./usr/share/man/man1/ptsuite.1.gz ./usr/share/bash-co
          ./usr/share/doc/ptsuite/fleet.md ./usr/share/doc/ptsuite/README.md; do
   grep -q " $f\$" <<<"$contents" || fail "does not install $f"
 done
-dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -qx "./postinst" || fail "no postinst (the fleet run root)"
+control=$(dpkg-deb --ctrl-tarfile "$deb" | tar -t)
+grep -qx "./postinst" <<<"$control" || fail "no postinst (the fleet run root)"
 scratch=$(mktemp -d /dev/shm/ptsuite-fleet-deb-XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 dpkg-deb --extract "$deb" "$scratch"
-"$scratch/usr/bin/ptsuite" --version | grep -q "^ptsuite " || fail "the packaged binary does not run"
-zcat "$scratch/usr/share/man/man1/ptsuite.1.gz" | grep -q "fleet" || fail "the man page lacks the fleet command"
+version=$("$scratch/usr/bin/ptsuite" --version)
+grep -q "^ptsuite " <<<"$version" || fail "the packaged binary does not run"
+# Read whole before grep: `zcat | grep -q` under pipefail fails when grep stops reading first
+# (zcat dies of SIGPIPE).
+man_text=$(zcat "$scratch/usr/share/man/man1/ptsuite.1.gz")
+grep -q "fleet" <<<"$man_text" || fail "the man page lacks the fleet command"
 echo "package.deb: $deb ($(du -h "$deb" | cut -f1)) ok"
