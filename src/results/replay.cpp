@@ -104,12 +104,19 @@ void to_json(nlohmann::json& j, const ReplayRecord& r) {
        {"stop_reason", r.stop_reason},
        {"error", r.error},
        {"steps", steps}};
+  // Written when known: a scenario's replay phases record none of these.
+  if (!r.tool_version.empty()) j["tool"] = {{"version", r.tool_version}};
+  if (!r.finished_utc.empty()) j["finished_utc"] = r.finished_utc;
+  if (!r.target_identity.is_null()) j["target"]["identity"] = r.target_identity;
+  if (r.attestation) j["attestation"] = attestation_json(*r.attestation);
 }
 
 ReplayRecord read_replay(const nlohmann::json& j) {
   ReplayRecord r;
   r.kind = str(j, "kind");
+  r.tool_version = str(at(j, {"tool", "version"}));
   r.started_utc = str(j, "started_utc");
+  r.finished_utc = str(j, "finished_utc");
   r.command = str(j, "command");
   const nlohmann::json& c = at(j, "capture");
   r.capture_file = str(c, "file");
@@ -121,6 +128,7 @@ ReplayRecord read_replay(const nlohmann::json& j) {
   r.target = str(t, "path");
   r.target_note = str(t, "note");
   r.target_capacity_bytes = count(at(t, "capacity_bytes"));
+  r.target_identity = at(t, "identity");
   r.engine = str(j, "engine");
   r.mode = str(j, "mode");
   r.speed = num(at(j, "speed"));
@@ -145,6 +153,7 @@ ReplayRecord read_replay(const nlohmann::json& j) {
   if (const nlohmann::json& s = at(j, "steps"); s.is_array()) {
     for (const nlohmann::json& e : s) r.steps.push_back(read_replay_step(e));
   }
+  r.attestation = read_attestation(j);
   return r;
 }
 

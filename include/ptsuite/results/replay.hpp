@@ -11,10 +11,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include <ptsuite/results/attestation.hpp>
 
 namespace ptsuite::results {
 
@@ -63,7 +66,9 @@ struct ReplaySetting {
 
 struct ReplayRecord {
   std::string kind = k_replay_kind;
+  std::string tool_version;  // "0.1.0 (5e4cd98)" of `ptsuite replay`; "" inside a scenario's replay phase
   std::string started_utc;
+  std::string finished_utc;  // "" inside a scenario's replay phase
   std::string command;
   std::string capture_file;
   std::string capture_source;
@@ -71,7 +76,8 @@ struct ReplayRecord {
   uint64_t capture_capacity_bytes = 0;
   bool capture_complete = true;
   std::string target;
-  std::string target_note;  // e.g. the scratch target's description
+  std::string target_note;         // e.g. the scratch target's description
+  nlohmann::json target_identity;  // the target's identity (device/identity.hpp), null when not recorded
   uint64_t target_capacity_bytes = 0;
   std::string engine;
   std::string mode;  // "open" or "closed"
@@ -93,6 +99,7 @@ struct ReplayRecord {
   std::string stop_reason;  // "complete", "interrupted", "io_error"
   std::string error;        // the first IO error, when stop_reason is io_error
   std::vector<ReplayStep> steps;
+  std::optional<AttestationRecord> attestation;  // once signed (`ptsuite sign`)
 };
 
 void to_json(nlohmann::json& j, const ReplayRecord& r);
