@@ -92,32 +92,6 @@ void check_journal_unchanged(const std::filesystem::path& dir) {
   }
 }
 
-void check_out_dir(const std::filesystem::path& dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) {
-    throw UsageError("--out", fmt::format("{} already exists and is not empty; give a new or empty directory (the "
-                                          "run's manifest would list the files already there)",
-                                          dir.string()));
-  }
-  fs::path existing = dir;
-  while (!existing.empty() && !fs::exists(existing, ec)) {
-    existing = existing.parent_path();
-  }
-  if (existing.empty()) {
-    existing = fs::current_path();
-  }
-  if (!fs::is_directory(existing, ec)) {
-    throw UsageError("--out", fmt::format("cannot create {}: {} is not a directory", dir.string(), existing.string()));
-  }
-  std::string probe = (existing / ".ptsuite-out-probe-XXXXXX").string();
-  if (mkdtemp(probe.data()) == nullptr) {
-    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
-                                          dir.string(), std::strerror(errno)));
-  }
-  fs::remove(probe, ec);
-}
-
 }  // namespace ptsuite::pts::detail
 
 namespace ptsuite::pts {
