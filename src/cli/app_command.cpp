@@ -1,20 +1,25 @@
 // `ptsuite app`: application workloads on the target (docs/app.md): `app list`, `app run NAME`,
-// `app cleanup`.
+// `app cleanup`. An app run ends as every run does (lifecycle/finish_run.hpp: reports from its
+// document, run.log, manifest, history, the summary on the console).
 #include <fmt/format.h>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
+#include <optional>
 
 #include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/app/definition.hpp>
 #include <ptsuite/app/run_state.hpp>
-#include <ptsuite/report/app_report.hpp>
-#include <ptsuite/util/atomic_file.hpp>
-#include <ptsuite/util/clock.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
+#include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/run_log_file.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/ending.hpp"
+#include "cli/flags.hpp"
+#include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 
 namespace ptsuite::cli {
@@ -34,77 +39,74 @@ struct AppRunArgs {
   std::vector<std::string> confirm_serials;
   bool no_capture = false;
   bool quiet = false;
+  std::string formats = "html,csv,text";
+  std::string paper = "auto";
+  bool no_history = false;
+  std::string db;
 };
 
-std::string command_line() {
-  std::string line;
-  for (const std::string& a : invocation()) line += (line.empty() ? "" : " ") + a;
-  return line;
-}
-
-std::string default_out(const std::string& name) {
-  std::string stamp = utc_now_iso8601();  // 2026-11-26T18:00:00Z -> 20261126-180000
-  std::erase_if(stamp, [](char c) { return c == '-' || c == ':' || c == 'Z'; });
-  std::replace(stamp.begin(), stamp.end(), 'T', '-');
-  return fmt::format("app-{}-{}", name, stamp);
-}
-
-// Console lines (stderr) and run.log once the output directory exists.
-class RunLog {
+// Console lines (stderr; none with --quiet) and run.log once the output directory exists.
+class AppLog {
  public:
-  RunLog(std::string dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
+  AppLog(std::filesystem::path dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
   void line(const std::string& text) {
     const std::lock_guard lock(m_mutex);
-    const std::string stamped = utc_now_iso8601() + " " + text;
     if (!m_quiet) fmt::print(stderr, "{}\n", text);
-    if (!m_file.is_open() && fs::is_directory(m_dir)) m_file.open(m_dir + "/run.log", std::ios::app);
-    if (m_file.is_open()) m_file << stamped << "\n" << std::flush;
+    std::error_code ec;
+    if (!m_file && std::filesystem::is_directory(m_dir, ec)) m_file.emplace(m_dir / k_run_log_file);
+    if (m_file) m_file->info(text);
   }
 
  private:
-  std::string m_dir;
+  std::filesystem::path m_dir;
   bool m_quiet;
   std::mutex m_mutex;
-  std::ofstream m_file;
+  std::optional<RunLogFile> m_file;
 };
 
-void write_reports(const app::AppRunOutcome& outcome, const std::string& dir, bool quiet) {
-  write_file_atomic(dir + "/report.html", report::app_html(outcome.run));
-  const std::string text = report::app_text(outcome.run);
-  write_file_atomic(dir + "/summary.txt", text);
-  write_file_atomic(dir + "/app.csv", report::app_csv(outcome.run));
-  if (!quiet) {
-    fmt::print("{}\nresults: {}/results.json\nreport:  {}/report.html\n", text, dir, dir);
-  }
-}
-
 int run_app_command(const AppRunArgs& a) {
-  const std::string out = a.out.empty() ? default_out(a.name) : a.out;
-  if (fs::exists(out) && !fs::is_empty(out)) {
-    throw UsageError("--out", fmt::format("{} exists and is not empty: give a new directory", out));
-  }
+  const std::vector<std::string> formats = report_formats(a.formats, a.paper);
+  check_history_option(a.no_history, a.db);
+  const std::filesystem::path out =
+      std::filesystem::absolute(a.out.empty() ? default_out_dir("ptsuite-app-" + a.name) : a.out);
+  check_out_dir(out);
   const StopSignals signals;
-  RunLog log(out, a.quiet);
-  app::AppRunRequest rq;
-  rq.app = a.name;
-  rq.quick = a.quick;
-  rq.sets = a.sets;
-  rq.targets = a.targets;
-  rq.instances = a.instances;
-  rq.allow_destructive = a.allow_destructive;
-  rq.confirm_serials = a.confirm_serials;
-  rq.output_dir = out;
-  rq.capture = !a.no_capture;
-  rq.command = command_line();
-  rq.tool_version = fmt::format("{} ({})", version(), git_revision());
-  rq.stop = &signals.flag();
-  rq.log = [&log](const std::string& line) { log.line(line); };
-  const app::AppRunOutcome outcome = app::run_app(rq);
-  write_reports(outcome, out, a.quiet);
-  if (outcome.exit_code != 0) {
-    fmt::print(stderr, "ptsuite: app run {}: {}\n", outcome.run.status, outcome.run.error);
-  }
-  return outcome.exit_code;
+  int code = 0;
+  app::AppRunOutcome outcome;
+  {
+    AppLog log(out, a.quiet);
+    app::AppRunRequest rq;
+    rq.app = a.name;
+    rq.quick = a.quick;
+    rq.sets = a.sets;
+    rq.targets = a.targets;
+    rq.instances = a.instances;
+    rq.allow_destructive = a.allow_destructive;
+    rq.confirm_serials = a.confirm_serials;
+    rq.output_dir = out.string();
+    rq.capture = !a.no_capture;
+    rq.command = join_command_line(invocation());
+    rq.tool_version = fmt::format("{} ({})", version(), git_revision());
+    rq.stop = &signals.flag();
+    rq.log = [&log](const std::string& line) { log.line(line); };
+    outcome = app::run_app(rq);
+    code = outcome.exit_code;
+  }  // run.log closed: the ending appends to it
+  lifecycle::FinishOptions fo;
+  fo.formats = formats;
+  fo.paper = a.paper;
+  fo.history = !a.no_history;
+  fo.history_db = a.db;
+  fo.final_note = fmt::format("app run {}: {}; exit code {}", a.name, outcome.run.status, code);
+  nlohmann::json doc;
+  to_json(doc, outcome.run);
+  const results::Document document =
+      results::make_document(outcome.run, std::make_shared<const nlohmann::json>(std::move(doc)));
+  const lifecycle::FinishedRun done = lifecycle::finish_run(out, document, fo);
+  print_ending(
+      done, (out / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
+  if (code != 0) fmt::print(stderr, "ptsuite: app run {}: {}\n", outcome.run.status, outcome.run.error);
+  return code;
 }
 
 int list_apps() {
@@ -127,15 +129,20 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
   CLI::App* run = cmd->add_subcommand("run", "Run an application on the target(s), capture its block IO, report");
   auto a = std::make_shared<AppRunArgs>();
   run->add_option("name", a->name, "Application (see `ptsuite app list`)")->required();
-  run->add_option("--target", a->targets, "Block device per instance (default: scratch loop devices in /dev/shm)");
+  add_shared_option(run, "--target", a->targets,
+                    "Block device per instance (default: scratch loop devices in /dev/shm)");
   run->add_option("--instances", a->instances, "Instances without --target: that many scratch devices at once");
-  run->add_flag("--quick", a->quick, "The short form (small database, seconds-long periods)");
-  run->add_option("--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable");
-  run->add_option("--out", a->out, "Output directory (default: ./app-<name>-<UTC time>)");
-  run->add_flag("--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
-  run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)");
+  add_shared_flag(run, "--quick", a->quick, "The short form (small database, seconds-long periods)");
+  add_shared_option(run, "--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable");
+  add_out_dir(run, a->out, "Run directory (default: ./ptsuite-app-<name>-<UTC time>)");
+  add_shared_flag(run, "--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
+  add_shared_option(run, "--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)");
   run->add_flag("--no-capture", a->no_capture, "Do not capture the block IO of the measured period");
-  run->add_flag("--quiet", a->quiet, "Print only errors");
+  add_shared_flag(run, "--quiet", a->quiet, "No progress lines (errors and the final result lines only)");
+  add_formats(run, a->formats, "Reports to write into the run directory: html,pdf,csv,text,json (or none)")
+      ->capture_default_str();
+  add_shared_option(run, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
+  add_history_options(run, a->no_history, a->db);
   run->callback([&slot, a] {
     slot.fields = {{"app.scale", "--set scale"},
                    {"app.clients", "--set clients"},

@@ -47,14 +47,7 @@ std::string with_flags(const std::string& message, const FieldFlags& fields) {
   return message;
 }
 
-int run(int argc, char** argv) {
-  invocation_storage().assign(argv, argv + argc);
-  CLI::App app{"SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite", "ptsuite"};
-  app.set_version_flag("--version", fmt::format("ptsuite {} ({})", version(), git_revision()));
-  app.require_subcommand(1);
-  app.fallthrough(false);
-
-  CommandSlot slot;
+void define_commands(CLI::App& app, CommandSlot& slot) {
   // One call per subcommand (declared in cli/commands.hpp).
   register_engines_command(app, slot);
   register_workload_command(app, slot);
@@ -80,6 +73,17 @@ int run(int argc, char** argv) {
   register_completion_command(app, slot);
   register_man_command(app, slot);
   apply_conventions(app);
+}
+
+int run(int argc, char** argv) {
+  invocation_storage().assign(argv, argv + argc);
+  CLI::App app{"SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite", "ptsuite"};
+  app.set_version_flag("--version", fmt::format("ptsuite {} ({})", version(), git_revision()));
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  CommandSlot slot;
+  define_commands(app, slot);
 
   std::vector<std::string> args(argv, argv + argc);
   if (const std::optional<int> code = preparse(app, args)) {

@@ -3,7 +3,8 @@
 // report/compare_render.hpp; docs/compare.md).
 //   RUN      a run directory, or a history ID ("12", "#12", "h12"; history/resolve.hpp).
 //   --out    a new or empty directory: compare.json (kind "ptsuite.compare", the source of the
-//            other two), compare.csv and compare.html are written into it.
+//            other two), compare.csv, compare.html and the bundle manifest (so a comparison can
+//            be verified and signed like a run; lifecycle/finish_run.hpp) are written into it.
 //   --force  overlay runs whose workloads differ; every difference is marked on the pages.
 //   --db     the history database for IDs (history/location.hpp rules).
 // Prints the path of every file written, one per line. Exit 2, before anything is written, for
@@ -21,13 +22,16 @@
 
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/resolve.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/results/comparison.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/out_dir.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 
 namespace ptsuite::cli {
 
@@ -61,21 +65,11 @@ report::compare::RunSource resolve(const std::string& argument, const std::strin
 
 // --out must be new or empty: never mix a comparison with other files or an older comparison.
 void check_out(const fs::path& out) {
-  std::error_code ec;
-  if (!fs::exists(out, ec)) {
-    return;
-  }
-  if (!fs::is_directory(out, ec)) {
-    throw UsageError("--out", fmt::format("{} is a file; give a new or empty directory", out.string()));
-  }
-  if (fs::exists(out / "compare.json", ec) || fs::exists(out / "compare.html", ec)) {
-    throw UsageError("--out", fmt::format("{} already holds a compare report; give a new or empty directory, or "
-                                          "remove the old report first",
-                                          out.string()));
-  }
-  if (!fs::is_empty(out, ec)) {
-    throw UsageError("--out", fmt::format("{} is not empty; give a new or empty directory", out.string()));
-  }
+  check_out_dir(out, {"--out",
+                      {"compare.json", "compare.html"},
+                      fmt::format("{} already holds a compare report; give a new or empty directory, or remove the old "
+                                  "report first",
+                                  out.string())});
 }
 
 // A run compared with itself (the same results document twice, by path, history ID or a copy:
@@ -105,19 +99,16 @@ int run_compare(const CompareOptions& o) {
   }
   warn_same_results(runs, o.runs);
   const results::Comparison comparison = report::compare::build_comparison(runs, {o.force});
-  const std::string html = report::compare::render_compare_html(comparison);
-  const std::string csv = report::compare::render_compare_csv(comparison);
-
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec) {
-    throw SystemError(fmt::format("cannot create {}: {}", out.string(), ec.message()));
-  }
-  const std::pair<const char*, const std::string*> files[] = {
-      {"compare.json", nullptr}, {"compare.csv", &csv}, {"compare.html", &html}};
-  for (const auto& [name, content] : files) {
-    write_file_atomic(out / name, content == nullptr ? results::to_json(comparison).dump(2) + "\n" : *content);
-    fmt::print("{}\n", (out / name).string());
+  auto doc = std::make_shared<const nlohmann::json>(results::to_json(comparison));
+  create_out_dir(out);
+  write_file_atomic(out / "compare.json", doc->dump(2) + "\n");
+  fmt::print("{}\n", (out / "compare.json").string());
+  lifecycle::FinishOptions fo;
+  fo.formats = {"csv", "html"};
+  fo.history = false;  // a comparison is not a run
+  fo.run_log = false;
+  for (const std::string& path : lifecycle::finish_run(out, results::make_document(comparison, doc), fo).reports) {
+    fmt::print("{}\n", path);
   }
   if (comparison.workloads_differ) {
     fmt::print(stderr, "ptsuite: warning: the runs' workloads differ (--force); every difference is marked in {}\n",
@@ -133,12 +124,10 @@ void register_compare_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub =
       app.add_subcommand("compare", "Overlay two or more runs of the same PTS tests, drive by drive (HTML, CSV, JSON)");
   sub->add_option("RUN", o->runs, "Run directories or history IDs (at least two)")->required();
-  sub->add_option("--out", o->out, "A new or empty directory for compare.html, compare.csv and compare.json")
+  add_out_dir(sub, o->out, "A new or empty directory for compare.html, compare.csv, compare.json and the manifest")
       ->required();
   sub->add_flag("--force", o->force, "Overlay runs whose workloads differ, marking every difference");
-  sub->add_option("--db", o->db,
-                  "History database for IDs: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+  add_db(sub, o->db);
   sub->callback([o, &slot] { slot.action = [o] { return run_compare(*o); }; });
 }
 

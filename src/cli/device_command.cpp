@@ -18,6 +18,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 
 namespace ptsuite::cli {
 
@@ -31,7 +32,7 @@ struct DeviceOptions {
   std::string confirm_serial;
   unsigned ses = 1;
   std::string timeout;
-  std::string set_cache;  // write-cache --set on|off
+  std::string set_cache;  // write-cache --state on|off
 };
 
 std::string yes_no(const std::optional<bool>& v) { return v ? (*v ? "yes" : "no") : "unknown"; }
@@ -158,13 +159,13 @@ int run_write_cache(const DeviceOptions& o) {
     }
     return 0;
   }
-  if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--set", "must be on or off");
+  if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--state", "must be on or off");
   if (id.is_partition) {
     throw UsageError("TARGET", fmt::format("{} is a partition; the write cache belongs to the whole device ({}): "
                                            "name the whole device",
                                            o.target, id.device_path));
   }
-  if (!before.applicable) throw UsageError("--set", before.note);
+  if (!before.applicable) throw UsageError("--state", before.note);
   const bool want = o.set_cache == "on";
   auto channel = device::open_destructive_channel(o.target, o.allow_destructive);
   device::set_write_cache(*channel, id, want);
@@ -208,7 +209,7 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
 
   CLI::App* info = device->add_subcommand("info", "Identify a device, loop device, zram device or file (read-only)");
   info->add_option("target", options->target, "Block device or file")->required();
-  info->add_flag("--json", options->json, "Print the identity record as JSON");
+  add_shared_flag(info, "--json", options->json, "Print the identity record as JSON");
   info->callback([&slot, options] { slot.action = [options] { return run_info(*options); }; });
 
   CLI::App* purge = device->add_subcommand("purge", "Purge (erase) a device before a PTS test: DESTROYS ALL DATA");
@@ -217,32 +218,34 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
                     "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
                     "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
                     "secure-discard|discard|zero-fill (default auto)");
-  purge->add_flag("--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
-  purge->add_option("--confirm-serial", options->confirm_serial,
+  add_shared_flag(purge, "--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
+  add_shared_option(purge, "--confirm-serial", options->confirm_serial,
                     "The drive's serial number (required for real drives; see `ptsuite device info`)");
   purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto");
   purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method");
-  purge->add_flag("--json", options->json, "Print the purge record as JSON");
+  add_shared_flag(purge, "--json", options->json, "Print the purge record as JSON");
   purge->callback([&slot, options] { slot.action = [options] { return run_purge(*options); }; });
 
   CLI::App* health = device->add_subcommand("health", "Temperature, warnings, wear and media errors (read-only)");
   health->add_option("target", options->target, "Block device")->required();
-  health->add_flag("--json", options->json, "Print the snapshot as JSON");
+  add_shared_flag(health, "--json", options->json, "Print the snapshot as JSON");
   health->callback([&slot, options] { slot.action = [options] { return run_health(*options); }; });
 
   CLI::App* cache = device->add_subcommand(
       "write-cache",
       "Read the volatile write cache; with --set on|off, change it (until power cycle) and read it back");
   cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")->required();
-  cache->add_option("--set", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive");
-  cache->add_flag("--allow-destructive", options->allow_destructive,
+  cache->add_option("--state", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive")
+      ->type_name("on|off");
+  add_deprecated(cache, "--set", options->set_cache, "--state (--set is a named setting NAME=VALUE elsewhere)");
+  add_shared_flag(cache, "--allow-destructive", options->allow_destructive,
                   "Consent to changing the device (the safety gate still refuses devices in use)");
-  cache->add_flag("--json", options->json, "Print the state(s) as JSON");
+  add_shared_flag(cache, "--json", options->json, "Print the state(s) as JSON");
   cache->callback([&slot, options] { slot.action = [options] { return run_write_cache(*options); }; });
 
   CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
   platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show");
-  platform->add_flag("--json", options->json, "Print the platform record as JSON");
+  add_shared_flag(platform, "--json", options->json, "Print the platform record as JSON");
   platform->callback([&slot, options] { slot.action = [options] { return run_platform(*options); }; });
 }
 

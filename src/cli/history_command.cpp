@@ -1,12 +1,14 @@
 // `ptsuite history add|list|show|export`: the results history (history/store.hpp,
 // docs/history.md). Every subcommand takes --db PATH|postgresql://... (default: the
 // PTSUITE_HISTORY_DB environment variable, else $XDG_DATA_HOME/ptsuite/history.sqlite).
-//   add RUN_DIR               records (or updates) a run; prints "added run ID" / "updated run ID"
+//   add RUN_DIR               records (or updates) a run of any kind the history keeps
+//                             (results/document_kinds.def); prints "added run ID" / "updated run ID"
 //   list [--model M] [--serial S] [--json]   one line per run, oldest first (columns fit their cells)
 //   show ID [--json]          every stored field of one run, its tests and headline metrics
 //                             (response times in us / ms)
-//   export --format csv|json [--out FILE] [--model M] [--serial S]   the tidy CSV
-//                             (history/export.hpp) or the records as JSON
+//   export --format csv|json [--out DIR] [--model M] [--serial S]   the tidy CSV
+//                             (history/export.hpp) or the records as JSON, on stdout or into
+//                             DIR/history.csv|json (`--out FILE`: the old spelling)
 // Exit 0 on success (also for an empty list); 2 for bad input (not a run directory, unknown ID,
 // unknown format, a database that cannot be opened or reached); 5 when a statement fails.
 #include <fmt/format.h>
@@ -27,7 +29,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/history_support.hpp"
+#include "cli/flags.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
@@ -77,7 +79,7 @@ int run_add(const HistoryOptions& o) {
     }
   }
   const RunRecord record = history::record_from_run_dir(dir, [](const nlohmann::json& doc, const std::string& what) {
-    report::check_results_document(results::read_envelope(doc), what);
+    report::check_report_document(results::read_envelope(doc), what);
   });
   HistoryStore store = open_store(o);
   const history::AddResult result = store.add(record, o.replace);
@@ -217,38 +219,22 @@ int run_export(const HistoryOptions& o) {
   if (o.out.empty() || o.out == "-") {
     fmt::print("{}", csv);
   } else {
-    write_file_atomic(o.out, csv);
-    fmt::print(stderr, "wrote {}\n", o.out);
+    const std::string file = out_file_of(o.out, "history." + o.format, {".csv", ".json"});
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
+    write_file_atomic(file, csv);
+    fmt::print(stderr, "wrote {}\n", file);
   }
   return 0;
 }
 
 CLI::App* history_subcommand(CLI::App* parent, const char* name, const char* help, HistoryOptions& o) {
   CLI::App* sub = parent->add_subcommand(name, help);
-  sub->add_option("--db", o.db,
-                  "History database: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)");
+  add_db(sub, o.db);
   return sub;
 }
 
 }  // namespace
-
-void record_run_in_history(const std::string& dir, const std::string& db_option,
-                           const std::function<void(const std::string&)>& message) {
-  std::string db;
-  try {
-    db = history::resolve_history_db(db_option, "--history-db");
-    HistoryStore store = HistoryStore::open(db);
-    const history::AddResult result = store.add(history::record_from_run_dir(dir));
-    message(fmt::format("history: {} run {} in {}", result.updated ? "updated" : "added", result.id,
-                        store.backend().describe()));
-  } catch (const std::exception& e) {
-    message(
-        fmt::format("ptsuite: warning: the run was not recorded in the history ({}); add it later with "
-                    "`ptsuite history add {}`",
-                    e.what(), dir));
-  }
-}
 
 void register_history_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<HistoryOptions>();
@@ -261,22 +247,22 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   add->callback([o, &slot] { slot.action = [o] { return run_add(*o); }; });
 
   CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);
-  list->add_option("--model", o->model, "Only runs of this device model (exact)");
-  list->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
-  list->add_flag("--json", o->json, "The runs as a JSON array (every stored field)");
+  add_shared_option(list, "--model", o->model, "Only runs of this device model (exact)");
+  add_shared_option(list, "--serial", o->serial, "Only runs of this serial number (exact)");
+  add_shared_flag(list, "--json", o->json, "The runs as a JSON array (every stored field)");
   list->callback([o, &slot] { slot.action = [o] { return run_list(*o); }; });
 
   CLI::App* show = history_subcommand(history, "show", "Show one run: fields, tests, headline metrics", *o);
   show->add_option("ID", o->id, "History ID (from history list)")->required();
-  show->add_flag("--json", o->json, "The run as JSON (every stored field, its tests and metrics)");
+  add_shared_flag(show, "--json", o->json, "The run as JSON (every stored field, its tests and metrics)");
   show->callback([o, &slot] { slot.action = [o] { return run_show(*o); }; });
 
   CLI::App* exp = history_subcommand(history, "export", "Export the history as CSV or JSON", *o);
-  exp->add_option("--format", o->format, "Export format: csv (one row per metric) or json (one object per run)")
+  add_formats(exp, o->format, "Export format: csv (one row per metric) or json (one object per run)")
       ->capture_default_str();
-  exp->add_option("--out", o->out, "File to write (default: stdout)");
-  exp->add_option("--model", o->model, "Only runs of this device model (exact)");
-  exp->add_option("--serial", o->serial, "Only runs of this serial number (exact)");
+  add_out_dir(exp, o->out, "Directory to write history.csv or history.json into (default: stdout)");
+  add_shared_option(exp, "--model", o->model, "Only runs of this device model (exact)");
+  add_shared_option(exp, "--serial", o->serial, "Only runs of this serial number (exact)");
   exp->callback([o, &slot] { slot.action = [o] { return run_export(*o); }; });
 }
 

@@ -9,6 +9,7 @@
 #include <ptsuite/util/error.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 
 namespace ptsuite::cli {
 
@@ -38,7 +39,7 @@ void register_keygen_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<KeygenOptions>();
   CLI::App* command = app.add_subcommand("keygen", "Create an Ed25519 key pair for signing bundles (ptsuite sign)");
   command->add_option("KEY", o->key, "Private key file to create (PEM, mode 0600)")->required();
-  command->add_option("--pubkey", o->pubkey, "Public key file to create (default: KEY.pub)");
+  add_shared_option(command, "--pubkey", o->pubkey, "Public key file to create (default: KEY.pub)");
   command->callback([o, &slot] { slot.action = [o] { return run_keygen(*o); }; });
 }
 

@@ -13,6 +13,7 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/run_common.hpp"
 #include "cli/spec_options.hpp"
 
@@ -138,7 +139,7 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
          "tests", o->tests,
          "Tests, comma-separated, or core (the five core tests) or all (every PTS test: core + hir, xsr, dirth)")
       ->capture_default_str();
-  sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)");
+  add_shared_option(sub, "--target", o->target, "Device or file (opened read-only for its capacity)");
   sub->add_option("--capacity", o->capacity,
                   "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB");
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")
@@ -149,7 +150,7 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
                   "Write rate assumed for byte-limited steps (MB/s; default: 500, or the target's kind)");
   sub->add_option("--assume-purge", o->purge_time,
                   "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)");
-  sub->add_flag("--json", o->json, "Machine-readable plan on stdout");
+  add_shared_flag(sub, "--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");
   sub->callback([o, &slot] {
     slot.fields = {{"target", "--target"}};

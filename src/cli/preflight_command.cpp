@@ -19,6 +19,7 @@
 #include <ptsuite/util/error.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/spec_options.hpp"
 
 namespace ptsuite::cli {
@@ -78,8 +79,9 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("tests", o->tests, "Tests the run would run (for its needs), comma-separated, or core / all")
       ->capture_default_str();
   add_spec_options(sub, o->spec);
-  sub->add_option("--engine", o->engine, "IO engine the run would use: libaio, sync, null")->capture_default_str();
-  sub->add_flag("--json", o->json, "The findings as JSON on stdout");
+  add_shared_option(sub, "--engine", o->engine, "IO engine the run would use: libaio, sync, null")
+      ->capture_default_str();
+  add_shared_flag(sub, "--json", o->json, "The findings as JSON on stdout");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "TARGET"}};
     slot.action = [o] { return run_preflight_command(*o); };

@@ -3,8 +3,10 @@
 // option syntax and output paths (2), the capture readable (2), the target gate (3; writes to
 // a block device or a file holding data need --allow-destructive), then the replay. Without
 // --target a scratch target in RAM as large as the captured device (at most 1 GiB; LBAs are
-// remapped into it). Exit 0, 4 (an IO error stopped the replay) or 130; the record is written
-// in every case.
+// remapped into it). The replay is a run: its directory (--out DIR, default
+// ./ptsuite-replay-<time>) holds results.json (kind "ptsuite.replay"), run.log, the reports and
+// the manifest, and it is recorded in the history (lifecycle/finish_run.hpp). Exit 0, 4 (an IO
+// error stopped the replay) or 130; the record is written in every case.
 #include <fmt/format.h>
 #include <csignal>
 #include <optional>
@@ -12,9 +14,11 @@
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/capture/trace_import.hpp>
+#include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
 #include <ptsuite/replay/replay_source.hpp>
@@ -22,11 +26,18 @@
 #include <ptsuite/report/replay_report.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/run_log_file.hpp>
 #include <ptsuite/util/units.hpp>
+#include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/ending.hpp"
+#include "cli/flags.hpp"
+#include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 #include "cli/workload_command.hpp"
 
@@ -48,8 +59,14 @@ struct ReplayArgs {
   std::string engine = "libaio";
   std::string seed;
   int device = 0;
-  std::string json;
-  std::string html;
+  std::string out;
+  bool json = false;     // the record on stdout
+  std::string json_out;  // the record to a file (also the old `--json FILE`)
+  std::string html;      // deprecated: the HTML report to a file
+  std::string formats = "html,csv,text";
+  std::string paper = "auto";
+  bool no_history = false;
+  std::string db;
   bool allow_destructive = false;
   bool quiet = false;
   bool synthesize = false;
@@ -81,17 +98,32 @@ replay::ReplayOptions options_of(const ReplayArgs& a) {
   return o;
 }
 
-int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& signals) {
-  if (!a.quiet) fmt::print("{}", report::replay_text(rec));
-  if (!a.json.empty()) {
-    nlohmann::json doc;
-    to_json(doc, rec);
-    write_file_atomic(a.json, doc.dump(2) + "\n");
-    if (!a.quiet) fmt::print("record: {}\n", a.json);
-  }
-  if (!a.html.empty()) {
-    write_file_atomic(a.html, report::replay_html(rec));
-    if (!a.quiet) fmt::print("report: {}\n", a.html);
+// The replay's ending (lifecycle/finish_run.hpp) and its exit code.
+int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const std::filesystem::path& dir,
+               const std::vector<std::string>& formats, const StopSignals& signals) {
+  nlohmann::json doc;
+  to_json(doc, rec);
+  if (!a.json_out.empty()) write_file_atomic(a.json_out, doc.dump(2) + "\n");
+  if (!a.html.empty()) write_file_atomic(a.html, report::replay_html(rec));
+  const std::string text = doc.dump(2) + "\n";
+  write_file_atomic(dir / "results.json", text);
+  lifecycle::FinishOptions fo;
+  fo.formats = formats;
+  fo.paper = a.paper;
+  fo.history = !a.no_history;
+  fo.history_db = a.db;
+  fo.final_note = fmt::format("replay {}: {} steps, {} could not keep up", rec.stop_reason, rec.steps.size(),
+                              rec.steps_fell_behind);
+  const results::Document document =
+      results::make_document(rec, std::make_shared<const nlohmann::json>(std::move(doc)));
+  const lifecycle::FinishedRun done = lifecycle::finish_run(dir, document, fo);
+  if (a.json) {
+    fmt::print("{}", text);
+  } else {
+    print_ending(
+        done, (dir / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
+    if (!a.quiet && !a.json_out.empty()) fmt::print("record: {}\n", a.json_out);
+    if (!a.quiet && !a.html.empty()) fmt::print("report: {}\n", a.html);
   }
   if (rec.stop_reason == "io_error") {
     fmt::print(stderr, "ptsuite: an IO error stopped the replay: {}\n", rec.error);
@@ -104,6 +136,23 @@ int finish(results::ReplayRecord& rec, const ReplayArgs& a, const StopSignals& s
   return 0;
 }
 
+// --synthesize: the applied test workload only (no target, no IO, no run directory).
+int synthesize_command(const ReplayArgs& a, const replay::ReplaySource& input, const replay::ReplayOptions& o) {
+  capture::CharacterizeOptions co;
+  co.step_ns = o.step_ns;
+  co.device = o.device;
+  results::IoCharacterization c = capture::characterize_reader(*input.open(), co);
+  c.capture_file = input.name();
+  const replay::AppliedWorkload w = replay::synthesize(c);
+  if (a.json) {
+    fmt::print("{}", replay::to_json(w).dump(2) + "\n");
+  } else {
+    fmt::print("{}", replay::to_text(w));
+  }
+  if (!a.json_out.empty()) write_file_atomic(a.json_out, replay::to_json(w).dump(2) + "\n");
+  return 0;
+}
+
 int run_replay_command(const ReplayArgs& a) {
   replay::ReplayOptions o = options_of(a);
   const replay::ReplaySource input(a.inputs);
@@ -112,19 +161,14 @@ int run_replay_command(const ReplayArgs& a) {
                input.summary().source, input.summary().skipped);
   }
   for (const std::string& w : input.summary().warnings) fmt::print(stderr, "ptsuite: warning: {}\n", w);
-  if (a.synthesize) {  // the applied test workload only: no target, no IO
-    capture::CharacterizeOptions co;
-    co.step_ns = o.step_ns;
-    co.device = o.device;
-    results::IoCharacterization c = capture::characterize_reader(*input.open(), co);
-    c.capture_file = input.name();
-    const replay::AppliedWorkload w = replay::synthesize(c);
-    fmt::print("{}", replay::to_text(w));
-    if (!a.json.empty()) write_file_atomic(a.json, replay::to_json(w).dump(2) + "\n");
-    return 0;
-  }
-  if (!a.json.empty()) check_output_file(a.json, "--json");
+  if (a.synthesize) return synthesize_command(a, input, o);
+  const std::vector<std::string> formats = report_formats(a.formats, a.paper);
+  check_history_option(a.no_history, a.db);
+  if (!a.json_out.empty()) check_output_file(a.json_out, "--json-out");
   if (!a.html.empty()) check_output_file(a.html, "--html");
+  const std::filesystem::path dir =
+      std::filesystem::absolute(a.out.empty() ? default_out_dir("ptsuite-replay") : a.out);
+  check_out_dir(dir);
   replay::ReplayPlan plan;
   uint64_t captured_capacity = 0;
   {
@@ -154,12 +198,22 @@ int run_replay_command(const ReplayArgs& a) {
       engine::Target::open(path, plan.writes ? engine::Target::Access::read_write : engine::Target::Access::read_only);
   const StopSignals signals;
   o.stop = &signals.flag();
-  const std::string started = utc_now_iso8601();
-  results::ReplayRecord rec = replay::run_replay(*input.open(), input.name(), target, o);
-  rec.started_utc = started;
-  for (const std::string& arg : invocation()) rec.command += (rec.command.empty() ? "" : " ") + arg;
-  if (scratch) rec.target_note = "scratch: " + scratch->description();
-  return finish(rec, a, signals);
+  create_out_dir(dir);
+  results::ReplayRecord rec;
+  {
+    RunLogFile log(dir / k_run_log_file);
+    log.info(fmt::format("ptsuite {} replay started: {}", version(), join_command_line(invocation())));
+    const std::string started = utc_now_iso8601();
+    rec = replay::run_replay(*input.open(), input.name(), target, o);
+    rec.started_utc = started;
+    rec.finished_utc = utc_now_iso8601();
+    rec.tool_version = fmt::format("{} ({})", version(), git_revision());
+    rec.command = join_command_line(invocation());
+    rec.target_identity = device::identify(path);
+    if (scratch) rec.target_note = "scratch: " + scratch->description();
+    if (!rec.error.empty()) log.warning(rec.error);
+  }  // run.log closed: the ending appends to it
+  return end_replay(rec, a, dir, formats, signals);
 }
 
 }  // namespace
@@ -172,26 +226,37 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
                   "Capture file (.ptcap), fio iolog v2/v3, blktrace binary file(s) (the per-CPU files), or a built-in "
                   "capture: pgbench, sysbench")
       ->required();
-  cmd->add_option("--target", a->target, "Block device or file (default: a scratch target in RAM)");
+  add_shared_option(cmd, "--target", a->target, "Block device or file (default: a scratch target in RAM)");
   cmd->add_option("--mode", a->mode,
                   "open (at the captured times) or closed (as fast as possible, captured order "
                   "and outstanding IOs)")
       ->capture_default_str();
   cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")->capture_default_str();
-  cmd->add_option("--step", a->step, "Step length of the faithfulness figures (the capture's)")->capture_default_str();
-  cmd->add_option("--queue-depth", a->queue_depth, "Queue slots (default: 2 x the capture's most in flight, 32..256)");
+  add_shared_option(cmd, "--step", a->step, "Step length of the faithfulness figures (the capture's)")
+      ->capture_default_str();
+  add_shared_option(cmd, "--queue-depth", a->queue_depth,
+                    "Queue slots (default: 2 x the capture's most in flight, 32..256)");
   cmd->add_option("--lag-threshold", a->lag_threshold, "A step could not keep up when its last IO is this late")
       ->capture_default_str();
-  cmd->add_option("--device", a->device, "The capture's device index to replay")->capture_default_str();
-  cmd->add_option("--engine", a->engine, "IO engine (see `ptsuite engines`)")->capture_default_str();
-  cmd->add_option("--seed", a->seed, "Seed of the write data (default: random, recorded)");
-  cmd->add_option("--json", a->json, "Write the replay record (ptsuite.replay) to this JSON file");
-  cmd->add_option("--html", a->html, "Write the replay report (HTML) to this file");
-  cmd->add_flag("--allow-destructive", a->allow_destructive, "Allow writes to a block device (destroys its data)");
-  cmd->add_flag("--quiet", a->quiet, "Print nothing but errors");
+  add_shared_option(cmd, "--device", a->device, "The capture's device index to replay")->capture_default_str();
+  add_shared_option(cmd, "--engine", a->engine, "IO engine (see `ptsuite engines`)")->capture_default_str();
+  add_shared_option(cmd, "--seed", a->seed, "Seed of the write data (default: random, recorded)");
+  add_out_dir(cmd, a->out,
+              "Run directory: results.json (ptsuite.replay), reports, run.log, manifest (default: "
+              "./ptsuite-replay-<time>)");
+  add_json_with_deprecated_file(cmd, a->json, a->json_out, "The replay record (ptsuite.replay) as JSON on stdout");
+  add_shared_option(cmd, "--json-out", a->json_out, "Also write the replay record (ptsuite.replay) to this file");
+  add_deprecated(cmd, "--html", a->html, "--out DIR (report.html)");
+  add_formats(cmd, a->formats, "Reports to write into the run directory: html,pdf,csv,text,json (or none)")
+      ->capture_default_str();
+  add_shared_option(cmd, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
+  add_history_options(cmd, a->no_history, a->db);
+  add_shared_flag(cmd, "--allow-destructive", a->allow_destructive,
+                  "Allow writes to a block device (destroys its data)");
+  add_shared_flag(cmd, "--quiet", a->quiet, "No progress lines (errors and the final result lines only)");
   cmd->add_flag("--synthesize", a->synthesize,
-                "Print the applied test workload (the top streams covering >= 80 % of the IOs; --json writes it) "
-                "instead of replaying");
+                "Print the applied test workload (the top streams covering >= 80 % of the IOs; --json prints it as "
+                "JSON, --json-out writes it) instead of replaying");
   cmd->callback([&slot, a] {
     slot.fields = {{"speed", "--speed"},
                    {"step", "--step"},

@@ -2,6 +2,8 @@
 
 #include <ptsuite/pts/settings.hpp>
 
+#include "cli/flags.hpp"
+
 namespace ptsuite::cli {
 
 std::vector<std::pair<std::string, std::string>> SpecOptions::overrides() const {
@@ -13,13 +15,15 @@ std::vector<std::pair<std::string, std::string>> SpecOptions::overrides() const 
 }
 
 void add_spec_options(CLI::App* app, SpecOptions& o) {
-  app->add_option("--profile", o.profile, "enterprise (WCD, AR 100 %, TC 4/QD 32) or client (WCE, AR 75 %, TC 2/QD 16)")
+  add_shared_option(app, "--profile", o.profile,
+                    "enterprise (WCD, AR 100 %, TC 4/QD 32) or client (WCE, AR 75 %, TC 2/QD 16)")
       ->capture_default_str();
-  app->add_option("--revision", o.revision, "Spec revision: 2.0.2 or e1.1 (PTS-E 1.1)")->capture_default_str();
-  app->add_flag("--quick", o.quick,
-                "Shortened durations for demos and CI (1-4 GiB targets); the run is marked 'not compliant: shortened'");
-  app->add_option("--set", o.sets,
-                  "Override a named setting, NAME=VALUE (repeatable; list them with `ptsuite settings`)");
+  add_shared_option(app, "--revision", o.revision, "Spec revision: 2.0.2 or e1.1 (PTS-E 1.1)")->capture_default_str();
+  add_shared_flag(
+      app, "--quick", o.quick,
+      "Shortened durations for demos and CI (1-4 GiB targets); the run is marked 'not compliant: shortened'");
+  add_shared_option(app, "--set", o.sets,
+                    "Override a named setting, NAME=VALUE (repeatable; list them with `ptsuite settings`)");
 }
 
 }  // namespace ptsuite::cli

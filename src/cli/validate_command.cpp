@@ -9,7 +9,6 @@
 #include <fstream>
 #include <sstream>
 
-#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/claims_from_runs.hpp>
 #include <ptsuite/util/atomic_file.hpp>
@@ -17,11 +16,11 @@
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/out_dir.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/history_support.hpp"
 #include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 #include "cli/spec_options.hpp"
@@ -79,11 +78,7 @@ pts::RunConfig measure_config(const ValidateOptions& o, const json& sheet) {
   config.tests = {"claims"};
   config.claims = sheet;
   config.claims_path = claims_path(o.claims);
-  if (config.out_dir.empty()) {
-    std::string stamp = utc_now_iso8601();
-    std::erase(stamp, ':');
-    config.out_dir = "ptsuite-validate-" + stamp;
-  }
+  if (config.out_dir.empty()) config.out_dir = default_out_dir("ptsuite-validate");
   return config;
 }
 
@@ -91,11 +86,10 @@ int validate_on_device(const ValidateOptions& o, const json& sheet) {
   const pts::RunConfig config = measure_config(o, sheet);
   StopSignals signals;
   RunConsole console(o.run.quiet);
-  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), report_writer(console, o.run.paper));
-  const int code = finish(outcome, console, o.run.no_history, o.run.history_db);
+  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag());
+  const int code = finish(outcome, console, {o.run.no_history, o.run.db, o.run.paper});
   if (code != 0) return code;
-  const json results = read_json_file(outcome.results_path, "results");
-  return claims_verdict(results, console);
+  return claims_verdict(outcome.document, console);
 }
 
 std::vector<pts::SourceRun> read_sources(const std::vector<std::string>& dirs) {
@@ -110,30 +104,6 @@ std::vector<pts::SourceRun> read_sources(const std::vector<std::string>& dirs) {
         {fs::absolute(d).lexically_normal().string(), read_json_file(file, "RUN_DIR"), sha256_file_hex(file)});
   }
   return runs;
-}
-
-// The output directory: --out, or ./ptsuite-validate-<time>; refused when it holds anything.
-fs::path out_dir_path(const std::string& out) {
-  std::string name = out;
-  if (name.empty()) {
-    name = "ptsuite-validate-" + utc_now_iso8601();
-    std::erase(name, ':');
-  }
-  const fs::path dir = fs::absolute(name);
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
-    throw UsageError("--out", fmt::format("{} is not empty; give a new or empty directory", dir.string()));
-  }
-  return dir;
-}
-
-void create_out_dir(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    throw UsageError("--out", fmt::format("cannot create {} ({}); give a directory ptsuite can create and write",
-                                          dir.string(), ec.message()));
-  }
 }
 
 // Options that only shape a measurement: given with RUN_DIR... they would be silently ignored.
@@ -163,23 +133,24 @@ int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
   refuse_measuring_options(o.run);
   const pts::ClaimSheet sheet = pts::parse_claim_sheet(sheet_json, o.claims);
   const std::vector<pts::SourceRun> runs = read_sources(o.run_dirs);
-  const std::vector<std::string> formats = report_formats(o.run.reports);
-  const fs::path dir = out_dir_path(o.run.out);
+  const std::vector<std::string> formats = report_formats(o.run.formats, o.run.paper);
+  check_history_option(o.run.no_history, o.run.db);
+  const fs::path dir = fs::absolute(o.run.out.empty() ? default_out_dir("ptsuite-validate") : o.run.out);
+  check_out_dir(dir);
   const pts::FromRunsInputs inputs{sheet_json, claims_path(o.claims), invocation(), o.run.tested_by, dir.string(),
                                    formats,    utc_now_iso8601()};
-  const json doc = pts::results_from_runs(sheet, runs, inputs);  // bad sources: exit 2, nothing written
+  auto doc = std::make_shared<const json>(pts::results_from_runs(sheet, runs, inputs));  // bad sources: exit 2
   create_out_dir(dir);
-  write_file_atomic(dir / "results.json", doc.dump(2));
+  write_file_atomic(dir / "results.json", doc->dump(2));
   RunConsole console(o.run.quiet);
   pts::RunOutcome outcome;
   outcome.out_dir = dir.string();
   outcome.results_path = (dir / "results.json").string();
   outcome.status = "complete";
-  outcome.compliance.summary = doc.at("compliance").at("summary").get<std::string>();
-  outcome.reports = report_writer(console, o.run.paper)(dir.string(), doc, formats);
-  (void)bundle::write_manifest(dir);
-  (void)finish(outcome, console, o.run.no_history, o.run.history_db);
-  return claims_verdict(doc, console);
+  outcome.document = results::make_document(results::read_run_document(doc), doc);
+  outcome.report_formats = formats;
+  (void)finish(outcome, console, {o.run.no_history, o.run.db, o.run.paper});
+  return claims_verdict(outcome.document, console);
 }
 
 }  // namespace

@@ -162,7 +162,7 @@ TEST_F(ReportCli, PdfWithoutChromiumExitsFiveNamingThePackage) {
 
   // `ptsuite run --reports pdf` refuses before anything is touched.
   const ProcessResult run =
-      run_ptsuite({"run", "throughput", "--out", file("run"), "--reports", "html,pdf", "--quick"});
+      run_ptsuite({"run", "throughput", "--out", file("run"), "--format", "html,pdf", "--quick"});
   EXPECT_EQ(run.exit_code, 5) << run.err;
   EXPECT_NE(run.err.find("apt-get install chromium"), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(file("run")));
@@ -248,11 +248,11 @@ TEST_F(ReportCli, RunWritesDefaultReportsAndEndsOnTheHtmlPath) {
 
 TEST_F(ReportCli, RunRefusesUnknownReportFormatsBeforeStarting) {
   const std::string out = file("run");
-  const ProcessResult r = run_ptsuite({"run", "throughput", "--out", out, "--reports", "html,docx", "--quick"});
+  const ProcessResult r = run_ptsuite({"run", "throughput", "--out", out, "--format", "html,docx", "--quick"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--reports: unknown report format \"docx\""), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(out));
-  const ProcessResult none = run_ptsuite({"run", "throughput", "--out", out, "--reports", "none,html", "--quick"});
+  const ProcessResult none = run_ptsuite({"run", "throughput", "--out", out, "--format", "none,html", "--quick"});
   EXPECT_EQ(none.exit_code, 2) << none.err;
   EXPECT_FALSE(fs::exists(out));
 }

@@ -42,7 +42,7 @@ TEST(ReportFormats, KnownNamesPassUnknownOnesAreNamed) {
   EXPECT_NO_THROW(check_report_formats({"html", "pdf", "csv", "text", "json"}));
   EXPECT_NO_THROW(check_report_formats({}));
   const std::string m = usage_message([] { check_report_formats({"html", "htm"}); });
-  EXPECT_NE(m.find("--reports"), std::string::npos) << m;
+  EXPECT_NE(m.find("--format"), std::string::npos) << m;
   EXPECT_NE(m.find("\"htm\""), std::string::npos) << m;
   EXPECT_NE(m.find("html, pdf, csv, text, json"), std::string::npos) << m;
   EXPECT_NE(usage_message([] { check_report_formats({""}); }).find("empty report format"), std::string::npos);
