@@ -194,9 +194,11 @@ void Runner::measure() {
   });
   if (m_setup.capture) {
     const capture::CaptureTrailer t = m_setup.capture->stop("duration");
+    const std::string vanished = m_setup.capture->vanished();
     m_setup.capture.reset();
     log(fmt::format("capture: {} IOs, lost events {}, unmatched {} / {}", t.records, t.lost_events, t.unmatched_issues,
                     t.unmatched_completions));
+    if (!vanished.empty()) throw SystemError(vanished);
   }
 }
 
@@ -323,7 +325,13 @@ results::AppInstanceResult aggregate_instances(const std::vector<results::AppIns
 
 AppRunOutcome run_app(const AppRunRequest& request) {
   AppConfig config = resolve_app(load_app(request.app), request.quick, request.sets);
-  Runner runner(request, std::move(config));
+  detail::check_request(request, config);  // the host's RAM and /dev/shm, before anything exists
+  // Every path made absolute once, here: the drivers run in their instance's directory (pgbench
+  // writes its per-transaction logs there), so a relative --out would name another place.
+  AppRunRequest absolute = request;
+  absolute.output_dir = fs::absolute(request.output_dir).lexically_normal().string();
+  for (std::string& t : absolute.targets) t = fs::absolute(t).lexically_normal().string();
+  Runner runner(absolute, std::move(config));
   return runner.run();
 }
 

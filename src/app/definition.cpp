@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
@@ -27,14 +28,28 @@ Kind kind_of(const std::string& name) {
 
 std::string text_of(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
+// The setting's documented range (pts/apps/<name>.json "minimum" / "maximum", docs/app.md),
+// parsed like its values; `parse` turns a JSON value into the setting's unit.
+template <typename Parse>
+void check_range(uint64_t v, const std::string& field, const nlohmann::json& spec, const Parse& parse,
+                 const std::string& text) {
+  const uint64_t minimum = spec.contains("minimum") ? parse(text_of(spec.at("minimum"))) : 0;
+  const uint64_t maximum = spec.contains("maximum") ? parse(text_of(spec.at("maximum"))) : UINT64_MAX;
+  if (v < minimum || v > maximum) {
+    throw UsageError(field, fmt::format("{} is outside {} to {} (docs/app.md)", text,
+                                        spec.contains("minimum") ? text_of(spec.at("minimum")) : "0",
+                                        spec.contains("maximum") ? text_of(spec.at("maximum")) : "any"));
+  }
+}
+
 // Checks `text` as setting `name` and stores it in `config`.
 void apply(AppConfig& config, const std::string& name, const std::string& text, const nlohmann::json& spec) {
   const std::string field = "app." + name;
   switch (kind_of(name)) {
     case Kind::count: {
-      const uint64_t v = units::parse_count(text, field);
-      const uint64_t minimum = spec.value("minimum", uint64_t{1});
-      if (v < minimum) throw UsageError(field, fmt::format("{} is below the minimum {}", v, minimum));
+      const auto parse = [&field](const std::string& t) { return units::parse_count(t, field); };
+      const uint64_t v = parse(text);
+      check_range(v, field, spec, parse, text);
       if (name == "scale") config.scale = v;
       if (name == "clients") config.clients = v;
       if (name == "tables") config.tables = v;
@@ -43,16 +58,18 @@ void apply(AppConfig& config, const std::string& name, const std::string& text, 
       return;
     }
     case Kind::duration: {
-      const uint64_t v = units::parse_duration_ns(text, field);
-      if (v == 0 && name != "warmup") throw UsageError(field, "0 is not a duration here");
+      const auto parse = [&field](const std::string& t) { return units::parse_duration_ns(t, field); };
+      const uint64_t v = parse(text);
+      check_range(v, field, spec, parse, text);
       if (name == "warmup") config.warmup_ns = v;
       if (name == "duration") config.duration_ns = v;
       if (name == "step") config.step_ns = v;
       return;
     }
     case Kind::size: {
-      const uint64_t v = units::parse_size_bytes(text, field);
-      if (v < units::k_mib) throw UsageError(field, "give at least 1MiB");
+      const auto parse = [&field](const std::string& t) { return units::parse_size_bytes(t, field); };
+      const uint64_t v = parse(text);
+      check_range(v, field, spec, parse, text);
       if (name == "server_cache") config.server_cache_bytes = v;
       if (name == "memory_limit") config.memory_limit_bytes = v;
       return;
@@ -61,6 +78,47 @@ void apply(AppConfig& config, const std::string& name, const std::string& text, 
       if (text != "ext4" && text != "xfs") throw UsageError(field, fmt::format("\"{}\": ext4 or xfs", text));
       config.filesystem = text;
       return;
+  }
+}
+
+// What the settings must satisfy together (docs/app.md), before anything is made.
+void check_together(const AppConfig& c) {
+  if (c.definition.driver == "pgbench" && c.threads > c.clients) {
+    throw UsageError("app.threads", fmt::format("{} pgbench threads for {} clients: give at most one thread per "
+                                                "client (pgbench -j <= -c)",
+                                                c.threads, c.clients));
+  }
+  if (c.step_ns > c.duration_ns) {
+    throw UsageError("app.step", fmt::format("a step of {} is longer than the measured period ({})",
+                                             units::format_duration(c.step_ns), units::format_duration(c.duration_ns)));
+  }
+  if (c.duration_ns / c.step_ns >= capture::k_max_steps) {
+    throw UsageError("app.step", fmt::format("{} is more than {} steps of {}: give a longer step",
+                                             units::format_duration(c.duration_ns), capture::k_max_steps,
+                                             units::format_duration(c.step_ns)));
+  }
+  // The cgroup holds the cache and the server's processes (PostgreSQL: shared_buffers, a backend
+  // per client; MariaDB: the buffer pool, a thread per connection): below what they need the
+  // server is OOM-killed mid-run (exit 5 after mkfs and the load).
+  if (c.memory_limit_bytes < c.minimum_memory_limit_bytes()) {
+    const AppDefinition& d = c.definition;
+    throw UsageError(
+        "app.memory_limit",
+        fmt::format("{} is too small: {} needs server_cache ({}) + {} + {} per connection x {} = {} (measured, "
+                    "docs/app.md): give a larger memory_limit, a smaller server_cache or fewer {}",
+                    units::format_size_binary(c.memory_limit_bytes), d.server,
+                    units::format_size_binary(c.server_cache_bytes), units::format_size_binary(d.server_base_bytes),
+                    units::format_size_binary(d.server_per_connection_bytes), c.connections(),
+                    units::format_size_human(c.minimum_memory_limit_bytes()),
+                    d.driver == "pgbench" ? "clients" : "threads"));
+  }
+  // MariaDB holds at most 1,048,576 prepared statements (max_prepared_stmt_count), which ptsuite
+  // sets to what sysbench prepares.
+  if (c.prepared_statements() > k_max_prepared_statements) {
+    throw UsageError("app.threads",
+                     fmt::format("{} threads x {} tables prepare {} statements, more than MariaDB's "
+                                 "{}: give fewer threads or tables",
+                                 c.threads, c.tables, c.prepared_statements(), k_max_prepared_statements));
   }
 }
 
@@ -98,6 +156,14 @@ AppDefinition load_app(const std::string& name) {
   d.required_ratio = j.value("required_ratio", 4.0);
   d.bytes_per_scale_unit = j.value("bytes_per_scale_unit", uint64_t{0});
   d.bytes_per_row = j.value("bytes_per_row", uint64_t{0});
+  const nlohmann::json& memory = j.at("server_memory");
+  d.server_base_bytes = units::parse_size_bytes(memory.at("base").get<std::string>(), "server_memory.base");
+  d.server_per_connection_bytes =
+      units::parse_size_bytes(memory.at("per_connection").get<std::string>(), "server_memory.per_connection");
+  if (const auto st = j.find("prepared_statements"); st != j.end()) {
+    d.statements_per_table = st->at("per_table").get<uint64_t>();
+    d.statements_per_thread = st->at("per_thread").get<uint64_t>();
+  }
   d.settings = j.at("settings");
   return d;
 }
@@ -128,12 +194,33 @@ AppConfig resolve_app(const AppDefinition& definition, bool quick, const std::ve
     apply(c, name, text, spec);
     c.settings.push_back({name, text, source, spec.value("description", "")});
   }
+  check_together(c);
   return c;
+}
+
+void check_capacity(const AppConfig& config, const std::string& target, uint64_t capacity_bytes) {
+  const uint64_t needed = config.estimated_data_bytes() * 2;
+  if (capacity_bytes != 0 && needed > capacity_bytes) {
+    throw UsageError("--target", fmt::format("{} holds {}; {} needs about {} (twice its database): give a smaller "
+                                             "database (--set) or a larger target",
+                                             target, units::format_size_human(capacity_bytes), config.definition.name,
+                                             units::format_size_human(needed)));
+  }
 }
 
 uint64_t AppConfig::estimated_data_bytes() const {
   if (definition.driver == "pgbench") return scale * definition.bytes_per_scale_unit;
   return tables * rows * definition.bytes_per_row;
+}
+
+uint64_t AppConfig::connections() const { return definition.driver == "pgbench" ? clients : threads; }
+
+uint64_t AppConfig::minimum_memory_limit_bytes() const {
+  return server_cache_bytes + definition.server_base_bytes + connections() * definition.server_per_connection_bytes;
+}
+
+uint64_t AppConfig::prepared_statements() const {
+  return threads * (tables * definition.statements_per_table + definition.statements_per_thread);
 }
 
 uint64_t AppConfig::cache_budget_bytes() const {

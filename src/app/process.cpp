@@ -75,9 +75,8 @@ void write_all(int fd, const char* data, size_t n) {
 
 // Between fork and exec: only async-signal-safe calls on prepared data.
 [[noreturn]] void exec_child(const ProcessSpec& spec, const Account* account, char* const* argv, char* const* envp,
-                             int report_fd) {
+                             int report_fd, pid_t parent) {
   ::setsid();
-  ::prctl(PR_SET_PDEATHSIG, spec.death_signal);
   if (!spec.cgroup_procs.empty()) {
     const int fd = ::open(spec.cgroup_procs.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0 || ::write(fd, "0", 1) != 1) child_fail(report_fd, "joining the memory cgroup");
@@ -96,6 +95,11 @@ void write_all(int fd, const char* data, size_t n) {
       child_fail(report_fd, "switching user");
     }
   }
+  // After the user switch: the kernel clears the parent-death signal when the effective user or
+  // group changes (prctl(2)), so set before it, a killed ptsuite would leave the server running.
+  // A parent that died before this line is caught by the getppid() check.
+  if (::prctl(PR_SET_PDEATHSIG, spec.death_signal) != 0) child_fail(report_fd, "setting the parent-death signal");
+  if (::getppid() != parent) _exit(128 + spec.death_signal);
   if (!spec.working_directory.empty() && ::chdir(spec.working_directory.c_str()) != 0) {
     child_fail(report_fd, "changing directory");
   }
@@ -124,6 +128,7 @@ ChildProcess ChildProcess::spawn(const ProcessSpec& spec) {
   envp.push_back(nullptr);
   int report[2];
   if (::pipe2(report, O_CLOEXEC) != 0) throw SystemError("pipe2", errno);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     const int err = errno;
@@ -133,7 +138,7 @@ ChildProcess ChildProcess::spawn(const ProcessSpec& spec) {
   }
   if (pid == 0) {
     ::close(report[0]);
-    exec_child(spec, account ? &*account : nullptr, argv.data(), envp.data(), report[1]);
+    exec_child(spec, account ? &*account : nullptr, argv.data(), envp.data(), report[1], parent);
   }
   ::close(report[1]);
   char buf[256] = {};

@@ -26,6 +26,17 @@ struct PreparedTarget {
 // Scratch size: room for the data three times over (tables, indexes, WAL / redo, free space
 // for the filesystem), at least 2 GiB. tmpfs only uses what is written.
 uint64_t scratch_bytes(const AppConfig& config);
+// What one scratch instance may put in RAM: what it writes to its file in /dev/shm (3x the data
+// estimate: tables and indexes, WAL / redo, growth; plus the filesystem's metadata made at mkfs,
+// at most 1/32 of the device: ext4's inode tables are 1/64 and its journal 1/64 or less) and,
+// beside it, its server's memory limit.
+uint64_t scratch_ram_bytes(const AppConfig& config);
+
+// The request against the host, before anything exists (UsageError naming the option):
+// --instances from 1 to k_max_instances, and as many as the targets when both are given;
+// scratch instances' scratch_ram_bytes() within MemAvailable and their files within /dev/shm's
+// free space.
+void check_request(const AppRunRequest& request, const AppConfig& config);
 
 // Gates and identifies the given targets (throws SafetyRefusal / UsageError), or creates the
 // scratch devices. Writes nothing to any device.

@@ -17,6 +17,7 @@
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "capture/device_watch.hpp"
 #include "capture/perf_ring.hpp"
 
 namespace ptsuite::capture {
@@ -29,6 +30,9 @@ namespace fs = std::filesystem;
 // in its CPU's ring slightly after its timestamp was taken, so the CPUs are merged only up to
 // a point every ring has certainly passed.
 constexpr uint64_t k_merge_margin_ns = 20'000'000;
+// How often the drain thread checks that the captured devices are still there: a vanished
+// device ends the capture within about this long (docs/capture.md).
+constexpr uint64_t k_watch_interval_ns = 250'000'000;
 
 // Kernel-internal dev_t of the tracepoints' `dev` field: MKDEV(ma, mi) = ma << 20 | mi.
 uint32_t kernel_dev(uint32_t major, uint32_t minor) { return (major << 20) | minor; }
@@ -75,7 +79,8 @@ struct BlockCapture::State {
   std::string tracefs;
   std::vector<Decoder> decoders;
   std::vector<detail::CpuRing> rings;
-  std::vector<uint32_t> kernel_devs;  // index -> kernel dev_t
+  std::vector<uint32_t> kernel_devs;            // index -> kernel dev_t
+  std::vector<detail::DeviceSnapshot> watched;  // index -> the device as it was at the start
   std::optional<CaptureWriter> writer;
   std::optional<Assembler> assembler;
   std::vector<PendingEvent> pending;
@@ -86,9 +91,12 @@ struct BlockCapture::State {
   std::mutex mutex;  // the writer and assembler: the drain thread, then stop()
   std::optional<CaptureTrailer> trailer;
   std::string thread_error;
+  std::atomic<bool> device_gone{false};
+  std::string vanished;  // under `mutex`: which device vanished, when and why
 
   void on_sample(int cpu, uint64_t time_ns, const uint8_t* raw, size_t size, uint32_t order);
   void drain_all(bool everything);
+  void watch_devices();
   void run();
 };
 
@@ -144,13 +152,33 @@ void BlockCapture::State::drain_all(bool everything) {
   }
   pending.erase(pending.begin(), pending.begin() + static_cast<ptrdiff_t>(n));
   records = assembler->records();
+  writer->flush();  // every drain reaches the file: a killed capture keeps what it had
+}
+
+void BlockCapture::State::watch_devices() {
+  if (device_gone.load()) return;
+  for (const detail::DeviceSnapshot& d : watched) {
+    const std::string why = detail::vanished_reason(d);
+    if (why.empty()) continue;
+    const uint64_t elapsed_ns = monotonic_ns() - header.t0_monotonic_ns;
+    const std::lock_guard lock(mutex);
+    vanished = fmt::format("{} vanished during the capture after {:.1f} s: {}", d.path,
+                           static_cast<double>(elapsed_ns) / 1e9, why);
+    device_gone = true;
+    return;
+  }
 }
 
 void BlockCapture::State::run() {
   try {
+    uint64_t next_watch_ns = monotonic_ns() + k_watch_interval_ns;
     while (!stop.load()) {
       std::this_thread::sleep_for(std::chrono::nanoseconds(poll_interval_ns));
       drain_all(false);
+      if (monotonic_ns() >= next_watch_ns) {
+        watch_devices();
+        next_watch_ns = monotonic_ns() + k_watch_interval_ns;
+      }
     }
   } catch (const std::exception& e) {
     thread_error = e.what();  // stop() reports it
@@ -231,9 +259,15 @@ std::unique_ptr<BlockCapture> BlockCapture::start(const CaptureOptions& options)
   auto state = std::make_unique<State>();
   for (const std::string& path : options.devices) {
     CaptureDevice d = describe_capture_device(path);
+    if (d.capacity_bytes == 0) {
+      throw UsageError("--target", fmt::format("{} has no capacity (a loop device with nothing attached, or no "
+                                               "medium): there is nothing to capture",
+                                               path));
+    }
     const uint32_t kdev = kernel_dev(d.major, d.minor);
     if (std::find(state->kernel_devs.begin(), state->kernel_devs.end(), kdev) == state->kernel_devs.end()) {
       state->kernel_devs.push_back(kdev);
+      state->watched.push_back(detail::snapshot_device(d.path, d.major, d.minor));
       state->header.devices.push_back(std::move(d));
     }
   }
@@ -296,28 +330,47 @@ BlockCapture::~BlockCapture() {
 }
 
 CaptureTrailer BlockCapture::stop(const std::string& stop_reason) {
-  if (m_state->trailer) return *m_state->trailer;
-  m_state->stop = true;
+  State& s = *m_state;
+  if (s.trailer) return *s.trailer;
+  s.stop = true;
   if (m_thread.joinable()) m_thread.join();
-  for (detail::CpuRing& ring : m_state->rings) ring.disable();
-  m_state->drain_all(true);
+  for (detail::CpuRing& ring : s.rings) ring.disable();
+  // Whatever fails below (a full disk, a file that cannot be written), the rings are closed,
+  // the trailer is kept (a second call returns it) and the first error is what is reported.
+  std::string error = s.thread_error;
   CaptureTrailer t;
-  t.duration_ns = monotonic_ns() - m_state->header.t0_monotonic_ns;
-  {
-    const std::lock_guard lock(m_state->mutex);
-    m_state->assembler->finish();
-    t.lost_events = m_state->lost;
-    t.unmatched_issues = m_state->assembler->unmatched_issues();
-    t.unmatched_completions = m_state->assembler->unmatched_completions();
-    t.processes = m_state->assembler->processes();
+  try {
+    s.drain_all(true);
+    const std::lock_guard lock(s.mutex);
+    s.assembler->finish();
+    t.unmatched_issues = s.assembler->unmatched_issues();
+    t.unmatched_completions = s.assembler->unmatched_completions();
+    t.processes = s.assembler->processes();
+  } catch (const std::exception& e) {
+    if (error.empty()) error = e.what();
   }
-  t.stop_reason = stop_reason;
-  m_state->rings.clear();
-  m_state->writer->finish(t);
-  t.records = m_state->writer->records();
-  m_state->trailer = t;
-  if (!m_state->thread_error.empty()) throw SystemError("block IO capture failed: " + m_state->thread_error);
+  t.duration_ns = monotonic_ns() - s.header.t0_monotonic_ns;
+  t.lost_events = s.lost;
+  t.stop_reason = s.device_gone.load() ? "device_vanished" : stop_reason;
+  s.rings.clear();
+  s.trailer = t;
+  if (error.empty()) {
+    try {
+      s.writer->finish(t);  // without it the file reads back as incomplete
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  }
+  t.records = s.writer->records();
+  s.trailer = t;
+  if (!error.empty()) throw SystemError("block IO capture failed: " + error);
   return t;
+}
+
+std::string BlockCapture::vanished() const {
+  if (!m_state->device_gone.load()) return "";
+  const std::lock_guard lock(m_state->mutex);
+  return m_state->vanished;
 }
 
 CaptureStatus BlockCapture::status() const {

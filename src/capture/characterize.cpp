@@ -28,20 +28,31 @@ struct StreamAcc {
   uint64_t latency_max_ns = 0;
 };
 
+// A stream's IOs and bytes within one step.
+struct StepStream {
+  uint64_t ios = 0;
+  uint64_t bytes = 0;
+};
+
 struct StepAcc {
   uint64_t ios = 0;
   uint64_t bytes = 0;
   uint64_t read_ios = 0;
   uint64_t write_ios = 0;
-  double busy_ns = 0;  // in-flight time summed over IOs, within this step
+  double busy_ns = 0;  // in-flight time of IOs that start or end within this step
+  // IOs in flight over the whole of every step from this one on: +1 at the first step an IO
+  // covers whole, -1 after its last (a prefix sum at the end gives each step's count; an IO
+  // spanning many steps costs two additions, not one per step).
+  int64_t whole_delta = 0;
   uint32_t qd_max = 0;
   double latency_sum_ns = 0;
   uint64_t latency_count = 0;
   uint64_t latency_max_ns = 0;
   uint64_t latency_p50_ns = 0;
   uint64_t latency_p99_ns = 0;
-  std::vector<uint64_t> stream_ios;    // by stream id
-  std::vector<uint64_t> stream_bytes;  // by stream id
+  // By stream id, only the streams this step has: a step costs what it holds, whatever the
+  // number of streams of the whole capture (a hostile file with many sizes and many steps).
+  std::map<size_t, StepStream> streams;
   std::vector<uint64_t> lba_ios;
 };
 
@@ -134,11 +145,20 @@ size_t Characterizer::Impl::stream_id(const StreamKey& key) {
 
 void Characterizer::Impl::add_busy(uint64_t issue_ns, uint64_t complete_ns) {
   busy_ns += static_cast<double>(complete_ns - issue_ns);
+  if (complete_ns <= issue_ns) return;
   const uint64_t len = options.step_ns;
-  for (uint64_t k = issue_ns / len; k * len < complete_ns; ++k) {
-    const uint64_t lo = std::max(issue_ns, k * len);
-    const uint64_t hi = std::min(complete_ns, (k + 1) * len);
-    if (hi > lo) step(k).busy_ns += static_cast<double>(hi - lo);
+  const uint64_t first = issue_ns / len;
+  const uint64_t last = (complete_ns - 1) / len;  // the last step the IO is in flight in
+  step(last);                                     // bounds the steps (check_step_index) first
+  if (first == last) {
+    step(first).busy_ns += static_cast<double>(complete_ns - issue_ns);
+    return;
+  }
+  step(first).busy_ns += static_cast<double>((first + 1) * len - issue_ns);
+  step(last).busy_ns += static_cast<double>(complete_ns - last * len);
+  if (last > first + 1) {  // the steps in between are in flight whole
+    ++step(first + 1).whole_delta;
+    --step(last).whole_delta;
   }
 }
 
@@ -160,12 +180,9 @@ void Characterizer::Impl::add(const IoRecord& r) {
   bytes += r.length_bytes;
   ++s.ios;
   s.bytes += r.length_bytes;
-  if (s.stream_ios.size() <= id) {
-    s.stream_ios.resize(id + 1, 0);
-    s.stream_bytes.resize(id + 1, 0);
-  }
-  ++s.stream_ios[id];
-  s.stream_bytes[id] += r.length_bytes;
+  StepStream& in_step = s.streams[id];
+  ++in_step.ios;
+  in_step.bytes += r.length_bytes;
   read_ios += r.op == IoOp::read ? 1 : 0;
   write_ios += r.op == IoOp::write ? 1 : 0;
   other_ios += r.op != IoOp::read && r.op != IoOp::write ? 1 : 0;
@@ -255,9 +272,9 @@ results::CharacterizationStep finish_step(const StepAcc& s, uint64_t start_ns, u
   uint64_t listed = 0;
   uint64_t listed_bytes = 0;
   for (uint32_t i = 0; i < top; ++i) {
-    const size_t id = order[i];
-    const uint64_t n = id < s.stream_ios.size() ? s.stream_ios[id] : 0;
-    const uint64_t b = id < s.stream_bytes.size() ? s.stream_bytes[id] : 0;
+    const auto it = s.streams.find(order[i]);
+    const uint64_t n = it != s.streams.end() ? it->second.ios : 0;
+    const uint64_t b = it != s.streams.end() ? it->second.bytes : 0;
     out.stream_ios.push_back(n);
     out.stream_bytes.push_back(b);
     listed += n;
@@ -306,6 +323,7 @@ results::IoCharacterization Characterizer::finish(const std::optional<CaptureTra
   c.max_size_bytes = m.max_size;
   c.capture_complete = trailer.has_value();
   if (trailer) {
+    c.stop_reason = trailer->stop_reason;
     c.lost_events = trailer->lost_events;
     c.unmatched_issues = trailer->unmatched_issues;
     c.unmatched_completions = trailer->unmatched_completions;
@@ -333,10 +351,14 @@ results::IoCharacterization Characterizer::finish(const std::optional<CaptureTra
   }
   c.step_streams = static_cast<uint32_t>(std::min<size_t>(m.options.step_streams, order.size()));
   const uint64_t n_steps = c.duration_ns == 0 ? m.steps.size() : (c.duration_ns + c.step_ns - 1) / c.step_ns;
+  int64_t whole = 0;  // IOs in flight over the whole step (the prefix sum of whole_delta)
   for (uint64_t k = 0; k < n_steps; ++k) {
     const uint64_t start = k * c.step_ns;
     const uint64_t length = std::min(c.step_ns, c.duration_ns > start ? c.duration_ns - start : c.step_ns);
-    c.steps.push_back(finish_step(m.step(k), start, length, order, c.step_streams));
+    StepAcc& s = m.step(k);
+    whole += s.whole_delta;
+    s.busy_ns += static_cast<double>(whole) * static_cast<double>(c.step_ns);
+    c.steps.push_back(finish_step(s, start, length, order, c.step_streams));
   }
   std::map<uint32_t, std::string> names;
   if (trailer) {

@@ -2,6 +2,8 @@
 // `app cleanup`. An app run ends as every run does (lifecycle/finish_run.hpp: reports from its
 // document, run.log, manifest, history, the summary on the console).
 #include <fmt/format.h>
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -31,7 +33,8 @@ namespace fs = std::filesystem;
 struct AppRunArgs {
   std::string name;
   std::vector<std::string> targets;
-  uint32_t instances = 0;
+  int64_t instances = 0;
+  bool instances_given = false;
   bool quick = false;
   std::vector<std::string> sets;
   std::string out;
@@ -80,7 +83,12 @@ int run_app_command(const AppRunArgs& a) {
     rq.quick = a.quick;
     rq.sets = a.sets;
     rq.targets = a.targets;
-    rq.instances = a.instances;
+    if (a.instances_given) {  // the range is app::check_request's; a negative count never reaches it
+      if (a.instances < 0) {
+        throw UsageError("--instances", fmt::format("{} is outside 1 to {}", a.instances, app::k_max_instances));
+      }
+      rq.instances = static_cast<uint32_t>(std::min<int64_t>(a.instances, UINT32_MAX));
+    }
     rq.allow_destructive = a.allow_destructive;
     rq.confirm_serials = a.confirm_serials;
     rq.output_dir = out.string();
@@ -131,7 +139,9 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
   run->add_option("name", a->name, "Application (see `ptsuite app list`)")->required();
   add_shared_option(run, "--target", a->targets,
                     "Block device per instance (default: scratch loop devices in /dev/shm)");
-  run->add_option("--instances", a->instances, "Instances without --target: that many scratch devices at once");
+  run->add_option(
+      "--instances", a->instances,
+      fmt::format("Instances without --target: that many scratch devices at once (1 to {})", app::k_max_instances));
   add_shared_flag(run, "--quick", a->quick, "The short form (small database, seconds-long periods)");
   add_shared_option(run, "--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable");
   add_out_dir(run, a->out, "Run directory (default: ./ptsuite-app-<name>-<UTC time>)");
@@ -143,11 +153,19 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
       ->capture_default_str();
   add_shared_option(run, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
   add_history_options(run, a->no_history, a->db);
-  run->callback([&slot, a] {
+  run->callback([&slot, a, run] {
+    a->instances_given = run->count("--instances") > 0;
     slot.fields = {{"app.scale", "--set scale"},
                    {"app.clients", "--set clients"},
                    {"app.threads", "--set threads"},
-                   {"app.duration", "--set duration"}};
+                   {"app.tables", "--set tables"},
+                   {"app.rows", "--set rows"},
+                   {"app.warmup", "--set warmup"},
+                   {"app.duration", "--set duration"},
+                   {"app.step", "--set step"},
+                   {"app.server_cache", "--set server_cache"},
+                   {"app.memory_limit", "--set memory_limit"},
+                   {"app.filesystem", "--set filesystem"}};
     slot.action = [a] { return run_app_command(*a); };
   });
 }

@@ -95,8 +95,14 @@ void emit(const results::IoCharacterization& c, bool json, const std::string& js
   }
 }
 
-// Records until the duration or Ctrl-C; returns whether it was interrupted.
-bool record(const CaptureArgs& a, const std::string& file, uint64_t duration_ns, RunLogFile* log) {
+struct Recorded {
+  bool interrupted = false;  // Ctrl-C / SIGTERM
+  std::string vanished;      // a captured device that went away ("" = none)
+  uint64_t records = 0;
+};
+
+// Records until the duration, Ctrl-C or a captured device vanishing.
+Recorded record(const CaptureArgs& a, const std::string& file, uint64_t duration_ns, RunLogFile* log) {
   capture::CaptureOptions co;
   co.devices = a.targets;
   co.output_path = file;
@@ -109,7 +115,8 @@ bool record(const CaptureArgs& a, const std::string& file, uint64_t duration_ns,
   if (!a.quiet) fmt::print(stderr, "{}\n", what);
   if (log != nullptr) log->info(what);
   const uint64_t start = monotonic_ns();
-  while (!signals.flag().load() && (duration_ns == 0 || monotonic_ns() - start < duration_ns)) {
+  while (!signals.flag().load() && (duration_ns == 0 || monotonic_ns() - start < duration_ns) &&
+         session->vanished().empty()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   const bool interrupted = signals.flag().load();
@@ -119,16 +126,27 @@ bool record(const CaptureArgs& a, const std::string& file, uint64_t duration_ns,
       static_cast<double>(t.duration_ns) / 1e9, t.lost_events, t.unmatched_issues, t.unmatched_completions);
   if (!a.quiet) fmt::print(stderr, "{}\n", done);
   if (log != nullptr) log->info(done);
-  return interrupted;
+  return {interrupted, session->vanished(), t.records};
+}
+
+// A device that vanished ends the capture: what it had is written (the file's trailer says
+// "device_vanished"), and the capture failed (exit 5).
+void throw_if_vanished(const Recorded& r, const std::string& file) {
+  if (!r.vanished.empty()) {
+    throw SystemError(fmt::format("{}; the {} IOs before it are in {}", r.vanished, r.records, file));
+  }
 }
 
 // The old spelling `--out FILE.ptcap`: the capture file alone, as before.
 int capture_to_file(const CaptureArgs& a, const capture::CharacterizeOptions& options, uint64_t duration_ns) {
   warn_deprecated("--out FILE.ptcap", "--out DIR (DIR/capture.ptcap)");
   check_output_file(a.out, "--out");
-  const bool interrupted = record(a, a.out, duration_ns, nullptr);
+  const Recorded r = record(a, a.out, duration_ns, nullptr);
+  const bool interrupted = r.interrupted;
   emit(capture::characterize_file(a.out, options), a.json, a.json_out, a.html, a.quiet);
   if (!a.quiet && !a.json) fmt::print("capture: {}\n", a.out);
+  throw_if_vanished(r, a.out);
+  // Ctrl-C is how an open-ended capture ends: a success when no duration was given.
   return interrupted && duration_ns != 0 ? static_cast<int>(ExitCode::interrupted) : 0;
 }
 
@@ -144,11 +162,11 @@ int run_capture(const CaptureArgs& a) {
   const fs::path dir = fs::absolute(a.out.empty() ? default_out_dir("ptsuite-capture") : a.out);
   check_out_dir(dir);
   create_out_dir(dir);
-  bool interrupted = false;
+  Recorded recorded;
   {
     RunLogFile log(dir / k_run_log_file);
     log.info(fmt::format("ptsuite {} capture started: {}", version(), join_command_line(invocation())));
-    interrupted = record(a, (dir / k_capture_file).string(), duration_ns, &log);
+    recorded = record(a, (dir / k_capture_file).string(), duration_ns, &log);
   }  // run.log closed: the ending appends to it
   results::IoCharacterization c = capture::characterize_file(dir / k_capture_file, options);
   c.capture_file = k_capture_file;
@@ -160,14 +178,20 @@ int run_capture(const CaptureArgs& a) {
   if (!a.json_out.empty()) write_file_atomic(a.json_out, doc.dump(2) + "\n");
   if (!a.html.empty()) write_file_atomic(a.html, report::capture_html(c));
   // Ctrl-C is how an open-ended capture ends: a success when no duration was given.
-  const int code = interrupted && duration_ns != 0 ? static_cast<int>(ExitCode::interrupted) : 0;
+  const bool interrupted = recorded.interrupted;
+  const int code = !recorded.vanished.empty()        ? static_cast<int>(ExitCode::system)
+                   : interrupted && duration_ns != 0 ? static_cast<int>(ExitCode::interrupted)
+                                                     : 0;
   lifecycle::FinishOptions fo;
   fo.formats = formats;
   fo.paper = a.paper;
   fo.history = !a.no_history;
   fo.history_db = a.db;
-  fo.final_note =
-      fmt::format("capture {}: {} IOs; exit code {}", interrupted ? "interrupted" : "complete", c.ios, code);
+  fo.final_note = fmt::format("capture {}: {} IOs; exit code {}",
+                              !recorded.vanished.empty() ? "device vanished"
+                              : interrupted              ? "interrupted"
+                                                         : "complete",
+                              c.ios, code);
   const lifecycle::FinishedRun done =
       lifecycle::finish_run(dir, results::make_document(c, std::make_shared<const nlohmann::json>(doc)), fo);
   if (a.json) {
@@ -177,6 +201,7 @@ int run_capture(const CaptureArgs& a) {
         done, (dir / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
     if (!a.quiet) fmt::print("capture: {}\n", (dir / k_capture_file).string());
   }
+  throw_if_vanished(recorded, (dir / k_capture_file).string());
   return code;
 }
 

@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 
 #include <fmt/format.h>
+#include <cctype>
 
 #include <ptsuite/history/backend.hpp>
 #include <ptsuite/util/error.hpp>
@@ -101,5 +102,36 @@ class PostgresBackend final : public Backend {
 }  // namespace
 
 std::unique_ptr<Backend> open_postgresql(const std::string& uri) { return std::make_unique<PostgresBackend>(uri); }
+
+namespace {
+
+bool is_keyword_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+}  // namespace
+
+bool is_postgresql_keywords(std::string_view db) {
+  size_t i = 0;
+  while (i < db.size() && std::isspace(static_cast<unsigned char>(db[i])) != 0) ++i;
+  const size_t start = i;
+  while (i < db.size() && is_keyword_char(db[i])) ++i;
+  const std::string_view word = db.substr(start, i - start);
+  while (i < db.size() && std::isspace(static_cast<unsigned char>(db[i])) != 0) ++i;
+  if (word.empty() || i >= db.size() || db[i] != '=') return false;
+  PQconninfoOption* options = PQconndefaults();
+  if (options == nullptr) return false;
+  bool known = false;
+  for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o) known = known || word == o->keyword;
+  PQconninfoFree(options);
+  return known;
+}
+
+bool valid_postgresql_keywords(const std::string& db) {
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(db.c_str(), &error);
+  PQfreemem(error);  // never shown: it can quote a word of the string (a password)
+  if (options == nullptr) return false;
+  PQconninfoFree(options);
+  return true;
+}
 
 }  // namespace ptsuite::history

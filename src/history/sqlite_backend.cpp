@@ -103,8 +103,10 @@ bool is_postgresql_uri(std::string_view db) {
   return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
 }
 
+bool is_postgresql(std::string_view db) { return is_postgresql_uri(db) || is_postgresql_keywords(db); }
+
 std::unique_ptr<Backend> open_backend(const std::string& db) {
-  return is_postgresql_uri(db) ? open_postgresql(db) : open_sqlite(db);
+  return is_postgresql(db) ? open_postgresql(db) : open_sqlite(db);
 }
 
 }  // namespace ptsuite::history

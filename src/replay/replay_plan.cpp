@@ -47,6 +47,14 @@ ReplayPlan plan_replay(capture::CaptureReader& reader, uint16_t device, uint64_t
       ++plan.device_ios;
       if (!replayable(r)) continue;
       ++plan.replay_ios;
+      // The replay waits for each IO's time after the one before: a damaged (or hostile) file
+      // whose times go back would have it wait ~2^64 ns. Refused before anything is written.
+      if (!first && r.issue_ns < plan.last_issue_ns) {
+        throw UsageError("capture", fmt::format("IO {} of device {} is issued at {} ns, before the one ahead of it "
+                                                "({} ns): a capture's records are in issue order (docs/capture.md); "
+                                                "the file is damaged",
+                                                plan.replay_ios, device, r.issue_ns, plan.last_issue_ns));
+      }
       if (first) plan.first_issue_ns = r.issue_ns;
       first = false;
       plan.last_issue_ns = r.issue_ns;

@@ -30,6 +30,8 @@ constexpr size_t k_batch_records = 4096;
 constexpr uint64_t k_buffer_budget_bytes = 256ULL << 20;
 constexpr uint32_t k_min_slots = 32;
 constexpr uint32_t k_max_slots = 256;
+// A replay time mapped onto the capture's timeline never passes this (2^62 ns, 146 years).
+constexpr double k_max_capture_time_ns = 4.6e18;
 
 uint64_t round_up(uint64_t value, uint64_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
@@ -58,7 +60,9 @@ struct Loop {
   // A replay time on the capture's timeline (open loop): first issue + elapsed x speed.
   [[nodiscard]] uint64_t capture_time(uint64_t t_ns) const {
     const uint64_t elapsed = t_ns > start_ns ? t_ns - start_ns : 0;
-    return plan.first_issue_ns + static_cast<uint64_t>(static_cast<double>(elapsed) * options.speed);
+    // Hours behind at speed 10^6 would pass 2^64: capped (it lands in the overflow step).
+    const double scaled = std::min(static_cast<double>(elapsed) * options.speed, k_max_capture_time_ns);
+    return plan.first_issue_ns + static_cast<uint64_t>(scaled);
   }
   void note_in_flight(uint64_t t_ns) {
     if (open()) {
@@ -199,7 +203,10 @@ void fill_steps(results::ReplayRecord& rec, const Loop& l) {
   for (size_t k = 0; k < replayed.size(); ++k) {
     results::ReplayStep s;
     s.start_ns = k * l.options.step_ns;
-    s.length_ns = k < l.plan.captured.size() ? l.plan.captured[k].length_ns : l.options.step_ns;
+    // A step after the capture's last (the overflow step) lasts until the replay's last IO.
+    s.length_ns = k < l.plan.captured.size() ? l.plan.captured[k].length_ns
+                  : capture_end > s.start_ns ? capture_end - s.start_ns
+                                             : l.options.step_ns;
     if (k < l.plan.captured.size()) s.captured = l.plan.captured[k];
     s.replayed = replayed[k];
     const StepMeter::ErrorSummary e = l.meter.issue_errors(k);
@@ -283,13 +290,12 @@ results::ReplayRecord run_replay(capture::CaptureReader& reader, const std::stri
   const uint32_t slots =
       options.queue_slots != 0 ? options.queue_slots : auto_queue_slots(plan.max_outstanding, max_block);
   rec.queue_slots = slots;
-  Loop l{options,
-         plan,
-         g,
+  Loop l{options, plan, g,
          engine::IoQueue(engine::create_engine(options.engine), target, slots, static_cast<uint32_t>(max_block)),
          workload::DataFiller(workload::DataPattern::random, options.seed, 0, max_block, slots),
-         StepMeter(options.step_ns),
-         CapturedOutstanding{}};
+         // One step after the capture's last takes every IO issued later (bounded memory, and
+         // no step-count refusal after the first write).
+         StepMeter(options.step_ns, plan.captured.size()), CapturedOutstanding{}};
   l.start_ns = monotonic_ns();
   replay_records(l, reader);
   const uint64_t end = monotonic_ns();

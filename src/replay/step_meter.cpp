@@ -13,17 +13,16 @@ constexpr double k_ns_per_s = 1e9;
 constexpr double k_bytes_per_mb = 1e6;  // MB = 10^6 bytes, as every ptsuite report
 }  // namespace
 
-StepMeter::StepMeter(uint64_t step_ns) : m_step_ns(step_ns) {
+StepMeter::StepMeter(uint64_t step_ns, size_t overflow_step) : m_step_ns(step_ns), m_overflow_step(overflow_step) {
   if (step_ns == 0) throw UsageError("step", "0 is not a step length; give e.g. 1s or 5m");
+  if (overflow_step != k_no_overflow) capture::check_step_index(overflow_step, step_ns);
 }
 
 StepMeter::Step& StepMeter::at(size_t step) {
+  step = std::min(step, m_overflow_step);
   if (step >= m_steps.size()) {
-    capture::check_step_index(step, m_step_ns);
-    const size_t from = m_steps.size();
+    capture::check_step_index(step, m_step_ns);  // never throws below an overflow step
     m_steps.resize(step + 1);
-    // A full histogram per step is ~56 KiB: steps keep only the buckets their errors reach.
-    for (size_t k = from; k < m_steps.size(); ++k) m_steps[k].errors.shrink_to_fit();
   }
   return m_steps[step];
 }
@@ -46,7 +45,8 @@ void StepMeter::in_flight(uint64_t t_ns, uint32_t count) {
   uint64_t from = std::min(m_last_t_ns, t_ns);
   while (from < t_ns && m_last_count > 0) {
     const size_t k = step_of(from);
-    const uint64_t boundary = (k + 1) * m_step_ns;
+    // The overflow step takes the rest at once (however far t_ns is).
+    const uint64_t boundary = k == m_overflow_step ? t_ns : (k + 1) * m_step_ns;
     const uint64_t to = std::min(t_ns, boundary);
     at(k).in_flight_ns += static_cast<double>(m_last_count) * static_cast<double>(to - from);
     from = to;
@@ -69,12 +69,25 @@ void StepMeter::in_flight_in_step(size_t step, uint64_t t_ns, uint32_t count) {
 
 void StepMeter::set_length(size_t step, uint64_t length_ns) { at(step).length_ns = length_ns; }
 
+void StepMeter::close_errors() {
+  if (m_errors.total_count() == 0) return;
+  at(m_error_step).errors = summary(m_errors, m_step_max_error_ns, m_step_last_error_ns);
+  m_errors.clear();
+  m_step_max_error_ns = 0;
+  m_step_last_error_ns = 0;
+}
+
 void StepMeter::issue_error(size_t step, int64_t error_ns) {
   const uint64_t e = error_ns > 0 ? static_cast<uint64_t>(error_ns) : 0;
-  Step& s = at(step);
-  s.errors.record(e);
-  s.max_error_ns = std::max(s.max_error_ns, e);
-  s.last_error_ns = e;
+  step = std::min(step, m_overflow_step);
+  if (step > m_error_step) {
+    close_errors();
+    m_error_step = step;
+  }
+  at(m_error_step);
+  m_errors.record(e);
+  m_step_max_error_ns = std::max(m_step_max_error_ns, e);
+  m_step_last_error_ns = e;
   m_all_errors.record(e);
   m_max_error_ns = std::max(m_max_error_ns, e);
   m_last_error_ns = e;
@@ -95,9 +108,10 @@ StepMeter::ErrorSummary StepMeter::summary(const stats::LatencyHistogram& h, uin
 }
 
 StepMeter::ErrorSummary StepMeter::issue_errors(size_t step) const noexcept {
-  if (step >= m_steps.size()) return {};
-  const Step& s = m_steps[step];
-  return summary(s.errors, s.max_error_ns, s.last_error_ns);
+  if (step == m_error_step && m_errors.total_count() > 0) {
+    return summary(m_errors, m_step_max_error_ns, m_step_last_error_ns);
+  }
+  return step < m_steps.size() ? m_steps[step].errors : ErrorSummary{};
 }
 
 StepMeter::ErrorSummary StepMeter::all_issue_errors() const noexcept {
@@ -113,7 +127,8 @@ std::vector<results::ReplayFigures> StepMeter::figures(uint64_t end_ns, double s
     const Step& s = k < m_steps.size() ? m_steps[k] : empty;
     // The window's length on the capture's timeline; the last window ends with the capture.
     const uint64_t start = k * m_step_ns;
-    uint64_t window = end_ns > start ? std::min(m_step_ns, end_ns - start) : 0;
+    const uint64_t left = end_ns > start ? end_ns - start : 0;
+    uint64_t window = k == m_overflow_step ? left : std::min(m_step_ns, left);
     if (s.length_ns != 0) window = s.length_ns;
     f.length_ns = speed > 0 && s.length_ns == 0 ? static_cast<uint64_t>(static_cast<double>(window) / speed) : window;
     f.ios = s.ios;

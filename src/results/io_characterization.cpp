@@ -134,6 +134,7 @@ void to_json(nlohmann::json& j, const IoCharacterization& c) {
        {"step_streams", c.step_streams},
        {"steps", std::move(steps)},
        {"processes", std::move(processes)}};
+  if (!c.stop_reason.empty()) j["losses"]["stop_reason"] = c.stop_reason;
   // Written when known: `ptsuite capture` stamps its own document; `capture show` and an app
   // run's embedded characterization carry neither.
   if (!c.tool_version.empty()) j["tool"] = {{"version", c.tool_version}};
@@ -175,6 +176,7 @@ IoCharacterization read_io_characterization(const nlohmann::json& j) {
   c.unmatched_issues = count(at(l, "unmatched_issues"));
   c.unmatched_completions = count(at(l, "unmatched_completions"));
   c.capture_complete = at(l, "capture_complete") != false;
+  c.stop_reason = str(l, "stop_reason");
   c.streams = read_each(at(j, "streams"), read_stream);
   c.streams_for_80pct = count32(at(j, "streams_for_80pct"));
   c.step_streams = count32(at(j, "step_streams"));

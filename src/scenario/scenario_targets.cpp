@@ -1,9 +1,12 @@
 // The targets of a scenario run (scenario_targets.hpp).
 #include "scenario/scenario_targets.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 
+#include <ptsuite/app/definition.hpp>
 #include <ptsuite/device/purge.hpp>
+#include <ptsuite/util/error.hpp>
 
 namespace ptsuite::scenario::detail {
 
@@ -56,6 +59,18 @@ void check_against_targets(const Scenario& s, const ScenarioRunConfig& c,
   ScenarioRunOptions ro;
   ro.engine = c.engine;
   check_scenario(s, geometries, ro);
+  // app phases: their settings (ranges, agreement) and the targets' size, as `app run` checks.
+  for (const PhaseSpec& p : s.phases) {
+    if (p.kind != PhaseKind::app) continue;
+    try {
+      const app::AppConfig config = app::resolve_app(app::load_app(p.app), c.quick, p.app_settings);
+      for (size_t i = 0; i < opened.size(); ++i) {
+        app::check_capacity(config, opened[i]->target->path(), geometries[i].capacity_bytes);
+      }
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("phase {}", p.name), fmt::format("{}; nothing was written", e.what()));
+    }
+  }
 }
 
 }  // namespace ptsuite::scenario::detail

@@ -1,8 +1,10 @@
-// `ptsuite app` end to end on scratch loop devices (docs/app.md): a quick pgbench run prints
-// TPS and latency percentiles and writes results whose first report page shows TPS next to the
-// device's IOPS, QD and latency from the capture; sysbench on MariaDB the same; a run killed
-// with SIGKILL leaves a server and a mount that `ptsuite app cleanup` removes; the safety gate
-// refuses mounted devices and unconsented block devices before anything is made.
+// `ptsuite app` end to end on scratch loop devices (docs/app.md): a quick pgbench run (with a
+// relative --out) prints TPS and latency percentiles and writes results whose first report page
+// shows TPS next to the device's IOPS, QD and latency from the capture; sysbench on MariaDB the
+// same; a run killed with SIGKILL has its server (PostgreSQL, MariaDB) shut down by the kernel's
+// parent-death signal and leaves a mount that `ptsuite app cleanup` removes; Ctrl-C with the
+// default --out; the safety gate refuses mounted devices and unconsented block devices before
+// anything is made.
 // Needs root, loop devices, PostgreSQL / MariaDB + sysbench (skips name what is missing).
 // Every run uses a private state directory (PTSUITE_APP_STATE_DIR), so cleanup never touches
 // another run.
@@ -62,11 +64,14 @@ class AppCli : public ::testing::Test {
   test_support::ShmTempDir m_out{"ptsuite-appout"};
 };
 
+// A relative --out (the README's own example): pgbench writes its logs in its instance's
+// directory, which was another place before paths were made absolute.
 TEST_F(AppCli, QuickPgbenchReportsTpsNextToTheDevice) {
   if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
   const std::string dir = m_out.file("pg");
   const auto r =
-      run_ptsuite({"app", "run", "pgbench", "--quick", "--set", "duration=6s", "--set", "warmup=1s", "--out", dir});
+      run_ptsuite({"app", "run", "pgbench", "--quick", "--set", "duration=6s", "--set", "warmup=1s", "--out", "pg"},
+                  {0, m_out.path()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("99.9 %"), std::string::npos) << r.out;  // the percentiles are printed
   EXPECT_EQ(validate_json(results(dir), embedded_schema("app")), std::vector<std::string>{});
@@ -119,13 +124,9 @@ TEST_F(AppCli, QuickSysbenchOnMariadbWithTwoInstances) {
   expect_nothing_left();
 }
 
-// kill -9 during the measured period: the filesystem stays mounted (and the server may still
-// be shutting down); `app cleanup` finds the marker and undoes it.
-TEST_F(AppCli, CleanupUndoesARunKilledWithSigkill) {
-  if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
-  const std::string dir = m_out.file("killed");
-  Child child({"app", "run", "pgbench", "--quick", "--set", "duration=120s", "--set", "warmup=0s", "--no-capture",
-               "--out", dir});
+// Starts `args` and waits (at most 3 minutes) until its run.log in `dir` says the measured
+// period began; "" then, else what the log holds.
+std::string wait_for_measured_period(Child& child, const std::string& dir) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
   std::string log;
   while (log.find("(measured) ...") == std::string::npos && std::chrono::steady_clock::now() < deadline &&
@@ -134,9 +135,49 @@ TEST_F(AppCli, CleanupUndoesARunKilledWithSigkill) {
     std::ifstream in(dir + "/run.log");
     log.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   }
-  ASSERT_NE(log.find("(measured) ..."), std::string::npos) << "the run did not reach its measured period: " << log;
+  return log.find("(measured) ...") == std::string::npos ? "the run did not reach its measured period: " + log : "";
+}
+
+// The server pids the run's marker lists (under the private state directory).
+std::vector<pid_t> marker_server_pids(const std::string& state_dir) {
+  std::vector<pid_t> pids;
+  for (const auto& e : fs::recursive_directory_iterator(state_dir)) {
+    if (e.path().filename() != "marker.json") continue;
+    std::ifstream in(e.path());
+    for (const auto& s : nlohmann::json::parse(in).value("servers", nlohmann::json::array())) {
+      pids.push_back(s.value("pid", 0));
+    }
+  }
+  return pids;
+}
+
+// Whether every pid has exited within `limit` (polled; a server's clean shutdown takes seconds).
+bool all_exit_within(const std::vector<pid_t>& pids, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    bool alive = false;
+    for (const pid_t pid : pids) alive = alive || ::kill(pid, 0) == 0;
+    if (!alive) return true;
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+}
+
+// kill -9 during the measured period: the server shuts down by itself (its parent-death signal,
+// set after it switched to the postgres account), the filesystem stays mounted; `app cleanup`
+// finds the marker and undoes the rest.
+TEST_F(AppCli, CleanupUndoesARunKilledWithSigkill) {
+  if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
+  const std::string dir = m_out.file("killed");
+  Child child({"app", "run", "pgbench", "--quick", "--set", "duration=120s", "--set", "warmup=0s", "--no-capture",
+               "--out", dir});
+  const std::string not_measuring = wait_for_measured_period(child, dir);
+  ASSERT_EQ(not_measuring, "");
+  const std::vector<pid_t> servers = marker_server_pids(m_state.path());
+  ASSERT_EQ(servers.size(), 1u);
   ::kill(child.pid(), SIGKILL);
   child.wait();
+  EXPECT_TRUE(all_exit_within(servers, std::chrono::seconds(120))) << "PostgreSQL outlived the killed ptsuite";
   bool mounted = false;
   for (const auto& e : fs::recursive_directory_iterator(m_state.path())) {
     if (e.path().filename() == "mnt" && is_mount_point(e.path().string())) mounted = true;
@@ -155,21 +196,41 @@ TEST_F(AppCli, CleanupUndoesARunKilledWithSigkill) {
   }
 }
 
+// The same for MariaDB, started as the mysql account (with --user=mysql it would drop its
+// privileges itself, and the kernel would clear its parent-death signal).
+TEST_F(AppCli, AKilledRunStopsItsMariadbServer) {
+  if (!has("/usr/sbin/mariadbd") || !has("/usr/bin/sysbench")) GTEST_SKIP() << "mariadb-server / sysbench missing";
+  const std::string dir = m_out.file("killed-sb");
+  Child child({"app", "run", "sysbench-oltp", "--quick", "--set", "tables=2", "--set", "rows=5000", "--set",
+               "duration=120s", "--set", "warmup=0s", "--no-capture", "--out", dir});
+  const std::string not_measuring = wait_for_measured_period(child, dir);
+  ASSERT_EQ(not_measuring, "");
+  const std::vector<pid_t> servers = marker_server_pids(m_state.path());
+  ASSERT_EQ(servers.size(), 1u);
+  ::kill(child.pid(), SIGKILL);
+  child.wait();
+  EXPECT_TRUE(all_exit_within(servers, std::chrono::seconds(120))) << "MariaDB outlived the killed ptsuite";
+  EXPECT_EQ(run_ptsuite({"app", "cleanup"}).exit_code, 0);
+  expect_nothing_left();
+}
+
 // Ctrl-C during the measured period: the driver is stopped, the server shut down, the
 // filesystem unmounted; results.json says "interrupted"; exit 130.
+// (With the default --out, ./ptsuite-app-pgbench-<time> in the working directory: relative too.)
 TEST_F(AppCli, CtrlCStopsTheRunAndCleansUp) {
   if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
-  const std::string dir = m_out.file("sigint");
-  Child child({"app", "run", "pgbench", "--quick", "--set", "duration=120s", "--set", "warmup=0s", "--out", dir});
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  std::string log;
-  while (log.find("(measured) ...") == std::string::npos && std::chrono::steady_clock::now() < deadline &&
-         !child.exited()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    std::ifstream in(dir + "/run.log");
-    log.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Child child({"app", "run", "pgbench", "--quick", "--set", "duration=120s", "--set", "warmup=0s"}, {0, m_out.path()});
+  std::string dir;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (dir.empty() && std::chrono::steady_clock::now() < deadline && !child.exited()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    for (const auto& e : fs::directory_iterator(m_out.path())) {
+      if (e.path().filename().string().rfind("ptsuite-app-pgbench-", 0) == 0) dir = e.path().string();
+    }
   }
-  ASSERT_NE(log.find("(measured) ..."), std::string::npos) << log;
+  ASSERT_FALSE(dir.empty()) << "no ./ptsuite-app-pgbench-<time> directory";
+  const std::string not_measuring = wait_for_measured_period(child, dir);
+  ASSERT_EQ(not_measuring, "");
   ::kill(child.pid(), SIGINT);
   const auto r = child.wait();
   EXPECT_EQ(r.exit_code, 130) << r.err;

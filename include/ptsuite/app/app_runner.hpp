@@ -12,12 +12,16 @@
 //   7. always, also on errors and Ctrl-C: servers stopped, filesystems unmounted, cgroups and
 //      the marker removed; results.json written with the status.
 // The returned exit code: 0, 130 (interrupted), or the failing Error's code (the results then
-// say why). Safety refusals and bad input throw before anything exists.
+// say why). Safety refusals and bad input throw before anything exists: every setting within
+// its documented range (app/definition.hpp), --instances from 1 to k_max_instances, scratch
+// instances within the host's free RAM and /dev/shm, a given target large enough for the
+// database (docs/app.md, "Bounds").
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,12 +29,17 @@
 
 namespace ptsuite::app {
 
+// --instances: 1 to 16 (each a server of its own and, without --target, a scratch device in RAM).
+inline constexpr uint32_t k_max_instances = 16;
+
 struct AppRunRequest {
   std::string app;
   bool quick = false;
   std::vector<std::string> sets;     // "name=value"
   std::vector<std::string> targets;  // empty: scratch loop devices
-  uint32_t instances = 0;            // 0: one per target (or 1 scratch); else scratch instances
+  // Not given: one per target (or 1 scratch). Given: 1 to k_max_instances scratch instances, or
+  // the number of targets.
+  std::optional<uint32_t> instances;
   bool allow_destructive = false;
   std::vector<std::string> confirm_serials;
   std::string output_dir;

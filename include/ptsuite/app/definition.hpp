@@ -16,6 +16,9 @@
 
 namespace ptsuite::app {
 
+// MariaDB's largest max_prepared_stmt_count (its default is 16,382).
+inline constexpr uint64_t k_max_prepared_statements = 1'048'576;
+
 struct AppDefinition {
   std::string name;
   std::string title;
@@ -28,7 +31,16 @@ struct AppDefinition {
   double required_ratio = 4;
   uint64_t bytes_per_scale_unit = 0;  // pgbench
   uint64_t bytes_per_row = 0;         // sysbench
-  nlohmann::json settings;            // name -> {default, quick, minimum, description}
+  // What the server needs in its memory cgroup besides its cache (measured; the definition's
+  // "server_memory" says how): a base and a share per connection (pgbench client, sysbench
+  // thread). memory_limit must be at least server_cache + base + connections x per_connection.
+  uint64_t server_base_bytes = 0;
+  uint64_t server_per_connection_bytes = 0;
+  // sysbench prepares statements per thread: per_table for every table, and per_thread more
+  // (MariaDB's max_prepared_stmt_count must hold them all). 0: not prepared (pgbench).
+  uint64_t statements_per_table = 0;
+  uint64_t statements_per_thread = 0;
+  nlohmann::json settings;  // name -> {default, quick, minimum, maximum, description}
 };
 
 // Names of the built-in applications, sorted.
@@ -60,9 +72,22 @@ struct AppConfig {
   [[nodiscard]] uint64_t estimated_data_bytes() const;
   // What caches the data: PostgreSQL the cgroup limit, MariaDB (O_DIRECT) the buffer pool.
   [[nodiscard]] uint64_t cache_budget_bytes() const;
+  // The server's connections: pgbench's clients, sysbench's threads.
+  [[nodiscard]] uint64_t connections() const;
+  // The smallest memory_limit the server runs in: server_cache + base + connections' share.
+  [[nodiscard]] uint64_t minimum_memory_limit_bytes() const;
+  // The statements sysbench prepares on the server at once (0 for pgbench).
+  [[nodiscard]] uint64_t prepared_statements() const;
 };
 
-// `sets`: "name=value" strings (--set). Throws UsageError naming the setting.
+// `sets`: "name=value" strings (--set). Throws UsageError naming the setting: a value outside
+// its documented range (the definition's "minimum" / "maximum"), or settings that disagree
+// (pgbench threads above clients, step above duration or more than capture::k_max_steps of it,
+// server_cache not below memory_limit). Nothing is touched: callers check before any mkfs.
 AppConfig resolve_app(const AppDefinition& definition, bool quick, const std::vector<std::string>& sets);
+
+// UsageError ("--target") unless a device of `capacity_bytes` holds twice the configuration's
+// database (its tables and indexes, and as much again for WAL, metadata and free space).
+void check_capacity(const AppConfig& config, const std::string& target, uint64_t capacity_bytes);
 
 }  // namespace ptsuite::app

@@ -11,8 +11,14 @@
 // events are enabled (the caller then starts its workload); a thread drains the ring buffers
 // every `poll_interval_ns`, merges the CPUs' events in time order, pairs them
 // (capture/assembler.hpp) and appends records; stop() disables the events, drains the rest and
-// writes the trailer (lost events, unmatched requests, process names). The destructor stops a
-// capture that is still running (never throws). Needs root (system-wide perf events).
+// writes the trailer (lost events, unmatched requests, process names). The records drained are
+// written to the file after every drain, so a capture killed with SIGKILL reads back as
+// incomplete with everything up to its last drain. The drain thread also checks every 250 ms
+// that each device is still the one captured (capture/device_watch.hpp); once one vanished,
+// vanished() says which and why and stop() writes the trailer with stop_reason
+// "device_vanished" (callers end the capture when they see it: `ptsuite capture` exits 5).
+// The destructor stops a capture that is still running (never throws). Needs root
+// (system-wide perf events).
 // start() throws SystemError (exit 5) naming what is missing; UsageError for a path that is
 // not a block device.
 #pragma once
@@ -53,8 +59,13 @@ class BlockCapture {
   BlockCapture& operator=(const BlockCapture&) = delete;
 
   // Ends the capture; returns the trailer written. `stop_reason`: "duration", "stopped",
-  // "interrupted". Idempotent: a second call returns the same trailer.
+  // "interrupted" ("device_vanished" replaces it once a device vanished). Idempotent: a second
+  // call returns the same trailer. Throws SystemError when the file could not be written (the
+  // rings are closed all the same; the file then reads back as incomplete).
   CaptureTrailer stop(const std::string& stop_reason = "stopped");
+  // "" while every device is there; else e.g. "/dev/loop7 vanished during the capture after
+  // 1.3 s: its size is now 0 (...)". Thread-safe.
+  [[nodiscard]] std::string vanished() const;
   [[nodiscard]] CaptureStatus status() const;
   [[nodiscard]] const CaptureHeader& header() const noexcept;
 

@@ -5,9 +5,19 @@
 // which streams the records in batches: `capture show`, app runs' characterization, and the
 // replay of issue 27 read through it.
 //
+// Durability: the writer's constructor puts the preamble and header on disk (written and
+// fdatasync'ed) before it returns, so a capture's header is there before its first event;
+// flush() hands the buffered records to the kernel (a live capture calls it after every drain
+// of the rings, so a writer killed with SIGKILL leaves every record up to its last drain).
 // A file whose writer died (kill -9, power loss) has no trailer: the reader still reads every
-// whole record and says so (trailer() empty, complete() false). Writers throw SystemError on
-// IO errors; the reader throws UsageError naming the file when it is not a capture file.
+// whole record and says so (trailer() empty, complete() false).
+// Hostile files (docs/capture.md, "Reading untrusted files"): the reader bounds every length
+// before it allocates (a header of at most k_max_header_bytes, a trailer of at most
+// k_max_trailer_bytes, both within the file), parses the JSON parts through util/json_input
+// (64 levels), refuses another format than ptsuite-capture/1, members of the wrong type, and a
+// trailer or footer that does not match the records between them: UsageError (exit 2) naming
+// the file and what is wrong. Writers throw SystemError on IO errors (the first error is kept:
+// every later call throws it again, nothing more is written).
 // Not thread-safe: one thread per writer or reader.
 #pragma once
 
@@ -22,10 +32,15 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/capture/io_record.hpp>
+#include <ptsuite/util/fd.hpp>
 
 namespace ptsuite::capture {
 
 inline constexpr char k_format[] = "ptsuite-capture/1";
+// The JSON parts' bounds: ptsuite's own headers are under 2 KiB (a device list of a few
+// entries); a trailer lists the processes seen, ~40 bytes each, so 16 MiB is ~400,000 pids.
+inline constexpr size_t k_max_header_bytes = 1ULL << 20;
+inline constexpr size_t k_max_trailer_bytes = 16ULL << 20;
 
 // One traced block device; IoRecord::device is its index in CaptureHeader::devices.
 struct CaptureDevice {
@@ -63,34 +78,44 @@ struct CaptureTrailer {
   uint64_t unmatched_issues = 0;       // issued, never completed (record flag `unmatched`)
   uint64_t unmatched_completions = 0;  // completed, never seen issued (not recorded)
   std::vector<ProcessName> processes;  // pid -> command name at queue time
-  std::string stop_reason;             // "duration", "stopped", "interrupted"
+  std::string stop_reason;             // "duration", "stopped", "interrupted", "device_vanished"
 };
 
 nlohmann::json to_json(const CaptureHeader& header);
-CaptureHeader read_header(const nlohmann::json& j);
+// Strict: `where` names the part in errors ("FILE: header"); UsageError for a member of the
+// wrong type, a missing or unknown `format`, a `devices` that is not a list of objects.
+CaptureHeader read_header(const nlohmann::json& j, const std::string& where = "capture header");
 nlohmann::json to_json(const CaptureTrailer& trailer);
-CaptureTrailer read_trailer(const nlohmann::json& j);
+CaptureTrailer read_trailer(const nlohmann::json& j, const std::string& where = "capture trailer");
+
+// The one place a capture file is opened for writing (created or truncated, 0644): the output
+// gate of issue 36 routes it.
+UniqueFd open_capture_output(const std::string& path);
 
 class CaptureWriter {
  public:
-  // Creates (truncates) `path` and writes the preamble and header.
+  // Creates (truncates) `path` and writes the preamble and header, on disk when it returns.
   CaptureWriter(const std::string& path, const CaptureHeader& header);
   ~CaptureWriter();
   CaptureWriter(const CaptureWriter&) = delete;
   CaptureWriter& operator=(const CaptureWriter&) = delete;
 
   void append(const IoRecord& record);
+  // Writes the buffered records to the file (the kernel's page cache: they survive a SIGKILL).
+  void flush();
   [[nodiscard]] uint64_t records() const noexcept { return m_records; }
   // Writes the trailer (its `records` is set from what was appended) and the footer, flushes
   // and closes. Without finish() the file ends after the last record (an incomplete capture).
   void finish(CaptureTrailer trailer);
 
  private:
-  void flush_buffer();
+  void write_all(const void* data, size_t n);
   std::string m_path;
-  std::FILE* m_file = nullptr;
+  UniqueFd m_fd;
   std::vector<uint8_t> m_buffer;
   uint64_t m_records = 0;
+  uint64_t m_written_bytes = 0;  // the file's length so far (the trailer's offset)
+  int m_error = 0;               // the first write error (errno); later calls throw it again
 };
 
 class CaptureReader {
@@ -114,12 +139,14 @@ class CaptureReader {
   void rewind();
 
  private:
-  void open(uint64_t size);  // reads the preamble, header and trailer of m_file (size bytes)
+  void open(uint64_t size);          // reads the preamble, header and trailer of m_file (size bytes)
+  void open_trailer(uint64_t size);  // sets m_trailer and m_data_end when the file has a footer
   std::string m_path;
   std::FILE* m_file = nullptr;
   CaptureHeader m_header;
   std::optional<CaptureTrailer> m_trailer;
   uint64_t m_data_offset = 0;
+  uint64_t m_data_end = 0;
   uint64_t m_record_count = 0;
   uint64_t m_next = 0;
   std::vector<uint8_t> m_buffer;

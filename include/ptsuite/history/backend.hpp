@@ -1,6 +1,7 @@
 // Contract: the storage interface of the results history: one SQL connection, with two
 // backends behind it, SQLite (Debian's libsqlite3; a file, the default) and PostgreSQL
-// (Debian's libpq; `postgresql://...` or `postgres://...` URIs, for labs with many hosts).
+// (Debian's libpq; `postgresql://...` or `postgres://...` URIs, or libpq's keyword form
+// `host=... dbname=...`, for labs with many hosts).
 // The store (store.hpp) is written once against this interface.
 //
 // SQL passed to query() uses '?' placeholders (the PostgreSQL backend numbers them $1, $2, ...)
@@ -42,6 +43,15 @@ class Backend {
 
 // True for "postgresql://..." and "postgres://..." (libpq connection URIs).
 bool is_postgresql_uri(std::string_view db);
+// True for libpq's keyword form, "host=db1 dbname=ptsuite user=lab password=...": its first word
+// is one of libpq's connection keywords (PQconndefaults()) followed by '='. No file path a
+// person writes starts so; a file of such a name is given as ./host=x.
+bool is_postgresql_keywords(std::string_view db);
+// Either form: what open_backend() opens with libpq.
+bool is_postgresql(std::string_view db);
+// Whether libpq accepts the keyword form `db` (PQconninfoParse: known keywords, '=' after each,
+// quotes closed). Says nothing of why, so no part of the string (a password) is ever quoted.
+bool valid_postgresql_keywords(const std::string& db);
 
 // SQLite database file: created (with its directory) when missing. Foreign keys on, 10 s busy
 // timeout.

@@ -11,9 +11,20 @@
 // call is split exactly across the steps it spans). A closed-loop replay, whose own time has no
 // relation to the capture's, attributes by the captured step instead: issue_in_step() and
 // in_flight_in_step() add to the named step, and set_length() gives the step's measured length.
+//
+// Memory is bounded per step, whatever the capture: a step keeps counters, its sizes and the
+// summary of its issue-time errors; the errors' histogram (up to 58 KiB) exists once, for the
+// step being filled, because issue_error() is called in time order (an open loop issues in
+// time order) and a step's summary is final once a later step gets an error. Steps are
+// bounded too: by capture::k_max_steps (UsageError beyond it, for the pass over a capture
+// before anything is written), or - a replay, which must never fail after its first write -
+// by an overflow step: with `overflow_step` set, every time at or after that step's start
+// counts in it (the IOs a lagging replay issued after the capture's end, on the capture's
+// timeline) and figures() makes it end at end_ns.
 // Pure, single-threaded, allocation only when a step or size is seen the first time.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -27,10 +38,14 @@ enum class Direction : uint8_t { read, write };
 
 class StepMeter {
  public:
-  explicit StepMeter(uint64_t step_ns);
+  static constexpr size_t k_no_overflow = SIZE_MAX;
+  explicit StepMeter(uint64_t step_ns, size_t overflow_step = k_no_overflow);
 
   [[nodiscard]] uint64_t step_ns() const noexcept { return m_step_ns; }
-  [[nodiscard]] size_t step_of(uint64_t t_ns) const noexcept { return static_cast<size_t>(t_ns / m_step_ns); }
+  // The step `t_ns` falls in (the overflow step at most, when there is one).
+  [[nodiscard]] size_t step_of(uint64_t t_ns) const noexcept {
+    return std::min(static_cast<size_t>(t_ns / m_step_ns), m_overflow_step);
+  }
 
   // Time-window attribution (capture side, open-loop replay).
   void issue(uint64_t t_ns, Direction direction, uint32_t length_bytes, uint32_t in_flight_after);
@@ -41,11 +56,14 @@ class StepMeter {
   void set_length(size_t step, uint64_t length_ns);
 
   // Replayed issue time - scheduled issue time of an IO of `step` (negative: early, kept as 0).
+  // In non-decreasing step order; an error for a step already summarized counts in the
+  // current one.
   void issue_error(size_t step, int64_t error_ns);
 
   // The figures of every step from 0 to the last one seen (at least `min_steps`), with IOPS and
   // MB/s per the step's length divided by `speed` (a replay at speed 2 has half the time).
-  // The last step's window ends at end_ns (capture timeline) unless set_length() named it.
+  // The last step's window ends at end_ns (capture timeline) unless set_length() named it; the
+  // overflow step's window is all of [its start, end_ns).
   [[nodiscard]] std::vector<results::ReplayFigures> figures(uint64_t end_ns, double speed, size_t min_steps) const;
   struct ErrorSummary {
     uint64_t count = 0;
@@ -68,18 +86,23 @@ class StepMeter {
     double in_flight_ns = 0;  // integral of the in-flight count over time
     uint32_t max_in_flight = 0;
     std::map<uint32_t, uint64_t> sizes;
-    stats::LatencyHistogram errors;
-    uint64_t max_error_ns = 0;
-    uint64_t last_error_ns = 0;
+    ErrorSummary errors;  // final once a later step had an error (the current one: m_errors)
   };
   static ErrorSummary summary(const stats::LatencyHistogram& h, uint64_t max_ns, uint64_t last_ns) noexcept;
   Step& at(size_t step);
   void count(Step& s, Direction direction, uint32_t length_bytes, uint32_t in_flight_after);
+  void close_errors();
 
   uint64_t m_step_ns;
+  size_t m_overflow_step;
   std::vector<Step> m_steps;
   uint64_t m_last_t_ns = 0;
   uint32_t m_last_count = 0;
+  // The issue-time errors of step m_error_step, the one being filled.
+  size_t m_error_step = 0;
+  stats::LatencyHistogram m_errors;
+  uint64_t m_step_max_error_ns = 0;
+  uint64_t m_step_last_error_ns = 0;
   stats::LatencyHistogram m_all_errors;
   uint64_t m_max_error_ns = 0;
   uint64_t m_last_error_ns = 0;

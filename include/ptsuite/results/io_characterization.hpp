@@ -97,6 +97,7 @@ struct IoCharacterization {
   uint64_t unmatched_issues = 0;
   uint64_t unmatched_completions = 0;
   bool capture_complete = true;  // the capture file has its trailer
+  std::string stop_reason;       // the trailer's: "duration", ..., "device_vanished"; "" without one
   // Streams, most IOs first; the first `streams_for_80pct` cover >= 80 % of the IOs.
   std::vector<IoStreamStats> streams;
   uint32_t streams_for_80pct = 0;

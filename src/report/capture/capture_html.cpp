@@ -59,9 +59,10 @@ html::Block summary_table(const IoCharacterization& c) {
       {"Transfer sizes",
        html::text(fmt::format("{} to {}", html::kib_label(c.min_size_bytes), html::kib_label(c.max_size_bytes)))},
       {"Completeness",
-       html::text(fmt::format("lost events {}, issued never completed {}, completions without issue {}{}",
+       html::text(fmt::format("lost events {}, issued never completed {}, completions without issue {}{}{}",
                               c.lost_events, c.unmatched_issues, c.unmatched_completions,
-                              c.capture_complete ? "" : "; capture file without trailer (writer stopped)"))},
+                              c.capture_complete ? "" : "; capture file without trailer (writer stopped)",
+                              c.stop_reason == "device_vanished" ? "; ended because a captured device vanished" : ""))},
       {"Definitions",
        html::text(fmt::format("step {}; SEQ = starts where one of the last {} IOs of its direction ended; QD = issued, "
                               "not completed (time-weighted mean)",

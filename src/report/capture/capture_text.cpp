@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <ptsuite/report/capture_report.hpp>
+#include <ptsuite/util/printable.hpp>
 
 namespace ptsuite::report {
 
@@ -14,6 +15,7 @@ std::string losses_line(const results::IoCharacterization& c) {
   std::string s = fmt::format("lost events {}, issued but never completed {}, completions without issue {}",
                               c.lost_events, c.unmatched_issues, c.unmatched_completions);
   if (!c.capture_complete) s += "; the capture file has no trailer (its writer was stopped): counts may be low";
+  if (c.stop_reason == "device_vanished") s += "; the capture ended because a captured device vanished";
   return s;
 }
 
@@ -21,9 +23,11 @@ std::string losses_line(const results::IoCharacterization& c) {
 
 std::string capture_text(const results::IoCharacterization& c) {
   std::string out;
-  out += fmt::format("Capture of {} ({:.1f} GB), started {}, {:.1f} s, source: {}\n", c.device,
-                     static_cast<double>(c.capacity_bytes) / 1e9, c.started_utc,
-                     static_cast<double>(c.duration_ns) / 1e9, c.source);
+  // The header's strings come from the capture file: escaped for the terminal (util/printable.hpp:
+  // an escape sequence in a hostile header must not rewrite the screen or the terminal's title).
+  out += fmt::format("Capture of {} ({:.1f} GB), started {}, {:.1f} s, source: {}\n", printable(c.device),
+                     static_cast<double>(c.capacity_bytes) / 1e9, printable(c.started_utc),
+                     static_cast<double>(c.duration_ns) / 1e9, printable(c.source));
   out += fmt::format("IOs {} ({} reads, {} writes, {} other), {:.1f} MB; {:.0f} IOPS, {:.1f} MB/s\n", c.ios, c.read_ios,
                      c.write_ios, c.other_ios, static_cast<double>(c.bytes) / 1e6, c.iops, c.mb_per_s);
   out += fmt::format(
@@ -56,7 +60,7 @@ std::string capture_text(const results::IoCharacterization& c) {
     out += "\nProcesses (submitter at queue time)\n";
     for (size_t i = 0; i < std::min<size_t>(c.processes.size(), 8); ++i) {
       const results::ProcessShare& p = c.processes[i];
-      out += fmt::format("  {:>8} {:<16} {:>12} IOs {:>7.2f} %\n", p.pid, p.comm, p.ios, p.io_share * 100);
+      out += fmt::format("  {:>8} {:<16} {:>12} IOs {:>7.2f} %\n", p.pid, printable(p.comm), p.ios, p.io_share * 100);
     }
   }
   return out;

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/report/replay_report.hpp>
+#include <ptsuite/util/printable.hpp>
 
 namespace ptsuite::report {
 
@@ -15,11 +16,13 @@ bool sizes_reproduced(const results::ReplayStep& s) { return s.captured.sizes ==
 
 std::string replay_text(const results::ReplayRecord& r) {
   std::string out;
-  out += fmt::format("Replay of {} (device {}, source: {}{})\n", r.capture_file, r.capture_device, r.capture_source,
-                     r.capture_complete ? "" : "; capture without trailer");
-  out += fmt::format("on {} ({:.1f} GB{}), engine {}, {} loop, speed {}x, {} queue slots\n", r.target,
+  // The capture's strings come from its file: escaped for the terminal (util/printable.hpp).
+  out += fmt::format("Replay of {} (device {}, source: {}{})\n", printable(r.capture_file), printable(r.capture_device),
+                     printable(r.capture_source), r.capture_complete ? "" : "; capture without trailer");
+  out += fmt::format("on {} ({:.1f} GB{}), engine {}, {} loop, speed {}x, {} queue slots\n", printable(r.target),
                      static_cast<double>(r.target_capacity_bytes) / 1e9,
-                     r.target_note.empty() ? "" : "; " + r.target_note, r.engine, r.mode, r.speed, r.queue_slots);
+                     r.target_note.empty() ? "" : "; " + printable(r.target_note), r.engine, r.mode, r.speed,
+                     r.queue_slots);
   out += fmt::format(
       "IOs: {} captured, {} replayed, {} skipped (not read/write), {} remapped into the target, {} lengths rounded "
       "up; {:.2f} s\n",

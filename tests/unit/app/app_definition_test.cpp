@@ -66,6 +66,49 @@ TEST(AppDefinition, SettingsResolveWithTheirSource) {
   EXPECT_THROW(resolve_app(load_app("pgbench"), false, {"scale"}), UsageError);
 }
 
+// Every setting has a documented range (pts/apps/*.json, docs/app.md) and the settings must
+// agree with each other: refused with the setting's name, before anything is made.
+TEST(AppDefinition, SettingsOutsideTheirRangeOrDisagreeingAreRefused) {
+  const auto refused = [](const std::string& app, std::vector<std::string> sets, const std::string& piece) {
+    try {
+      (void)resolve_app(load_app(app), true, sets);
+      ADD_FAILURE() << sets.front() << " was accepted";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(piece), std::string::npos) << e.what();
+    }
+  };
+  refused("pgbench", {"scale=1000000000"}, "app.scale: 1000000000 is outside 1 to 100000");
+  refused("pgbench", {"clients=100000"}, "app.clients: 100000 is outside 1 to 1000");
+  refused("pgbench", {"duration=100000d"}, "app.duration: 100000d is outside 1s to 7d");
+  refused("pgbench", {"duration=0s"}, "app.duration");
+  refused("pgbench", {"warmup=25h"}, "app.warmup");
+  refused("pgbench", {"step=1ms"}, "app.step");
+  refused("pgbench", {"memory_limit=1MiB"}, "app.memory_limit");
+  refused("sysbench-oltp", {"rows=10"}, "app.rows: 10 is outside 100 to 1000000000");
+  refused("sysbench-oltp", {"tables=1001"}, "app.tables");
+  refused("pgbench", {"clients=2", "threads=4"}, "app.threads: 4 pgbench threads for 2 clients");
+  refused("pgbench", {"duration=10s", "step=20s"}, "app.step: a step of 20.0s is longer");
+  refused("pgbench", {"duration=7d", "step=1s"}, "more than 100000 steps");
+  // memory_limit >= server_cache + the server's base + a share per connection (measured: the
+  // quick 64MiB ran 20 pgbench clients and not 25; MariaDB started in 96MiB, not in 80MiB).
+  refused("pgbench", {"server_cache=64MiB"}, "app.memory_limit: 64MiB is too small: postgresql needs");
+  refused("pgbench", {"clients=25"}, "fewer clients");
+  EXPECT_NO_THROW((void)resolve_app(load_app("pgbench"), true, {"clients=16"}));
+  refused("sysbench-oltp", {"memory_limit=80MiB"}, "mariadb needs server_cache (8MiB) + 96MiB + 512KiB");
+  refused("sysbench-oltp", {"memory_limit=128MiB", "threads=100"}, "fewer threads");
+  EXPECT_NO_THROW((void)resolve_app(load_app("sysbench-oltp"), true, {"memory_limit=256MiB", "threads=300"}));
+  // MariaDB's max_prepared_stmt_count bounds sysbench's statements (9 a table and 2 a thread).
+  refused("sysbench-oltp", {"threads=1000", "tables=200", "memory_limit=2GiB"}, "1000 threads x 200 tables prepare");
+  EXPECT_EQ(resolve_app(load_app("sysbench-oltp"), true, {"threads=1000", "tables=2", "memory_limit=2GiB"})
+                .prepared_statements(),
+            20'000u);
+  // The bounds themselves are accepted.
+  EXPECT_NO_THROW((void)resolve_app(
+      load_app("pgbench"), true,
+      {"scale=100000", "clients=1000", "threads=1000", "duration=7d", "step=10s", "memory_limit=2GiB"}));
+  EXPECT_NO_THROW((void)resolve_app(load_app("pgbench"), true, {"warmup=0s", "duration=1s", "step=100ms"}));
+}
+
 TEST(AppDriverOutput, PgbenchSummaryProgressAndTransactionLog) {
   const DriverSummary s = parse_pgbench_summary(data("pgbench-stdout.txt"));
   EXPECT_DOUBLE_EQ(s.tps, 1381.911558);

@@ -232,6 +232,27 @@ TEST(CaptureCharacterize, StepsBeyondTheBoundAreRefused) {
   EXPECT_THROW(late.add(rec(0, k_max_steps * o.step_ns + 1, 0, 4096, IoOp::read)), UsageError);  // completes late
 }
 
+// An IO in flight over many steps counts whole in each step it covers and in part in the steps
+// where it starts and ends (each added once, not step by step: a capture of IOs that each span
+// 100,000 steps costs no more than one of short IOs).
+TEST(CaptureCharacterize, AnIoSpanningStepsCountsInEachOfThem) {
+  CharacterizeOptions o;
+  o.step_ns = 1000;
+  Characterizer ch(one_device(1ULL << 30), o);
+  ch.add(rec(500, 4250, 0, 4096, IoOp::read));      // steps 0 (half), 1, 2, 3 (whole), 4 (quarter)
+  ch.add(rec(2000, 3000, 8192, 4096, IoOp::read));  // step 2, whole
+  CaptureTrailer t;
+  t.duration_ns = 5000;
+  const results::IoCharacterization c = ch.finish(t);
+  ASSERT_EQ(c.steps.size(), 5u);
+  EXPECT_DOUBLE_EQ(c.steps[0].qd_mean, 0.5);
+  EXPECT_DOUBLE_EQ(c.steps[1].qd_mean, 1.0);
+  EXPECT_DOUBLE_EQ(c.steps[2].qd_mean, 2.0);
+  EXPECT_DOUBLE_EQ(c.steps[3].qd_mean, 1.0);
+  EXPECT_DOUBLE_EQ(c.steps[4].qd_mean, 0.25);
+  EXPECT_DOUBLE_EQ(c.qd_mean, (3750.0 + 1000.0) / 5000.0);
+}
+
 TEST(CaptureCharacterize, TheDocumentRoundTripsThroughItsReader) {
   CharacterizeOptions o;
   o.step_ns = 1'000'000;

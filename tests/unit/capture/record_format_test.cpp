@@ -11,7 +11,9 @@
 #include <ptsuite/capture/tracepoint_format.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "support/capture_bytes.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::capture {
 namespace {
@@ -178,6 +180,89 @@ TEST(CaptureFile, RefusesAFileThatIsNotACapture) {
   std::ofstream(path) << "hello, this is not a capture file";
   EXPECT_THROW(CaptureReader{path}, UsageError);
   EXPECT_THROW(CaptureReader{dir.file("missing")}, UsageError);
+}
+
+// The header is in the file when the writer's constructor returns (a capture enables its events
+// only then), and flush() puts the appended records there too: a writer killed after a flush
+// leaves a file that reads back as incomplete with every flushed record.
+TEST(CaptureFile, TheHeaderAndEveryFlushedRecordAreInTheFileAtOnce) {
+  test_support::ShmTempDir dir;
+  const std::string path = dir.file("c.ptcap");
+  CaptureWriter w(path, sample_header());
+  {
+    CaptureReader r(path);  // a second open of the file while it is being written
+    EXPECT_EQ(r.header().devices.at(0).path, "/dev/loop9");
+    EXPECT_EQ(r.record_count(), 0u);
+    EXPECT_FALSE(r.complete());
+  }
+  for (uint64_t i = 0; i < 10; ++i) w.append(sample_record(i));
+  w.flush();
+  CaptureReader r(path);
+  EXPECT_EQ(r.record_count(), 10u);
+  EXPECT_FALSE(r.complete());
+}
+
+// Hostile or damaged files are refused with a message naming the file and the part, before any
+// length from the file is allocated: never bad_alloc, never "characterized as if valid".
+TEST(CaptureFile, HostileLengthsAndPartsAreRefusedNamingThem) {
+  test_support::ShmTempDir dir;
+  const std::string records = test_support::spaced_records(4, 1000);
+  const std::string trailer = test_support::valid_capture_trailer(4);
+  std::string deep;
+  for (int i = 0; i < 100'000; ++i) deep += "[";
+  struct Case {
+    const char* name;
+    test_support::CaptureParts parts;
+    const char* message;
+  };
+  const auto with = [&](auto change) {
+    test_support::CaptureParts p;
+    p.records = records;
+    p.trailer = trailer;
+    change(p);
+    return p;
+  };
+  std::string header_v2 = test_support::valid_capture_header();
+  header_v2.replace(header_v2.find("capture/1"), 9, "capture/2");
+  std::string no_devices = R"({"format": "ptsuite-capture/1", "source": "x"})";
+  std::string typed = test_support::valid_capture_header();
+  typed.replace(typed.find("\"capacity_bytes\":"), 17, "\"capacity_bytes\":\"1\",\"x\":");
+  const std::vector<Case> cases = {
+      {"header length 0xFFFFFFFF", with([](auto& p) { p.header_bytes = 0xFFFFFFFFU; }), "header length 4294967295"},
+      {"header length 0", with([](auto& p) { p.header_bytes = 0; }), "header length 0 is empty"},
+      {"header not JSON", with([](auto& p) { p.header = "this is not JSON at all"; }), "header: not valid JSON"},
+      {"header 100,000 levels deep", with([&](auto& p) { p.header = deep; }), "nesting deeper than 64"},
+      {"header an array", with([](auto& p) { p.header = "[1,2]"; }), "expected a JSON object"},
+      {"unknown format version", with([&](auto& p) { p.header = header_v2; }), "\"ptsuite-capture/2\" is not one"},
+      {"no devices", with([&](auto& p) { p.header = no_devices; }), "no \"devices\" list"},
+      {"a member of the wrong type", with([&](auto& p) { p.header = typed; }), "\"capacity_bytes\" is not a whole"},
+      {"trailer length 2^63", with([](auto& p) { p.trailer_bytes = 1ULL << 63; }), "the trailer is damaged"},
+      {"trailer offset inside a record", with([](auto& p) { p.trailer_offset = 100; }), "not after a whole record"},
+      {"trailer not JSON", with([&](auto& p) { p.trailer = std::string(trailer.size(), 'x'); }), "not valid JSON"},
+      {"trailer counts other records", with([](auto& p) { p.trailer = test_support::valid_capture_trailer(5); }),
+       "it counts 5 records, the file holds 4"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string path = dir.file("hostile.ptcap");
+    test_support::write_file(path, test_support::capture_bytes(c.parts));
+    try {
+      CaptureReader r(path);
+      ADD_FAILURE() << "accepted";
+    } catch (const UsageError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(path), std::string::npos) << what;
+      EXPECT_NE(what.find(c.message), std::string::npos) << what;
+    }
+  }
+  // The same parts, untouched, read back; without trailer (a killed writer): incomplete.
+  test_support::write_file(dir.file("ok.ptcap"), test_support::capture_bytes(with([](auto&) {})));
+  EXPECT_TRUE(CaptureReader(dir.file("ok.ptcap")).complete());
+  EXPECT_EQ(CaptureReader(dir.file("ok.ptcap")).record_count(), 4u);
+  test_support::write_file(dir.file("killed.ptcap"),
+                           test_support::capture_bytes(with([](auto& p) { p.trailer.reset(); })));
+  EXPECT_FALSE(CaptureReader(dir.file("killed.ptcap")).complete());
+  EXPECT_EQ(CaptureReader(dir.file("killed.ptcap")).record_count(), 4u);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <thread>
 
+#include <ptsuite/history/location.hpp>
 #include <ptsuite/util/error.hpp>
 #include "support/postgres_server.hpp"
 #include "unit/history/store_checks.hpp"
@@ -52,6 +53,20 @@ TEST_F(PostgresHistory, ConcurrentWritersBothLand) {
   EXPECT_EQ(store.list({}).size(), 2u);
   const std::vector<Row> versions = store.backend().query("SELECT COUNT(*) FROM ptsuite_schema");
   EXPECT_EQ(versions[0][0], std::to_string(history_migrations().size()));
+}
+
+// libpq's keyword form reaches the same server (and is never an SQLite file); the password in it
+// (ignored by the test server's trust authentication) is not in its description.
+TEST_F(PostgresHistory, AKeywordConnectionStringOpensTheServer) {
+  const std::string& uri = m_server->uri();  // postgresql://ptsuite@/postgres?host=DIR&port=PORT
+  const size_t host = uri.find("host=");
+  const size_t amp = uri.find('&', host);
+  const std::string keywords = "host=" + uri.substr(host + 5, amp - host - 5) + " port=" + uri.substr(amp + 6) +
+                               " user=ptsuite password='not used' dbname=postgres";
+  HistoryStore store = HistoryStore::open(resolve_history_db(keywords));
+  EXPECT_EQ(store.backend().dialect(), Dialect::postgresql);
+  EXPECT_EQ(store.backend().describe().find("not used"), std::string::npos) << store.backend().describe();
+  EXPECT_TRUE(store.list({}).empty());
 }
 
 TEST_F(PostgresHistory, UnreachableDatabaseIsOneLineBadInput) {

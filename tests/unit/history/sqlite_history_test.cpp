@@ -224,5 +224,33 @@ TEST(HistoryLocation, OptionThenEnvironmentThenXdgDataHome) {
   EXPECT_FALSE(is_postgresql_uri("/var/lib/postgresql.sqlite"));
 }
 
+// libpq's keyword form is PostgreSQL's, never a file name; its password never printed; a
+// malformed or mistyped one is refused (issue 36).
+TEST(HistoryLocation, KeywordConnectionStringsArePostgresqlAndTheirPasswordsHidden) {
+  const std::string good = "host=127.0.0.1 port=5432 password='s3cret pass' dbname=ptsuite";
+  EXPECT_TRUE(is_postgresql_keywords(good));
+  EXPECT_TRUE(is_postgresql(good));
+  EXPECT_TRUE(is_postgresql_keywords("  dbname = lab"));
+  EXPECT_FALSE(is_postgresql_keywords("/tmp/a=b.sqlite"));
+  EXPECT_FALSE(is_postgresql_keywords("history.sqlite"));
+  EXPECT_FALSE(is_postgresql_keywords("hots=db1 password=x"));  // no libpq keyword
+  EXPECT_EQ(resolve_history_db(good), good);
+  EXPECT_EQ(display_db(good), "host=127.0.0.1 port=5432 password=*** dbname=ptsuite");
+  EXPECT_EQ(display_db("password=abc\\ def user=u"), "password=*** user=u");
+  EXPECT_EQ(display_db("user=u password = 'it\\'s' host=h"), "user=u password = *** host=h");
+  EXPECT_EQ(resolve_history_db("/tmp/a=b.sqlite"), "/tmp/a=b.sqlite");
+  for (const char* bad : {"host=db1 password=s3cret nosuchkey=1", "host=db1 password='s3cret",
+                          "hots=db1 password=s3cret", "host=db1 s3cret"}) {
+    try {
+      (void)resolve_history_db(bad, "--db");
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const UsageError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind("--db: ", 0), 0u) << what;
+      EXPECT_EQ(what.find("s3cret"), std::string::npos) << what;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ptsuite::history

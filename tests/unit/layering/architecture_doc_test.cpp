@@ -137,7 +137,8 @@ TEST(ArchitectureDoc, TheSchemasAreTheOnesInPtsSchema) {
 
 TEST(ArchitectureDoc, TheDocumentKindsTableIsTheList) {
   const std::string kinds = section(architecture(), "## Document kinds");
-  static const std::regex k_row(R"(\| `(ptsuite\.[a-z_]+)` \|[^|]*\| `([A-Za-z]+)` \| `([a-z-]+)` \| (yes|no) \| (yes|no) \|)");
+  static const std::regex k_row(
+      R"(\| `(ptsuite\.[a-z_]+)` \|[^|]*\| `([A-Za-z]+)` \| `([a-z-]+)` \| (yes|no) \| (yes|no) \|)");
   size_t rows = 0;
   for (std::sregex_iterator it(kinds.begin(), kinds.end(), k_row), end; it != end; ++it, ++rows) {
     const results::DocumentKindInfo* info = results::find_document_kind((*it)[1].str());

@@ -64,6 +64,46 @@ TEST(StepMeter, SplitsInFlightTimeExactlyAcrossSteps) {
   EXPECT_EQ(f[2].outstanding_max, 1u);
 }
 
+// The errors' histogram exists once, for the step being filled: a step's summary is final once
+// a later step has an error (a replay issues in time order), so memory does not grow with the
+// number of steps.
+TEST(StepMeter, IssueErrorSummariesAreKeptPerStepAsTheyClose) {
+  StepMeter m(1000);
+  for (int64_t e : {100, 200, 300}) m.issue_error(0, e);
+  m.issue_error(5, 7000);
+  m.issue_error(2, 50);  // out of order: counts in the current step (5)
+  EXPECT_EQ(m.issue_errors(0).count, 3u);
+  EXPECT_EQ(m.issue_errors(0).p50_ns, 200u);
+  EXPECT_EQ(m.issue_errors(0).max_ns, 300u);
+  EXPECT_EQ(m.issue_errors(0).last_ns, 300u);
+  EXPECT_EQ(m.issue_errors(2).count, 0u);
+  EXPECT_EQ(m.issue_errors(5).count, 2u);
+  EXPECT_EQ(m.issue_errors(5).max_ns, 7000u);
+  EXPECT_EQ(m.issue_errors(5).last_ns, 50u);
+  EXPECT_EQ(m.all_issue_errors().count, 5u);
+}
+
+// A replay's meter has an overflow step after the capture's last: whatever falls later (a
+// replay that fell hours behind at a high speed, mapped onto the capture's timeline) counts
+// there, at once, and nothing is refused after the replay's first write.
+TEST(StepMeter, AnOverflowStepTakesEverythingLaterAtOnce) {
+  StepMeter m(1000, 3);
+  m.issue(500, Direction::read, 4096, 1);
+  m.issue(2500, Direction::read, 4096, 2);
+  m.issue(1ULL << 62, Direction::write, 8192, 1);  // 4.6e15 steps later: step 3
+  m.in_flight((1ULL << 62) + 1000, 0);
+  m.issue_error(m.step_of(1ULL << 62), 1'000'000);
+  EXPECT_EQ(m.step_of(1ULL << 62), 3u);
+  const std::vector<results::ReplayFigures> f = m.figures(4000, 1.0, 3);
+  ASSERT_EQ(f.size(), 4u);
+  EXPECT_EQ(f[3].ios, 1u);
+  EXPECT_EQ(f[3].write_ios, 1u);
+  EXPECT_EQ(f[3].length_ns, 1000u);  // [3000, 4000): all of it to end_ns
+  EXPECT_EQ(m.figures(9000, 1.0, 3)[3].length_ns, 6000u);
+  EXPECT_EQ(m.issue_errors(3).max_ns, 1'000'000u);
+  EXPECT_THROW(StepMeter(1000, capture::k_max_steps), UsageError);  // beyond the bound itself
+}
+
 TEST(StepMeter, StepAttributionUsesTheMeasuredLength) {
   StepMeter m(1000);
   m.issue_in_step(3, Direction::write, 4096, 2);
