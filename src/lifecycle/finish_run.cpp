@@ -36,9 +36,10 @@ std::vector<std::string> write_reports(const fs::path& dir, const results::Docum
           written.push_back(std::move(path));
         }
       } catch (const Error& e) {
-        problems.push_back(fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report {} "
-                                       "--format {}`",
-                                       format, e.what(), shell_quote(dir.string()), format));
+        problems.push_back(
+            fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report {} "
+                        "--format {}`",
+                        format, e.what(), shell_quote(dir.string()), format));
       }
     }
     return written;

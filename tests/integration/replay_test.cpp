@@ -117,8 +117,9 @@ TEST_F(ReplayFile, CliWritesTheRecordAndNeedsConsentForAFileHoldingData) {
   const std::string out = m_dir.file("replay-run");
   const std::string json = out + "/results.json";
   const std::string html = out + "/report.html";
-  const auto ok = workload::test::run_ptsuite({"replay", m_capture, "--target", m_target_path, "--step", "200ms",
-                                               "--allow-destructive", "--out", out, "--no-history", "--mode", "closed"});
+  const auto ok =
+      workload::test::run_ptsuite({"replay", m_capture, "--target", m_target_path, "--step", "200ms",
+                                   "--allow-destructive", "--out", out, "--no-history", "--mode", "closed"});
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(ok.out.find("Per step"), std::string::npos);
   const nlohmann::json doc = nlohmann::json::parse(workload::test::slurp(json));

@@ -161,8 +161,7 @@ TEST_F(ReportCli, PdfWithoutChromiumExitsFiveNamingThePackage) {
   EXPECT_EQ(entries(file("steady")), 1u);  // no PDF, no HTML, no staging directory left
 
   // `ptsuite run --reports pdf` refuses before anything is touched.
-  const ProcessResult run =
-      run_ptsuite({"run", "throughput", "--out", file("run"), "--format", "html,pdf", "--quick"});
+  const ProcessResult run = run_ptsuite({"run", "throughput", "--out", file("run"), "--format", "html,pdf", "--quick"});
   EXPECT_EQ(run.exit_code, 5) << run.err;
   EXPECT_NE(run.err.find("apt-get install chromium"), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(file("run")));

@@ -162,8 +162,8 @@ TEST(ResultsSchemaCli, WorkloadDocuments) {
     expect_matches(out, "workload");
   }
   const std::string demo = dir.file("demo");
-  const ProcessResult r = run_ptsuite(
-      {"demo", "--target", target, "--duration", "0.2s", "--out", demo, "--quiet", "--allow-destructive"});
+  const ProcessResult r =
+      run_ptsuite({"demo", "--target", target, "--duration", "0.2s", "--out", demo, "--quiet", "--allow-destructive"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_matches(demo + "/results.json", "workload");
   EXPECT_EQ(json::parse(slurp(demo + "/results.json")).at("command"), "demo");

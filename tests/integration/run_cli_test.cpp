@@ -315,11 +315,10 @@ TEST(RunCli, EnduranceWriteEndToEnd) {
 TEST(RunCli, ClientOptionsEndToEnd) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
-  const ProcessResult r =
-      run_ptsuite(args({"run", "latency", "--profile", "client", "--out", out, "--scratch-size", "128MiB", "--format",
-                        "html", "--quiet", "--set", "active_range.amount=16MiB", "--set", "active_range.segments=8",
-                        "--set", "wipc.random=true"},
-                       k_settings));
+  const ProcessResult r = run_ptsuite(args(
+      {"run", "latency", "--profile", "client", "--out", out, "--scratch-size", "128MiB", "--format", "html", "--quiet",
+       "--set", "active_range.amount=16MiB", "--set", "active_range.segments=8", "--set", "wipc.random=true"},
+      k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
   const json& t = results.at("tests")[0];

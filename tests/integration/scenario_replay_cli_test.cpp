@@ -106,9 +106,8 @@ TEST(ReplayCli, ABuiltInCaptureReplaysByItsName) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("t.img", 64ULL << 20);
   const std::string record = dir.file("r.json");
-  const ProcessResult r =
-      run_ptsuite({"replay", "pgbench", "--target", target, "--mode", "closed", "--quiet", "--json-out", record,
-                   "--out", dir.file("run"), "--no-history"});
+  const ProcessResult r = run_ptsuite({"replay", "pgbench", "--target", target, "--mode", "closed", "--quiet",
+                                       "--json-out", record, "--out", dir.file("run"), "--no-history"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json rec = json::parse(file_text(record));
   EXPECT_TRUE(validate_json(rec, embedded_schema("replay")).empty());

@@ -353,8 +353,8 @@ TEST_F(WorkloadCliLoop, DemoOnABlockDeviceNeedsConsent) {
     return;
   }
   auto& loop = attach_loop(8 * k_mib);
-  const ProcessResult r = run_ptsuite(
-      {"demo", "--target", loop.device.path(), "--duration", "1s", "--out", temp_dir().file("demo-out")});
+  const ProcessResult r =
+      run_ptsuite({"demo", "--target", loop.device.path(), "--duration", "1s", "--out", temp_dir().file("demo-out")});
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_NE(r.err.find("--allow-destructive"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(temp_dir().file("demo-out"))) << "a refused demo left its results directory";
@@ -388,8 +388,7 @@ TEST(DemoCli, ScratchDemoRunsCleansUpAndSaysWhereTheResultsAre) {
 TEST(DemoCli, RunsOnAGivenFileTarget) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 16 * k_mib);
-  const ProcessResult r =
-      run_ptsuite({"demo", "--target", target, "--duration", "1s", "--out", dir.file("out")});
+  const ProcessResult r = run_ptsuite({"demo", "--target", target, "--duration", "1s", "--out", dir.file("out")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("combined"), std::string::npos) << r.out;
   EXPECT_EQ(load_json(dir.file("out") + "/results.json")["config"]["target"]["path"], target);
