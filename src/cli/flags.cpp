@@ -60,6 +60,7 @@ constexpr auto k_deprecated = std::to_array<DeprecatedFlag>({
     {"--json FILE", "--json-out FILE"},
     {"--html FILE", "--out DIR (report.html is written there; capture show: --out DIR --format html)"},
     {"--out FILE", "--out DIR (report, history export: the file's default name in DIR; capture: DIR/capture.ptcap)"},
+    {"--set on|off", "--state on|off (device write-cache; --set is a named setting NAME=VALUE elsewhere)"},
 });
 
 }  // namespace
@@ -108,6 +109,9 @@ bool deprecated_spelling(const std::string& name) {
   });
 }
 
+// "SEED:UINT" -> "SEED": a validator (->check) appends its own name to the value's kind.
+std::string value_kind(const std::string& type_name) { return type_name.substr(0, type_name.find(':')); }
+
 }  // namespace
 
 std::vector<std::string> flag_listing(const CLI::App& app) {
@@ -145,9 +149,9 @@ std::vector<std::string> flag_problems(const CLI::App& app) {
         problems.push_back(fmt::format("{} {}: {} here, {} in the shared flags table", path, name,
                                        is_switch(*o) ? "a switch" : "takes a value",
                                        f->value.empty() ? "a switch" : "takes a value"));
-      } else if (!f->value.empty() && o->get_type_name() != f->value) {
-        problems.push_back(fmt::format("{} {}: takes {} here, {} in the shared flags table", path, name,
-                                       o->get_type_name(), f->value));
+      } else if (const std::string type = value_kind(o->get_type_name()); !f->value.empty() && type != f->value) {
+        problems.push_back(
+            fmt::format("{} {}: takes {} here, {} in the shared flags table", path, name, type, f->value));
       }
     }
   });

@@ -6,6 +6,7 @@
 // extractor fails here (or does not compile).
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -49,7 +50,8 @@ TEST(DocumentKindsList, AnEmptyDocumentOfEveryKindRendersInEachOfItsFormats) {
     const std::vector<std::string> written = write_reports(dir.string(), doc, formats);
     EXPECT_TRUE(fs::is_regular_file(dir / info.html_file)) << info.html_file;
     EXPECT_EQ(fs::is_regular_file(dir / "summary.txt"), info.name != "comparison");
-    EXPECT_GE(written.size(), formats.size());
+    // The CSV of every kind but a PTS run (a <test>.csv per test: none here) is one file.
+    EXPECT_EQ(written.size(), formats.size() - (info.name == "results" ? 1 : 0)) << fmt::format("{}", written.size());
   }
 }
 
