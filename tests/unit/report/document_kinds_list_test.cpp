@@ -66,6 +66,12 @@ TEST(DocumentKindsList, TheHistoryRecordsRunsAndCompareHasAnExtractorWhereTheLis
     }
     EXPECT_EQ(compare::find_extractor(info.kind) != nullptr, info.compare);
   }
+  // compare.json's results_kind names exactly the kinds that compare.
+  std::vector<std::string> compared;
+  for (const results::DocumentKindInfo& info : results::document_kinds()) {
+    if (info.compare) compared.emplace_back(info.kind);
+  }
+  EXPECT_EQ(embedded_schema("compare").at("properties").at("results_kind").at("enum"), nlohmann::json(compared));
 }
 
 }  // namespace
