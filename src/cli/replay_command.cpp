@@ -8,7 +8,9 @@
 // the manifest, and it is recorded in the history (lifecycle/finish_run.hpp). Exit 0, 4 (an IO
 // error stopped the replay) or 130; the record is written in every case.
 #include <fmt/format.h>
+#include <algorithm>
 #include <csignal>
+#include <memory>
 #include <optional>
 
 #include <ptsuite/capture/capture_file.hpp>
@@ -24,6 +26,7 @@
 #include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/replay/synthesis.hpp>
 #include <ptsuite/report/replay_report.hpp>
+#include <ptsuite/results/replay_json_text.hpp>
 #include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/command_line.hpp>
@@ -101,12 +104,18 @@ replay::ReplayOptions options_of(const ReplayArgs& a) {
 // The replay's ending (lifecycle/finish_run.hpp) and its exit code.
 int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const std::filesystem::path& dir,
                const std::vector<std::string>& formats, const StopSignals& signals) {
-  nlohmann::json doc;
-  to_json(doc, rec);
-  if (!a.json_out.empty()) write_file_atomic(a.json_out, doc.dump(2) + "\n");
+  // results.json a step at a time (a long replay's tree would cost ~10x its text); the tree only
+  // where JSON is asked for (--json, --json-out, --format json).
+  write_file_atomic(dir / "results.json", results::to_json_text(rec));
+  const bool tree_wanted =
+      a.json || !a.json_out.empty() || std::find(formats.begin(), formats.end(), "json") != formats.end();
+  std::shared_ptr<nlohmann::json> doc;
+  if (tree_wanted) {
+    doc = std::make_shared<nlohmann::json>();
+    to_json(*doc, rec);
+  }
+  if (!a.json_out.empty()) write_file_atomic(a.json_out, doc->dump(2) + "\n");
   if (!a.html.empty()) write_file_atomic(a.html, report::replay_html(rec));
-  const std::string text = doc.dump(2) + "\n";
-  write_file_atomic(dir / "results.json", text);
   lifecycle::FinishOptions fo;
   fo.formats = formats;
   fo.paper = a.paper;
@@ -114,11 +123,10 @@ int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const std:
   fo.history_db = a.db;
   fo.final_note = fmt::format("replay {}: {} steps, {} could not keep up", rec.stop_reason, rec.steps.size(),
                               rec.steps_fell_behind);
-  const results::Document document =
-      results::make_document(rec, std::make_shared<const nlohmann::json>(std::move(doc)));
+  const results::Document document = results::make_document(rec, std::shared_ptr<const nlohmann::json>(doc));
   const lifecycle::FinishedRun done = lifecycle::finish_run(dir, document, fo);
   if (a.json) {
-    fmt::print("{}", text);
+    fmt::print("{}", doc->dump(2) + "\n");
   } else {
     print_ending(
         done, (dir / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <system_error>
 
 #include <ptsuite/pts/results_format.hpp>
@@ -214,6 +215,7 @@ std::vector<std::string> write_reports(const std::string& dir, const results::Do
       // In the run directory the document is the run's own (the bundle's source of truth):
       // never replaced. Another document of that name is not overwritten either.
       const fs::path path = out / std::string(doc.info->file);
+      if (!doc.source) throw std::logic_error("write_reports: the json format of a document made without its tree");
       write_json(path, *doc.source);
       written.push_back(path.string());
     }

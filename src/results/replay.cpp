@@ -1,5 +1,8 @@
 // The replay document: writer and tolerant reader (results/replay.hpp).
 #include <ptsuite/results/replay.hpp>
+#include <ptsuite/results/replay_json_text.hpp>
+
+#include <string_view>
 
 #include <ptsuite/results/json_read.hpp>
 
@@ -68,12 +71,16 @@ ReplayStep read_replay_step(const nlohmann::json& j) {
 
 }  // namespace
 
-void to_json(nlohmann::json& j, const ReplayRecord& r) {
+namespace {
+
+void replay_json(nlohmann::json& j, const ReplayRecord& r, bool with_steps) {
   nlohmann::json settings = nlohmann::json::array();
   for (const ReplaySetting& s : r.settings)
     settings.push_back({{"name", s.name}, {"value", s.value}, {"note", s.note}});
   nlohmann::json steps = nlohmann::json::array();
-  for (const ReplayStep& s : r.steps) steps.push_back(step_json(s));
+  if (with_steps) {
+    for (const ReplayStep& s : r.steps) steps.push_back(step_json(s));
+  }
   j = {{"kind", r.kind},
        {"started_utc", r.started_utc},
        {"command", r.command},
@@ -109,6 +116,31 @@ void to_json(nlohmann::json& j, const ReplayRecord& r) {
   if (!r.finished_utc.empty()) j["finished_utc"] = r.finished_utc;
   if (!r.target_identity.is_null()) j["target"]["identity"] = r.target_identity;
   if (r.attestation) j["attestation"] = attestation_json(*r.attestation);
+}
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const ReplayRecord& r) { replay_json(j, r, true); }
+
+std::string to_json_text(const ReplayRecord& r) {
+  nlohmann::json head;
+  replay_json(head, r, false);
+  const std::string text = head.dump();
+  static constexpr std::string_view k_empty_steps = "\"steps\":[]";
+  const size_t at = text.find(k_empty_steps);
+  if (at == std::string::npos || text.find(k_empty_steps, at + 1) != std::string::npos) {
+    nlohmann::json full;  // unreachable: the document has one top-level "steps"
+    replay_json(full, r, true);
+    return full.dump() + "\n";
+  }
+  std::string out = text.substr(0, at + k_empty_steps.size() - 1);
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    if (i > 0) out += ',';
+    out += step_json(r.steps[i]).dump();
+  }
+  out.append(text, at + k_empty_steps.size() - 1);
+  out += '\n';
+  return out;
 }
 
 ReplayRecord read_replay(const nlohmann::json& j) {
