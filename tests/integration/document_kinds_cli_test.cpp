@@ -26,7 +26,6 @@ namespace {
 namespace fs = std::filesystem;
 using workload::test::ProcessResult;
 using workload::test::run_ptsuite;
-using workload::test::slurp;
 
 class DocumentKinds : public ::testing::Test {
  protected:
@@ -42,11 +41,11 @@ class DocumentKinds : public ::testing::Test {
     for (const char* file : {"results.json", "run.log", "MANIFEST.sha256.json", "report.html", "summary.txt"}) {
       EXPECT_TRUE(fs::is_regular_file(fs::path(dir) / file)) << file;
     }
-    const nlohmann::json doc = nlohmann::json::parse(slurp(dir + "/results.json"));
+    const nlohmann::json doc = nlohmann::json::parse(workload::test::slurp(dir + "/results.json"));
     EXPECT_EQ(doc.value("kind", ""), kind);
     EXPECT_EQ(validate_json(doc, embedded_schema(schema)), std::vector<std::string>{});
     // The run ended with its history record (--db) and the reports' lines in run.log.
-    EXPECT_NE(slurp(dir + "/run.log").find("report written: "), std::string::npos);
+    EXPECT_NE(workload::test::slurp(dir + "/run.log").find("report written: "), std::string::npos);
     const ProcessResult listed = run_ptsuite({"history", "list", "--db", m_db, "--json"});
     ASSERT_EQ(listed.exit_code, 0) << listed.err;
     EXPECT_NE(listed.out.find(fs::absolute(dir).lexically_normal().string()), std::string::npos) << listed.out;
@@ -54,8 +53,8 @@ class DocumentKinds : public ::testing::Test {
     const std::string again = m_dir.file(fs::path(dir).filename().string() + "-again");
     const ProcessResult report = run_ptsuite({"report", dir, "--format", "html,text,csv,json", "--out", again});
     ASSERT_EQ(report.exit_code, 0) << report.err;
-    EXPECT_EQ(slurp(again + "/report.html"), slurp(dir + "/report.html"));
-    EXPECT_EQ(slurp(again + "/summary.txt"), slurp(dir + "/summary.txt"));
+    EXPECT_EQ(workload::test::slurp(again + "/report.html"), workload::test::slurp(dir + "/report.html"));
+    EXPECT_EQ(workload::test::slurp(again + "/summary.txt"), workload::test::slurp(dir + "/summary.txt"));
     const ProcessResult verified = run_ptsuite({"verify", dir});
     EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
     const ProcessResult signed_run = run_ptsuite({"sign", dir, "--key", m_dir.file("lab.key")});
@@ -64,7 +63,7 @@ class DocumentKinds : public ::testing::Test {
     const ProcessResult checked = run_ptsuite({"verify", dir, "--pubkey", m_dir.file("lab.key.pub")});
     EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
     EXPECT_NE(checked.out.find("signature: valid"), std::string::npos) << checked.out;
-    EXPECT_TRUE(nlohmann::json::parse(slurp(dir + "/results.json")).contains("attestation"));
+    EXPECT_TRUE(nlohmann::json::parse(workload::test::slurp(dir + "/results.json")).contains("attestation"));
     const ProcessResult added = run_ptsuite({"history", "add", dir, "--db", m_db});
     EXPECT_EQ(added.exit_code, 0) << added.err;
     EXPECT_NE(added.out.find("updated run"), std::string::npos) << added.out;  // the run recorded itself
@@ -74,7 +73,7 @@ class DocumentKinds : public ::testing::Test {
     const std::string out = m_dir.file("cmp-" + fs::path(a).filename().string());
     const ProcessResult r = run_ptsuite({"compare", a, b, "--out", out});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const nlohmann::json cmp = nlohmann::json::parse(slurp(out + "/compare.json"));
+    const nlohmann::json cmp = nlohmann::json::parse(workload::test::slurp(out + "/compare.json"));
     EXPECT_EQ(cmp.value("results_kind", ""), kind);
     EXPECT_FALSE(cmp.at("tests").empty());
     EXPECT_EQ(validate_json(cmp, embedded_schema("compare")), std::vector<std::string>{});

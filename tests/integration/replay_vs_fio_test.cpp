@@ -72,7 +72,7 @@ TEST(ReplayVsFio, ABlktraceFileReplaysTheSameReadsAndWritesAsFioReadIolog) {
   const std::string json = dir.file("replay.json");
   const auto r =
       workload::test::run_ptsuite({"replay", trace, "--target", target, "--allow-destructive", "--step", "100ms",
-                                   "--quiet", "--json-out", json, "--out", m_dir.file("replay-out")});
+                                   "--quiet", "--json-out", json, "--out", dir.file("replay-out"), "--no-history"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const results::ReplayRecord rec = results::read_replay(nlohmann::json::parse(workload::test::slurp(json)));
   TraceTotals got;
