@@ -81,7 +81,7 @@ TEST(WorkloadCli, BadInputExitsTwoWithOneLineNamingTheOptionAndWritesNothing) {
       {{"--seed", "abc"}, "--seed"},
       {{"--duration", "0"}, "--duration"},
       {{"--duration", "10 parsecs"}, "--duration"},
-      {{"--json", "/nonexistent-dir/out.json"}, "--json"},
+      {{"--json-out", "/nonexistent-dir/out.json"}, "--json-out"},
       {{"--bogus-option", "1"}, "--bogus-option"},
   };
   for (const BadInput& c : cases) {
@@ -155,7 +155,7 @@ TEST(WorkloadCli, JsonRecordsConfigResultsAndHistograms) {
                                        "50/5:30/15:20/80",
                                        "--interval",
                                        "10ms",
-                                       "--json",
+                                       "--json-out",
                                        json_path});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << "no progress line without a terminal: " << r.err;
