@@ -85,7 +85,7 @@ run_tool() {  # run_tool TOOL ROW N   (ROW: rr-qd32 | rr-qd1 | rw-qd32 | sw128k-
       local data=random; [[ $tool == ptsuite-zeros ]] && data=zeros
       cg "$tool-$row" "$n" "$PTSUITE" workload --target "$FILE" --pattern "$pattern" --read-pct "$pct" \
         --block-size "$bs" --queue-depth "$qd" --ios "$n" --seed 7 --data "$data" --quiet \
-        --json "$OUT/$tool-$row.$n.json" ;;
+        --json-out "$OUT/$tool-$row.$n.json" ;;
     fio|fio-tuned)
       local extra=()
       [[ $tool == fio-tuned ]] && extra=(--iodepth_batch_submit="$qd" --iodepth_batch_complete_min="$qd")

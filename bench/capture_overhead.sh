@@ -77,7 +77,7 @@ start_helper() {  # $1 mode, $2 target, $3 tag
   helper=""
   case $1 in
     capture)
-      "$ptsuite" capture --target "$2" --duration "$((runtime + 4))s" --out "$work/$3.ptcap" --json "$work/$3.json" \
+      "$ptsuite" capture --target "$2" --duration "$((runtime + 4))s" --out "$work/$3" --json-out "$work/$3.json" --format none --no-history \
         --quiet &
       helper=$!
       sleep 1 ;;
@@ -101,7 +101,7 @@ stop_helper() {
 run_one() {  # $1 mode, $2 target, $3 tag
   start_helper "$1" "$2" "$3"
   "$ptsuite" workload --target "$2" --pattern random --read-pct "$read_pct" --block-size "$bs" --threads 1 \
-    --queue-depth "$qd" --duration "${runtime}s" --allow-destructive --quiet --json "$work/$3.wl.json"
+    --queue-depth "$qd" --duration "${runtime}s" --allow-destructive --quiet --json-out "$work/$3.wl.json"
   stop_helper "$1"
   local iops mean p99 extra=""
   iops=$(jq '.results.combined.iops' "$work/$3.wl.json")

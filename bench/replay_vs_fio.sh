@@ -61,7 +61,7 @@ with open(path, "w") as f:
 PY
 printf '%-8s %4s %8s %9s %10s %22s\n' tool run ios wall_s iops "issue_err_us p50/p99/max"
 for i in $(seq 1 "$pairs"); do
-  "$ptsuite" replay "$trace" --target "$target" --allow-destructive --step 1s --quiet --json "$dir/p.json"
+  "$ptsuite" replay "$trace" --target "$target" --allow-destructive --step 1s --quiet --out "$dir/p-$i" --format none --no-history --json-out "$dir/p.json"
   python3 - "$dir/p.json" "$i" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

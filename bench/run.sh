@@ -255,7 +255,7 @@ run_tool() {  # run_tool TOOL ROW DIR SEED
                     --block-size "$bs" --threads "$threads" --queue-depth "$qd" --engine "$ENGINE" --quiet
                     --allow-destructive)
       run_timed "$dir" bash -c '"$1" "${@:4}" --duration "$2"s --seed 1 >/dev/null &&
-                                exec "$1" "${@:4}" --duration "$3"s --seed "$0" --json "'"$dir"'/result.json"' \
+                                exec "$1" "${@:4}" --duration "$3"s --seed "$0" --json-out "'"$dir"'/result.json"' \
         "$seed" "$PTSUITE" "$WARMUP" "$RUNTIME" "${common[@]}"
       ;;
     fio|fio-tuned)

@@ -65,7 +65,7 @@ run_processes() {  # $1 = N -> summed IOPS
   local n=$1 pids=()
   for i in $(seq 0 $((n - 1))); do
     "$ptsuite" workload --target "${loops[$i]}" --pattern random --read-pct 100 --block-size 4KiB \
-      --queue-depth "$qd" --duration "${runtime}s" --quiet --json "$work/p$i.json" &
+      --queue-depth "$qd" --duration "${runtime}s" --quiet --json-out "$work/p$i.json" &
     pids+=($!)
   done
   wait "${pids[@]}"

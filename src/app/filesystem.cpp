@@ -12,6 +12,7 @@
 #include <thread>
 
 #include <ptsuite/app/process.hpp>
+#include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::app {
@@ -31,9 +32,7 @@ std::vector<std::string> mkfs_argv(const FilesystemSpec& spec, const std::string
 }  // namespace
 
 std::string mkfs_command_line(const FilesystemSpec& spec, const std::string& device) {
-  std::string line;
-  for (const std::string& a : mkfs_argv(spec, device)) line += (line.empty() ? "" : " ") + a;
-  return line;
+  return join_command_line(mkfs_argv(spec, device));
 }
 
 std::string make_filesystem(const FilesystemSpec& spec, const std::string& device, const std::atomic<bool>* stop) {

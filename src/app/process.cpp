@@ -22,6 +22,7 @@
 #include <utility>
 
 #include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::app {
@@ -231,8 +232,7 @@ CommandResult run_command(ProcessSpec spec, uint64_t timeout_ns, const std::atom
 
 std::string run_checked(ProcessSpec spec, uint64_t timeout_ns, const std::atomic<bool>* stop) {
   const std::string program = spec.argv.empty() ? "?" : spec.argv[0];
-  std::string line;
-  for (const std::string& a : spec.argv) line += (line.empty() ? "" : " ") + a;
+  const std::string line = join_command_line(spec.argv);
   CommandResult r = run_command(std::move(spec), timeout_ns, stop);
   if (r.exit_code == -2) throw Error(ExitCode::interrupted, fmt::format("interrupted while running {}", program));
   if (r.exit_code != 0) {

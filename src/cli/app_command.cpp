@@ -1,22 +1,31 @@
 // `ptsuite app`: application workloads on the target (docs/app.md): `app list`, `app run NAME`,
-// `app cleanup`.
+// `app cleanup`. An app run ends as every run does (lifecycle/finish_run.hpp: reports from its
+// document, run.log, manifest, history, the summary on the console).
 #include <fmt/format.h>
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
+#include <optional>
 
 #include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/app/definition.hpp>
 #include <ptsuite/app/run_state.hpp>
 #include <ptsuite/device/output_gate.hpp>
-#include <ptsuite/report/app_report.hpp>
-#include <ptsuite/util/clock.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
+#include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/out_dir.hpp>
 #include <ptsuite/util/output_file.hpp>
+#include <ptsuite/util/run_log_file.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/ending.hpp"
+#include "cli/flags.hpp"
+#include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
+#include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 #include "cli/target_option.hpp"
 
@@ -38,82 +47,79 @@ struct AppRunArgs {
   std::vector<std::string> confirm_serials;
   bool no_capture = false;
   bool quiet = false;
+  std::string formats = "html,csv,text";
+  std::string paper = "auto";
+  bool no_history = false;
+  std::string db;
 };
 
-std::string command_line() {
-  std::string line;
-  for (const std::string& a : invocation()) line += (line.empty() ? "" : " ") + a;
-  return line;
-}
-
-std::string default_out(const std::string& name) {
-  std::string stamp = utc_now_iso8601();  // 2026-11-26T18:00:00Z -> 20261126-180000
-  std::erase_if(stamp, [](char c) { return c == '-' || c == ':' || c == 'Z'; });
-  std::replace(stamp.begin(), stamp.end(), 'T', '-');
-  return fmt::format("app-{}-{}", name, stamp);
-}
-
-// Console lines (stderr) and run.log once the output directory exists.
-class RunLog {
+// Console lines (stderr; none with --quiet) and run.log once the output directory exists.
+class AppLog {
  public:
-  RunLog(OutputDir dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
+  AppLog(OutputDir dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
   void line(const std::string& text) {
     const std::lock_guard lock(m_mutex);
-    const std::string stamped = utc_now_iso8601() + " " + text;
     if (!m_quiet) fmt::print(stderr, "{}\n", text);
-    if (!m_file && fs::is_directory(m_dir.path())) m_file.emplace(AppendFile::open(m_dir.file("run.log")));
-    if (m_file) m_file->write(stamped + "\n");
+    std::error_code ec;
+    if (!m_file && std::filesystem::is_directory(m_dir.path(), ec)) m_file.emplace(m_dir.file(k_run_log_file));
+    if (m_file) m_file->info(text);
   }
 
  private:
   OutputDir m_dir;
   bool m_quiet;
   std::mutex m_mutex;
-  std::optional<AppendFile> m_file;
+  std::optional<RunLogFile> m_file;
 };
 
-void write_reports(const app::AppRunOutcome& outcome, const OutputDir& dir, bool quiet) {
-  write_file_atomic(dir.file("report.html"), report::app_html(outcome.run));
-  const std::string text = report::app_text(outcome.run);
-  write_file_atomic(dir.file("summary.txt"), text);
-  write_file_atomic(dir.file("app.csv"), report::app_csv(outcome.run));
-  if (!quiet) {
-    fmt::print("{}\nresults: {}/results.json\nreport:  {}/report.html\n", text, dir.string(), dir.string());
-  }
-}
-
 int run_app_command(const AppRunArgs& a) {
+  const std::vector<std::string> formats = report_formats(a.formats, a.paper);
   device::OutputGate gate("app run");
   for (const std::string& t : a.targets) gate.add_target(t, "--target");
-  const OutputDir out =
-      gate.directory(a.out.empty() ? default_out(a.name) : a.out, "--out", device::OutputGate::Existing::must_be_empty);
+  const OutputDir out = gate.directory(a.out.empty() ? default_out_dir("ptsuite-app-" + a.name) : a.out, "--out",
+                                       device::OutputGate::Existing::must_be_empty);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, a.no_history, a.db);
   const StopSignals signals;
-  RunLog log(out, a.quiet);
-  app::AppRunRequest rq;
-  rq.app = a.name;
-  rq.quick = a.quick;
-  rq.sets = a.sets;
-  rq.targets = a.targets;
-  if (a.instances_given) {  // the range is app::check_request's; a negative count never reaches it
-    if (a.instances < 0) {
-      throw UsageError("--instances", fmt::format("{} is outside 1 to {}", a.instances, app::k_max_instances));
+  int code = 0;
+  app::AppRunOutcome outcome;
+  {
+    AppLog log(out, a.quiet);
+    app::AppRunRequest rq;
+    rq.app = a.name;
+    rq.quick = a.quick;
+    rq.sets = a.sets;
+    rq.targets = a.targets;
+    if (a.instances_given) {  // the range is app::check_request's; a negative count never reaches it
+      if (a.instances < 0) {
+        throw UsageError("--instances", fmt::format("{} is outside 1 to {}", a.instances, app::k_max_instances));
+      }
+      rq.instances = static_cast<uint32_t>(std::min<int64_t>(a.instances, UINT32_MAX));
     }
-    rq.instances = static_cast<uint32_t>(std::min<int64_t>(a.instances, UINT32_MAX));
-  }
-  rq.allow_destructive = a.allow_destructive;
-  rq.confirm_serials = a.confirm_serials;
-  rq.output_dir = out;
-  rq.capture = !a.no_capture;
-  rq.command = command_line();
-  rq.tool_version = fmt::format("{} ({})", version(), git_revision());
-  rq.stop = &signals.flag();
-  rq.log = [&log](const std::string& line) { log.line(line); };
-  const app::AppRunOutcome outcome = app::run_app(rq);
-  write_reports(outcome, out, a.quiet);
-  if (outcome.exit_code != 0) {
-    fmt::print(stderr, "ptsuite: app run {}: {}\n", outcome.run.status, outcome.run.error);
-  }
-  return outcome.exit_code;
+    rq.allow_destructive = a.allow_destructive;
+    rq.confirm_serials = a.confirm_serials;
+    rq.output_dir = out;
+    rq.capture = !a.no_capture;
+    rq.command = join_command_line(invocation());
+    rq.tool_version = fmt::format("{} ({})", version(), git_revision());
+    rq.stop = &signals.flag();
+    rq.log = [&log](const std::string& line) { log.line(line); };
+    outcome = app::run_app(rq);
+    code = outcome.exit_code;
+  }  // run.log closed: the ending appends to it
+  lifecycle::FinishOptions fo;
+  fo.formats = formats;
+  fo.paper = a.paper;
+  fo.history = history;
+  fo.final_note = fmt::format("app run {}: {}; exit code {}", a.name, outcome.run.status, code);
+  nlohmann::json doc;
+  to_json(doc, outcome.run);
+  const results::Document document =
+      results::make_document(outcome.run, std::make_shared<const nlohmann::json>(std::move(doc)));
+  const lifecycle::FinishedRun done = lifecycle::finish_run(out, document, fo);
+  print_ending(
+      done, (out.path() / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
+  if (code != 0) fmt::print(stderr, "ptsuite: app run {}: {}\n", outcome.run.status, outcome.run.error);
+  return code;
 }
 
 int list_apps() {
@@ -136,20 +142,27 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
   CLI::App* run = cmd->add_subcommand("run", "Run an application on the target(s), capture its block IO, report");
   auto a = std::make_shared<AppRunArgs>();
   run->add_option("name", a->name, "Application (see `ptsuite app list`)")->check(paths::none())->required();
-  run->add_option("--target", a->targets, "Block device per instance (default: scratch loop devices in /dev/shm)")
+  add_shared_option(run, "--target", a->targets,
+                    "Block device per instance (default: scratch loop devices in /dev/shm)")
       ->check(paths::target_write());
   run->add_option(
          "--instances", a->instances,
          fmt::format("Instances without --target: that many scratch devices at once (1 to {})", app::k_max_instances))
       ->check(paths::none());
-  run->add_flag("--quick", a->quick, "The short form (small database, seconds-long periods)");
-  run->add_option("--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable")->check(paths::none());
-  run->add_option("--out", a->out, "Output directory (default: ./app-<name>-<UTC time>)")->check(paths::output_dir());
-  run->add_flag("--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
-  run->add_option("--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)")
+  add_shared_flag(run, "--quick", a->quick, "The short form (small database, seconds-long periods)");
+  add_shared_option(run, "--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable")->check(paths::none());
+  add_out_dir(run, a->out, "Run directory (default: ./ptsuite-app-<name>-<UTC time>)");
+  add_shared_flag(run, "--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
+  add_shared_option(run, "--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)")
       ->check(paths::none());
   run->add_flag("--no-capture", a->no_capture, "Do not capture the block IO of the measured period");
-  run->add_flag("--quiet", a->quiet, "Print only errors");
+  add_shared_flag(run, "--quiet", a->quiet, "No progress lines (errors and the final result lines only)");
+  add_formats(run, a->formats, "Reports to write into the run directory: html,pdf,csv,text,json (or none)")
+      ->capture_default_str();
+  add_shared_option(run, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")
+      ->check(paths::none())
+      ->capture_default_str();
+  add_history_options(run, a->no_history, a->db);
   run->callback([&slot, a, run] {
     a->instances_given = run->count("--instances") > 0;
     slot.fields = {{"app.scale", "--set scale"},

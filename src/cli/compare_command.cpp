@@ -5,7 +5,8 @@
 //   RUN      a run directory, a history ID ("12", "#12", "h12"; history/resolve.hpp), or a
 //            results document file (a `ptsuite replay --json` record).
 //   --out    a new or empty directory: compare.json (kind "ptsuite.compare", the source of the
-//            other two), compare.csv and compare.html are written into it.
+//            other two), compare.csv, compare.html and the bundle manifest (so a comparison can
+//            be verified and signed like a run; lifecycle/finish_run.hpp) are written into it.
 //   --force  overlay runs whose workloads differ; every difference is marked on the pages.
 //   --db     the history database for IDs (history/location.hpp rules).
 //   --at     a delta table at this x of every group over a rate, IOPS, time or percent axis.
@@ -27,6 +28,7 @@
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/resolve.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/report/scenario_report.hpp>
@@ -35,6 +37,7 @@
 #include <ptsuite/util/output_file.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
 
@@ -140,15 +143,15 @@ int run_compare(const CompareOptions& o) {
     }
   }
   const results::Comparison comparison = report::compare::build_comparison(runs, options);
-  const std::string html = report::compare::render_compare_html(comparison);
-  const std::string csv = report::compare::render_compare_csv(comparison);
-
+  auto doc = std::make_shared<const nlohmann::json>(results::to_json(comparison));
   out_dir.create();
-  const std::pair<const char*, const std::string*> files[] = {
-      {"compare.json", nullptr}, {"compare.csv", &csv}, {"compare.html", &html}};
-  for (const auto& [name, content] : files) {
-    write_file_atomic(out_dir.file(name), content == nullptr ? results::to_json(comparison).dump(2) + "\n" : *content);
-    fmt::print("{}\n", (out / name).string());
+  write_file_atomic(out_dir.file("compare.json"), doc->dump(2) + "\n");
+  fmt::print("{}\n", (out / "compare.json").string());
+  lifecycle::FinishOptions fo;
+  fo.formats = {"csv", "html"};
+  fo.run_log = false;  // a comparison is not a run: no run.log, no history record
+  for (const std::string& path : lifecycle::finish_run(out_dir, results::make_document(comparison, doc), fo).reports) {
+    fmt::print("{}\n", path);
   }
   if (comparison.workloads_differ) {
     fmt::print(stderr, "ptsuite: warning: the runs' workloads differ (--force); every difference is marked in {}\n",
@@ -168,23 +171,19 @@ void register_compare_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("RUN", o->runs, "Run directories, history IDs or replay records (at least two)")
       ->check(paths::input())
       ->required();
-  sub->add_option("--out", o->out, "A new or empty directory for compare.html, compare.csv and compare.json")
-      ->check(paths::output_dir())
+  add_out_dir(sub, o->out, "A new or empty directory for compare.html, compare.csv, compare.json and the manifest")
       ->required();
   sub->add_flag("--force", o->force, "Overlay runs whose workloads differ, marking every difference");
-  sub->add_option("--db", o->db,
-                  "History database for IDs: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
-      ->check(paths::database());
+  add_db(sub, o->db);
   sub->add_option("--at", o->at,
                   "A delta table at this step of every group over a rate, IOPS, time or percent axis: 800MB/s, "
                   "20000IOPS, 50%, 10min (repeat, or a comma list)")
       ->check(paths::none());
-  sub->add_option("--series", o->series,
-                  "Runs of several drives: drives, aggregate, both, or auto (both up to 4 plotted drives)")
+  add_shared_option(sub, "--series", o->series,
+                    "Runs of several drives: drives, aggregate, both, or auto (both up to 4 plotted drives)")
       ->capture_default_str()
       ->check(paths::none());
-  sub->add_option("--plot-targets", o->plot_targets, "Runs of several drives: the targets charts draw, e.g. 1,5")
+  add_shared_option(sub, "--plot-targets", o->plot_targets, "Runs of several drives: the targets charts draw, e.g. 1,5")
       ->check(paths::none());
   sub->callback([o, &slot] { slot.action = [o] { return run_compare(*o); }; });
 }

@@ -14,9 +14,11 @@
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/out_dir.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 #include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
@@ -32,7 +34,7 @@ constexpr uint64_t k_scratch_bytes = units::k_gib;  // large enough that caches 
 struct DemoArgs {
   std::string target;
   std::string duration = "5s";
-  std::string output_dir;
+  std::string out;
   std::string seed;
   std::string engine;
   bool allow_destructive = false;
@@ -78,25 +80,21 @@ std::string timestamp() {
   return buf;
 }
 
-// Creates the results directory: the one given, or ./ptsuite-demo-<UTC time>[-N]. Returns
-// whether this call created it (so a failed run can remove it again).
+// Creates the results directory: the one given (new or empty: util/out_dir.hpp), or
+// ./ptsuite-demo-<UTC time>[-N]. Returns whether this call created it (so a failed run can
+// remove it again).
 bool make_output_dir(const DemoArgs& a, fs::path& dir) {
   std::error_code ec;
-  if (!a.output_dir.empty()) {
-    // Through the output gate first: never a device node, a special file or a target's file.
+  if (!a.out.empty()) {
+    // Through the output gate first: never a device node, a special file or a target's file;
+    // new or empty (the one output-directory check).
     device::OutputGate gate("demo");
     gate.add_target(a.target, "--target");
-    dir = gate.directory(a.output_dir, "--output-dir", device::OutputGate::Existing::may_hold_files).path();
-    if (fs::is_directory(dir, ec)) {
-      if (::access(dir.c_str(), W_OK) != 0) {
-        throw UsageError("--output-dir", fmt::format("{} is not writable", dir.string()));
-      }
-      return false;
-    }
-    if (!fs::create_directories(dir, ec) || ec) {
-      throw UsageError("--output-dir", fmt::format("cannot create {}: {}", dir.string(), ec.message()));
-    }
-    return true;
+    const OutputDir out = gate.directory(a.out, "--out", device::OutputGate::Existing::must_be_empty);
+    dir = out.path();
+    const bool existed = fs::is_directory(dir, ec);
+    out.create();
+    return !existed;
   }
   const std::string base = "ptsuite-demo-" + timestamp();
   for (int n = 1;; ++n) {
@@ -105,9 +103,9 @@ bool make_output_dir(const DemoArgs& a, fs::path& dir) {
       return true;
     }
     if (ec) {
-      throw UsageError("--output-dir", fmt::format("cannot create {} in the current directory: {}; pick a writable "
-                                                   "directory with --output-dir",
-                                                   dir.string(), ec.message()));
+      throw UsageError("--out", fmt::format("cannot create {} in the current directory: {}; pick a writable "
+                                            "directory with --out",
+                                            dir.string(), ec.message()));
     }
   }
 }
@@ -118,7 +116,7 @@ int run_demo(const DemoArgs& a) {
   request.allow_destructive = a.allow_destructive;
   request.quiet = a.quiet;
   request.command = "demo";
-  request.json_option = "--output-dir";
+  request.json_option = "--out";
 
   fs::path dir;
   const bool created = make_output_dir(a, dir);
@@ -169,16 +167,17 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand(
       "demo", "Run a short 4KiB random 70/30 workload on a scratch target in RAM (or --target) and save the results");
   auto args = std::make_shared<DemoArgs>();
-  cmd->add_option("--target", args->target, "Run on this device or file instead of a scratch target")
+  add_shared_option(cmd, "--target", args->target, "Run on this device or file instead of a scratch target")
       ->check(paths::target_write());
-  cmd->add_option("--duration", args->duration, "Run time")->check(paths::none())->capture_default_str();
-  cmd->add_option("--output-dir", args->output_dir, "Results directory (default ./ptsuite-demo-<UTC time>)")
-      ->check(paths::output_dir());
-  cmd->add_option("--seed", args->seed, "PRNG seed (default: random, recorded in the results)")->check(paths::none());
-  cmd->add_option("--engine", args->engine, "IO engine (default libaio, else sync)")->check(paths::none());
-  cmd->add_flag("--allow-destructive", args->allow_destructive,
-                "Allow writes to a block device, or a file holding data, given with --target (destroys its data)");
-  cmd->add_flag("--quiet", args->quiet, "Print only where the results are");
+  add_shared_option(cmd, "--duration", args->duration, "Run time")->check(paths::none())->capture_default_str();
+  add_out_dir(cmd, args->out, "Results directory, new or empty (default ./ptsuite-demo-<UTC time>)");
+  add_deprecated(cmd, "--output-dir", args->out, "--out");
+  add_shared_option(cmd, "--seed", args->seed, "PRNG seed (default: random, recorded in the results)")
+      ->check(paths::none());
+  add_shared_option(cmd, "--engine", args->engine, "IO engine (default libaio, else sync)")->check(paths::none());
+  add_shared_flag(cmd, "--allow-destructive", args->allow_destructive,
+                  "Allow writes to a block device, or a file holding data, given with --target (destroys its data)");
+  add_shared_flag(cmd, "--quiet", args->quiet, "Print only where the results are");
   cmd->callback([&slot, args] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [args] {

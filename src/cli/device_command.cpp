@@ -21,6 +21,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 #include "cli/target_option.hpp"
 
@@ -36,7 +37,7 @@ struct DeviceOptions {
   std::string confirm_serial;
   unsigned ses = 1;
   std::string timeout;
-  std::string set_cache;  // write-cache --set on|off
+  std::string set_cache;  // write-cache --state on|off
 };
 
 std::string yes_no(const std::optional<bool>& v) { return v ? (*v ? "yes" : "no") : "unknown"; }
@@ -157,7 +158,7 @@ int run_write_cache(const DeviceOptions& o) {
   // loop devices over it, another ptsuite, consent); its lock is held to the end.
   std::optional<device::TargetGuard> guard;
   if (!o.set_cache.empty()) {
-    if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--set", "must be on or off");
+    if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--state", "must be on or off");
     guard.emplace(device::pass_target_gate(
         {o.target, device::TargetAccess::read_write, o.allow_destructive, "device write-cache"}));
   }
@@ -176,7 +177,7 @@ int run_write_cache(const DeviceOptions& o) {
                                            "name the whole device",
                                            o.target, id.device_path));
   }
-  if (!before.applicable) throw UsageError("--set", before.note);
+  if (!before.applicable) throw UsageError("--state", before.note);
   const bool want = o.set_cache == "on";
   auto channel = device::open_destructive_channel(guard->writable(), o.allow_destructive);
   device::set_write_cache(*channel, id, want);
@@ -245,7 +246,7 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
 
   CLI::App* info = device->add_subcommand("info", "Identify a device, loop device, zram device or file (read-only)");
   info->add_option("target", options->target, "Block device or file")->check(paths::target_read())->required();
-  info->add_flag("--json", options->json, "Print the identity record as JSON");
+  add_shared_flag(info, "--json", options->json, "Print the identity record as JSON");
   info->callback([&slot, options] {
     slot.action = [options] {
       (void)resolve_target_option(options->target);
@@ -255,7 +256,7 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
 
   CLI::App* list = device->add_subcommand(
       "list", "The host's drives (NVMe, SATA, SAS, virtio, loop): serial, model, firmware, capacity, by-id, PCI slot");
-  list->add_flag("--json", options->json, "Print the drives as a JSON array");
+  add_shared_flag(list, "--json", options->json, "Print the drives as a JSON array");
   list->callback([&slot, options] { slot.action = [options] { return run_device_list(*options); }; });
 
   CLI::App* purge = device->add_subcommand("purge", "Purge (erase) a device before a PTS test: DESTROYS ALL DATA");
@@ -266,16 +267,15 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
                    "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
                    "secure-discard|discard|zero-fill (default auto)")
       ->check(paths::none());
-  purge->add_flag("--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
-  purge
-      ->add_option("--confirm-serial", options->confirm_serial,
-                   "The drive's serial number (required for real drives; see `ptsuite device info`)")
+  add_shared_flag(purge, "--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
+  add_shared_option(purge, "--confirm-serial", options->confirm_serial,
+                    "The drive's serial number (required for real drives; see `ptsuite device info`)")
       ->check(paths::none());
   purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto")
       ->check(paths::none());
   purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method")
       ->check(paths::none());
-  purge->add_flag("--json", options->json, "Print the purge record as JSON");
+  add_shared_flag(purge, "--json", options->json, "Print the purge record as JSON");
   purge->callback([&slot, options] {
     slot.action = [options] {
       const device::ResolvedTarget named = resolve_target_option(options->target);
@@ -288,7 +288,7 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
 
   CLI::App* health = device->add_subcommand("health", "Temperature, warnings, wear and media errors (read-only)");
   health->add_option("target", options->target, "Block device")->check(paths::target_read())->required();
-  health->add_flag("--json", options->json, "Print the snapshot as JSON");
+  add_shared_flag(health, "--json", options->json, "Print the snapshot as JSON");
   health->callback([&slot, options] {
     slot.action = [options] {
       (void)resolve_target_option(options->target);
@@ -302,11 +302,13 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")
       ->check(paths::target_write())
       ->required();
-  cache->add_option("--set", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive")
-      ->check(paths::none());
-  cache->add_flag("--allow-destructive", options->allow_destructive,
+  cache->add_option("--state", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive")
+      ->check(paths::none())
+      ->type_name("on|off");
+  add_deprecated(cache, "--set", options->set_cache, "--state (--set is a named setting NAME=VALUE elsewhere)");
+  add_shared_flag(cache, "--allow-destructive", options->allow_destructive,
                   "Consent to changing the device (the safety gate still refuses devices in use)");
-  cache->add_flag("--json", options->json, "Print the state(s) as JSON");
+  add_shared_flag(cache, "--json", options->json, "Print the state(s) as JSON");
   cache->callback([&slot, options] {
     slot.action = [options] {
       (void)resolve_target_option(options->target);
@@ -317,7 +319,7 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
   platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show")
       ->check(paths::target_read());
-  platform->add_flag("--json", options->json, "Print the platform record as JSON");
+  add_shared_flag(platform, "--json", options->json, "Print the platform record as JSON");
   platform->callback([&slot, options] {
     slot.action = [options] {
       (void)resolve_target_option(options->target);

@@ -8,13 +8,14 @@
 #include <ptsuite/engine/engine_registry.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 
 namespace ptsuite::cli {
 
 void register_engines_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* command = app.add_subcommand("engines", "List the IO engines and whether they can run here");
   auto json_out = std::make_shared<bool>(false);
-  command->add_flag("--json", *json_out, "As JSON: [{name, available, description, unavailable_reason}]");
+  add_shared_flag(command, "--json", *json_out, "As JSON: [{name, available, description, unavailable_reason}]");
   command->callback([&slot, json_out] {
     slot.action = [json_out] {
       const std::vector<engine::EngineInfo> engines = engine::list_engines();

@@ -191,43 +191,38 @@ int run_fleet_push(const FleetOptions& o) {
 }
 
 void add_db_option(CLI::App* sub, FleetOptions& o) {
-  sub->add_option("--db", o.db,
-                  "The shared history (postgresql://...; default: $PTSUITE_HISTORY_DB, else the local SQLite file)")
+  add_shared_option(sub, "--db", o.db,
+                    "The shared history (postgresql://...; default: $PTSUITE_HISTORY_DB, else the local SQLite file)")
       ->check(paths::database());
 }
 
 void register_reading_commands(CLI::App* fleet, CommandSlot& slot, const std::shared_ptr<FleetOptions>& o) {
   CLI::App* status = fleet->add_subcommand("status", "One row per drive: job state, requeues, step, ETA, last verdict");
-  status->add_option("--campaign", o->campaign, "Only this campaign's drives")->check(paths::none());
-  status->add_flag("--json", o->json, "The rows as a JSON array");
+  add_shared_option(status, "--campaign", o->campaign, "Only this campaign's drives")->check(paths::none());
+  add_shared_flag(status, "--json", o->json, "The rows as a JSON array");
   add_db_option(status, *o);
   status->callback([o, &slot] { slot.action = [o] { return run_fleet_status(*o); }; });
 
   CLI::App* report = fleet->add_subcommand("report", "A campaign on one page: verdicts, figures, spread, outliers");
-  report->add_option("--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
+  add_shared_option(report, "--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
       ->check(paths::none())
       ->required();
-  report->add_option("--out", o->out, "New or empty directory for campaign.html and campaign.json")
-      ->check(paths::output_dir())
-      ->required();
+  add_out_dir(report, o->out, "New or empty directory for campaign.html and campaign.json")->required();
   add_db_option(report, *o);
   report->callback([o, &slot] { slot.action = [o] { return run_campaign_report(*o); }; });
 
   CLI::App* compare = fleet->add_subcommand("compare", "Overlay a campaign's runs, drive by drive (from the history)");
-  compare->add_option("--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
+  add_shared_option(compare, "--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
       ->check(paths::none())
       ->required();
-  compare->add_option("--out", o->out, "New or empty directory: the runs' bundles and compare.html/.csv/.json")
-      ->check(paths::output_dir())
-      ->required();
+  add_out_dir(compare, o->out, "New or empty directory: the runs' bundles and compare.html/.csv/.json")->required();
   compare->add_flag("--force", o->force, "Overlay runs whose workloads differ (every difference is marked)");
   add_db_option(compare, *o);
   compare->callback([o, &slot] { slot.action = [o] { return run_compare_campaign(*o); }; });
 
   CLI::App* push = fleet->add_subcommand("push", "Push this host's finished, unpushed fleet runs into the history");
-  push->add_option("--run-root", o->run_root,
-                   "Host-local run directories (default: $PTSUITE_FLEET_ROOT, else "
-                   "/var/lib/ptsuite/fleet)")
+  add_shared_option(push, "--run-root", o->run_root,
+                    "Host-local run directories (default: $PTSUITE_FLEET_ROOT, else /var/lib/ptsuite/fleet)")
       ->check(paths::output_dir());
   add_db_option(push, *o);
   push->callback([o, &slot] { slot.action = [o] { return run_fleet_push(*o); }; });
@@ -242,14 +237,15 @@ void register_fleet_command(CLI::App& app, CommandSlot& slot) {
 
   CLI::App* inventory = fleet->add_subcommand("inventory", "This host's drives as Slurm GRES (gres.conf lines)");
   inventory->add_flag("--slurm", o->slurm, "Print the slurm.conf Gres= part and the gres.conf lines");
-  inventory->add_flag("--json", o->json, "The inventory as JSON");
+  add_shared_flag(inventory, "--json", o->json, "The inventory as JSON");
   inventory->add_option("--node", o->node, "Slurm's name of this host (default: its host name)")->check(paths::none());
-  inventory->add_option("--gres-name", o->gres_name, "GRES name (default nic: the name Slurm 22.05 confines)")
+  add_shared_option(inventory, "--gres-name", o->gres_name, "GRES name (default nic: the name Slurm 22.05 confines)")
       ->check(paths::none())
       ->capture_default_str();
   inventory->add_flag("--register", o->register_drives,
                       "Also record the drives in the shared history, for `fleet submit --model`");
-  inventory->add_option("--drive-label", o->drive_labels, "With --register: key=value for these drives (rack, ...)")
+  add_shared_option(inventory, "--drive-label", o->drive_labels,
+                    "With --register: key=value for these drives (rack, ...)")
       ->check(paths::none());
   add_db_option(inventory, *o);
   inventory->callback([o, &slot] { slot.action = [o] { return run_inventory(*o); }; });

@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 
 #include <ptsuite/device/drives.hpp>
 #include <ptsuite/device/output_gate.hpp>
@@ -15,12 +16,15 @@
 #include <ptsuite/history/drives.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/store.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/shell_quote.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/ending.hpp"
+#include "cli/flags.hpp"
 #include "cli/fleet_command.hpp"
 #include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
@@ -180,7 +184,14 @@ int run_fleet_job_command(const JobOptions& o) {
   hooks.say = [&console](const std::string& line) { console.result(line); };
   hooks.state = [&poster](const std::string& state) { poster.set_state(state); };
   hooks.run = [&poster](const std::string& uid) { poster.set_run(uid); };
-  hooks.reports = report_writer(console);
+  hooks.finish = [&console](const pts::RunOutcome& outcome) {
+    lifecycle::FinishOptions fo;  // no history: the job pushes the run itself (fleet/job.hpp)
+    fo.formats = outcome.report_formats;
+    fo.final_note = outcome.final_note;
+    if (!outcome.out) throw std::logic_error("fleet job: a run outcome without its directory's token");
+    const lifecycle::FinishedRun done = lifecycle::finish_run(*outcome.out, outcome.document, fo);
+    print_ending(done, outcome.results_path, "", [&console](const std::string& l) { console.result(l); });
+  };
   int code = 0;
   try {
     code = fleet::run_fleet_job(r, poster, &signals.flag(), gate, hooks);
@@ -199,19 +210,20 @@ void register_fleet_submit(CLI::App& fleet, CommandSlot& slot) {
   auto o = std::make_shared<SubmitOptions>();
   CLI::App* sub = fleet.add_subcommand("submit", "One Slurm job per drive: a campaign's PTS run on each named drive");
   add_fleet_run_options(sub, o->run);
-  sub->add_option("--serial", o->serials, "The drives, by serial (repeatable)")->check(paths::none());
-  sub->add_option("--model", o->model, "Or: every registered drive of this model (`fleet inventory --register`)")
+  add_shared_option(sub, "--serial", o->serials, "The drives, by serial (repeatable)")->check(paths::none());
+  add_shared_option(sub, "--model", o->model, "Or: every registered drive of this model (`fleet inventory --register`)")
       ->check(paths::none());
   sub->add_option("--firmware", o->firmware, "With --model: only this firmware")->check(paths::none());
-  sub->add_option("--drive-label", o->drive_labels, "Or: registered drives with this label, key=value (repeatable)")
+  add_shared_option(sub, "--drive-label", o->drive_labels,
+                    "Or: registered drives with this label, key=value (repeatable)")
       ->check(paths::none());
-  sub->add_option("--gres-name", o->gres_name, "The drives' GRES name in gres.conf")
+  add_shared_option(sub, "--gres-name", o->gres_name, "The drives' GRES name in gres.conf")
       ->check(paths::none())
       ->capture_default_str();
   sub->add_option("--partition", o->partition, "Slurm partition (default: the cluster's)")->check(paths::none());
   sub->add_option("--time", o->time, "Time limit per job instead of the plan's worst case x 1.5 + 15 min (e.g. 3d)")
       ->check(paths::none());
-  sub->add_option("--capacity", o->capacity, "Capacity to plan the time limit for, when the registry has none")
+  add_shared_option(sub, "--capacity", o->capacity, "Capacity to plan the time limit for, when the registry has none")
       ->check(paths::none());
   sub->add_option("--ptsuite", o->ptsuite_binary, "ptsuite on the hosts (default: this binary's path)")
       ->check(paths::none());  // a path on the hosts: neither read nor written here
@@ -227,7 +239,7 @@ void register_fleet_job(CLI::App& fleet, CommandSlot& slot) {
   CLI::App* sub = fleet.add_subcommand(
       "job", "The batch step of a fleet job (sbatch runs it): run or resume the drive's campaign run, push it once");
   add_fleet_run_options(sub, o->run);
-  sub->add_option("--serial", o->serial, "The drive")->check(paths::none())->required();
+  add_shared_option(sub, "--serial", o->serial, "The drive, by serial")->check(paths::none())->required();
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "--serial"}};
     slot.action = [o] { return run_fleet_job_command(*o); };
@@ -238,25 +250,28 @@ void add_fleet_run_options(CLI::App* sub, FleetRunOptions& o) {
   sub->add_option("tests", o.tests, "Tests, comma-separated, or core / all (as `ptsuite run` takes them)")
       ->check(paths::none())
       ->required();
-  sub->add_option("--campaign", o.campaign, "The campaign: the label campaign=NAME of every run")
+  add_shared_option(sub, "--campaign", o.campaign, "The campaign: the label campaign=NAME of every run")
       ->check(paths::none())
       ->required();
   add_spec_options(sub, o.spec);
-  sub->add_option("--seed", o.seed, "Run seed")->check(paths::none())->check(whole_number())->capture_default_str();
-  sub->add_option("--engine", o.engine, "IO engine")->check(paths::none())->capture_default_str();
-  sub->add_option("--reports", o.reports, "Reports each run writes: html,pdf,csv,text,json (or none)")
+  add_shared_option(sub, "--seed", o.seed, "Run seed")
       ->check(paths::none())
+      ->check(whole_number())
       ->capture_default_str();
-  sub->add_option("--tested-by", o.tested_by, "Test sponsor / lab named in the report header")->check(paths::none());
-  sub->add_option("--label", o.labels, "key=value stored with every run (repeatable)")->check(paths::none());
-  sub->add_flag("--allow-destructive", o.allow_destructive, "Consent to overwrite and purge the drives");
-  sub->add_flag("--strict-preflight", o.strict_preflight, "Refuse to start on a preflight warning too");
-  sub->add_option("--db", o.db, "The shared history (default: $PTSUITE_HISTORY_DB in the job's environment)")
+  add_shared_option(sub, "--engine", o.engine, "IO engine")->check(paths::none())->capture_default_str();
+  add_formats(sub, o.reports, "Reports each run writes: html,pdf,csv,text,json (or none)")->capture_default_str();
+  add_deprecated(sub, "--reports", o.reports, "--format");
+  add_shared_option(sub, "--tested-by", o.tested_by, "Test sponsor / lab named in the report header")
+      ->check(paths::none());
+  add_shared_option(sub, "--label", o.labels, "key=value stored with every run (repeatable)")->check(paths::none());
+  add_shared_flag(sub, "--allow-destructive", o.allow_destructive, "Consent to overwrite and purge the drives");
+  add_shared_flag(sub, "--strict-preflight", o.strict_preflight, "Refuse to start on a preflight warning too");
+  add_shared_option(sub, "--db", o.db, "The shared history (default: $PTSUITE_HISTORY_DB in the job's environment)")
       ->check(paths::database());
-  sub->add_option("--run-root", o.run_root,
-                  "Host-local run directories (default: $PTSUITE_FLEET_ROOT, else /var/lib/ptsuite/fleet)")
+  add_shared_option(sub, "--run-root", o.run_root,
+                    "Host-local run directories (default: $PTSUITE_FLEET_ROOT, else /var/lib/ptsuite/fleet)")
       ->check(paths::output_dir());
-  sub->add_option("--push-retries", o.push_retries, "Requeues for an unreachable history before the job is held")
+  add_shared_option(sub, "--push-retries", o.push_retries, "Requeues for an unreachable history before the job is held")
       ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
@@ -288,7 +303,7 @@ std::vector<std::string> fleet_run_words(const FleetRunOptions& o) {
   std::vector<std::string> w = {o.tests,         "--campaign",     o.campaign,
                                 "--profile",     o.spec.profile,   "--revision",
                                 o.spec.revision, "--seed",         std::to_string(o.seed),
-                                "--engine",      o.engine,         "--reports",
+                                "--engine",      o.engine,         "--format",
                                 o.reports,       "--push-retries", std::to_string(o.push_retries)};
   if (o.spec.quick) w.emplace_back("--quick");
   for (const std::string& s : o.spec.sets) w.insert(w.end(), {"--set", s});

@@ -6,6 +6,7 @@
 #include <ptsuite/util/version.hpp>
 
 #include "cli/conventions.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
@@ -26,6 +27,7 @@ void collect_paths(const CLI::App& app, const std::string& path,
     words += sub->get_name() + " ";
   }
   for (const CLI::Option* opt : options_of(app)) {
+    if (opt->get_group().empty()) continue;  // hidden: deprecated spellings
     for (const std::string& l : opt->get_lnames()) words += "--" + l + " ";
     for (const std::string& s : opt->get_snames()) words += "-" + s + " ";
   }
@@ -80,7 +82,7 @@ std::string roff(const std::string& text) {
 void man_command(const CLI::App& cmd, const std::string& path, std::string& out) {
   out += fmt::format(".SS \"ptsuite {}\"\n{}\n", roff(path), roff(cmd.get_description()));
   for (const CLI::Option* opt : options_of(cmd)) {
-    if (opt->get_name() == "--help") continue;
+    if (opt->get_name() == "--help" || opt->get_group().empty()) continue;  // hidden: deprecated spellings
     const std::string type = opt->get_type_name();
     out += fmt::format(".TP\n\\fB{}\\fR{}\n{}\n", roff(opt->get_name(opt->get_positional(), true)),
                        opt->get_expected_min() > 0 && !type.empty() ? " \\fI" + roff(type) + "\\fR" : "",
@@ -119,6 +121,19 @@ std::string man_page(const CLI::App& app) {
   for (const CLI::App* sub : subcommands_of(app)) {
     man_command(*sub, sub->get_name(), out);
   }
+  out +=
+      ".SH FLAGS\nA flag two commands take means the same in both (cli/flags.cpp; a test holds the whole "
+      "definition to it):\n";
+  for (const SharedFlag& f : shared_flags()) {
+    out +=
+        fmt::format(".TP\n\\fB{}\\fR{}\n{}\n", roff(std::string(f.name)),
+                    f.value.empty() ? "" : " \\fI" + roff(std::string(f.value)) + "\\fR", roff(std::string(f.meaning)));
+  }
+  out += ".PP\nOld spellings, still accepted with a warning on stderr (they will be removed):\n.nf\n";
+  for (const DeprecatedFlag& d : deprecated_flags()) {
+    out += roff(fmt::format("  {}  ->  {}", d.old_spelling, d.instead)) + "\n";
+  }
+  out += ".fi\n";
   out += ".SH \"EXIT CODES\"\n.nf\n";
   const std::string codes = app.get_footer();
   const size_t at = codes.find("EXIT CODES\n");

@@ -1,12 +1,14 @@
 // `ptsuite history add|list|show|export`: the results history (history/store.hpp,
 // docs/history.md). Every subcommand takes --db PATH|postgresql://... (default: the
 // PTSUITE_HISTORY_DB environment variable, else $XDG_DATA_HOME/ptsuite/history.sqlite).
-//   add RUN_DIR               records (or updates) a run; prints "added run ID" / "updated run ID"
+//   add RUN_DIR               records (or updates) a run of any kind the history keeps
+//                             (results/document_kinds.def); prints "added run ID" / "updated run ID"
 //   list [--model M] [--serial S] [--json]   one line per run, oldest first (columns fit their cells)
 //   show ID [--json]          every stored field of one run, its tests and headline metrics
 //                             (response times in us / ms)
-//   export --format csv|json [--out FILE] [--model M] [--serial S]   the tidy CSV
-//                             (history/export.hpp) or the records as JSON
+//   export --format csv|json [--out DIR] [--model M] [--serial S]   the tidy CSV
+//                             (history/export.hpp) or the records as JSON, on stdout or into
+//                             DIR/history.csv|json (`--out FILE`: the old spelling)
 // Exit 0 on success (also for an empty list); 2 for bad input (not a run directory, unknown ID,
 // unknown format, a database that cannot be opened or reached); 5 when a statement fails.
 #include <fmt/format.h>
@@ -29,6 +31,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
@@ -89,7 +92,7 @@ int run_add(const HistoryOptions& o) {
     }
   }
   const RunRecord record = history::record_from_run_dir(dir, [](const nlohmann::json& doc, const std::string& what) {
-    report::check_results_document(results::read_envelope(doc), what);
+    report::check_report_document(results::read_envelope(doc), what);
   });
   const std::vector<history::BundleFile> files =
       o.bundle ? history::read_bundle_files(dir) : std::vector<history::BundleFile>{};
@@ -236,15 +239,25 @@ int run_export(const HistoryOptions& o) {
     throw UsageError("--format", fmt::format("unknown export format \"{}\"; known: csv, json", o.format));
   }
   HistoryStore store = open_store(o, gate);
-  const std::optional<OutputPath> out =
-      o.out.empty() || o.out == "-" ? std::nullopt : std::optional<OutputPath>(gate.file(o.out, "--out"));
+  // --out DIR: DIR/history.<format>; the old --out FILE (a file, or a name ending .csv / .json) as is.
+  std::optional<OutputPath> out;
+  if (!o.out.empty() && o.out != "-") {
+    const std::string name = "history." + o.format;
+    if (out_file_of(o.out, name, {".csv", ".json"}) == o.out) {
+      out = gate.file(o.out, "--out");
+    } else {
+      const OutputDir dir = gate.directory(o.out, "--out", device::OutputGate::Existing::may_hold_files);
+      dir.create();
+      out = dir.file(name);
+    }
+  }
   const std::vector<RunRecord> runs = store.list(filter_of(o), /*with_metrics=*/true);
   const std::string csv = o.format == "csv" ? history::export_csv(runs) : records_json(runs, true).dump(1) + "\n";
   if (o.out.empty() || o.out == "-") {
     fmt::print("{}", csv);
   } else {
     write_file_atomic(*out, csv);
-    fmt::print(stderr, "wrote {}\n", o.out);
+    fmt::print(stderr, "wrote {}\n", out->string());
   }
   return 0;
 }
@@ -276,10 +289,7 @@ int run_bundle(const HistoryOptions& o) {
 
 CLI::App* history_subcommand(CLI::App* parent, const char* name, const char* help, HistoryOptions& o) {
   CLI::App* sub = parent->add_subcommand(name, help);
-  sub->add_option("--db", o.db,
-                  "History database: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
-      ->check(paths::database());
+  add_db(sub, o.db);
   return sub;
 }
 
@@ -295,22 +305,7 @@ history::HistoryDb gate_history_db(device::OutputGate& gate, const std::string& 
 std::optional<history::HistoryDb> gate_run_history(device::OutputGate& gate, bool no_history,
                                                    const std::string& history_db) {
   if (no_history) return std::nullopt;
-  return gate_history_db(gate, history_db, "--history-db");
-}
-
-void record_run_in_history(const std::string& dir, const history::HistoryDb& db,
-                           const std::function<void(const std::string&)>& message) {
-  try {
-    HistoryStore store = HistoryStore::open(db);
-    const history::AddResult result = store.add(history::record_from_run_dir(dir));
-    message(fmt::format("history: {} run {} in {}", result.updated ? "updated" : "added", result.id,
-                        store.backend().describe()));
-  } catch (const std::exception& e) {
-    message(
-        fmt::format("ptsuite: warning: the run was not recorded in the history ({}); add it later with "
-                    "`ptsuite history add {}`",
-                    e.what(), dir));
-  }
+  return gate_history_db(gate, history_db, "--db");
 }
 
 void register_history_command(CLI::App& app, CommandSlot& slot) {
@@ -327,34 +322,31 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   add->callback([o, &slot] { slot.action = [o] { return run_add(*o); }; });
 
   CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);
-  list->add_option("--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
-  list->add_option("--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
-  list->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
+  add_shared_option(list, "--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
+  add_shared_option(list, "--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
+  add_shared_option(list, "--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
       ->check(paths::none());
-  list->add_flag("--json", o->json, "The runs as a JSON array (every stored field)");
+  add_shared_flag(list, "--json", o->json, "The runs as a JSON array (every stored field)");
   list->callback([o, &slot] { slot.action = [o] { return run_list(*o); }; });
 
   CLI::App* show = history_subcommand(history, "show", "Show one run: fields, tests, headline metrics", *o);
   show->add_option("ID", o->id, "History ID (from history list)")->check(paths::none())->required();
-  show->add_flag("--json", o->json, "The run as JSON (every stored field, its tests and metrics)");
+  add_shared_flag(show, "--json", o->json, "The run as JSON (every stored field, its tests and metrics)");
   show->callback([o, &slot] { slot.action = [o] { return run_show(*o); }; });
 
   CLI::App* exp = history_subcommand(history, "export", "Export the history as CSV or JSON", *o);
-  exp->add_option("--format", o->format, "Export format: csv (one row per metric) or json (one object per run)")
-      ->check(paths::none())
+  add_formats(exp, o->format, "Export format: csv (one row per metric) or json (one object per run)")
       ->capture_default_str();
-  exp->add_option("--out", o->out, "File to write (default: stdout)")->check(paths::output_file());
-  exp->add_option("--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
-  exp->add_option("--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
-  exp->add_option("--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
+  add_out_dir(exp, o->out, "Directory to write history.csv or history.json into (default: stdout)");
+  add_shared_option(exp, "--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
+  add_shared_option(exp, "--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
+  add_shared_option(exp, "--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
       ->check(paths::none());
   exp->callback([o, &slot] { slot.action = [o] { return run_export(*o); }; });
 
   CLI::App* bundle = history_subcommand(history, "bundle", "Write the bundle the history holds for a run", *o);
   bundle->add_option("ID", o->id, "History ID (from history list)")->check(paths::none())->required();
-  bundle->add_option("--out", o->out, "Directory to write it into (new or empty)")
-      ->check(paths::output_dir())
-      ->required();
+  add_out_dir(bundle, o->out, "Directory to write it into (new or empty)")->required();
   bundle->callback([o, &slot] { slot.action = [o] { return run_bundle(*o); }; });
 }
 

@@ -1,9 +1,7 @@
-// Private: recording a finished `run` / `resume` in the results history from the cli layer
-// (history/store.hpp). A history that cannot be written never fails the run: the problem is
-// one warning line, with the command that adds the run later.
+// Private: the history database a command names (--db), let through by its output gate before
+// anything is touched (the run's ending, lifecycle/finish_run.hpp, records the run in it).
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -20,10 +18,5 @@ history::HistoryDb gate_history_db(device::OutputGate& gate, const std::string& 
 // The same for a command that records a run unless --no-history.
 std::optional<history::HistoryDb> gate_run_history(device::OutputGate& gate, bool no_history,
                                                    const std::string& history_db);
-
-// Adds (or updates) the run in `dir` to the history `db` and reports the outcome through
-// `message`, one line either way.
-void record_run_in_history(const std::string& dir, const history::HistoryDb& db,
-                           const std::function<void(const std::string&)>& message);
 
 }  // namespace ptsuite::cli

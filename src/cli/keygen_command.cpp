@@ -10,6 +10,7 @@
 #include <ptsuite/util/error.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
@@ -45,7 +46,7 @@ void register_keygen_command(CLI::App& app, CommandSlot& slot) {
   command->add_option("KEY", o->key, "Private key file to create (PEM, mode 0600)")
       ->check(paths::output_file())
       ->required();
-  command->add_option("--pubkey", o->pubkey, "Public key file to create (default: KEY.pub)")
+  add_shared_option(command, "--pubkey", o->pubkey, "Public key file to create (default: KEY.pub)")
       ->check(paths::output_file());
   command->callback([o, &slot] { slot.action = [o] { return run_keygen(*o); }; });
 }

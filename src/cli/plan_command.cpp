@@ -13,6 +13,7 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/spec_options.hpp"
@@ -141,10 +142,10 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
          "Tests, comma-separated, or core (the five core tests) or all (every PTS test: core + hir, xsr, dirth)")
       ->check(paths::none())
       ->capture_default_str();
-  sub->add_option("--target", o->target, "Device or file (opened read-only for its capacity)")
+  add_shared_option(sub, "--target", o->target, "Device or file (opened read-only for its capacity)")
       ->check(paths::target_read());
-  sub->add_option("--capacity", o->capacity,
-                  "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB")
+  add_shared_option(sub, "--capacity", o->capacity,
+                    "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB")
       ->check(paths::none());
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")
       ->check(paths::none())
@@ -157,7 +158,7 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option("--assume-purge", o->purge_time,
                   "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)")
       ->check(paths::none());
-  sub->add_flag("--json", o->json, "Machine-readable plan on stdout");
+  add_shared_flag(sub, "--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");
   sub->callback([o, &slot] {
     slot.fields = {{"target", "--target"}};

@@ -19,6 +19,7 @@
 #include <ptsuite/util/error.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 #include "cli/spec_options.hpp"
 #include "cli/target_option.hpp"
@@ -81,10 +82,10 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
       ->check(paths::none())
       ->capture_default_str();
   add_spec_options(sub, o->spec);
-  sub->add_option("--engine", o->engine, "IO engine the run would use: libaio, sync, null")
+  add_shared_option(sub, "--engine", o->engine, "IO engine the run would use: libaio, sync, null")
       ->check(paths::none())
       ->capture_default_str();
-  sub->add_flag("--json", o->json, "The findings as JSON on stdout");
+  add_shared_flag(sub, "--json", o->json, "The findings as JSON on stdout");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "TARGET"}};
     slot.action = [o] {

@@ -2,12 +2,12 @@
 // `ptsuite resume DIR`: the PTS runner (pts/run.hpp) with a console and signal handling.
 #include <fmt/format.h>
 #include <algorithm>
-#include <fstream>
 
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
@@ -45,12 +45,11 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
       config.strict = o->strict;
       device::OutputGate gate("run");
       gate.add_target(o->run.target, "--target");
-      const std::optional<history::HistoryDb> history = gate_run_history(gate, o->run.no_history, o->run.history_db);
+      const std::optional<history::HistoryDb> history = gate_run_history(gate, o->run.no_history, o->run.db);
       StopSignals signals;
       RunConsole console(o->run.quiet);
-      const pts::RunOutcome outcome =
-          pts::start_run(config, console, &signals.flag(), gate, report_writer(console, o->run.paper));
-      return finish(outcome, console, history);
+      const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), gate);
+      return finish(outcome, console, {history, o->run.paper});
     };
   });
 }
@@ -62,35 +61,38 @@ void register_resume_command(CLI::App& app, CommandSlot& slot) {
     std::string confirm_serial;
     bool quiet = false;
     bool no_history = false;
-    std::string history_db;
+    std::string db;
     std::string paper = "auto";
   };
   auto o = std::make_shared<ResumeOptions>();
   CLI::App* sub = app.add_subcommand("resume", "Continue an interrupted run after its last completed segment");
   sub->add_option("DIR", o->dir, "The run directory")->check(paths::run_dir())->required();
-  sub->add_flag("--allow-destructive", o->allow_destructive, "Consent to overwrite the target block device (again)");
-  sub->add_option("--confirm-serial", o->confirm_serial, "Serial number of the drive, when the run purges a real drive")
+  add_shared_flag(sub, "--allow-destructive", o->allow_destructive,
+                  "Consent to overwrite the target block device (again)");
+  add_shared_option(sub, "--confirm-serial", o->confirm_serial,
+                    "Serial number of the drive, when the run purges a real drive")
       ->check(paths::none());
-  sub->add_flag("--quiet", o->quiet, "No progress output");
-  sub->add_option("--paper", o->paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
+  add_shared_flag(sub, "--quiet", o->quiet, "No progress output");
+  add_shared_option(sub, "--paper", o->paper,
+                    "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
       ->check(paths::none())
       ->capture_default_str();
-  add_history_options(sub, o->no_history, o->history_db);
+  add_history_options(sub, o->no_history, o->db);
   sub->callback([o, &slot] {
     slot.action = [o] {
+      (void)report_formats("none", o->paper);
       device::OutputGate gate("resume");
-      const std::optional<history::HistoryDb> history = gate_run_history(gate, o->no_history, o->history_db);
+      const std::optional<history::HistoryDb> history = gate_run_history(gate, o->no_history, o->db);
       StopSignals signals;
       RunConsole console(o->quiet);
       const std::optional<std::string> serial =
           o->confirm_serial.empty() ? std::nullopt : std::optional<std::string>(o->confirm_serial);
-      const pts::RunOutcome outcome = pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag(),
-                                                      gate, report_writer(console, o->paper));
-      const int code = finish(outcome, console, history);
+      const pts::RunOutcome outcome =
+          pts::resume_run(o->dir, o->allow_destructive, serial, console, &signals.flag(), gate);
+      const int code = finish(outcome, console, {history, o->paper});
       if (code != 0) return code;
       // A resumed `ptsuite validate` ends like one: the claims' verdict decides the exit code.
-      std::ifstream in(outcome.results_path);
-      return claims_verdict(nlohmann::json::parse(in), console);
+      return claims_verdict(outcome.document, console);
     };
   });
 }

@@ -8,7 +8,7 @@
 
 #include <ptsuite/device/drives.hpp>
 #include <ptsuite/history/location.hpp>
-#include <ptsuite/report/headline.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/validation.hpp>
@@ -19,196 +19,95 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/history_support.hpp"
+#include "cli/ending.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
-namespace {
-
-std::vector<std::string> split_formats(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start < text.size()) {
-    const size_t comma = text.find(',', start);
-    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (comma == std::string::npos) {
-      break;
-    }
-    start = comma + 1;
-  }
-  return out;
-}
-
-// The reports at the end of a run (report/report_writer.hpp). A format that fails (e.g. the
-// PDF when Chromium went missing) does not cost the others or the run: it is named, with the
-// command that renders it later, and the rest are written.
-}  // namespace
-
-pts::ReportWriter report_writer(RunConsole& console, const std::string& paper) {
-  (void)report::parse_paper(paper, "--paper");  // exit 2 before the run, not after it
-  return
-      [&console, paper](const OutputDir& dir, const nlohmann::json& results, const std::vector<std::string>& formats) {
-        try {
-          return report::write_reports(dir, results, formats, paper);
-        } catch (const Error&) {
-          std::vector<std::string> written;
-          for (const std::string& format : formats) {
-            try {
-              for (std::string& path : report::write_reports(dir, results, {format}, paper)) {
-                written.push_back(std::move(path));
-              }
-            } catch (const Error& e) {
-              console.message(
-                  fmt::format("ptsuite: the {} report failed: {}; render it later with `ptsuite report "
-                              "{}/results.json --format {}`",
-                              format, e.what(), dir.string(), format));
-            }
-          }
-          return written;
-        }
-      };
-}
-
 // Validated before anything is touched: unknown formats exit 2; a PDF without Chromium exits 5
 // (it could only fail at the end of a long run).
-std::vector<std::string> report_formats(const std::string& text) {
+std::vector<std::string> report_formats(const std::string& text, const std::string& paper) {
+  (void)report::parse_paper(paper, "--paper");  // exit 2 before the run, not after it
   if (text == "none") {
     return {};
   }
-  std::vector<std::string> formats = split_formats(text);
+  std::vector<std::string> formats = split_list(text);
   report::check_report_formats(formats);
   if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
     throw Error(ExitCode::system,
-                "--reports pdf: headless Chromium prints the PDF and is not installed; install it "
+                "--format pdf: headless Chromium prints the PDF and is not installed; install it "
                 "with `apt-get install chromium`, or leave pdf out (render it later with `ptsuite "
                 "report DIR/results.json --format pdf`)");
   }
   return formats;
 }
 
-// The history options of `run` and `resume`.
-void add_history_options(CLI::App* sub, bool& no_history, std::string& history_db) {
-  sub->add_flag("--no-history", no_history, "Do not record the run in the results history");
-  sub->add_option("--history-db", history_db,
-                  "History database (SQLite file or postgresql://...; default: $PTSUITE_HISTORY_DB, else "
-                  "$XDG_DATA_HOME/ptsuite/history.sqlite)")
-      ->check(paths::database());
+// The history options of every command that records a run.
+void add_history_options(CLI::App* sub, bool& no_history, std::string& db) {
+  add_no_history(sub, no_history);
+  add_db(sub, db);
+  add_deprecated(sub, "--history-db", db, "--db");
 }
 
-namespace {
-
-// The figures a lab quotes, from the results document (report/headline.hpp).
-void print_headline(const pts::RunOutcome& outcome, RunConsole& console) {
-  std::vector<std::string> lines;
-  try {
-    lines = report::headline_lines(results::read_run_document(nlohmann::json::parse(read_file(outcome.results_path))));
-  } catch (const std::exception&) {
-    return;  // no readable document: the status line says why
-  }
-  if (lines.empty()) {
-    return;
-  }
-  console.result(outcome.compliance.shortened
-                     ? "headline (measurement-window values of a SHORTENED run: not PTS results to quote):"
-                     : "headline (measurement-window values; every figure in summary.txt and the report):");
-  for (const std::string& l : lines) {
-    console.result(l);
-  }
+void check_history_option(bool no_history, const std::string& db) {
+  if (!no_history) (void)history::resolve_history_db(db, "--db");  // a bad URI is exit 2 before the run
 }
 
-// Up to five reasons one per line; more (a quick run has ~35) as one line counting them by
-// clause, the full list being in summary.txt and the report.
-void print_reasons(const pts::ComplianceVerdict& v, RunConsole& console) {
-  constexpr size_t k_listed = 5;
-  if (v.reasons.size() <= k_listed) {
-    for (const std::string& r : v.reasons) console.result("  - " + r);
-    return;
-  }
-  std::vector<std::pair<std::string, size_t>> by_clause;  // in order of first appearance
-  for (const std::string& r : v.reasons) {
-    const size_t test_end = r.find(": ");
-    const size_t clause_end = test_end == std::string::npos ? std::string::npos : r.find(':', test_end + 2);
-    const std::string clause =
-        clause_end == std::string::npos ? "other" : r.substr(test_end + 2, clause_end - test_end - 2);
-    const auto it = std::find_if(by_clause.begin(), by_clause.end(), [&](const auto& c) { return c.first == clause; });
-    if (it == by_clause.end()) {
-      by_clause.emplace_back(clause, 1);
-    } else {
-      ++it->second;
-    }
-  }
-  std::string counts;
-  for (const auto& [clause, n] : by_clause) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", clause, n);
-  console.result(fmt::format("  {} findings, every one in summary.txt and the report: {}", v.reasons.size(), counts));
-}
-
-}  // namespace
-
-int finish(const pts::RunOutcome& outcome, RunConsole& console, const std::optional<history::HistoryDb>& history) {
-  if (history) {
-    record_run_in_history(outcome.out_dir, *history, [&console](const std::string& m) { console.result(m); });
-  }
-  console.result(fmt::format("status: {}; compliance: {}", outcome.status, outcome.compliance.summary));
-  print_headline(outcome, console);
-  print_reasons(outcome.compliance, console);
-  console.result(fmt::format("results: {}", outcome.results_path));
-  // The HTML report comes last: it is what a user opens (the README's main job ends on it).
-  std::string html;
-  for (const std::string& r : outcome.reports) {
-    if (r.size() >= 11 && r.compare(r.size() - 11, 11, "report.html") == 0) {
-      html = r;
-    } else {
-      console.result(fmt::format("report: {}", r));
-    }
-  }
-  if (outcome.status == "interrupted" || outcome.status == "io_error") {
-    console.result(fmt::format("continue with: ptsuite resume {}", shell_quote(outcome.out_dir)));
-  }
-  if (!html.empty()) {
-    console.result(fmt::format("HTML report: {}", html));
-  }
+int finish(const pts::RunOutcome& outcome, RunConsole& console, const EndOptions& end) {
+  lifecycle::FinishOptions o;
+  o.formats = outcome.report_formats;
+  o.paper = end.paper;
+  o.history = end.history;
+  o.final_note = outcome.final_note;
+  if (!outcome.out) throw std::logic_error("finish: a run outcome without its directory's token");
+  const lifecycle::FinishedRun done = lifecycle::finish_run(*outcome.out, outcome.document, o);
+  const bool resumable = outcome.status == "interrupted" || outcome.status == "io_error";
+  print_ending(done, outcome.results_path, resumable ? "ptsuite resume " + shell_quote(outcome.out_dir) : "",
+               [&console](const std::string& l) { console.result(l); });
   return outcome.exit_code;
 }
 
 void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_default) {
-  sub->add_option("--target", o.target, "Block device or file under test (default: a scratch loop device in /dev/shm)")
+  add_shared_option(sub, "--target", o.target,
+                    "Block device or file under test (default: a scratch loop device in /dev/shm)")
       ->check(paths::target_write());
-  sub->add_option("--out", o.out,
-                  "Run directory for results.json, the journal and reports (default: ./" + out_default + "-<time>)")
-      ->check(paths::output_dir());
+  add_out_dir(sub, o.out,
+              "Run directory for results.json, the journal and reports (default: ./" + out_default + "-<time>)");
   add_spec_options(sub, o.spec);
-  sub->add_option("--seed", o.seed, "Run seed (every segment's IO stream derives from it)")
+  add_shared_option(sub, "--seed", o.seed, "Run seed (every segment's IO stream derives from it)")
       ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
-  sub->add_option("--engine", o.engine, "IO engine: libaio, io_uring, io_uring_poll, sync, null")
+  add_shared_option(sub, "--engine", o.engine, "IO engine: libaio, io_uring, io_uring_poll, sync, null")
       ->check(paths::none())
       ->capture_default_str();
-  sub->add_flag("--allow-destructive", o.allow_destructive, "Consent to overwrite (and purge) the target block device");
-  sub->add_option("--confirm-serial", o.confirm_serial, "Serial number of the drive, required to purge a real drive")
+  add_shared_flag(sub, "--allow-destructive", o.allow_destructive,
+                  "Consent to overwrite (and purge) the target block device");
+  add_shared_option(sub, "--confirm-serial", o.confirm_serial,
+                    "Serial number of the drive, required to purge a real drive")
       ->check(paths::none());
-  sub->add_option("--scratch-size", o.scratch_size, "Size of the scratch target when no --target is given")
+  add_shared_option(sub, "--scratch-size", o.scratch_size, "Size of the scratch target when no --target is given")
       ->check(paths::none())
       ->capture_default_str();
-  sub->add_option("--reports", o.reports,
-                  "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
+  add_formats(sub, o.formats, "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
+      ->capture_default_str();
+  add_deprecated(sub, "--reports", o.formats, "--format");
+  add_shared_option(sub, "--paper", o.paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
       ->check(paths::none())
       ->capture_default_str();
-  sub->add_option("--paper", o.paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
-      ->check(paths::none())
-      ->capture_default_str();
-  sub->add_flag("--quiet", o.quiet, "No progress output");
-  sub->add_option("--tested-by", o.tested_by, "Test sponsor / lab named in the report header")->check(paths::none());
-  add_history_options(sub, o.no_history, o.history_db);
-  sub->add_flag("--strict-preflight", o.strict_preflight,
-                "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
-  sub->add_option("--label", o.labels,
-                  "key=value stored with the run and in the history (host, slot, rack, campaign; job is "
-                  "$SLURM_JOB_ID in a Slurm job); repeatable")
+  add_shared_flag(sub, "--quiet", o.quiet, "No progress output");
+  add_shared_option(sub, "--tested-by", o.tested_by, "Test sponsor / lab named in the report header")
       ->check(paths::none());
-  sub->add_option("--asset-serial", o.asset_serial,
-                  "The serial a lab gave a device that reports none (the history files the run under it)")
+  add_history_options(sub, o.no_history, o.db);
+  add_shared_flag(sub, "--strict-preflight", o.strict_preflight,
+                  "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
+  add_shared_option(sub, "--label", o.labels,
+                    "key=value stored with the run and in the history (host, slot, rack, campaign; job is "
+                    "$SLURM_JOB_ID in a Slurm job); repeatable")
+      ->check(paths::none());
+  add_shared_option(sub, "--asset-serial", o.asset_serial,
+                    "The serial a lab gave a device that reports none (the history files the run under it)")
       ->check(paths::none());
 }
 
@@ -247,7 +146,8 @@ pts::RunConfig run_config(const RunOptions& o) {
   if (!o.confirm_serial.empty()) {
     config.confirm_serial = o.confirm_serial;
   }
-  config.report_formats = report_formats(o.reports);
+  config.report_formats = report_formats(o.formats, o.paper);
+  check_history_option(o.no_history, o.db);
   config.labels = run_labels(o.labels);
   config.asset_serial = o.asset_serial;
   if (!o.asset_serial.empty() && device::normalize_serial(o.asset_serial) != o.asset_serial) {
@@ -267,14 +167,12 @@ std::string claim_value_text(double v, const std::string& unit) {
 
 }  // namespace
 
-int claims_verdict(const nlohmann::json& results, RunConsole& console) {
-  const nlohmann::json* record = nullptr;
-  if (!results.contains("tests")) return 0;
-  for (const nlohmann::json& t : results.at("tests")) {  // a reference into `results`, never a copy
-    if (t.value("id", "") == "claims") record = &t;
-  }
-  if (record == nullptr) return 0;
-  const results::ValidationBlock validation = results::read_validation(record->at("validation"));
+int claims_verdict(const results::Document& document, RunConsole& console) {
+  const results::RunDocument* run = document.as<results::RunDocument>();
+  const results::TestRecord* claims = run == nullptr ? nullptr : run->find_test("claims");
+  const results::ValidationBlock* block = claims == nullptr ? nullptr : claims->block_as<results::ValidationBlock>();
+  if (block == nullptr) return 0;
+  const results::ValidationBlock& validation = *block;
   for (const results::ClaimOutcome& c : validation.claims) {
     if (c.verdict == "not covered") {
       console.result(fmt::format("  NOT COVERED  {}: {}", printable(c.claim.id), c.why.value_or("")));

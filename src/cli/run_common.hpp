@@ -1,6 +1,6 @@
 // Private: what `run`, `resume` and `validate` share: the report formats (checked before
-// anything is touched), the report writer that survives one failing format, the history
-// options, and the end of a run on the console (history record, status, reports).
+// anything is touched), the history options, and the end of a run (lifecycle/finish_run.hpp:
+// reports, manifest, history record; cli/ending.hpp: the console).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -27,12 +27,12 @@ struct RunOptions {
   bool allow_destructive = false;
   std::string confirm_serial;
   std::string scratch_size = "1GiB";
-  std::string reports = "html,csv,text";
+  std::string formats = "html,csv,text";
   std::string paper = "auto";  // --paper: the PDF's paper
   bool quiet = false;
   std::string tested_by;
   bool no_history = false;
-  std::string history_db;
+  std::string db;
   bool strict_preflight = false;
   std::vector<std::string> labels;  // --label key=value, repeatable
   std::string asset_serial;
@@ -55,22 +55,28 @@ uint64_t parse_scratch_size(const std::string& text);
 pts::RunConfig run_config(const RunOptions& o);
 
 // "html,csv" -> {"html","csv"}; "none" -> {}. Unknown formats exit 2; pdf without Chromium 5.
-std::vector<std::string> report_formats(const std::string& text);
+// --paper is checked too (exit 2 before the run, not after it).
+std::vector<std::string> report_formats(const std::string& text, const std::string& paper = "auto");
 
-// Writes the reports at the end of a run; a format that fails is named (with the command that
-// renders it later) and the others are still written.
-pts::ReportWriter report_writer(RunConsole& console, const std::string& paper = "auto");
+// --no-history, --db (and the old --history-db).
+void add_history_options(CLI::App* sub, bool& no_history, std::string& db);
+// A bad --db is exit 2 before the run (unless the run is not recorded).
+void check_history_option(bool no_history, const std::string& db);
 
-// --no-history and --history-db.
-void add_history_options(CLI::App* sub, bool& no_history, std::string& history_db);
+// How a run ends: the history the run is recorded in (the output gate's: gate_run_history() of
+// cli/history_support.hpp; nullopt with --no-history) and the PDF's paper.
+struct EndOptions {
+  std::optional<history::HistoryDb> history;
+  std::string paper = "auto";
+};
 
-// Records the run in the history (`history`: gate_history()'s, nullopt with --no-history),
-// prints status, compliance, results and reports (the HTML report last), and returns the
-// outcome's exit code.
-int finish(const pts::RunOutcome& outcome, RunConsole& console, const std::optional<history::HistoryDb>& history);
+// Ends a PTS run (lifecycle::finish_run: reports, run.log, manifest, history) and prints its end
+// (cli/ending.hpp); returns the outcome's exit code.
+int finish(const pts::RunOutcome& outcome, RunConsole& console, const EndOptions& end);
 
-// When `results` holds a spec-sheet validation (test "claims"): one line per claim, the caveats
-// and the sheet's verdict; returns 1 (negative verdict) unless every claim passed. 0 otherwise.
-int claims_verdict(const nlohmann::json& results, RunConsole& console);
+// When the document holds a spec-sheet validation (test "claims"): one line per claim, the
+// caveats and the sheet's verdict; returns 1 (negative verdict) unless every claim passed. 0
+// otherwise.
+int claims_verdict(const results::Document& document, RunConsole& console);
 
 }  // namespace ptsuite::cli

@@ -6,6 +6,7 @@
 
 #include <ptsuite/pts/settings.hpp>
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/spec_options.hpp"
 
 namespace ptsuite::cli {
@@ -18,7 +19,7 @@ void register_settings_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = app.add_subcommand("settings", "List the named settings (defaults, tags, spec clauses)");
   add_spec_options(sub, o->spec);
-  sub->add_flag("--json", o->json, "As JSON");
+  add_shared_flag(sub, "--json", o->json, "As JSON");
   sub->callback([o, &slot] {
     slot.action = [o] {
       const pts::SpecContext ctx{o->spec.revision, o->spec.profile};

@@ -3,9 +3,11 @@
 //     signature does not verify (exit 1): signing must never launder a change; with
 //     --accept-changes it lists every change and signs (the signer vouches for them, e.g.
 //     reports re-rendered with `ptsuite report`);
-//  2. for a ptsuite run, records the signer in results.json ("attestation": key fingerprint,
+//  2. for a ptsuite document of any kind (results/document_kinds.def: results.json of a run,
+//     compare.json of a comparison), records the signer in it ("attestation": key fingerprint,
 //     signing time, tested-by) and re-renders the reports already in the directory (HTML,
-//     PDF, text) so that the report's first page names the key; CSV files do not show it;
+//     PDF, text) from the typed document so that the report's first page names the key; CSV
+//     files do not show it;
 //  3. rewrites the manifest (which now covers the updated results and reports);
 //  4. signs the manifest (bundle/signature.hpp) into SIGNATURE.ed25519.json.
 // A PDF that needs re-rendering without Chromium installed is refused before anything changes
@@ -14,6 +16,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +27,7 @@
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
+#include <ptsuite/results/document.hpp>
 #include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -32,6 +36,7 @@
 #include <ptsuite/util/shell_quote.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
 
@@ -50,31 +55,40 @@ struct SignOptions {
   bool accept_changes = false;
 };
 
-// The run's results document, or null when the bundle is not a ptsuite run.
-json load_run_results(const fs::path& dir) {
-  const fs::path path = dir / "results.json";
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
-    return nullptr;
+// The bundle's document (results.json, else compare.json) when it is a ptsuite document of a
+// listed kind, else null (a bundle of other files is signed as it is).
+struct BundleDocument {
+  fs::path path;
+  json tree;
+  bool pretty = false;  // written indented (app runs, replays, captures, comparisons), else compact
+};
+
+std::optional<BundleDocument> load_bundle_document(const fs::path& dir) {
+  for (const char* name : {"results.json", "compare.json"}) {
+    const fs::path path = dir / name;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) continue;
+    try {
+      const std::string text = read_file(path);
+      json doc = parse_json_input(text, path.string(), k_document_json_limits);
+      if (!doc.is_object() || results::find_document_kind(doc.value("kind", "")) == nullptr) return std::nullopt;
+      return BundleDocument{path, std::move(doc), text.rfind("{\n", 0) == 0};
+    } catch (const UsageError&) {
+      return std::nullopt;
+    }
   }
-  try {
-    json doc = load_json_input(path, path.string(), k_document_json_limits);
-    const std::string kind = doc.is_object() ? doc.value("kind", "") : "";
-    return kind == "ptsuite.results" || kind == "ptsuite.scenario" ? doc : json();
-  } catch (const UsageError&) {
-    return nullptr;
-  }
+  return std::nullopt;
 }
 
 // The report formats already rendered into `dir` that show the attestation.
-std::vector<std::string> rendered_formats(const fs::path& dir) {
+std::vector<std::string> rendered_formats(const fs::path& dir, const results::DocumentKindInfo& kind) {
+  const fs::path html(kind.html_file);
   std::vector<std::string> formats;
-  for (const auto& [format, file] :
-       {std::pair{"html", "report.html"}, {"pdf", "report.pdf"}, {"text", "summary.txt"}}) {
+  for (const auto& [format, file] : {std::pair<std::string, std::string>{"html", html.string()},
+                                     {"pdf", fs::path(html).replace_extension(".pdf").string()},
+                                     {"text", "summary.txt"}}) {
     std::error_code ec;
-    if (fs::is_regular_file(dir / file, ec)) {
-      formats.emplace_back(format);
-    }
+    if (fs::is_regular_file(dir / file, ec)) formats.emplace_back(format);
   }
   return formats;
 }
@@ -111,19 +125,21 @@ class Rollback {
   bool m_armed = true;
 };
 
-// Records the signer in results.json and re-renders the reports that show it.
-void attest_results(const OutputDir& out, json& results, const json& attestation) {
+// Records the signer in the document and re-renders the reports that show it.
+void attest_document(const OutputDir& out, BundleDocument& bundle, const json& attestation) {
   const fs::path& dir = out.path();
-  report::check_report_document(ptsuite::results::read_envelope(results), (dir / "results.json").string());
-  const std::vector<std::string> formats = rendered_formats(dir);
+  report::check_report_document(ptsuite::results::read_envelope(bundle.tree), bundle.path.string());
+  bundle.tree["attestation"] = attestation;
+  const results::Document doc = results::read_document(bundle.tree, bundle.path.string());
+  const std::vector<std::string> formats = rendered_formats(dir, *doc.info);
   if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
     throw Error(ExitCode::system,
-                "report.pdf must be re-rendered to name the signing key, and headless Chromium is not installed "
-                "(apt-get install chromium), or remove report.pdf and sign again");
+                "the PDF report must be re-rendered to name the signing key, and headless Chromium is not installed "
+                "(apt-get install chromium), or remove the PDF and sign again");
   }
-  results["attestation"] = attestation;
-  write_file_atomic(out.file("results.json"), results.dump());
-  for (const std::string& path : report::write_reports(out, results, formats)) {
+  write_file_atomic(out.file(bundle.path.filename().string()),
+                    bundle.pretty ? bundle.tree.dump(2) + "\n" : bundle.tree.dump());
+  for (const std::string& path : report::write_reports(out, doc, formats)) {
     fmt::print("re-rendered: {}\n", path);
   }
 }
@@ -162,19 +178,22 @@ int run_sign(const SignOptions& o) {
   const fs::path dir(o.dir);
   const bundle::SigningKey key = bundle::SigningKey::load(o.key);
   check_bundle_before_signing(dir, o.accept_changes);
-  json results = load_run_results(dir);
-  const std::string tested_by = o.tested_by_given || results.is_null()
-                                    ? o.tested_by
-                                    : results.value("config", json::object()).value("tested_by", "");
+  std::optional<BundleDocument> document = load_bundle_document(dir);
+  const json* config = document && document->tree.contains("config") && document->tree.at("config").is_object()
+                           ? &document->tree.at("config")
+                           : nullptr;
+  const std::string tested_by =
+      o.tested_by_given || config == nullptr ? o.tested_by : config->value("tested_by", std::string());
   const std::string signed_utc = utc_now_iso8601();
-  Rollback rollback(out, {"results.json", "report.html", "report.pdf", "summary.txt"});
-  if (!results.is_null()) {
-    attest_results(out, results,
-                   json{{"algorithm", "ed25519"},
-                        {"key_fingerprint", key.public_key().fingerprint()},
-                        {"signed_utc", signed_utc},
-                        {"tested_by", tested_by},
-                        {"signature_file", bundle::k_signature_file_name}});
+  Rollback rollback(
+      out, {"results.json", "compare.json", "report.html", "report.pdf", "compare.html", "compare.pdf", "summary.txt"});
+  if (document) {
+    attest_document(out, *document,
+                    json{{"algorithm", "ed25519"},
+                         {"key_fingerprint", key.public_key().fingerprint()},
+                         {"signed_utc", signed_utc},
+                         {"tested_by", tested_by},
+                         {"signature_file", bundle::k_signature_file_name}});
   }
   const bundle::Manifest manifest = bundle::write_manifest(out);
   rollback.commit();
@@ -198,9 +217,9 @@ void register_sign_command(CLI::App& app, CommandSlot& slot) {
   command->add_option("--key", o->key, "Private key file (PEM, from ptsuite keygen or openssl genpkey)")
       ->check(paths::input())
       ->required();
-  CLI::Option* tested_by =
-      command->add_option("--tested-by", o->tested_by, "Name the signer vouches for (default: the run's --tested-by)")
-          ->check(paths::none());
+  CLI::Option* tested_by = add_shared_option(command, "--tested-by", o->tested_by,
+                                             "Name the signer vouches for (default: the run's --tested-by)")
+                               ->check(paths::none());
   command->add_flag("--accept-changes", o->accept_changes,
                     "Sign even though files changed since the manifest (each is listed): you vouch for them");
   command->callback([o, tested_by, &slot] {

@@ -28,6 +28,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
@@ -147,7 +148,7 @@ void register_steady_state_command(CLI::App& app, CommandSlot& slot) {
   command->add_option("--name", opts->name, "Name of the tracking variable, for the output")
       ->check(paths::none())
       ->type_name("NAME");
-  command->add_flag("--json", opts->json, "Print the verdict as JSON");
+  add_shared_flag(command, "--json", opts->json, "Print the verdict as JSON");
   command->callback([opts, &slot] {
     slot.fields = {{"file", "--file"}};
     slot.action = [opts] { return run_steady_state(*opts); };

@@ -9,7 +9,6 @@
 #include <fstream>
 #include <sstream>
 
-#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/claims_from_runs.hpp>
@@ -17,6 +16,7 @@
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/out_dir.hpp>
 #include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
@@ -81,11 +81,7 @@ pts::RunConfig measure_config(const ValidateOptions& o, const json& sheet) {
   config.tests = {"claims"};
   config.claims = sheet;
   config.claims_path = claims_path(o.claims);
-  if (config.out_dir.empty()) {
-    std::string stamp = utc_now_iso8601();
-    std::erase(stamp, ':');
-    config.out_dir = "ptsuite-validate-" + stamp;
-  }
+  if (config.out_dir.empty()) config.out_dir = default_out_dir("ptsuite-validate");
   return config;
 }
 
@@ -94,15 +90,13 @@ int validate_on_device(const ValidateOptions& o, const json& sheet) {
   device::OutputGate gate("validate");
   gate.add_input(o.claims, "--claims");
   gate.add_target(o.run.target, "--target");
-  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.history_db);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.db);
   StopSignals signals;
   RunConsole console(o.run.quiet);
-  const pts::RunOutcome outcome =
-      pts::start_run(config, console, &signals.flag(), gate, report_writer(console, o.run.paper));
-  const int code = finish(outcome, console, history);
+  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), gate);
+  const int code = finish(outcome, console, {history, o.run.paper});
   if (code != 0) return code;
-  const json results = read_json_file(outcome.results_path, "results");
-  return claims_verdict(results, console);
+  return claims_verdict(outcome.document, console);
 }
 
 std::vector<pts::SourceRun> read_sources(const std::vector<std::string>& dirs) {
@@ -117,16 +111,6 @@ std::vector<pts::SourceRun> read_sources(const std::vector<std::string>& dirs) {
         {fs::absolute(d).lexically_normal().string(), read_json_file(file, "RUN_DIR"), sha256_file_hex(file)});
   }
   return runs;
-}
-
-// The output directory: --out, or ./ptsuite-validate-<time>; refused when it holds anything.
-OutputDir out_dir_of(device::OutputGate& gate, const std::string& out) {
-  std::string name = out;
-  if (name.empty()) {
-    name = "ptsuite-validate-" + utc_now_iso8601();
-    std::erase(name, ':');
-  }
-  return gate.directory(name, "--out", device::OutputGate::Existing::must_be_empty);
 }
 
 // Options that only shape a measurement: given with RUN_DIR... they would be silently ignored.
@@ -156,28 +140,29 @@ int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
   refuse_measuring_options(o.run);
   const pts::ClaimSheet sheet = pts::parse_claim_sheet(sheet_json, o.claims);
   const std::vector<pts::SourceRun> runs = read_sources(o.run_dirs);
-  const std::vector<std::string> formats = report_formats(o.run.reports);
+  const std::vector<std::string> formats = report_formats(o.run.formats, o.run.paper);
   device::OutputGate gate("validate");
   gate.add_input(o.claims, "--claims");
   for (const std::string& d : o.run_dirs) gate.add_input((fs::path(d) / "results.json").string(), "RUN_DIR");
-  const OutputDir out = out_dir_of(gate, o.run.out);
-  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.history_db);
+  const OutputDir out = gate.directory(o.run.out.empty() ? default_out_dir("ptsuite-validate") : o.run.out, "--out",
+                                       device::OutputGate::Existing::must_be_empty);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.db);
   const fs::path& dir = out.path();
   const pts::FromRunsInputs inputs{sheet_json, claims_path(o.claims), invocation(), o.run.tested_by, dir.string(),
                                    formats,    utc_now_iso8601()};
-  const json doc = pts::results_from_runs(sheet, runs, inputs);  // bad sources: exit 2, nothing written
+  auto doc = std::make_shared<const json>(pts::results_from_runs(sheet, runs, inputs));  // bad sources: exit 2
   out.create();
-  write_file_atomic(out.file("results.json"), doc.dump(2));
+  write_file_atomic(out.file("results.json"), doc->dump(2));
   RunConsole console(o.run.quiet);
   pts::RunOutcome outcome;
   outcome.out_dir = dir.string();
   outcome.results_path = (dir / "results.json").string();
   outcome.status = "complete";
-  outcome.compliance.summary = doc.at("compliance").at("summary").get<std::string>();
-  outcome.reports = report_writer(console, o.run.paper)(out, doc, formats);
-  (void)bundle::write_manifest(out);
-  (void)finish(outcome, console, history);
-  return claims_verdict(doc, console);
+  outcome.out = out;
+  outcome.document = results::make_document(results::read_run_document(doc), doc);
+  outcome.report_formats = formats;
+  (void)finish(outcome, console, {history, o.run.paper});
+  return claims_verdict(outcome.document, console);
 }
 
 }  // namespace

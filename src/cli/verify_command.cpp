@@ -23,6 +23,7 @@
 #include <ptsuite/util/printable.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
@@ -58,11 +59,13 @@ std::string signer_text(const bundle::SignatureStatement& s) {
                      s.tested_by.empty() ? "" : " for " + s.tested_by);
 }
 
-// A bundle that says it was signed (results.json's "attestation", which `sign` writes and the
-// manifest covers) but whose signature file is gone: the reason it is not intact, or "".
+// A bundle that says it was signed (its document's "attestation", which `sign` writes and the
+// manifest covers: results.json of a run, compare.json of a comparison) but whose signature file
+// is gone: the reason it is not intact, or "".
 std::string missing_signature(const std::string& dir, const bundle::SignatureCheck& signature) {
-  const fs::path results = fs::path(dir) / "results.json";
   std::error_code ec;
+  const fs::path results = fs::is_regular_file(fs::path(dir) / "results.json", ec) ? fs::path(dir) / "results.json"
+                                                                                   : fs::path(dir) / "compare.json";
   if (signature.file || !fs::is_regular_file(results, ec)) return {};
   nlohmann::json doc;
   try {
@@ -72,7 +75,7 @@ std::string missing_signature(const std::string& dir, const bundle::SignatureChe
   }
   if (!doc.is_object() || !doc.contains("attestation") || !doc.at("attestation").is_object()) return {};
   const nlohmann::json& a = doc.at("attestation");
-  return fmt::format("results.json says the bundle was signed (key {}, {}) but {} is missing",
+  return fmt::format("{} says the bundle was signed (key {}, {}) but {} is missing", results.filename().string(),
                      printable(a.value("key_fingerprint", "?")), printable(a.value("signed_utc", "?")),
                      bundle::k_signature_file_name);
 }
@@ -173,11 +176,11 @@ void register_verify_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* command = app.add_subcommand(
       "verify", "Check a run directory against its MANIFEST.sha256.json and signature (exit 0 intact, 1 changed)");
   command->add_option("DIR", o->dir, "The run directory (bundle) to verify")->check(paths::input())->required();
-  command
-      ->add_option("--pubkey", o->pubkey,
-                   "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)")
+  add_shared_option(command, "--pubkey", o->pubkey,
+                    "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)")
       ->check(paths::input());
-  command->add_flag("--json", o->json, "The verdict, every file problem and the signature as JSON (same exit codes)");
+  add_shared_flag(command, "--json", o->json,
+                  "The verdict, every file problem and the signature as JSON (same exit codes)");
   command->callback([o, &slot] { slot.action = [o] { return run_verify(*o); }; });
 }
 

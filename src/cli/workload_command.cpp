@@ -24,6 +24,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
+#include "cli/flags.hpp"
 #include "cli/path_roles.hpp"
 #include "cli/signals.hpp"
 #include "cli/target_option.hpp"
@@ -46,7 +47,8 @@ struct WorkloadArgs {
   std::string submit_batch = std::to_string(workload::k_default_submit_batch);
   std::string duration;
   std::string seed;
-  std::string json;
+  std::string json;  // --json-out FILE (and the old `--json FILE`)
+  bool json_stdout = false;
   std::string range;
   std::string amount;
   std::string segments;
@@ -197,17 +199,18 @@ int execute_workload(const RunRequest& request) {
   const workload::WorkloadResult result = workload::run_workload(resolved, target, control);
   progress.clear();
 
-  if (!request.quiet) {
+  if (!request.quiet && !request.json_stdout) {
     print_summary(stdout, resolved, target, result);
     std::fflush(stdout);
   }
-  if (json) {
+  if (!request.json_path.empty() || request.json_stdout) {
     nlohmann::json doc = workload::workload_document(resolved, target, result, started_at);
     doc["command"] = request.command;
     if (!request.target_note.empty()) {
       doc["config"]["target"]["note"] = request.target_note;
     }
-    write_file_atomic(*json, doc.dump(2) + "\n");
+    if (json) write_file_atomic(*json, doc.dump(2) + "\n");
+    if (request.json_stdout) fmt::print("{}", doc.dump(2) + "\n");
   }
   return exit_code_for(result, signals, request.json_path);
 }
@@ -216,7 +219,7 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand("workload", "Run one workload on a block device or file and measure it exactly");
   auto args = std::make_shared<WorkloadArgs>();
   WorkloadArgs& a = *args;
-  cmd->add_option("--target", a.target, "Block device or regular file (opened with O_DIRECT)")
+  add_shared_option(cmd, "--target", a.target, "Block device or regular file (opened with O_DIRECT)")
       ->check(paths::target_write())
       ->required();
   cmd->add_option("--pattern", a.pattern, "random (rand) or sequential (seq)")
@@ -229,18 +232,20 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
       ->check(paths::none());
   cmd->add_option("--bs-split", a.bs_split, "Weighted IO sizes, e.g. 512/4:4k/67:64k/3")->check(paths::none());
   cmd->add_option("--threads", a.threads, "Worker threads (TC)")->check(paths::none())->capture_default_str();
-  cmd->add_option("--queue-depth", a.queue_depth, "IOs in flight per thread (QD)")
+  add_shared_option(cmd, "--queue-depth", a.queue_depth, "IOs in flight per thread (QD)")
       ->check(paths::none())
       ->capture_default_str();
   cmd->add_option("--submit-batch", a.submit_batch,
                   "IOs per submit call at most (0 = all free slots at once; docs/engine.md)")
       ->check(paths::none())
       ->capture_default_str();
-  cmd->add_option("--duration", a.duration, "Run time, e.g. 30s, 5m")->check(paths::none());
+  add_shared_option(cmd, "--duration", a.duration, "Run time, e.g. 30s, 5m")->check(paths::none());
   cmd->add_option("--bytes", a.bytes, "Stop after this many bytes, e.g. 10GiB, or 2x the range")->check(paths::none());
   cmd->add_option("--ios", a.ios, "Stop after this many IOs")->check(paths::none());
-  cmd->add_option("--seed", a.seed, "PRNG seed (default: random, recorded in the results)")->check(paths::none());
-  cmd->add_option("--json", a.json, "Write the results to this JSON file")->check(paths::output_file());
+  add_shared_option(cmd, "--seed", a.seed, "PRNG seed (default: random, recorded in the results)")
+      ->check(paths::none());
+  add_json_with_deprecated_file(cmd, a.json_stdout, a.json, "The results as JSON on stdout instead of the summary");
+  add_shared_option(cmd, "--json-out", a.json, "Write the results to this JSON file")->check(paths::output_file());
   cmd->add_option("--range", a.range, "Active range: 75% of capacity, or OFFSET:LENGTH")->check(paths::none());
   cmd->add_option("--amount", a.amount, "ActiveRange Amount: random IO addresses only this much of the range")
       ->check(paths::none());
@@ -249,15 +254,15 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("--zones", a.zones, "Zoned random access IO%/RANGE%, e.g. 50/5:30/15:20/80")->check(paths::none());
   cmd->add_option("--rate-iops", a.rate_iops, "Rate limit in IOPS (total over threads)")->check(paths::none());
   cmd->add_option("--rate-mbps", a.rate_mbps, "Rate limit in MB/s, decimal (10^6 bytes)")->check(paths::none());
-  cmd->add_option("--engine", a.engine, "IO engine (see `ptsuite engines`)")
+  add_shared_option(cmd, "--engine", a.engine, "IO engine (see `ptsuite engines`)")
       ->check(paths::none())
       ->capture_default_str();
   cmd->add_option("--cpus", a.cpus, "Pin thread i to the i-th CPU of this list, e.g. 0,1 or 0-3")->check(paths::none());
   cmd->add_option("--interval", a.interval, "Record an interval series every this long, e.g. 1s")->check(paths::none());
   cmd->add_option("--data", a.data, "Write data: random, refill or zeros")->check(paths::none())->capture_default_str();
-  cmd->add_flag("--allow-destructive", a.allow_destructive,
-                "Allow writes to a block device or a file holding data (destroys its data)");
-  cmd->add_flag("--quiet", a.quiet, "No progress line and no summary");
+  add_shared_flag(cmd, "--allow-destructive", a.allow_destructive,
+                  "Allow writes to a block device or a file holding data (destroys its data)");
+  add_shared_flag(cmd, "--quiet", a.quiet, "No progress line and no summary");
   cmd->callback([&slot, args] {
     // workload::resolve() and the IO queue name fields; this command's flags spell them.
     slot.fields = {{"target", "--target"},       {"threads", "--threads"},       {"queue_depth", "--queue-depth"},
@@ -272,6 +277,8 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
       request.target_path = args->target;
       request.spec = build_spec(*args);
       request.json_path = args->json;
+      request.json_option = "--json-out";
+      request.json_stdout = args->json_stdout;
       request.allow_destructive = args->allow_destructive;
       request.quiet = args->quiet;
       return execute_workload(request);

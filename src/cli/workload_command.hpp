@@ -20,8 +20,9 @@ namespace ptsuite::cli {
 struct RunRequest {
   std::string target_path;
   workload::WorkloadSpec spec;
-  std::string json_path;  // empty: no JSON
-  std::string json_option = "--json";
+  std::string json_path;  // empty: no JSON file
+  std::string json_option = "--json-out";
+  bool json_stdout = false;  // --json: the JSON on stdout instead of the summary
   bool allow_destructive = false;
   bool quiet = false;
   std::string command = "workload";

@@ -1,5 +1,6 @@
 // JSON form of DeviceIdentity (embedded in results.json as the Device Under Test record).
 // Unknown values are null, never invented.
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/device/identity.hpp>
@@ -103,6 +104,32 @@ void to_json(nlohmann::json& j, const DeviceIdentity& id) {
   }
   j["pci_address"] = text_or_null(id.pci_address);
   j["notes"] = id.notes;
+}
+
+nlohmann::json identity_fingerprint(const nlohmann::json& id) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const char* key : {"transport", "vendor", "model", "serial", "firmware", "identifier", "capacity_bytes",
+                          "logical_block_bytes", "medium"}) {
+    if (id.contains(key)) out[key] = id.at(key);
+  }
+  // A file has no serial: its inode ("medium") and resolved path stand in for one; a loop
+  // device's medium is its backing file's inode.
+  if (id.value("transport", "") == "file" && id.contains("canonical_path")) {
+    out["canonical_path"] = id.at("canonical_path");
+  }
+  return out;
+}
+
+std::string fingerprint_difference(const nlohmann::json& before, const nlohmann::json& now) {
+  for (const auto& [key, value] : before.items()) {
+    if (!now.contains(key) || now.at(key) != value) {
+      return fmt::format("{} was {}, now {}", key, value.dump(), now.contains(key) ? now.at(key).dump() : "absent");
+    }
+  }
+  for (const auto& [key, value] : now.items()) {
+    if (!before.contains(key)) return fmt::format("{} was absent, now {}", key, value.dump());
+  }
+  return "the identities differ";
 }
 
 }  // namespace ptsuite::device

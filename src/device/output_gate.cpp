@@ -211,6 +211,11 @@ OutputDir OutputGate::directory(const std::string& path, const std::string& opti
   struct stat st {};
   if (::stat(p.c_str(), &st) == 0) {
     if (!S_ISDIR(st.st_mode)) {
+      // A storage object (a device node or special file; a target's file, a loop device's
+      // backing file, a swap file, another ptsuite's target) is refused as one, exit 3, in the
+      // words a file output gets, whatever was wanted of the path; any other regular file is a
+      // usage error: a directory was wanted.
+      check_existing_file(p, option, st.st_dev, st.st_ino, true);
       if (!S_ISREG(st.st_mode)) {
         throw SafetyRefusal(fmt::format("refusing to write into {} {}: it is {}, not a directory", option,
                                         printable(p.string()), directory_node_kind(st.st_mode)));

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/drives.hpp>
@@ -202,8 +203,8 @@ int run_fleet_job(const JobRequest& r, pts::RunObserver& observer, const std::at
     if (fs::exists(paths.run_dir / "journal" / "run.json", ec)) {
       say(hooks, fmt::format("resuming {} (a journal for this drive and campaign is here)", paths.run_dir.string()));
       if (hooks.state) hooks.state("resuming");
-      outcome = pts::resume_run(paths.run_dir.string(), r.config.allow_destructive, std::nullopt, observer, stop,
-                                outputs, hooks.reports);
+      outcome =
+          pts::resume_run(paths.run_dir.string(), r.config.allow_destructive, std::nullopt, observer, stop, outputs);
     } else {
       pts::RunConfig config = r.config;
       config.target = device::k_serial_target_prefix + r.serial;
@@ -211,8 +212,10 @@ int run_fleet_job(const JobRequest& r, pts::RunObserver& observer, const std::at
       fs::create_directories(paths.run_dir.parent_path(), ec);
       say(hooks, fmt::format("starting campaign {} on serial {} in {}", r.campaign, r.serial, paths.run_dir.string()));
       if (hooks.state) hooks.state("starting");
-      outcome = pts::start_run(config, observer, stop, outputs, hooks.reports);
+      outcome = pts::start_run(config, observer, stop, outputs);
     }
+    if (!hooks.finish) throw std::logic_error("run_fleet_job: no finish hook");
+    hooks.finish(outcome);
     if (hooks.run) hooks.run(run_uid_of(paths.run_dir));
     if (outcome.exit_code == static_cast<int>(ExitCode::interrupted)) return static_cast<int>(JobExit::interrupted);
     if (outcome.exit_code == static_cast<int>(ExitCode::io_error)) return static_cast<int>(JobExit::io_error);

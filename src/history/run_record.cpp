@@ -11,6 +11,7 @@
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
+#include <ptsuite/results/document.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/scenario_document.hpp>
@@ -194,17 +195,22 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
   return r;
 }
 
-RunRecord record_from_results(nlohmann::json results, const fs::path& dir) {
-  if (ptsuite::results::str(results, "kind") == "ptsuite.scenario") {
-    return record_from_scenario(ptsuite::results::read_scenario_document(std::move(results)), dir);
-  }
-  const ptsuite::results::RunDocument doc = ptsuite::results::read_run_document(std::move(results));
-  if (doc.header.kind != "ptsuite.results") {
-    throw UsageError(dir.string(),
-                     "not a ptsuite results document (no \"kind\": \"ptsuite.results\" or \"ptsuite.scenario\")");
-  }
-  return record_from_document(doc, dir);
+namespace {
+
+// One overload per kind of the list (results/document_kinds.def): a kind the history keeps has
+// its record_from_<kind>(); one it does not keep (a comparison is not a run) is refused.
+RunRecord kind_record(const results::RunDocument& d, const fs::path& dir) { return record_from_document(d, dir); }
+RunRecord kind_record(const results::ScenarioDocument& d, const fs::path& dir) { return record_from_scenario(d, dir); }
+RunRecord kind_record(const results::AppRun& d, const fs::path& dir) { return record_from_app_run(d, dir); }
+RunRecord kind_record(const results::ReplayRecord& d, const fs::path& dir) { return record_from_replay(d, dir); }
+RunRecord kind_record(const results::IoCharacterization& d, const fs::path& dir) { return record_from_capture(d, dir); }
+RunRecord kind_record(const results::Comparison& /*d*/, const fs::path& dir) {
+  throw UsageError(dir.string(),
+                   "holds a comparison (compare.json), not a run: the history records runs; add the "
+                   "compared runs' directories instead");
 }
+
+}  // namespace
 
 std::vector<BundleFile> read_bundle_files(const fs::path& dir) {
   const bundle::VerifyReport report = bundle::verify_manifest(dir);
@@ -245,15 +251,12 @@ void write_bundle_files(const std::vector<BundleFile>& files, const OutputDir& d
   }
 }
 
-RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(const json&, const std::string&)>& check) {
-  const fs::path path = dir / "results.json";
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
-    throw UsageError(dir.string(), "no results.json here: not a ptsuite run directory");
+RunRecord record_of(const results::Document& doc, const fs::path& dir) {
+  if (doc.as<results::RunDocument>() != nullptr && doc.as<results::RunDocument>()->header.kind != "ptsuite.results") {
+    throw UsageError(dir.string(), "not a ptsuite results document (no \"kind\": \"ptsuite.results\")");
   }
-  json results = load_json_input(path, path.string(), k_document_json_limits);
-  if (check) check(results, path.string());
-  RunRecord r = record_from_results(std::move(results), dir);
+  RunRecord r = doc.visit([&](const auto& record) { return kind_record(record, dir); });
+  std::error_code ec;
   const fs::path manifest = dir / std::string(bundle::k_manifest_file_name);
   if (fs::is_regular_file(manifest, ec)) {
     (void)bundle::parse_manifest(read_file(manifest), manifest.string(), &r.manifest_sha256);
@@ -263,6 +266,24 @@ RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(cons
     r.signed_utc = signature->statement.signed_utc;
   }
   return r;
+}
+
+RunRecord record_from_results(nlohmann::json results, const fs::path& dir) {
+  return record_of(ptsuite::results::read_document(std::move(results), dir.string()), dir);
+}
+
+RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(const json&, const std::string&)>& check) {
+  std::error_code ec;
+  // A run's document, or the one of a directory that is no run (a comparison: refused by name).
+  const fs::path path = fs::is_regular_file(dir / "results.json", ec) || !fs::is_regular_file(dir / "compare.json", ec)
+                            ? dir / "results.json"
+                            : dir / "compare.json";
+  if (!fs::is_regular_file(path, ec)) {
+    throw UsageError(dir.string(), "no results.json here: not a ptsuite run directory");
+  }
+  json results = load_json_input(path, path.string(), k_document_json_limits);
+  if (check) check(results, path.string());
+  return record_of(ptsuite::results::read_document(std::move(results), path.string()), dir);
 }
 
 }  // namespace ptsuite::history

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <memory>
 
-#include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/safety.hpp>
@@ -24,10 +23,12 @@
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/util/clock.hpp>
+#include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/host_boot.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/out_dir.hpp>
 #include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
@@ -182,11 +183,8 @@ void record_preflight(RunState& s, RunLog& log, json record) {
 
 // The recorded command line as one line of text ("ptsuite run --quick"); "(not recorded)".
 std::string command_text(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const std::string& a : argv) {
-    out += (out.empty() ? "" : " ") + a;
-  }
-  return out.empty() ? "(not recorded)" : out;
+  const std::string line = join_command_line(argv);
+  return line.empty() ? "(not recorded)" : line;
 }
 
 json target_json(const RunState& s) {
@@ -303,7 +301,7 @@ json run_one_test(RunState& s, const std::string& test_id, StepExecutor& exec, s
 }
 
 // Runs every test not yet complete, then finishes the results. Shared by start and resume.
-RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop, const ReportWriter& reports) {
+RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
   Journal journal(*s.out);
   DeviceExecutor device_exec(device_params(s, observer, stop));
   detail::ObservedExecutor observed(device_exec, observer);
@@ -311,6 +309,7 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
 
   RunOutcome outcome;
   outcome.out_dir = s.dir.string();
+  outcome.out = s.out;
   outcome.results_path = (s.dir / "results.json").string();
   std::vector<std::pair<std::string, ComplianceVerdict>> verdicts;
   s.results["tests"] = json::array();
@@ -349,15 +348,12 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
   outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
   s.results["compliance"] = outcome.compliance;
   write_results(s);
-  if (reports && outcome.status == "complete") {
-    outcome.reports = reports(*s.out, s.results, s.config.report_formats);
-  }
-  for (const std::string& path : outcome.reports) {
-    observer.note("report written: " + path);
-  }
-  observer.note(fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code));
-  observer.close();  // before the manifest, which covers the log
-  (void)bundle::write_manifest(*s.out);
+  if (outcome.status == "complete") outcome.report_formats = s.config.report_formats;
+  outcome.final_note =
+      fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code);
+  observer.close();  // finish_run appends the reports and final_note, then writes the manifest
+  outcome.document = results::make_document(results::read_run_document(std::make_shared<const json>(s.results)),
+                                            std::make_shared<const json>(s.results));
   if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
     outcome.exit_code = static_cast<int>(ExitCode::negative_verdict);
   }
@@ -366,56 +362,18 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop,
 
 }  // namespace
 
-namespace {
-
-// "serial was \"A\", now \"B\"": the first field of two fingerprints that differs.
-std::string first_difference(const json& before, const json& now) {
-  for (const auto& [key, value] : before.items()) {
-    if (!now.contains(key) || now.at(key) != value) {
-      return fmt::format("{} was {}, now {}", key, value.dump(), now.contains(key) ? now.at(key).dump() : "absent");
-    }
-  }
-  for (const auto& [key, value] : now.items()) {
-    if (!before.contains(key)) return fmt::format("{} was absent, now {}", key, value.dump());
-  }
-  return "the identities differ";
-}
-
-}  // namespace
-
-json identity_fingerprint(const json& id) {
-  json out = json::object();
-  for (const char* key : {"transport", "vendor", "model", "serial", "firmware", "identifier", "capacity_bytes",
-                          "logical_block_bytes", "medium"}) {
-    if (id.contains(key)) {
-      out[key] = id.at(key);
-    }
-  }
-  // A file has no serial: its inode ("medium") and resolved path stand in for one; a loop
-  // device's medium is its backing file's inode. Drives are matched by serial and WWN/EUI/NGUID
-  // (their /dev names may change across reboots).
-  if (id.value("transport", "") == "file" && id.contains("canonical_path")) {
-    out["canonical_path"] = id.at("canonical_path");
-  }
-  return out;
-}
-
 RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
-                     device::OutputGate& outputs, const ReportWriter& reports) {
+                     device::OutputGate& outputs) {
   RunState s;
   s.config = std::move(config);
   s.settings = build_settings(s.config, s.spec);
-  if (s.config.out_dir.empty()) {
-    std::string stamp = utc_now_iso8601();
-    std::erase(stamp, ':');
-    s.config.out_dir = "ptsuite-run-" + stamp;
-  }
+  if (s.config.out_dir.empty()) s.config.out_dir = default_out_dir("ptsuite-run");
   s.dir = fs::absolute(s.config.out_dir);
-  if (fs::exists(s.dir / k_run_file)) {
-    throw UsageError("--out", fmt::format("{} already holds a run; continue it with `ptsuite resume {}` or choose "
-                                          "another directory",
-                                          s.dir.string(), s.dir.string()));
-  }
+  check_run_markers(s.dir, {"--out",
+                            {k_run_file},
+                            fmt::format("{} already holds a run; continue it with `ptsuite resume {}` or choose "
+                                        "another directory",
+                                        s.dir.string(), s.dir.string())});
   s.out = outputs.directory(s.config.out_dir, "--out", device::OutputGate::Existing::must_be_empty);
   s.dir = s.out->path();
   open_target(s, outputs);
@@ -460,7 +418,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.results["run"]["status"] = "running";
   write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
-  return execute(s, log, stop, reports);
+  return execute(s, log, stop);
 }
 
 // This session's resume record. A boot ID other than the previous session's means the host
@@ -483,8 +441,7 @@ results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
 }
 
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
-                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs,
-                      const ReportWriter& reports) {
+                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs) {
   RunState s;
   s.out = outputs.directory(dir, "DIR", device::OutputGate::Existing::may_hold_files);
   s.dir = s.out->path();
@@ -514,11 +471,11 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   }
   s.settings = build_settings(s.config, s.spec);
   open_target(s, outputs);
-  const json before = identity_fingerprint(run.at("identity"));
-  const json now = identity_fingerprint(s.identity_json);
+  const json before = device::identity_fingerprint(run.at("identity"));
+  const json now = device::identity_fingerprint(s.identity_json);
   if (before != now) {
     throw SafetyRefusal(fmt::format("refusing to resume: {} is not the medium the run started on ({})", s.config.target,
-                                    first_difference(before, now)));
+                                    device::fingerprint_difference(before, now)));
   }
   if (s.identity.is_real_drive() && s.identity.serial.empty() && s.identity.identifier.empty()) {
     throw SafetyRefusal(fmt::format(
@@ -562,7 +519,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.results.erase("compliance");
   s.results.erase("health");
   write_results(s);
-  return execute(s, log, stop, reports);
+  return execute(s, log, stop);
 }
 
 }  // namespace ptsuite::pts

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <ptsuite/device/identity.hpp>
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/printable.hpp>
@@ -12,7 +13,7 @@
 namespace ptsuite::pts::detail {
 
 std::string make_run_uid(const nlohmann::json& identity, const std::string& host, const std::string& nonce) {
-  return sha256_hex(identity_fingerprint(identity).dump() + "\n" + host + "\n" + nonce).substr(0, 32);
+  return sha256_hex(device::identity_fingerprint(identity).dump() + "\n" + host + "\n" + nonce).substr(0, 32);
 }
 
 namespace {

@@ -1,9 +1,6 @@
 #include <ptsuite/pts/run_log.hpp>
 
 #include <fmt/format.h>
-#include <spdlog/details/null_mutex.h>
-#include <spdlog/logger.h>
-#include <spdlog/sinks/base_sink.h>
 
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -12,64 +9,20 @@
 
 namespace ptsuite::pts {
 
-namespace {
-
-// spdlog's sink over the one writer's append-only file: each line is written whole as it comes.
-class AppendSink final : public spdlog::sinks::base_sink<spdlog::details::null_mutex> {
- public:
-  explicit AppendSink(AppendFile file) : m_file(std::move(file)) {}
-
- protected:
-  void sink_it_(const spdlog::details::log_msg& msg) override {
-    spdlog::memory_buf_t line;
-    formatter_->format(msg, line);
-    m_file.write(std::string_view(line.data(), line.size()));
-  }
-  void flush_() override {}
-
- private:
-  AppendFile m_file;
-};
-
-}  // namespace
-
-RunLog::RunLog(const OutputPath& file, RunObserver& inner) : m_inner(inner) {
-  try {
-    m_logger = std::make_shared<spdlog::logger>("run", std::make_shared<AppendSink>(AppendFile::open(file)));
-  } catch (const SystemError& e) {
-    throw SystemError(fmt::format("cannot open the run log {}: {}", file.string(), e.what()));
-  }
-  // "2026-11-21T21:31:38.412Z info    [1/5] IOPS (iops)", "... warning no IO has completed ..."
-  m_logger->set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %-7l %v", spdlog::pattern_time_type::utc);
-  m_logger->set_level(spdlog::level::info);
-  m_logger->flush_on(spdlog::level::info);
-}
+RunLog::RunLog(const OutputPath& file, RunObserver& inner) : m_inner(inner), m_file(file) {}
 
 RunLog::~RunLog() = default;
 
-void RunLog::note(const std::string& text) {
-  if (m_logger) {
-    m_logger->info(text);
-  }
-}
+void RunLog::note(const std::string& text) { m_file.info(text); }
 
-void RunLog::log_warning(const std::string& text) {
-  if (m_logger) {
-    m_logger->warn(text);
-  }
-}
+void RunLog::log_warning(const std::string& text) { m_file.warning(text); }
 
 void RunLog::warning(const std::string& text) {
   log_warning(text);
   m_inner.warning(text);
 }
 
-void RunLog::close() {
-  if (m_logger) {
-    m_logger->flush();
-    m_logger.reset();  // the sink, and with it the file, closes with its last owner
-  }
-}
+void RunLog::close() { m_file.close(); }
 
 void RunLog::message(const std::string& text) {
   note(text);

@@ -32,7 +32,6 @@ std::string plan_fingerprint(const RunConfig& config, const Settings& settings, 
 // step. Steps added after the manifest (a session killed before writing it) are allowed; each
 // carries its chained SHA-256 (journal.hpp). UsageError (exit 2) naming the first changed file.
 void check_journal_unchanged(const std::filesystem::path& dir);
-
 // Runs the preflight for the target and returns its record for results["preflight"] (a
 // session: "start" or "resume"). Throws SafetyRefusal (exit 3, one line) on an error finding,
 // or on a warning when config.strict_preflight is set; call it before anything is written.

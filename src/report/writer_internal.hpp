@@ -19,8 +19,9 @@ void check_report_formats_for(const std::vector<std::string>& formats, const std
 // Callers read the envelope of a raw document once (results::read_envelope).
 void check_results_document(const results::DocumentEnvelope& envelope, const std::string& what);
 
-// check_results_document(), or a scenario results document ("kind": "ptsuite.scenario",
-// schema_version 1, a "phases" array): what `ptsuite report`, `sign` and write_reports() render.
+// check_results_document() for a "ptsuite.results" document, a scenario results document
+// ("kind": "ptsuite.scenario", schema_version 1, a "phases" array), or another kind of the list
+// (results/document_kinds.def): what `ptsuite report`, `sign` and write_reports() render.
 void check_report_document(const results::DocumentEnvelope& envelope, const std::string& what);
 
 // The "json" format: the document re-serialised as a run writes it (compact, keys sorted,

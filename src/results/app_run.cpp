@@ -117,6 +117,7 @@ void to_json(nlohmann::json& j, const AppRun& r) {
        {"phases", std::move(phases)},
        {"capture",
         {{"file", r.capture_file}, {"unavailable", r.capture_unavailable}, {"characterization", characterization}}}};
+  if (r.attestation) j["attestation"] = attestation_json(*r.attestation);
 }
 
 AppRun read_app_run(const nlohmann::json& j) {
@@ -163,6 +164,7 @@ AppRun read_app_run(const nlohmann::json& j) {
   r.capture_file = str(c, "file");
   r.capture_unavailable = str(c, "unavailable");
   if (at(c, "characterization").is_object()) r.characterization = read_io_characterization(at(c, "characterization"));
+  r.attestation = read_attestation(j);
   return r;
 }
 

@@ -138,6 +138,11 @@ void to_json(nlohmann::json& j, const IoCharacterization& c) {
        {"steps", std::move(steps)},
        {"processes", std::move(processes)}};
   if (!c.stop_reason.empty()) j["losses"]["stop_reason"] = c.stop_reason;
+  // Written when known: `ptsuite capture` stamps its own document; `capture show` and an app
+  // run's embedded characterization carry neither.
+  if (!c.tool_version.empty()) j["tool"] = {{"version", c.tool_version}};
+  if (!c.capture_command.empty()) j["command"] = c.capture_command;
+  if (c.attestation) j["attestation"] = attestation_json(*c.attestation);
 }
 
 IoCharacterization read_io_characterization(const nlohmann::json& j) {
@@ -183,6 +188,9 @@ IoCharacterization read_io_characterization(const nlohmann::json& j) {
   for (const nlohmann::json& p : array(j, "processes")) {
     c.processes.push_back({count32(at(p, "pid")), str(p, "comm"), count(at(p, "ios")), num(at(p, "io_share"))});
   }
+  c.tool_version = str(at(j, {"tool", "version"}));
+  c.capture_command = str(j, "command");
+  c.attestation = read_attestation(j);
   return c;
 }
 

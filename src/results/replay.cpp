@@ -1,5 +1,8 @@
 // The replay document: writer and tolerant reader (results/replay.hpp).
 #include <ptsuite/results/replay.hpp>
+#include <ptsuite/results/replay_json_text.hpp>
+
+#include <string_view>
 
 #include <ptsuite/results/json_read.hpp>
 
@@ -161,12 +164,16 @@ ReplayLatency read_replay_latency(const nlohmann::json& j) {
           read_direction_latency(at(j, "combined"))};
 }
 
-void to_json(nlohmann::json& j, const ReplayRecord& r) {
+namespace {
+
+void replay_json(nlohmann::json& j, const ReplayRecord& r, bool with_steps) {
   nlohmann::json settings = nlohmann::json::array();
   for (const ReplaySetting& s : r.settings)
     settings.push_back({{"name", s.name}, {"value", s.value}, {"note", s.note}});
   nlohmann::json steps = nlohmann::json::array();
-  for (const ReplayStep& s : r.steps) steps.push_back(step_json(s));
+  if (with_steps) {
+    for (const ReplayStep& s : r.steps) steps.push_back(step_json(s));
+  }
   j = {{"kind", r.kind},
        {"started_utc", r.started_utc},
        {"command", r.command},
@@ -204,12 +211,43 @@ void to_json(nlohmann::json& j, const ReplayRecord& r) {
        {"steps", steps},
        {"latency", optional_latency_json(r.latency)},
        {"ramp", r.ramp ? ramp_json(*r.ramp) : nlohmann::json()}};
+  // Written when known: a scenario's replay phases record none of these.
+  if (!r.tool_version.empty()) j["tool"] = {{"version", r.tool_version}};
+  if (!r.finished_utc.empty()) j["finished_utc"] = r.finished_utc;
+  if (r.attestation) j["attestation"] = attestation_json(*r.attestation);
+}
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const ReplayRecord& r) { replay_json(j, r, true); }
+
+std::string to_json_text(const ReplayRecord& r) {
+  nlohmann::json head;
+  replay_json(head, r, false);
+  const std::string text = head.dump();
+  static constexpr std::string_view k_empty_steps = "\"steps\":[]";
+  const size_t at = text.find(k_empty_steps);
+  if (at == std::string::npos || text.find(k_empty_steps, at + 1) != std::string::npos) {
+    nlohmann::json full;  // unreachable: the document has one top-level "steps"
+    replay_json(full, r, true);
+    return full.dump() + "\n";
+  }
+  std::string out = text.substr(0, at + k_empty_steps.size() - 1);
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    if (i > 0) out += ',';
+    out += step_json(r.steps[i]).dump();
+  }
+  out.append(text, at + k_empty_steps.size() - 1);
+  out += '\n';
+  return out;
 }
 
 ReplayRecord read_replay(const nlohmann::json& j) {
   ReplayRecord r;
   r.kind = str(j, "kind");
+  r.tool_version = str(at(j, {"tool", "version"}));
   r.started_utc = str(j, "started_utc");
+  r.finished_utc = str(j, "finished_utc");
   r.command = str(j, "command");
   const nlohmann::json& c = at(j, "capture");
   r.capture_file = str(c, "file");
@@ -247,6 +285,7 @@ ReplayRecord read_replay(const nlohmann::json& j) {
   if (const nlohmann::json& s = at(j, "steps"); s.is_array()) {
     for (const nlohmann::json& e : s) r.steps.push_back(read_replay_step(e));
   }
+  r.attestation = read_attestation(j);
   r.latency = read_optional_latency(at(j, "latency"));
   r.ramp = read_ramp(at(j, "ramp"));
   return r;

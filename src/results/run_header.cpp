@@ -261,10 +261,7 @@ RunHeader read_run_header(const json& results) {
   h.write_cache = read_write_cache_record(at(results, "write_cache"));
   h.preflight = read_each(at(results, "preflight"), read_preflight_session);
   h.preflight_recorded = at(results, "preflight").is_array();
-  if (const json& a = at(results, "attestation"); a.is_object()) {
-    h.attestation = AttestationRecord{str(a, "algorithm"), str(a, "key_fingerprint"), str(a, "signed_utc"),
-                                      str(a, "tested_by"), str(a, "signature_file")};
-  }
+  h.attestation = read_attestation(results);
   return h;
 }
 

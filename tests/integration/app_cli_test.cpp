@@ -216,7 +216,7 @@ TEST_F(AppCli, AKilledRunStopsItsMariadbServer) {
 
 // Ctrl-C during the measured period: the driver is stopped, the server shut down, the
 // filesystem unmounted; results.json says "interrupted"; exit 130.
-// (With the default --out, ./app-pgbench-<time> in the working directory: relative too.)
+// (With the default --out, ./ptsuite-app-pgbench-<time> in the working directory: relative too.)
 TEST_F(AppCli, CtrlCStopsTheRunAndCleansUp) {
   if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
   Child child({"app", "run", "pgbench", "--quick", "--set", "duration=120s", "--set", "warmup=0s"}, {0, m_out.path()});
@@ -225,10 +225,10 @@ TEST_F(AppCli, CtrlCStopsTheRunAndCleansUp) {
   while (dir.empty() && std::chrono::steady_clock::now() < deadline && !child.exited()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     for (const auto& e : fs::directory_iterator(m_out.path())) {
-      if (e.path().filename().string().rfind("app-pgbench-", 0) == 0) dir = e.path().string();
+      if (e.path().filename().string().rfind("ptsuite-app-pgbench-", 0) == 0) dir = e.path().string();
     }
   }
-  ASSERT_FALSE(dir.empty()) << "no ./app-pgbench-<time> directory";
+  ASSERT_FALSE(dir.empty()) << "no ./ptsuite-app-pgbench-<time> directory";
   const std::string not_measuring = wait_for_measured_period(child, dir);
   ASSERT_EQ(not_measuring, "");
   ::kill(child.pid(), SIGINT);

@@ -52,7 +52,7 @@ std::vector<std::string> fleet_run_flags(const char* segment) {
           "--revision",
           "e1.1",
           "--quick",
-          "--reports",
+          "--format",
           "text",
           "--set",
           "iops.block_sizes=4KiB,64KiB",

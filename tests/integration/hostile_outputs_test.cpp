@@ -81,10 +81,10 @@ const std::map<std::string, Entry>& table() {
        {{"device", "purge", "{T}", "--method", "zero-fill", "--allow-destructive"}, {{"target", 2}}, "", "{T}"}},
       {"device health", {{"device", "health", "{T}"}, {{"target", 2}}}},
       {"device write-cache",
-       {{"device", "write-cache", "{T}", "--set", "off", "--allow-destructive"}, {{"target", 2}}, "", "{T}"}},
+       {{"device", "write-cache", "{T}", "--state", "off", "--allow-destructive"}, {{"target", 2}}, "", "{T}"}},
       {"device platform", {{"device", "platform", "{T}"}, {{"target", 2}}}},
       {"run",
-       {{"run", "iops", "--quick", "--target", "{T}", "--allow-destructive", "--reports", "none"}, {}, "", "{T}"}},
+       {{"run", "iops", "--quick", "--target", "{T}", "--allow-destructive", "--format", "none"}, {}, "", "{T}"}},
       {"resume", {{"resume", "{RUN}"}, {{"DIR", 1}}}},
       {"plan", {{"plan", "iops"}}},
       {"report", {{"report", "{RESULTS}", "--format", "text"}, {{"RESULTS", 1}}, "{RESULTS}"}},
@@ -240,7 +240,6 @@ bool is_output(PathRole r) {
 
 // The exit code a kind must get for a role (-1: any, the bytes are what is checked).
 int expected_exit(PathRole role, Kind kind) {
-  const bool dir = role == PathRole::output_dir || role == PathRole::run_dir;
   if (is_output(role)) {
     switch (kind) {
       case Kind::device:
@@ -249,7 +248,7 @@ int expected_exit(PathRole role, Kind kind) {
         return 3;
       case Kind::backing:
       case Kind::target:
-        return dir ? 2 : 3;  // a directory wanted, a file given: usage; a file: a storage object
+        return 3;  // a storage object, whether a file or a directory was wanted
       case Kind::input:
       case Kind::other_output:
         return 2;
@@ -393,8 +392,17 @@ void HostileOutputsTable::check_case(const std::string& what, const std::vector<
   EXPECT_EQ(r.term_signal, 0) << "killed by a signal: " << r.err;
   if (want >= 0) {
     EXPECT_EQ(r.exit_code, want) << ::testing::PrintToString(args) << "\n" << r.out << r.err;
-    EXPECT_EQ(r.err.rfind("ptsuite: ", 0), 0u) << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+    // One line, besides the deprecation warning of an old spelling (cli/flags.hpp: `--json FILE`,
+    // `--out FILE`, `--html`, `--history-db` ... still work and say so once).
+    std::string refusal;
+    for (size_t at = 0; at < r.err.size();) {
+      const size_t nl = r.err.find('\n', at);
+      const std::string line = r.err.substr(at, nl == std::string::npos ? std::string::npos : nl + 1 - at);
+      if (line.find(" is deprecated: use ") == std::string::npos) refusal += line;
+      at = nl == std::string::npos ? r.err.size() : nl + 1;
+    }
+    EXPECT_EQ(refusal.rfind("ptsuite: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(refusal.begin(), refusal.end(), '\n'), 1) << "one line: " << r.err;
     EXPECT_NE(r.err.find(named), std::string::npos) << "the refusal does not name " << named << ": " << r.err;
   }
   check_watched(what);

@@ -201,8 +201,8 @@ TEST_F(HostileCaptureFiles, HeaderStringsAreEscapedOnTheTerminal) {
   EXPECT_EQ(r.out.find('\x07'), std::string::npos);
   EXPECT_NE(r.out.find("/dev/\\x1b]0;owned\\x07x"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("evil\\x1b[2J\\x0d\\x0aFAKE LINE"), std::string::npos) << r.out;
-  const ProcessResult replay =
-      run_ptsuite({"replay", file, "--target", m_target, "--allow-destructive", "--step", "1s", "--speed", "1000"});
+  const ProcessResult replay = run_ptsuite({"replay", file, "--target", m_target, "--allow-destructive", "--step", "1s",
+                                            "--speed", "1000", "--out", m_dir.file("osc-replay"), "--no-history"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_EQ(replay.out.find('\x1b'), std::string::npos) << "a raw escape reached the terminal";
 }
@@ -247,9 +247,10 @@ TEST(ReplayMemory, ALongSparseCaptureReplaysWithinBoundedMemory) {
   EXPECT_LE(fs::file_size(capture), 310'000u);
   const std::string target = dir.create_file("target.img", 64 << 20);
   const std::string out = dir.file("stdout.txt");
-  const Measured m = run_with_memory_limit(
-      {"replay", capture, "--target", target, "--allow-destructive", "--speed", "100000", "--step", "1s"}, 2ULL << 30,
-      out);
+  const Measured m =
+      run_with_memory_limit({"replay", capture, "--target", target, "--allow-destructive", "--speed", "100000",
+                             "--step", "1s", "--out", dir.file("replay"), "--format", "none", "--no-history"},
+                            2ULL << 30, out);
   ASSERT_EQ(m.term_signal, 0);
   ASSERT_EQ(m.exit_code, 0) << "under a 2 GiB address-space limit";
   // Measured 2026-12-02: 117 MiB (15 MiB for a replay of a few steps): about 1 KiB a step for

@@ -64,10 +64,10 @@ nlohmann::json replay_on(const std::string& capture, const std::string& device, 
                          const workload::test::ProcessOptions& options) {
   const workload::test::ProcessResult r =
       run_ptsuite({"replay", capture, "--target", device, "--mode", "closed", "--step", "100ms", "--seed", "7",
-                   "--allow-destructive", "--quiet", "--json", out},
+                   "--allow-destructive", "--quiet", "--out", out, "--no-history", "--format", "none"},
                   options);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  return nlohmann::json::parse(workload::test::slurp(out));
+  return nlohmann::json::parse(workload::test::slurp(out + "/results.json"));
 }
 
 TEST_F(ReplayRank, ASlowerTargetIsMeasuredSlowerAndRankedSecond) {
@@ -82,8 +82,8 @@ TEST_F(ReplayRank, ASlowerTargetIsMeasuredSlowerAndRankedSecond) {
   if (!throttle) GTEST_SKIP() << why;
   const std::string capture = temp_dir().file("rank.ptcap");
   write_rank_capture(capture);
-  const std::string fast_json = temp_dir().file("fast.json");
-  const std::string slow_json = temp_dir().file("slow.json");
+  const std::string fast_json = temp_dir().file("fast");  // the replays' run directories
+  const std::string slow_json = temp_dir().file("slow");
   const nlohmann::json a = replay_on(capture, fast.device.path(), fast_json, {});
   const nlohmann::json b = replay_on(capture, slow.device.path(), slow_json, {.cgroup_procs = throttle->procs_path()});
   for (const nlohmann::json* doc : {&a, &b}) {

@@ -183,11 +183,12 @@ TEST_F(ReplayFile, ARampReplaysTheCaptureAtEachShareOfTheClosedLoopLimit) {
 }
 
 TEST_F(ReplayFile, CliWritesTheRecordAndNeedsConsentForAFileHoldingData) {
-  const std::string json = m_dir.file("replay.json");
-  const std::string html = m_dir.file("replay.html");
+  const std::string out = m_dir.file("replay-run");
+  const std::string json = out + "/results.json";
+  const std::string html = out + "/report.html";
   const auto ok =
       workload::test::run_ptsuite({"replay", m_capture, "--target", m_target_path, "--step", "200ms",
-                                   "--allow-destructive", "--json", json, "--html", html, "--mode", "closed"});
+                                   "--allow-destructive", "--out", out, "--no-history", "--mode", "closed"});
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(ok.out.find("Per step"), std::string::npos);
   const nlohmann::json doc = nlohmann::json::parse(workload::test::slurp(json));
@@ -233,7 +234,8 @@ TEST_F(ReplayFile, AnFioIologReplaysThroughTheSamePath) {
   std::ofstream(path) << log;
   const std::string json = m_dir.file("iolog.json");
   const auto r = workload::test::run_ptsuite({"replay", path, "--target", m_target_path, "--allow-destructive",
-                                              "--step", "100ms", "--mode", "closed", "--json", json});
+                                              "--step", "100ms", "--mode", "closed", "--json-out", json, "--out",
+                                              m_dir.file("iolog-run"), "--no-history"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("imported 300 IOs from fio-iolog v3"), std::string::npos) << r.out;
   const nlohmann::json doc = nlohmann::json::parse(workload::test::slurp(json));

@@ -70,8 +70,9 @@ TEST(ReplayVsFio, ABlktraceFileReplaysTheSameReadsAndWritesAsFioReadIolog) {
   ASSERT_EQ(std::system(cmd.c_str()), 0) << workload::test::slurp(dir.file("fio.out"));
   const nlohmann::json job = nlohmann::json::parse(workload::test::slurp(fio_json))["jobs"][0];
   const std::string json = dir.file("replay.json");
-  const auto r = workload::test::run_ptsuite(
-      {"replay", trace, "--target", target, "--allow-destructive", "--step", "100ms", "--quiet", "--json", json});
+  const auto r =
+      workload::test::run_ptsuite({"replay", trace, "--target", target, "--allow-destructive", "--step", "100ms",
+                                   "--quiet", "--json-out", json, "--out", dir.file("replay-out"), "--no-history"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const results::ReplayRecord rec = results::read_replay(nlohmann::json::parse(workload::test::slurp(json)));
   TraceTotals got;

@@ -162,8 +162,7 @@ TEST_F(ReportCli, PdfWithoutChromiumExitsFiveNamingThePackage) {
   EXPECT_EQ(entries(file("steady")), 1u);  // no PDF, no HTML, no staging directory left
 
   // `ptsuite run --reports pdf` refuses before anything is touched.
-  const ProcessResult run =
-      run_ptsuite({"run", "throughput", "--out", file("run"), "--reports", "html,pdf", "--quick"});
+  const ProcessResult run = run_ptsuite({"run", "throughput", "--out", file("run"), "--format", "html,pdf", "--quick"});
   EXPECT_EQ(run.exit_code, 5) << run.err;
   EXPECT_NE(run.err.find("apt-get install chromium"), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(file("run")));
@@ -181,11 +180,11 @@ TEST_F(ReportCli, BadInputExitsTwoAndWritesNothing) {
   const std::vector<Case> cases = {
       {{"report", file("missing.json")}, "does not exist"},
       {{"report", file("garbage.json")}, "not valid JSON"},
-      {{"report", file("other.json")}, "not a ptsuite results document"},
+      {{"report", file("other.json")}, "not a ptsuite document"},
       {{"report", file("newer.json")}, "schema_version 7"},
       {{"report", in, "--format", "docx"}, "unknown report format \"docx\""},
       {{"report", in, "--format", "html", "--out", file("no/such/dir/r.html")}, "does not exist"},
-      {{"report", in, "--format", "html", "--out", "-"}, "\"-\" (stdout) is for text and json"},
+      {{"report", in, "--format", "html", "--out", "-"}, "\"-\" (stdout) is for one text or json format"},
       {{"report", in, "--format", "csv", "--out", in}, "is a file"},
       {{"report"}, "RESULTS is required"},
   };
@@ -249,11 +248,11 @@ TEST_F(ReportCli, RunWritesDefaultReportsAndEndsOnTheHtmlPath) {
 
 TEST_F(ReportCli, RunRefusesUnknownReportFormatsBeforeStarting) {
   const std::string out = file("run");
-  const ProcessResult r = run_ptsuite({"run", "throughput", "--out", out, "--reports", "html,docx", "--quick"});
+  const ProcessResult r = run_ptsuite({"run", "throughput", "--out", out, "--format", "html,docx", "--quick"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--reports: unknown report format \"docx\""), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--format: unknown report format \"docx\""), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(out));
-  const ProcessResult none = run_ptsuite({"run", "throughput", "--out", out, "--reports", "none,html", "--quick"});
+  const ProcessResult none = run_ptsuite({"run", "throughput", "--out", out, "--format", "none,html", "--quick"});
   EXPECT_EQ(none.exit_code, 2) << none.err;
   EXPECT_FALSE(fs::exists(out));
 }

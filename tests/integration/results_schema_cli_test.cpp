@@ -44,7 +44,7 @@ void expect_matches(const std::string& path, const std::string& schema_name) {
 // Short segments, reports off; each list ends in the run's own flags.
 std::vector<std::string> run_args(std::vector<std::string> head) {
   for (const char* a :
-       {"--quiet", "--reports", "none", "--quick", "--set", "max_rounds=5", "--set", "latency.segment_duration=0.1s",
+       {"--quiet", "--format", "none", "--quick", "--set", "max_rounds=5", "--set", "latency.segment_duration=0.1s",
         "--set", "latency.capture_duration=0.2s", "--set", "throughput.segment_duration=0.1s", "--set",
         "wsat.sample_duration=0.1s", "--set", "wsat.capture_duration=0.2s"}) {
     head.emplace_back(a);
@@ -155,15 +155,15 @@ TEST(ResultsSchemaCli, WorkloadDocuments) {
   for (size_t i = 0; i < cases.size(); ++i) {
     SCOPED_TRACE(i);
     const std::string out = dir.file("workload-" + std::to_string(i) + ".json");
-    std::vector<std::string> args{"workload", "--target", target, "--json", out, "--quiet", "--allow-destructive"};
+    std::vector<std::string> args{"workload", "--target", target, "--json-out", out, "--quiet", "--allow-destructive"};
     args.insert(args.end(), cases[i].begin(), cases[i].end());
     const ProcessResult r = run_ptsuite(args);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     expect_matches(out, "workload");
   }
   const std::string demo = dir.file("demo");
-  const ProcessResult r = run_ptsuite(
-      {"demo", "--target", target, "--duration", "0.2s", "--output-dir", demo, "--quiet", "--allow-destructive"});
+  const ProcessResult r =
+      run_ptsuite({"demo", "--target", target, "--duration", "0.2s", "--out", demo, "--quiet", "--allow-destructive"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_matches(demo + "/results.json", "workload");
   EXPECT_EQ(json::parse(slurp(demo + "/results.json")).at("command"), "demo");

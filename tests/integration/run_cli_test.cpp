@@ -73,7 +73,7 @@ const std::vector<std::string> k_settings = {"--quick",
                                              "dirth.histogram_capture_duration=0.3s"};
 
 std::vector<std::string> fast_run_flags() {
-  std::vector<std::string> flags{"--quiet", "--reports", "none"};
+  std::vector<std::string> flags{"--quiet", "--format", "none"};
   flags.insert(flags.end(), k_settings.begin(), k_settings.end());
   return flags;
 }
@@ -294,7 +294,7 @@ TEST(RunCli, CbwUnderE11RunsEcw) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
   const ProcessResult r =
-      run_ptsuite(args({"run", "cbw", "--revision", "e1.1", "--out", out, "--scratch-size", "128MiB", "--reports",
+      run_ptsuite(args({"run", "cbw", "--revision", "e1.1", "--out", out, "--scratch-size", "128MiB", "--format",
                         "html,text", "--quiet", "--set", "ecw.segment_duration=0.05s", "--set",
                         "ecw.precondition_round_duration=0.1s", "--set", "ecw.inter_round_prewrite_duration=0.1s"},
                        k_settings));
@@ -319,7 +319,7 @@ TEST(RunCli, EnduranceWriteEndToEnd) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
   const ProcessResult r = run_ptsuite(
-      args({"run", "endurance-write", "--out", out, "--scratch-size", "128MiB", "--reports", "html,csv", "--quiet",
+      args({"run", "endurance-write", "--out", out, "--scratch-size", "128MiB", "--format", "html,csv", "--quiet",
             "--set", "endurance-write.sample_duration=0.25s", "--set", "endurance-write.time_limit=1s"},
            k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -341,11 +341,10 @@ TEST(RunCli, EnduranceWriteEndToEnd) {
 TEST(RunCli, ClientOptionsEndToEnd) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
-  const ProcessResult r =
-      run_ptsuite(args({"run", "latency", "--profile", "client", "--out", out, "--scratch-size", "128MiB", "--reports",
-                        "html", "--quiet", "--set", "active_range.amount=16MiB", "--set", "active_range.segments=8",
-                        "--set", "wipc.random=true"},
-                       k_settings));
+  const ProcessResult r = run_ptsuite(args(
+      {"run", "latency", "--profile", "client", "--out", out, "--scratch-size", "128MiB", "--format", "html", "--quiet",
+       "--set", "active_range.amount=16MiB", "--set", "active_range.segments=8", "--set", "wipc.random=true"},
+      k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
   test_support::expect_within_worst_case(results);
@@ -379,7 +378,7 @@ TEST(RunCli, LatencySweepEndToEnd) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
   const ProcessResult r =
-      run_ptsuite(args({"run", "latency-sweep", "--out", out, "--scratch-size", "128MiB", "--reports", "html,csv,text",
+      run_ptsuite(args({"run", "latency-sweep", "--out", out, "--scratch-size", "128MiB", "--format", "html,csv,text",
                         "--quiet", "--set", "latency-sweep.segment_duration=0.05s", "--set",
                         "latency-sweep.thread_counts=1,2", "--set", "latency-sweep.queue_depths=1,4"},
                        k_settings));
@@ -410,7 +409,7 @@ TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {
   test_support::ShmTempDir dir;
   const std::string out = dir.file("run");
   const ProcessResult r =
-      run_ptsuite({"run", "xsr", "--out", out, "--scratch-size", "128MiB", "--quiet", "--quick", "--reports",
+      run_ptsuite({"run", "xsr", "--out", out, "--scratch-size", "128MiB", "--quiet", "--quick", "--format",
                    "html,csv,text", "--set", "xsr.access_1_duration=2s", "--set", "xsr.access_2_duration=1s", "--set",
                    "xsr.access_3_duration=2s", "--set", "xsr.sample_duration=0.5s"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -444,7 +443,7 @@ TEST(RunCli, HirWaitStatesEndToEnd) {
                                        "128MiB",
                                        "--quiet",
                                        "--quick",
-                                       "--reports",
+                                       "--format",
                                        "html,csv,text",
                                        "--set",
                                        "hir.precondition_segments=1",
@@ -683,7 +682,7 @@ TEST(RunCli, RecordsPreflightAndItselfInTheHistory) {
   const std::string db = dir.file("history.sqlite");
   const std::string out = dir.file("run");
   const ProcessResult r =
-      run_ptsuite(args({"run", "throughput", "--out", out, "--scratch-size", "128MiB", "--history-db", db}));
+      run_ptsuite(args({"run", "throughput", "--out", out, "--scratch-size", "128MiB", "--db", db}));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("history: added run 1 in SQLite " + db), std::string::npos) << r.err;
   const json results = load_json(out + "/results.json");
@@ -699,7 +698,7 @@ TEST(RunCli, RecordsPreflightAndItselfInTheHistory) {
   const std::string bad_db = "/proc/ptsuite-no-such-dir/history.sqlite";
   const std::string out2 = dir.file("run2");
   const ProcessResult r2 =
-      run_ptsuite(args({"run", "throughput", "--out", out2, "--scratch-size", "128MiB", "--history-db", bad_db}));
+      run_ptsuite(args({"run", "throughput", "--out", out2, "--scratch-size", "128MiB", "--db", bad_db}));
   EXPECT_EQ(r2.exit_code, 0) << r2.err;
   EXPECT_NE(r2.err.find("ptsuite: warning: the run was not recorded in the history"), std::string::npos) << r2.err;
   EXPECT_NE(r2.err.find("ptsuite history add " + out2), std::string::npos) << r2.err;

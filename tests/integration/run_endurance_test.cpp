@@ -51,8 +51,8 @@ TEST(RunEndurance, ThousandsOfStepsLeakNoDescriptorAndJournalABoundedRecordEach)
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 64ull << 20);
   const std::string out = dir.file("run");
-  Child child({"run", "endurance-write", "--target", target, "--out", out, "--allow-destructive", "--quiet",
-               "--reports", "none", "--no-history", "--set", "endurance-write.sample_duration=10ms", "--set",
+  Child child({"run", "endurance-write", "--target", target, "--out", out, "--allow-destructive", "--quiet", "--format",
+               "none", "--no-history", "--set", "endurance-write.sample_duration=10ms", "--set",
                "endurance-write.time_limit=20s", "--set", "endurance-write.threads=1", "--set",
                "endurance-write.queue_depth=4"});
   const fs::path steps_dir = fs::path(out) / "journal" / "steps";

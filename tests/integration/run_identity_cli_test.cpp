@@ -33,7 +33,7 @@ using workload::test::run_ptsuite;
 // block sizes and two mixes, 0.1 s segments.
 const std::vector<std::string> k_short_iops = {"--revision", "e1.1",
                                                "--quick",    "--quiet",
-                                               "--reports",  "text",
+                                               "--format",   "text",
                                                "--set",      "iops.block_sizes=4KiB,64KiB",
                                                "--set",      "iops.rw_mixes=100/0,0/100",
                                                "--set",      "iops.segment_duration=0.1s"};
@@ -68,10 +68,8 @@ TEST_F(RunIdentityCli, TwoRunsStartedInOneSecondOnSerialLessTargetsGetTwoIdsAndB
     // whose plan takes the write rates measured on it (pts/plan_probe.hpp), so differs per run.
     const std::string fa = m_temp.create_file("fa" + std::to_string(attempt) + ".img", 64 << 20);
     const std::string fb = m_temp.create_file("fb" + std::to_string(attempt) + ".img", 64 << 20);
-    Child first(
-        identity_run_args({"run", "iops", "--target", fa, "--allow-destructive", "--out", a, "--history-db", db}));
-    Child second(
-        identity_run_args({"run", "iops", "--target", fb, "--allow-destructive", "--out", b, "--history-db", db}));
+    Child first(identity_run_args({"run", "iops", "--target", fa, "--allow-destructive", "--out", a, "--db", db}));
+    Child second(identity_run_args({"run", "iops", "--target", fb, "--allow-destructive", "--out", b, "--db", db}));
     const ProcessResult ra = first.wait();
     const ProcessResult rb = second.wait();
     ASSERT_EQ(ra.exit_code, 0) << ra.err;
@@ -101,7 +99,7 @@ TEST_F(RunIdentityCli, LabelsTravelFromTheCommandLineToTheReportAndTheHistory) {
   const std::string db = m_temp.file("history.sqlite");
   const std::string out = m_temp.file("run");
   const std::vector<std::string> command =
-      identity_run_args({"run", "iops", "--scratch-size", "64MiB", "--out", out, "--history-db", db, "--label",
+      identity_run_args({"run", "iops", "--scratch-size", "64MiB", "--out", out, "--db", db, "--label",
                          "campaign=q4-pm9a3", "--label", "slot=7", "--label", "rack=r3"});
   const ProcessResult r = run_ptsuite(command);
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -130,7 +128,7 @@ TEST_F(RunIdentityCli, SerialTargetsThroughTheAssetRegistry) {
   const std::string db = m_temp.file("history.sqlite");
   const std::string out = m_temp.file("run");
   const ProcessResult r = run_ptsuite(identity_run_args(
-      {"run", "iops", "--target", "serial:FLEET-TEST-0001", "--allow-destructive", "--out", out, "--history-db", db}));
+      {"run", "iops", "--target", "serial:FLEET-TEST-0001", "--allow-destructive", "--out", out, "--db", db}));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = test_support::load_json(out + "/results.json");
   EXPECT_EQ(results.at("config").at("target"), "serial:FLEET-TEST-0001") << "kept for resume";

@@ -387,8 +387,8 @@ TEST(ScenarioCli, ARunIsABundleWithReportsManifestHistoryAndReRendering) {
   const std::string out = dir.file("run");
   const std::string db = dir.file("history.sqlite");
   const ProcessResult r = run_ptsuite({"scenario", "run", write(dir, "bundle.json", small_scenario()), "--target", a,
-                                       "--target", b, "--out", out, "--tested-by", "ACME Lab", "--reports",
-                                       "html,csv,text", "--series", "drives", "--history-db", db});
+                                       "--target", b, "--out", out, "--tested-by", "ACME Lab", "--format",
+                                       "html,csv,text", "--series", "drives", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("plan: 1 step(s), 600ms at most"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("mixed/1 done (step 1 of 1; 0.0us left at most, ETA"), std::string::npos) << r.err;

@@ -52,7 +52,7 @@ TEST(ScenarioCli, AReplayPhaseReplaysEveryCapturedIoOnEachTarget) {
   EXPECT_NE(plan.find("(open loop, speed 1)"), std::string::npos) << plan;
   const std::string out = dir.file("run");
   const ProcessResult r = run_ptsuite({"scenario", "run", file, "--target", a, "--target", b, "--quiet", "--out", out,
-                                       "--no-history", "--reports", "html,csv,text"});
+                                       "--no-history", "--format", "html,csv,text"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json doc = json::parse(file_text(out + "/results.json"));
   EXPECT_TRUE(validate_json(doc, embedded_schema("scenario-results")).empty());
@@ -115,8 +115,8 @@ TEST(ReplayCli, ABuiltInCaptureReplaysByItsName) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("t.img", 64ULL << 20);
   const std::string record = dir.file("r.json");
-  const ProcessResult r =
-      run_ptsuite({"replay", "pgbench", "--target", target, "--mode", "closed", "--quiet", "--json", record});
+  const ProcessResult r = run_ptsuite({"replay", "pgbench", "--target", target, "--mode", "closed", "--quiet",
+                                       "--json-out", record, "--out", dir.file("run"), "--no-history"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json rec = json::parse(file_text(record));
   EXPECT_TRUE(validate_json(rec, embedded_schema("replay")).empty());

@@ -193,7 +193,7 @@ TEST(ScenarioReportBrowser, EightTargetsReplayingACaptureFitWithEveryStepRow) {
   SKIP_WITHOUT_CHROMIUM();
   test_support::ShmTempDir dir;
   std::vector<std::string> args = {"scenario",      "run",          dir.file("s.json"), "--quiet", "--out",
-                                   dir.file("run"), "--no-history", "--reports",        "json"};
+                                   dir.file("run"), "--no-history", "--format",         "json"};
   for (int t = 0; t < 8; ++t) {
     args.emplace_back("--target");
     args.push_back(dir.create_file("t" + std::to_string(t) + ".img", 256ULL << 20));

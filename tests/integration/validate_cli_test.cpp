@@ -96,7 +96,7 @@ TEST_F(ValidateCliLoop, MeasuresEveryClaimThenJudgesTheRunWithoutADevice) {
   const std::string out = temp_dir().file("measured");
   const std::string db = temp_dir().file("history.sqlite");
   const ProcessResult r = run_ptsuite(validate_args({"validate", "--claims", sheet, "--target", loop.device.path(),
-                                                     "--out", out, "--allow-destructive", "--history-db", db}));
+                                                     "--out", out, "--allow-destructive", "--db", db}));
   ASSERT_EQ(r.exit_code, 1) << r.err;  // two claims fail
   EXPECT_NE(r.err.find("FAIL         rnd-read-unmet"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("claims: 3 pass, 2 fail, 0 not covered of 5: fail"), std::string::npos) << r.err;

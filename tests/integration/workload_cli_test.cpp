@@ -81,13 +81,13 @@ TEST(WorkloadCli, BadInputExitsTwoWithOneLineNamingTheOptionAndWritesNothing) {
       {{"--seed", "abc"}, "--seed"},
       {{"--duration", "0"}, "--duration"},
       {{"--duration", "10 parsecs"}, "--duration"},
-      {{"--json", "/nonexistent-dir/out.json"}, "--json"},
+      {{"--json-out", "/nonexistent-dir/out.json"}, "--json-out"},
       {{"--bogus-option", "1"}, "--bogus-option"},
   };
   for (const BadInput& c : cases) {
     // A valid writing workload, with the case's options replacing or adding to it.
     std::vector<std::pair<std::string, std::string>> options = {
-        {"--target", target}, {"--read-pct", "0"}, {"--duration", "1s"}, {"--json", json_path}};
+        {"--target", target}, {"--read-pct", "0"}, {"--duration", "1s"}, {"--json-out", json_path}};
     for (size_t i = 0; i + 1 < c.args.size(); i += 2) {
       auto it = std::find_if(options.begin(), options.end(), [&](const auto& o) { return o.first == c.args[i]; });
       if (it != options.end()) {
@@ -155,7 +155,7 @@ TEST(WorkloadCli, JsonRecordsConfigResultsAndHistograms) {
                                        "50/5:30/15:20/80",
                                        "--interval",
                                        "10ms",
-                                       "--json",
+                                       "--json-out",
                                        json_path});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << "no progress line without a terminal: " << r.err;
@@ -212,7 +212,7 @@ TEST(WorkloadCli, SubmitBatchBoundsTheIosPerSubmitCall) {
     const std::string json_path = dir.file("batch-" + batch + ".json");
     const ProcessResult r =
         run_ptsuite({"workload", "--target", target, "--pattern", "rand", "--queue-depth", "8", "--ios", "4000",
-                     "--engine", "null", "--submit-batch", batch, "--quiet", "--json", json_path});
+                     "--engine", "null", "--submit-batch", batch, "--quiet", "--json-out", json_path});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const json doc = load_json(json_path);
     EXPECT_EQ(doc["config"]["submit_batch"], std::stoul(batch));
@@ -232,7 +232,7 @@ TEST(WorkloadCli, IoErrorExitsFourAndStillWritesTheJson) {
   const std::string target = dir.create_file("target.img", 8 * k_mib);
   const std::string json_path = dir.file("out.json");
   const ProcessResult r = run_ptsuite({"workload", "--target", target, "--pattern", "seq", "--read-pct", "0",
-                                       "--block-size", "64k", "--bytes", "1x", "--seed", "1", "--json", json_path},
+                                       "--block-size", "64k", "--bytes", "1x", "--seed", "1", "--json-out", json_path},
                                       {4 * k_mib, ""});
   EXPECT_EQ(r.exit_code, 4) << r.err;
   EXPECT_TRUE(one_line(r.err)) << r.err;
@@ -253,7 +253,7 @@ void expect_signal_stops_cleanly(int signum) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 16 * k_mib);
   const std::string json_path = dir.file("out.json");
-  test::Child child({"workload", "--target", target, "--read-pct", "50", "--duration", "60s", "--json", json_path});
+  test::Child child({"workload", "--target", target, "--read-pct", "50", "--duration", "60s", "--json-out", json_path});
   // Signal only once the handler is installed (the run is starting), never by timing.
   while (!child.catches(signum) && !child.exited()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -353,8 +353,8 @@ TEST_F(WorkloadCliLoop, DemoOnABlockDeviceNeedsConsent) {
     return;
   }
   auto& loop = attach_loop(8 * k_mib);
-  const ProcessResult r = run_ptsuite(
-      {"demo", "--target", loop.device.path(), "--duration", "1s", "--output-dir", temp_dir().file("demo-out")});
+  const ProcessResult r =
+      run_ptsuite({"demo", "--target", loop.device.path(), "--duration", "1s", "--out", temp_dir().file("demo-out")});
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_NE(r.err.find("--allow-destructive"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(temp_dir().file("demo-out"))) << "a refused demo left its results directory";
@@ -388,8 +388,7 @@ TEST(DemoCli, ScratchDemoRunsCleansUpAndSaysWhereTheResultsAre) {
 TEST(DemoCli, RunsOnAGivenFileTarget) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 16 * k_mib);
-  const ProcessResult r =
-      run_ptsuite({"demo", "--target", target, "--duration", "1s", "--output-dir", dir.file("out")});
+  const ProcessResult r = run_ptsuite({"demo", "--target", target, "--duration", "1s", "--out", dir.file("out")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("combined"), std::string::npos) << r.out;
   EXPECT_EQ(load_json(dir.file("out") + "/results.json")["config"]["target"]["path"], target);

@@ -126,4 +126,14 @@ DeviceIdentity identify_via(Passthrough& channel, DeviceIdentity base);
 void to_json(nlohmann::json& j, const DeviceIdentity& id);
 void to_json(nlohmann::json& j, const PurgeCapabilities& caps);
 
+// The identity fields a resume must find unchanged, from an identity as to_json() recorded it
+// (journal/run.json, scenario-run.json): transport, vendor, model, serial, firmware, identifier
+// (WWN/EUI/NGUID), medium (a file's or a loop device's backing inode), capacity and logical
+// block, and a file's resolved path. Drives are matched by serial and identifier, never by their
+// /dev name (it may change across reboots). One fingerprint for every kind of run that resumes.
+nlohmann::json identity_fingerprint(const nlohmann::json& identity);
+// "serial was \"A\", now \"B\"": the first field in which two fingerprints differ (for the
+// refusal's message); "the identities differ" when none can be named.
+std::string fingerprint_difference(const nlohmann::json& before, const nlohmann::json& now);
+
 }  // namespace ptsuite::device

@@ -29,6 +29,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -80,7 +81,9 @@ struct JobHooks {
   std::function<void(const std::string& line)> say;     // one line for the job's log
   std::function<void(const std::string& state)> state;  // "resuming", "pushing", "complete", ...
   std::function<void(const std::string& run_uid)> run;  // the run's id once known
-  pts::ReportWriter reports;
+  // The run's ending once start or resume returned (reports, run.log, manifest: the cli's
+  // lifecycle::finish_run without the history, which the push below records). Required.
+  std::function<void(const pts::RunOutcome& outcome)> finish;
 };
 
 // `outputs` is the command's output gate (the run's directory and reports pass it).

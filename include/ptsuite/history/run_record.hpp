@@ -30,6 +30,10 @@ namespace ptsuite::results {
 struct RunDocument;
 struct TestRecord;
 struct ScenarioDocument;  // results/scenario_document.hpp
+struct Document;          // results/document.hpp
+struct AppRun;
+struct ReplayRecord;
+struct IoCharacterization;
 }  // namespace ptsuite::results
 
 namespace ptsuite::history {
@@ -98,15 +102,31 @@ void write_bundle_files(const std::vector<BundleFile>& files, const OutputDir& d
 // passes the report's own document check, so history accepts exactly what `report` does).
 RunRecord record_from_run_dir(const std::filesystem::path& dir,
                               const std::function<void(const nlohmann::json&, const std::string&)>& check = {});
-// The same from a parsed results document (`dir` is recorded as the run directory): a PTS run
-// (read once into a results::RunDocument: record_from_document), or a scenario run
-// (record_from_scenario).
+// The same from a parsed document of any kind the history keeps (`dir` is recorded as the run
+// directory), read once into its typed document.
 RunRecord record_from_results(nlohmann::json results, const std::filesystem::path& dir);
+// The record of a typed document of a kind the history keeps (results/document_kinds.def,
+// history = true), with the manifest's checksum and the signer read from `dir` (the document
+// is not read again). UsageError naming `dir` for a kind that is not a run (a comparison).
+// One record_from_<kind>() per kind:
+RunRecord record_of(const results::Document& doc, const std::filesystem::path& dir);
 RunRecord record_from_document(const results::RunDocument& doc, const std::filesystem::path& dir);
 // A scenario run ("ptsuite.scenario"): device = target 0, spec revision "scenario NAME", profile
 // its form, the measured phases as tests with their last step's aggregate IOPS, MB/s and
 // response times (mean, stddev, 99 / 99.9 %, max) as metrics; never compliant (no verdict).
 RunRecord record_from_scenario(const results::ScenarioDocument& doc, const std::filesystem::path& dir);
+// An application run ("ptsuite.app_run"): device = instance 0's drive, spec revision "app NAME",
+// profile its form, the application as the test with TPS / QPS and transaction latency (mean,
+// 99 / 99.9 %, max) in aggregate and the device's IOPS / MB/s from the capture as metrics.
+RunRecord record_from_app_run(const results::AppRun& run, const std::filesystem::path& dir);
+// A replay ("ptsuite.replay"): device = the target's drive, spec revision "replay CAPTURE",
+// profile its mode and speed, the replay as the test with the replayed IOPS, MB/s, the issue-time
+// error (p50 / p99 / max) and the steps that could not keep up as metrics.
+RunRecord record_from_replay(const results::ReplayRecord& replay, const std::filesystem::path& dir);
+// A capture's characterization ("ptsuite.capture_characterization"): device = the captured
+// device, spec revision "capture", the capture as the test with its IOPS, MB/s, queue depth and
+// latency (mean, 50 / 99 / 99.9 %, max) as metrics.
+RunRecord record_from_capture(const results::IoCharacterization& c, const std::filesystem::path& dir);
 
 // The headline numbers of one test record (results.json tests[]): IOPS / Latency at 4 KiB for
 // 100/0, 65/35 and 0/100 (IOPS; mean, 99.999 % and max response time), Throughput per block

@@ -10,7 +10,9 @@
 //   6. runs each test through JournalingExecutor(DeviceExecutor), setting the profile's
 //      write-cache state before the test and restoring it after (re-applied on resume);
 //   7. after every test and at the end writes results.json atomically (status, per-test
-//      records, compliance), then the reports asked for and the bundle manifest.
+//      records, compliance) and returns the document in its outcome; the caller ends the run
+//      with it (lifecycle/finish_run.hpp: the reports config.report_formats names when the run
+//      is complete, run.log's last lines, the bundle manifest, the history, the headline).
 // resume_run() reloads journal/run.json and continues after the last journaled step, only if
 // the device identity (model, serial, firmware, capacity) and the plan fingerprint are
 // unchanged; otherwise it refuses (SafetyRefusal / Error) without touching the device.
@@ -35,6 +37,7 @@
 #include <ptsuite/pts/results_format.hpp>
 #include <ptsuite/pts/run_config.hpp>
 #include <ptsuite/pts/step_executor.hpp>
+#include <ptsuite/results/document.hpp>
 
 namespace ptsuite::pts {
 
@@ -55,24 +58,21 @@ class RunObserver {
 struct RunOutcome {
   int exit_code = 0;
   std::string out_dir;
+  std::optional<OutputDir> out;  // the run directory's gate token: the ending writes through it
   std::string results_path;
   std::string status;  // "complete", "interrupted", "io_error", "failed"
   ComplianceVerdict compliance;
-  std::vector<std::string> reports;  // paths of the reports written
+  results::Document document;               // results.json as written (never read back)
+  std::vector<std::string> report_formats;  // what the run asked for; none unless complete
+  std::string final_note;                   // run.log's last line: "run complete: ...; exit code 0"
 };
-
-// Writes the reports for a finished results document into `dir` (set by the report module;
-// empty = none). Returns the paths written.
-using ReportWriter = std::function<std::vector<std::string>(const OutputDir& dir, const nlohmann::json& results,
-                                                            const std::vector<std::string>& formats)>;
 
 // `outputs`: the command's output gate (device/output_gate.hpp); the run directory and the
 // target pass it here (the target is protected from the command's other outputs).
 RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
-                     device::OutputGate& outputs, const ReportWriter& reports = {});
+                     device::OutputGate& outputs);
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
-                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs,
-                      const ReportWriter& reports = {});
+                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs);
 
 // What the host must provide for the worst-case plan `worst` (device/preflight.hpp): the
 // largest TC x QD of any segment (AIO events; libaio only) and memory for the largest step's IO
@@ -80,8 +80,5 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
 // RAM) and k_process_overhead_bytes for the process itself (histograms, results, reports).
 inline constexpr uint64_t k_process_overhead_bytes = uint64_t{256} << 20;
 device::PreflightNeeds preflight_needs(const Plan& worst, const RunConfig& config);
-
-// The identity fields a resume must find unchanged.
-nlohmann::json identity_fingerprint(const nlohmann::json& identity);
 
 }  // namespace ptsuite::pts

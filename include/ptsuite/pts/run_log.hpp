@@ -1,15 +1,16 @@
-// Contract: the run's log, DIR/run.log — one UTC-timestamped line per event of a run, appended
-// across resumes, so that a lab can see afterwards what happened and when: start or resume
-// (with the command line), the plan's estimate, each test, each step started and finished with
-// its label and length, every runner message (purge outcomes, fallbacks, stop reasons), stall
-// warnings, the reports written and the final status.
+// Contract: the PTS run's log, DIR/run.log (util/run_log_file.hpp, the one run log of every kind
+// of run) — one UTC-timestamped line per event of a run, appended across resumes, so that a lab can see afterwards what
+// happened and when: start or resume (with the command line), the plan's estimate, each test, each step started and
+// finished with its label and length, every runner message (purge outcomes, fallbacks, stop reasons), stall warnings,
+// the reports written and the final status.
 //
 // RunLog is a RunObserver that logs each event and forwards it unchanged to the observer it
 // wraps (the console). Step progress is forwarded but not logged (the journal and results hold
 // the measurements), except a stall: logged once per stall when no IO has completed for
 // workload::k_stall_warning_ns. Every line is flushed as it is written (a kill -9 loses
-// nothing logged). close() ends the log before the bundle manifest is written, so the
-// manifest covers it; events after close() are still forwarded, not logged.
+// nothing logged). close() ends this session's log; the run's ending (lifecycle/finish_run.hpp)
+// appends the reports and the final status and writes the manifest over it; events after
+// close() are still forwarded, not logged.
 // Single-threaded (the run's observer calls all come from the run's thread).
 #pragma once
 
@@ -20,14 +21,9 @@
 
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/util/output_file.hpp>
-
-namespace spdlog {
-class logger;
-}
+#include <ptsuite/util/run_log_file.hpp>
 
 namespace ptsuite::pts {
-
-inline constexpr const char* k_run_log_file = "run.log";
 
 class RunLog final : public RunObserver {
  public:
@@ -54,7 +50,7 @@ class RunLog final : public RunObserver {
 
  private:
   RunObserver& m_inner;
-  std::shared_ptr<spdlog::logger> m_logger;
+  RunLogFile m_file;
   std::string m_step_label;
   uint64_t m_step_started_ns = 0;
   bool m_stall_logged = false;

@@ -6,6 +6,7 @@
 //   capture_pages() the HTML pages (capture_html() wraps them in a document): the cumulative
 //                   workload (stream shares), the IO stream map (top streams' IOs per step),
 //                   IOPS / MB/s, queue depth and latency per step, the LBA heat map, processes
+//   capture_csv()   capture.csv: one row per step (IOs, bytes, IOPS, MB/s, QD, latency)
 // The app report puts capture_pages() after its first page (report/app_report.hpp).
 // Pure functions of the record.
 #pragma once
@@ -24,6 +25,7 @@ std::string capture_text(const results::IoCharacterization& c);
 std::vector<html::Page> capture_pages(const results::IoCharacterization& c,
                                       const std::shared_ptr<const html::PageHeader>& header, const std::string& id);
 std::string capture_html(const results::IoCharacterization& c);
+std::string capture_csv(const results::IoCharacterization& c);
 
 // The step charts' time axis (capture and app reports): a step's end in seconds since the steps'
 // origin (the capture's first event or the workload's start), and whether a chart draws the step:

@@ -7,6 +7,7 @@
 //                  whether the block-size distribution was reproduced exactly
 //   replay_html()  the same as a document: summary and settings, the per-step table, IOPS and
 //                  issue-error charts, and per step the block-size distributions side by side
+//   replay_csv()   replay.csv: one row per step, the captured and replayed figures side by side
 // In open loop the replay's expected IOPS and MB/s are the capture's x speed. Pure functions.
 #pragma once
 
@@ -18,6 +19,7 @@ namespace ptsuite::report {
 
 std::string replay_text(const results::ReplayRecord& r);
 std::string replay_html(const results::ReplayRecord& r);
+std::string replay_csv(const results::ReplayRecord& r);
 
 // The step's replayed sizes equal the captured ones (every size, every count).
 bool sizes_reproduced(const results::ReplayStep& s);

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/attestation.hpp>
 #include <ptsuite/results/io_characterization.hpp>
 
 namespace ptsuite::results {
@@ -112,6 +113,7 @@ struct AppRun {
   std::string capture_file;
   std::string capture_unavailable;
   std::optional<IoCharacterization> characterization;
+  std::optional<AttestationRecord> attestation;  // once signed (`ptsuite sign`)
 };
 
 void to_json(nlohmann::json& j, const AppRun& run);

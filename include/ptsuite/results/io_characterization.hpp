@@ -9,10 +9,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include <ptsuite/results/attestation.hpp>
 
 namespace ptsuite::results {
 
@@ -63,6 +66,8 @@ struct ProcessShare {
 
 struct IoCharacterization {
   std::string kind = k_characterization_kind;
+  std::string tool_version;     // of `ptsuite capture`, which writes it as its run's document; else ""
+  std::string capture_command;  // that capture's command line; else ""
   std::string capture_file;
   std::string source;  // the capture's mechanism
   std::string device;  // the (first) device's path
@@ -104,7 +109,8 @@ struct IoCharacterization {
   uint32_t streams_for_80pct = 0;
   uint32_t step_streams = 0;  // how many top streams the steps' stream_ios list
   std::vector<CharacterizationStep> steps;
-  std::vector<ProcessShare> processes;  // most IOs first
+  std::vector<ProcessShare> processes;           // most IOs first
+  std::optional<AttestationRecord> attestation;  // once signed (`ptsuite sign`)
 };
 
 void to_json(nlohmann::json& j, const IoCharacterization& c);

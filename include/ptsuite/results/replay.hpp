@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/attestation.hpp>
 #include <ptsuite/results/drive_identity.hpp>
 
 namespace ptsuite::results {
@@ -128,7 +129,9 @@ struct ReplaySetting {
 
 struct ReplayRecord {
   std::string kind = k_replay_kind;
+  std::string tool_version;  // "0.1.0 (5e4cd98)" of `ptsuite replay`; "" inside a scenario's replay phase
   std::string started_utc;
+  std::string finished_utc;  // "" inside a scenario's replay phase
   std::string command;
   std::string capture_file;
   std::string capture_id;  // "sha256:<hex>" of the capture's records (capture/capture_file.hpp)
@@ -160,8 +163,9 @@ struct ReplayRecord {
   std::string stop_reason;  // "complete", "interrupted", "io_error"
   std::string error;        // the first IO error, when stop_reason is io_error
   std::vector<ReplayStep> steps;
-  std::optional<ReplayLatency> latency;  // every replayed IO, per duration_ns; nullopt in older records
-  std::optional<ReplayRamp> ramp;        // --ramp only
+  std::optional<ReplayLatency> latency;          // every replayed IO, per duration_ns; nullopt in older records
+  std::optional<ReplayRamp> ramp;                // --ramp only
+  std::optional<AttestationRecord> attestation;  // once signed (`ptsuite sign`)
 };
 
 void to_json(nlohmann::json& j, const ReplayRecord& r);

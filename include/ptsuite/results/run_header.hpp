@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/attestation.hpp>
 #include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/util/labels.hpp>
 
@@ -256,14 +257,6 @@ struct PreflightSession {
   uint64_t warnings = 0;
   uint64_t errors = 0;
   std::vector<PreflightFinding> findings;
-};
-
-struct AttestationRecord {
-  std::string algorithm;
-  std::string key_fingerprint;
-  std::string signed_utc;
-  std::string tested_by;
-  std::string signature_file;
 };
 
 struct RunHeader {

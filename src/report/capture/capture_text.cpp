@@ -1,4 +1,4 @@
-// capture_text(): the characterization as plain text (report/capture_report.hpp).
+// capture_text() and capture_csv(): the characterization as plain text and CSV (report/capture_report.hpp).
 #include <fmt/format.h>
 #include <algorithm>
 
@@ -87,6 +87,20 @@ std::string capture_text(const results::IoCharacterization& c) {
       const results::ProcessShare& p = c.processes[i];
       out += fmt::format("  {:>8} {:<16} {:>12} IOs {:>7.2f} %\n", p.pid, printable(p.comm), p.ios, p.io_share * 100);
     }
+  }
+  return out;
+}
+
+std::string capture_csv(const results::IoCharacterization& c) {
+  std::string out =
+      "step,start_s,length_s,ios,read_ios,write_ios,bytes,iops,mb_per_s,qd_mean,qd_max,latency_mean_ns,"
+      "latency_p50_ns,latency_p99_ns,latency_max_ns\n";
+  for (size_t i = 0; i < c.steps.size(); ++i) {
+    const results::CharacterizationStep& s = c.steps[i];
+    out +=
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", i, static_cast<double>(s.start_ns) / 1e9,
+                    static_cast<double>(s.length_ns) / 1e9, s.ios, s.read_ios, s.write_ios, s.bytes, s.iops, s.mb_per_s,
+                    s.qd_mean, s.qd_max, s.latency_mean_ns, s.latency_p50_ns, s.latency_p99_ns, s.latency_max_ns);
   }
   return out;
 }

@@ -129,6 +129,6 @@ class AppExtractor final : public ValueExtractor {
 
 }  // namespace
 
-std::unique_ptr<ValueExtractor> make_app_extractor() { return std::make_unique<AppExtractor>(); }
+std::unique_ptr<ValueExtractor> make_app_run_extractor() { return std::make_unique<AppExtractor>(); }
 
 }  // namespace ptsuite::report::compare

@@ -1,5 +1,6 @@
-// The registry of value extractors by results kind (compare_extractor.hpp): PTS results,
-// scenario results, app runs and replay records; a new kind adds its factory to registry().
+// The registry of value extractors by results kind (compare_extractor.hpp), expanded from the
+// document kinds list (results/document_kinds.def): one make_<name>_extractor() per kind with
+// compare = true.
 #include <ptsuite/report/compare_extractor.hpp>
 
 #include <memory>
@@ -13,10 +14,9 @@ namespace {
 const std::vector<std::unique_ptr<ValueExtractor>>& registry() {
   static const std::vector<std::unique_ptr<ValueExtractor>> extractors = [] {
     std::vector<std::unique_ptr<ValueExtractor>> v;
-    v.push_back(make_results_extractor());
-    v.push_back(make_scenario_extractor());
-    v.push_back(make_app_extractor());
-    v.push_back(make_replay_extractor());
+#define PTSUITE_DOCUMENT(name, kind, Record, reader, file, html_file, schema, history, compare, title) \
+  if constexpr (compare) v.push_back(make_##name##_extractor());
+#include <ptsuite/results/document_kinds.def>
     return v;
   }();
   return extractors;

@@ -13,14 +13,12 @@
 
 namespace ptsuite::report::compare {
 
-// kind "ptsuite.results": the documents `ptsuite run` writes (docs/results.md).
-std::unique_ptr<ValueExtractor> make_results_extractor();
-// kind "ptsuite.scenario": the documents `ptsuite scenario run` writes (docs/scenarios.md).
-std::unique_ptr<ValueExtractor> make_scenario_extractor();
-// kind "ptsuite.app_run": the documents `ptsuite app run` writes (docs/app.md).
-std::unique_ptr<ValueExtractor> make_app_extractor();
-// kind "ptsuite.replay": the records `ptsuite replay --json` writes (docs/replay.md).
-std::unique_ptr<ValueExtractor> make_replay_extractor();
+// The extractor of each kind of the document kinds list (results/document_kinds.def) is
+// make_<name>_extractor(), declared for every kind and defined for those with compare = true
+// (results, scenario, app_run, replay); the registry calls only those.
+#define PTSUITE_DOCUMENT(name, kind, Record, reader, file, html_file, schema, history, compare, title) \
+  std::unique_ptr<ValueExtractor> make_##name##_extractor();
+#include <ptsuite/results/document_kinds.def>
 
 // The groups of one replay record (replay_values.cpp), their ids prefixed by `prefix`: per step
 // the IOPS and response times, the whole replay's, a ramp's load curves.

@@ -12,6 +12,7 @@
 #include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/results/write_stream.hpp>
+#include <ptsuite/util/command_line.hpp>
 
 #include "report/settings_in_use.hpp"
 
@@ -208,10 +209,7 @@ Rows run_rows(const results::RunDocument& doc) {
     rows.emplace_back("Resumed", sessions);
   }
   add_sheet_verdict_rows(rows, doc);
-  std::string cmd;
-  for (const std::string& a : h.config.command_line) {
-    cmd += (cmd.empty() ? "" : " ") + a;
-  }
+  const std::string cmd = join_command_line(h.config.command_line);
   rows.emplace_back("Command line", "<code>" + text(cmd.empty() ? "\u2013" : cmd) + "</code>");
   if (h.attestation) {
     const results::AttestationRecord& a = *h.attestation;

@@ -1,4 +1,4 @@
-// replay_text(): a replay as plain text (report/replay_report.hpp).
+// replay_text() and replay_csv(): a replay as plain text and CSV (report/replay_report.hpp).
 #include <fmt/format.h>
 #include <algorithm>
 
@@ -118,6 +118,23 @@ std::string replay_text(const results::ReplayRecord& r) {
   if (r.ramp) out += ramp_text(*r.ramp);
   if (r.stop_reason != "complete") {
     out += fmt::format("\nStopped: {}{}\n", r.stop_reason, r.error.empty() ? "" : ": " + r.error);
+  }
+  return out;
+}
+
+std::string replay_csv(const results::ReplayRecord& r) {
+  std::string out =
+      "step,start_s,length_s,captured_ios,replayed_ios,captured_iops,replayed_iops,captured_mb_per_s,"
+      "replayed_mb_per_s,captured_read_pct,replayed_read_pct,captured_outstanding_mean,replayed_outstanding_mean,"
+      "issue_error_p50_ns,issue_error_p99_ns,issue_error_max_ns,fell_behind,sizes_reproduced\n";
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    const results::ReplayStep& s = r.steps[i];
+    out +=
+        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", i, static_cast<double>(s.start_ns) / 1e9,
+                    static_cast<double>(s.length_ns) / 1e9, s.captured.ios, s.replayed.ios, s.captured.iops,
+                    s.replayed.iops, s.captured.mb_per_s, s.replayed.mb_per_s, s.captured.read_pct, s.replayed.read_pct,
+                    s.captured.outstanding_mean, s.replayed.outstanding_mean, s.issue_error_p50_ns,
+                    s.issue_error_p99_ns, s.issue_error_max_ns, s.fell_behind ? 1 : 0, sizes_reproduced(s) ? 1 : 0);
   }
   return out;
 }

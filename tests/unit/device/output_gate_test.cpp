@@ -87,6 +87,16 @@ TEST_F(OutputGateTest, ALoopDevicesBackingFileAndTheTargetsSetAreProtected) {
               (void)g.file(dir_.file("alias.img"), "--json");
             }).find("this command's target (--target " + target + ")"),
             std::string::npos);
+  // Given where a directory is wanted (--out DIR), a storage object is refused as one (exit 3),
+  // not as a mere file (exit 2: a plain file, DirectoriesMustBeEmpty... below).
+  EXPECT_NE(thrown<SafetyRefusal>([&] {
+              (void)g.directory(image, "--out", OutputGate::Existing::must_be_empty);
+            }).find("backing file of the attached loop device /dev/loop3"),
+            std::string::npos);
+  EXPECT_NE(thrown<SafetyRefusal>([&] {
+              (void)g.directory(target, "--out", OutputGate::Existing::may_hold_files);
+            }).find("this command's target"),
+            std::string::npos);
   EXPECT_EQ(test_support::file_text(image), std::string(8192, 'x'));
 }
 

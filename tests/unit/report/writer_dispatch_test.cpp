@@ -44,7 +44,7 @@ TEST(ReportFormats, KnownNamesPassUnknownOnesAreNamed) {
   EXPECT_NO_THROW(check_report_formats({"html", "pdf", "csv", "text", "json"}));
   EXPECT_NO_THROW(check_report_formats({}));
   const std::string m = usage_message([] { check_report_formats({"html", "htm"}); });
-  EXPECT_NE(m.find("--reports"), std::string::npos) << m;
+  EXPECT_NE(m.find("--format"), std::string::npos) << m;
   EXPECT_NE(m.find("\"htm\""), std::string::npos) << m;
   EXPECT_NE(m.find("html, pdf, csv, text, json"), std::string::npos) << m;
   EXPECT_NE(usage_message([] { check_report_formats({""}); }).find("empty report format"), std::string::npos);
@@ -92,7 +92,7 @@ TEST(WriteReports, JsonNeverReplacesOtherResults) {
   test_support::write_file(dir.file("results.json"), other);
   const std::string m =
       usage_message([&] { (void)write_reports(test_support::output_dir(dir.path()), doc, {"json"}); });
-  EXPECT_NE(m.find("already holds other results"), std::string::npos) << m;
+  EXPECT_NE(m.find("already holds another document"), std::string::npos) << m;
   EXPECT_EQ(read_file(dir.file("results.json")), other);
 }
 
@@ -108,7 +108,7 @@ TEST(WriteReports, RefusesWhatIsNotAResultsDocument) {
   wrong_kind["kind"] = "ptsuite.workload";
   EXPECT_NE(usage_message([&] {
               (void)write_reports(test_support::output_dir(dir.path()), wrong_kind, {"text"});
-            }).find("not a ptsuite results document"),
+            }).find("not a ptsuite document"),
             std::string::npos);
   json newer = doc;
   newer["schema_version"] = 99;
@@ -130,7 +130,7 @@ TEST(WriteReports, RefusesWhatIsNotAResultsDocument) {
             std::string::npos);
   EXPECT_NE(usage_message([&] {
               (void)write_reports(test_support::output_dir(dir.path()), json::array(), {"text"});
-            }).find("not a ptsuite results document"),
+            }).find("not a ptsuite document"),
             std::string::npos);
   EXPECT_TRUE(fs::is_empty(dir.path()));  // nothing written for any of them
 }

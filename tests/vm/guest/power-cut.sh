@@ -50,7 +50,7 @@ cut_half() {
   [ "$point" = wipc ] && extra+=(--set wipc.capacity_multiple=2)
   [ "$point" = purge ] && extra+=(--set purge.method=zero-fill)
   "$PTSUITE" run iops --quick --target "$dev" --allow-destructive --confirm-serial "$NVME_A_SERIAL" \
-    --out "$run_dir" --reports html,text --no-history "${extra[@]}" >"$record/run.log" 2>&1 &
+    --out "$run_dir" --format html,text --no-history "${extra[@]}" >"$record/run.log" 2>&1 &
   pid=$!
   wait "$pid"
   # Still here: the run ended before the host cut the power.

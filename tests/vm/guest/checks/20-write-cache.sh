@@ -11,16 +11,16 @@ write_cache_cycle() {
   local dev=$1 original back
   original=$(wc_state "$dev") || { fail "device write-cache $dev failed"; return 1; }
   [ "$original" = true ] || [ "$original" = false ] || { fail "write cache state of $dev unknown: $original"; return 1; }
-  expect_exit 0 "set the write cache off" "$PTSUITE" device write-cache "$dev" --set off --allow-destructive || return 1
+  expect_exit 0 "set the write cache off" "$PTSUITE" device write-cache "$dev" --state off --allow-destructive || return 1
   back=$(wc_state "$dev")
   expect_eq "$back" false "read back after setting off" || return 1
   local restore=on
   [ "$original" = false ] && restore=off
-  expect_exit 0 "restore the write cache" "$PTSUITE" device write-cache "$dev" --set "$restore" --allow-destructive || return 1
+  expect_exit 0 "restore the write cache" "$PTSUITE" device write-cache "$dev" --state "$restore" --allow-destructive || return 1
   back=$(wc_state "$dev")
   expect_eq "$back" "$original" "read back after restoring the original" || return 1
   # Changing needs consent.
-  expect_exit 3 "set without --allow-destructive" "$PTSUITE" device write-cache "$dev" --set off
+  expect_exit 3 "set without --allow-destructive" "$PTSUITE" device write-cache "$dev" --state off
 }
 
 check_write_cache_nvme() {

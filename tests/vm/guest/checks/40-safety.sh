@@ -23,13 +23,13 @@ write_mbr() {
 refused_everywhere() {
   local dev=$1 serial=$2
   expect_exit 3 "run on $dev" "$PTSUITE" run iops --quick --target "$dev" --allow-destructive \
-    --confirm-serial "$serial" --out "$CHECK_DIR/run" --reports none || return 1
+    --confirm-serial "$serial" --out "$CHECK_DIR/run" --format none || return 1
   grep -q mounted "$CHECK_DIR/last.log" || { fail "the refusal does not say the device is mounted"; return 1; }
   expect_exit 3 "purge of $dev" "$PTSUITE" device purge "$dev" --method auto --allow-destructive \
     --confirm-serial "$serial" || return 1
   expect_exit 3 "workload writes on $dev" "$PTSUITE" workload --target "$dev" --read-pct 0 --block-size 4KiB \
     --duration 1s --allow-destructive || return 1
-  expect_exit 3 "write-cache change on $dev" "$PTSUITE" device write-cache "$dev" --set off --allow-destructive
+  expect_exit 3 "write-cache change on $dev" "$PTSUITE" device write-cache "$dev" --state off --allow-destructive
 }
 
 check_sata_mounted_partition() {
@@ -83,7 +83,7 @@ check_claim_names_holder() {
   dev=$(nvme_ns "$NVME_B_SERIAL" 1) || { fail "no namespace"; return 1; }
   dir=$(work_dir claim-holder)
   "$PTSUITE" run latency --quick --target "$dev" --allow-destructive --confirm-serial "$NVME_B_SERIAL" \
-    --out "$dir" --reports none >"$CHECK_DIR/run.log" 2>&1 &
+    --out "$dir" --format none >"$CHECK_DIR/run.log" 2>&1 &
   pid=$!
   for i in $(seq 1 300); do [ -f "$dir/journal/run.json" ] && break; sleep 0.1; done
   kill -0 "$pid" 2>/dev/null || { fail "the run ended early: $(tail -n 1 "$CHECK_DIR/run.log")"; return 1; }
@@ -119,7 +119,7 @@ check_mounted_file_loop_partition() {
       --allow-destructive || rc=1
     grep -q "is mounted at" "$CHECK_DIR/last.log" || { fail "the refusal for $t does not name the mount"; rc=1; }
     expect_exit 3 "run on $t" "$PTSUITE" run iops --quick --target "$t" --allow-destructive \
-      --confirm-serial "$SATA_SERIAL" --out "$CHECK_DIR/run" --reports none --no-history || rc=1
+      --confirm-serial "$SATA_SERIAL" --out "$CHECK_DIR/run" --format none --no-history || rc=1
     expect_exit 3 "scenario on $t" "$PTSUITE" scenario run write-pressure --quick --target "$t" --allow-destructive \
       --confirm-serial "$SATA_SERIAL" --out "$CHECK_DIR/scenario" --quiet || rc=1
   done

@@ -11,7 +11,7 @@ in_use_refused() {
   local dev=$1 serial=$2 holder=$3 before
   before=$(sha_of "$dev" 0 8)
   expect_exit 3 "run on $dev" "$PTSUITE" run iops --quick --target "$dev" --allow-destructive \
-    --confirm-serial "$serial" --out "$CHECK_DIR/run" --reports none || return 1
+    --confirm-serial "$serial" --out "$CHECK_DIR/run" --format none || return 1
   grep -q "$holder" "$CHECK_DIR/last.log" || { fail "the run's refusal does not name $holder: $(tail -n 1 "$CHECK_DIR/last.log")"; return 1; }
   expect_exit 3 "purge of $dev" "$PTSUITE" device purge "$dev" --method auto --allow-destructive \
     --confirm-serial "$serial" || return 1

@@ -27,7 +27,7 @@ check_kill9_then_resume() {
 kill9_then_resume() {
   local dev=$1 dir=$2 pid f=$2/results.json
   "$PTSUITE" run latency,throughput --quick --target "$dev" --allow-destructive --confirm-serial "$NVME_B_SERIAL" \
-    --out "$dir" --reports none >"$CHECK_DIR/run.log" 2>&1 &
+    --out "$dir" --format none >"$CHECK_DIR/run.log" 2>&1 &
   pid=$!
   wait_for_steps "$dir" 12 "$pid" || { fail "the run ended before 12 steps: $(tail -n 2 "$CHECK_DIR/run.log")"; return 1; }
   kill -9 "$pid"; wait "$pid" 2>/dev/null
@@ -49,7 +49,7 @@ check_sigint_restores_cache() {
   dir=$(work_dir nvme-sigint)
   dev=$(nvme_ns "$NVME_B_SERIAL" 2) || { fail "no namespace 2"; return 1; }
   "$PTSUITE" run latency --quick --target "$dev" --allow-destructive --confirm-serial "$NVME_B_SERIAL" \
-    --out "$dir" --reports none >"$CHECK_DIR/run.log" 2>&1 &
+    --out "$dir" --format none >"$CHECK_DIR/run.log" 2>&1 &
   pid=$!
   wait_for_steps "$dir" 3 "$pid" || { fail "the run ended early: $(tail -n 2 "$CHECK_DIR/run.log")"; return 1; }
   kill -INT "$pid"

@@ -87,13 +87,13 @@ CAPTURE_SUMMARY='{
 check_capture_qd_nvme() {
   local nvme s=$CHECK_DIR/summary.json w=$CHECK_DIR/workload.json rc=0 pid bad
   nvme=$(nvme_ns "$NVME_C_SERIAL" 1) || { fail "no throttled NVMe namespace"; return 1; }
-  "$PTSUITE" capture --target "$nvme" --duration 30s --step 3s --out "$CHECK_DIR/qd.ptcap" --json "$CHECK_DIR/qd.json" \
+  "$PTSUITE" capture --target "$nvme" --duration 30s --step 3s --out "$CHECK_DIR/qd" --json-out "$CHECK_DIR/qd.json" \
     --quiet &
   pid=$!
   sleep 3
   expect_exit 0 "workload at QD 8" "$PTSUITE" workload --target "$nvme" --pattern random --read-pct 70 \
     --block-size 4KiB --threads 1 --queue-depth 8 --submit-batch 1 --duration 15s --allow-destructive --quiet \
-    --json "$w" || rc=1
+    --json-out "$w" || rc=1
   wait "$pid" || { fail "capture exited $?"; rc=1; }
   jq_summary "$CHECK_DIR/qd.json" "$CAPTURE_SUMMARY" || return 1
   jq_eq "$s" .lost 0 "lost events" || rc=1

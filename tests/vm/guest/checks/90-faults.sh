@@ -33,7 +33,7 @@ media_error_then_resume() {
   dir=$(work_dir "fault-$node-$what")
   # purge.method=discard: a Format NVM writes zeroes, which would step the blkdebug states.
   "$PTSUITE" run latency --quick --target "$dev" --allow-destructive --confirm-serial "$serial" \
-    --set purge.method=discard --out "$dir" --reports none >"$CHECK_DIR/run-$what.log" 2>&1 &
+    --set purge.method=discard --out "$dir" --format none >"$CHECK_DIR/run-$what.log" 2>&1 &
   pid=$!
   wait_for_steps "$dir" 6 "$pid" || { fail "the run ended before 6 steps: $(tail -n 2 "$CHECK_DIR/run-$what.log")"; return 1; }
   fault_arm "$node" || return 1
@@ -78,7 +78,7 @@ no_errored_step() {
 # start_run DEV SERIAL DIR LOG: a quick Latency run in the background (pid in RUN_PID).
 start_run() {
   "$PTSUITE" run latency --quick --target "$1" --allow-destructive --confirm-serial "$2" --set purge.method=discard \
-    --out "$3" --reports none >"$4" 2>&1 &
+    --out "$3" --format none >"$4" 2>&1 &
   RUN_PID=$!
 }
 

@@ -38,7 +38,7 @@ check_replay_pgbench_nvme() {
   fi
   [ -s "$cap" ] || { fail "no capture file at $cap"; return 1; }
   expect_exit 0 "replay of the pgbench capture on NVMe" "$PTSUITE" replay "$cap" --target "$nvme" \
-    --allow-destructive --step 1s --json "$CHECK_DIR/replay.json" --html "$CHECK_DIR/replay.html" || rc=1
+    --allow-destructive --step 1s --out "$CHECK_DIR/replay" --json-out "$CHECK_DIR/replay.json" || rc=1
   [ -f "$CHECK_DIR/replay.json" ] || return 1
   jq_summary "$CHECK_DIR/replay.json" "$REPLAY_SUMMARY" || return 1
   jq_eq "$s" .stop complete "stop reason" || rc=1
@@ -78,7 +78,7 @@ replay_blktrace_on() {
   sleep 2  # blktrace sets up its relay channels before the workload starts
   expect_exit 0 "the known workload under blktrace" "$PTSUITE" workload --target "$dev" --pattern random \
     --read-pct 50 --bs-split 4k/50:64k/50 --queue-depth 4 --ios 2000 --seed 27 --allow-destructive --quiet \
-    --json "$w" || rc=1
+    --json-out "$w" || rc=1
   kill -INT "$pid" 2>/dev/null
   wait "$pid" || true
   blkparse -i trace -D "$dir" -d "$dir/trace.bin" -O >/dev/null 2>&1 || { fail "blkparse -d failed"; return 1; }
@@ -86,7 +86,7 @@ replay_blktrace_on() {
   reads=$(jq .results.read.ios "$w")
   writes=$(jq .results.write.ios "$w")
   expect_exit 0 "ptsuite replay of the blktrace file" "$PTSUITE" replay "$dir/trace.bin" --target "$dev" \
-    --allow-destructive --step 1s --json "$dir/replay.json" || rc=1
+    --allow-destructive --step 1s --out "$dir/replay" --json-out "$dir/replay.json" || rc=1
   [ -f "$dir/replay.json" ] || return 1
   jq_summary "$dir/replay.json" "$REPLAY_SUMMARY" || return 1
   jq_eq "$s" .stop complete "stop reason" || rc=1
