@@ -150,7 +150,7 @@ PY
 runs="$dir/runs"
 mkdir -p "$runs"
 for i in $(seq 1 "$bundles"); do
-  "$ptsuite" run iops --quick --engine null --scratch-size 16MiB --reports none --no-history --quiet \
+  "$ptsuite" run iops --quick --engine null --scratch-size 16MiB --format none --no-history --quiet \
     --set iops.segment_duration=0.01s --out "$runs/r$i" --label campaign=bench >/dev/null
 done
 t0=$(now)

@@ -28,6 +28,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
 

@@ -127,6 +127,16 @@ void OutputGate::add_target(const std::string& path, const std::string& option) 
   m_target_protected = targets.size();
   *m_protect = std::move(targets);
   refresh_system_files();
+  // Order-independent: an output the command claimed before it named this target (a --db
+  // checked at the start, the target opened later) is refused now, before anything is written.
+  for (const Claimed& out : m_outputs) {
+    for (const ProtectedFile& p : *m_protect) {
+      if (out.ino != 0 && p.dev == out.dev && p.ino == out.ino) {
+        throw SafetyRefusal(
+            fmt::format("refusing to write {} {}: {}", out.option, printable(out.path.string()), p.why));
+      }
+    }
+  }
 }
 
 void OutputGate::check_clash(const Claimed& c, bool may_be_input) const {

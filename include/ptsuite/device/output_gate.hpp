@@ -56,7 +56,8 @@ class OutputGate {
   // A path the command reads (a file or a directory; a missing one is ignored).
   void add_input(const std::string& path, const std::string& option);
   // A target the command writes (before it is written): it and the files of its storage
-  // relation set are protected.
+  // relation set are protected - from the outputs asked for later, and from those already
+  // claimed (SafetyRefusal here, so the order of the command's checks does not matter).
   void add_target(const std::string& path, const std::string& option);
 
   // An output file (replaced atomically by the writer).

@@ -155,6 +155,22 @@ TEST_F(OutputGateTest, AnOutputInsideTheRunDirectoryIsAUsageError) {
   }
 }
 
+// A command may claim an output (its --db, checked first) before it opens its target: naming
+// the target later refuses the output then, before anything is written (scenario run --db
+// equal to its --target ran to the end and only skipped the history).
+TEST_F(OutputGateTest, AnOutputClaimedBeforeItsTargetIsNamedIsRefusedWhenTheTargetIs) {
+  const std::string image = file("target.img", std::string(4096, 'x'));
+  OutputGate g = gate();
+  (void)g.database(image, "--db");
+  EXPECT_NE(thrown<SafetyRefusal>([&] {
+              g.add_target(image, "--target");
+            }).find("refusing to write --db " + image + ": it is this command's target"),
+            std::string::npos);
+  OutputGate other = gate();  // another file stays writable
+  (void)other.database(dir_.file("history.sqlite"), "--db");
+  EXPECT_NO_THROW(other.add_target(image, "--target"));
+}
+
 TEST_F(OutputGateTest, DirectoriesMustBeEmptyWhenAskedAndNeverADeviceOrFile) {
   OutputGate g = gate();
   test_support::write_file(dir_.file("full/x"), "x");
