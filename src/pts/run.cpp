@@ -10,6 +10,7 @@
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/device/target_gate.hpp>
+#include <ptsuite/device/write_cache_record.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
@@ -269,18 +270,19 @@ void restore_write_cache(RunState& s, RunLog& observer) {
 }
 
 // Runs one test to its record (status, times, write cache; the verdict is the caller's).
-json run_one_test(RunState& s, const std::string& test_id, StepExecutor& exec, size_t index, RunLog& observer) {
+results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepExecutor& exec, size_t index,
+                                 RunLog& observer) {
   const DefinitionSet& defs = DefinitionSet::embedded();
   const std::unique_ptr<PtsTest> test = make_test(test_id);
   observer.test_started(test->id(), defs.test(test->id()).value("title", test->id()), index, s.config.tests.size());
   const std::string started = utc_now_iso8601();
   TestContext ctx{defs, s.spec, s.settings, exec,
                   TargetFacts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes}};
-  json record = test->run(ctx);
-  record["write_cache"] = *s.session->write_cache_record();
-  record["status"] = "complete";
-  record["started_utc"] = started;
-  record["finished_utc"] = utc_now_iso8601();
+  results::TestRecord record = test->run(ctx);
+  record.header.write_cache = device::record_of(*s.session->write_cache_record());
+  record.header.status = "complete";
+  record.header.started_utc = started;
+  record.header.finished_utc = utc_now_iso8601();
   return record;
 }
 
@@ -300,12 +302,13 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
   try {
     apply_write_cache(s, observer);
     for (size_t i = 0; i < s.config.tests.size(); ++i) {
-      json record = run_one_test(s, s.config.tests[i], exec, i, observer);
+      results::TestRecord record = run_one_test(s, s.config.tests[i], exec, i, observer);
       const ComplianceVerdict verdict =
           evaluate_test_compliance(record, {DefinitionSet::embedded(), s.settings, s.config.engine});
-      record["compliance"] = verdict;
-      verdicts.emplace_back(record.at("id").get<std::string>(), verdict);
-      s.results["tests"].push_back(std::move(record));
+      record.compliance = record_of(verdict);
+      record.has_compliance = true;
+      verdicts.emplace_back(record.header.id, verdict);
+      s.results["tests"].push_back(json(std::move(record)));  // releases its sub-documents
       write_results(s);
     }
     outcome.status = "complete";
