@@ -13,9 +13,9 @@
 #include <ptsuite/app/run_state.hpp>
 #include <ptsuite/capture/block_capture.hpp>
 #include <ptsuite/capture/characterize.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "app/targets.hpp"
 
@@ -87,6 +87,7 @@ class Runner {
   Setup m_setup;
   results::AppRun m_run;
   std::mutex m_phase_mutex;
+  uint64_t m_measured_start_ns = 0;  // CLOCK_MONOTONIC when the drivers' measured period began
 };
 
 void Runner::describe() {
@@ -116,14 +117,15 @@ void Runner::set_up_instance(size_t i) {
   const auto index = static_cast<uint32_t>(i);
   const detail::PreparedTarget& target = m_setup.targets[i];
   Marker& marker = m_setup.state.marker();
-  const std::string private_dir = fmt::format("{}/i{}", m_setup.state.directory(), i);
+  const OutputDir private_files = m_setup.state.dir().subdir(fmt::format("i{}", i));
+  const std::string private_dir = private_files.string();
   const std::string mount_point = private_dir + "/mnt";
   fs::create_directories(mount_point);
   timed_phase("mkfs", index, [&] { make_filesystem({m_config.filesystem}, target.path, m_rq.stop); });
   marker.mount_points.push_back(mount_point);
   m_setup.state.save();  // before the mount: a kill right after it still finds the mount
   mount_filesystem({m_config.filesystem}, target.path, mount_point);
-  log(fmt::format("instance {}: {} on {} mounted at {}", i, m_config.filesystem, target.path, mount_point));
+  log(fmt::format("instance {}: {} on {} mounted at {}", i + 1, m_config.filesystem, target.path, mount_point));
   MemoryLimit group = MemoryLimit::create(fmt::format("ptsuite-app-{}-{}", marker.id, i), m_config.memory_limit_bytes,
                                           m_setup.state.directory());
   if (group.active()) {
@@ -139,11 +141,13 @@ void Runner::set_up_instance(size_t i) {
   c.device = target.path;
   c.mount_point = mount_point;
   c.private_dir = private_dir;
-  c.output_dir = fmt::format("{}/instance-{}", m_rq.output_dir, i);
+  c.private_files = private_files;
+  c.output = m_rq.output_dir->subdir(fmt::format("instance-{}", i + 1)) /* numbered from 1, as reports name it */;
+  c.output_dir = c.output->string();
   c.cgroup_procs = group.procs_path();
   c.stop = m_rq.stop;
   c.log = m_rq.log;
-  fs::create_directories(c.output_dir);
+  c.output->create();
   m_setup.groups.push_back(std::move(group));
   m_setup.instances.push_back(make_instance(m_config, c));
   timed_phase("start", index, [&] {
@@ -177,7 +181,7 @@ void Runner::measure() {
     if (m_run.capture_unavailable.empty()) {
       capture::CaptureOptions co;
       for (const detail::PreparedTarget& t : m_setup.targets) co.devices.push_back(t.path);
-      co.output_path = m_rq.output_dir + "/capture.ptcap";
+      co.output = m_rq.output_dir->file("capture.ptcap");
       co.command = m_rq.command;
       m_setup.capture = capture::BlockCapture::start(co);
       m_run.capture_file = "capture.ptcap";
@@ -186,6 +190,7 @@ void Runner::measure() {
     m_run.capture_unavailable = "not asked for (--no-capture)";
   }
   m_run.instances.resize(n);
+  m_measured_start_ns = monotonic_ns();  // the capture's steps start here (the workload's start)
   parallel(n, [&](size_t i) {
     timed_phase("run", static_cast<uint32_t>(i), [&] {
       m_run.instances[i] = m_setup.instances[i]->run(m_config.duration_ns);
@@ -219,7 +224,7 @@ void Runner::teardown() {
           try {
             m_setup.instances[i]->stop_server();
           } catch (const std::exception& e) {
-            log(fmt::format("instance {}: stopping the server: {}", i, e.what()));
+            log(fmt::format("instance {}: stopping the server: {}", i + 1, e.what()));
           }
         },
         false);
@@ -227,10 +232,12 @@ void Runner::teardown() {
   m_setup.instances.clear();
   m_setup.groups.clear();
   for (size_t i = 0; i < m_setup.targets.size(); ++i) {  // the servers' logs stay with the results
-    std::error_code ec;
-    fs::copy_file(fmt::format("{}/i{}/server.log", m_setup.state.directory(), i),
-                  fmt::format("{}/instance-{}/server.log", m_rq.output_dir, i), fs::copy_options::overwrite_existing,
-                  ec);
+    try {
+      write_file_atomic(m_rq.output_dir->subdir(fmt::format("instance-{}", i + 1)).file("server.log"),
+                        read_file(fmt::format("{}/i{}/server.log", m_setup.state.directory(), i)));
+    } catch (const Error& e) {
+      log(fmt::format("instance {}: the server log was not kept: {}", i, e.what()));
+    }
   }
   undo(m_setup.state.marker(), actions);  // unmounts, cgroups; servers already stopped
   for (const std::string& a : actions) log(a);
@@ -244,7 +251,11 @@ void Runner::finish_results() {
     capture::CharacterizeOptions co;
     co.step_ns = m_config.step_ns;
     try {  // the results are written whatever the capture file holds
-      m_run.characterization = capture::characterize_file(m_rq.output_dir + "/" + m_run.capture_file, co);
+      capture::CaptureReader reader(m_rq.output_dir->file(m_run.capture_file).string());
+      // Steps from the measured period's start (the drivers' own time axis), not from t0.
+      const uint64_t t0 = reader.header().t0_monotonic_ns;
+      if (m_measured_start_ns > t0 && t0 > 0) co.origin_ns = m_measured_start_ns - t0;
+      m_run.characterization = capture::characterize_reader(reader, co);
       m_run.characterization->capture_file = m_run.capture_file;
     } catch (const std::exception& e) {
       m_run.capture_unavailable = std::string("the capture could not be characterized: ") + e.what();
@@ -253,14 +264,14 @@ void Runner::finish_results() {
   m_run.finished_utc = utc_now_iso8601();
   nlohmann::json doc;
   to_json(doc, m_run);
-  write_file_atomic(m_rq.output_dir + "/results.json", doc.dump(2) + "\n");
+  write_file_atomic(m_rq.output_dir->file("results.json"), doc.dump(2) + "\n");
 }
 
 AppRunOutcome Runner::run() {
   for (const std::string& line : cleanup_leftovers().actions) log("cleanup: " + line);
   m_setup.targets = detail::prepare_targets(m_rq, m_config);
   describe();
-  fs::create_directories(m_rq.output_dir);
+  m_rq.output_dir->create();
   m_setup.state = RunState::create(m_rq.command);
   int code = 0;
   try {
@@ -326,10 +337,10 @@ results::AppInstanceResult aggregate_instances(const std::vector<results::AppIns
 AppRunOutcome run_app(const AppRunRequest& request) {
   AppConfig config = resolve_app(load_app(request.app), request.quick, request.sets);
   detail::check_request(request, config);  // the host's RAM and /dev/shm, before anything exists
-  // Every path made absolute once, here: the drivers run in their instance's directory (pgbench
-  // writes its per-transaction logs there), so a relative --out would name another place.
+  // Every path absolute: the drivers run in their instance's directory (pgbench writes its
+  // per-transaction logs there), so a relative path would name another place. The output
+  // directory's token is absolute already (the output gate makes it so).
   AppRunRequest absolute = request;
-  absolute.output_dir = fs::absolute(request.output_dir).lexically_normal().string();
   for (std::string& t : absolute.targets) t = fs::absolute(t).lexically_normal().string();
   Runner runner(absolute, std::move(config));
   return runner.run();

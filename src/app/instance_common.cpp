@@ -51,15 +51,15 @@ std::string version_line(const std::string& program) {
 
 std::string timed(const InstanceContext& c, const std::string& what, ProcessSpec spec, uint64_t timeout_ns) {
   const uint64_t start = monotonic_ns();
-  if (spec.output_path.empty() && !c.output_dir.empty()) {
+  if (!spec.output && c.output) {
     // The tool's whole output stays with the results (errors quote only its last lines).
     std::string name = std::filesystem::path(spec.argv.at(0)).filename().string();
-    spec.output_path = fmt::format("{}/{}.log", c.output_dir, name);
+    spec.output = c.output->file(name + ".log");
   }
-  if (c.log) c.log(fmt::format("instance {}: {} ...", c.index, what));
+  if (c.log) c.log(fmt::format("instance {}: {} ...", c.index + 1, what));
   std::string out = run_checked(std::move(spec), timeout_ns, c.stop);
   if (c.log) {
-    c.log(fmt::format("instance {}: {} done in {:.1f} s", c.index, what,
+    c.log(fmt::format("instance {}: {} done in {:.1f} s", c.index + 1, what,
                       static_cast<double>(monotonic_ns() - start) / 1e9));
   }
   return out;

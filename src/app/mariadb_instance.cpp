@@ -122,7 +122,7 @@ ServerRecord MariadbInstance::start_server() {
   for (const auto& [k, v] : m_settings)
     server.argv.push_back(v == "ON" && k.starts_with("skip") ? "--" + k : "--" + k + "=" + v);
   server.argv.push_back("--pid-file=" + m_c.private_dir + "/sock/mysqld.pid");
-  server.output_path = m_c.private_dir + "/server.log";
+  server.output = m_c.private_files->file("server.log");
   server.user = k_user;
   server.cgroup_procs = m_c.cgroup_procs;
   server.death_signal = SIGTERM;
@@ -131,7 +131,7 @@ ServerRecord MariadbInstance::start_server() {
   ProcessSpec create;
   create.argv = {k_client, "--no-defaults", "-S", m_socket, "-u", "root", "-e", "CREATE DATABASE sbtest"};
   run_checked(create, detail::k_tool_timeout_ns, m_c.stop);
-  if (m_c.log) m_c.log(fmt::format("instance {}: MariaDB {} running (pid {})", m_c.index, m_data, m_server.pid()));
+  if (m_c.log) m_c.log(fmt::format("instance {}: MariaDB {} running (pid {})", m_c.index + 1, m_data, m_server.pid()));
   return {"mariadb", static_cast<int>(m_server.pid()), m_data, SIGTERM};
 }
 
@@ -153,7 +153,7 @@ results::AppInstanceResult MariadbInstance::run(uint64_t duration_ns) {
   ProcessSpec p =
       sysbench("run", m_config.threads,
                {fmt::format("--time={}", seconds), "--report-interval=1", "--percentile=99", "--histogram=on"});
-  p.output_path = m_c.output_dir + "/sysbench.out";
+  p.output = m_c.output->file("sysbench.out");
   const std::string out = detail::timed(m_c, fmt::format("sysbench run --time={} (measured)", seconds), p,
                                         duration_ns + detail::k_run_slack_ns);
   const SysbenchOutput s = parse_sysbench(out);
@@ -166,10 +166,7 @@ results::AppInstanceResult MariadbInstance::run(uint64_t duration_ns) {
   r.transactions = s.summary.transactions;
   r.failed = s.summary.failed;
   r.measured_s = s.summary.duration_s;
-  r.latency = latency_from_buckets(s.histogram_ms);
-  // sysbench's own exact mean and maximum replace the bucket estimates.
-  r.latency.mean_ns = s.summary.latency_mean_ms * 1e6;
-  r.latency.max_ns = static_cast<uint64_t>(s.summary.latency_max_ms * 1e6);
+  r.latency = sysbench_latency(s);  // exact mean and maximum, bucket percentiles at most the maximum
   r.series = s.series;
   const size_t at = out.find("SQL statistics:");
   r.driver_output = at == std::string::npos ? "" : out.substr(at);

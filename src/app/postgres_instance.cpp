@@ -101,10 +101,12 @@ void PostgresInstance::write_settings() {
       {"checkpoint_timeout", "5min"},
       {"huge_pages", "off"},
       {"logging_collector", "off"}};
-  std::ofstream conf(m_data + "/postgresql.conf", std::ios::app);
-  conf << "\n# ptsuite app run (docs/app.md)\n";
-  for (const auto& [k, v] : m_settings) conf << k << " = " << v << "\n";
-  if (!conf) throw SystemError("writing " + m_data + "/postgresql.conf");
+  // initdb made the file in the data directory on our own filesystem, below the instance's
+  // private directory (mount point "mnt").
+  std::string text = "\n# ptsuite app run (docs/app.md)\n";
+  for (const auto& [k, v] : m_settings) text += k + " = " + v + "\n";
+  const std::string data_below_private = std::filesystem::relative(m_data, m_c.private_dir).string();
+  AppendFile::open(m_c.private_files->subdir(data_below_private).file("postgresql.conf")).write(text);
 }
 
 void PostgresInstance::wait_ready() {
@@ -134,11 +136,12 @@ ServerRecord PostgresInstance::start_server() {
   server.argv = {m_bin + "/postgres", "-D", m_data};
   server.user = k_pg_user;
   server.cgroup_procs = m_c.cgroup_procs;
-  server.output_path = m_c.private_dir + "/server.log";
+  server.output = m_c.private_files->file("server.log");
   server.death_signal = SIGINT;  // fast shutdown if ptsuite dies
   m_server = ChildProcess::spawn(server);
   wait_ready();
-  if (m_c.log) m_c.log(fmt::format("instance {}: PostgreSQL {} running (pid {})", m_c.index, m_data, m_server.pid()));
+  if (m_c.log)
+    m_c.log(fmt::format("instance {}: PostgreSQL {} running (pid {})", m_c.index + 1, m_data, m_server.pid()));
   return {"postgresql", static_cast<int>(m_server.pid()), m_data, SIGINT};
 }
 
@@ -166,7 +169,7 @@ results::AppInstanceResult PostgresInstance::run(uint64_t duration_ns) {
   ProcessSpec p = client({"-c", std::to_string(m_config.clients), "-j", std::to_string(m_config.threads), "-T",
                           std::to_string(seconds), "-P", "1", "-n", "-b", m_config.definition.workload, "-l",
                           "--log-prefix=" + prefix});
-  p.output_path = m_c.output_dir + "/pgbench.out";
+  p.output = m_c.output->file("pgbench.out");
   p.working_directory = m_c.output_dir;
   const std::string out =
       detail::timed(m_c, fmt::format("pgbench -T {} (measured)", seconds), p, duration_ns + detail::k_run_slack_ns);

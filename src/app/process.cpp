@@ -76,16 +76,14 @@ void write_all(int fd, const char* data, size_t n) {
 
 // Between fork and exec: only async-signal-safe calls on prepared data.
 [[noreturn]] void exec_child(const ProcessSpec& spec, const Account* account, char* const* argv, char* const* envp,
-                             int report_fd, pid_t parent) {
+                             int output_fd, int report_fd, pid_t parent) {
   ::setsid();
   if (!spec.cgroup_procs.empty()) {
     const int fd = ::open(spec.cgroup_procs.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0 || ::write(fd, "0", 1) != 1) child_fail(report_fd, "joining the memory cgroup");
     ::close(fd);
   }
-  const int out = spec.output_path.empty()
-                      ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
-                      : ::open(spec.output_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  const int out = output_fd >= 0 ? output_fd : ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (out < 0 || in < 0 || ::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(out, 2) < 0) {
     child_fail(report_fd, "redirecting output");
@@ -116,6 +114,8 @@ ChildProcess ChildProcess::spawn(const ProcessSpec& spec) {
   }
   std::optional<Account> account;
   if (!spec.user.empty()) account = account_of(spec.user);
+  const std::optional<AppendFile> output =
+      spec.output ? std::optional<AppendFile>(AppendFile::open(*spec.output)) : std::nullopt;
   std::vector<char*> argv;
   for (const std::string& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -139,7 +139,8 @@ ChildProcess ChildProcess::spawn(const ProcessSpec& spec) {
   }
   if (pid == 0) {
     ::close(report[0]);
-    exec_child(spec, account ? &*account : nullptr, argv.data(), envp.data(), report[1], parent);
+    exec_child(spec, account ? &*account : nullptr, argv.data(), envp.data(), output ? output->fd() : -1, report[1],
+               parent);
   }
   ::close(report[1]);
   char buf[256] = {};
@@ -205,15 +206,15 @@ int ChildProcess::wait(uint64_t timeout_ns, const std::atomic<bool>* stop) {
 }
 
 CommandResult run_command(ProcessSpec spec, uint64_t timeout_ns, const std::atomic<bool>* stop) {
-  std::string temp;
-  if (spec.output_path.empty()) {
-    char name[] = "/tmp/ptsuite-app-out-XXXXXX";
-    const int fd = ::mkstemp(name);
-    if (fd < 0) throw SystemError("mkstemp", errno);
-    ::close(fd);
-    temp = spec.output_path = name;
+  std::optional<PrivateDir> temp;
+  if (!spec.output) {
+    const char* base = std::getenv("TMPDIR");
+    temp.emplace(PrivateDir::create(base != nullptr && *base != '\0' ? base : "/tmp", "ptsuite-app-out-"));
+    spec.output = temp->dir().file("output");
   }
-  const auto start_size = std::filesystem::exists(spec.output_path) ? std::filesystem::file_size(spec.output_path) : 0;
+  const std::filesystem::path& path = spec.output->path();
+  std::error_code ec;
+  const auto start_size = std::filesystem::exists(path, ec) ? std::filesystem::file_size(path, ec) : 0;
   ChildProcess child = ChildProcess::spawn(spec);
   CommandResult r;
   r.exit_code = child.wait(timeout_ns, stop);
@@ -221,12 +222,11 @@ CommandResult run_command(ProcessSpec spec, uint64_t timeout_ns, const std::atom
     child.signal(SIGKILL);
     child.wait();
   }
-  std::ifstream in(spec.output_path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary);
   in.seekg(static_cast<std::streamoff>(start_size));
   std::ostringstream text;
   text << in.rdbuf();
   r.output = text.str();
-  if (!temp.empty()) std::filesystem::remove(temp);
   return r;
 }
 

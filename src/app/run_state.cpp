@@ -16,9 +16,9 @@
 
 #include <ptsuite/app/filesystem.hpp>
 #include <ptsuite/app/memory_limit.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::app {
 
@@ -119,10 +119,8 @@ RunState RunState::create(const std::string& command) {
   s.m_marker.owner_start_ticks = process_start_ticks(s.m_marker.owner_pid);
   s.m_marker.started_utc = utc_now_iso8601();
   s.m_marker.command = command;
-  s.m_directory = (fs::path(state_root()) / s.m_marker.id).string();
-  std::error_code ec;
-  fs::create_directories(s.m_directory, ec);
-  if (ec) throw SystemError(fmt::format("creating the run's state directory {}: {}", s.m_directory, ec.message()));
+  s.m_dir.emplace(PrivateDir::create_named(state_root(), s.m_marker.id, 0711));
+  s.m_directory = s.m_dir->path().string();
   // The servers' accounts must traverse to their own 0700 directories below: the root and the
   // run's directory are 0711 (listing stays root's).
   ::chmod(state_root().c_str(), 0711);
@@ -131,9 +129,7 @@ RunState RunState::create(const std::string& command) {
   return s;
 }
 
-void RunState::save() const {
-  write_file_atomic(fs::path(m_directory) / "marker.json", to_json(m_marker).dump(2) + "\n");
-}
+void RunState::save() const { write_file_atomic(dir().file("marker.json"), to_json(m_marker).dump(2) + "\n"); }
 
 void RunState::remove() {
   std::error_code ec;

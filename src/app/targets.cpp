@@ -101,7 +101,7 @@ PreparedTarget gate(const std::string& path, const AppRunRequest& request, const
       device::pass_target_gate({path, device::TargetAccess::read_write, request.allow_destructive, "app"});
   device::SessionOptions options;
   options.allow_destructive = request.allow_destructive;
-  auto session = device::DeviceSession::open(path, options);
+  auto session = device::DeviceSession::open(guard.writable(), options);
   const device::DeviceIdentity& id = session->identity();
   std::optional<std::string> confirm;
   for (const std::string& serial : request.confirm_serials) {

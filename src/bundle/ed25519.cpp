@@ -15,9 +15,9 @@
 #include <fmt/format.h>
 #include <cerrno>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/fd.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::bundle {
@@ -90,35 +90,6 @@ std::string read_key_file(const fs::path& path) {
     throw UsageError(path.string(), "too large to be a PEM key file");
   }
   return read_file(path);
-}
-
-void write_exclusive(const fs::path& path, std::string_view content, mode_t mode) {
-  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode));
-  if (!fd.valid()) {
-    if (errno == EEXIST) {
-      throw UsageError(path.string(), "already exists; ptsuite never overwrites a key file");
-    }
-    if (errno == ENOENT || errno == ENOTDIR || errno == EACCES || errno == EROFS) {
-      throw UsageError(path.string(), fmt::format("cannot create the key file ({}); give a path in an existing, "
-                                                  "writable directory",
-                                                  std::strerror(errno)));
-    }
-    throw SystemError("cannot create " + path.string(), errno);
-  }
-  size_t done = 0;
-  while (done < content.size()) {
-    const ssize_t n = ::write(fd.get(), content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      throw SystemError("cannot write " + path.string(), errno);
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (::fsync(fd.get()) != 0) {
-    throw SystemError("cannot fsync " + path.string(), errno);
-  }
 }
 
 }  // namespace
@@ -214,15 +185,15 @@ std::vector<uint8_t> SigningKey::sign(std::string_view message) const {
   return signature;
 }
 
-void write_key_files(const SigningKey& key, const fs::path& private_path, const fs::path& public_path) {
+void write_key_files(const SigningKey& key, const OutputPath& private_path, const OutputPath& public_path) {
   std::error_code ec;
-  for (const fs::path& p : {private_path, public_path}) {
-    if (fs::exists(fs::symlink_status(p, ec))) {
-      throw UsageError(p.string(), "already exists; ptsuite never overwrites a key file");
+  for (const OutputPath* p : {&private_path, &public_path}) {
+    if (fs::exists(fs::symlink_status(p->path(), ec))) {
+      throw UsageError(p->string(), "already exists; ptsuite never overwrites a key file");
     }
   }
-  write_exclusive(private_path, key.private_pem(), 0600);
-  write_exclusive(public_path, key.public_key().pem(), 0644);
+  write_new_file(private_path, key.private_pem(), 0600);
+  write_new_file(public_path, key.public_key().pem(), 0644);
 }
 
 std::string base64_encode(const std::vector<uint8_t>& bytes) {

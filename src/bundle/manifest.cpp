@@ -7,9 +7,9 @@
 #include <set>
 #include <system_error>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 
@@ -249,9 +249,9 @@ Manifest parse_manifest(std::string_view text, const std::string& source, std::s
   return m;
 }
 
-Manifest write_manifest(const fs::path& dir) {
-  Manifest m = build_manifest(dir);
-  write_file_atomic(dir / std::string(k_manifest_file_name), serialize_manifest(m));
+Manifest write_manifest(const OutputDir& dir) {
+  Manifest m = build_manifest(dir.path());
+  write_file_atomic(dir.file(std::string(k_manifest_file_name)), serialize_manifest(m));
   return m;
 }
 

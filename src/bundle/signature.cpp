@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/bundle/manifest.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 
@@ -100,8 +100,9 @@ SignatureFile parse_signature(std::string_view text, const std::string& source) 
   return file;
 }
 
-SignatureFile sign_bundle(const fs::path& dir, const SigningKey& key, const std::string& tested_by,
+SignatureFile sign_bundle(const OutputDir& out, const SigningKey& key, const std::string& tested_by,
                           const std::string& signed_utc) {
+  const fs::path& dir = out.path();
   const fs::path manifest_path = dir / std::string(k_manifest_file_name);
   std::error_code ec;
   if (!fs::is_regular_file(manifest_path, ec)) {
@@ -123,7 +124,7 @@ SignatureFile sign_bundle(const fs::path& dir, const SigningKey& key, const std:
   s.tested_by = tested_by;
   file.signature = key.sign(canonical_statement(s));
   file.public_key_pem = key.public_key().pem();
-  write_file_atomic(dir / std::string(k_signature_file_name), serialize_signature(file));
+  write_file_atomic(out.file(std::string(k_signature_file_name)), serialize_signature(file));
   return file;
 }
 

@@ -157,7 +157,7 @@ void op_of(uint64_t category, IoOp& op, uint8_t& flags) {
 
 }  // namespace
 
-ImportSummary import_blktrace(const std::vector<std::string>& paths, const std::string& out_capture) {
+ImportSummary import_blktrace(const std::vector<std::string>& paths, const OutputPath& out_capture) {
   std::vector<RawEvent> events;
   std::vector<std::string> warnings;
   for (const std::string& p : paths) read_events(p, events, warnings);

@@ -310,7 +310,7 @@ std::unique_ptr<BlockCapture> BlockCapture::start(const CaptureOptions& options)
   h.command = options.command;
   h.started_utc = utc_now_iso8601();
   h.t0_monotonic_ns = monotonic_ns();
-  state->writer.emplace(options.output_path, h);
+  state->writer.emplace(*options.output, h);
   State* s = state.get();
   state->assembler.emplace(AssemblerOptions{request_based}, [s](const IoRecord& r) { s->writer->append(r); });
   state->poll_interval_ns = options.poll_interval_ns;

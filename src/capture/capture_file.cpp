@@ -104,11 +104,7 @@ CaptureDevice device_of(const json& v, const std::string& where) {
 
 }  // namespace
 
-UniqueFd open_capture_output(const std::string& path) {
-  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  if (!fd.valid()) throw SystemError(fmt::format("creating capture file {}", path), errno);
-  return fd;
-}
+StreamedFile open_capture_output(const OutputPath& out) { return StreamedFile::create(out); }
 
 json to_json(const CaptureHeader& h) {
   json devices = json::array();
@@ -195,8 +191,8 @@ CaptureTrailer read_trailer(const json& j, const std::string& where) {
   return t;
 }
 
-CaptureWriter::CaptureWriter(const std::string& path, const CaptureHeader& header)
-    : m_path(path), m_fd(open_capture_output(path)) {
+CaptureWriter::CaptureWriter(const OutputPath& out, const CaptureHeader& header)
+    : m_path(out.string()), m_file(open_capture_output(out)) {
   const std::string text = to_json(header).dump();
   if (text.size() > k_max_header_bytes) {
     throw UsageError("",
@@ -210,10 +206,9 @@ CaptureWriter::CaptureWriter(const std::string& path, const CaptureHeader& heade
   std::string padded = text;
   padded.resize(align8(text.size()), '\0');
   write_all(padded.data(), padded.size());
-  // The header is on disk before the caller enables any event (docs/capture.md).
-  if (::fdatasync(m_fd.get()) != 0 && errno != EINVAL) {
-    throw SystemError(fmt::format("writing capture file {}", m_path), errno);
-  }
+  // The header is on disk under the file's name before the caller enables any event
+  // (docs/capture.md): publish() fsyncs the new file, then renames it into place.
+  m_file.publish();
   m_buffer.reserve(k_batch_records * k_record_bytes);
 }
 
@@ -228,7 +223,7 @@ void CaptureWriter::write_all(const void* data, size_t n) {
   if (m_error != 0) throw SystemError(fmt::format("writing capture file {}", m_path), m_error);
   const auto* p = static_cast<const uint8_t*>(data);
   while (n > 0) {
-    const ssize_t w = ::write(m_fd.get(), p, n);
+    const ssize_t w = ::write(m_file.fd(), p, n);
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) {
       m_error = w < 0 ? errno : ENOSPC;
@@ -249,7 +244,7 @@ void CaptureWriter::append(const IoRecord& record) {
 }
 
 void CaptureWriter::flush() {
-  if (!m_fd.valid() || m_buffer.empty()) return;
+  if (m_finished || m_buffer.empty()) return;
   // Whole records only reach the file: a failed write keeps the buffer's records out of it.
   std::vector<uint8_t> pending;
   pending.swap(m_buffer);
@@ -271,10 +266,11 @@ void CaptureWriter::finish(CaptureTrailer trailer) {
   put_u64(footer, trailer_offset);
   std::memcpy(footer + 8, k_footer_magic, 8);
   write_all(footer, sizeof(footer));
-  const bool synced = ::fsync(m_fd.get()) == 0 || errno == EINVAL;
-  const int err = errno;
-  m_fd.reset();
-  if (!synced) throw SystemError(fmt::format("writing capture file {}", m_path), err);
+  m_finished = true;  // nothing more is written (the destructor's flush() does nothing)
+  if (::fsync(m_file.fd()) != 0 && errno != EINVAL) {
+    m_error = errno;
+    throw SystemError(fmt::format("writing capture file {}", m_path), m_error);
+  }
 }
 
 CaptureReader::CaptureReader(const std::string& path) : m_path(path) {

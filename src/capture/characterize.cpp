@@ -99,6 +99,10 @@ struct Characterizer::Impl {
   uint32_t min_size = UINT32_MAX, max_size = 0;
   uint64_t last_time_ns = 0;
   uint64_t unmatched = 0;
+  std::optional<uint64_t> origin_ns;  // set by the options or the first record
+
+  // `t_ns` (since t0) on the steps' timeline: since the origin, 0 for anything before it.
+  [[nodiscard]] uint64_t since_origin(uint64_t t_ns) const { return t_ns > *origin_ns ? t_ns - *origin_ns : 0; }
 
   StepAcc& step(size_t k) {
     if (steps.size() <= k) {
@@ -164,7 +168,8 @@ void Characterizer::Impl::add_busy(uint64_t issue_ns, uint64_t complete_ns) {
 
 void Characterizer::Impl::add(const IoRecord& r) {
   if (options.device >= 0 && r.device != options.device) return;
-  const size_t k = r.issue_ns / options.step_ns;
+  if (!origin_ns) origin_ns = options.origin_ns.value_or(r.issue_ns);
+  const size_t k = since_origin(r.issue_ns) / options.step_ns;
   if (k != current_step) {
     close_step();
     current_step = k;
@@ -223,7 +228,7 @@ void Characterizer::Impl::add(const IoRecord& r) {
   ++st.latency_count;
   st.latency_max_ns = std::max(st.latency_max_ns, lat);
   // Last: it may add steps, which moves the step vector `s` refers to.
-  add_busy(r.issue_ns, r.complete_ns);
+  add_busy(since_origin(r.issue_ns), since_origin(r.complete_ns));
 }
 
 Characterizer::Characterizer(const CaptureHeader& header, CharacterizeOptions options)
@@ -300,6 +305,7 @@ results::IoCharacterization Characterizer::finish(const std::optional<CaptureTra
   }
   c.started_utc = m.header.started_utc;
   c.duration_ns = std::max(trailer ? trailer->duration_ns : 0, m.last_time_ns);
+  c.origin_ns = std::min(m.origin_ns.value_or(m.options.origin_ns.value_or(0)), c.duration_ns);
   c.step_ns = m.options.step_ns;
   c.seq_lookback = m.options.seq_lookback;
   c.lba_bins = m.options.lba_bins;
@@ -308,10 +314,12 @@ results::IoCharacterization Characterizer::finish(const std::optional<CaptureTra
   c.read_ios = m.read_ios;
   c.write_ios = m.write_ios;
   c.other_ios = m.other_ios;
-  const double secs = static_cast<double>(c.duration_ns) / k_ns_per_s;
+  // Rates over the steps' span (origin to end), the time the workload was seen.
+  const uint64_t span_ns = c.duration_ns - c.origin_ns;
+  const double secs = static_cast<double>(span_ns) / k_ns_per_s;
   c.iops = secs > 0 ? static_cast<double>(m.ios) / secs : 0;
   c.mb_per_s = secs > 0 ? static_cast<double>(m.bytes) / k_bytes_per_mb / secs : 0;
-  c.qd_mean = c.duration_ns > 0 ? m.busy_ns / static_cast<double>(c.duration_ns) : 0;
+  c.qd_mean = span_ns > 0 ? m.busy_ns / static_cast<double>(span_ns) : 0;
   c.qd_max = m.qd_max;
   c.latency_mean_ns = m.latency_count > 0 ? m.latency_sum_ns / static_cast<double>(m.latency_count) : 0;
   c.latency_p50_ns = m.histogram.value_at_percentile_ns(50);
@@ -350,15 +358,17 @@ results::IoCharacterization Characterizer::finish(const std::optional<CaptureTra
     c.streams.push_back(std::move(out));
   }
   c.step_streams = static_cast<uint32_t>(std::min<size_t>(m.options.step_streams, order.size()));
-  const uint64_t n_steps = c.duration_ns == 0 ? m.steps.size() : (c.duration_ns + c.step_ns - 1) / c.step_ns;
+  const uint64_t n_steps = span_ns == 0 ? m.steps.size() : (span_ns + c.step_ns - 1) / c.step_ns;
   int64_t whole = 0;  // IOs in flight over the whole step (the prefix sum of whole_delta)
   for (uint64_t k = 0; k < n_steps; ++k) {
-    const uint64_t start = k * c.step_ns;
-    const uint64_t length = std::min(c.step_ns, c.duration_ns > start ? c.duration_ns - start : c.step_ns);
+    const uint64_t start = k * c.step_ns;  // since the origin
+    const uint64_t length = std::min(c.step_ns, span_ns > start ? span_ns - start : c.step_ns);
     StepAcc& s = m.step(k);
     whole += s.whole_delta;
     s.busy_ns += static_cast<double>(whole) * static_cast<double>(c.step_ns);
-    c.steps.push_back(finish_step(s, start, length, order, c.step_streams));
+    results::CharacterizationStep step = finish_step(s, c.origin_ns + start, length, order, c.step_streams);
+    step.partial = length < c.step_ns;
+    c.steps.push_back(std::move(step));
   }
   std::map<uint32_t, std::string> names;
   if (trailer) {

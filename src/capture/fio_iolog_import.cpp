@@ -103,7 +103,7 @@ void parse_line(IologState& s, const std::string& line, const std::string& where
 
 }  // namespace
 
-ImportSummary import_fio_iolog(const std::string& path, const std::string& out_capture) {
+ImportSummary import_fio_iolog(const std::string& path, const OutputPath& out_capture) {
   LineReader in(path, k_max_line_bytes, "trace");
   IologState s;
   std::string line;

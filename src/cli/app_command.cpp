@@ -11,18 +11,23 @@
 #include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/app/definition.hpp>
 #include <ptsuite/app/run_state.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/run_log_file.hpp>
 #include <ptsuite/util/version.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/ending.hpp"
 #include "cli/flags.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -51,17 +56,17 @@ struct AppRunArgs {
 // Console lines (stderr; none with --quiet) and run.log once the output directory exists.
 class AppLog {
  public:
-  AppLog(std::filesystem::path dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
+  AppLog(OutputDir dir, bool quiet) : m_dir(std::move(dir)), m_quiet(quiet) {}
   void line(const std::string& text) {
     const std::lock_guard lock(m_mutex);
     if (!m_quiet) fmt::print(stderr, "{}\n", text);
     std::error_code ec;
-    if (!m_file && std::filesystem::is_directory(m_dir, ec)) m_file.emplace(m_dir / k_run_log_file);
+    if (!m_file && std::filesystem::is_directory(m_dir.path(), ec)) m_file.emplace(m_dir.file(k_run_log_file));
     if (m_file) m_file->info(text);
   }
 
  private:
-  std::filesystem::path m_dir;
+  OutputDir m_dir;
   bool m_quiet;
   std::mutex m_mutex;
   std::optional<RunLogFile> m_file;
@@ -69,10 +74,11 @@ class AppLog {
 
 int run_app_command(const AppRunArgs& a) {
   const std::vector<std::string> formats = report_formats(a.formats, a.paper);
-  check_history_option(a.no_history, a.db);
-  const std::filesystem::path out =
-      std::filesystem::absolute(a.out.empty() ? default_out_dir("ptsuite-app-" + a.name) : a.out);
-  check_out_dir(out);
+  device::OutputGate gate("app run");
+  for (const std::string& t : a.targets) gate.add_target(t, "--target");
+  const OutputDir out = gate.directory(a.out.empty() ? default_out_dir("ptsuite-app-" + a.name) : a.out, "--out",
+                                       device::OutputGate::Existing::must_be_empty);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, a.no_history, a.db);
   const StopSignals signals;
   int code = 0;
   app::AppRunOutcome outcome;
@@ -91,7 +97,7 @@ int run_app_command(const AppRunArgs& a) {
     }
     rq.allow_destructive = a.allow_destructive;
     rq.confirm_serials = a.confirm_serials;
-    rq.output_dir = out.string();
+    rq.output_dir = out;
     rq.capture = !a.no_capture;
     rq.command = join_command_line(invocation());
     rq.tool_version = fmt::format("{} ({})", version(), git_revision());
@@ -103,8 +109,7 @@ int run_app_command(const AppRunArgs& a) {
   lifecycle::FinishOptions fo;
   fo.formats = formats;
   fo.paper = a.paper;
-  fo.history = !a.no_history;
-  fo.history_db = a.db;
+  fo.history = history;
   fo.final_note = fmt::format("app run {}: {}; exit code {}", a.name, outcome.run.status, code);
   nlohmann::json doc;
   to_json(doc, outcome.run);
@@ -112,7 +117,7 @@ int run_app_command(const AppRunArgs& a) {
       results::make_document(outcome.run, std::make_shared<const nlohmann::json>(std::move(doc)));
   const lifecycle::FinishedRun done = lifecycle::finish_run(out, document, fo);
   print_ending(
-      done, (out / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
+      done, (out.path() / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
   if (code != 0) fmt::print(stderr, "ptsuite: app run {}: {}\n", outcome.run.status, outcome.run.error);
   return code;
 }
@@ -136,22 +141,27 @@ int cleanup() {
 void register_run(CLI::App* cmd, CommandSlot& slot) {
   CLI::App* run = cmd->add_subcommand("run", "Run an application on the target(s), capture its block IO, report");
   auto a = std::make_shared<AppRunArgs>();
-  run->add_option("name", a->name, "Application (see `ptsuite app list`)")->required();
+  run->add_option("name", a->name, "Application (see `ptsuite app list`)")->check(paths::none())->required();
   add_shared_option(run, "--target", a->targets,
-                    "Block device per instance (default: scratch loop devices in /dev/shm)");
+                    "Block device per instance (default: scratch loop devices in /dev/shm)")
+      ->check(paths::target_write());
   run->add_option(
-      "--instances", a->instances,
-      fmt::format("Instances without --target: that many scratch devices at once (1 to {})", app::k_max_instances));
+         "--instances", a->instances,
+         fmt::format("Instances without --target: that many scratch devices at once (1 to {})", app::k_max_instances))
+      ->check(paths::none());
   add_shared_flag(run, "--quick", a->quick, "The short form (small database, seconds-long periods)");
-  add_shared_option(run, "--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable");
+  add_shared_option(run, "--set", a->sets, "Setting NAME=VALUE (see docs/app.md), repeatable")->check(paths::none());
   add_out_dir(run, a->out, "Run directory (default: ./ptsuite-app-<name>-<UTC time>)");
   add_shared_flag(run, "--allow-destructive", a->allow_destructive, "Allow making a filesystem on a block device");
-  add_shared_option(run, "--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)");
+  add_shared_option(run, "--confirm-serial", a->confirm_serials, "Serial of each real drive (repeatable)")
+      ->check(paths::none());
   run->add_flag("--no-capture", a->no_capture, "Do not capture the block IO of the measured period");
   add_shared_flag(run, "--quiet", a->quiet, "No progress lines (errors and the final result lines only)");
   add_formats(run, a->formats, "Reports to write into the run directory: html,pdf,csv,text,json (or none)")
       ->capture_default_str();
-  add_shared_option(run, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
+  add_shared_option(run, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")
+      ->check(paths::none())
+      ->capture_default_str();
   add_history_options(run, a->no_history, a->db);
   run->callback([&slot, a, run] {
     a->instances_given = run->count("--instances") > 0;
@@ -166,7 +176,10 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
                    {"app.server_cache", "--set server_cache"},
                    {"app.memory_limit", "--set memory_limit"},
                    {"app.filesystem", "--set filesystem"}};
-    slot.action = [a] { return run_app_command(*a); };
+    slot.action = [a] {
+      resolve_target_options(a->targets);
+      return run_app_command(*a);
+    };
   });
 }
 

@@ -14,14 +14,15 @@
 
 #include <ptsuite/capture/block_capture.hpp>
 #include <ptsuite/capture/characterize.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/capture_report.hpp>
 #include <ptsuite/report/report_writer.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/run_log_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
@@ -29,8 +30,11 @@
 #include "cli/commands.hpp"
 #include "cli/ending.hpp"
 #include "cli/flags.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -75,9 +79,21 @@ capture::CharacterizeOptions characterize_options(const std::string& step, int d
   return o;
 }
 
+// The --json-out and --html (deprecated) outputs, let through by the command's output gate.
+struct Outputs {
+  std::optional<OutputPath> json;
+  std::optional<OutputPath> html;
+};
+
+Outputs gate_outputs(device::OutputGate& gate, const std::string& json_out, const std::string& html) {
+  Outputs o;
+  if (!json_out.empty()) o.json = gate.file(json_out, "--json-out");
+  if (!html.empty()) o.html = gate.file(html, "--html");
+  return o;
+}
+
 // The text summary (or the JSON with --json) and the files asked for by name.
-void emit(const results::IoCharacterization& c, bool json, const std::string& json_out, const std::string& html,
-          bool quiet) {
+void emit(const results::IoCharacterization& c, bool json, const Outputs& out, bool quiet) {
   nlohmann::json doc;
   to_json(doc, c);
   if (json) {
@@ -85,13 +101,13 @@ void emit(const results::IoCharacterization& c, bool json, const std::string& js
   } else if (!quiet) {
     fmt::print("{}", report::capture_text(c));
   }
-  if (!json_out.empty()) {
-    write_file_atomic(json_out, doc.dump(2) + "\n");
-    if (!quiet && !json) fmt::print("characterization: {}\n", json_out);
+  if (out.json) {
+    write_file_atomic(*out.json, doc.dump(2) + "\n");
+    if (!quiet && !json) fmt::print("characterization: {}\n", out.json->string());
   }
-  if (!html.empty()) {
-    write_file_atomic(html, report::capture_html(c));
-    if (!quiet && !json) fmt::print("report: {}\n", html);
+  if (out.html) {
+    write_file_atomic(*out.html, report::capture_html(c));
+    if (!quiet && !json) fmt::print("report: {}\n", out.html->string());
   }
 }
 
@@ -102,10 +118,11 @@ struct Recorded {
 };
 
 // Records until the duration, Ctrl-C or a captured device vanishing.
-Recorded record(const CaptureArgs& a, const std::string& file, uint64_t duration_ns, RunLogFile* log) {
+Recorded record(const CaptureArgs& a, const OutputPath& out, uint64_t duration_ns, RunLogFile* log) {
+  const std::string file = out.string();
   capture::CaptureOptions co;
   co.devices = a.targets;
-  co.output_path = file;
+  co.output = out;
   co.command = join_command_line(invocation());
   const StopSignals signals;
   auto session = capture::BlockCapture::start(co);
@@ -138,14 +155,16 @@ void throw_if_vanished(const Recorded& r, const std::string& file) {
 }
 
 // The old spelling `--out FILE.ptcap`: the capture file alone, as before.
-int capture_to_file(const CaptureArgs& a, const capture::CharacterizeOptions& options, uint64_t duration_ns) {
+int capture_to_file(const CaptureArgs& a, device::OutputGate& gate, const capture::CharacterizeOptions& options,
+                    uint64_t duration_ns) {
   warn_deprecated("--out FILE.ptcap", "--out DIR (DIR/capture.ptcap)");
-  check_output_file(a.out, "--out");
-  const Recorded r = record(a, a.out, duration_ns, nullptr);
+  const OutputPath file = gate.file(a.out, "--out");
+  const Outputs outputs = gate_outputs(gate, a.json_out, a.html);
+  const Recorded r = record(a, file, duration_ns, nullptr);
   const bool interrupted = r.interrupted;
-  emit(capture::characterize_file(a.out, options), a.json, a.json_out, a.html, a.quiet);
-  if (!a.quiet && !a.json) fmt::print("capture: {}\n", a.out);
-  throw_if_vanished(r, a.out);
+  emit(capture::characterize_file(file.path(), options), a.json, outputs, a.quiet);
+  if (!a.quiet && !a.json) fmt::print("capture: {}\n", file.string());
+  throw_if_vanished(r, file.string());
   // Ctrl-C is how an open-ended capture ends: a success when no duration was given.
   return interrupted && duration_ns != 0 ? static_cast<int>(ExitCode::interrupted) : 0;
 }
@@ -154,29 +173,31 @@ int run_capture(const CaptureArgs& a) {
   if (a.targets.empty()) throw UsageError("--target", "give the block device(s) to capture");
   const capture::CharacterizeOptions options = characterize_options(a.step, -1);
   const uint64_t duration_ns = a.duration.empty() ? 0 : units::parse_duration_ns(a.duration, "--duration");
-  if (!a.json_out.empty()) check_output_file(a.json_out, "--json-out");
-  if (!a.html.empty()) check_output_file(a.html, "--html");
-  if (a.out.ends_with(".ptcap")) return capture_to_file(a, options, duration_ns);
+  device::OutputGate gate("capture");
+  for (const std::string& t : a.targets) gate.add_target(t, "--target");  // read, never written: still no output
+  if (a.out.ends_with(".ptcap")) return capture_to_file(a, gate, options, duration_ns);
   const std::vector<std::string> formats = report_formats(a.formats, a.paper);
-  check_history_option(a.no_history, a.db);
-  const fs::path dir = fs::absolute(a.out.empty() ? default_out_dir("ptsuite-capture") : a.out);
-  check_out_dir(dir);
-  create_out_dir(dir);
+  const OutputDir dir = gate.directory(a.out.empty() ? default_out_dir("ptsuite-capture") : a.out, "--out",
+                                       device::OutputGate::Existing::must_be_empty);
+  const Outputs outputs = gate_outputs(gate, a.json_out, a.html);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, a.no_history, a.db);
+  dir.create();
+  const OutputPath capture_file = dir.file(k_capture_file);
   Recorded recorded;
   {
-    RunLogFile log(dir / k_run_log_file);
+    RunLogFile log(dir.file(k_run_log_file));
     log.info(fmt::format("ptsuite {} capture started: {}", version(), join_command_line(invocation())));
-    recorded = record(a, (dir / k_capture_file).string(), duration_ns, &log);
+    recorded = record(a, capture_file, duration_ns, &log);
   }  // run.log closed: the ending appends to it
-  results::IoCharacterization c = capture::characterize_file(dir / k_capture_file, options);
+  results::IoCharacterization c = capture::characterize_file(capture_file.path(), options);
   c.capture_file = k_capture_file;
   c.tool_version = fmt::format("{} ({})", version(), git_revision());
   c.capture_command = join_command_line(invocation());
   nlohmann::json doc;
   to_json(doc, c);
-  write_file_atomic(dir / "results.json", doc.dump(2) + "\n");
-  if (!a.json_out.empty()) write_file_atomic(a.json_out, doc.dump(2) + "\n");
-  if (!a.html.empty()) write_file_atomic(a.html, report::capture_html(c));
+  write_file_atomic(dir.file("results.json"), doc.dump(2) + "\n");
+  if (outputs.json) write_file_atomic(*outputs.json, doc.dump(2) + "\n");
+  if (outputs.html) write_file_atomic(*outputs.html, report::capture_html(c));
   // Ctrl-C is how an open-ended capture ends: a success when no duration was given.
   const bool interrupted = recorded.interrupted;
   const int code = !recorded.vanished.empty()        ? static_cast<int>(ExitCode::system)
@@ -185,8 +206,7 @@ int run_capture(const CaptureArgs& a) {
   lifecycle::FinishOptions fo;
   fo.formats = formats;
   fo.paper = a.paper;
-  fo.history = !a.no_history;
-  fo.history_db = a.db;
+  fo.history = history;
   fo.final_note = fmt::format("capture {}: {} IOs; exit code {}",
                               !recorded.vanished.empty() ? "device vanished"
                               : interrupted              ? "interrupted"
@@ -198,25 +218,31 @@ int run_capture(const CaptureArgs& a) {
     fmt::print("{}", doc.dump(2) + "\n");
   } else {
     print_ending(
-        done, (dir / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
-    if (!a.quiet) fmt::print("capture: {}\n", (dir / k_capture_file).string());
+        done, (dir.path() / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); },
+        !a.quiet);
+    if (!a.quiet) fmt::print("capture: {}\n", capture_file.string());
   }
-  throw_if_vanished(recorded, (dir / k_capture_file).string());
+  throw_if_vanished(recorded, capture_file.string());
   return code;
 }
 
 int run_show(const ShowArgs& a) {
-  if (!a.json_out.empty()) check_output_file(a.json_out, "--json-out");
-  if (!a.html.empty()) check_output_file(a.html, "--html");
+  device::OutputGate gate("capture show");
+  gate.add_input(a.file, "FILE");
+  const Outputs outputs = gate_outputs(gate, a.json_out, a.html);
   std::vector<std::string> formats;
-  if (!a.out.empty()) formats = report_formats(a.formats);
-  const results::IoCharacterization c = capture::characterize_file(a.file, characterize_options(a.step, a.device));
-  emit(c, a.json, a.json_out, a.html, false);
+  std::optional<OutputDir> out;
   if (!a.out.empty()) {
+    formats = report_formats(a.formats);
+    out = gate.directory(a.out, "--out", device::OutputGate::Existing::may_hold_files);
+  }
+  const results::IoCharacterization c = capture::characterize_file(a.file, characterize_options(a.step, a.device));
+  emit(c, a.json, outputs, false);
+  if (out) {
     nlohmann::json doc;
     to_json(doc, c);
     const results::Document document = results::make_document(c, std::make_shared<const nlohmann::json>(doc));
-    for (const std::string& path : report::write_reports(a.out, document, formats)) {
+    for (const std::string& path : report::write_reports(*out, document, formats)) {
       if (!a.json) fmt::print("report: {}\n", path);
     }
   }
@@ -226,14 +252,18 @@ int run_show(const ShowArgs& a) {
 void register_show(CLI::App* cmd, CommandSlot& slot) {
   CLI::App* show = cmd->add_subcommand("show", "Characterize a capture file: streams, steps, QD, latency, heat map");
   auto a = std::make_shared<ShowArgs>();
-  show->add_option("file", a->file, "Capture file (.ptcap)")->required();
-  add_shared_option(show, "--step", a->step, "Step length (SNIA's reference captures: 5 min)")->capture_default_str();
+  show->add_option("file", a->file, "Capture file (.ptcap)")->check(paths::input())->required();
+  add_shared_option(show, "--step", a->step, "Step length (SNIA's reference captures: 5 min)")
+      ->check(paths::none())
+      ->capture_default_str();
   add_json_with_deprecated_file(show, a->json, a->json_out, "The characterization as JSON on stdout");
-  add_shared_option(show, "--json-out", a->json_out, "Write the characterization to this JSON file");
+  add_shared_option(show, "--json-out", a->json_out, "Write the characterization to this JSON file")
+      ->check(paths::output_file());
   add_out_dir(show, a->out, "Write the characterization's reports into this directory (--format)");
   add_formats(show, a->formats, "Reports written with --out: html,pdf,csv,text,json")->capture_default_str();
-  add_deprecated(show, "--html", a->html, "--out DIR --format html");
-  add_shared_option(show, "--device", a->device, "Only this device index of a multi-device capture");
+  add_deprecated(show, "--html", a->html, "--out DIR --format html", PathRole::output_file);
+  add_shared_option(show, "--device", a->device, "Only this device index of a multi-device capture")
+      ->check(paths::none());
   show->callback([&slot, a] { slot.action = [a] { return run_show(*a); }; });
 }
 
@@ -243,18 +273,25 @@ void register_capture_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand(
       "capture", "Record every block IO of a device while anything runs (docs/capture.md); `capture show FILE`");
   auto args = std::make_shared<CaptureArgs>();
-  add_shared_option(cmd, "--target", args->targets, "Block device to capture (repeat for several)");
-  add_shared_option(cmd, "--duration", args->duration, "How long, e.g. 30s, 5m (default: until Ctrl-C)");
+  add_shared_option(cmd, "--target", args->targets, "Block device to capture (repeat for several)")
+      ->check(paths::target_read());
+  add_shared_option(cmd, "--duration", args->duration, "How long, e.g. 30s, 5m (default: until Ctrl-C)")
+      ->check(paths::none());
   add_out_dir(cmd, args->out,
               "Run directory: capture.ptcap, its characterization (results.json), reports, run.log, manifest "
               "(default: ./ptsuite-capture-<time>)");
-  add_shared_option(cmd, "--step", args->step, "Characterization step length")->capture_default_str();
+  add_shared_option(cmd, "--step", args->step, "Characterization step length")
+      ->check(paths::none())
+      ->capture_default_str();
   add_json_with_deprecated_file(cmd, args->json, args->json_out, "The characterization as JSON on stdout");
-  add_shared_option(cmd, "--json-out", args->json_out, "Also write the characterization to this JSON file");
-  add_deprecated(cmd, "--html", args->html, "--out DIR (report.html)");
+  add_shared_option(cmd, "--json-out", args->json_out, "Also write the characterization to this JSON file")
+      ->check(paths::output_file());
+  add_deprecated(cmd, "--html", args->html, "--out DIR (report.html)", PathRole::output_file);
   add_formats(cmd, args->formats, "Reports to write into the run directory: html,pdf,csv,text,json (or none)")
       ->capture_default_str();
-  add_shared_option(cmd, "--paper", args->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
+  add_shared_option(cmd, "--paper", args->paper, "Paper of the PDF report: a4, letter or auto")
+      ->check(paths::none())
+      ->capture_default_str();
   add_history_options(cmd, args->no_history, args->db);
   add_shared_flag(cmd, "--quiet", args->quiet, "No progress lines (errors and the final result lines only)");
   register_show(cmd, slot);
@@ -263,7 +300,10 @@ void register_capture_command(CLI::App& app, CommandSlot& slot) {
   cmd->callback([&slot, show, args] {
     if (show->parsed()) return;
     slot.fields = {{"step_ns", "--step"}};
-    slot.action = [args] { return run_capture(*args); };
+    slot.action = [args] {
+      resolve_target_options(args->targets);
+      return run_capture(*args);
+    };
   });
 }
 

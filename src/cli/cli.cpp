@@ -34,20 +34,10 @@ std::vector<std::string>& invocation_storage() {
 
 const std::vector<std::string>& invocation() { return invocation_storage(); }
 
-std::string with_flags(const std::string& message, const FieldFlags& fields) {
-  const size_t colon = message.find(": ");
-  if (colon == std::string::npos) {
-    return message;
-  }
-  for (const auto& [field, flag] : fields) {
-    if (message.compare(0, colon, field) == 0 && field.size() == colon) {
-      return flag + message.substr(colon);
-    }
-  }
-  return message;
-}
-
-void define_commands(CLI::App& app, CommandSlot& slot) {
+void define_cli(CLI::App& app, CommandSlot& slot) {
+  app.set_version_flag("--version", fmt::format("ptsuite {} ({})", version(), git_revision()));
+  app.require_subcommand(1);
+  app.fallthrough(false);
   // One call per subcommand (declared in cli/commands.hpp).
   register_engines_command(app, slot);
   register_workload_command(app, slot);
@@ -70,20 +60,30 @@ void define_commands(CLI::App& app, CommandSlot& slot) {
   register_capture_command(app, slot);
   register_replay_command(app, slot);
   register_app_command(app, slot);
+  register_fleet_command(app, slot);
   register_completion_command(app, slot);
   register_man_command(app, slot);
   apply_conventions(app);
 }
 
+std::string with_flags(const std::string& message, const FieldFlags& fields) {
+  const size_t colon = message.find(": ");
+  if (colon == std::string::npos) {
+    return message;
+  }
+  for (const auto& [field, flag] : fields) {
+    if (message.compare(0, colon, field) == 0 && field.size() == colon) {
+      return flag + message.substr(colon);
+    }
+  }
+  return message;
+}
+
 int run(int argc, char** argv) {
   invocation_storage().assign(argv, argv + argc);
   CLI::App app{"SNIA Solid State Storage Performance Test Specification (PTS 2.0.x) suite", "ptsuite"};
-  app.set_version_flag("--version", fmt::format("ptsuite {} ({})", version(), git_revision()));
-  app.require_subcommand(1);
-  app.fallthrough(false);
-
   CommandSlot slot;
-  define_commands(app, slot);
+  define_cli(app, slot);
 
   std::vector<std::string> args(argv, argv + argc);
   if (const std::optional<int> code = preparse(app, args)) {

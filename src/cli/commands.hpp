@@ -12,6 +12,10 @@ namespace ptsuite::cli {
 // The process's arguments as given (argv[0] included), recorded by run() for disclosure.
 const std::vector<std::string>& invocation();
 
+// The whole CLI definition on `app` (every subcommand and the shared conventions): what run()
+// parses, and what the generated docs and the hostile-input table (path_roles.hpp) walk.
+void define_cli(CLI::App& app, CommandSlot& slot);
+
 // For unsigned numeric options (CLI11 converts "-1" to 2^64-1): refuses a sign or anything but
 // decimal digits, so "--seed -1" is exit 2 naming the option, never a wrapped value.
 inline CLI::Validator whole_number() {
@@ -48,5 +52,6 @@ void register_compare_command(CLI::App& app, CommandSlot& slot);
 void register_capture_command(CLI::App& app, CommandSlot& slot);
 void register_replay_command(CLI::App& app, CommandSlot& slot);
 void register_app_command(CLI::App& app, CommandSlot& slot);
+void register_fleet_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

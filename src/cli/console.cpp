@@ -15,8 +15,6 @@ namespace {
 using workload::ResolvedWorkload;
 using workload::WorkloadResult;
 
-constexpr double k_ns_per_us = 1e3;
-
 // 245.3k, 1.21M, 950.0
 std::string compact_count(double value) {
   if (value >= 1e6) {
@@ -28,7 +26,21 @@ std::string compact_count(double value) {
   return fmt::format("{:.1f}", value);
 }
 
-std::string us(double ns) { return fmt::format("{:.2f}", ns / k_ns_per_us); }
+// A latency in the summary's unit (units::latency_unit_for: us below 1 ms, else ms), 2 decimals
+// in us (the console's resolution of 10 ns), 3 in ms.
+std::string lat(double ns, units::LatencyUnit u) {
+  return fmt::format("{:.{}f}", units::in_latency_unit(ns, u), u == units::LatencyUnit::us ? 2 : 3);
+}
+
+units::LatencyUnit summary_unit(const stats::IoSummary& s) {
+  std::vector<double> v;
+  for (const stats::DirectionSummary* d : {&s.read, &s.write, &s.combined}) {
+    if (d->ios == 0) continue;
+    v.insert(v.end(), {d->latency_mean_ns, d->latency_stddev_ns, static_cast<double>(d->latency_max_ns)});
+    for (const stats::PercentileValue& p : d->percentiles) v.push_back(static_cast<double>(p.value_ns));
+  }
+  return units::latency_unit_for(std::move(v));
+}
 
 std::string block_sizes_text(const ResolvedWorkload& w) {
   if (w.block_sizes.size() == 1) {
@@ -77,17 +89,17 @@ void print_config(std::FILE* out, const ResolvedWorkload& w, const engine::Targe
              to_string(w.spec.data), rate);
 }
 
-void print_direction_row(std::FILE* out, const char* name, const stats::DirectionSummary& s) {
+void print_direction_row(std::FILE* out, const char* name, const stats::DirectionSummary& s, units::LatencyUnit u) {
   fmt::print(out, "{:<9}{:>12} {:>12} {:>12} {:>10.2f} {:>9} {:>9} {:>9} {:>10}\n", name, s.ios,
              units::format_size_human(s.bytes), fmt::format("{:.1f}", s.iops), s.mb_per_s,
-             us(static_cast<double>(s.latency_min_ns)), us(s.latency_mean_ns), us(s.latency_stddev_ns),
-             us(static_cast<double>(s.latency_max_ns)));
+             lat(static_cast<double>(s.latency_min_ns), u), lat(s.latency_mean_ns, u), lat(s.latency_stddev_ns, u),
+             lat(static_cast<double>(s.latency_max_ns), u));
 }
 
-void print_percentile_row(std::FILE* out, const char* name, const stats::DirectionSummary& s) {
+void print_percentile_row(std::FILE* out, const char* name, const stats::DirectionSummary& s, units::LatencyUnit u) {
   std::string row = fmt::format("{:<9}", name);
   for (const stats::PercentileValue& p : s.percentiles) {
-    row += fmt::format("{:>10}", us(static_cast<double>(p.value_ns)));
+    row += fmt::format("{:>10}", lat(static_cast<double>(p.value_ns), u));
   }
   fmt::print(out, "{}\n", row);
 }
@@ -153,20 +165,22 @@ void print_summary(std::FILE* out, const ResolvedWorkload& w, const engine::Targ
   print_config(out, w, target);
   fmt::print(out, "ran      {}, stopped by {}\n\n", units::format_duration(r.elapsed_ns), to_string(r.stop_reason));
   const stats::IoSummary s = stats::summarize(r.stats, r.elapsed_ns);
+  const units::LatencyUnit u = summary_unit(s);
+  const std::string symbol = units::latency_unit_symbol(u);
   fmt::print(out, "{:<9}{:>12} {:>12} {:>12} {:>10} {:>9} {:>9} {:>9} {:>10}\n", "", "IOs", "bytes", "IOPS", "MB/s",
-             "lat min", "mean", "stddev", "max (µs)");
-  print_direction_row(out, "read", s.read);
-  print_direction_row(out, "write", s.write);
-  print_direction_row(out, "combined", s.combined);
+             "lat min", "mean", "stddev", fmt::format("max ({})", symbol));
+  print_direction_row(out, "read", s.read, u);
+  print_direction_row(out, "write", s.write, u);
+  print_direction_row(out, "combined", s.combined, u);
 
-  std::string header = fmt::format("\n{:<9}", "(µs)");
+  std::string header = fmt::format("\n{:<9}", fmt::format("({})", symbol));
   for (double p : stats::k_standard_percentiles) {
     header += fmt::format("{:>10}", fmt::format("p{}", p));
   }
   fmt::print(out, "{}\n", header);
-  print_percentile_row(out, "read", s.read);
-  print_percentile_row(out, "write", s.write);
-  print_percentile_row(out, "combined", s.combined);
+  print_percentile_row(out, "read", s.read, u);
+  print_percentile_row(out, "write", s.write, u);
+  print_percentile_row(out, "combined", s.combined, u);
 
   fmt::print(out, "\nCPU      user {:.2f} s, system {:.2f} s, {:.2f} µs per IO\n", r.cpu.user_s, r.cpu.system_s,
              workload::cpu_us_per_io(r));

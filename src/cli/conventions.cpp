@@ -22,7 +22,8 @@ constexpr const char* k_exit_codes =
     "       nothing was written\n"
     "  4    an IO error stopped the run; what was measured is written (ptsuite resume DIR continues)\n"
     "  5    device or system failure\n"
-    "  130  interrupted (SIGINT, SIGTERM, SIGHUP); what was measured is written\n"
+    "  75   unavailable for now, retry later (the history database cannot be reached, Slurm does not answer)\n"
+    "  130  interrupted (SIGINT, SIGTERM, SIGHUP, SIGUSR1); what was measured is written\n"
     "  Details: docs/exit-codes.md";
 
 using Examples = std::map<std::string, std::vector<std::string>>;
@@ -46,6 +47,7 @@ const Examples& examples() {
       {"device health", {"ptsuite device health /dev/nvme1n1"}},
       {"device write-cache", {"ptsuite device write-cache /dev/sda", "ptsuite device write-cache /dev/sda --set off"}},
       {"device platform", {"ptsuite device platform"}},
+      {"device list", {"ptsuite device list", "ptsuite device list --json | jq '.[] | {path, serial, refused}'"}},
       {"run",
        {"ptsuite run --quick", "ptsuite run all --quick",
         "ptsuite run iops,throughput --target /dev/nvme1n1 --allow-destructive --confirm-serial S4X1NE0M123456 "
@@ -57,9 +59,12 @@ const Examples& examples() {
       {"keygen", {"ptsuite keygen lab.key"}},
       {"sign", {"ptsuite sign run-0001 --key lab.key"}},
       {"history", {"ptsuite history list", "ptsuite history show 12"}},
-      {"history add", {"ptsuite history add run-0001"}},
+      {"history add",
+       {"ptsuite history add run-0001", "ptsuite history add run-0001 --bundle --db postgresql://lab@db1/ptsuite"}},
+      {"history bundle", {"ptsuite history bundle 12 --out run-12 && ptsuite verify run-12"}},
       {"history list",
        {"ptsuite history list", "ptsuite history list --model \"SAMSUNG MZQL21T9HCJR-00A07\"",
+        "ptsuite history list --label campaign=q4-pm9a3 --label rack=r3",
         "ptsuite history list --json | jq '.[].compliance_summary'"}},
       {"history show", {"ptsuite history show 12", "ptsuite history show 12 --json"}},
       {"history export",
@@ -85,8 +90,26 @@ const Examples& examples() {
       {"app cleanup", {"ptsuite app cleanup"}},
       {"replay",
        {"ptsuite replay db.ptcap", "ptsuite replay db.ptcap --target /dev/nvme1n1 --allow-destructive --step 10s",
-        "ptsuite replay db.ptcap --mode closed --json replay.json --html replay.html"}},
-      {"compare", {"ptsuite compare run-0001 run-0002 --out cmp-0001"}},
+        "ptsuite replay db.ptcap --mode closed --json replay.json --html replay.html",
+        "ptsuite replay db.ptcap --target /dev/nvme1n1 --allow-destructive --ramp 10:100:10 --json ramp.json"}},
+      {"compare",
+       {"ptsuite compare run-0001 run-0002 --out cmp-0001",
+        "ptsuite compare wp-0001 wp-0002 --out cmp-0002 --at 800MB/s --series aggregate",
+        "ptsuite compare replay-nvme1.json replay-nvme2.json --out cmp-0003"}},
+      {"fleet", {"ptsuite fleet inventory --slurm", "ptsuite fleet status --campaign q4-pm9a3"}},
+      {"fleet inventory",
+       {"ptsuite fleet inventory --slurm", "ptsuite fleet inventory --register --db postgresql://lab@db1/ptsuite"}},
+      {"fleet submit",
+       {"ptsuite fleet submit core --campaign q4-pm9a3 --model \"SAMSUNG MZQL23T8HCLS\" --allow-destructive",
+        "ptsuite fleet submit iops,throughput --campaign q4 --serial S64ANE0R100001 --serial S64ANE0R100002 "
+        "--allow-destructive --dry-run"}},
+      {"fleet job",
+       {"ptsuite fleet job iops --campaign q4-pm9a3 --serial S64ANE0R100001 --allow-destructive  "
+        "# what sbatch runs; fleet submit --dry-run prints the script"}},
+      {"fleet status", {"ptsuite fleet status", "ptsuite fleet status --campaign q4-pm9a3 --json"}},
+      {"fleet report", {"ptsuite fleet report --campaign q4-pm9a3 --out q4-report"}},
+      {"fleet compare", {"ptsuite fleet compare --campaign q4-pm9a3 --out q4-compare"}},
+      {"fleet push", {"ptsuite fleet push"}},
       {"completion", {"ptsuite completion bash > /etc/bash_completion.d/ptsuite", "ptsuite completion zsh > _ptsuite"}},
       {"man", {"ptsuite man > ptsuite.1 && man ./ptsuite.1"}},
   };

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/util/error.hpp>
@@ -18,6 +19,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -83,10 +86,14 @@ std::string timestamp() {
 bool make_output_dir(const DemoArgs& a, fs::path& dir) {
   std::error_code ec;
   if (!a.out.empty()) {
-    dir = a.out;
-    check_out_dir(dir);
+    // Through the output gate first: never a device node, a special file or a target's file;
+    // new or empty (the one output-directory check).
+    device::OutputGate gate("demo");
+    gate.add_target(a.target, "--target");
+    const OutputDir out = gate.directory(a.out, "--out", device::OutputGate::Existing::must_be_empty);
+    dir = out.path();
     const bool existed = fs::is_directory(dir, ec);
-    create_out_dir(dir);
+    out.create();
     return !existed;
   }
   const std::string base = "ptsuite-demo-" + timestamp();
@@ -160,18 +167,23 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand(
       "demo", "Run a short 4KiB random 70/30 workload on a scratch target in RAM (or --target) and save the results");
   auto args = std::make_shared<DemoArgs>();
-  add_shared_option(cmd, "--target", args->target, "Run on this device or file instead of a scratch target");
-  add_shared_option(cmd, "--duration", args->duration, "Run time")->capture_default_str();
+  add_shared_option(cmd, "--target", args->target, "Run on this device or file instead of a scratch target")
+      ->check(paths::target_write());
+  add_shared_option(cmd, "--duration", args->duration, "Run time")->check(paths::none())->capture_default_str();
   add_out_dir(cmd, args->out, "Results directory, new or empty (default ./ptsuite-demo-<UTC time>)");
   add_deprecated(cmd, "--output-dir", args->out, "--out");
-  add_shared_option(cmd, "--seed", args->seed, "PRNG seed (default: random, recorded in the results)");
-  add_shared_option(cmd, "--engine", args->engine, "IO engine (default libaio, else sync)");
+  add_shared_option(cmd, "--seed", args->seed, "PRNG seed (default: random, recorded in the results)")
+      ->check(paths::none());
+  add_shared_option(cmd, "--engine", args->engine, "IO engine (default libaio, else sync)")->check(paths::none());
   add_shared_flag(cmd, "--allow-destructive", args->allow_destructive,
                   "Allow writes to a block device, or a file holding data, given with --target (destroys its data)");
   add_shared_flag(cmd, "--quiet", args->quiet, "Print only where the results are");
   cmd->callback([&slot, args] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
-    slot.action = [args] { return run_demo(*args); };
+    slot.action = [args] {
+      (void)resolve_target_option(args->target);
+      return run_demo(*args);
+    };
   });
 }
 

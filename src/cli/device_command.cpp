@@ -1,4 +1,5 @@
-// `ptsuite device info|purge|health|write-cache|platform TARGET`: the device layer on the command line.
+// `ptsuite device info|purge|health|write-cache|platform TARGET` and `device list`: the device
+// layer on the command line. TARGET may be serial:SERIAL (cli/target_option.hpp).
 // Human-readable text by default, the same JSON the PTS runner embeds with --json.
 // purge: exit 0 succeeded, 2 bad method, 3 refused (safety, consent, serial, frozen), 5 failed.
 #include <fmt/format.h>
@@ -8,10 +9,12 @@
 #include <optional>
 #include <string>
 
+#include <ptsuite/device/drives.hpp>
 #include <ptsuite/device/health.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/purge.hpp>
+#include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/device/write_cache.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/printable.hpp>
@@ -19,6 +22,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -149,6 +154,14 @@ void print_cache_state(const char* label, const device::WriteCacheState& s) {
 // changes it (not saved across power cycles), reads it back and exits 5 when the device did
 // not keep the requested state.
 int run_write_cache(const DeviceOptions& o) {
+  // A change is a write to the device: the target gate before anything else (mounted, held,
+  // loop devices over it, another ptsuite, consent); its lock is held to the end.
+  std::optional<device::TargetGuard> guard;
+  if (!o.set_cache.empty()) {
+    if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--state", "must be on or off");
+    guard.emplace(device::pass_target_gate(
+        {o.target, device::TargetAccess::read_write, o.allow_destructive, "device write-cache"}));
+  }
   const auto id = device::identify(o.target);
   const device::WriteCacheState before = device::read_write_cache(o.target);
   if (o.set_cache.empty()) {
@@ -159,7 +172,6 @@ int run_write_cache(const DeviceOptions& o) {
     }
     return 0;
   }
-  if (o.set_cache != "on" && o.set_cache != "off") throw UsageError("--state", "must be on or off");
   if (id.is_partition) {
     throw UsageError("TARGET", fmt::format("{} is a partition; the write cache belongs to the whole device ({}): "
                                            "name the whole device",
@@ -167,7 +179,7 @@ int run_write_cache(const DeviceOptions& o) {
   }
   if (!before.applicable) throw UsageError("--state", before.note);
   const bool want = o.set_cache == "on";
-  auto channel = device::open_destructive_channel(o.target, o.allow_destructive);
+  auto channel = device::open_destructive_channel(guard->writable(), o.allow_destructive);
   device::set_write_cache(*channel, id, want);
   const device::WriteCacheState after = device::read_write_cache(*channel, id);
   if (o.json) {
@@ -184,6 +196,31 @@ int run_write_cache(const DeviceOptions& o) {
                                   want ? "enabled" : "disabled",
                                   after.enabled ? (*after.enabled ? "enabled" : "disabled") : "unknown"));
   }
+  return 0;
+}
+
+// `device list`: one line per drive of this host (device/drives.hpp), or the records as JSON.
+int run_device_list(const DeviceOptions& o) {
+  const std::vector<device::DriveEntry> drives = device::list_drives();
+  if (o.json) {
+    fmt::print("{}\n", nlohmann::json(drives).dump(2));
+    return 0;
+  }
+  fmt::print("{:<14} {:<7} {:<22} {:<28} {:<10} {:>10}  {}\n", "device", "kind", "serial", "model", "firmware",
+             "capacity", "by-id / PCI slot / refused");
+  for (const device::DriveEntry& d : drives) {
+    const std::string serial = !d.serial.empty()         ? d.serial
+                               : !d.asset_serial.empty() ? d.asset_serial + " (asset)"
+                                                         : "-";
+    std::string where = d.by_id.empty() ? (d.backing_file.empty() ? "-" : "over " + d.backing_file) : d.by_id;
+    if (!d.pci_slot.empty()) where += "  PCI " + d.pci_slot;
+    fmt::print("{:<14} {:<7} {:<22} {:<28} {:<10} {:>10}  {}\n", d.path, device::to_string(d.transport),
+               printable(serial), printable(d.model.empty() ? "-" : d.model),
+               printable(d.firmware.empty() ? "-" : d.firmware), units::format_size_human(d.capacity_bytes),
+               printable(where));
+    if (!d.refused.empty()) fmt::print("{:<14} refused for writes: {}\n", "", printable(d.refused));
+  }
+  fmt::print("{} drive(s); a run names one as --target serial:SERIAL\n", drives.size());
   return 0;
 }
 
@@ -208,45 +245,87 @@ void register_device_command(CLI::App& app, CommandSlot& slot) {
   device->require_subcommand(1);
 
   CLI::App* info = device->add_subcommand("info", "Identify a device, loop device, zram device or file (read-only)");
-  info->add_option("target", options->target, "Block device or file")->required();
+  info->add_option("target", options->target, "Block device or file")->check(paths::target_read())->required();
   add_shared_flag(info, "--json", options->json, "Print the identity record as JSON");
-  info->callback([&slot, options] { slot.action = [options] { return run_info(*options); }; });
+  info->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_info(*options);
+    };
+  });
+
+  CLI::App* list = device->add_subcommand(
+      "list", "The host's drives (NVMe, SATA, SAS, virtio, loop): serial, model, firmware, capacity, by-id, PCI slot");
+  add_shared_flag(list, "--json", options->json, "Print the drives as a JSON array");
+  list->callback([&slot, options] { slot.action = [options] { return run_device_list(*options); }; });
 
   CLI::App* purge = device->add_subcommand("purge", "Purge (erase) a device before a PTS test: DESTROYS ALL DATA");
-  purge->add_option("target", options->target, "Block device or file")->required();
-  purge->add_option("--method", options->method,
-                    "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
-                    "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
-                    "secure-discard|discard|zero-fill (default auto)");
+  purge->add_option("target", options->target, "Block device or file")->check(paths::target_write())->required();
+  purge
+      ->add_option("--method", options->method,
+                   "auto|nvme-format|nvme-sanitize-block|nvme-sanitize-crypto|nvme-sanitize-overwrite|"
+                   "ata-security-erase|ata-sanitize-block|ata-sanitize-crypto|scsi-sanitize|scsi-format|"
+                   "secure-discard|discard|zero-fill (default auto)")
+      ->check(paths::none());
   add_shared_flag(purge, "--allow-destructive", options->allow_destructive, "Consent to destroying the target's data");
   add_shared_option(purge, "--confirm-serial", options->confirm_serial,
-                    "The drive's serial number (required for real drives; see `ptsuite device info`)");
-  purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto");
-  purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method");
+                    "The drive's serial number (required for real drives; see `ptsuite device info`)")
+      ->check(paths::none());
+  purge->add_option("--ses", options->ses, "nvme-format Secure Erase Setting: 1 user data (default), 2 crypto")
+      ->check(paths::none());
+  purge->add_option("--timeout", options->timeout, "Give up waiting after this long (e.g. 2h); default per method")
+      ->check(paths::none());
   add_shared_flag(purge, "--json", options->json, "Print the purge record as JSON");
-  purge->callback([&slot, options] { slot.action = [options] { return run_purge(*options); }; });
+  purge->callback([&slot, options] {
+    slot.action = [options] {
+      const device::ResolvedTarget named = resolve_target_option(options->target);
+      if (named.by_serial && !named.asset && options->confirm_serial.empty()) {
+        options->confirm_serial = device::identify(named.path).serial;  // serial:SERIAL is the confirmation
+      }
+      return run_purge(*options);
+    };
+  });
 
   CLI::App* health = device->add_subcommand("health", "Temperature, warnings, wear and media errors (read-only)");
-  health->add_option("target", options->target, "Block device")->required();
+  health->add_option("target", options->target, "Block device")->check(paths::target_read())->required();
   add_shared_flag(health, "--json", options->json, "Print the snapshot as JSON");
-  health->callback([&slot, options] { slot.action = [options] { return run_health(*options); }; });
+  health->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_health(*options);
+    };
+  });
 
   CLI::App* cache = device->add_subcommand(
       "write-cache",
       "Read the volatile write cache; with --set on|off, change it (until power cycle) and read it back");
-  cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")->required();
+  cache->add_option("target", options->target, "Whole block device (NVMe namespace, ATA or SCSI disk)")
+      ->check(paths::target_write())
+      ->required();
   cache->add_option("--state", options->set_cache, "on (WCE) or off (WCD); changing needs --allow-destructive")
+      ->check(paths::none())
       ->type_name("on|off");
   add_deprecated(cache, "--set", options->set_cache, "--state (--set is a named setting NAME=VALUE elsewhere)");
   add_shared_flag(cache, "--allow-destructive", options->allow_destructive,
                   "Consent to changing the device (the safety gate still refuses devices in use)");
   add_shared_flag(cache, "--json", options->json, "Print the state(s) as JSON");
-  cache->callback([&slot, options] { slot.action = [options] { return run_write_cache(*options); }; });
+  cache->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_write_cache(*options);
+    };
+  });
 
   CLI::App* platform = device->add_subcommand("platform", "The test platform: CPU, memory, OS, PCIe link (read-only)");
-  platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show");
+  platform->add_option("target", options->target, "Block device whose PCIe link, scheduler and NUMA node to show")
+      ->check(paths::target_read());
   add_shared_flag(platform, "--json", options->json, "Print the platform record as JSON");
-  platform->callback([&slot, options] { slot.action = [options] { return run_platform(*options); }; });
+  platform->callback([&slot, options] {
+    slot.action = [options] {
+      (void)resolve_target_option(options->target);
+      return run_platform(*options);
+    };
+  });
 }
 
 }  // namespace ptsuite::cli

@@ -1,5 +1,6 @@
 // The shared flags and their one meaning each (cli/flags.hpp).
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -10,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 
 namespace ptsuite::cli {
@@ -45,12 +47,22 @@ constexpr auto k_shared = std::to_array<SharedFlag>({
     {"--step", "TIME", "the step length of per-step figures (a capture's characterization, a replay's)"},
     {"--device", "INDEX", "the device index of a multi-device capture"},
     {"--queue-depth", "QD", "outstanding IOs (queue slots)"},
-    {"--model", "MODEL", "only runs of this device model (exact)"},
-    {"--serial", "SERIAL", "only runs of this serial number (exact)"},
+    {"--model", "MODEL", "a device model, exact (history: only its runs; fleet submit: its registered drives)"},
+    {"--serial", "SERIAL", "a drive's serial number, exact (history: only its runs; fleet: the drive(s))"},
     {"--series", "SERIES", "a scenario's multi-target charts: aggregate, drives or both"},
     {"--plot-targets", "LIST", "the targets a scenario's charts draw, e.g. 1,5 (default: all)"},
     {"--pubkey", "FILE", "an Ed25519 public key file (PEM)"},
     {"--strict-preflight", "", "refuse to start (exit 3) on a host preflight warning, not only on an error"},
+    {"--force", "", "overlay runs whose workloads differ, marking every difference (compare, fleet compare)"},
+    {"--compact", "", "scenario results: aggregate-only tables, no stream-instance table (the CSV keeps every row)"},
+    {"--label", "KEY=VALUE",
+     "a label: stored with a run and in the history (run, validate, fleet), or a filter (history list / export)"},
+    {"--asset-serial", "SERIAL", "the serial a lab gave a device that reports none"},
+    {"--campaign", "NAME", "a fleet campaign: the label campaign=NAME of its runs"},
+    {"--run-root", "DIR", "the host-local root of the fleet's run directories"},
+    {"--push-retries", "N", "requeues for an unreachable history before a fleet job is held"},
+    {"--gres-name", "NAME", "the drives' Slurm GRES name"},
+    {"--drive-label", "KEY=VALUE", "a label of the fleet's registered drives (repeatable)"},
 });
 
 constexpr auto k_deprecated = std::to_array<DeprecatedFlag>({
@@ -173,13 +185,14 @@ CLI::Option* add_shared_flag(CLI::App* sub, const std::string& name, bool& value
 }
 
 CLI::Option* add_out_dir(CLI::App* sub, std::string& dir, const std::string& help) {
-  return add_shared_option(sub, "--out", dir, help);
+  return add_shared_option(sub, "--out", dir, help)->check(paths::output_dir());
 }
 
 CLI::Option* add_db(CLI::App* sub, std::string& db) {
   return add_shared_option(sub, "--db", db,
                            "The results history: a SQLite file or postgresql://... (default: $PTSUITE_HISTORY_DB, "
-                           "else $XDG_DATA_HOME/ptsuite/history.sqlite)");
+                           "else $XDG_DATA_HOME/ptsuite/history.sqlite)")
+      ->check(paths::database());
 }
 
 CLI::Option* add_no_history(CLI::App* sub, bool& no_history) {
@@ -187,7 +200,14 @@ CLI::Option* add_no_history(CLI::App* sub, bool& no_history) {
 }
 
 CLI::Option* add_formats(CLI::App* sub, std::string& formats, const std::string& help) {
-  return add_shared_option(sub, "--format", formats, help);
+  return add_shared_option(sub, "--format", formats, help)->check(paths::none());
+}
+
+CLI::Validator role_like(const CLI::App* sub, const std::string& instead) {
+  const std::string name = instead.substr(0, instead.find(' '));
+  const CLI::Option* o = sub->get_option_no_throw(name);
+  const std::optional<PathRole> role = o == nullptr ? std::nullopt : path_role_of(*o);
+  return path_role(role.value_or(PathRole::not_a_path));
 }
 
 CLI::Option* add_deprecated_flag(CLI::App* sub, const std::string& old_spelling, bool& value,
@@ -235,7 +255,8 @@ void add_json_with_deprecated_file(CLI::App* sub, bool& json, std::string& file,
          },
          help)
       ->expected(0, 1)
-      ->type_name("");
+      ->type_name("")
+      ->check(paths::output_file());  // the old spelling's FILE
 }
 
 }  // namespace ptsuite::cli

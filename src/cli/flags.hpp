@@ -17,10 +17,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -64,11 +67,18 @@ CLI::Option* add_db(CLI::App* sub, std::string& db);
 CLI::Option* add_no_history(CLI::App* sub, bool& no_history);
 CLI::Option* add_formats(CLI::App* sub, std::string& formats, const std::string& help);
 
-// A hidden old spelling that sets `value` like `instead` does, warning once when used.
+// The path role (cli/path_roles.hpp) of `instead` ("--db", "--out DIR") as `sub` registered it
+// (register `instead` first); not_a_path when it has none.
+CLI::Validator role_like(const CLI::App* sub, const std::string& instead);
+
+// A hidden old spelling that sets `value` like `instead` does, warning once when used. Its path
+// role is `role`, else the one `instead` has.
 template <typename T>
-CLI::Option* add_deprecated(CLI::App* sub, const std::string& old_spelling, T& value, const std::string& instead) {
+CLI::Option* add_deprecated(CLI::App* sub, const std::string& old_spelling, T& value, const std::string& instead,
+                            std::optional<PathRole> role = std::nullopt) {
   return sub->add_option(old_spelling, value, "deprecated: use " + instead)
       ->group("")
+      ->check(role ? path_role(*role) : role_like(sub, instead))
       ->each([old_spelling, instead](const std::string&) { warn_deprecated(old_spelling, instead); });
 }
 CLI::Option* add_deprecated_flag(CLI::App* sub, const std::string& old_spelling, bool& value,

@@ -7,6 +7,7 @@
 
 #include "cli/conventions.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -144,7 +145,7 @@ std::string man_page(const CLI::App& app) {
 void register_completion_command(CLI::App& app, CommandSlot& slot) {
   auto shell = std::make_shared<std::string>();
   CLI::App* sub = app.add_subcommand("completion", "Print a bash or zsh completion script for ptsuite");
-  sub->add_option("SHELL", *shell, "bash or zsh")->required();
+  sub->add_option("SHELL", *shell, "bash or zsh")->check(paths::none())->required();
   sub->callback([shell, &slot, &app] {
     slot.action = [shell, &app] {
       fmt::print("{}", completion_script(app, *shell));

@@ -18,18 +18,22 @@
 #include <string>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/history/export.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/history/store.hpp>
 #include <ptsuite/results/document_envelope.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/labels.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
@@ -49,10 +53,17 @@ struct HistoryOptions {
   std::string format = "csv";
   std::string out;
   bool replace = false;
-  bool json = false;  // list / show --json
+  bool json = false;                // list / show --json
+  bool bundle = false;              // add --bundle
+  std::vector<std::string> labels;  // list / export --label key=value
 };
 
-HistoryStore open_store(const HistoryOptions& o) { return HistoryStore::open(history::resolve_history_db(o.db)); }
+history::RunFilter filter_of(const HistoryOptions& o) { return {o.model, o.serial, parse_labels(o.labels, "--label")}; }
+
+// The command's history database, through its output gate (a SQLite file is written).
+HistoryStore open_store(const HistoryOptions& o, device::OutputGate& gate) {
+  return HistoryStore::open(gate_history_db(gate, o.db));
+}
 
 // Every stored string reaches the terminal through this: control characters escaped (a drive's
 // model may hold an ANSI escape), "-" for empty.
@@ -67,6 +78,8 @@ std::string tests_text(const RunRecord& r) {
 }
 
 int run_add(const HistoryOptions& o) {
+  device::OutputGate gate("history add");
+  gate.add_input(o.dir, "RUN_DIR");
   const fs::path dir(o.dir);
   if (fs::exists(dir / std::string(bundle::k_manifest_file_name))) {
     const bundle::VerifyReport report = bundle::verify_manifest(dir);
@@ -81,8 +94,10 @@ int run_add(const HistoryOptions& o) {
   const RunRecord record = history::record_from_run_dir(dir, [](const nlohmann::json& doc, const std::string& what) {
     report::check_report_document(results::read_envelope(doc), what);
   });
-  HistoryStore store = open_store(o);
-  const history::AddResult result = store.add(record, o.replace);
+  const std::vector<history::BundleFile> files =
+      o.bundle ? history::read_bundle_files(dir) : std::vector<history::BundleFile>{};
+  HistoryStore store = open_store(o, gate);
+  const history::AddResult result = store.add(record, o.replace, o.bundle ? &files : nullptr);
   fmt::print("{} run {}: {} {} ({}), {} ({})\n", result.updated ? "updated" : "added", result.id,
              or_dash(record.device_model), or_dash(record.device_serial), tests_text(record),
              or_dash(record.compliance_summary), store.backend().describe());
@@ -131,8 +146,12 @@ void print_table(const std::vector<Column>& columns, const std::vector<std::vect
 }
 
 int run_list(const HistoryOptions& o) {
-  HistoryStore store = open_store(o);
-  const std::vector<RunRecord> runs = store.list({o.model, o.serial});
+  device::OutputGate gate("history list");
+  const history::HistoryDb db = gate_history_db(gate, o.db);
+  const std::optional<OutputPath> out =
+      o.out.empty() || o.out == "-" ? std::nullopt : std::optional<OutputPath>(gate.file(o.out, "--out"));
+  HistoryStore store = HistoryStore::open(db);
+  const std::vector<RunRecord> runs = store.list(filter_of(o));
   if (o.json) {
     fmt::print("{}\n", records_json(runs, false).dump(1));
     return 0;
@@ -141,7 +160,7 @@ int run_list(const HistoryOptions& o) {
   for (const RunRecord& r : runs) {
     rows.push_back({std::to_string(r.id), or_dash(r.started_utc.substr(0, 16)), or_dash(r.device_model),
                     or_dash(r.device_serial), or_dash(r.device_firmware), tests_text(r), or_dash(r.compliance_summary),
-                    r.signature_fingerprint.empty() ? "no" : "yes"});
+                    r.signature_fingerprint.empty() ? "no" : "yes", or_dash(labels_text(r.labels))});
   }
   print_table({{"ID", 6, true},
                {"started (UTC)", 16},
@@ -150,7 +169,8 @@ int run_list(const HistoryOptions& o) {
                {"firmware", 12},
                {"tests", 40},
                {"compliance", 40},
-               {"signed", 6}},
+               {"signed", 6},
+               {"labels", 60}},
               rows);
   fmt::print("{} run(s) in {}\n", runs.size(), store.backend().describe());
   return 0;
@@ -167,12 +187,13 @@ std::string metric_text(const history::Metric& m) {
 }
 
 int run_show(const HistoryOptions& o) {
+  device::OutputGate gate("history show");
   const std::optional<int64_t> id = history::parse_history_id(o.id);
   if (!id) {
     throw UsageError("ID",
                      fmt::format("\"{}\" is not a history ID (a positive number, as `history list` shows)", o.id));
   }
-  HistoryStore store = open_store(o);
+  HistoryStore store = open_store(o, gate);
   const RunRecord r = store.get_or_throw(*id);
   if (o.json) {
     fmt::print("{}\n", history::run_record_json(r, true).dump(1));
@@ -196,6 +217,9 @@ int run_show(const HistoryOptions& o) {
   print_field("manifest sha256", r.manifest_sha256);
   print_field("signed", r.signature_fingerprint.empty() ? "no" : r.signature_fingerprint + " on " + r.signed_utc);
   print_field("preflight warnings", r.preflight_warnings ? std::to_string(*r.preflight_warnings) : "");
+  print_field("host", r.host);
+  print_field("labels", labels_text(r.labels));
+  print_field("bundle stored", r.bundle_stored ? "yes (`ptsuite history bundle " + std::to_string(r.id) + "`)" : "no");
   print_field("added / updated", r.added_utc + " / " + r.updated_utc);
   for (const history::TestSummary& t : r.test_summaries) {
     fmt::print("test {}: {}; steady state: {}\n", or_dash(t.test_id), or_dash(t.compliance_summary),
@@ -210,21 +234,56 @@ int run_show(const HistoryOptions& o) {
 }
 
 int run_export(const HistoryOptions& o) {
+  device::OutputGate gate("history export");
   if (o.format != "csv" && o.format != "json") {
     throw UsageError("--format", fmt::format("unknown export format \"{}\"; known: csv, json", o.format));
   }
-  HistoryStore store = open_store(o);
-  const std::vector<RunRecord> runs = store.list({o.model, o.serial}, /*with_metrics=*/true);
+  HistoryStore store = open_store(o, gate);
+  // --out DIR: DIR/history.<format>; the old --out FILE (a file, or a name ending .csv / .json) as is.
+  std::optional<OutputPath> out;
+  if (!o.out.empty() && o.out != "-") {
+    const std::string name = "history." + o.format;
+    if (out_file_of(o.out, name, {".csv", ".json"}) == o.out) {
+      out = gate.file(o.out, "--out");
+    } else {
+      const OutputDir dir = gate.directory(o.out, "--out", device::OutputGate::Existing::may_hold_files);
+      dir.create();
+      out = dir.file(name);
+    }
+  }
+  const std::vector<RunRecord> runs = store.list(filter_of(o), /*with_metrics=*/true);
   const std::string csv = o.format == "csv" ? history::export_csv(runs) : records_json(runs, true).dump(1) + "\n";
   if (o.out.empty() || o.out == "-") {
     fmt::print("{}", csv);
   } else {
-    const std::string file = out_file_of(o.out, "history." + o.format, {".csv", ".json"});
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
-    write_file_atomic(file, csv);
-    fmt::print(stderr, "wrote {}\n", file);
+    write_file_atomic(*out, csv);
+    fmt::print(stderr, "wrote {}\n", out->string());
   }
+  return 0;
+}
+
+// `history bundle ID --out DIR`: the bundle the history holds, written as a run directory that
+// `ptsuite verify DIR` checks (and `report`, `compare` read).
+int run_bundle(const HistoryOptions& o) {
+  const std::optional<int64_t> id = history::parse_history_id(o.id);
+  if (!id) {
+    throw UsageError("ID",
+                     fmt::format("\"{}\" is not a history ID (a positive number, as `history list` shows)", o.id));
+  }
+  if (o.out.empty()) throw UsageError("--out", "give the directory to write the bundle into");
+  device::OutputGate gate("history bundle");
+  const OutputDir out = gate.directory(o.out, "--out", device::OutputGate::Existing::must_be_empty);
+  HistoryStore store = open_store(o, gate);
+  const RunRecord r = store.get_or_throw(*id);
+  const std::vector<history::BundleFile> files = store.bundle_files(*id);
+  if (files.empty()) {
+    throw UsageError("ID", fmt::format("run {} was recorded without its bundle (`history add --bundle DIR` stores "
+                                       "one); it lives in {} on host {}",
+                                       *id, r.run_dir, or_dash(r.host)));
+  }
+  history::write_bundle_files(files, out);
+  fmt::print("wrote {} file(s) of run {} to {}; check them with `ptsuite verify {}`\n", files.size(), *id, o.out,
+             o.out);
   return 0;
 }
 
@@ -236,24 +295,42 @@ CLI::App* history_subcommand(CLI::App* parent, const char* name, const char* hel
 
 }  // namespace
 
+history::HistoryDb gate_history_db(device::OutputGate& gate, const std::string& db_option, const std::string& flag) {
+  history::HistoryDb db;
+  db.name = history::resolve_history_db(db_option, flag);
+  if (!history::is_postgresql(db.name)) db.sqlite = gate.database(db.name, flag);
+  return db;
+}
+
+std::optional<history::HistoryDb> gate_run_history(device::OutputGate& gate, bool no_history,
+                                                   const std::string& history_db) {
+  if (no_history) return std::nullopt;
+  return gate_history_db(gate, history_db, "--db");
+}
+
 void register_history_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<HistoryOptions>();
   CLI::App* history = app.add_subcommand("history", "The results history: add, list, show and export runs");
   history->require_subcommand(1);
 
   CLI::App* add = history_subcommand(history, "add", "Record a run directory in the history (or update it)", *o);
-  add->add_option("RUN_DIR", o->dir, "The run directory")->required();
+  add->add_option("RUN_DIR", o->dir, "The run directory")->check(paths::input())->required();
   add->add_flag("--replace", o->replace, "Replace the record of this run made from another directory");
+  add->add_flag("--bundle", o->bundle,
+                "Store the run's bundle (every file of its manifest) too, so that hosts without the directory "
+                "read it (`history bundle`)");
   add->callback([o, &slot] { slot.action = [o] { return run_add(*o); }; });
 
   CLI::App* list = history_subcommand(history, "list", "List recorded runs, oldest first", *o);
-  add_shared_option(list, "--model", o->model, "Only runs of this device model (exact)");
-  add_shared_option(list, "--serial", o->serial, "Only runs of this serial number (exact)");
+  add_shared_option(list, "--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
+  add_shared_option(list, "--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
+  add_shared_option(list, "--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
+      ->check(paths::none());
   add_shared_flag(list, "--json", o->json, "The runs as a JSON array (every stored field)");
   list->callback([o, &slot] { slot.action = [o] { return run_list(*o); }; });
 
   CLI::App* show = history_subcommand(history, "show", "Show one run: fields, tests, headline metrics", *o);
-  show->add_option("ID", o->id, "History ID (from history list)")->required();
+  show->add_option("ID", o->id, "History ID (from history list)")->check(paths::none())->required();
   add_shared_flag(show, "--json", o->json, "The run as JSON (every stored field, its tests and metrics)");
   show->callback([o, &slot] { slot.action = [o] { return run_show(*o); }; });
 
@@ -261,9 +338,16 @@ void register_history_command(CLI::App& app, CommandSlot& slot) {
   add_formats(exp, o->format, "Export format: csv (one row per metric) or json (one object per run)")
       ->capture_default_str();
   add_out_dir(exp, o->out, "Directory to write history.csv or history.json into (default: stdout)");
-  add_shared_option(exp, "--model", o->model, "Only runs of this device model (exact)");
-  add_shared_option(exp, "--serial", o->serial, "Only runs of this serial number (exact)");
+  add_shared_option(exp, "--model", o->model, "Only runs of this device model (exact)")->check(paths::none());
+  add_shared_option(exp, "--serial", o->serial, "Only runs of this serial number (exact)")->check(paths::none());
+  add_shared_option(exp, "--label", o->labels, "Only runs with this label, key=value (repeatable: all must match)")
+      ->check(paths::none());
   exp->callback([o, &slot] { slot.action = [o] { return run_export(*o); }; });
+
+  CLI::App* bundle = history_subcommand(history, "bundle", "Write the bundle the history holds for a run", *o);
+  bundle->add_option("ID", o->id, "History ID (from history list)")->check(paths::none())->required();
+  add_out_dir(bundle, o->out, "Directory to write it into (new or empty)")->required();
+  bundle->callback([o, &slot] { slot.action = [o] { return run_bundle(*o); }; });
 }
 
 }  // namespace ptsuite::cli

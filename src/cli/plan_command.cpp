@@ -14,8 +14,10 @@
 #include <ptsuite/util/units.hpp>
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/spec_options.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -72,7 +74,7 @@ int run_plan(const PlanOptions& o) {
   }
   std::string what;  // the target planned for, for the first line
   if (!o.target.empty()) {
-    const engine::Target t = engine::Target::open(o.target, engine::Target::Access::read_only);
+    const engine::Target t = engine::Target::open_read_only(o.target);
     facts = {t.geometry().capacity_bytes, t.geometry().logical_block_bytes};
     what = o.target;
   } else if (!o.capacity.empty()) {
@@ -123,9 +125,9 @@ int run_plan(const PlanOptions& o) {
       "Estimated duration: {} best case (steady state at the first check), {} worst case (Round cap everywhere).\n",
       units::format_duration(best.total_ns), units::format_duration(worst.total_ns));
   fmt::print(
-      "Assumptions (~): {}; {}; {} per segment beyond its length; real times depend on the drive (a run's "
-      "ETA replaces each with what it measures).\n",
-      assumptions.purge_basis, assumptions.write_basis, units::format_duration(assumptions.step_overhead_ns));
+      "Assumptions (~): {}; {}; {}; real times depend on the drive and the host's load (a run measures the step "
+      "overhead on its target before it plans, and its ETA replaces each figure with what it measures).\n",
+      assumptions.purge_basis, assumptions.write_basis, assumptions.overhead_basis);
   return 0;
 }
 
@@ -138,23 +140,32 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option(
          "tests", o->tests,
          "Tests, comma-separated, or core (the five core tests) or all (every PTS test: core + hir, xsr, dirth)")
+      ->check(paths::none())
       ->capture_default_str();
-  add_shared_option(sub, "--target", o->target, "Device or file (opened read-only for its capacity)");
+  add_shared_option(sub, "--target", o->target, "Device or file (opened read-only for its capacity)")
+      ->check(paths::target_read());
   sub->add_option("--capacity", o->capacity,
-                  "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB");
+                  "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB")
+      ->check(paths::none());
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")
+      ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
   add_spec_options(sub, o->spec);
   sub->add_option("--assume-write-mbps", o->write_mbps,
-                  "Write rate assumed for byte-limited steps (MB/s; default: 500, or the target's kind)");
+                  "Write rate assumed for byte-limited steps (MB/s; default: 500, or the target's kind)")
+      ->check(paths::none());
   sub->add_option("--assume-purge", o->purge_time,
-                  "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)");
+                  "Time assumed per purge (default: 2min, or the target's own estimate / a discard's seconds)")
+      ->check(paths::none());
   add_shared_flag(sub, "--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");
   sub->callback([o, &slot] {
     slot.fields = {{"target", "--target"}};
-    slot.action = [o] { return run_plan(*o); };
+    slot.action = [o] {
+      (void)resolve_target_option(o->target);
+      return run_plan(*o);
+    };
   });
 }
 

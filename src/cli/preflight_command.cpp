@@ -20,7 +20,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/spec_options.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -39,7 +41,7 @@ device::PreflightNeeds needs_of(const PreflightOptions& o) {
   config.tests = pts::tests_for_revision(pts::parse_test_list(o.tests), o.spec.revision);
   config.target = o.target;
   config.engine = o.engine;
-  const engine::Target target = engine::Target::open(o.target, engine::Target::Access::read_only);
+  const engine::Target target = engine::Target::open_read_only(o.target);
   const pts::TargetFacts facts{target.geometry().capacity_bytes, target.geometry().logical_block_bytes};
   const pts::SpecContext ctx{o.spec.revision, o.spec.profile};
   const pts::DefinitionSet& defs = pts::DefinitionSet::embedded();
@@ -75,16 +77,21 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<PreflightOptions>();
   CLI::App* sub = app.add_subcommand(
       "preflight", "Check the host and target before a run (read-only): PCIe link, governor, scheduler, ...");
-  sub->add_option("TARGET", o->target, "Block device or file a run would use")->required();
+  sub->add_option("TARGET", o->target, "Block device or file a run would use")->check(paths::target_read())->required();
   sub->add_option("tests", o->tests, "Tests the run would run (for its needs), comma-separated, or core / all")
+      ->check(paths::none())
       ->capture_default_str();
   add_spec_options(sub, o->spec);
   add_shared_option(sub, "--engine", o->engine, "IO engine the run would use: libaio, sync, null")
+      ->check(paths::none())
       ->capture_default_str();
   add_shared_flag(sub, "--json", o->json, "The findings as JSON on stdout");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "TARGET"}};
-    slot.action = [o] { return run_preflight_command(*o); };
+    slot.action = [o] {
+      (void)resolve_target_option(o->target);
+      return run_preflight_command(*o);
+    };
   });
 }
 

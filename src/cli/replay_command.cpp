@@ -17,21 +17,23 @@
 #include <ptsuite/capture/characterize.hpp>
 #include <ptsuite/capture/trace_import.hpp>
 #include <ptsuite/device/identity.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
+#include <ptsuite/replay/replay_ramp.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
 #include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/replay/synthesis.hpp>
 #include <ptsuite/report/replay_report.hpp>
 #include <ptsuite/results/replay_json_text.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/run_log_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
@@ -40,8 +42,11 @@
 #include "cli/commands.hpp"
 #include "cli/ending.hpp"
 #include "cli/flags.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 #include "cli/workload_command.hpp"
 
 namespace ptsuite::cli {
@@ -61,6 +66,7 @@ struct ReplayArgs {
   std::string lag_threshold = "1ms";
   std::string engine = "libaio";
   std::string seed;
+  std::string ramp;  // "10:100:10": percentages of the closed-loop limit
   int device = 0;
   std::string out;
   bool json = false;     // the record on stdout
@@ -98,29 +104,61 @@ replay::ReplayOptions options_of(const ReplayArgs& a) {
   o.device = static_cast<uint16_t>(a.device);
   o.engine = a.engine;
   o.seed = a.seed.empty() ? random_seed() : parse_seed(a.seed);
+  if (!a.ramp.empty() && (a.mode != "open" || a.speed != "1")) {
+    throw UsageError("--ramp", "a ramp chooses the mode and the speeds itself; leave out --mode and --speed");
+  }
   return o;
 }
 
+// The drive replayed on, as the record names it (device/identity.hpp: read-only).
+results::DriveIdentity target_identity(const std::string& path) {
+  nlohmann::json j;
+  device::to_json(j, device::identify(path));
+  return results::read_drive_identity(j);
+}
+
+std::string ramp_point_line(const results::RampPoint& p) {
+  const results::ReplayDirectionLatency& all = p.latency.combined;
+  return fmt::format(
+      "ramp {:g} %: {:.0f} IOPS asked, {:.0f} achieved, mean {:.1f} us, 99 % {:.1f} us, max {:.1f} us{}\n", p.percent,
+      p.target_iops, all.iops, all.mean_ns / 1e3, static_cast<double>(all.p99_ns) / 1e3,
+      static_cast<double>(all.max_ns) / 1e3,
+      p.steps_fell_behind > 0 ? fmt::format(", {} of {} steps could not keep up", p.steps_fell_behind, p.steps) : "");
+}
+
+// The --json-out and --html (deprecated) outputs and the run directory, let through by the
+// command's output gate before anything is touched.
+struct ReplayOutputs {
+  std::optional<OutputPath> json;
+  std::optional<OutputPath> html;
+};
+
+ReplayOutputs gate_replay_outputs(device::OutputGate& gate, const ReplayArgs& a) {
+  ReplayOutputs out;
+  if (!a.json_out.empty()) out.json = gate.file(a.json_out, "--json-out");
+  if (!a.html.empty()) out.html = gate.file(a.html, "--html");
+  return out;
+}
+
 // The replay's ending (lifecycle/finish_run.hpp) and its exit code.
-int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const std::filesystem::path& dir,
-               const std::vector<std::string>& formats, const StopSignals& signals) {
+int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const OutputDir& dir, const ReplayOutputs& out,
+               const std::vector<std::string>& formats, const std::optional<history::HistoryDb>& history,
+               const StopSignals& signals) {
   // results.json a step at a time (a long replay's tree would cost ~10x its text); the tree only
   // where JSON is asked for (--json, --json-out, --format json).
-  write_file_atomic(dir / "results.json", results::to_json_text(rec));
-  const bool tree_wanted =
-      a.json || !a.json_out.empty() || std::find(formats.begin(), formats.end(), "json") != formats.end();
+  write_file_atomic(dir.file("results.json"), results::to_json_text(rec));
+  const bool tree_wanted = a.json || out.json || std::find(formats.begin(), formats.end(), "json") != formats.end();
   std::shared_ptr<nlohmann::json> doc;
   if (tree_wanted) {
     doc = std::make_shared<nlohmann::json>();
     to_json(*doc, rec);
   }
-  if (!a.json_out.empty()) write_file_atomic(a.json_out, doc->dump(2) + "\n");
-  if (!a.html.empty()) write_file_atomic(a.html, report::replay_html(rec));
+  if (out.json) write_file_atomic(*out.json, doc->dump(2) + "\n");
+  if (out.html) write_file_atomic(*out.html, report::replay_html(rec));
   lifecycle::FinishOptions fo;
   fo.formats = formats;
   fo.paper = a.paper;
-  fo.history = !a.no_history;
-  fo.history_db = a.db;
+  fo.history = history;
   fo.final_note = fmt::format("replay {}: {} steps, {} could not keep up", rec.stop_reason, rec.steps.size(),
                               rec.steps_fell_behind);
   const results::Document document = results::make_document(rec, std::shared_ptr<const nlohmann::json>(doc));
@@ -129,9 +167,10 @@ int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const std:
     fmt::print("{}", doc->dump(2) + "\n");
   } else {
     print_ending(
-        done, (dir / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); }, !a.quiet);
-    if (!a.quiet && !a.json_out.empty()) fmt::print("record: {}\n", a.json_out);
-    if (!a.quiet && !a.html.empty()) fmt::print("report: {}\n", a.html);
+        done, (dir.path() / "results.json").string(), "", [](const std::string& l) { fmt::print("{}\n", l); },
+        !a.quiet);
+    if (!a.quiet && out.json) fmt::print("record: {}\n", out.json->string());
+    if (!a.quiet && out.html) fmt::print("report: {}\n", out.html->string());
   }
   if (rec.stop_reason == "io_error") {
     fmt::print(stderr, "ptsuite: an IO error stopped the replay: {}\n", rec.error);
@@ -145,7 +184,8 @@ int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const std:
 }
 
 // --synthesize: the applied test workload only (no target, no IO, no run directory).
-int synthesize_command(const ReplayArgs& a, const replay::ReplaySource& input, const replay::ReplayOptions& o) {
+int synthesize_command(const ReplayArgs& a, const replay::ReplaySource& input, const replay::ReplayOptions& o,
+                       const ReplayOutputs& out) {
   capture::CharacterizeOptions co;
   co.step_ns = o.step_ns;
   co.device = o.device;
@@ -157,26 +197,54 @@ int synthesize_command(const ReplayArgs& a, const replay::ReplaySource& input, c
   } else {
     fmt::print("{}", replay::to_text(w));
   }
-  if (!a.json_out.empty()) write_file_atomic(a.json_out, replay::to_json(w).dump(2) + "\n");
+  if (out.json) write_file_atomic(*out.json, replay::to_json(w).dump(2) + "\n");
   return 0;
 }
 
+// The replay itself (or the ramp) on the opened target, logged to run.log.
+results::ReplayRecord replay_on(const ReplayArgs& a, const replay::ReplaySource& input, const engine::Target& target,
+                                const replay::ReplayOptions& o, const std::vector<double>& percents,
+                                const OutputDir& dir) {
+  RunLogFile log(dir.file(k_run_log_file));
+  log.info(fmt::format("ptsuite {} replay started: {}", version(), join_command_line(invocation())));
+  const std::string started = utc_now_iso8601();
+  results::ReplayRecord rec;
+  if (percents.empty()) {
+    rec = replay::run_replay(*input.open(), input.name(), target, o);
+  } else {
+    const auto progress = [&a, &log](const results::RampPoint& p) {
+      const std::string line = ramp_point_line(p);
+      log.info(line.substr(0, line.size() - 1));
+      if (!a.quiet) fmt::print("{}", line);
+    };
+    rec = replay::run_ramp(*input.open(), input.name(), target, o, percents, progress);
+  }
+  rec.started_utc = started;
+  rec.finished_utc = utc_now_iso8601();
+  rec.tool_version = fmt::format("{} ({})", version(), git_revision());
+  rec.command = join_command_line(invocation());
+  if (!rec.error.empty()) log.warning(rec.error);
+  return rec;
+}  // run.log closed: the ending appends to it
+
 int run_replay_command(const ReplayArgs& a) {
   replay::ReplayOptions o = options_of(a);
+  const std::vector<double> percents = a.ramp.empty() ? std::vector<double>{} : replay::parse_ramp(a.ramp, "--ramp");
+  device::OutputGate gate("replay");
+  for (const std::string& in : a.inputs) gate.add_input(in, "capture");
+  gate.add_target(a.target, "--target");
+  const ReplayOutputs out = gate_replay_outputs(gate, a);
   const replay::ReplaySource input(a.inputs);
   if (input.imported() && !a.quiet) {
     fmt::print("imported {} IOs from {} ({} other events or lines skipped)\n", input.summary().records,
                input.summary().source, input.summary().skipped);
   }
   for (const std::string& w : input.summary().warnings) fmt::print(stderr, "ptsuite: warning: {}\n", w);
-  if (a.synthesize) return synthesize_command(a, input, o);
+  if (a.synthesize) return synthesize_command(a, input, o, out);
   const std::vector<std::string> formats = report_formats(a.formats, a.paper);
-  check_history_option(a.no_history, a.db);
-  if (!a.json_out.empty()) check_output_file(a.json_out, "--json-out");
-  if (!a.html.empty()) check_output_file(a.html, "--html");
-  const std::filesystem::path dir =
-      std::filesystem::absolute(a.out.empty() ? default_out_dir("ptsuite-replay") : a.out);
-  check_out_dir(dir);
+  const OutputDir dir = gate.directory(a.out.empty() ? default_out_dir("ptsuite-replay") : a.out, "--out",
+                                       device::OutputGate::Existing::must_be_empty);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, a.no_history, a.db);
   replay::ReplayPlan plan;
   uint64_t captured_capacity = 0;
   {
@@ -203,25 +271,14 @@ int run_replay_command(const ReplayArgs& a) {
   const auto access = plan.writes ? device::TargetAccess::read_write : device::TargetAccess::read_only;
   const device::TargetGuard guard = device::pass_target_gate({path, access, consent, "replay"});
   const engine::Target target =
-      engine::Target::open(path, plan.writes ? engine::Target::Access::read_write : engine::Target::Access::read_only);
+      plan.writes ? engine::Target::open(guard.writable()) : engine::Target::open_read_only(path);
   const StopSignals signals;
   o.stop = &signals.flag();
-  create_out_dir(dir);
-  results::ReplayRecord rec;
-  {
-    RunLogFile log(dir / k_run_log_file);
-    log.info(fmt::format("ptsuite {} replay started: {}", version(), join_command_line(invocation())));
-    const std::string started = utc_now_iso8601();
-    rec = replay::run_replay(*input.open(), input.name(), target, o);
-    rec.started_utc = started;
-    rec.finished_utc = utc_now_iso8601();
-    rec.tool_version = fmt::format("{} ({})", version(), git_revision());
-    rec.command = join_command_line(invocation());
-    rec.target_identity = device::identify(path);
-    if (scratch) rec.target_note = "scratch: " + scratch->description();
-    if (!rec.error.empty()) log.warning(rec.error);
-  }  // run.log closed: the ending appends to it
-  return end_replay(rec, a, dir, formats, signals);
+  dir.create();
+  results::ReplayRecord rec = replay_on(a, input, target, o, percents, dir);
+  rec.target_identity = target_identity(path);
+  if (scratch) rec.target_note = "scratch: " + scratch->description();
+  return end_replay(rec, a, dir, out, formats, history, signals);
 }
 
 }  // namespace
@@ -233,31 +290,50 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
   cmd->add_option("capture", a->inputs,
                   "Capture file (.ptcap), fio iolog v2/v3, blktrace binary file(s) (the per-CPU files), or a built-in "
                   "capture: pgbench, sysbench")
+      ->check(paths::input())
       ->required();
-  add_shared_option(cmd, "--target", a->target, "Block device or file (default: a scratch target in RAM)");
+  add_shared_option(cmd, "--target", a->target, "Block device or file (default: a scratch target in RAM)")
+      ->check(paths::target_write());
   cmd->add_option("--mode", a->mode,
                   "open (at the captured times) or closed (as fast as possible, captured order "
                   "and outstanding IOs)")
+      ->check(paths::none())
       ->capture_default_str();
-  cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")->capture_default_str();
+  cmd->add_option("--speed", a->speed, "Time scale of the open loop: 2 = twice as fast")
+      ->check(paths::none())
+      ->capture_default_str();
   add_shared_option(cmd, "--step", a->step, "Step length of the faithfulness figures (the capture's)")
+      ->check(paths::none())
       ->capture_default_str();
   add_shared_option(cmd, "--queue-depth", a->queue_depth,
-                    "Queue slots (default: 2 x the capture's most in flight, 32..256)");
+                    "Queue slots (default: 2 x the capture's most in flight, 32..256)")
+      ->check(paths::none());
   cmd->add_option("--lag-threshold", a->lag_threshold, "A step could not keep up when its last IO is this late")
+      ->check(paths::none())
       ->capture_default_str();
-  add_shared_option(cmd, "--device", a->device, "The capture's device index to replay")->capture_default_str();
-  add_shared_option(cmd, "--engine", a->engine, "IO engine (see `ptsuite engines`)")->capture_default_str();
-  add_shared_option(cmd, "--seed", a->seed, "Seed of the write data (default: random, recorded)");
+  add_shared_option(cmd, "--device", a->device, "The capture's device index to replay")
+      ->check(paths::none())
+      ->capture_default_str();
+  add_shared_option(cmd, "--engine", a->engine, "IO engine (see `ptsuite engines`)")
+      ->check(paths::none())
+      ->capture_default_str();
+  add_shared_option(cmd, "--seed", a->seed, "Seed of the write data (default: random, recorded)")->check(paths::none());
+  cmd->add_option("--ramp", a->ramp,
+                  "Rate ramp: replay closed loop for the limit, then open loop at these percentages of it, e.g. "
+                  "10:100:10 or 10,50,100 (the load curve)")
+      ->check(paths::none());
   add_out_dir(cmd, a->out,
               "Run directory: results.json (ptsuite.replay), reports, run.log, manifest (default: "
               "./ptsuite-replay-<time>)");
   add_json_with_deprecated_file(cmd, a->json, a->json_out, "The replay record (ptsuite.replay) as JSON on stdout");
-  add_shared_option(cmd, "--json-out", a->json_out, "Also write the replay record (ptsuite.replay) to this file");
-  add_deprecated(cmd, "--html", a->html, "--out DIR (report.html)");
+  add_shared_option(cmd, "--json-out", a->json_out, "Also write the replay record (ptsuite.replay) to this file")
+      ->check(paths::output_file());
+  add_deprecated(cmd, "--html", a->html, "--out DIR (report.html)", PathRole::output_file);
   add_formats(cmd, a->formats, "Reports to write into the run directory: html,pdf,csv,text,json (or none)")
       ->capture_default_str();
-  add_shared_option(cmd, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
+  add_shared_option(cmd, "--paper", a->paper, "Paper of the PDF report: a4, letter or auto")
+      ->check(paths::none())
+      ->capture_default_str();
   add_history_options(cmd, a->no_history, a->db);
   add_shared_flag(cmd, "--allow-destructive", a->allow_destructive,
                   "Allow writes to a block device (destroys its data)");
@@ -266,12 +342,13 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
                 "Print the applied test workload (the top streams covering >= 80 % of the IOs; --json prints it as "
                 "JSON, --json-out writes it) instead of replaying");
   cmd->callback([&slot, a] {
-    slot.fields = {{"speed", "--speed"},
-                   {"step", "--step"},
-                   {"engine", "--engine"},
-                   {"queue_depth", "--queue-depth"},
-                   {"target", "--target"}};
-    slot.action = [a] { return run_replay_command(*a); };
+    slot.fields = {{"speed", "--speed"},   {"step", "--step"},
+                   {"engine", "--engine"}, {"queue_depth", "--queue-depth"},
+                   {"ramp", "--ramp"},     {"target", "--target"}};
+    slot.action = [a] {
+      (void)resolve_target_option(a->target);
+      return run_replay_command(*a);
+    };
   });
 }
 

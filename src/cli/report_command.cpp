@@ -24,6 +24,7 @@
 #include <system_error>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
@@ -32,12 +33,13 @@
 #include <ptsuite/results/document.hpp>
 #include <ptsuite/results/document_envelope.hpp>
 #include <ptsuite/results/scenario_document.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
@@ -54,18 +56,23 @@ struct ReportOptions {
   std::string out;
   std::string series;        // scenario results: report.series
   std::string plot_targets;  // scenario results: "1,5"
+  bool compact = false;      // scenario results: aggregate-only tables
 };
 
 // A scenario run's chart choices given on the command line replace the ones it recorded (the
 // document in memory only: results.json is never rewritten by `report`).
 void apply_chart_options(json& doc, const ReportOptions& o) {
-  if (o.series.empty() && o.plot_targets.empty()) return;
+  if (o.series.empty() && o.plot_targets.empty() && !o.compact) return;
   if (!results::read_envelope(doc).is_scenario()) {
-    throw UsageError(o.series.empty() ? "--plot-targets" : "--series", "applies to scenario results only");
+    throw UsageError(!o.series.empty()         ? "--series"
+                     : !o.plot_targets.empty() ? "--plot-targets"
+                                               : "--compact",
+                     "applies to scenario results only");
   }
   report::ScenarioReportOptions chosen = report::scenario_report_options(results::borrow_scenario_document(doc));
   if (!o.series.empty()) chosen.series = o.series;
   if (!o.plot_targets.empty()) chosen.plot_targets = report::parse_plot_targets(o.plot_targets, "--plot-targets");
+  if (o.compact) chosen.compact = true;
   report::check_scenario_report_options(chosen, doc.at("targets").size(),
                                         o.series.empty() ? "--plot-targets" : "--series");
   doc["report"] = report::scenario_report_options_json(chosen);
@@ -121,29 +128,6 @@ json load_results(fs::path& path, bool with_histograms) {
   return doc;
 }
 
-// A private directory next to `target` (same filesystem, so the final rename is atomic).
-class StagingDir {
- public:
-  explicit StagingDir(const fs::path& next_to) {
-    std::string pattern = (next_to.parent_path() / ".ptsuite-report-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw SystemError(fmt::format("cannot create a temporary directory in {}", next_to.parent_path().string()),
-                        errno);
-    }
-    m_path = pattern;
-  }
-  ~StagingDir() {
-    std::error_code ec;
-    fs::remove_all(m_path, ec);
-  }
-  StagingDir(const StagingDir&) = delete;
-  StagingDir& operator=(const StagingDir&) = delete;
-  [[nodiscard]] const fs::path& path() const { return m_path; }
-
- private:
-  fs::path m_path;
-};
-
 // Files written into a signed run directory are not covered by its signature: say so, with the
 // command that covers them (docs/bundle.md, "Re-rendering a signed run").
 void note_if_signed(const fs::path& dir) {
@@ -166,29 +150,20 @@ int print_to_stdout(const std::vector<std::string>& formats, const results::Docu
     std::fputs(report::normalised_results(*doc.source).c_str(), stdout);
     return 0;
   }
-  const StagingDir staging(fs::temp_directory_path() / "x");
-  (void)report::write_reports(staging.path().string(), doc, {"text"});
+  const PrivateDir staging = PrivateDir::create(fs::temp_directory_path(), ".ptsuite-report-");
+  (void)report::write_reports(staging.dir(), doc, {"text"});
   std::fputs(read_file(staging.path() / "summary.txt").c_str(), stdout);
   return 0;
 }
 
-// One single-file format into `target` (written in a staging directory, renamed into place).
-void write_one(const std::string& format, const results::Document& doc, const fs::path& input, fs::path target,
+// One single-file format into `out` (rendered in a private directory beside it, on the same
+// filesystem, then moved into place).
+void write_one(const std::string& format, const results::Document& doc, const OutputPath& out,
                const std::string& paper) {
-  std::error_code ec;
-  if (!fs::is_directory(target.parent_path(), ec)) {
-    throw UsageError("--out", fmt::format("{} does not exist", target.parent_path().string()));
-  }
-  if (fs::exists(target, ec) && fs::equivalent(target, input, ec)) {
-    throw UsageError("--out", fmt::format("{} is RESULTS itself; choose another output file", target.string()));
-  }
-  const StagingDir staging(target);
-  (void)report::write_reports(staging.path().string(), doc, {format}, paper);
-  fs::rename(staging.path() / writer_name(format, *doc.info), target, ec);
-  if (ec) {
-    throw SystemError(fmt::format("cannot write {}: {}", target.string(), ec.message()));
-  }
-  fmt::print("{}\n", target.string());
+  const PrivateDir staging = PrivateDir::create(out.path().parent_path(), ".ptsuite-report-");
+  (void)report::write_reports(staging.dir(), doc, {format}, paper);
+  move_file(staging.dir().file(writer_name(format, *doc.info)), out);
+  fmt::print("{}\n", out.string());
 }
 
 int run_report(const ReportOptions& o) {
@@ -201,31 +176,28 @@ int run_report(const ReportOptions& o) {
   const results::Document doc = results::read_document(std::move(tree), "RESULTS");
   if (o.out == "-") return print_to_stdout(formats, doc);
   const fs::path input_dir = fs::absolute(input).parent_path();
+  device::OutputGate gate("report");
+  gate.add_input(input.string(), "RESULTS");  // load_results() named the file itself
   // The old spelling: `--out FILE` for one single-file format.
   const bool file_out = formats.size() == 1 && formats[0] != "csv" && !o.out.empty() &&
                         out_file_of(o.out, "x", {suffix_of(formats[0])}) == o.out;
   if (file_out) {
-    write_one(formats[0], doc, input, fs::absolute(o.out), o.paper);
-    note_if_signed(fs::absolute(o.out).parent_path());
+    const OutputPath out = gate.file(o.out, "--out");
+    write_one(formats[0], doc, out, o.paper);
+    note_if_signed(out.path().parent_path());
     return 0;
   }
-  const fs::path dir = o.out.empty() ? input_dir : fs::absolute(o.out);
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
-    throw UsageError("--out", fmt::format("{} is a file; --out names a directory", dir.string()));
-  }
-  if (!fs::exists(dir, ec) && !fs::is_directory(dir.parent_path(), ec)) {
-    throw UsageError("--out", fmt::format("{} does not exist", dir.parent_path().string()));
-  }
-  fs::create_directories(dir, ec);
+  const OutputDir dir =
+      gate.directory(o.out.empty() ? input_dir.string() : o.out, "--out", device::OutputGate::Existing::may_hold_files);
+  dir.create();
   for (const std::string& format : formats) {
     if (format == "csv") {
-      for (const std::string& path : report::write_reports(dir.string(), doc, {"csv"})) fmt::print("{}\n", path);
+      for (const std::string& path : report::write_reports(dir, doc, {"csv"})) fmt::print("{}\n", path);
     } else {
-      write_one(format, doc, input, dir / default_name(format, input, *doc.info), o.paper);
+      write_one(format, doc, dir.file(default_name(format, input, *doc.info)), o.paper);
     }
   }
-  note_if_signed(dir);
+  note_if_signed(dir.path());
   return 0;
 }
 
@@ -236,14 +208,20 @@ void register_report_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* sub = app.add_subcommand(
       "report", "Render reports (html, pdf, csv, text, json) from any ptsuite document (a run's results.json, ...)");
   sub->add_option("RESULTS", o->results, "A document (results.json, compare.json), or a directory holding one")
+      ->check(paths::input())
       ->required();
   add_formats(sub, o->format, "Report format(s): html, pdf, csv, text, json (comma-separated)")->capture_default_str();
   add_shared_option(sub, "--paper", o->paper, "Paper of a PDF: a4, letter or auto (Chromium's default, Letter)")
+      ->check(paths::none())
       ->capture_default_str();
   add_out_dir(sub, o->out, "Output directory (default: next to RESULTS); '-' = stdout for one text or json format");
   add_shared_option(sub, "--series", o->series,
-                    "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)");
-  add_shared_option(sub, "--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5");
+                    "Scenario results: the series of multi-target charts, aggregate, drives or both (report.series)")
+      ->check(paths::none());
+  add_shared_option(sub, "--plot-targets", o->plot_targets, "Scenario results: the targets charts draw, e.g. 1,5")
+      ->check(paths::none());
+  add_shared_flag(sub, "--compact", o->compact,
+                  "Scenario results: aggregate-only tables, no stream-instance table (the CSV keeps every row)");
   sub->callback([o, &slot] { slot.action = [o] { return run_report(*o); }; });
 }
 

@@ -4,12 +4,16 @@
 #include <fmt/format.h>
 #include <algorithm>
 
+#include <cstdlib>
+
+#include <ptsuite/device/drives.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/shell_quote.hpp>
 #include <ptsuite/util/units.hpp>
@@ -17,6 +21,7 @@
 #include "cli/commands.hpp"
 #include "cli/ending.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -53,10 +58,10 @@ int finish(const pts::RunOutcome& outcome, RunConsole& console, const EndOptions
   lifecycle::FinishOptions o;
   o.formats = outcome.report_formats;
   o.paper = end.paper;
-  o.history = !end.no_history;
-  o.history_db = end.db;
+  o.history = end.history;
   o.final_note = outcome.final_note;
-  const lifecycle::FinishedRun done = lifecycle::finish_run(outcome.out_dir, outcome.document, o);
+  if (!outcome.out) throw std::logic_error("finish: a run outcome without its directory's token");
+  const lifecycle::FinishedRun done = lifecycle::finish_run(*outcome.out, outcome.document, o);
   const bool resumable = outcome.status == "interrupted" || outcome.status == "io_error";
   print_ending(done, outcome.results_path, resumable ? "ptsuite resume " + shell_quote(outcome.out_dir) : "",
                [&console](const std::string& l) { console.result(l); });
@@ -65,31 +70,53 @@ int finish(const pts::RunOutcome& outcome, RunConsole& console, const EndOptions
 
 void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_default) {
   add_shared_option(sub, "--target", o.target,
-                    "Block device or file under test (default: a scratch loop device in /dev/shm)");
+                    "Block device or file under test (default: a scratch loop device in /dev/shm)")
+      ->check(paths::target_write());
   add_out_dir(sub, o.out,
               "Run directory for results.json, the journal and reports (default: ./" + out_default + "-<time>)");
   add_spec_options(sub, o.spec);
   add_shared_option(sub, "--seed", o.seed, "Run seed (every segment's IO stream derives from it)")
+      ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
   add_shared_option(sub, "--engine", o.engine, "IO engine: libaio, io_uring, io_uring_poll, sync, null")
+      ->check(paths::none())
       ->capture_default_str();
   add_shared_flag(sub, "--allow-destructive", o.allow_destructive,
                   "Consent to overwrite (and purge) the target block device");
   add_shared_option(sub, "--confirm-serial", o.confirm_serial,
-                    "Serial number of the drive, required to purge a real drive");
+                    "Serial number of the drive, required to purge a real drive")
+      ->check(paths::none());
   add_shared_option(sub, "--scratch-size", o.scratch_size, "Size of the scratch target when no --target is given")
+      ->check(paths::none())
       ->capture_default_str();
   add_formats(sub, o.formats, "Reports to write into the run directory at the end: html,pdf,csv,text,json (or none)")
       ->capture_default_str();
   add_deprecated(sub, "--reports", o.formats, "--format");
   add_shared_option(sub, "--paper", o.paper, "Paper of the PDF report: a4, letter or auto (Chromium's default, Letter)")
+      ->check(paths::none())
       ->capture_default_str();
   add_shared_flag(sub, "--quiet", o.quiet, "No progress output");
-  add_shared_option(sub, "--tested-by", o.tested_by, "Test sponsor / lab named in the report header");
+  add_shared_option(sub, "--tested-by", o.tested_by, "Test sponsor / lab named in the report header")
+      ->check(paths::none());
   add_history_options(sub, o.no_history, o.db);
   add_shared_flag(sub, "--strict-preflight", o.strict_preflight,
                   "Refuse to start (exit 3) when the host preflight finds a warning, not only an error");
+  add_shared_option(sub, "--label", o.labels,
+                    "key=value stored with the run and in the history (host, slot, rack, campaign; job is "
+                    "$SLURM_JOB_ID in a Slurm job); repeatable")
+      ->check(paths::none());
+  add_shared_option(sub, "--asset-serial", o.asset_serial,
+                    "The serial a lab gave a device that reports none (the history files the run under it)")
+      ->check(paths::none());
+}
+
+Labels run_labels(const std::vector<std::string>& texts) {
+  Labels labels = parse_labels(texts, "--label");
+  if (const char* job = std::getenv("SLURM_JOB_ID"); job != nullptr && *job != '\0' && labels.count("job") == 0) {
+    add_label(labels, parse_label(std::string("job=") + job, "SLURM_JOB_ID"), "SLURM_JOB_ID");
+  }
+  return labels;
 }
 
 uint64_t parse_scratch_size(const std::string& text) {
@@ -121,6 +148,13 @@ pts::RunConfig run_config(const RunOptions& o) {
   }
   config.report_formats = report_formats(o.formats, o.paper);
   check_history_option(o.no_history, o.db);
+  config.labels = run_labels(o.labels);
+  config.asset_serial = o.asset_serial;
+  if (!o.asset_serial.empty() && device::normalize_serial(o.asset_serial) != o.asset_serial) {
+    throw UsageError("--asset-serial",
+                     "only letters, digits, '_', '.' and '-' (it becomes a name in Slurm and the "
+                     "history)");
+  }
   return config;
 }
 

@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
+#include <ptsuite/history/backend.hpp>
 #include <ptsuite/pts/run.hpp>
 
 #include "cli/run_console.hpp"
@@ -31,7 +34,13 @@ struct RunOptions {
   bool no_history = false;
   std::string db;
   bool strict_preflight = false;
+  std::vector<std::string> labels;  // --label key=value, repeatable
+  std::string asset_serial;
 };
+
+// --label texts as labels, with job=$SLURM_JOB_ID added inside a Slurm job when no job label
+// is given (util/labels.hpp). UsageError naming --label.
+Labels run_labels(const std::vector<std::string>& texts);
 
 // Registers them on `sub`; `out_default` names the default run directory in the help.
 void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_default);
@@ -54,10 +63,10 @@ void add_history_options(CLI::App* sub, bool& no_history, std::string& db);
 // A bad --db is exit 2 before the run (unless the run is not recorded).
 void check_history_option(bool no_history, const std::string& db);
 
-// How a run ends: the history options and the PDF's paper.
+// How a run ends: the history the run is recorded in (the output gate's: gate_run_history() of
+// cli/history_support.hpp; nullopt with --no-history) and the PDF's paper.
 struct EndOptions {
-  bool no_history = false;
-  std::string db;
+  std::optional<history::HistoryDb> history;
   std::string paper = "auto";
 };
 

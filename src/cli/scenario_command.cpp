@@ -7,6 +7,7 @@
 #include <chrono>
 #include <iostream>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/scenario/profiles.hpp>
@@ -19,9 +20,12 @@
 #include "cli/commands.hpp"
 #include "cli/ending.hpp"
 #include "cli/flags.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/scenario_console.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -46,16 +50,18 @@ struct ScenarioOptions {
   std::string paper = "auto";
   std::string series;        // report.series
   std::string plot_targets;  // "1,5"
+  bool compact = false;      // --compact: aggregate-only tables (report.compact)
   bool no_history = false;
   std::string db;
 };
 
 // The chart options as given, checked against the number of targets before anything runs, as
 // the document's "report" member.
-nlohmann::json chart_options(const std::string& series, const std::string& plot_targets, size_t targets) {
-  report::ScenarioReportOptions r{series, plot_targets.empty()
-                                              ? std::vector<uint32_t>{}
-                                              : report::parse_plot_targets(plot_targets, "--plot-targets")};
+nlohmann::json chart_options(const std::string& series, const std::string& plot_targets, bool compact, size_t targets) {
+  report::ScenarioReportOptions r{
+      series,
+      plot_targets.empty() ? std::vector<uint32_t>{} : report::parse_plot_targets(plot_targets, "--plot-targets"),
+      compact};
   report::check_scenario_report_options(r, targets, series.empty() ? "--plot-targets" : "--series");
   return report::scenario_report_options_json(r);
 }
@@ -145,15 +151,15 @@ class ScenarioConsole final : public scenario::ScenarioObserver {
 
 // The run's ending (lifecycle/finish_run.hpp) and its lines on stdout.
 int end_scenario_run(const scenario::ScenarioRunOutcome& outcome, const ScenarioOptions& o,
-                     const std::vector<std::string>& formats) {
+                     const std::vector<std::string>& formats, const std::optional<history::HistoryDb>& history) {
   lifecycle::FinishOptions fo;
   fo.formats = formats;
   fo.paper = o.paper;
-  fo.history = !o.no_history;
-  fo.history_db = o.db;
+  fo.history = history;
   fo.final_note = outcome.final_note;
   fo.children = outcome.app_phases;
-  const lifecycle::FinishedRun done = lifecycle::finish_run(outcome.out_dir, outcome.document, fo);
+  if (!outcome.out) throw std::logic_error("scenario: a run outcome without its directory's token");
+  const lifecycle::FinishedRun done = lifecycle::finish_run(*outcome.out, outcome.document, fo);
   print_ending(done, outcome.results_path,
                outcome.resumable ? "ptsuite scenario resume " + shell_quote(outcome.out_dir) : "",
                [](const std::string& l) { std::cout << l << "\n"; });
@@ -162,7 +168,9 @@ int end_scenario_run(const scenario::ScenarioRunOutcome& outcome, const Scenario
 
 int run_scenario_command(const ScenarioOptions& o) {
   const std::vector<std::string> formats = report_formats(o.formats, o.paper);
-  check_history_option(o.no_history, o.db);
+  device::OutputGate gate("scenario run");
+  gate.add_input(o.name, "NAME");
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.no_history, o.db);
   scenario::ScenarioRunConfig c;
   c.name = o.name;
   c.targets = o.targets;
@@ -177,13 +185,14 @@ int run_scenario_command(const ScenarioOptions& o) {
   c.report_formats = o.formats;
   c.series = o.series;
   c.plot_targets = o.plot_targets;
+  c.compact = o.compact;
   c.command_line = invocation();
   scenario::Scenario s = scenario::load_scenario(o.name);
-  c.report_options = chart_options(o.series, o.plot_targets,
+  c.report_options = chart_options(o.series, o.plot_targets, o.compact,
                                    o.targets.empty() ? (s.targets.exact ? s.targets.count : 1) : o.targets.size());
   StopSignals signals;
   ScenarioConsole console(o.quiet);
-  return end_scenario_run(scenario::start_scenario_run(c, console, &signals.flag()), o, formats);
+  return end_scenario_run(scenario::start_scenario_run(c, console, &signals.flag(), gate), o, formats, history);
 }
 
 int resume_scenario_command(const std::string& dir, const ScenarioOptions& flags) {
@@ -191,14 +200,15 @@ int resume_scenario_command(const std::string& dir, const ScenarioOptions& flags
   c.allow_destructive = flags.allow_destructive;
   c.confirm_serials = flags.confirm_serials;
   c.command_line = invocation();
-  c.report_options = chart_options(c.series, c.plot_targets, c.targets.size());
+  c.report_options = chart_options(c.series, c.plot_targets, c.compact, c.targets.size());
   ScenarioOptions o = flags;
   o.formats = c.report_formats;
   const std::vector<std::string> formats = report_formats(o.formats, o.paper);
-  check_history_option(o.no_history, o.db);
+  device::OutputGate gate("scenario resume");
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.no_history, o.db);
   StopSignals signals;
   ScenarioConsole console(o.quiet);
-  return end_scenario_run(scenario::resume_scenario_run(dir, c, console, &signals.flag()), o, formats);
+  return end_scenario_run(scenario::resume_scenario_run(dir, c, console, &signals.flag(), gate), o, formats, history);
 }
 
 }  // namespace
@@ -213,53 +223,83 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
   list->callback([&slot, list_json] { slot.action = [list_json] { return list_scenarios(*list_json); }; });
   auto name = std::make_shared<std::string>();
   CLI::App* show = sub->add_subcommand("show", "Print a scenario's JSON (copy it, edit it, run the file)");
-  show->add_option("NAME", *name, "Built-in scenario name or file")->required();
+  show->add_option("NAME", *name, "Built-in scenario name or file")->check(paths::input())->required();
   show->callback([&slot, name] { slot.action = [name] { return show_scenario(*name); }; });
   auto o = std::make_shared<ScenarioOptions>();
   CLI::App* run = sub->add_subcommand("run", "Run a scenario on one or more targets");
-  run->add_option("NAME", o->name, "Built-in scenario name or ptsuite-scenario/1 file")->required();
-  add_shared_option(run, "--target", o->targets,
-                    "Target device or file; repeat for several (default: scratch targets)");
+  run->add_option("NAME", o->name, "Built-in scenario name or ptsuite-scenario/1 file")
+      ->check(paths::input())
+      ->required();
+  add_shared_option(run, "--target", o->targets, "Target device or file; repeat for several (default: scratch targets)")
+      ->check(paths::target_write());
   add_out_dir(run, o->out, "Run directory (default: ./ptsuite-scenario-<name>-<time>)");
   add_shared_flag(run, "--quick", o->quick, "The scenario's short form (durations, fill, Rounds, rate steps cut)");
   add_shared_flag(run, "--allow-destructive", o->allow_destructive,
                   "Allow writes to block devices (destroys their data)");
   add_shared_option(run, "--confirm-serial", o->confirm_serials,
-                    "Serial number of a real drive a purge phase erases; repeat for each such --target");
-  add_shared_option(run, "--engine", o->engine, "IO engine")->capture_default_str();
-  add_shared_option(run, "--scratch-size", o->scratch_size, "Size of each scratch target")->capture_default_str();
-  add_shared_option(run, "--seed", o->seed, "PRNG seed")->check(whole_number())->capture_default_str();
+                    "Serial number of a real drive a purge phase erases; repeat for each such --target")
+      ->check(paths::none());
+  add_shared_option(run, "--engine", o->engine, "IO engine")->check(paths::none())->capture_default_str();
+  add_shared_option(run, "--scratch-size", o->scratch_size, "Size of each scratch target")
+      ->check(paths::none())
+      ->capture_default_str();
+  add_shared_option(run, "--seed", o->seed, "PRNG seed")
+      ->check(paths::none())
+      ->check(whole_number())
+      ->capture_default_str();
   add_shared_flag(run, "--quiet", o->quiet, "No progress lines");
-  add_shared_option(run, "--tested-by", o->tested_by, "Who ran the scenario (every report page header)");
+  add_shared_option(run, "--tested-by", o->tested_by, "Who ran the scenario (every report page header)")
+      ->check(paths::none());
   add_formats(run, o->formats, "Report formats: html,pdf,csv,text,json or none")->capture_default_str();
   add_deprecated(run, "--reports", o->formats, "--format");
-  add_shared_option(run, "--paper", o->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
+  add_shared_option(run, "--paper", o->paper, "Paper of the PDF report: a4, letter or auto")
+      ->check(paths::none())
+      ->capture_default_str();
   add_shared_option(run, "--series", o->series,
                     "Multi-target charts: aggregate, drives or both (report.series; default: both up to 4 targets, "
-                    "aggregate with the targets' min/max above)");
-  add_shared_option(run, "--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)");
+                    "aggregate with the targets' min/max above)")
+      ->check(paths::none());
+  add_shared_option(run, "--plot-targets", o->plot_targets, "The targets charts draw, e.g. 1,5 (default: all)")
+      ->check(paths::none());
+  add_shared_flag(run, "--compact", o->compact,
+                  "Aggregate-only tables in report.html and summary.txt, no stream-instance table (scenario.csv "
+                  "keeps every target and stream instance)");
   add_history_options(run, o->no_history, o->db);
   run->callback([&slot, o] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
-    slot.action = [o] { return run_scenario_command(*o); };
+    slot.action = [o] {
+      resolve_target_options(o->targets);
+      return run_scenario_command(*o);
+    };
   });
   auto po = std::make_shared<ScenarioOptions>();
   CLI::App* plan = sub->add_subcommand("plan", "Every step of a scenario and its time, and the total (runs nothing)");
-  plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")->required();
+  plan->add_option("NAME", po->name, "Built-in scenario name or ptsuite-scenario/1 file")
+      ->check(paths::input())
+      ->required();
   add_shared_flag(plan, "--quick", po->quick, "The scenario's short form");
   add_shared_option(plan, "--target", po->targets,
-                    "The targets it would run on (their number is checked against roles)");
-  plan->callback([&slot, po] { slot.action = [po] { return plan_scenario_command(*po); }; });
+                    "The targets it would run on (their number is checked against roles)")
+      ->check(paths::target_read());
+  plan->callback([&slot, po] {
+    slot.action = [po] {
+      resolve_target_options(po->targets);
+      return plan_scenario_command(*po);
+    };
+  });
   auto resume_dir = std::make_shared<std::string>();
   auto ro = std::make_shared<ScenarioOptions>();
   CLI::App* resume = sub->add_subcommand("resume", "Continue an interrupted scenario run after its last finished step");
-  resume->add_option("DIR", *resume_dir, "The run's --out directory")->required();
+  resume->add_option("DIR", *resume_dir, "The run's --out directory")->check(paths::run_dir())->required();
   add_shared_flag(resume, "--allow-destructive", ro->allow_destructive,
                   "Allow writes to block devices (destroys their data)");
   add_shared_option(resume, "--confirm-serial", ro->confirm_serials,
-                    "Serial number of a real drive a purge phase erases; repeat for each such target");
+                    "Serial number of a real drive a purge phase erases; repeat for each such target")
+      ->check(paths::none());
   add_shared_flag(resume, "--quiet", ro->quiet, "No progress lines");
-  add_shared_option(resume, "--paper", ro->paper, "Paper of the PDF report: a4, letter or auto")->capture_default_str();
+  add_shared_option(resume, "--paper", ro->paper, "Paper of the PDF report: a4, letter or auto")
+      ->check(paths::none())
+      ->capture_default_str();
   add_history_options(resume, ro->no_history, ro->db);
   resume->callback([&slot, resume_dir, ro] {
     slot.action = [resume_dir, ro] { return resume_scenario_command(*resume_dir, *ro); };

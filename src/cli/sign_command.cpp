@@ -24,18 +24,20 @@
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/results/document.hpp>
 #include <ptsuite/results/document_envelope.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/shell_quote.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 #include "report/writer_internal.hpp"
 
 namespace ptsuite::cli {
@@ -95,11 +97,11 @@ std::vector<std::string> rendered_formats(const fs::path& dir, const results::Do
 // manifest is written, so that a failed `sign` leaves the bundle as it found it.
 class Rollback {
  public:
-  Rollback(const fs::path& dir, const std::vector<std::string>& names) {
+  Rollback(const OutputDir& dir, const std::vector<std::string>& names) {
     for (const std::string& name : names) {
       std::error_code ec;
-      if (fs::is_regular_file(dir / name, ec)) {
-        m_saved.emplace_back(dir / name, read_file(dir / name));
+      if (fs::is_regular_file(dir.path() / name, ec)) {
+        m_saved.emplace_back(dir.file(name), read_file(dir.path() / name));
       }
     }
   }
@@ -119,12 +121,13 @@ class Rollback {
   void commit() { m_armed = false; }
 
  private:
-  std::vector<std::pair<fs::path, std::string>> m_saved;
+  std::vector<std::pair<OutputPath, std::string>> m_saved;
   bool m_armed = true;
 };
 
 // Records the signer in the document and re-renders the reports that show it.
-void attest_document(const fs::path& dir, BundleDocument& bundle, const json& attestation) {
+void attest_document(const OutputDir& out, BundleDocument& bundle, const json& attestation) {
+  const fs::path& dir = out.path();
   report::check_report_document(ptsuite::results::read_envelope(bundle.tree), bundle.path.string());
   bundle.tree["attestation"] = attestation;
   const results::Document doc = results::read_document(bundle.tree, bundle.path.string());
@@ -134,8 +137,9 @@ void attest_document(const fs::path& dir, BundleDocument& bundle, const json& at
                 "the PDF report must be re-rendered to name the signing key, and headless Chromium is not installed "
                 "(apt-get install chromium), or remove the PDF and sign again");
   }
-  write_file_atomic(bundle.path, bundle.pretty ? bundle.tree.dump(2) + "\n" : bundle.tree.dump());
-  for (const std::string& path : report::write_reports(dir.string(), doc, formats)) {
+  write_file_atomic(out.file(bundle.path.filename().string()),
+                    bundle.pretty ? bundle.tree.dump(2) + "\n" : bundle.tree.dump());
+  for (const std::string& path : report::write_reports(out, doc, formats)) {
     fmt::print("re-rendered: {}\n", path);
   }
 }
@@ -168,6 +172,9 @@ void check_bundle_before_signing(const fs::path& dir, bool accept_changes) {
 }
 
 int run_sign(const SignOptions& o) {
+  device::OutputGate gate("sign");
+  gate.add_input(o.key, "--key");
+  const OutputDir out = gate.directory(o.dir, "RUN_DIR", device::OutputGate::Existing::may_hold_files);
   const fs::path dir(o.dir);
   const bundle::SigningKey key = bundle::SigningKey::load(o.key);
   check_bundle_before_signing(dir, o.accept_changes);
@@ -179,18 +186,18 @@ int run_sign(const SignOptions& o) {
       o.tested_by_given || config == nullptr ? o.tested_by : config->value("tested_by", std::string());
   const std::string signed_utc = utc_now_iso8601();
   Rollback rollback(
-      dir, {"results.json", "compare.json", "report.html", "report.pdf", "compare.html", "compare.pdf", "summary.txt"});
+      out, {"results.json", "compare.json", "report.html", "report.pdf", "compare.html", "compare.pdf", "summary.txt"});
   if (document) {
-    attest_document(dir, *document,
+    attest_document(out, *document,
                     json{{"algorithm", "ed25519"},
                          {"key_fingerprint", key.public_key().fingerprint()},
                          {"signed_utc", signed_utc},
                          {"tested_by", tested_by},
                          {"signature_file", bundle::k_signature_file_name}});
   }
-  const bundle::Manifest manifest = bundle::write_manifest(dir);
+  const bundle::Manifest manifest = bundle::write_manifest(out);
   rollback.commit();
-  const bundle::SignatureFile file = bundle::sign_bundle(dir, key, tested_by, signed_utc);
+  const bundle::SignatureFile file = bundle::sign_bundle(out, key, tested_by, signed_utc);
   fmt::print("signed: {} ({} file(s), manifest SHA-256 {}) with key {}\n", dir.string(), manifest.files.size(),
              file.statement.manifest_file_sha256, file.statement.key_fingerprint);
   // The public key keygen wrote beside the private one, when it is there.
@@ -206,10 +213,13 @@ void register_sign_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<SignOptions>();
   CLI::App* command =
       app.add_subcommand("sign", "Sign a run directory's manifest with an Ed25519 key (ptsuite keygen)");
-  command->add_option("RUN_DIR", o->dir, "The run directory (bundle) to sign")->required();
-  command->add_option("--key", o->key, "Private key file (PEM, from ptsuite keygen or openssl genpkey)")->required();
+  command->add_option("RUN_DIR", o->dir, "The run directory (bundle) to sign")->check(paths::run_dir())->required();
+  command->add_option("--key", o->key, "Private key file (PEM, from ptsuite keygen or openssl genpkey)")
+      ->check(paths::input())
+      ->required();
   CLI::Option* tested_by = add_shared_option(command, "--tested-by", o->tested_by,
-                                             "Name the signer vouches for (default: the run's --tested-by)");
+                                             "Name the signer vouches for (default: the run's --tested-by)")
+                               ->check(paths::none());
   command->add_flag("--accept-changes", o->accept_changes,
                     "Sign even though files changed since the manifest (each is listed): you vouch for them");
   command->callback([o, tested_by, &slot] {

@@ -1,5 +1,6 @@
-// Private: SIGINT/SIGTERM/SIGHUP -> a stop flag, for the commands that run IO. While a StopSignals
-// object lives, the first SIGINT, SIGTERM or SIGHUP sets flag() (the workers notice it within one
+// Private: SIGINT/SIGTERM/SIGHUP/SIGUSR1 -> a stop flag, for the commands that run IO. While a
+// StopSignals object lives, the first SIGINT, SIGTERM, SIGHUP or SIGUSR1 (Slurm's signal before
+// a job's time limit) sets flag() (the workers notice it within one
 // reap wait, drain, and the command still writes what was measured, exiting 130); the
 // handlers are one-shot (SA_RESETHAND), so a second signal ends the process at once.
 // The destructor restores the previous handlers. One instance at a time (process-wide state).

@@ -23,12 +23,13 @@
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/steady_state.hpp>
 #include <ptsuite/pts/steady_state_input.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -123,23 +124,30 @@ void register_steady_state_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* command = app.add_subcommand(
       "steady-state", "Check the PTS steady-state rule on per-round values (exit 0 attained, 1 not)");
   command->add_option("VALUES", opts->values, "Per-round values of the tracking variable, round 1 first")
+      ->check(paths::none())
       ->type_name("NUMBER ...");
   command
       ->add_option("--file", opts->file,
                    "Read the values from a CSV (value or round,value lines) or JSON (array, or "
                    "{\"rounds\":[...],\"values\":[...]}) file")
+      ->check(paths::input())
       ->type_name("FILE");
   command->add_option("--window", opts->window, "Rounds in the measurement window (default: the PTS rule)")
+      ->check(paths::none())
       ->type_name("N");
   command
       ->add_option("--data-pct", opts->data_pct,
                    "Allowed max-min excursion, % of the window average (default: the PTS rule)")
+      ->check(paths::none())
       ->type_name("PCT");
   command
       ->add_option("--slope-pct", opts->slope_pct,
                    "Allowed excursion of the least-squares line, % of the window average (default: the PTS rule)")
+      ->check(paths::none())
       ->type_name("PCT");
-  command->add_option("--name", opts->name, "Name of the tracking variable, for the output")->type_name("NAME");
+  command->add_option("--name", opts->name, "Name of the tracking variable, for the output")
+      ->check(paths::none())
+      ->type_name("NAME");
   add_shared_flag(command, "--json", opts->json, "Print the verdict as JSON");
   command->callback([opts, &slot] {
     slot.fields = {{"file", "--file"}};

@@ -9,18 +9,21 @@
 #include <fstream>
 #include <sstream>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/claims_from_runs.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/history_support.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/run_common.hpp"
 #include "cli/signals.hpp"
 #include "cli/spec_options.hpp"
@@ -84,10 +87,14 @@ pts::RunConfig measure_config(const ValidateOptions& o, const json& sheet) {
 
 int validate_on_device(const ValidateOptions& o, const json& sheet) {
   const pts::RunConfig config = measure_config(o, sheet);
+  device::OutputGate gate("validate");
+  gate.add_input(o.claims, "--claims");
+  gate.add_target(o.run.target, "--target");
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.db);
   StopSignals signals;
   RunConsole console(o.run.quiet);
-  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag());
-  const int code = finish(outcome, console, {o.run.no_history, o.run.db, o.run.paper});
+  const pts::RunOutcome outcome = pts::start_run(config, console, &signals.flag(), gate);
+  const int code = finish(outcome, console, {history, o.run.paper});
   if (code != 0) return code;
   return claims_verdict(outcome.document, console);
 }
@@ -134,22 +141,27 @@ int validate_from_runs(const ValidateOptions& o, const json& sheet_json) {
   const pts::ClaimSheet sheet = pts::parse_claim_sheet(sheet_json, o.claims);
   const std::vector<pts::SourceRun> runs = read_sources(o.run_dirs);
   const std::vector<std::string> formats = report_formats(o.run.formats, o.run.paper);
-  check_history_option(o.run.no_history, o.run.db);
-  const fs::path dir = fs::absolute(o.run.out.empty() ? default_out_dir("ptsuite-validate") : o.run.out);
-  check_out_dir(dir);
+  device::OutputGate gate("validate");
+  gate.add_input(o.claims, "--claims");
+  for (const std::string& d : o.run_dirs) gate.add_input((fs::path(d) / "results.json").string(), "RUN_DIR");
+  const OutputDir out = gate.directory(o.run.out.empty() ? default_out_dir("ptsuite-validate") : o.run.out, "--out",
+                                       device::OutputGate::Existing::must_be_empty);
+  const std::optional<history::HistoryDb> history = gate_run_history(gate, o.run.no_history, o.run.db);
+  const fs::path& dir = out.path();
   const pts::FromRunsInputs inputs{sheet_json, claims_path(o.claims), invocation(), o.run.tested_by, dir.string(),
                                    formats,    utc_now_iso8601()};
   auto doc = std::make_shared<const json>(pts::results_from_runs(sheet, runs, inputs));  // bad sources: exit 2
-  create_out_dir(dir);
-  write_file_atomic(dir / "results.json", doc->dump(2));
+  out.create();
+  write_file_atomic(out.file("results.json"), doc->dump(2));
   RunConsole console(o.run.quiet);
   pts::RunOutcome outcome;
   outcome.out_dir = dir.string();
   outcome.results_path = (dir / "results.json").string();
   outcome.status = "complete";
+  outcome.out = out;
   outcome.document = results::make_document(results::read_run_document(doc), doc);
   outcome.report_formats = formats;
-  (void)finish(outcome, console, {o.run.no_history, o.run.db, o.run.paper});
+  (void)finish(outcome, console, {history, o.run.paper});
   return claims_verdict(outcome.document, console);
 }
 
@@ -162,8 +174,10 @@ void register_validate_command(CLI::App& app, CommandSlot& slot) {
   sub->add_option(
          "--claims", o->claims,
          fmt::format("Spec sheet: a ptsuite-claims/1 JSON file, or a built-in example ({})", builtin_sheet_names()))
+      ->check(paths::input())
       ->required();
-  sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring");
+  sub->add_option("RUN_DIR", o->run_dirs, "Judge these existing run directories instead of measuring")
+      ->check(paths::input());
   add_run_options(sub, o->run, "ptsuite-validate");
   sub->callback([o, &slot] {
     slot.fields = {{"engine", "--engine"}, {"target", "--target"}};

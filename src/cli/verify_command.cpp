@@ -24,6 +24,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 
 namespace ptsuite::cli {
 
@@ -174,9 +175,10 @@ void register_verify_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* command = app.add_subcommand(
       "verify", "Check a run directory against its MANIFEST.sha256.json and signature (exit 0 intact, 1 changed)");
-  command->add_option("DIR", o->dir, "The run directory (bundle) to verify")->required();
+  command->add_option("DIR", o->dir, "The run directory (bundle) to verify")->check(paths::input())->required();
   add_shared_option(command, "--pubkey", o->pubkey,
-                    "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)");
+                    "Public key the bundle must be signed with (PEM; fails unless signed by exactly this key)")
+      ->check(paths::input());
   add_shared_flag(command, "--json", o->json,
                   "The verdict, every file problem and the signature as JSON (same exit codes)");
   command->callback([o, &slot] { slot.action = [o] { return run_verify(*o); }; });

@@ -11,11 +11,12 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/target.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/spec_parse.hpp>
 #include <ptsuite/workload/workload_json.hpp>
@@ -24,7 +25,9 @@
 #include "cli/commands.hpp"
 #include "cli/console.hpp"
 #include "cli/flags.hpp"
+#include "cli/path_roles.hpp"
 #include "cli/signals.hpp"
+#include "cli/target_option.hpp"
 
 namespace ptsuite::cli {
 
@@ -170,39 +173,21 @@ uint64_t parse_seed(const std::string& text) {
   return seed;
 }
 
-void check_output_file(const std::string& path, const std::string& option) {
-  namespace fs = std::filesystem;
-  const fs::path p(path);
-  if (path.empty() || p.filename().empty()) {
-    throw UsageError(option, fmt::format("\"{}\" is not a file name", path));
-  }
-  std::error_code ec;
-  if (fs::is_directory(p, ec)) {
-    throw UsageError(option, fmt::format("{} is a directory", path));
-  }
-  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir, ec)) {
-    throw UsageError(option, fmt::format("directory {} does not exist", dir.string()));
-  }
-  if (::access(dir.c_str(), W_OK) != 0) {
-    throw UsageError(option, fmt::format("directory {} is not writable", dir.string()));
-  }
-}
-
 int execute_workload(const RunRequest& request) {
-  if (!request.json_path.empty()) {
-    check_output_file(request.json_path, request.json_option);
-  }
+  device::OutputGate outputs(request.command);
+  outputs.add_target(request.target_path, "--target");
+  std::optional<OutputPath> json;
+  if (!request.json_path.empty()) json = outputs.file(request.json_path, request.json_option);
   const bool writes = request.spec.read_pct < 100;
   // A bad option is exit 2 whatever the target: resolved against its geometry (a read-only open,
   // nothing written) before the gate, whose refusals (exit 3) are about the target itself.
-  const workload::ResolvedWorkload resolved = workload::resolve(
-      request.spec, engine::Target::open(request.target_path, engine::Target::Access::read_only).geometry());
+  const workload::ResolvedWorkload resolved =
+      workload::resolve(request.spec, engine::Target::open_read_only(request.target_path).geometry());
   const device::TargetGuard guard = device::pass_target_gate(
       {request.target_path, writes ? device::TargetAccess::read_write : device::TargetAccess::read_only,
        request.allow_destructive, request.command});
-  const engine::Target target = engine::Target::open(
-      request.target_path, writes ? engine::Target::Access::read_write : engine::Target::Access::read_only);
+  const engine::Target target =
+      writes ? engine::Target::open(guard.writable()) : engine::Target::open_read_only(request.target_path);
 
   const StopSignals signals;
   ProgressLine progress(!request.quiet);
@@ -224,7 +209,7 @@ int execute_workload(const RunRequest& request) {
     if (!request.target_note.empty()) {
       doc["config"]["target"]["note"] = request.target_note;
     }
-    if (!request.json_path.empty()) write_file_atomic(request.json_path, doc.dump(2) + "\n");
+    if (json) write_file_atomic(*json, doc.dump(2) + "\n");
     if (request.json_stdout) fmt::print("{}", doc.dump(2) + "\n");
   }
   return exit_code_for(result, signals, request.json_path);
@@ -234,32 +219,47 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* cmd = app.add_subcommand("workload", "Run one workload on a block device or file and measure it exactly");
   auto args = std::make_shared<WorkloadArgs>();
   WorkloadArgs& a = *args;
-  add_shared_option(cmd, "--target", a.target, "Block device or regular file (opened with O_DIRECT)")->required();
-  cmd->add_option("--pattern", a.pattern, "random (rand) or sequential (seq)")->capture_default_str();
-  cmd->add_option("--read-pct", a.read_pct, "Share of reads, 0..100 (100 = read-only)")->capture_default_str();
-  cmd->add_option("--block-size", a.block_size, "IO size, e.g. 4KiB (binary units; default 4KiB)");
-  cmd->add_option("--bs-split", a.bs_split, "Weighted IO sizes, e.g. 512/4:4k/67:64k/3");
-  cmd->add_option("--threads", a.threads, "Worker threads (TC)")->capture_default_str();
-  add_shared_option(cmd, "--queue-depth", a.queue_depth, "IOs in flight per thread (QD)")->capture_default_str();
+  add_shared_option(cmd, "--target", a.target, "Block device or regular file (opened with O_DIRECT)")
+      ->check(paths::target_write())
+      ->required();
+  cmd->add_option("--pattern", a.pattern, "random (rand) or sequential (seq)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--read-pct", a.read_pct, "Share of reads, 0..100 (100 = read-only)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--block-size", a.block_size, "IO size, e.g. 4KiB (binary units; default 4KiB)")
+      ->check(paths::none());
+  cmd->add_option("--bs-split", a.bs_split, "Weighted IO sizes, e.g. 512/4:4k/67:64k/3")->check(paths::none());
+  cmd->add_option("--threads", a.threads, "Worker threads (TC)")->check(paths::none())->capture_default_str();
+  add_shared_option(cmd, "--queue-depth", a.queue_depth, "IOs in flight per thread (QD)")
+      ->check(paths::none())
+      ->capture_default_str();
   cmd->add_option("--submit-batch", a.submit_batch,
                   "IOs per submit call at most (0 = all free slots at once; docs/engine.md)")
+      ->check(paths::none())
       ->capture_default_str();
-  add_shared_option(cmd, "--duration", a.duration, "Run time, e.g. 30s, 5m");
-  cmd->add_option("--bytes", a.bytes, "Stop after this many bytes, e.g. 10GiB, or 2x the range");
-  cmd->add_option("--ios", a.ios, "Stop after this many IOs");
-  add_shared_option(cmd, "--seed", a.seed, "PRNG seed (default: random, recorded in the results)");
+  add_shared_option(cmd, "--duration", a.duration, "Run time, e.g. 30s, 5m")->check(paths::none());
+  cmd->add_option("--bytes", a.bytes, "Stop after this many bytes, e.g. 10GiB, or 2x the range")->check(paths::none());
+  cmd->add_option("--ios", a.ios, "Stop after this many IOs")->check(paths::none());
+  add_shared_option(cmd, "--seed", a.seed, "PRNG seed (default: random, recorded in the results)")
+      ->check(paths::none());
   add_json_with_deprecated_file(cmd, a.json_stdout, a.json, "The results as JSON on stdout instead of the summary");
-  add_shared_option(cmd, "--json-out", a.json, "Write the results to this JSON file");
-  cmd->add_option("--range", a.range, "Active range: 75% of capacity, or OFFSET:LENGTH");
-  cmd->add_option("--amount", a.amount, "ActiveRange Amount: random IO addresses only this much of the range");
-  cmd->add_option("--segments", a.segments, "Spread the --amount over this many equal segments of the range");
-  cmd->add_option("--zones", a.zones, "Zoned random access IO%/RANGE%, e.g. 50/5:30/15:20/80");
-  cmd->add_option("--rate-iops", a.rate_iops, "Rate limit in IOPS (total over threads)");
-  cmd->add_option("--rate-mbps", a.rate_mbps, "Rate limit in MB/s, decimal (10^6 bytes)");
-  add_shared_option(cmd, "--engine", a.engine, "IO engine (see `ptsuite engines`)")->capture_default_str();
-  cmd->add_option("--cpus", a.cpus, "Pin thread i to the i-th CPU of this list, e.g. 0,1 or 0-3");
-  cmd->add_option("--interval", a.interval, "Record an interval series every this long, e.g. 1s");
-  cmd->add_option("--data", a.data, "Write data: random, refill or zeros")->capture_default_str();
+  add_shared_option(cmd, "--json-out", a.json, "Write the results to this JSON file")->check(paths::output_file());
+  cmd->add_option("--range", a.range, "Active range: 75% of capacity, or OFFSET:LENGTH")->check(paths::none());
+  cmd->add_option("--amount", a.amount, "ActiveRange Amount: random IO addresses only this much of the range")
+      ->check(paths::none());
+  cmd->add_option("--segments", a.segments, "Spread the --amount over this many equal segments of the range")
+      ->check(paths::none());
+  cmd->add_option("--zones", a.zones, "Zoned random access IO%/RANGE%, e.g. 50/5:30/15:20/80")->check(paths::none());
+  cmd->add_option("--rate-iops", a.rate_iops, "Rate limit in IOPS (total over threads)")->check(paths::none());
+  cmd->add_option("--rate-mbps", a.rate_mbps, "Rate limit in MB/s, decimal (10^6 bytes)")->check(paths::none());
+  add_shared_option(cmd, "--engine", a.engine, "IO engine (see `ptsuite engines`)")
+      ->check(paths::none())
+      ->capture_default_str();
+  cmd->add_option("--cpus", a.cpus, "Pin thread i to the i-th CPU of this list, e.g. 0,1 or 0-3")->check(paths::none());
+  cmd->add_option("--interval", a.interval, "Record an interval series every this long, e.g. 1s")->check(paths::none());
+  cmd->add_option("--data", a.data, "Write data: random, refill or zeros")->check(paths::none())->capture_default_str();
   add_shared_flag(cmd, "--allow-destructive", a.allow_destructive,
                   "Allow writes to a block device or a file holding data (destroys its data)");
   add_shared_flag(cmd, "--quiet", a.quiet, "No progress line and no summary");
@@ -272,6 +272,7 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
                    {"rate_iops", "--rate-iops"}, {"rate_mbps", "--rate-mbps"},   {"interval", "--interval"},
                    {"cpus", "--cpus"},           {"engine", "--engine"}};
     slot.action = [args] {
+      (void)resolve_target_option(args->target);
       RunRequest request;
       request.target_path = args->target;
       request.spec = build_spec(*args);

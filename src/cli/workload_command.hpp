@@ -1,6 +1,7 @@
 // Private: the run-one-workload path shared by `ptsuite workload` and `ptsuite demo`. It
 // enforces the order that keeps bad input and refused targets from writing anything:
-//   1. the JSON output path is checked (UsageError naming the option)
+//   1. the JSON output path passes the output gate (device/output_gate.hpp: exit 2 naming the
+//      option, exit 3 for a device node or a file that shares bytes with the target)
 //   2. the target passes device::pass_target_gate() (exit 3; its lock is held to the end)
 //   3. the target is opened (read-only when the workload only reads) and resolve() checks the
 //      workload against its geometry (exit 2)
@@ -29,10 +30,6 @@ struct RunRequest {
 };
 
 int execute_workload(const RunRequest& request);
-
-// Throws UsageError(option) unless `path` can be created: its directory exists and is
-// writable, and `path` is not a directory. Writes nothing.
-void check_output_file(const std::string& path, const std::string& option);
 
 // A fresh seed when the user gave none (recorded in the results, so the run can be repeated).
 uint64_t random_seed();

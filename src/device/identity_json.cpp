@@ -56,6 +56,7 @@ void to_json(nlohmann::json& j, const DeviceIdentity& id) {
   j["firmware"] = text_or_null(id.firmware);
   j["identifier"] = text_or_null(id.identifier);
   if (!id.medium.empty()) j["medium"] = id.medium;
+  if (!id.asset_serial.empty()) j["asset_serial"] = id.asset_serial;
   j["capacity_bytes"] = id.capacity_bytes;
   j["logical_block_bytes"] = id.logical_block_bytes;
   j["physical_block_bytes"] = id.physical_block_bytes;

@@ -256,15 +256,16 @@ std::unique_ptr<Passthrough> open_read_only_channel(const std::string& path) {
   return std::make_unique<LinuxPassthrough>(std::move(fd), true, block);
 }
 
-std::unique_ptr<Passthrough> open_destructive_channel(const std::string& path, bool allow_destructive,
+std::unique_ptr<Passthrough> open_destructive_channel(const WritableTarget& target, bool allow_destructive,
                                                       const SystemRoots& roots) {
+  const std::string& path = target.path();
   require_destructive_allowed(path, allow_destructive, roots);
-  const bool block = is_block_device(path);
+  const bool block = target.is_block_device();
   // O_EXCL on a block device is the kernel's exclusive claim: EBUSY while mounted or held.
-  const int flags = O_RDWR | O_CLOEXEC | (block ? O_EXCL : 0);
-  UniqueFd fd(::open(path.c_str(), flags | O_DIRECT));
+  const int flags = block ? O_EXCL : 0;
+  UniqueFd fd = open_for_writing(target, flags | O_DIRECT);
   if (!fd.valid() && errno == EINVAL) {
-    fd.reset(::open(path.c_str(), flags));  // a filesystem without O_DIRECT (tmpfs)
+    fd = open_for_writing(target, flags);  // a filesystem without O_DIRECT (tmpfs)
   }
   if (!fd.valid()) {
     const int err = errno;
@@ -273,6 +274,9 @@ std::unique_ptr<Passthrough> open_destructive_channel(const std::string& path, b
           fmt::format("cannot claim {} exclusively: it is in use ({}); stop that user of the "
                       "device, then run again",
                       path, describe_device_openers(find_device_openers(path, 0, roots))));
+    }
+    if ((err == EPERM || err == EACCES) && ::geteuid() == 0) {
+      throw device_denied_to_root(path);
     }
     throw SystemError("cannot open " + path + " for writing", err);
   }

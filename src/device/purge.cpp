@@ -393,7 +393,7 @@ PurgeRecord purge(const std::string& path, const PurgeOptions& options) {
   const DeviceIdentity id = identify(path, options.roots);
   (void)prepare_purge(id, options);
   // 5. Gate again + exclusive open, then run.
-  auto channel = open_destructive_channel(path, options.allow_destructive, options.roots);
+  auto channel = open_destructive_channel(guard.writable(), options.allow_destructive, options.roots);
   return purge_via(*channel, id, options);
 }
 

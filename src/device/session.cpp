@@ -6,11 +6,11 @@
 
 namespace ptsuite::device {
 
-std::unique_ptr<DeviceSession> DeviceSession::open(const std::string& path, const SessionOptions& options) {
-  require_destructive_allowed(path, options.allow_destructive, options.roots);
-  DeviceIdentity identity = identify(path, options.roots);
+std::unique_ptr<DeviceSession> DeviceSession::open(const WritableTarget& target, const SessionOptions& options) {
+  require_destructive_allowed(target.path(), options.allow_destructive, options.roots);
+  DeviceIdentity identity = identify(target.path(), options.roots);
   // open_destructive_channel runs the gate again and takes the O_EXCL claim.
-  std::unique_ptr<Passthrough> channel = open_destructive_channel(path, options.allow_destructive, options.roots);
+  std::unique_ptr<Passthrough> channel = open_destructive_channel(target, options.allow_destructive, options.roots);
   return std::make_unique<DeviceSession>(std::move(channel), std::move(identity), options);
 }
 

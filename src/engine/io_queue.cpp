@@ -230,7 +230,11 @@ int IoQueue::reap(uint32_t min_completions, uint64_t timeout_ns) noexcept {
     const IoRequest& request = slot.request;
     if (completion.result == static_cast<int64_t>(request.length_bytes)) [[likely]] {
       stats::DirectionStats& direction = request.op == IoOp::read ? m_stats.read : m_stats.write;
-      direction.record(request.length_bytes, now_ns - slot.submit_ns);
+      const uint64_t latency_ns = now_ns - slot.submit_ns;
+      direction.record(request.length_bytes, latency_ns);
+      if (m_observer != nullptr) [[unlikely]] {
+        m_observer->completed(completion.slot, request.op, request.length_bytes, latency_ns);
+      }
     } else {
       record_error(request, completion.result);
     }

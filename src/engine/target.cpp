@@ -31,6 +31,11 @@ std::string describe(const std::string& path) { return "\"" + path + "\""; }
       throw UsageError("target", describe(path) + ": no such file or device");
     case EACCES:
     case EPERM:
+      if (::geteuid() == 0) {
+        // Root was refused: not a matter of file modes but of something confining this process
+        // (a device cgroup, e.g. a Slurm job's ConstrainDevices, or a security module).
+        throw device_denied_to_root(describe(path));
+      }
       throw UsageError("target", describe(path) + ": permission denied (block devices usually need root)");
     case EROFS:
       throw UsageError("target", describe(path) + ": read-only, cannot be opened for writing");
@@ -106,7 +111,12 @@ TargetGeometry regular_file_geometry(int fd, const struct stat& st) {
 
 }  // namespace
 
-Target Target::open(const std::string& path, Access access) {
+Target Target::open_read_only(const std::string& path) { return open_with(path, nullptr); }
+
+Target Target::open(const WritableTarget& target) { return open_with(target.path(), &target); }
+
+Target Target::open_with(const std::string& path, const WritableTarget* writable) {
+  const Access access = writable != nullptr ? Access::read_write : Access::read_only;
   // stat() first: opening a FIFO would block and opening a tty has side effects, so anything
   // that is not a block device or regular file is refused before open().
   struct stat before {};
@@ -117,8 +127,8 @@ Target Target::open(const std::string& path, Access access) {
     throw UsageError("target", describe(path) + " is neither a block device nor a regular file");
   }
 
-  const int access_flags = access == Access::read_write ? O_RDWR : O_RDONLY;
-  const int fd = ::open(path.c_str(), access_flags | O_DIRECT | O_CLOEXEC);
+  const int fd = writable != nullptr ? open_for_writing(*writable, O_DIRECT).release()
+                                     : ::open(path.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
   if (fd < 0) {
     const int errnum = errno;
     if (errnum == EINVAL) {

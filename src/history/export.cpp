@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <ptsuite/util/labels.hpp>
 #include <ptsuite/util/text.hpp>
 
 namespace ptsuite::history {
@@ -40,7 +41,9 @@ std::vector<std::string> run_fields(const RunRecord& r) {
           r.manifest_sha256,
           r.signature_fingerprint,
           r.signed_utc,
-          r.preflight_warnings ? std::to_string(*r.preflight_warnings) : ""};
+          r.preflight_warnings ? std::to_string(*r.preflight_warnings) : "",
+          r.host,
+          labels_text(r.labels)};
 }
 
 void append_row(std::string& out, const std::vector<std::string>& fields) {
@@ -80,6 +83,8 @@ const std::vector<std::string>& export_csv_columns() {
                                                      "signature_fingerprint",
                                                      "signed_utc",
                                                      "preflight_warnings",
+                                                     "host",
+                                                     "labels",
                                                      "test",
                                                      "test_compliant",
                                                      "test_compliance",

@@ -76,7 +76,7 @@ RunRecord record_from_app_run(const results::AppRun& run, const std::filesystem:
 }
 
 RunRecord record_from_replay(const results::ReplayRecord& replay, const std::filesystem::path& dir) {
-  const results::DriveIdentity id = results::read_drive_identity(replay.target_identity);
+  const results::DriveIdentity& id = replay.target_identity;
   RunRecord r = base_record("replay", replay.capture_file + "\n" + id.serial.value_or("") + "\n" + replay.target, dir,
                             replay.started_utc, replay.finished_utc);
   r.status = replay.stop_reason;

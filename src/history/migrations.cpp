@@ -55,6 +55,19 @@ const std::vector<Migration>& history_migrations() {
        {"ALTER TABLE runs ADD COLUMN signature_fingerprint TEXT", "ALTER TABLE runs ADD COLUMN signed_utc TEXT",
         "ALTER TABLE runs ADD COLUMN preflight_warnings INTEGER",
         "CREATE INDEX runs_by_model_serial ON runs (device_model, device_serial)"}},
+      {3,
+       "run labels, the host, run bundles, and the fleet's drives (docs/fleet.md)",
+       {"ALTER TABLE runs ADD COLUMN host TEXT", "ALTER TABLE runs ADD COLUMN bundle_manifest_sha256 TEXT",
+        "CREATE TABLE run_labels (run_id BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE, "
+        "key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (run_id, key))",
+        "CREATE INDEX run_labels_by_key_value ON run_labels (key, value)",
+        "CREATE TABLE run_files (run_id BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE, "
+        "path TEXT NOT NULL, size_bytes BIGINT NOT NULL, sha256 TEXT NOT NULL, content_base64 TEXT NOT NULL, "
+        "PRIMARY KEY (run_id, path))",
+        "CREATE TABLE fleet_drives (serial TEXT NOT NULL PRIMARY KEY, node TEXT NOT NULL, model TEXT, "
+        "firmware TEXT, capacity_bytes BIGINT, transport TEXT, gres_type TEXT NOT NULL, file TEXT NOT NULL, "
+        "labels TEXT NOT NULL, seen_utc TEXT NOT NULL)",
+        "CREATE INDEX fleet_drives_by_model ON fleet_drives (model, firmware)"}},
   };
   return k_migrations;
 }

@@ -4,7 +4,9 @@
 #include <libpq-fe.h>
 
 #include <fmt/format.h>
+
 #include <cctype>
+#include <string_view>
 
 #include <ptsuite/history/backend.hpp>
 #include <ptsuite/util/error.hpp>
@@ -16,6 +18,17 @@ namespace {
 // Any constant identifies the history's write lock among the server's advisory locks; this
 // one spells "ptsuit" in ASCII.
 constexpr const char* k_advisory_lock_key = "123715371443572";
+
+// A failed result that says the session is gone, though libpq may not have marked the
+// connection bad yet: no SQLSTATE at all (libpq's own communication failure, e.g. "server
+// closed the connection unexpectedly"), class 08 (connection exception) or 57P01-57P03 (the
+// server shutting down or restarting).
+bool connection_lost(const PGresult* result) {
+  const char* state = result != nullptr ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+  if (state == nullptr || *state == '\0') return true;
+  const std::string_view code(state);
+  return code.substr(0, 2) == "08" || code == "57P01" || code == "57P02" || code == "57P03";
+}
 
 std::string first_line(const char* message) {
   std::string text = message != nullptr ? message : "";
@@ -51,6 +64,13 @@ class PostgresBackend final : public Backend {
       const std::string why = m_conn != nullptr ? first_line(PQerrorMessage(m_conn)) : "out of memory";
       PQfinish(m_conn);
       m_conn = nullptr;
+      // No answer, or a server that refuses connections for now (starting, shutting down,
+      // recovering): a later attempt can succeed (exit 75). Bad parameters, an unknown database,
+      // a failed login: the URI must change (exit 2).
+      const PGPing ping = PQpingParams(keys, values, /*expand_dbname=*/1);
+      if (ping == PQPING_NO_RESPONSE || ping == PQPING_REJECT) {
+        throw Unavailable(fmt::format("the PostgreSQL history database cannot be reached: {}; retry later", why));
+      }
       throw UsageError("--db", fmt::format("cannot connect to the PostgreSQL history database: {}", why));
     }
     PQsetNoticeProcessor(
@@ -79,6 +99,10 @@ class PostgresBackend final : public Backend {
     const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
       const std::string statement(sql.substr(0, sql.find('\n')));
+      if (PQstatus(m_conn) == CONNECTION_BAD || connection_lost(result.get())) {  // the server went away mid-session
+        throw Unavailable(fmt::format("history database {}: the connection was lost ({}); retry later", m_description,
+                                      first_line(PQerrorMessage(m_conn))));
+      }
       throw SystemError(fmt::format("history database {}: {} (in: {})", m_description,
                                     first_line(PQerrorMessage(m_conn)), statement));
     }

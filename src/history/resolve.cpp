@@ -58,11 +58,11 @@ ResolvedRun resolve_run(const std::string& argument, HistoryStore* store) {
   return from_directory(dir, std::move(record), fmt::format("history run {}", *id));
 }
 
-ResolvedRun resolve_run(const std::string& argument, const std::string& db) {
+ResolvedRun resolve_run(const std::string& argument, const HistoryDb& db) {
   if (is_directory(argument) || !parse_history_id(argument)) {
     return resolve_run(argument, static_cast<HistoryStore*>(nullptr));
   }
-  HistoryStore store = HistoryStore::open(resolve_history_db(db));
+  HistoryStore store = HistoryStore::open(db);
   return resolve_run(argument, &store);
 }
 

@@ -17,10 +17,10 @@
 #include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/test_record.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include <ptsuite/util/sha256.hpp>
 
@@ -115,8 +115,12 @@ int64_t preflight_warnings(const results::RunHeader& header) {
   return warnings;
 }
 
-// Stable across resume, sign and moving the directory: when the run started and what it planned.
+// Stable across resume, sign and moving the directory: the id the run drew when it started
+// (pts/run.hpp); documents of earlier versions: when it started, what it planned, on which serial.
 std::string run_uid(const results::RunHeader& header) {
+  if (!header.run.run_uid.empty()) {
+    return header.run.run_uid;
+  }
   const std::string basis =
       header.run.sessions.started_utc + "\n" + header.run.plan_fingerprint + "\n" + header.device.serial;
   return sha256_hex(basis).substr(0, 32);
@@ -158,7 +162,7 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
   r.status = h.run.status;
   r.device_vendor = h.device.vendor;
   r.device_model = h.device.model;
-  r.device_serial = h.device.serial;
+  r.device_serial = h.device.serial.empty() ? h.device.asset_serial : h.device.serial;
   r.device_firmware = h.device.firmware;
   r.device_transport = h.device.transport;
   // 0 = not in the document (no target has zero bytes).
@@ -170,6 +174,8 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
   r.tested_by = h.config.tested_by;
   r.tool_version = h.tool.version;
   r.tool_git_revision = h.tool.git_revision;
+  r.host = h.run.host;
+  r.labels = h.config.labels;
   if (h.preflight_recorded) {  // runs older than the host preflight have none: unknown, not zero
     r.preflight_warnings = preflight_warnings(h);
   }
@@ -205,6 +211,45 @@ RunRecord kind_record(const results::Comparison& /*d*/, const fs::path& dir) {
 }
 
 }  // namespace
+
+std::vector<BundleFile> read_bundle_files(const fs::path& dir) {
+  const bundle::VerifyReport report = bundle::verify_manifest(dir);
+  if (!report.intact()) {
+    throw UsageError(dir.string(), fmt::format("the bundle no longer matches its manifest ({}: {}); check it with "
+                                               "`ptsuite verify {}`",
+                                               bundle::to_string(report.problems.front().kind),
+                                               report.problems.front().path, dir.string()));
+  }
+  std::vector<BundleFile> out;
+  for (const bundle::ManifestEntry& e : report.manifest.files) {
+    out.push_back({e.path, e.size_bytes, e.sha256, read_file(dir / e.path)});
+  }
+  for (const std::string_view name : {bundle::k_manifest_file_name, bundle::k_signature_file_name}) {
+    const fs::path path = dir / std::string(name);
+    std::error_code ec;
+    if (fs::is_regular_file(path, ec)) {
+      std::string content = read_file(path);
+      out.push_back({std::string(name), content.size(), sha256_hex(content), std::move(content)});
+    }
+  }
+  return out;
+}
+
+void write_bundle_files(const std::vector<BundleFile>& files, const OutputDir& dir) {
+  dir.create();
+  for (const BundleFile& f : files) {
+    const fs::path relative = fs::path(f.path).lexically_normal();
+    if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") {
+      throw SystemError(fmt::format("the stored bundle names a file outside its directory ({})", printable(f.path)));
+    }
+    if (sha256_hex(f.content) != f.sha256) {
+      throw SystemError(fmt::format("the stored bundle's {} does not match its SHA-256: the history's copy is damaged",
+                                    printable(f.path)));
+    }
+    if (relative.has_parent_path()) dir.subdir(relative.parent_path().generic_string()).create();
+    write_file_atomic(dir.file(relative.generic_string()), f.content);
+  }
+}
 
 RunRecord record_of(const results::Document& doc, const fs::path& dir) {
   if (doc.as<results::RunDocument>() != nullptr && doc.as<results::RunDocument>()->header.kind != "ptsuite.results") {

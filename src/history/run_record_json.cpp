@@ -60,6 +60,9 @@ nlohmann::json run_record_json(const RunRecord& r, bool with_metrics) {
                         {"signature_fingerprint", r.signature_fingerprint},
                         {"signed_utc", r.signed_utc},
                         {"preflight_warnings", or_null(r.preflight_warnings)},
+                        {"host", r.host},
+                        {"labels", r.labels},
+                        {"bundle_stored", r.bundle_stored},
                         {"tests", tests_json(r, with_metrics)}};
 }
 

@@ -22,7 +22,8 @@ struct StatementFree {
 
 class SqliteBackend final : public Backend {
  public:
-  explicit SqliteBackend(std::string path) : m_path(std::move(path)) {
+  explicit SqliteBackend(const OutputPath& out) : m_path(out.string()) {
+    check_destination(out);  // a regular file or nothing, again just before SQLite opens it
     std::error_code ec;
     const fs::path parent = fs::path(m_path).parent_path();
     if (!parent.empty()) {
@@ -48,7 +49,7 @@ class SqliteBackend final : public Backend {
   std::vector<Row> query(std::string_view sql, const std::vector<Value>& params) override {
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr) != SQLITE_OK) {
-      throw failure(sql);
+      fail(sql);
     }
     const std::unique_ptr<sqlite3_stmt, StatementFree> statement(raw);
     for (size_t i = 0; i < params.size(); ++i) {
@@ -57,7 +58,7 @@ class SqliteBackend final : public Backend {
                                                    SQLITE_TRANSIENT)
                                : sqlite3_bind_null(raw, index);
       if (rc != SQLITE_OK) {
-        throw failure(sql);
+        fail(sql);
       }
     }
     std::vector<Row> rows;
@@ -67,7 +68,7 @@ class SqliteBackend final : public Backend {
         return rows;
       }
       if (rc != SQLITE_ROW) {
-        throw failure(sql);
+        fail(sql);
       }
       Row row;
       for (int c = 0; c < sqlite3_column_count(raw); ++c) {
@@ -86,9 +87,17 @@ class SqliteBackend final : public Backend {
   }
 
  private:
-  [[nodiscard]] SystemError failure(std::string_view sql) const {
+  // The statement's error: still locked by another writer after the busy timeout is worth a
+  // retry (exit 75); anything else is a failure (exit 5).
+  [[noreturn]] void fail(std::string_view sql) const {
     const std::string first_line(sql.substr(0, sql.find('\n')));
-    return SystemError(fmt::format("history database {}: {} (in: {})", m_path, sqlite3_errmsg(m_db), first_line));
+    const std::string message =
+        fmt::format("history database {}: {} (in: {})", m_path, sqlite3_errmsg(m_db), first_line);
+    const int code = sqlite3_errcode(m_db) & 0xff;  // the primary result code
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+      throw Unavailable(message + "; retry later");
+    }
+    throw SystemError(message);
   }
 
   std::string m_path;
@@ -97,7 +106,7 @@ class SqliteBackend final : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> open_sqlite(const std::string& path) { return std::make_unique<SqliteBackend>(path); }
+std::unique_ptr<Backend> open_sqlite(const OutputPath& path) { return std::make_unique<SqliteBackend>(path); }
 
 bool is_postgresql_uri(std::string_view db) {
   return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
@@ -105,8 +114,12 @@ bool is_postgresql_uri(std::string_view db) {
 
 bool is_postgresql(std::string_view db) { return is_postgresql_uri(db) || is_postgresql_keywords(db); }
 
-std::unique_ptr<Backend> open_backend(const std::string& db) {
-  return is_postgresql(db) ? open_postgresql(db) : open_sqlite(db);
+std::unique_ptr<Backend> open_backend(const HistoryDb& db) {
+  if (db.sqlite) return open_sqlite(*db.sqlite);
+  if (!is_postgresql(db.name)) {
+    throw UsageError("--db", "a SQLite history file must pass the output gate (internal: no token)");
+  }
+  return open_postgresql(db.name);
 }
 
 }  // namespace ptsuite::history

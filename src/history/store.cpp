@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/history/migrations.hpp>
+#include <ptsuite/util/base64.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -35,6 +36,7 @@ constexpr TextColumn k_text_columns[] = {
     {"manifest_sha256", &RunRecord::manifest_sha256},
     {"signature_fingerprint", &RunRecord::signature_fingerprint},
     {"signed_utc", &RunRecord::signed_utc},
+    {"host", &RunRecord::host},
 };
 // Then, in this order: capacity_bytes, tests, compliant, preflight_warnings.
 constexpr size_t k_other_columns = 4;
@@ -78,14 +80,15 @@ std::vector<Value> column_values(const RunRecord& r) {
   return values;
 }
 
-// A row of SELECT id, run_uid, added_utc, updated_utc, <column_list()>.
+// A row of SELECT id, run_uid, added_utc, updated_utc, bundle_manifest_sha256, <column_list()>.
 RunRecord record_from_row(const Row& row) {
   RunRecord r;
   r.id = std::stoll(row.at(0).value_or("0"));
   r.run_uid = row.at(1).value_or("");
   r.added_utc = row.at(2).value_or("");
   r.updated_utc = row.at(3).value_or("");
-  size_t i = 4;
+  r.bundle_stored = row.at(4).has_value();
+  size_t i = 5;
   for (const TextColumn& c : k_text_columns) {
     r.*c.member = row.at(i++).value_or("");
   }
@@ -101,7 +104,7 @@ RunRecord record_from_row(const Row& row) {
 }
 
 std::string select_runs(const std::string& where) {
-  return "SELECT id, run_uid, added_utc, updated_utc, " + column_list() + " FROM runs" + where +
+  return "SELECT id, run_uid, added_utc, updated_utc, bundle_manifest_sha256, " + column_list() + " FROM runs" + where +
          " ORDER BY started_utc, id";
 }
 
@@ -122,9 +125,44 @@ HistoryStore::HistoryStore(std::unique_ptr<Backend> backend) : m_backend(std::mo
   (void)apply_migrations(*m_backend, history_migrations());
 }
 
-HistoryStore HistoryStore::open(const std::string& db) { return HistoryStore(open_backend(db)); }
+HistoryStore HistoryStore::open(const HistoryDb& db) { return HistoryStore(open_backend(db)); }
 
-AddResult HistoryStore::add(const RunRecord& record, bool replace) {
+// Tests, metrics, labels and (with `files`) the bundle of run `id`, whose rows of those tables
+// are gone (a new run, or deleted by add()).
+void HistoryStore::store_details(const RunRecord& record, const std::string& id, const std::vector<BundleFile>* files) {
+  for (size_t i = 0; i < record.test_summaries.size(); ++i) {
+    const TestSummary& t = record.test_summaries[i];
+    (void)m_backend->query(
+        "INSERT INTO run_tests (run_id, position, test_id, compliant, compliance_summary, steady_state) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        {id, std::to_string(i), t.test_id, t.compliant ? "1" : "0", t.compliance_summary, t.steady_state});
+  }
+  for (const Metric& m : record.metrics) {
+    (void)m_backend->query("INSERT INTO run_metrics (run_id, test_id, name, value, unit) VALUES (?, ?, ?, ?, ?)",
+                           {id, m.test_id, m.name, number_text(m.value), m.unit});
+  }
+  for (const auto& [key, value] : record.labels) {
+    (void)m_backend->query("INSERT INTO run_labels (run_id, key, value) VALUES (?, ?, ?)", {id, key, value});
+  }
+  if (files == nullptr) {
+    // A bundle stored with an earlier state of the run (another manifest) no longer matches it.
+    const std::vector<Row> stored = m_backend->query("SELECT bundle_manifest_sha256 FROM runs WHERE id = ?", {id});
+    if (!stored.empty() && stored[0][0] && *stored[0][0] != record.manifest_sha256) {
+      (void)m_backend->query("DELETE FROM run_files WHERE run_id = ?", {id});
+      (void)m_backend->query("UPDATE runs SET bundle_manifest_sha256 = NULL WHERE id = ?", {id});
+    }
+    return;
+  }
+  (void)m_backend->query("DELETE FROM run_files WHERE run_id = ?", {id});
+  for (const BundleFile& f : *files) {
+    (void)m_backend->query(
+        "INSERT INTO run_files (run_id, path, size_bytes, sha256, content_base64) VALUES (?, ?, ?, ?, ?)",
+        {id, f.path, std::to_string(f.size_bytes), f.sha256, base64_encode(f.content)});
+  }
+  (void)m_backend->query("UPDATE runs SET bundle_manifest_sha256 = ? WHERE id = ?", {record.manifest_sha256, id});
+}
+
+AddResult HistoryStore::add(const RunRecord& record, bool replace, const std::vector<BundleFile>* files) {
   static_assert(k_other_columns == 4, "column_values() and record_from_row() list four more columns");
   WriteTransaction transaction(*m_backend);
   const std::string now = utc_now_iso8601();
@@ -158,27 +196,20 @@ AddResult HistoryStore::add(const RunRecord& record, bool replace) {
     params.insert(params.end(), values.begin(), values.end());
     params.emplace_back(std::to_string(result.id));
     (void)m_backend->query("UPDATE runs SET " + set + " WHERE id = ?", params);
-    (void)m_backend->query("DELETE FROM run_tests WHERE run_id = ?", {std::to_string(result.id)});
-    (void)m_backend->query("DELETE FROM run_metrics WHERE run_id = ?", {std::to_string(result.id)});
+    for (const char* table : {"run_tests", "run_metrics", "run_labels"}) {
+      (void)m_backend->query(fmt::format("DELETE FROM {} WHERE run_id = ?", table), {std::to_string(result.id)});
+    }
   }
-  const std::string id = std::to_string(result.id);
-  for (size_t i = 0; i < record.test_summaries.size(); ++i) {
-    const TestSummary& t = record.test_summaries[i];
-    (void)m_backend->query(
-        "INSERT INTO run_tests (run_id, position, test_id, compliant, compliance_summary, steady_state) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        {id, std::to_string(i), t.test_id, t.compliant ? "1" : "0", t.compliance_summary, t.steady_state});
-  }
-  for (const Metric& m : record.metrics) {
-    (void)m_backend->query("INSERT INTO run_metrics (run_id, test_id, name, value, unit) VALUES (?, ?, ?, ?, ?)",
-                           {id, m.test_id, m.name, number_text(m.value), m.unit});
-  }
+  store_details(record, std::to_string(result.id), files);
   transaction.commit();
   return result;
 }
 
 void HistoryStore::load_details(RunRecord& r, bool with_metrics) {
   const std::string id = std::to_string(r.id);
+  for (const Row& row : m_backend->query("SELECT key, value FROM run_labels WHERE run_id = ?", {id})) {
+    r.labels[row.at(0).value_or("")] = row.at(1).value_or("");
+  }
   for (const Row& row :
        m_backend->query("SELECT test_id, compliant, compliance_summary, steady_state FROM run_tests WHERE run_id = ? "
                         "ORDER BY position",
@@ -209,6 +240,12 @@ std::vector<RunRecord> HistoryStore::list(const RunFilter& filter, bool with_met
     where += where.empty() ? " WHERE device_serial = ?" : " AND device_serial = ?";
     params.emplace_back(filter.serial);
   }
+  for (const auto& [key, value] : filter.labels) {
+    where += where.empty() ? " WHERE " : " AND ";
+    where += "id IN (SELECT run_id FROM run_labels WHERE key = ? AND value = ?)";
+    params.emplace_back(key);
+    params.emplace_back(value);
+  }
   std::vector<RunRecord> out;
   for (const Row& row : m_backend->query(select_runs(where), params)) {
     out.push_back(record_from_row(row));
@@ -225,6 +262,24 @@ std::optional<RunRecord> HistoryStore::get(int64_t id) {
   RunRecord r = record_from_row(rows[0]);
   load_details(r, true);
   return r;
+}
+
+std::vector<BundleFile> HistoryStore::bundle_files(int64_t id) {
+  std::vector<BundleFile> out;
+  for (const Row& row :
+       m_backend->query("SELECT path, size_bytes, sha256, content_base64 FROM run_files WHERE run_id = ? ORDER BY path",
+                        {std::to_string(id)})) {
+    const std::string path = row.at(0).value_or("");
+    out.push_back({path, std::stoull(row.at(1).value_or("0")), row.at(2).value_or(""),
+                   base64_decode(row.at(3).value_or(""), fmt::format("history run {} file {}", id, path))});
+  }
+  return out;
+}
+
+std::optional<int64_t> HistoryStore::id_of(const std::string& run_uid) {
+  const std::vector<Row> rows = m_backend->query("SELECT id FROM runs WHERE run_uid = ?", {run_uid});
+  if (rows.empty() || !rows[0][0]) return std::nullopt;
+  return std::stoll(*rows[0][0]);
 }
 
 RunRecord HistoryStore::get_or_throw(int64_t id) {

@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include <ptsuite/bundle/manifest.hpp>
-#include <ptsuite/history/location.hpp>
 #include <ptsuite/history/run_record.hpp>
 #include <ptsuite/history/store.hpp>
 #include <ptsuite/report/headline.hpp>
@@ -23,16 +22,16 @@ namespace {
 
 // Every format at once; when one fails, each on its own, so that one failing format (the PDF
 // when Chromium went missing) costs neither the others nor the run.
-std::vector<std::string> write_reports(const fs::path& dir, const results::Document& doc, const FinishOptions& o,
+std::vector<std::string> write_reports(const OutputDir& dir, const results::Document& doc, const FinishOptions& o,
                                        std::vector<std::string>& problems) {
   if (o.formats.empty()) return {};
   try {
-    return report::write_reports(dir.string(), doc, o.formats, o.paper);
+    return report::write_reports(dir, doc, o.formats, o.paper);
   } catch (const Error&) {
     std::vector<std::string> written;
     for (const std::string& format : o.formats) {
       try {
-        for (std::string& path : report::write_reports(dir.string(), doc, {format}, o.paper)) {
+        for (std::string& path : report::write_reports(dir, doc, {format}, o.paper)) {
           written.push_back(std::move(path));
         }
       } catch (const Error& e) {
@@ -55,11 +54,10 @@ void html_last(std::vector<std::string>& reports) {
 
 }  // namespace
 
-std::string record_in_history(const fs::path& dir, const results::Document& document, const std::string& history_db,
+std::string record_in_history(const fs::path& dir, const results::Document& document, const history::HistoryDb& db,
                               bool* recorded) {
   if (recorded != nullptr) *recorded = false;
   try {
-    const std::string db = history::resolve_history_db(history_db, "--db");
     history::HistoryStore store = history::HistoryStore::open(db);
     const history::AddResult result = store.add(history::record_of(document, dir));
     if (recorded != nullptr) *recorded = true;
@@ -72,7 +70,7 @@ std::string record_in_history(const fs::path& dir, const results::Document& docu
   }
 }
 
-FinishedRun finish_run(const fs::path& dir, const results::Document& document, const FinishOptions& options) {
+FinishedRun finish_run(const OutputDir& dir, const results::Document& document, const FinishOptions& options) {
   FinishedRun out;
   for (const auto& [child_dir, child] : options.children) {
     for (std::string& path : write_reports(child_dir, child, options, out.problems)) out.reports.push_back(path);
@@ -81,14 +79,14 @@ FinishedRun finish_run(const fs::path& dir, const results::Document& document, c
   html_last(own);
   out.reports.insert(out.reports.end(), own.begin(), own.end());
   if (options.run_log) {
-    RunLogFile log(dir / k_run_log_file);
+    RunLogFile log(dir.file(k_run_log_file));
     for (const std::string& path : out.reports) log.info("report written: " + path);
     for (const std::string& problem : out.problems) log.warning(problem);
     if (!options.final_note.empty()) log.info(options.final_note);
   }  // closed before the manifest, which covers it
   (void)bundle::write_manifest(dir);
   if (options.history && document.info->history) {
-    out.history = record_in_history(dir, document, options.history_db);
+    out.history = record_in_history(dir.path(), document, *options.history);
   }
   out.headline = report::headline_lines(document);
   return out;

@@ -16,7 +16,8 @@ using nlohmann::json;
 // Keys of a test/profile file that describe the file rather than spec values.
 bool is_metadata_key(const std::string& key) {
   return key == "format" || key == "id" || key == "title" || key == "subtitle" || key == "description" ||
-         key == "revisions" || key == "settings" || key == "compliance_clauses" || key == "replaced_by";
+         key == "revisions" || key == "settings" || key == "compliance_clauses" || key == "replaced_by" ||
+         key == "conditioning_rules";
 }
 
 [[noreturn]] void data_defect(const std::string& path, const std::string& problem) {
@@ -201,6 +202,12 @@ std::pair<std::string, std::string> DefinitionSet::clause(std::string_view id) c
   return {it->value("title", std::string(id)), it->value("spec_ref", "-")};
 }
 
+const json& DefinitionSet::conditioning_rules() const {
+  static const json k_none = json::array();
+  const auto it = m_common.find("conditioning_rules");
+  return it == m_common.end() || !it->contains("rules") ? k_none : it->at("rules");
+}
+
 SpecValue DefinitionSet::resolve_field(const json& field, const SpecContext& ctx, std::string path) {
   const json* node = &field;
   // by_revision and by_profile may nest in either order.
@@ -248,6 +255,7 @@ SpecValue DefinitionSet::resolve_field(const json& field, const SpecContext& ctx
     v.floor_source = floor.at("source").get<std::string>();
   }
   v.raised_is_deviation = node->value("raised", "") == "deviation";
+  v.limit = node->value("limit", "");
   v.range = node->value("range", json());
   return v;
 }

@@ -1,6 +1,7 @@
 #include <ptsuite/pts/eta.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <cmath>
 
@@ -25,6 +26,23 @@ uint64_t to_ns(double v) { return v > 0 ? static_cast<uint64_t>(std::llround(v))
 EtaModel::EtaModel(const Plan& best, const Plan& worst, const PlanAssumptions& assumed)
     : m_best(best), m_worst(worst), m_assumed(assumed), m_best_index(index_of(best)), m_worst_index(index_of(worst)) {}
 
+double EtaModel::overhead_of(const PlanStep& s) const {
+  const std::optional<double> measured = m_overhead_ns.value();
+  if (!measured) {
+    return static_cast<double>(s.overhead_ns);
+  }
+  const double planned = m_planned_overhead_ns.value().value_or(0);
+  return planned > 0 ? static_cast<double>(s.overhead_ns) * *measured / planned : *measured;
+}
+
+std::optional<double> EtaModel::bytes_per_ns_at(uint32_t threads, uint32_t queue_depth) const {
+  const auto it = m_written.find({threads, queue_depth});
+  if (it == m_written.end() || it->second.ns <= 0) {
+    return std::nullopt;
+  }
+  return it->second.bytes / it->second.ns;
+}
+
 void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
   const auto it = m_worst_index.find(id);
   if (it == m_worst_index.end()) {
@@ -37,12 +55,14 @@ void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
   } else if (s.kind == "health") {
     m_health_ns.add(elapsed);
   } else if (s.kind == "segment" && s.estimated && s.bytes > 0) {
-    // A byte-limited step (WIPC): its rate, net of the overhead every segment pays.
-    const double overhead = m_overhead_ns.value().value_or(static_cast<double>(m_assumed.step_overhead_ns));
-    m_written_bytes += static_cast<double>(s.bytes);
-    m_write_ns += std::max(elapsed - overhead, elapsed / 2);
+    // A byte-limited step (WIPC): its rate at its TC x QD, net of the overhead a segment pays.
+    const double overhead = overhead_of(s);
+    Written& w = m_written[{s.threads, s.queue_depth}];
+    w.bytes += static_cast<double>(s.bytes);
+    w.ns += std::max(elapsed - overhead, elapsed / 2);
   } else if (s.kind == "segment") {
     m_overhead_ns.add(std::max(0.0, elapsed - static_cast<double>(s.duration_ns)));
+    m_planned_overhead_ns.add(static_cast<double>(s.overhead_ns));
   }
 }
 
@@ -51,14 +71,16 @@ uint64_t EtaModel::predicted_ns(const PlanStep& s) const {
     return to_ns(m_purge_ns.value().value_or(static_cast<double>(s.duration_ns)));
   }
   if (s.kind == "health") {
-    return to_ns(m_health_ns.value().value_or(static_cast<double>(s.duration_ns)));
+    return to_ns(m_health_ns.value().value_or(static_cast<double>(s.duration_ns + s.overhead_ns)));
   }
   if (s.kind != "segment") {
     return s.duration_ns;  // idle: wall time by definition
   }
-  const double overhead = m_overhead_ns.value().value_or(static_cast<double>(m_assumed.step_overhead_ns));
-  if (s.estimated && s.bytes > 0 && m_write_ns > 0) {
-    return to_ns(static_cast<double>(s.bytes) / (m_written_bytes / m_write_ns) + overhead);
+  const double overhead = overhead_of(s);
+  if (s.estimated && s.bytes > 0) {
+    if (const std::optional<double> rate = bytes_per_ns_at(s.threads, s.queue_depth)) {
+      return to_ns(static_cast<double>(s.bytes) / *rate + overhead);
+    }
   }
   return to_ns(static_cast<double>(s.duration_ns) + overhead);
 }
@@ -88,13 +110,21 @@ std::string EtaModel::basis() const {
   const std::string purge = m_purge_ns.value() ? fmt::format("purges measured ({}, mean {})", m_purge_ns.n,
                                                              units::format_duration(to_ns(*m_purge_ns.value())))
                                                : m_assumed.purge_basis;
-  const std::string writes = m_write_ns > 0
-                                 ? fmt::format("writes measured at {:.0f} MB/s", m_written_bytes / m_write_ns * 1e3)
-                                 : m_assumed.write_basis;
-  const std::string overhead =
-      m_overhead_ns.value()
-          ? fmt::format("step overhead measured {}", units::format_duration(to_ns(*m_overhead_ns.value())))
-          : fmt::format("step overhead assumed {}", units::format_duration(m_assumed.step_overhead_ns));
+  std::vector<std::string> rates;
+  for (const auto& [toio, w] : m_written) {
+    if (w.ns > 0) {
+      rates.push_back(fmt::format("{:.0f} MB/s at TC {} / QD {}", w.bytes / w.ns * 1e3, toio.first, toio.second));
+    }
+  }
+  const std::string writes =
+      rates.empty() ? m_assumed.write_basis : fmt::format("writes measured at {}", fmt::join(rates, ", "));
+  std::string overhead = m_assumed.overhead_basis;
+  if (const std::optional<double> measured = m_overhead_ns.value()) {
+    const double planned = m_planned_overhead_ns.value().value_or(0);
+    overhead = fmt::format("step overhead measured {} per segment over {} segments{}",
+                           units::format_duration(to_ns(*measured)), m_overhead_ns.n,
+                           planned > 0 ? fmt::format(" ({:.2f}x the plan's)", *measured / planned) : std::string());
+  }
   return purge + "; " + writes + "; " + overhead;
 }
 

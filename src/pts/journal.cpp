@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 #include <algorithm>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::pts {
@@ -44,15 +44,13 @@ json to_json_request(const StepRequest& request) {
   return j;
 }
 
-Journal::Journal(fs::path run_dir) : m_steps_dir(std::move(run_dir) / "journal" / "steps") {
-  std::error_code ec;
-  fs::create_directories(m_steps_dir, ec);
-  if (ec) {
-    throw SystemError(fmt::format("cannot create the journal directory {}: {}", m_steps_dir.string(), ec.message()));
-  }
+Journal::Journal(const OutputDir& run_dir) : m_steps(run_dir.subdir("journal/steps")) {
+  m_steps.create();
+  const fs::path& steps_dir = m_steps.path();
   std::vector<fs::path> files;
-  for (const fs::directory_entry& e : fs::directory_iterator(m_steps_dir)) {
-    // Leftover "<seq>.json.tmp" files are steps that never completed: ignore them.
+  for (const fs::directory_entry& e : fs::directory_iterator(steps_dir)) {
+    // Leftover temporaries (".<seq>.json.<random>.tmp": util/output_file.hpp) are steps that
+    // never completed: ignore them.
     if (e.is_regular_file() && e.path().extension() == ".json") {
       files.push_back(e.path());
     }
@@ -83,7 +81,7 @@ Journal::Journal(fs::path run_dir) : m_steps_dir(std::move(run_dir) / "journal" 
     if (entry.seq != m_entries.size() + 1 || f.filename() != entry_file_name(entry.seq)) {
       throw Error(ExitCode::system,
                   fmt::format("journal {} has a gap or a misnamed entry at {}; the run cannot be resumed",
-                              m_steps_dir.string(), f.filename().string()));
+                              steps_dir.string(), f.filename().string()));
     }
     m_entries.push_back(std::move(entry));
   }
@@ -101,7 +99,7 @@ void Journal::append(JournalEntry entry) {
          {"recorded_utc", entry.recorded_utc}};
   entry.sha256 = entry_hash(j, m_entries.empty() ? std::string() : m_entries.back().sha256);
   j["sha256"] = entry.sha256;
-  write_file_atomic(m_steps_dir / entry_file_name(entry.seq), j.dump());
+  write_file_atomic(m_steps.file(entry_file_name(entry.seq)), j.dump());
   m_entries.push_back(std::move(entry));
 }
 

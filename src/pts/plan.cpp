@@ -83,17 +83,20 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   }
   if (request.kind != StepKind::segment) {
     step.label = to_string(request.kind);
+    step.overhead_ns = request.kind == StepKind::health ? m_assumptions.health_ns : 0;
     m_steps.push_back(step);
     return json{{"planned", true}};
   }
   const SegmentSpec& s = request.segment;
-  const double rate_bytes_per_ns = m_assumptions.write_mb_per_s * 1e6 / 1e9;
+  const double rate_bytes_per_ns = m_assumptions.write_rate(s.threads, s.queue_depth) * 1e6 / 1e9;
   step.label = s.label;
   step.threads = s.threads;
   step.queue_depth = s.queue_depth;
   for (const workload::BlockSizeWeight& b : s.block_sizes) {
     step.max_block_bytes = std::max<uint64_t>(step.max_block_bytes, b.bytes);
   }
+  step.overhead_ns = m_assumptions.segment_overhead_ns(
+      s.threads, segment_footprint_bytes(s.threads, s.queue_depth, step.max_block_bytes));
   step.duration_ns = s.duration_ns;
   // A timed step with a byte limit (WSAT's samples) reaches the limit only if it writes: the
   // worst case writes nothing, so it lasts its full length. Before, a small target's samples
@@ -159,18 +162,59 @@ Plan plan_of(std::vector<PlanStep> steps, const PlanAssumptions& assumptions) {
   Plan plan;
   plan.steps = std::move(steps);
   plan.assumptions = assumptions;
+  std::string test;
+  uint64_t steps_so_far = 0;
+  const auto document_ns = [&](uint64_t step_count) {
+    return static_cast<uint64_t>(static_cast<double>(step_count * k_record_bytes_per_step) *
+                                 assumptions.document_ns_per_byte);
+  };
   for (const PlanStep& s : plan.steps) {
-    plan.total_ns += s.duration_ns + (s.kind == "segment" ? assumptions.step_overhead_ns : 0);
+    const std::string step_test = s.id.substr(0, s.id.find('/'));
+    if (!test.empty() && step_test != test) {
+      plan.documents_ns += document_ns(steps_so_far);
+    }
+    test = step_test;
+    ++steps_so_far;
+    plan.total_ns += s.duration_ns + s.overhead_ns;
   }
+  if (!test.empty()) {
+    plan.documents_ns += document_ns(steps_so_far);
+  }
+  plan.total_ns += plan.documents_ns;
   return plan;
 }
 
+double PlanAssumptions::write_rate(uint32_t threads, uint32_t queue_depth) const {
+  for (const WriteRate& r : write_rates) {
+    if (r.threads == threads && r.queue_depth == queue_depth) {
+      return r.mb_per_s;
+    }
+  }
+  return write_mb_per_s;
+}
+
+uint64_t PlanAssumptions::segment_overhead_ns(uint32_t threads, uint64_t footprint_bytes) const {
+  return step_overhead_ns + overhead_per_thread_ns * threads +
+         static_cast<uint64_t>(static_cast<double>(overhead_per_mib_ns) * static_cast<double>(footprint_bytes) /
+                               (1024.0 * 1024.0));
+}
+
 void to_json(json& j, const PlanAssumptions& a) {
+  json rates = json::array();
+  for (const WriteRate& r : a.write_rates) {
+    rates.push_back({{"threads", r.threads}, {"queue_depth", r.queue_depth}, {"mb_per_s", r.mb_per_s}});
+  }
   j = json{{"write_mb_per_s", a.write_mb_per_s},
+           {"write_rates", std::move(rates)},
            {"write_basis", a.write_basis},
            {"purge_ns", a.purge_ns},
            {"purge_basis", a.purge_basis},
-           {"step_overhead_ns", a.step_overhead_ns}};
+           {"step_overhead_ns", a.step_overhead_ns},
+           {"overhead_per_thread_ns", a.overhead_per_thread_ns},
+           {"overhead_per_mib_ns", a.overhead_per_mib_ns},
+           {"health_ns", a.health_ns},
+           {"document_ns_per_byte", a.document_ns_per_byte},
+           {"overhead_basis", a.overhead_basis}};
 }
 
 void to_json(json& j, const PlanStep& s) {
@@ -181,7 +225,8 @@ void to_json(json& j, const PlanStep& s) {
            {"queue_depth", s.queue_depth},
            {"duration_ns", s.duration_ns},
            {"bytes", s.bytes},
-           {"estimated", s.estimated}};
+           {"estimated", s.estimated},
+           {"overhead_ns", s.overhead_ns}};
 }
 
 }  // namespace ptsuite::pts

@@ -15,6 +15,8 @@ constexpr uint64_t k_ns_per_s = 1'000'000'000;
 // Measured per segment of `ptsuite run --quick` on the CI machine kind (2 cores): 35-50 ms
 // between one segment's end and the next one's, at 0.5 s segments (docs/performance.md).
 constexpr uint64_t k_step_overhead_ns = 40'000'000;
+// nlohmann::json's dump of results documents: about 50 MB/s on the CI machine kind.
+constexpr double k_document_ns_per_byte = 20;
 // A discard of a loop device over tmpfs, a zram disk or a file: the kernel drops pages; one
 // second covers the ioctl and the sync, plus one second per 10 GB it walks.
 constexpr double k_discard_bytes_per_s = 10e9;
@@ -68,6 +70,9 @@ std::optional<std::pair<uint64_t, std::string>> drive_estimate(const device::Dev
 PlanAssumptions plan_assumptions_for(const device::DeviceIdentity& target, const std::string& purge_method) {
   PlanAssumptions a;
   a.step_overhead_ns = k_step_overhead_ns;
+  a.document_ns_per_byte = k_document_ns_per_byte;
+  a.overhead_basis = fmt::format("step overhead assumed {} per segment (measured on the CI machine kind, unloaded)",
+                                 units::format_duration(k_step_overhead_ns));
   const bool memory_like = target.transport == device::Transport::loop || target.transport == device::Transport::zram ||
                            target.transport == device::Transport::file;
   if (memory_like) {

@@ -32,6 +32,9 @@ std::vector<TrackingSeries> PhaseRecord::tracking_series() const {
 PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
   PhaseRecord rec;
   rec.phase = spec.phase;
+  rec.conditioning = spec.conditioning;
+  rec.stop_at_steady_state = spec.stop_at_steady_state;
+  rec.cap_setting = spec.cap_setting;
   rec.segments = spec.segments;
   rec.tracking = spec.tracking;
   rec.criteria = spec.criteria;
@@ -82,10 +85,15 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
     rec.window_last_round = rec.rounds.back().round;
     for (size_t i = 0; i < spec.segments.size(); ++i) {
       std::vector<const SegmentResult*> cells;
+      results::LatencyMaxima largest;
       for (size_t r = n - window; r < n; ++r) {
+        const stats::IoSummary& s = rec.rounds[r].segments[i].summary;
+        largest = {std::max(largest.read, s.read.latency_max_ns), std::max(largest.write, s.write.latency_max_ns),
+                   std::max(largest.combined, s.combined.latency_max_ns)};
         cells.push_back(&rec.rounds[r].segments[i]);
       }
       rec.window.push_back(aggregate_window(cells, spec.window_statistics));
+      rec.window_max_ns.push_back(largest);
     }
   }
   return rec;
@@ -123,6 +131,8 @@ results::PhaseSteadyState steady_state_record(const PhaseRecord& p) {
   s.max_rounds = p.max_rounds;
   s.rounds_run = p.rounds_run();
   s.attained = p.attained();
+  s.stop_at_steady_state = p.stop_at_steady_state;
+  s.round_cap_setting = p.cap_setting;
   for (const SteadyStateCheck& c : p.checks) {
     s.checks.push_back({c.round, c.attained});
     if (c.attained && !s.attained_round) {
@@ -138,6 +148,7 @@ results::PhaseSteadyState steady_state_record(const PhaseRecord& p) {
 results::RoundPhase record_of(const PhaseRecord& p) {
   results::RoundPhase out;
   out.phase = p.phase;
+  out.conditioning = p.conditioning;
   for (const SegmentSpec& s : p.segments) {
     out.round_template.emplace_back(json(s));
   }
@@ -153,8 +164,12 @@ results::RoundPhase record_of(const PhaseRecord& p) {
   out.measurement_window.first_round = p.window_first_round;
   out.measurement_window.last_round = p.window_last_round;
   for (size_t i = 0; i < p.window.size(); ++i) {
+    std::optional<results::LatencyMaxima> largest;
+    if (i < p.window_max_ns.size()) {
+      largest = p.window_max_ns[i];
+    }
     out.measurement_window.cells.push_back(
-        {static_cast<uint32_t>(i), p.segments[i].label, results::Embedded(json(p.window[i]))});
+        {static_cast<uint32_t>(i), p.segments[i].label, results::Embedded(json(p.window[i])), largest});
   }
   return out;
 }
@@ -163,6 +178,7 @@ void to_json(json& j, const PhaseRecord& p) { j = record_of(p); }
 
 void from_json(const json& j, PhaseRecord& p) {
   p.phase = j.at("phase").get<std::string>();
+  p.conditioning = j.value("conditioning", json()).is_string() ? j.at("conditioning").get<std::string>() : "";
   p.segments = j.at("round_template").get<std::vector<SegmentSpec>>();
   p.tracking.clear();
   for (const json& t : j.at("tracking")) {
@@ -182,6 +198,8 @@ void from_json(const json& j, PhaseRecord& p) {
   p.criteria = ss.at("criteria").get<SteadyStateCriteria>();
   p.first_check_round = ss.at("first_check_round").get<uint32_t>();
   p.max_rounds = ss.at("max_rounds").get<uint32_t>();
+  p.stop_at_steady_state = ss.value("stop_rule", "steady-state") != "fixed";
+  p.cap_setting = ss.value("round_cap_setting", "max_rounds");
   p.checks.clear();
   for (const json& c : ss.at("checks")) {
     p.checks.push_back({c.at("round").get<uint32_t>(), c.at("attained").get<bool>()});
@@ -191,8 +209,14 @@ void from_json(const json& j, PhaseRecord& p) {
   p.window_first_round = w.at("first_round").get<uint32_t>();
   p.window_last_round = w.at("last_round").get<uint32_t>();
   p.window.clear();
+  p.window_max_ns.clear();
   for (const json& c : w.at("cells")) {
     p.window.push_back(c.at("summary").get<stats::IoSummary>());
+    if (c.contains("latency_max_ns")) {
+      const json& m = c.at("latency_max_ns");
+      p.window_max_ns.push_back(
+          {m.at("read").get<uint64_t>(), m.at("write").get<uint64_t>(), m.at("combined").get<uint64_t>()});
+    }
   }
 }
 

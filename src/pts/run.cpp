@@ -17,13 +17,13 @@
 #include <ptsuite/pts/claims.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
+#include <ptsuite/pts/plan_probe.hpp>
 #include <ptsuite/pts/run_log.hpp>
 #include <ptsuite/pts/spec_numbers.hpp>
 #include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_draft.hpp>
 #include <ptsuite/results/run_sessions.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/dir_lock.hpp>
@@ -31,9 +31,11 @@
 #include <ptsuite/util/host_boot.hpp>
 #include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
+#include "pts/run_identity.hpp"
 #include "pts/run_support.hpp"
 
 namespace ptsuite::pts {
@@ -64,8 +66,12 @@ struct RunState {
   std::unique_ptr<device::DeviceSession> session;
   device::DeviceIdentity identity;
   json identity_json;
+  // The serial a purge of a real drive must confirm: --confirm-serial, or the one --target
+  // serial:SERIAL named the drive by.
+  std::optional<std::string> confirm_serial;
   fs::path dir;
-  results::RunDraft draft;  // results.json, written after every test (results/run_draft.hpp)
+  std::optional<OutputDir> out;  // the run directory, let through by the command's output gate
+  results::RunDraft draft;       // results.json, written after every test (results/run_draft.hpp)
   Plan best;
   Plan worst;
 };
@@ -80,7 +86,7 @@ workload::DataPattern data_pattern_of(const std::string& name) {
   return workload::DataPattern::random;
 }
 
-void write_results(const RunState& s) { write_file_atomic(s.dir / "results.json", json(s.draft).dump()); }
+void write_results(const RunState& s) { write_file_atomic(s.out->file("results.json"), json(s.draft).dump()); }
 
 // Validation that needs no device: throws UsageError before anything is touched.
 Settings build_settings(const RunConfig& config, SpecContext& spec) {
@@ -111,21 +117,26 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   return settings;
 }
 
-void open_target(RunState& s) {
+void open_target(RunState& s, device::OutputGate& outputs) {
   const bool scratch = s.config.target.empty();
   if (scratch) {
     s.scratch.emplace(engine::ScratchTarget::create(s.config.scratch_size_bytes, /*prefer_loop=*/true));
   }
-  const std::string path = scratch ? s.scratch->path() : s.config.target;
+  // "serial:SERIAL" is looked up again at every start and resume (a drive's /dev name may change).
+  const device::ResolvedTarget named =
+      scratch ? device::ResolvedTarget{s.scratch->path(), "", false, false} : device::resolve_target(s.config.target);
+  const std::string& path = named.path;
+  outputs.add_target(path, "--target");
   // Our own scratch target needs no consent flag; anything else goes through the gate with it.
   // The session claims the device exclusively; the workload's own opens are plain opens.
   device::SessionOptions session_options;
   session_options.allow_destructive = s.config.allow_destructive || scratch;
   s.guard = device::pass_target_gate({path, device::TargetAccess::read_write, session_options.allow_destructive,
                                       s.config.claims.is_null() ? "run" : "validate"});
-  s.session = device::DeviceSession::open(path, session_options);
-  s.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+  s.session = device::DeviceSession::open(s.guard.writable(), session_options);
+  s.target.emplace(engine::Target::open(s.guard.writable()));
   s.identity = s.session->identity();
+  s.confirm_serial = detail::check_named_identity(named, s.identity, s.config);
   s.identity_json = s.identity;
 }
 
@@ -206,7 +217,7 @@ DeviceRunParams run_shape(const RunState& s) {
   params.engine = s.config.engine;
   params.seed = s.config.seed;
   params.allow_destructive = s.config.allow_destructive || s.scratch.has_value();
-  params.confirm_serial = s.config.confirm_serial;
+  params.confirm_serial = s.confirm_serial;
   params.purge_policy.auto_may_sanitize = s.settings.flag("purge.accept_nvme_sanitize");
   params.purge_policy.overwrite_is_purge = s.settings.flag("purge.accept_nvme_sanitize_overwrite");
   return params;
@@ -232,11 +243,16 @@ DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<b
 
 // The plans; the worst case (every step a run can take) is resolved step by step against the
 // target (pts/step_check.hpp): a step that cannot run is exit 2 before anything is written.
+// Then the step overheads (and a scratch target's write rates) are measured on the target
+// (pts/plan_probe.hpp) and both plans timed with them, so the worst case bounds this host.
 void make_plans(RunState& s) {
   const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
-  const PlanAssumptions assumed = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
-  s.worst = checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, s.target->geometry(),
-                               run_shape(s), assumed);
+  const PlanAssumptions fitted = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
+  const Plan checked = checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings,
+                                          s.target->geometry(), run_shape(s), fitted);
+  const ProbeOptions probe{s.scratch.has_value(), s.config.engine, [&s] { (void)s.session->health(); }};
+  const PlanAssumptions assumed = probe_assumptions(*s.target, checked, fitted, probe);
+  s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, assumed);
   s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
 }
 
@@ -256,7 +272,7 @@ void apply_write_cache(RunState& s, RunLog& observer) {
   } else {
     // Written before anything is changed: a kill at any later moment still finds it.
     known_original = s.session->read_write_cache_state().enabled;
-    write_file_atomic(state_file,
+    write_file_atomic(s.out->file(k_device_state_file),
                       json{{"write_cache_original", known_original ? json(*known_original) : json(nullptr)}}.dump());
   }
   const device::WriteCacheRecord& rec = s.session->apply_write_cache(want_enabled, known_original);
@@ -296,13 +312,14 @@ results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepEx
 
 // Runs every test not yet complete, then finishes the results. Shared by start and resume.
 RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
-  Journal journal(s.dir);
+  Journal journal(*s.out);
   DeviceExecutor device_exec(device_params(s, observer, stop));
   detail::ObservedExecutor observed(device_exec, observer);
   JournalingExecutor exec(observed, journal);
 
   RunOutcome outcome;
   outcome.out_dir = s.dir.string();
+  outcome.out = s.out;
   outcome.results_path = (s.dir / "results.json").string();
   std::vector<std::pair<std::string, ComplianceVerdict>> verdicts;
   s.draft.tests.clear();
@@ -342,7 +359,7 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
   outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
   s.draft.compliance = record_of(outcome.compliance);
   const auto document = std::make_shared<const json>(s.draft);
-  write_file_atomic(s.dir / "results.json", document->dump());
+  write_file_atomic(s.out->file("results.json"), document->dump());
   if (outcome.status == "complete") outcome.report_formats = s.config.report_formats;
   outcome.final_note =
       fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code);
@@ -356,35 +373,47 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
 
 }  // namespace
 
-RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop) {
+RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
+                     device::OutputGate& outputs) {
   RunState s;
   s.config = std::move(config);
   s.settings = build_settings(s.config, s.spec);
   if (s.config.out_dir.empty()) s.config.out_dir = default_out_dir("ptsuite-run");
   s.dir = fs::absolute(s.config.out_dir);
-  check_out_dir(s.dir, {"--out",
-                        {k_run_file},
-                        fmt::format("{} already holds a run; continue it with `ptsuite resume {}` or choose another "
-                                    "directory",
-                                    s.dir.string(), s.dir.string())});
-  open_target(s);
+  check_run_markers(s.dir, {"--out",
+                            {k_run_file},
+                            fmt::format("{} already holds a run; continue it with `ptsuite resume {}` or choose "
+                                        "another directory",
+                                        s.dir.string(), s.dir.string())});
+  s.out = outputs.directory(s.config.out_dir, "--out", device::OutputGate::Existing::must_be_empty);
+  s.dir = s.out->path();
+  open_target(s, outputs);
   check_ar_segments(s);
   make_plans(s);
   results::PreflightSession preflight_record = preflight(s, "start");
-  create_out_dir(s.dir / "journal", "--out");
+  s.out->subdir("journal").create();
   s.dir_lock = lock_run_directory(s.dir);
-  RunLog log(s.dir / k_run_log_file, observer);
+  RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
   log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
       s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
-  write_file_atomic(s.dir / k_run_file, json{{"config", s.config},
-                                             {"identity", s.identity_json},
-                                             {"plan_fingerprint", fingerprint},
-                                             {"started_utc", utc_now_iso8601()}}
-                                            .dump(1));
+  // The run's id: the medium, the host and a nonce no other run draws (pts/run_identity.hpp).
+  const std::string host = host_name();
+  const std::string nonce = random_hex(16);
+  const std::string run_uid = detail::make_run_uid(s.identity_json, host, nonce);
+  write_file_atomic(s.out->file(k_run_file), json{{"config", s.config},
+                                                  {"identity", s.identity_json},
+                                                  {"plan_fingerprint", fingerprint},
+                                                  {"started_utc", utc_now_iso8601()},
+                                                  {"run_uid", run_uid},
+                                                  {"host", host},
+                                                  {"nonce", nonce}}
+                                                 .dump(1));
   s.draft = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   results::RunRecord& run = s.draft.run.emplace();
+  run.run_uid = run_uid;
+  run.host = host;
   run.sessions.started_utc = utc_now_iso8601();
   run.sessions.boot_id = host_boot_id();
   run.plan_fingerprint = fingerprint;
@@ -406,7 +435,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
 results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
   results::ResumeRecord r;
   r.utc = utc_now_iso8601();
-  r.journaled_steps = Journal(s.dir).entries().size();
+  r.journaled_steps = Journal(*s.out).entries().size();
   r.boot_id = host_boot_id();
   const std::string previous = s.draft.run->sessions.last_boot_id();
   r.after_host_restart = !previous.empty() && !r.boot_id.empty() && previous != r.boot_id;
@@ -420,9 +449,10 @@ results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
 }
 
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
-                      RunObserver& observer, const std::atomic<bool>* stop) {
+                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs) {
   RunState s;
-  s.dir = fs::absolute(dir);
+  s.out = outputs.directory(dir, "DIR", device::OutputGate::Existing::may_hold_files);
+  s.dir = s.out->path();
   if (!fs::exists(s.dir / k_run_file)) {
     throw UsageError("DIR", fmt::format("{} holds no ptsuite run (no {})", s.dir.string(), k_run_file));
   }
@@ -448,7 +478,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     s.config.confirm_serial = confirm_serial;
   }
   s.settings = build_settings(s.config, s.spec);
-  open_target(s);
+  open_target(s, outputs);
   const json before = device::identity_fingerprint(run.at("identity"));
   const json now = device::identity_fingerprint(s.identity_json);
   if (before != now) {
@@ -463,7 +493,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   }
   make_plans(s);
   results::PreflightSession preflight_record = preflight(s, "resume");
-  RunLog log(s.dir / k_run_log_file, observer);
+  RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} resume started", version()));
   log.plan_ready(s.best, s.worst);
   const std::string fingerprint = detail::plan_fingerprint(
@@ -482,6 +512,11 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     s.draft.run.emplace();
     s.draft.run->sessions.started_utc = run.value("started_utc", "");
     s.draft.run->plan_fingerprint = fingerprint;
+  }
+  // The id drawn when the run started (journal/run.json; runs of earlier versions have none).
+  if (s.draft.run->run_uid.empty() && run.contains("run_uid")) {
+    s.draft.run->run_uid = run.at("run_uid").get<std::string>();
+    s.draft.run->host = run.value("host", "");
   }
   const results::ResumeRecord resume = resume_record(s, log);
   s.draft.run->sessions.resumes.push_back(resume);

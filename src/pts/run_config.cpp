@@ -105,6 +105,12 @@ void to_json(json& j, const RunConfig& c) {
     j["claims"] = c.claims;
     j["claims_path"] = c.claims_path;
   }
+  if (!c.labels.empty()) {
+    j["labels"] = c.labels;
+  }
+  if (!c.asset_serial.empty()) {
+    j["asset_serial"] = c.asset_serial;
+  }
 }
 
 void from_json(const json& j, RunConfig& c) {
@@ -133,6 +139,8 @@ void from_json(const json& j, RunConfig& c) {
     c.strict_preflight = j.value("strict_preflight", false);
     c.claims = j.value("claims", json());
     c.claims_path = j.value("claims_path", "");
+    c.labels = j.value("labels", Labels{});
+    c.asset_serial = j.value("asset_serial", "");
   } catch (const json::exception& e) {
     throw Error(ExitCode::system, fmt::format("the run configuration is damaged: {}", e.what()));
   }

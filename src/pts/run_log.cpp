@@ -9,7 +9,7 @@
 
 namespace ptsuite::pts {
 
-RunLog::RunLog(const std::filesystem::path& file, RunObserver& inner) : m_inner(inner), m_file(file) {}
+RunLog::RunLog(const OutputPath& file, RunObserver& inner) : m_inner(inner), m_file(file) {}
 
 RunLog::~RunLog() = default;
 
@@ -30,12 +30,9 @@ void RunLog::message(const std::string& text) {
 }
 
 void RunLog::plan_ready(const Plan& best, const Plan& worst) {
-  note(
-      fmt::format("plan: {} steps at most; {} if every test is steady at its first check, {} at most ({}; {}; "
-                  "step overhead {})",
-                  worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns),
-                  worst.assumptions.purge_basis, worst.assumptions.write_basis,
-                  units::format_duration(worst.assumptions.step_overhead_ns)));
+  note(fmt::format("plan: {} steps at most; {} if every test is steady at its first check, {} at most ({}; {}; {})",
+                   worst.steps.size(), units::format_duration(best.total_ns), units::format_duration(worst.total_ns),
+                   worst.assumptions.purge_basis, worst.assumptions.write_basis, worst.assumptions.overhead_basis));
   m_inner.plan_ready(best, worst);
 }
 

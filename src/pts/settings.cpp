@@ -329,6 +329,7 @@ Settings Settings::build(const DefinitionSet& defs, const SpecContext& ctx, cons
         v.floor.is_null() ? rec.default_value : parse_setting_value(v.type, setting_value_text(v.floor), v.setting);
     rec.floor_source = v.floor_source;
     rec.raised_is_deviation = v.raised_is_deviation;
+    rec.limit = v.limit;
     set_bounds(rec, v.range);
     try {
       check_bounds(rec, rec.default_value);

@@ -3,6 +3,7 @@
 #include <ptsuite/pts/steady_state_input.hpp>
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -10,9 +11,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/text.hpp>
 
 namespace ptsuite::pts {
@@ -178,6 +179,12 @@ TrackingSeriesInput parse_tracking_json(const std::string& content) {
 }
 
 TrackingSeriesInput load_tracking_file(const std::string& path) {
+  // A block device is never a series of values (and its bytes are a drive's data, not text
+  // for an error message); a pipe or /dev/stdin is.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISBLK(st.st_mode)) {
+    throw UsageError("file", fmt::format("{} is a block device: give a file of values", path));
+  }
   std::string content;
   try {
     content = read_input_file(path, k_user_json_limits.max_bytes, "");

@@ -3,8 +3,10 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/sha256.hpp>
 
 namespace ptsuite::replay {
 
@@ -39,10 +41,14 @@ ReplayPlan plan_replay(capture::CaptureReader& reader, uint16_t device, uint64_t
   const auto on_complete = [&meter](uint64_t t, uint32_t n) { meter.in_flight(t, n); };
   std::vector<capture::IoRecord> batch(4096);
   bool first = true;
+  Sha256 id;
+  std::array<uint8_t, capture::k_record_bytes> encoded{};
   reader.rewind();
   for (size_t n = reader.read(batch); n > 0; n = reader.read(batch)) {
     for (size_t i = 0; i < n; ++i) {
       const capture::IoRecord& r = batch[i];
+      capture::encode(r, encoded);  // the capture's identity: every record, as the file stores it
+      id.update(encoded.data(), encoded.size());
       if (r.device != device) continue;
       ++plan.device_ios;
       if (!replayable(r)) continue;
@@ -70,6 +76,7 @@ ReplayPlan plan_replay(capture::CaptureReader& reader, uint16_t device, uint64_t
   }
   outstanding.finish(on_complete);
   reader.rewind();
+  plan.capture_id = "sha256:" + to_hex(id.final());
   plan.captured = meter.figures(plan.end_ns, 1.0, 0);
   return plan;
 }

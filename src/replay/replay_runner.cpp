@@ -11,6 +11,7 @@
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/io_queue.hpp>
 #include <ptsuite/replay/replay_plan.hpp>
+#include <ptsuite/replay/step_latency.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/workload/data_fill.hpp>
@@ -35,6 +36,22 @@ constexpr double k_max_capture_time_ns = 4.6e18;
 
 uint64_t round_up(uint64_t value, uint64_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
+// Which step each queue slot's IO counts in, so each completion's latency goes to the step the
+// IO was issued in (engine::CompletionObserver: told of every completion, also those reaped
+// inside flush()).
+class SlotSteps final : public engine::CompletionObserver {
+ public:
+  SlotSteps(uint32_t slots, StepLatency& latency) : m_step(slots, 0), m_latency(latency) {}
+  void set(uint32_t slot, size_t step) { m_step[slot] = step; }
+  void completed(uint32_t slot, engine::IoOp op, uint32_t length_bytes, uint64_t latency_ns) noexcept override {
+    m_latency.completed(m_step[slot], op == engine::IoOp::read, length_bytes, latency_ns);
+  }
+
+ private:
+  std::vector<size_t> m_step;
+  StepLatency& m_latency;
+};
+
 struct Loop {
   const ReplayOptions& options;
   const ReplayPlan& plan;
@@ -43,6 +60,8 @@ struct Loop {
   workload::DataFiller filler;
   StepMeter meter;
   CapturedOutstanding captured;
+  StepLatency& latency;
+  SlotSteps& slot_steps;
   uint64_t start_ns = 0;
   uint64_t sequence = 0;
   size_t step = 0;             // closed loop: the captured step being replayed
@@ -106,8 +125,8 @@ void wait_for_room(Loop& l, uint32_t limit) {
   }
 }
 
-// Stages and submits one IO; returns its issue time (the stamp before the submit call).
-uint64_t submit(Loop& l, const capture::IoRecord& r) {
+// Stages one IO and returns its slot.
+uint32_t stage(Loop& l, const capture::IoRecord& r) {
   const PlacedIo placed =
       map_to_target(r.offset_bytes, r.length_bytes, l.geometry.capacity_bytes, l.geometry.logical_block_bytes);
   l.remapped += placed.remapped ? 1 : 0;
@@ -115,15 +134,21 @@ uint64_t submit(Loop& l, const capture::IoRecord& r) {
   const bool write = r.op == capture::IoOp::write;
   const std::span<std::byte> buffer =
       l.queue.stage(write ? engine::IoOp::write : engine::IoOp::read, placed.offset_bytes, placed.length_bytes);
+  const uint32_t slot = l.queue.last_staged_slot();
   if (write) {
-    l.filler.fill(buffer, l.sequence++, l.queue.last_staged_slot());
+    l.filler.fill(buffer, l.sequence++, slot);
   } else {
-    l.filler.invalidate(l.queue.last_staged_slot());
+    l.filler.invalidate(slot);
   }
-  const uint64_t t = monotonic_ns();
+  return slot;
+}
+
+// Submits the staged IO of `slot`, counted in `step` (its response time too).
+void submit(Loop& l, uint32_t slot, size_t step) {
+  l.slot_steps.set(slot, step);
+  l.latency.issued(step);
   l.queue.flush();
   ++l.replayed;
-  return t;
 }
 
 void replay_open(Loop& l, const capture::IoRecord& r) {
@@ -135,9 +160,13 @@ void replay_open(Loop& l, const capture::IoRecord& r) {
     if (!l.reap_one(engine::k_no_timeout)) return;
   }
   if (l.stopping()) return;
-  const uint64_t t = submit(l, r);
-  l.last_issue_ns = t;
+  const uint32_t slot = stage(l, r);
+  const uint64_t t = monotonic_ns();  // the issue time: the stamp before the submit call
   const uint64_t t_capture = l.capture_time(t);
+  const size_t step = l.meter.step_of(t_capture);
+  l.latency.advance(step);
+  submit(l, slot, step);
+  l.last_issue_ns = t;
   l.meter.issue(t_capture, r.op == capture::IoOp::read ? Direction::read : Direction::write, r.length_bytes,
                 l.queue.in_flight());
   l.meter.issue_error(l.meter.step_of(t_capture), static_cast<int64_t>(t) - static_cast<int64_t>(due));
@@ -156,8 +185,9 @@ void replay_closed(Loop& l, const capture::IoRecord& r) {
     l.meter.set_length(l.step, now - l.step_start_ns);
     l.step = step;
     l.step_start_ns = now;
+    l.latency.advance(step);
   }
-  submit(l, r);
+  submit(l, stage(l, r), step);
   l.meter.issue_in_step(step, r.op == capture::IoOp::read ? Direction::read : Direction::write, r.length_bytes,
                         l.queue.in_flight());
 }
@@ -218,6 +248,11 @@ void fill_steps(results::ReplayRecord& rec, const Loop& l) {
     rec.steps_fell_behind += s.fell_behind ? 1 : 0;
     rec.steps.push_back(std::move(s));
   }
+  std::vector<uint64_t> lengths;
+  for (const results::ReplayStep& s : rec.steps) lengths.push_back(s.replayed.length_ns);
+  std::vector<results::ReplayLatency> latency = l.latency.finish(lengths);
+  for (size_t k = 0; k < rec.steps.size(); ++k) rec.steps[k].latency = std::move(latency[k]);
+  rec.latency = l.latency.total(rec.duration_ns);
   const StepMeter::ErrorSummary all = l.meter.all_issue_errors();
   rec.issue_error_p50_ns = all.p50_ns;
   rec.issue_error_p99_ns = all.p99_ns;
@@ -234,6 +269,7 @@ results::ReplayRecord describe(const capture::CaptureReader& reader, const std::
                                const engine::Target& target, const ReplayOptions& o, const ReplayPlan& plan) {
   results::ReplayRecord rec;
   rec.capture_file = capture_path;
+  rec.capture_id = plan.capture_id;
   rec.capture_source = reader.header().source;
   const capture::CaptureDevice& d = reader.header().devices.at(plan.device);
   rec.capture_device = d.path;
@@ -290,12 +326,15 @@ results::ReplayRecord run_replay(capture::CaptureReader& reader, const std::stri
   const uint32_t slots =
       options.queue_slots != 0 ? options.queue_slots : auto_queue_slots(plan.max_outstanding, max_block);
   rec.queue_slots = slots;
+  StepLatency latency;
+  SlotSteps slot_steps(slots, latency);
   Loop l{options, plan, g,
          engine::IoQueue(engine::create_engine(options.engine), target, slots, static_cast<uint32_t>(max_block)),
          workload::DataFiller(workload::DataPattern::random, options.seed, 0, max_block, slots),
          // One step after the capture's last takes every IO issued later (bounded memory, and
          // no step-count refusal after the first write).
-         StepMeter(options.step_ns, plan.captured.size()), CapturedOutstanding{}};
+         StepMeter(options.step_ns, plan.captured.size()), CapturedOutstanding{}, latency, slot_steps};
+  l.queue.set_completion_observer(&slot_steps);
   l.start_ns = monotonic_ns();
   replay_records(l, reader);
   const uint64_t end = monotonic_ns();

@@ -71,16 +71,16 @@ ReplaySource::ReplaySource(const std::vector<std::string>& inputs) {
     throw UsageError("capture", "give one capture or iolog file (several files: the per-CPU files of one blktrace)");
   }
   const char* tmp = std::getenv("TMPDIR");
-  m_path = fmt::format("{}/ptsuite-import-{}-{}.ptcap", tmp != nullptr ? tmp : "/tmp", ::getpid(), monotonic_ns());
+  m_import_dir.emplace(PrivateDir::create(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp", "ptsuite-import-"));
+  const OutputPath out = m_import_dir->dir().file("import.ptcap");
+  m_path = out.string();
   m_temporary = true;
-  m_summary = format == capture::TraceFormat::fio_iolog ? capture::import_fio_iolog(inputs.front(), m_path)
-                                                        : capture::import_blktrace(inputs, m_path);
+  m_summary = format == capture::TraceFormat::fio_iolog ? capture::import_fio_iolog(inputs.front(), out)
+                                                        : capture::import_blktrace(inputs, out);
   if (inputs.size() > 1) m_name += fmt::format(" (+{} files)", inputs.size() - 1);
 }
 
-ReplaySource::~ReplaySource() {
-  if (m_temporary) ::unlink(m_path.c_str());
-}
+ReplaySource::~ReplaySource() = default;  // the private directory goes with its file
 
 std::unique_ptr<capture::CaptureReader> ReplaySource::open() const {
   if (m_embedded.empty()) return std::make_unique<capture::CaptureReader>(m_path);

@@ -1,4 +1,5 @@
 #include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/report/window_labels.hpp>
 
 #include <algorithm>
 #include <array>
@@ -39,7 +40,8 @@ Keys with_segment(Keys k, const results::SegmentSpecRecord& spec) {
   return k;
 }
 
-void direction_rows(CsvWriter& w, Keys k, const std::string& direction, const results::DirectionSummary* d) {
+void direction_rows(CsvWriter& w, Keys k, const std::string& direction, const results::DirectionSummary* d,
+                    const LatencyNames& names) {
   if (d == nullptr) {
     return;
   }
@@ -49,18 +51,18 @@ void direction_rows(CsvWriter& w, Keys k, const std::string& direction, const re
   w.row(k, "iops", d->iops, "IOPS");
   w.row(k, "mb_per_s", d->mb_per_s, "MB/s");
   const results::LatencySummary& lat = d->latency;
-  w.row(k, "latency_mean", lat.mean_ns, "ns");
+  w.row(k, names.mean, lat.mean_ns, "ns");
   w.row(k, "latency_min", lat.min_ns, "ns");
-  w.row(k, "latency_max", lat.max_ns, "ns");
+  w.row(k, names.max, lat.max_ns, "ns");
   w.row(k, "latency_stddev", lat.stddev_ns, "ns");
   for (const results::PercentileRecord& p : lat.percentiles) {  // in numeric order ("1", "5", ..., "99.9999")
     w.row(k, "latency_p" + p.key, p.ns, "ns");
   }
 }
 
-void summary_rows(CsvWriter& w, const Keys& k, const results::SegmentSummary& summary) {
+void summary_rows(CsvWriter& w, const Keys& k, const results::SegmentSummary& summary, const LatencyNames& names) {
   for (const char* direction : {"read", "write", "combined"}) {
-    direction_rows(w, k, direction, summary.direction(direction));
+    direction_rows(w, k, direction, summary.direction(direction), names);
   }
 }
 
@@ -185,15 +187,27 @@ void steady_state_rows(CsvWriter& w, const Keys& k, const results::RoundPhase& p
 
 }  // namespace
 
-void phase_rows(CsvWriter& w, const Keys& base, const results::RoundPhase& phase) {
+void phase_rows(CsvWriter& w, const Keys& base, const results::RoundPhase& phase, const WindowLabels& window) {
   Keys k = base;
   k.phase = phase.phase;
   round_rows(w, k, phase);
+  LatencyNames names;
+  if (window.art_round_mean) names.mean = "latency_art_round_mean";
+  if (window.mrt_round_mean) names.max = "latency_mrt_round_mean";
   for (const results::WindowCell& cell : phase.measurement_window.cells) {
     Keys ck = with_segment(k, template_spec(phase, cell.segment_index));
     ck.record = "window";
     ck.round = "window";
-    summary_rows(w, ck, results::read_segment_summary(cell.summary));
+    summary_rows(w, ck, results::read_segment_summary(cell.summary), names);
+    // The window's largest response time beside latency_max (the MRT per window.mrt, by
+    // default the mean of the Rounds' maxima, which a percentile may exceed).
+    if (cell.max_ns) {
+      for (const auto& [direction, ns] : {std::pair{"read", cell.max_ns->read}, std::pair{"write", cell.max_ns->write},
+                                          std::pair{"combined", cell.max_ns->combined}}) {
+        ck.direction = direction;
+        w.row(ck, "latency_window_max", ns, "ns");
+      }
+    }
   }
   steady_state_rows(w, k, phase);
 }
@@ -336,8 +350,9 @@ std::string render_test_csv(const results::TestRecord& test) {
     w.row(k, "bytes_target", wipc.pass.bytes_target, "bytes");
     w.row(k, "capacity_multiple", wipc.pass.capacity_multiple, "x capacity");
   }
+  const WindowLabels window = window_labels(test.header);
   for (const results::RoundPhase& phase : test.phases) {
-    csv::phase_rows(w, base, phase);
+    csv::phase_rows(w, base, phase, window);
   }
   const TestSections* sections = find_sections(base.test);
   if (sections != nullptr && sections->csv_rows != nullptr) {

@@ -80,8 +80,17 @@ class CsvWriter {
 
 // Segment keys from a segment spec (round_template entry, capture spec, ...).
 Keys with_segment(Keys k, const results::SegmentSpecRecord& spec);
+// What a summary's mean and max rows are called: "latency_mean" / "latency_max" for the
+// statistics of its IOs; a measurement window's ART and MRT under window.art / window.mrt =
+// round-mean are means of the window Rounds' values, not the IOs' mean and maximum, and are named
+// so ("latency_art_round_mean", "latency_mrt_round_mean": a percentile of every IO of the window
+// may lie above the mean of the Rounds' maxima).
+struct LatencyNames {
+  const char* mean = "latency_mean";
+  const char* max = "latency_max";
+};
 // A summary's per-direction rows (read, write, combined).
-void summary_rows(CsvWriter& w, const Keys& k, const results::SegmentSummary& summary);
+void summary_rows(CsvWriter& w, const Keys& k, const results::SegmentSummary& summary, const LatencyNames& names = {});
 // A segment result: summaries, elapsed, CPU, intervals.
 void result_rows(CsvWriter& w, Keys k, const results::SegmentResultRecord& result);
 // A pre-write's IOPS-over-time series ({"end_s": [...], "iops": [...]}): sample = interval.

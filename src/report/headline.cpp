@@ -5,6 +5,7 @@
 
 #include <ptsuite/results/run_document.hpp>
 #include <ptsuite/results/test_kinds.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::report {
 
@@ -13,7 +14,13 @@ namespace {
 using results::GridMetric;
 
 std::string headline_iops(double v) { return std::isnan(v) ? "-" : fmt::format("{:.0f} IOPS", v); }
-std::string headline_ms(double ns) { return std::isnan(ns) ? "-" : fmt::format("{:.3f} ms", ns / 1e6); }
+// A latency in the unit its line chose by magnitude (units.hpp: us below 1 ms).
+std::string headline_latency(double ns, units::LatencyUnit u) {
+  return std::isnan(ns) ? "-"
+                        : fmt::format("{:.{}f} {}", units::in_latency_unit(ns, u), units::latency_decimals(u),
+                                      units::latency_unit_symbol(u));
+}
+std::string headline_latency(double ns) { return headline_latency(ns, units::latency_unit_for({ns})); }
 
 // The cell of `block` x `mix` (NaN when the matrix lacks either).
 double cell(const results::GridMatrix& m, GridMetric metric, const std::string& block, const std::string& mix) {
@@ -33,8 +40,10 @@ std::string iops_line(const results::GridMatrix& m) {
 
 std::string latency_line(const results::GridMatrix& m) {
   const auto pair = [&](const char* mix) {
-    return fmt::format("ART {}, 5 9s {}", headline_ms(cell(m, GridMetric::latency_mean_ns, "4KiB", mix)),
-                       headline_ms(cell(m, GridMetric::latency_p99_999_ns, "4KiB", mix)));
+    const double art = cell(m, GridMetric::latency_mean_ns, "4KiB", mix);
+    const double nines = cell(m, GridMetric::latency_p99_999_ns, "4KiB", mix);
+    const units::LatencyUnit u = units::latency_unit_for({art, nines});
+    return fmt::format("ART {}, 5 9s {}", headline_latency(art, u), headline_latency(nines, u));
   };
   return fmt::format("RND 4KiB read {}; write {}", pair("100/0"), pair("0/100"));
 }
@@ -52,14 +61,14 @@ std::string write_stream_line(const results::WriteStreamBlock& w) {
   if (w.samples.empty()) return {};
   const results::WriteStreamSample& last = w.samples.back();
   return fmt::format("final {} after {:.2f} drive fills ({:.1f} GB written), ART {}", headline_iops(last.iops),
-                     last.drive_fills, last.tgbw_gb, headline_ms(last.latency.latency_mean_ns));
+                     last.drive_fills, last.tgbw_gb, headline_latency(last.latency.latency_mean_ns));
 }
 
 std::string demand_line(const results::DemandSweepBlock& d) {
   for (const results::OperatingPoint& p : d.operating_points) {
     if (p.name == "max") {
-      return fmt::format("MaxIOPS {} at ART {} (TC {} / QD {})", headline_iops(p.iops), headline_ms(p.latency_mean_ns),
-                         p.threads, p.queue_depth);
+      return fmt::format("MaxIOPS {} at ART {} (TC {} / QD {})", headline_iops(p.iops),
+                         headline_latency(p.latency_mean_ns), p.threads, p.queue_depth);
     }
   }
   return {};

@@ -14,11 +14,12 @@
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <thread>
 #include <vector>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 extern char** environ;
 
@@ -30,28 +31,11 @@ namespace {
 
 constexpr const char* k_install_hint = "install it with `apt-get install chromium`";
 
-// A private temporary directory, removed with everything in it on destruction.
-class TempDir {
- public:
-  TempDir() {
-    const char* base = std::getenv("TMPDIR");
-    std::string templ = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/ptsuite-chromium-XXXXXX";
-    if (::mkdtemp(templ.data()) == nullptr) {
-      throw SystemError("cannot create a temporary directory for Chromium", errno);
-    }
-    m_path = templ;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(m_path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const fs::path& path() const noexcept { return m_path; }
-
- private:
-  fs::path m_path;
-};
+// A private temporary directory (util/output_file.hpp), removed with everything in it.
+PrivateDir chromium_dir() {
+  const char* base = std::getenv("TMPDIR");
+  return PrivateDir::create(base != nullptr && *base != '\0' ? base : "/tmp", "ptsuite-chromium-");
+}
 
 std::string log_tail(const fs::path& log) {
   std::string text;
@@ -77,8 +61,8 @@ std::string log_tail(const fs::path& log) {
 }
 
 // Runs Chromium on `html_path` with the isolation flags and `extra`; returns when it exited 0.
-void run_chromium(const std::string& html_path, const std::vector<std::string>& extra, const TempDir& dir,
-                  std::chrono::seconds timeout, const fs::path& stdout_file = {}) {
+void run_chromium(const std::string& html_path, const std::vector<std::string>& extra, const PrivateDir& dir,
+                  std::chrono::seconds timeout, const std::string& stdout_name = {}) {
   const std::string chromium = find_chromium();
   if (chromium.empty()) {
     throw Error(ExitCode::system,
@@ -114,17 +98,18 @@ void run_chromium(const std::string& html_path, const std::vector<std::string>& 
   argv.push_back(nullptr);
 
   const fs::path log = dir.path() / "chromium.log";
+  // The output files are opened here, through the one writer, and handed to Chromium as its
+  // stderr (and stdout): it is given no path to open for writing but in its own profile.
+  const AppendFile log_file = AppendFile::open(dir.dir().file("chromium.log"));
+  const std::optional<AppendFile> out_file =
+      stdout_name.empty() ? std::nullopt : std::optional<AppendFile>(AppendFile::open(dir.dir().file(stdout_name)));
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attr;
   posix_spawn_file_actions_init(&actions);
   posix_spawnattr_init(&attr);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (stdout_file.empty()) {
-    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
-  } else {
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  }
+  posix_spawn_file_actions_adddup2(&actions, log_file.fd(), STDERR_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, out_file ? out_file->fd() : log_file.fd(), STDOUT_FILENO);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attr, 0);  // its own group: a timeout kills every Chromium process
   pid_t pid = 0;
@@ -163,7 +148,7 @@ void run_chromium(const std::string& html_path, const std::vector<std::string>& 
   }
 }
 
-void publish(const fs::path& produced, const std::string& destination, const fs::path& log, const char* what) {
+void publish(const fs::path& produced, const OutputPath& destination, const fs::path& log, const char* what) {
   std::error_code ec;
   if (!fs::is_regular_file(produced, ec) || fs::file_size(produced, ec) == 0) {
     throw SystemError(fmt::format("Chromium exited without writing the {}; its output: {}", what, log_tail(log)));
@@ -209,7 +194,7 @@ namespace {
 
 // A copy of the report with its @page size set to `paper`, in `dir`; the report's stylesheet
 // (report/html/style.cpp) opens with `@page { size: auto;`.
-std::string with_paper(const std::string& html_path, Paper paper, const TempDir& dir) {
+std::string with_paper(const std::string& html_path, Paper paper, const PrivateDir& dir) {
   std::string html = read_file(html_path);
   const std::string from = "@page { size: auto;";
   const size_t at = html.find(from);
@@ -217,27 +202,27 @@ std::string with_paper(const std::string& html_path, Paper paper, const TempDir&
     throw SystemError(html_path + " has no `@page { size: auto;` rule to set the paper in (not a ptsuite report?)");
   }
   html.replace(at, from.size(), paper == Paper::a4 ? "@page { size: A4;" : "@page { size: letter;");
-  const fs::path copy = dir.path() / "report.html";
+  const OutputPath copy = dir.dir().file("report.html");
   write_file_atomic(copy, html);
   return copy.string();
 }
 
 }  // namespace
 
-void print_pdf(const std::string& html_path, const std::string& pdf_path, Paper paper, std::chrono::seconds timeout) {
-  TempDir dir;
+void print_pdf(const std::string& html_path, const OutputPath& pdf_path, Paper paper, std::chrono::seconds timeout) {
+  const PrivateDir dir = chromium_dir();
   const fs::path out = dir.path() / "report.pdf";
   const std::string source = paper == Paper::automatic ? html_path : with_paper(html_path, paper, dir);
   run_chromium(source, {"--print-to-pdf=" + out.string(), "--no-pdf-header-footer"}, dir, timeout);
   publish(out, pdf_path, dir.path() / "chromium.log", "PDF");
 }
 
-void screenshot_png(const std::string& html_path, const std::string& png_path, int width_px, int height_px,
+void screenshot_png(const std::string& html_path, const OutputPath& png_path, int width_px, int height_px,
                     std::chrono::seconds timeout) {
   if (width_px <= 0 || height_px <= 0) {
     throw UsageError("screenshot", "width and height must be positive");
   }
-  TempDir dir;
+  const PrivateDir dir = chromium_dir();
   const fs::path out = dir.path() / "screenshot.png";
   run_chromium(html_path, {"--screenshot=" + out.string(), fmt::format("--window-size={},{}", width_px, height_px)},
                dir, timeout);
@@ -245,11 +230,11 @@ void screenshot_png(const std::string& html_path, const std::string& png_path, i
 }
 
 std::string dump_dom(const std::string& html_path, int width_px, int height_px, std::chrono::seconds timeout) {
-  TempDir dir;
+  const PrivateDir dir = chromium_dir();
   const fs::path out = dir.path() / "dom.html";
   run_chromium(html_path,
                {"--dump-dom", "--virtual-time-budget=5000", fmt::format("--window-size={},{}", width_px, height_px)},
-               dir, timeout, out);
+               dir, timeout, "dom.html");
   std::error_code ec;
   if (!fs::is_regular_file(out, ec) || fs::file_size(out, ec) == 0) {
     throw SystemError(

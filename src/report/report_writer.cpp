@@ -18,8 +18,8 @@
 #include <ptsuite/report/replay_report.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/report/text_report.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "report/writer_internal.hpp"
 
@@ -33,17 +33,17 @@ namespace {
 // Removes a file on every path out of a scope (the HTML printed for a PDF-only request).
 class TempFile {
  public:
-  explicit TempFile(fs::path path) : m_path(std::move(path)) {}
+  explicit TempFile(OutputPath path) : m_path(std::move(path)) {}
   ~TempFile() {
     std::error_code ec;
-    fs::remove(m_path, ec);
+    fs::remove(m_path.path(), ec);
   }
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
-  [[nodiscard]] const fs::path& path() const { return m_path; }
+  [[nodiscard]] const OutputPath& path() const { return m_path; }
 
  private:
-  fs::path m_path;
+  OutputPath m_path;
 };
 
 // The formats in canonical order (html before pdf, so a requested report.html is what is
@@ -84,7 +84,8 @@ std::vector<CsvFile> csv_of(const results::Comparison& d) {
 }
 
 // The "json" format: the document as a run writes it, never over another document.
-void write_json(const fs::path& path, const json& document) {
+void write_json(const OutputPath& out, const json& document) {
+  const fs::path& path = out.path();
   if (fs::exists(path)) {
     json existing;
     try {
@@ -98,7 +99,7 @@ void write_json(const fs::path& path, const json& document) {
     }
     return;
   }
-  write_file_atomic(path, normalised_results(document));
+  write_file_atomic(out, normalised_results(document));
 }
 
 }  // namespace
@@ -164,7 +165,7 @@ void check_report_document(const results::DocumentEnvelope& e, const std::string
 
 std::string normalised_results(const json& results) { return results.dump() + "\n"; }
 
-std::vector<std::string> write_reports(const std::string& dir, const results::Document& doc,
+std::vector<std::string> write_reports(const OutputDir& dir, const results::Document& doc,
                                        const std::vector<std::string>& formats, const std::string& paper_name) {
   check_report_formats_for(formats, "--format");
   const Paper paper = parse_paper(paper_name, "--paper");
@@ -177,44 +178,40 @@ std::vector<std::string> write_reports(const std::string& dir, const results::Do
     }
   }
   const auto html_of_doc = [&] { return doc.visit([](const auto& r) { return html_of(r); }); };
-  const fs::path out(dir);
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec || !fs::is_directory(out)) {
-    throw SystemError(
-        fmt::format("cannot create the report directory {}: {}", out.string(), ec ? ec.message() : "not a directory"));
-  }
+  dir.create();
   std::vector<std::string> written;
-  const fs::path html_path = out / std::string(doc.info->html_file);
+  const fs::path html_path = dir.path() / std::string(doc.info->html_file);
   const bool want_html = std::find(todo.begin(), todo.end(), "html") != todo.end();
   for (const std::string& format : todo) {
     if (format == "html") {
-      write_file_atomic(html_path, html_of_doc());
-      written.push_back(html_path.string());
+      const OutputPath path = dir.file(std::string(doc.info->html_file));
+      write_file_atomic(path, html_of_doc());
+      written.push_back(path.string());
     } else if (format == "pdf") {
-      const fs::path path = fs::path(html_path).replace_extension(".pdf");
+      const OutputPath path = dir.file(fs::path(std::string(doc.info->html_file)).replace_extension(".pdf").string());
       if (want_html) {
-        print_pdf(html_path.string(), path.string(), paper);
+        print_pdf(html_path.string(), path, paper);
       } else {
         // Printed from a temporary copy, removed again: only the PDF was asked for.
-        const TempFile html(out / ".report-for-pdf.html");
+        const TempFile html(dir.file(".report-for-pdf.html"));
         write_file_atomic(html.path(), html_of_doc());
-        print_pdf(html.path().string(), path.string(), paper);
+        print_pdf(html.path().string(), path, paper);
       }
       written.push_back(path.string());
     } else if (format == "csv") {
       for (const CsvFile& f : doc.visit([](const auto& r) { return csv_of(r); })) {
-        write_file_atomic(out / f.file_name, f.content);
-        written.push_back((out / f.file_name).string());
+        const OutputPath path = dir.file(f.file_name);
+        write_file_atomic(path, f.content);
+        written.push_back(path.string());
       }
     } else if (format == "text") {
-      const fs::path path = out / "summary.txt";
+      const OutputPath path = dir.file("summary.txt");
       write_file_atomic(path, *doc.visit([](const auto& r) { return text_of(r); }));
       written.push_back(path.string());
     } else if (format == "json") {
       // In the run directory the document is the run's own (the bundle's source of truth):
       // never replaced. Another document of that name is not overwritten either.
-      const fs::path path = out / std::string(doc.info->file);
+      const OutputPath path = dir.file(std::string(doc.info->file));
       if (!doc.source) throw std::logic_error("write_reports: the json format of a document made without its tree");
       write_json(path, *doc.source);
       written.push_back(path.string());
@@ -223,7 +220,7 @@ std::vector<std::string> write_reports(const std::string& dir, const results::Do
   return written;
 }
 
-std::vector<std::string> write_reports(const std::string& dir, const json& results,
+std::vector<std::string> write_reports(const OutputDir& dir, const json& results,
                                        const std::vector<std::string>& formats, const std::string& paper_name) {
   check_report_document(ptsuite::results::read_envelope(results), "results");
   return write_reports(dir, ptsuite::results::read_document(results, "results"), formats, paper_name);

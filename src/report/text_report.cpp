@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <ptsuite/util/labels.hpp>
+
 #include <algorithm>
 #include <string_view>
 #include <vector>
@@ -69,6 +71,8 @@ std::string identity_lines(const results::RunHeader& h) {
   std::string ids;
   if (!dev.serial.empty()) {
     ids += ", serial " + dev.serial;
+  } else if (!dev.asset_serial.empty()) {
+    ids += ", asset serial " + dev.asset_serial + " (the device reports none)";
   }
   if (!dev.firmware.empty()) {
     ids += ", firmware " + dev.firmware;
@@ -80,6 +84,13 @@ std::string identity_lines(const results::RunHeader& h) {
                      target.scratch.empty() ? "" : "; scratch: " + target.scratch);
   if (!h.config.tested_by.empty()) {
     out += fmt::format("Tested by:   {}\n", h.config.tested_by);
+  }
+  if (!h.run.run_uid.empty()) {
+    out +=
+        fmt::format("Run id:      {}{}\n", h.run.run_uid, h.run.host.empty() ? "" : " (started on " + h.run.host + ")");
+  }
+  if (!h.config.labels.empty()) {
+    out += fmt::format("Labels:      {}\n", labels_text(h.config.labels));
   }
   if (h.attestation) {
     const results::AttestationRecord& a = *h.attestation;
@@ -146,7 +157,11 @@ std::string steady_state_lines(const results::RoundPhase& phase) {
   const results::PhaseSteadyState& ss = phase.steady_state;
   const results::MeasurementWindow& window = phase.measurement_window;
   std::string out;
-  if (ss.attained) {
+  if (!ss.stop_at_steady_state) {
+    out +=
+        fmt::format("  {}: a fixed {} Rounds ({}), not a steady-state phase; window Rounds {}-{} shown, not judged\n",
+                    phase.phase, ss.rounds_run, ss.round_cap_setting, window.first_round, window.last_round);
+  } else if (ss.attained) {
     out += fmt::format("  Steady state ({}): attained in Rounds {}-{} ({} Rounds run, max {})\n", phase.phase,
                        window.first_round, window.last_round, ss.rounds_run, ss.max_rounds);
   } else {
@@ -165,7 +180,10 @@ std::string steady_state_lines(const results::RoundPhase& phase) {
     const int decimals = unit == "ns" ? 0 : unit == "MB/s" ? 2 : 1;
     t.add({v.tracking_variable, fixed(v.average, decimals) + " " + unit, fixed(v.data_excursion.measured, decimals),
            fixed(v.data_excursion.allowed, decimals), fixed(v.slope_excursion.measured, decimals),
-           fixed(v.slope_excursion.allowed, decimals), v.fit_formula, v.attained ? "attained" : "NOT ATTAINED"});
+           fixed(v.slope_excursion.allowed, decimals), v.fit_formula,
+           !ss.stop_at_steady_state ? (v.attained ? "(attained)" : "(not attained)")
+           : v.attained             ? "attained"
+                                    : "NOT ATTAINED"});
   }
   out += t.render("    ");
   return out;
@@ -213,15 +231,25 @@ std::string latency_text(const results::TestRecord& test) {
   using results::GridMetric;
   const results::GridMatrix& matrix = *block;
   const WindowLabels labels = window_labels(test.header);
-  std::string out = fmt::format("  Response times over the measurement window ({}): ART {}; MRT {}; 99.999 % a {}:\n",
-                                window_range(matrix), labels.art, labels.mrt, labels.nines);
+  // Round-mean MRT: the 5 9s may exceed it; the window's exact maximum beside it says why.
+  const bool with_max = labels.show_max && !matrix.grid(GridMetric::latency_window_max_ns).empty();
+  std::string out = fmt::format("  Response times over the measurement window ({}): ART {}; MRT {}; 99.999 % a {}{}:\n",
+                                window_range(matrix), labels.art, labels.mrt, labels.nines,
+                                with_max ? "; Max the " + labels.max : std::string());
   Table t(2);
-  t.add({"R/W mix", "Block size", "IOPS", "ART (ms)", "99.999 % (ms)", "MRT (ms)"});
+  std::vector<std::string> head{"R/W mix", "Block size", "IOPS", "ART (ms)", "99.999 % (ms)", "MRT (ms)"};
+  if (with_max) head.emplace_back("Max (ms)");
+  t.add(head);
   for (size_t c = 0; c < matrix.columns.size(); ++c) {
     for (size_t r = 0; r < matrix.rows.size(); ++r) {
-      t.add({matrix.columns[c].label, matrix.rows[r].label, integer(matrix.cell(GridMetric::iops, r, c)),
-             ms(matrix.cell(GridMetric::latency_mean_ns, r, c)), ms(matrix.cell(GridMetric::latency_p99_999_ns, r, c)),
-             ms(matrix.cell(GridMetric::latency_max_ns, r, c))});
+      std::vector<std::string> row{matrix.columns[c].label,
+                                   matrix.rows[r].label,
+                                   integer(matrix.cell(GridMetric::iops, r, c)),
+                                   ms(matrix.cell(GridMetric::latency_mean_ns, r, c)),
+                                   ms(matrix.cell(GridMetric::latency_p99_999_ns, r, c)),
+                                   ms(matrix.cell(GridMetric::latency_max_ns, r, c))};
+      if (with_max) row.push_back(ms(matrix.cell(GridMetric::latency_window_max_ns, r, c)));
+      t.add(row);
     }
   }
   return out + t.render("    ");

@@ -19,9 +19,13 @@ std::string parameter(const results::TestHeader& test, const std::string& settin
 WindowLabels labels(bool art_round_mean, bool mrt_round_mean) {
   return {art_round_mean ? "mean of the window Rounds' ARTs (window.art=round-mean)"
                          : "mean over every IO of the window (window.art=io-weighted)",
-          mrt_round_mean ? "mean of the window Rounds' maxima (window.mrt=round-mean)"
+          mrt_round_mean ? "mean of the window Rounds' maxima (window.mrt=round-mean; a percentile may exceed it)"
                          : "largest response time of the window (window.mrt=max)",
-          "percentile of every IO of the window (merged histogram), not an average"};
+          "percentile of every IO of the window (merged histogram), not an average",
+          "largest response time of every IO of the window, exact (no percentile exceeds it)",
+          art_round_mean,
+          mrt_round_mean,
+          mrt_round_mean};
 }
 
 }  // namespace

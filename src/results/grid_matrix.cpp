@@ -14,12 +14,13 @@ namespace ptsuite::results {
 
 namespace {
 
-constexpr std::array<std::string_view, k_grid_metric_count> k_keys = {"iops", "mb_per_s", "latency_mean_ns",
-                                                                      "latency_p99_999_ns", "latency_max_ns"};
+constexpr std::array<std::string_view, k_grid_metric_count> k_keys = {
+    "iops", "mb_per_s", "latency_mean_ns", "latency_p99_999_ns", "latency_max_ns", "latency_window_max_ns"};
 
 // Percentiles and the maximum are exact histogram bounds and counts of ns: integers.
 bool integer_metric(GridMetric metric) {
-  return metric == GridMetric::latency_p99_999_ns || metric == GridMetric::latency_max_ns;
+  return metric == GridMetric::latency_p99_999_ns || metric == GridMetric::latency_max_ns ||
+         metric == GridMetric::latency_window_max_ns;
 }
 
 nlohmann::json value_json(GridMetric metric, double value) {

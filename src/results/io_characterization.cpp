@@ -19,6 +19,7 @@ std::vector<uint64_t> counts64(const nlohmann::json& j) {
 nlohmann::json step_json(const CharacterizationStep& s) {
   return {{"start_ns", s.start_ns},
           {"length_ns", s.length_ns},
+          {"partial", s.partial},
           {"ios", s.ios},
           {"bytes", s.bytes},
           {"read_ios", s.read_ios},
@@ -40,6 +41,7 @@ CharacterizationStep read_step(const nlohmann::json& j) {
   CharacterizationStep s;
   s.start_ns = count(at(j, "start_ns"));
   s.length_ns = count(at(j, "length_ns"));
+  s.partial = at(j, "partial").is_boolean() && at(j, "partial").get<bool>();
   s.ios = count(at(j, "ios"));
   s.bytes = count(at(j, "bytes"));
   s.read_ios = count(at(j, "read_ios"));
@@ -104,6 +106,7 @@ void to_json(nlohmann::json& j, const IoCharacterization& c) {
        {"capacity_bytes", c.capacity_bytes},
        {"started_utc", c.started_utc},
        {"duration_ns", c.duration_ns},
+       {"origin_ns", c.origin_ns},
        {"step_ns", c.step_ns},
        {"seq_lookback", c.seq_lookback},
        {"lba_bins", c.lba_bins},
@@ -151,6 +154,7 @@ IoCharacterization read_io_characterization(const nlohmann::json& j) {
   c.capacity_bytes = count(at(j, "capacity_bytes"));
   c.started_utc = str(j, "started_utc");
   c.duration_ns = count(at(j, "duration_ns"));
+  c.origin_ns = count(at(j, "origin_ns"));
   c.step_ns = count(at(j, "step_ns"));
   c.seq_lookback = count32(at(j, "seq_lookback"));
   c.lba_bins = count32(at(j, "lba_bins"));

@@ -12,14 +12,22 @@ nlohmann::json cell_json(const SweepCell& c) {
                       {"label", c.label},      {"iops", c.iops},
                       {"mb_per_s", c.mb_per_s}};
   write_response_times(j, c.latency);
+  if (c.latency_window_max_ns) {
+    j["latency_window_max_ns"] = *c.latency_window_max_ns;
+  }
   return j;
 }
 
 SweepCell read_cell(const nlohmann::json& c) {
-  return {str(c, "rw_mix"),          count(at(c, "block_size_bytes")),
-          count32(at(c, "threads")), count32(at(c, "queue_depth")),
-          str(c, "label"),           num(at(c, "iops")),
-          num(at(c, "mb_per_s")),    read_response_times(c)};
+  return {str(c, "rw_mix"),
+          count(at(c, "block_size_bytes")),
+          count32(at(c, "threads")),
+          count32(at(c, "queue_depth")),
+          str(c, "label"),
+          num(at(c, "iops")),
+          num(at(c, "mb_per_s")),
+          read_response_times(c),
+          opt_count(at(c, "latency_window_max_ns"))};
 }
 
 }  // namespace

@@ -10,6 +10,39 @@ namespace ptsuite::results {
 
 namespace {
 
+nlohmann::json direction_latency_json(const ReplayDirectionLatency& d) {
+  return {{"ios", d.ios},         {"bytes", d.bytes},         {"iops", d.iops},         {"mb_per_s", d.mb_per_s},
+          {"mean_ns", d.mean_ns}, {"stddev_ns", d.stddev_ns}, {"min_ns", d.min_ns},     {"max_ns", d.max_ns},
+          {"p50_ns", d.p50_ns},   {"p99_ns", d.p99_ns},       {"p99_9_ns", d.p99_9_ns}, {"p99_99_ns", d.p99_99_ns}};
+}
+
+ReplayDirectionLatency read_direction_latency(const nlohmann::json& j) {
+  ReplayDirectionLatency d;
+  d.ios = count(at(j, "ios"));
+  d.bytes = count(at(j, "bytes"));
+  d.iops = num(at(j, "iops"));
+  d.mb_per_s = num(at(j, "mb_per_s"));
+  d.mean_ns = num(at(j, "mean_ns"));
+  d.stddev_ns = num(at(j, "stddev_ns"));
+  d.min_ns = count(at(j, "min_ns"));
+  d.max_ns = count(at(j, "max_ns"));
+  d.p50_ns = count(at(j, "p50_ns"));
+  d.p99_ns = count(at(j, "p99_ns"));
+  d.p99_9_ns = count(at(j, "p99_9_ns"));
+  d.p99_99_ns = count(at(j, "p99_99_ns"));
+  return d;
+}
+
+// A latency member that may be absent (older records) or null.
+std::optional<ReplayLatency> read_optional_latency(const nlohmann::json& j) {
+  if (!j.is_object()) return std::nullopt;
+  return read_replay_latency(j);
+}
+
+nlohmann::json optional_latency_json(const std::optional<ReplayLatency>& l) {
+  return l ? to_json(*l) : nlohmann::json();
+}
+
 nlohmann::json figures_json(const ReplayFigures& f) {
   nlohmann::json sizes = nlohmann::json::array();
   for (const SizeCount& s : f.sizes) sizes.push_back({{"size_bytes", s.size_bytes}, {"ios", s.ios}});
@@ -53,7 +86,8 @@ nlohmann::json step_json(const ReplayStep& s) {
           {"issue_error_p50_ns", s.issue_error_p50_ns},
           {"issue_error_p99_ns", s.issue_error_p99_ns},
           {"issue_error_max_ns", s.issue_error_max_ns},
-          {"fell_behind", s.fell_behind}};
+          {"fell_behind", s.fell_behind},
+          {"latency", optional_latency_json(s.latency)}};
 }
 
 ReplayStep read_replay_step(const nlohmann::json& j) {
@@ -66,10 +100,69 @@ ReplayStep read_replay_step(const nlohmann::json& j) {
   s.issue_error_p99_ns = count(at(j, "issue_error_p99_ns"));
   s.issue_error_max_ns = count(at(j, "issue_error_max_ns"));
   s.fell_behind = flag(at(j, "fell_behind"));
+  s.latency = read_optional_latency(at(j, "latency"));
   return s;
 }
 
+nlohmann::json ramp_json(const ReplayRamp& r) {
+  nlohmann::json points = nlohmann::json::array();
+  for (const RampPoint& p : r.points) {
+    points.push_back({{"percent", p.percent},
+                      {"speed", p.speed},
+                      {"target_iops", p.target_iops},
+                      {"replayed_ios", p.replayed_ios},
+                      {"duration_ns", p.duration_ns},
+                      {"latency", to_json(p.latency)},
+                      {"steps", p.steps},
+                      {"steps_fell_behind", p.steps_fell_behind},
+                      {"issue_error_p50_ns", p.issue_error_p50_ns},
+                      {"issue_error_p99_ns", p.issue_error_p99_ns},
+                      {"issue_error_max_ns", p.issue_error_max_ns},
+                      {"stop_reason", p.stop_reason}});
+  }
+  return {{"capture_iops", r.capture_iops},
+          {"limit_iops", r.limit_iops},
+          {"limit_source", r.limit_source},
+          {"points", points}};
+}
+
+std::optional<ReplayRamp> read_ramp(const nlohmann::json& j) {
+  if (!j.is_object()) return std::nullopt;
+  ReplayRamp r;
+  r.capture_iops = num(at(j, "capture_iops"));
+  r.limit_iops = num(at(j, "limit_iops"));
+  r.limit_source = str(j, "limit_source");
+  for (const nlohmann::json& e : array(j, "points")) {
+    RampPoint p;
+    p.percent = num(at(e, "percent"));
+    p.speed = num(at(e, "speed"));
+    p.target_iops = num(at(e, "target_iops"));
+    p.replayed_ios = count(at(e, "replayed_ios"));
+    p.duration_ns = count(at(e, "duration_ns"));
+    p.latency = read_replay_latency(at(e, "latency"));
+    p.steps = count(at(e, "steps"));
+    p.steps_fell_behind = count(at(e, "steps_fell_behind"));
+    p.issue_error_p50_ns = count(at(e, "issue_error_p50_ns"));
+    p.issue_error_p99_ns = count(at(e, "issue_error_p99_ns"));
+    p.issue_error_max_ns = count(at(e, "issue_error_max_ns"));
+    p.stop_reason = str(e, "stop_reason");
+    r.points.push_back(std::move(p));
+  }
+  return r;
+}
+
 }  // namespace
+
+nlohmann::json to_json(const ReplayLatency& latency) {
+  return {{"read", direction_latency_json(latency.read)},
+          {"write", direction_latency_json(latency.write)},
+          {"combined", direction_latency_json(latency.combined)}};
+}
+
+ReplayLatency read_replay_latency(const nlohmann::json& j) {
+  return {read_direction_latency(at(j, "read")), read_direction_latency(at(j, "write")),
+          read_direction_latency(at(j, "combined"))};
+}
 
 namespace {
 
@@ -86,11 +179,16 @@ void replay_json(nlohmann::json& j, const ReplayRecord& r, bool with_steps) {
        {"command", r.command},
        {"capture",
         {{"file", r.capture_file},
+         {"id", r.capture_id},
          {"source", r.capture_source},
          {"device", r.capture_device},
          {"capacity_bytes", r.capture_capacity_bytes},
          {"complete", r.capture_complete}}},
-       {"target", {{"path", r.target}, {"note", r.target_note}, {"capacity_bytes", r.target_capacity_bytes}}},
+       {"target",
+        {{"path", r.target},
+         {"note", r.target_note},
+         {"capacity_bytes", r.target_capacity_bytes},
+         {"identity", to_json(r.target_identity)}}},
        {"engine", r.engine},
        {"mode", r.mode},
        {"speed", r.speed},
@@ -110,11 +208,12 @@ void replay_json(nlohmann::json& j, const ReplayRecord& r, bool with_steps) {
        {"steps_fell_behind", r.steps_fell_behind},
        {"stop_reason", r.stop_reason},
        {"error", r.error},
-       {"steps", steps}};
+       {"steps", steps},
+       {"latency", optional_latency_json(r.latency)},
+       {"ramp", r.ramp ? ramp_json(*r.ramp) : nlohmann::json()}};
   // Written when known: a scenario's replay phases record none of these.
   if (!r.tool_version.empty()) j["tool"] = {{"version", r.tool_version}};
   if (!r.finished_utc.empty()) j["finished_utc"] = r.finished_utc;
-  if (!r.target_identity.is_null()) j["target"]["identity"] = r.target_identity;
   if (r.attestation) j["attestation"] = attestation_json(*r.attestation);
 }
 
@@ -152,6 +251,7 @@ ReplayRecord read_replay(const nlohmann::json& j) {
   r.command = str(j, "command");
   const nlohmann::json& c = at(j, "capture");
   r.capture_file = str(c, "file");
+  r.capture_id = str(c, "id");
   r.capture_source = str(c, "source");
   r.capture_device = str(c, "device");
   r.capture_capacity_bytes = count(at(c, "capacity_bytes"));
@@ -160,7 +260,7 @@ ReplayRecord read_replay(const nlohmann::json& j) {
   r.target = str(t, "path");
   r.target_note = str(t, "note");
   r.target_capacity_bytes = count(at(t, "capacity_bytes"));
-  r.target_identity = at(t, "identity");
+  r.target_identity = read_drive_identity(at(t, "identity"));
   r.engine = str(j, "engine");
   r.mode = str(j, "mode");
   r.speed = num(at(j, "speed"));
@@ -186,6 +286,8 @@ ReplayRecord read_replay(const nlohmann::json& j) {
     for (const nlohmann::json& e : s) r.steps.push_back(read_replay_step(e));
   }
   r.attestation = read_attestation(j);
+  r.latency = read_optional_latency(at(j, "latency"));
+  r.ramp = read_ramp(at(j, "ramp"));
   return r;
 }
 

@@ -57,6 +57,8 @@ nlohmann::json steady_state_json(const PhaseSteadyState& s) {
           {"rounds_run", s.rounds_run},
           {"attained", s.attained},
           {"attained_round", s.attained_round ? nlohmann::json(*s.attained_round) : nlohmann::json()},
+          {"stop_rule", s.stop_at_steady_state ? "steady-state" : "fixed"},
+          {"round_cap_setting", s.round_cap_setting},
           {"checks", std::move(checks)},
           {"verdicts", s.verdicts}};
 }
@@ -67,6 +69,10 @@ PhaseSteadyState read_phase_steady_state(const nlohmann::json& j) {
   s.first_check_round = count32(at(j, "first_check_round"));
   s.max_rounds = count32(at(j, "max_rounds"));
   s.rounds_run = count32(at(j, "rounds_run"));
+  s.stop_at_steady_state = str(j, "stop_rule") != "fixed";
+  if (const std::string cap = str(j, "round_cap_setting"); !cap.empty()) {
+    s.round_cap_setting = cap;
+  }
   s.attained = at(j, "attained") == true;
   if (at(j, "attained_round").is_number_unsigned()) {
     s.attained_round = count32(at(j, "attained_round"));
@@ -82,7 +88,11 @@ template <typename Window>  // MeasurementWindow, const or not
 nlohmann::json window_json(Window& w) {
   nlohmann::json cells = nlohmann::json::array();
   for (auto& c : w.cells) {
-    cells.push_back({{"segment_index", c.segment_index}, {"label", c.label}, {"summary", take(c.summary)}});
+    nlohmann::json cell{{"segment_index", c.segment_index}, {"label", c.label}, {"summary", take(c.summary)}};
+    if (c.max_ns) {
+      cell["latency_max_ns"] = {{"read", c.max_ns->read}, {"write", c.max_ns->write}, {"combined", c.max_ns->combined}};
+    }
+    cells.push_back(std::move(cell));
   }
   return {{"first_round", w.first_round}, {"last_round", w.last_round}, {"cells", std::move(cells)}};
 }
@@ -92,7 +102,11 @@ MeasurementWindow read_window(const nlohmann::json& j) {
   w.first_round = count32(at(j, "first_round"));
   w.last_round = count32(at(j, "last_round"));
   for (const nlohmann::json& c : array(j, "cells")) {
-    w.cells.push_back({count32(at(c, "segment_index")), str(c, "label"), Embedded::borrow(at(c, "summary"))});
+    WindowCell cell{count32(at(c, "segment_index")), str(c, "label"), Embedded::borrow(at(c, "summary")), {}};
+    if (const nlohmann::json& m = at(c, "latency_max_ns"); m.is_object()) {
+      cell.max_ns = LatencyMaxima{count(at(m, "read")), count(at(m, "write")), count(at(m, "combined"))};
+    }
+    w.cells.push_back(std::move(cell));
   }
   return w;
 }
@@ -113,6 +127,7 @@ void write_phase(nlohmann::json& j, Phase& p) {
     tracking.push_back(tracking_json(t));
   }
   j = {{"phase", p.phase},
+       {"conditioning", p.conditioning.empty() ? nlohmann::json() : nlohmann::json(p.conditioning)},
        {"round_template", embedded_array(p.round_template)},
        {"rounds", std::move(rounds)},
        {"tracking", std::move(tracking)},
@@ -128,6 +143,7 @@ void to_json(nlohmann::json& j, RoundPhase&& p) { write_phase(j, p); }
 RoundPhase read_round_phase(const nlohmann::json& phase) {
   RoundPhase p;
   p.phase = str(phase, "phase");
+  p.conditioning = str(phase, "conditioning");
   p.round_template = read_embedded_array(at(phase, "round_template"));
   for (const nlohmann::json& r : array(phase, "rounds")) {
     p.rounds.push_back({count32(at(r, "round")), read_embedded_array(at(r, "segments")),

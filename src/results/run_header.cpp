@@ -39,11 +39,19 @@ RunConfigRecord read_config(const json& j) {
   c.tested_by = str(j, "tested_by");
   c.claims_path = str(j, "claims_path");
   c.mode = str(j, "mode");
+  if (const json& labels = at(j, "labels"); labels.is_object()) {
+    for (const auto& [key, value] : labels.items()) {
+      if (value.is_string()) c.labels[key] = value.get<std::string>();
+    }
+  }
+  c.asset_serial = str(j, "asset_serial");
   return c;
 }
 
 RunRecord read_run_record(const json& j) {
   RunRecord r;
+  r.run_uid = str(j, "run_uid");
+  r.host = str(j, "host");
   r.sessions = read_run_sessions(j);
   r.finished_utc = str(j, "finished_utc");
   r.status = str(j, "status");
@@ -118,6 +126,7 @@ DeviceRecord read_device(const json& j) {
   d.firmware = str(j, "firmware");
   d.identifier = str(j, "identifier");
   d.medium = str(j, "medium");
+  d.asset_serial = str(j, "asset_serial");
   d.capacity_bytes = count(at(j, "capacity_bytes"));
   d.logical_block_bytes = count(at(j, "logical_block_bytes"));
   d.physical_block_bytes = count(at(j, "physical_block_bytes"));
@@ -276,6 +285,12 @@ void to_json(json& j, const RunRecord& r) {
            {"resumes", r.sessions.resumes},
            {"plan_fingerprint", r.plan_fingerprint},
            {"status", r.status}};
+  // A run's id and host, drawn when it started (pts/run_identity.hpp); runs of earlier versions
+  // have neither.
+  if (!r.run_uid.empty()) {
+    j["run_uid"] = r.run_uid;
+    j["host"] = r.host;
+  }
   for (const auto& [key, text] : {std::pair{"boot_id", &r.sessions.boot_id}, std::pair{"finished_utc", &r.finished_utc},
                                   std::pair{"mode", &r.mode}}) {
     if (!text->empty()) {

@@ -50,7 +50,9 @@ ScenarioDocument read_scenario_document(std::shared_ptr<const nlohmann::json> do
   if (signed_by.is_object()) {
     d.attestation = ScenarioAttestation{str(at(signed_by, "key_fingerprint")), str(at(signed_by, "signed_utc"))};
   }
-  d.report = {str(at(j, {"report", "series"})), counts32(at(j, {"report", "plot_targets"}))};
+  const nlohmann::json& compact = at(j, {"report", "compact"});
+  d.report = {str(at(j, {"report", "series"})), counts32(at(j, {"report", "plot_targets"})),
+              compact.is_boolean() && compact.get<bool>()};
   d.phases = read_phase_records(at(j, "phases"));
   d.has_scenario = at(j, "scenario").is_object() && at(j, "phases").is_array();
   return d;

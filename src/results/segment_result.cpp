@@ -135,7 +135,7 @@ std::optional<BeforeRoundRecord> read_before_round(const Embedded& before_round)
   if (!j.is_object()) {
     return std::nullopt;
   }
-  return BeforeRoundRecord{read_segment_spec(at(j, "spec")), read_segment_result(at(j, "result")),
+  return BeforeRoundRecord{str(j, "kind"), read_segment_spec(at(j, "spec")), read_segment_result(at(j, "result")),
                            read_interval_series(at(j, "series"))};
 }
 

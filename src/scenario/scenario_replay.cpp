@@ -46,8 +46,8 @@ void check_replay(const PhaseSpec& p, const std::vector<engine::TargetGeometry>&
   if (plan.replay_ios == 0) throw UsageError(where, fmt::format("{} holds no read or write to replay", p.capture));
   for (size_t t = 0; t < targets.size(); ++t) {
     if (plan.max_length_bytes > targets[t].capacity_bytes) {
-      throw UsageError(where, fmt::format("target {} ({} bytes) is smaller than the capture's largest IO ({} bytes)", t,
-                                          targets[t].capacity_bytes, plan.max_length_bytes));
+      throw UsageError(where, fmt::format("target {} ({} bytes) is smaller than the capture's largest IO ({} bytes)",
+                                          t + 1, targets[t].capacity_bytes, plan.max_length_bytes));
     }
   }
 }
@@ -80,16 +80,16 @@ void replay_on_targets(const PhaseSpec& p, const std::vector<ScenarioTarget>& ta
   for (size_t t = 0; t < records.size(); ++t) {
     results::ReplayRecord& r = records[t];
     r.started_utc = started;
-    r.command = fmt::format("scenario replay phase {} (target {})", p.name, t);
+    r.command = fmt::format("scenario replay phase {} (target {})", p.name, t + 1);
     json doc;
     to_json(doc, r);
     out.push_back(json{{"target", t}, {"replay", std::move(doc)}});
-    message(fmt::format("{}: target {}: {} reads and writes replayed in {}{}", p.name, t, r.replayed_ios,
+    message(fmt::format("{}: target {}: {} reads and writes replayed in {}{}", p.name, t + 1, r.replayed_ios,
                         units::format_duration(r.duration_ns),
                         p.closed_loop ? ""
                                       : fmt::format(", issue error p99 {}, {} of {} step(s) could not keep up",
-                                                    units::format_duration(r.issue_error_p99_ns), r.steps_fell_behind,
-                                                    r.steps.size())));
+                                                    units::format_latency(static_cast<double>(r.issue_error_p99_ns)),
+                                                    r.steps_fell_behind, r.steps.size())));
     if (r.stop_reason != "complete" && stopped == nullptr) stopped = &r;
   }
   replays = out;

@@ -9,13 +9,13 @@
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/scenario/scenario_runner.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/command_line.hpp>
 #include <ptsuite/util/dir_lock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/out_dir.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/run_log_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
@@ -36,8 +36,8 @@ constexpr const char* k_scenario_run_file = "scenario-run.json";
 // rewritten atomically after each, so a kill at any moment leaves a consistent file.
 class ScenarioJournal {
  public:
-  explicit ScenarioJournal(fs::path file) : m_file(std::move(file)) {
-    if (fs::exists(m_file)) m_done = load_json_input(m_file, m_file.string(), k_document_json_limits);
+  explicit ScenarioJournal(OutputPath file) : m_file(std::move(file)) {
+    if (fs::exists(m_file.path())) m_done = load_json_input(m_file.path(), m_file.string(), k_document_json_limits);
   }
   void record(const std::string& key, const json& value) {
     m_done[key] = value;
@@ -49,7 +49,7 @@ class ScenarioJournal {
   }
 
  private:
-  fs::path m_file;
+  OutputPath m_file;
   json m_done = json::object();
 };
 
@@ -59,7 +59,8 @@ struct ScenarioSession {
   Scenario scenario;
   std::string text;  // the scenario's source
   fs::path dir;
-  json run;  // scenario-run.json
+  std::optional<OutputDir> out;  // dir, as the command's output gate let it through
+  json run;                      // scenario-run.json
   std::vector<std::unique_ptr<OpenTarget>> opened;
   std::vector<ScenarioTarget> targets;
 };
@@ -94,7 +95,7 @@ json results_skeleton(const ScenarioSession& s) {
 // DIR/app-<phase>/results.json; its reports are the run's ending's (lifecycle/finish_run.hpp).
 std::function<json(const PhaseSpec&)> app_phase_runner(ScenarioSession& s, ScenarioObserver& observer,
                                                        const std::atomic<bool>* stop,
-                                                       std::vector<std::pair<fs::path, results::Document>>& done) {
+                                                       std::vector<std::pair<OutputDir, results::Document>>& done) {
   return [&s, &observer, stop, &done](const PhaseSpec& p) {
     app::AppRunRequest rq;
     for (auto& t : s.opened) {
@@ -108,7 +109,7 @@ std::function<json(const PhaseSpec&)> app_phase_runner(ScenarioSession& s, Scena
     rq.sets = p.app_settings;
     rq.allow_destructive = s.config.allow_destructive || s.config.targets.empty();
     rq.confirm_serials = s.config.confirm_serials;
-    rq.output_dir = (s.dir / ("app-" + p.name)).string();
+    rq.output_dir = s.out->subdir("app-" + p.name);
     rq.command = fmt::format("scenario app phase {}", p.name);
     rq.tool_version = fmt::format("{} ({})", version(), git_revision());
     rq.stop = stop;
@@ -128,7 +129,7 @@ std::function<json(const PhaseSpec&)> app_phase_runner(ScenarioSession& s, Scena
     if (error) std::rethrow_exception(error);
     json doc;
     to_json(doc, outcome->run);
-    done.emplace_back(rq.output_dir, results::make_document(outcome->run, std::make_shared<const json>(doc)));
+    done.emplace_back(*rq.output_dir, results::make_document(outcome->run, std::make_shared<const json>(doc)));
     return doc;
   };
 }
@@ -136,7 +137,7 @@ std::function<json(const PhaseSpec&)> app_phase_runner(ScenarioSession& s, Scena
 // Runs (or continues, with the journal's steps replayed) and writes results.json.
 ScenarioRunOutcome execute(ScenarioSession& s, RunLogFile& log, ScenarioObserver& observer,
                            const std::atomic<bool>* stop) {
-  ScenarioJournal journal(s.dir / "journal.json");
+  ScenarioJournal journal(s.out->file("journal.json"));
   ScenarioRunOutcome out;
   ScenarioRunOptions ro;
   ro.seed = s.config.seed;
@@ -170,8 +171,9 @@ ScenarioRunOutcome execute(ScenarioSession& s, RunLogFile& log, ScenarioObserver
   doc["status"] = out.status;
   doc["phases"] = std::move(phases);
   doc["finished_utc"] = utc_now_iso8601();
-  write_file_atomic(s.dir / "results.json", doc.dump());
+  write_file_atomic(s.out->file("results.json"), doc.dump());
   out.out_dir = s.dir.string();
+  out.out = s.out;
   out.results_path = (s.dir / "results.json").string();
   out.resumable = out.exit_code == static_cast<int>(ExitCode::interrupted) && !s.config.targets.empty();
   out.final_note = fmt::format("scenario {}: {}; exit code {}", s.scenario.name, out.status, out.exit_code);
@@ -220,13 +222,14 @@ json run_file_json(const ScenarioSession& s) {
               {"reports", s.config.report_formats},
               {"series", s.config.series},
               {"plot_targets", s.config.plot_targets},
+              {"compact", s.config.compact},
               {"started_utc", utc_now_iso8601()}};
 }
 
 }  // namespace
 
 ScenarioRunOutcome start_scenario_run(const ScenarioRunConfig& config, ScenarioObserver& observer,
-                                      const std::atomic<bool>* stop) {
+                                      const std::atomic<bool>* stop, device::OutputGate& outputs) {
   ScenarioSession s;
   s.config = config;
   s.scenario = load_scenario(config.name, &s.text);
@@ -235,15 +238,18 @@ ScenarioRunOutcome start_scenario_run(const ScenarioRunConfig& config, ScenarioO
   check_target_count(s.scenario, config.targets.size());
   s.dir =
       fs::absolute(config.out_dir.empty() ? default_out_dir("ptsuite-scenario-" + s.scenario.name) : config.out_dir);
-  check_out_dir(s.dir, {"--out", {"results.json", k_scenario_run_file}, holds_run_message(s.dir)});
-  s.opened = detail::open_targets(config, s.scenario.targets.exact ? s.scenario.targets.count : 1);
+  check_run_markers(s.dir, {"--out", {"results.json", k_scenario_run_file}, holds_run_message(s.dir)});
+  for (const std::string& t : config.targets) outputs.add_target(t, "--target");
+  s.out = outputs.directory(s.dir.string(), "--out", device::OutputGate::Existing::must_be_empty);
+  s.dir = s.out->path();
+  s.opened = detail::open_targets(config, s.scenario.targets.exact ? s.scenario.targets.count : 1, outputs);
   s.targets = detail::runner_targets(s.scenario, config, s.opened);  // refusals first
   detail::check_against_targets(s.scenario, config, s.opened);
-  create_out_dir(s.dir);
+  s.out->create();
   const UniqueFd dir_lock = lock_run_directory(s.dir);
   s.run = run_file_json(s);
-  write_file_atomic(s.dir / k_scenario_run_file, s.run.dump());
-  RunLogFile log(s.dir / k_run_log_file);
+  write_file_atomic(s.out->file(k_scenario_run_file), s.run.dump());
+  RunLogFile log(s.out->file(k_run_log_file));
   log.info(fmt::format("ptsuite {} scenario {} started: {}", version(), s.scenario.name,
                        join_command_line(config.command_line)));
   return execute(s, log, observer, stop);
@@ -269,6 +275,7 @@ ScenarioRunConfig read_scenario_run(const fs::path& dir_in) {
     c.report_formats = run.value("reports", c.report_formats);
     c.series = run.value("series", "");
     c.plot_targets = run.value("plot_targets", "");
+    c.compact = run.value("compact", false);
     (void)run.at("scenario_text").get<std::string>();
     (void)run.at("identities").at(c.targets.size() - 1);
   } catch (const json::exception& e) {
@@ -279,9 +286,10 @@ ScenarioRunConfig read_scenario_run(const fs::path& dir_in) {
 }
 
 ScenarioRunOutcome resume_scenario_run(const fs::path& dir_in, ScenarioRunConfig config, ScenarioObserver& observer,
-                                       const std::atomic<bool>* stop) {
+                                       const std::atomic<bool>* stop, device::OutputGate& outputs) {
   ScenarioSession s;
-  s.dir = fs::absolute(dir_in);
+  s.out = outputs.directory(dir_in.string(), "DIR", device::OutputGate::Existing::may_hold_files);
+  s.dir = s.out->path();
   const UniqueFd dir_lock = lock_run_directory(s.dir);
   const fs::path run_file = s.dir / k_scenario_run_file;
   s.run = load_json_input(run_file, run_file.string(), k_document_json_limits);
@@ -289,18 +297,18 @@ ScenarioRunOutcome resume_scenario_run(const fs::path& dir_in, ScenarioRunConfig
   s.config = std::move(config);
   s.scenario = parse_scenario(s.text, run_file.string());
   if (s.config.quick) s.scenario = quick_form(s.scenario);
-  s.opened = detail::open_targets(s.config, 0);
+  s.opened = detail::open_targets(s.config, 0, outputs);
   detail::check_against_targets(s.scenario, s.config, s.opened);
   for (size_t i = 0; i < s.opened.size(); ++i) {
     const json before = device::identity_fingerprint(s.run.at("identities").at(i));
     const json now = device::identity_fingerprint(s.opened[i]->identity);
     if (before != now) {
-      throw SafetyRefusal(fmt::format("refusing to resume: target {} ({}) is not the device the run started on ({})", i,
-                                      s.config.targets[i], device::fingerprint_difference(before, now)));
+      throw SafetyRefusal(fmt::format("refusing to resume: target {} ({}) is not the device the run started on ({})",
+                                      i + 1, s.config.targets[i], device::fingerprint_difference(before, now)));
     }
   }
   s.targets = detail::runner_targets(s.scenario, s.config, s.opened);
-  RunLogFile log(s.dir / k_run_log_file);
+  RunLogFile log(s.out->file(k_run_log_file));
   log.info(fmt::format("ptsuite {} scenario {} resumed: {}", version(), s.scenario.name,
                        join_command_line(s.config.command_line)));
   return execute(s, log, observer, stop);

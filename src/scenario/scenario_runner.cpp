@@ -140,7 +140,7 @@ StepResult run_step(std::vector<Instance> instances, const std::vector<ScenarioT
     try {
       resolved.push_back(workload::resolve(in.spec, targets[in.target].target->geometry()));
     } catch (const UsageError& e) {
-      throw UsageError(fmt::format("{}: stream {} on target {}", step_text, in.stream, in.target), e.what());
+      throw UsageError(fmt::format("{}: stream {} on target {}", step_text, in.stream, in.target + 1), e.what());
     }
   }
   StepResult out;
@@ -217,7 +217,7 @@ class PhaseRunner {
     const json& c = step.at("aggregate").at("combined");
     message(fmt::format("{} {}: {:.0f} IOPS, {:.1f} MB/s, mean {}", key, step.at("label").get<std::string>(),
                         c.at("iops").get<double>(), c.at("mb_per_s").get<double>(),
-                        units::format_duration(static_cast<uint64_t>(c.at("latency_ns").at("mean").get<double>()))));
+                        units::format_latency(c.at("latency_ns").at("mean").get<double>())));
     if (m_o.on_step) m_o.on_step(key, step);
     phase["steps"].push_back(std::move(step));
   }
@@ -330,13 +330,13 @@ class PhaseRunner {
       options.on_message = m_o.on_message;
       const device::PurgeRecord rec = m_targets[t].session->purge(options);
       if (rec.outcome != device::PurgeOutcome::succeeded) {
-        throw Error(ExitCode::system, fmt::format("purge of target {} {}: {}", t, device::to_string(rec.outcome),
+        throw Error(ExitCode::system, fmt::format("purge of target {} {}: {}", t + 1, device::to_string(rec.outcome),
                                                   rec.messages.empty() ? rec.description : rec.messages.back()));
       }
       json j = rec;
       j["target"] = t;
       records.push_back(std::move(j));
-      message(fmt::format("{}: target {} purged ({})", p.name, t, rec.description));
+      message(fmt::format("{}: target {} purged ({})", p.name, t + 1, rec.description));
     }
     if (m_o.on_step) m_o.on_step(key, records);
     phase["purges"] = std::move(records);
@@ -530,7 +530,7 @@ void check_scenario(const Scenario& s, const std::vector<engine::TargetGeometry>
         try {
           (void)workload::resolve(in.spec, targets.at(in.target));
         } catch (const UsageError& e) {
-          throw UsageError(fmt::format("phase {}: stream {} on target {}", p.name, in.stream, in.target),
+          throw UsageError(fmt::format("phase {}: stream {} on target {}", p.name, in.stream, in.target + 1),
                            fmt::format("{}; nothing was written", e.what()));
         }
       }

@@ -14,11 +14,12 @@ void open_device(OpenTarget& t, const std::string& path, const ScenarioRunConfig
   device::SessionOptions so;
   so.allow_destructive = c.allow_destructive || scratch;
   t.guard = device::pass_target_gate({path, device::TargetAccess::read_write, so.allow_destructive, "scenario"});
-  t.session = device::DeviceSession::open(path, so);
-  t.target.emplace(engine::Target::open(path, engine::Target::Access::read_write));
+  t.session = device::DeviceSession::open(t.guard.writable(), so);
+  t.target.emplace(engine::Target::open(t.guard.writable()));
 }
 
-std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioRunConfig& c, uint32_t needed) {
+std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioRunConfig& c, uint32_t needed,
+                                                      device::OutputGate& outputs) {
   std::vector<std::unique_ptr<OpenTarget>> out;
   const bool scratch = c.targets.empty();
   const size_t n = scratch ? needed : c.targets.size();
@@ -26,6 +27,7 @@ std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioRunConfig& c
     auto t = std::make_unique<OpenTarget>();
     if (scratch) t->scratch.emplace(engine::ScratchTarget::create(c.scratch_size_bytes, true));
     const std::string path = scratch ? t->scratch->path() : c.targets[i];
+    outputs.add_target(path, "--target");
     open_device(*t, path, c, scratch);
     t->identity = t->session->identity();
     t->identity["path"] = path;

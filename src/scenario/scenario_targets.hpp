@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/device/target_gate.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
@@ -30,8 +31,10 @@ struct OpenTarget {
 
 // The session (gate, identity, claim) and the O_DIRECT open of `path`.
 void open_device(OpenTarget& t, const std::string& path, const ScenarioRunConfig& c, bool scratch);
-// config.targets, or `needed` scratch targets when none are given.
-std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioRunConfig& c, uint32_t needed);
+// config.targets, or `needed` scratch targets when none are given; each passes the command's
+// output gate as a target first (no output may land on it).
+std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioRunConfig& c, uint32_t needed,
+                                                      device::OutputGate& outputs);
 // Each target with its own --confirm-serial (the one equal to its serial). When the scenario
 // purges, every real drive must be confirmed before anything runs: a refusal at the second
 // target's purge would come after the first was already erased.

@@ -353,4 +353,24 @@ std::string format_duration(uint64_t ns) {
   return fmt::format("{:.1f}us", static_cast<double>(ns) / 1e3);
 }
 
+LatencyUnit latency_unit_for(std::vector<double> values_ns) {
+  std::erase_if(values_ns, [](double v) { return !(v > 0) || !std::isfinite(v); });
+  if (values_ns.empty()) return LatencyUnit::ms;
+  const auto mid = values_ns.begin() + static_cast<std::ptrdiff_t>(values_ns.size() / 2);
+  std::nth_element(values_ns.begin(), mid, values_ns.end());
+  return *mid < 1e6 ? LatencyUnit::us : LatencyUnit::ms;
+}
+
+double in_latency_unit(double ns, LatencyUnit unit) { return ns / (unit == LatencyUnit::us ? 1e3 : 1e6); }
+int latency_decimals(LatencyUnit unit) { return unit == LatencyUnit::us ? 1 : 3; }
+const char* latency_unit_name(LatencyUnit unit) { return unit == LatencyUnit::us ? "us" : "ms"; }
+const char* latency_unit_symbol(LatencyUnit unit) { return unit == LatencyUnit::us ? "\u00b5s" : "ms"; }
+
+std::string format_latency(double ns) {
+  if (!std::isfinite(ns)) return "-";
+  if (ns >= 1e9) return fmt::format("{:.3f}s", ns / 1e9);
+  if (ns >= 1e6) return fmt::format("{:.3f}ms", ns / 1e6);
+  return fmt::format("{:.1f}us", ns / 1e3);
+}
+
 }  // namespace ptsuite::units

@@ -101,7 +101,7 @@ TEST_F(AppCli, QuickPgbenchReportsTpsNextToTheDevice) {
   EXPECT_NE(first.find("Application throughput"), std::string::npos);
   EXPECT_NE(first.find("Device IOPS"), std::string::npos);
   EXPECT_NE(first.find("Device queue depth"), std::string::npos);
-  EXPECT_TRUE(fs::exists(dir + "/instance-0/server.log"));
+  EXPECT_TRUE(fs::exists(dir + "/instance-1/server.log"));
   expect_nothing_left();
 }
 

@@ -17,6 +17,7 @@
 #include <ptsuite/workload/workload_runner.hpp>
 
 #include "support/loop_support.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::capture {
 namespace {
@@ -51,12 +52,12 @@ TEST_F(CaptureLoop, AKnownWorkloadCharacterizesBackToItsMix) {
   const std::string capture_path = temp_dir().file("mix.ptcap");
   CaptureOptions options;
   options.devices = {loop.device.path()};
-  options.output_path = capture_path;
+  options.output = test_support::output_path(capture_path);
   // All 60,000 events (an issue and a completion per IO) fit the rings even when the reader
   // thread gets no CPU for the whole run (CI runs this beside the QEMU suite on 2 cores).
   options.ring_pages_per_cpu = 4096;
   auto capture = BlockCapture::start(options);
-  const engine::Target target = engine::Target::open(loop.device.path(), engine::Target::Access::read_write);
+  const engine::Target target = engine::Target::open(test_support::writable(loop.device.path()).writable());
   const workload::ResolvedWorkload resolved = workload::resolve(mix_spec(), target.geometry());
   const workload::WorkloadResult result = workload::run_workload(resolved, target, {});
   const CaptureTrailer trailer = capture->stop();
@@ -110,11 +111,11 @@ TEST_F(CaptureLoop, SeesOnlyTheCapturedDevice) {
   const std::string capture_path = temp_dir().file("one.ptcap");
   CaptureOptions options;
   options.devices = {captured.device.path()};
-  options.output_path = capture_path;
+  options.output = test_support::output_path(capture_path);
   auto capture = BlockCapture::start(options);
   workload::WorkloadSpec spec = mix_spec();
   spec.limits.ios = 500;
-  const engine::Target target = engine::Target::open(other.device.path(), engine::Target::Access::read_write);
+  const engine::Target target = engine::Target::open(test_support::writable(other.device.path()).writable());
   workload::run_workload(workload::resolve(spec, target.geometry()), target, {});
   capture->stop();
   CaptureReader reader(capture_path);

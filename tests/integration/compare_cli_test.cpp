@@ -11,12 +11,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "integration/workload_process.hpp"
 #include "support/json_schema.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -36,7 +37,7 @@ class CompareCli : public ::testing::Test {
     }
     const fs::path dir = fs::path(m_dir.path()) / name;
     fs::create_directories(dir);
-    write_file_atomic(dir / "results.json", doc.dump());
+    test_support::write_file(dir / "results.json", doc.dump());
     return dir.string();
   }
   static void second_drive(json& doc) {
@@ -120,13 +121,13 @@ TEST_F(CompareCli, RefusalsExitTwoBeforeWritingAnything) {
   EXPECT_NE(r.err.find("at least two runs"), std::string::npos) << r.err;
 
   fs::create_directories(file("full"));
-  write_file_atomic(file("full/notes.txt"), "x");
+  test_support::write_file(file("full/notes.txt"), "x");
   r = run_ptsuite({"compare", a, run("b"), "--out", file("full")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("is not empty"), std::string::npos) << r.err;
 
   fs::create_directories(file("bad"));
-  write_file_atomic(file("bad/results.json"), R"({"kind":"something.else"})");
+  test_support::write_file(file("bad/results.json"), R"({"kind":"something.else"})");
   r = run_ptsuite({"compare", a, file("bad"), "--out", file("out3")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("is not a document compare reads"), std::string::npos) << r.err;

@@ -15,6 +15,7 @@
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/util/error.hpp>
 #include "integration/device_loop_fixture.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::device {
 namespace {
@@ -44,7 +45,7 @@ void expect_refused_everywhere(const std::string& target, const std::string& exp
     EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
     EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
   }
-  EXPECT_THROW(open_destructive_channel(target, true), SafetyRefusal);
+  EXPECT_THROW((void)test_support::writable(target), SafetyRefusal);  // no token, no channel
   EXPECT_THROW(require_destructive_allowed(target, true), SafetyRefusal);
   const auto cli = run_ptsuite("device purge " + target + " --method zero-fill --allow-destructive");
   EXPECT_EQ(cli.exit_code, 3) << cli.err;
@@ -172,7 +173,7 @@ TEST_F(DeviceSafetyLoop, NoConsentFlagIsRefused) {
   } catch (const SafetyRefusal& e) {
     EXPECT_NE(std::string(e.what()).find("--allow-destructive"), std::string::npos);
   }
-  EXPECT_THROW(open_destructive_channel(loop.path(), false), SafetyRefusal);
+  EXPECT_THROW((void)open_destructive_channel(test_support::writable(loop.path()).writable(), false), SafetyRefusal);
   const auto cli = run_ptsuite("device purge " + loop.path() + " --method zero-fill");
   EXPECT_EQ(cli.exit_code, 3);
   EXPECT_NE(cli.err.find("--allow-destructive"), std::string::npos) << cli.err;

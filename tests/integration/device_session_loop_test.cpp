@@ -11,6 +11,7 @@
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/util/error.hpp>
 #include "integration/device_loop_fixture.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::device {
 namespace {
@@ -73,17 +74,18 @@ class ExclusiveHolder {
 TEST_F(DeviceSessionLoop, OneClaimServesTheRunAndASecondClaimIsRefused) {
   LoopDevice loop(k_session_target_bytes, false);
   ASSERT_TRUE(loop.ok());
-  auto session = DeviceSession::open(loop.path(), consent());
+  const TargetGuard guard = test_support::writable(loop.path());  // the gate's token, before the claim
+  auto session = DeviceSession::open(guard.writable(), consent());
   // The kernel refuses a second O_EXCL claim, from this very process too: the defect that made
   // every real-drive run fail at its first purge when the purge asked for its own claim.
   try {
-    (void)open_destructive_channel(loop.path(), true);
+    (void)open_destructive_channel(guard.writable(), true);
     FAIL() << "a second exclusive claim was granted";
   } catch (const SafetyRefusal& e) {  // a busy device is a refusal (exit 3), not a failure
     EXPECT_NE(std::string(e.what()).find(fmt::format("open in pid {}", ::getpid())), std::string::npos) << e.what();
   }
   // The workload's own O_DIRECT opens are plain opens: allowed beside the claim.
-  EXPECT_NO_THROW((void)engine::Target::open(loop.path(), engine::Target::Access::read_write));
+  EXPECT_NO_THROW((void)engine::Target::open(guard.writable()));
   // The purge runs on the session's claim.
   PurgeOptions purge;
   purge.method = PurgeMethod::zero_fill;
@@ -91,7 +93,7 @@ TEST_F(DeviceSessionLoop, OneClaimServesTheRunAndASecondClaimIsRefused) {
   const PurgeRecord rec = session->purge(purge);
   EXPECT_EQ(rec.outcome, PurgeOutcome::succeeded);
   session.reset();  // the claim is released with the session
-  EXPECT_NO_THROW((void)open_destructive_channel(loop.path(), true));
+  EXPECT_NO_THROW((void)open_destructive_channel(guard.writable(), true));
 }
 
 TEST_F(DeviceSessionLoop, ARefusedClaimNamesTheProcessHoldingTheDevice) {
@@ -103,7 +105,8 @@ TEST_F(DeviceSessionLoop, ARefusedClaimNamesTheProcessHoldingTheDevice) {
   ASSERT_EQ(openers.processes.size(), 1u);
   EXPECT_EQ(openers.processes[0].pid, holder.pid());
   try {
-    (void)DeviceSession::open(loop.path(), consent());
+    // The target gate probes the claim first (and names who has the device open).
+    (void)DeviceSession::open(test_support::writable(loop.path()).writable(), consent());
     FAIL() << "the claim was granted while another process held the device exclusively";
   } catch (const SafetyRefusal& e) {
     // The fixture's own loop fd is listed too; the holder must be named.

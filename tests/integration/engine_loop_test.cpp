@@ -10,6 +10,7 @@
 #include <ptsuite/engine/target.hpp>
 
 #include "support/loop_support.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::engine {
 namespace {
@@ -20,7 +21,7 @@ class LoopTarget : public test_support::LoopDeviceFixture {};
 
 TEST_F(LoopTarget, GeometryOfA512ByteBlockLoop) {
   const auto& loop = attach_loop(6 << 20);
-  const Target target = Target::open(loop.device.path(), Target::Access::read_only);
+  const Target target = Target::open_read_only(loop.device.path());
   EXPECT_EQ(target.kind(), TargetKind::block_device);
   EXPECT_EQ(target.device_number(), loop.device.device_number());
   const TargetGeometry& g = target.geometry();
@@ -35,7 +36,7 @@ TEST_F(LoopTarget, GeometryOfA4096ByteBlockLoop) {
   LoopOptions options;
   options.logical_block_bytes = 4096;
   const auto& loop = attach_loop(6 << 20, options);
-  const Target target = Target::open(loop.device.path(), Target::Access::read_write);
+  const Target target = Target::open(test_support::writable(loop.device.path()).writable());
   const TargetGeometry& g = target.geometry();
   EXPECT_EQ(g.capacity_bytes, 6u << 20);
   EXPECT_EQ(g.logical_block_bytes, 4096u);
@@ -49,7 +50,7 @@ TEST_F(LoopTarget, MisalignedIoOnARealDeviceBecomesAnErrorRecord) {
   LoopOptions options;
   options.logical_block_bytes = 4096;
   const auto& loop = attach_loop(1 << 20, options);
-  const Target target = Target::open(loop.device.path(), Target::Access::read_only);
+  const Target target = Target::open_read_only(loop.device.path());
   for (const char* name : {"sync", "libaio"}) {
     IoQueue q(create_engine(name), target, 4, 4096);
     q.stage(IoOp::read, 512, 512);
@@ -70,7 +71,7 @@ TEST_F(LoopTarget, MisalignedIoOnARealDeviceBecomesAnErrorRecord) {
 // transfer, recorded as EIO with the byte count the kernel returned.
 TEST_F(LoopTarget, ReadAtTheEndIsAShortTransfer) {
   const auto& loop = attach_loop(1 << 20);
-  const Target target = Target::open(loop.device.path(), Target::Access::read_only);
+  const Target target = Target::open_read_only(loop.device.path());
   for (const char* name : {"sync", "libaio"}) {
     IoQueue q(create_engine(name), target, 2, 8192);
     q.stage(IoOp::read, 0, 4096);                 // fine

@@ -21,6 +21,7 @@
 
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::engine {
 namespace {
@@ -132,7 +133,7 @@ TEST_P(EngineRoundTrip, WrittenDataLandsExactlyWhereItWasAddressed) {
   const std::vector<Io> ios = shuffled_layout(1);
   const uint64_t seed = 0xabcdef;
   {
-    const Target target = Target::open(m_target_path, Target::Access::read_write);
+    const Target target = Target::open(test_support::writable(m_target_path).writable());
     IoQueue q(create_engine(c.engine), target, c.queue_depth, k_max_block_bytes);
     write_all(q, ios, seed);
     q.drain();
@@ -160,7 +161,7 @@ TEST_P(EngineRoundTrip, ReadsReturnWhatIsOnTheMedium) {
   const uint64_t seed = 0x5eed;
   write_backing(seed);
   const std::vector<Io> ios = shuffled_layout(2);
-  const Target target = Target::open(m_target_path, Target::Access::read_only);
+  const Target target = Target::open_read_only(m_target_path);
   IoQueue q(create_engine(c.engine), target, c.queue_depth, k_max_block_bytes);
 
   // In waves of queue_depth: a buffer stays untouched from its completion until it is staged
@@ -208,7 +209,7 @@ TEST(NullEngineRoundTrip, CountsEveryIoAndLeavesTheMediumUntouched) {
   const std::string path = dir.create_file("backing.img", k_target_bytes);
   const std::vector<Io> ios = shuffled_layout(3);
   {
-    const Target target = Target::open(path, Target::Access::read_write);
+    const Target target = Target::open(test_support::writable(path).writable());
     IoQueue q(create_engine("null"), target, 32, k_max_block_bytes);
     size_t next = 0;
     while (next < ios.size()) {

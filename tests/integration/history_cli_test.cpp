@@ -8,11 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include "integration/workload_process.hpp"
 #include "support/postgres_server.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -26,8 +27,8 @@ class HistoryCli : public ::testing::Test {
   void SetUp() override {
     for (const char* name : {"steady", "not-attained"}) {
       fs::create_directories(fs::path(m_temp.path()) / name);
-      write_file_atomic(fs::path(m_temp.path()) / name / "results.json",
-                        test_support::load_results_fixture(name).dump());
+      test_support::write_file(fs::path(m_temp.path()) / name / "results.json",
+                               test_support::load_results_fixture(name).dump());
     }
   }
   [[nodiscard]] ProcessResult history(std::vector<std::string> args) const {

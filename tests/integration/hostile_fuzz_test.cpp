@@ -23,12 +23,14 @@
 #include <string>
 #include <vector>
 
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include "support/blktrace_record.hpp"
 #include "support/capture_bytes.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -151,7 +153,7 @@ class HostileFuzz : public ::testing::Test {
     std::string data(4 << 20, '\0');
     std::mt19937_64 rng(7);
     for (char& c : data) c = static_cast<char>(rng());
-    write_file_atomic(m_target, data);
+    test_support::write_file(m_target, data);
     m_hash = sha256_file_hex(m_target);
   }
   void TearDown() override { EXPECT_EQ(sha256_file_hex(m_target), m_hash) << "a fuzz case wrote the target"; }
@@ -165,7 +167,7 @@ class HostileFuzz : public ::testing::Test {
     int failures = 0;
     for (size_t i = 0; i < cases_per_corpus() && failures < 3; ++i) {
       const std::string text = m.mutate(seed);
-      write_file_atomic(input, text);
+      test_support::write_file(input, text);
       const int code = run_bounded(make_args(input));
       if (std::find(allowed.begin(), allowed.end(), code) == allowed.end()) {
         ++failures;
@@ -301,7 +303,7 @@ TEST_F(HostileFuzz, CaptureFiles) {
         }
     }
     const std::string bytes = test_support::capture_bytes(p);
-    write_file_atomic(input, bytes);
+    write_file_atomic(test_support::output_path(input), bytes);
     const bool show = i % 2 == 0;
     const std::vector<std::string> args =
         show ? std::vector<std::string>{"capture", "show", input, "--step", "1s"}

@@ -20,12 +20,14 @@
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/engine/loop_device.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include "integration/workload_process.hpp"
 #include "support/loop_support.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -82,7 +84,7 @@ std::string data_file(const test_support::ShmTempDir& dir, const std::string& na
   std::string content(bytes, '\0');
   std::mt19937_64 rng(bytes);
   for (char& c : content) c = static_cast<char>(rng());
-  write_file_atomic(dir.file(name), content);
+  test_support::write_file(dir.file(name), content);
   return dir.file(name);
 }
 
@@ -120,7 +122,7 @@ class MountedLoop {
       return;
     }
     m_mounted = true;
-    write_file_atomic(fs::path(m_mount_point) / "precious.txt", "data a mounted filesystem holds\n");
+    test_support::write_file(fs::path(m_mount_point) / "precious.txt", "data a mounted filesystem holds\n");
     ::sync();
   }
   ~MountedLoop() {
@@ -146,7 +148,7 @@ TEST(HostileInputs, AMountedFilesystemIsNeverWrittenThroughItsFileOrItsLoopDevic
   test_support::ShmTempDir dir("ptsuite-hostile-mount");
   MountedLoop m(dir);
   if (!m.skip_reason().empty()) GTEST_SKIP() << m.skip_reason();
-  write_file_atomic(dir.file("s.json"), scenario_text(run_phase("4KiB")));
+  test_support::write_file(dir.file("s.json"), scenario_text(run_phase("4KiB")));
   const std::string mounted = "is mounted at " + m.mount_point();
   const std::string out = dir.file("out");
   std::vector<HostileCase> cases;
@@ -198,7 +200,7 @@ TEST(HostileInputs, AMountedFilesystemIsNeverWrittenThroughItsFileOrItsLoopDevic
 TEST(HostileInputs, ATargetHeldByAnotherPtsuiteIsRefusedByEveryCommand) {
   test_support::ShmTempDir dir("ptsuite-hostile-held");
   const std::string target = data_file(dir, "held.img", 8 << 20);
-  write_file_atomic(dir.file("s.json"), scenario_text(run_phase("4KiB")));
+  test_support::write_file(dir.file("s.json"), scenario_text(run_phase("4KiB")));
   // The holder only reads, so the target's hash is a fair witness for the refused writers.
   Child holder({"workload", "--target", target, "--read-pct", "100", "--duration", "60s", "--quiet"});
   for (int i = 0; i < 20000 && !holder.catches(SIGINT) && !holder.exited(); ++i) ::usleep(1000);
@@ -251,20 +253,21 @@ TEST(HostileInputs, EverythingCheckableIsCheckedBeforeTheFirstWrite) {
   test_support::ShmTempDir dir("ptsuite-hostile-plan");
   const std::string target = data_file(dir, "t.img", 16 << 20);
   const std::string out = dir.file("out");
-  write_file_atomic(dir.file("bs0.json"), scenario_text(R"({"name": "p", "kind": "purge"}, )" + run_phase("0")));
-  write_file_atomic(dir.file("past.json"), scenario_text(R"({"name": "f", "kind": "fill", "block_size": "128KiB",
+  test_support::write_file(dir.file("bs0.json"), scenario_text(R"({"name": "p", "kind": "purge"}, )" + run_phase("0")));
+  test_support::write_file(dir.file("past.json"), scenario_text(R"({"name": "f", "kind": "fill", "block_size": "128KiB",
       "capacity_multiple": 1}, )" + run_phase("4KiB", "1GiB:1MiB")));
-  write_file_atomic(dir.file("rm.json"),
-                    scenario_text(R"({"name": "p", "kind": "purge", "method": "rm -rf /"}, )" + run_phase("4KiB")));
-  write_file_atomic(dir.file("deep.json"), std::string(50'000, '[') + std::string(50'000, ']'));
+  test_support::write_file(
+      dir.file("rm.json"),
+      scenario_text(R"({"name": "p", "kind": "purge", "method": "rm -rf /"}, )" + run_phase("4KiB")));
+  test_support::write_file(dir.file("deep.json"), std::string(50'000, '[') + std::string(50'000, ']'));
   fs::create_directories(dir.file("full"));
-  write_file_atomic(dir.file("full/foreign.txt"), "not ours\n");
+  test_support::write_file(dir.file("full/foreign.txt"), "not ours\n");
   auto scen = [&](const std::string& file) {
     return std::vector<std::string>{"scenario", "run", dir.file(file),       "--target", target,
                                     "--out",    out,   "--allow-destructive"};
   };
   const std::vector<HostileCase> cases = {
-      {"scenario block_size 0", scen("bs0.json"), 2, {"phase r: stream w on target 0: block_size"}, target, {out}},
+      {"scenario block_size 0", scen("bs0.json"), 2, {"phase r: stream w on target 1: block_size"}, target, {out}},
       {"scenario range past the capacity",
        scen("past.json"),
        2,
@@ -372,8 +375,8 @@ TEST(HostileInputs, InputsAreBoundedInSizeAndDepth) {
     std::ofstream big(dir.file("big.json"));
     big << R"({"kind": "ptsuite.results", "schema_version": 1, "pad": ")" << std::string(70'000'000, 'x') << "\"}";
   }
-  write_file_atomic(dir.file("dup.json"),
-                    R"({"format": "ptsuite-claims/1", "format": "ptsuite-claims/1", "claims": []})");
+  test_support::write_file(dir.file("dup.json"),
+                           R"({"format": "ptsuite-claims/1", "format": "ptsuite-claims/1", "claims": []})");
   const std::vector<HostileCase> cases = {
       {"steady-state --file /dev/zero", {"steady-state", "--file", "/dev/zero"}, 2, {"larger than"}},
       {"report of a 70 MB document",
@@ -418,8 +421,8 @@ class HostileHistory : public ::testing::Test {
   void SetUp() override {
     for (const char* name : {"a", "b"}) {
       fs::create_directories(m_dir.file(name));
-      write_file_atomic(fs::path(m_dir.file(name)) / "results.json",
-                        test_support::load_results_fixture("steady").dump());
+      test_support::write_file(fs::path(m_dir.file(name)) / "results.json",
+                               test_support::load_results_fixture("steady").dump());
     }
   }
   [[nodiscard]] std::vector<std::string> history(std::vector<std::string> args) const {
@@ -431,7 +434,7 @@ class HostileHistory : public ::testing::Test {
     const fs::path p = fs::path(m_dir.file(run)) / "results.json";
     json doc = json::parse(read_file(p));
     change(doc);
-    write_file_atomic(p, doc.dump());
+    test_support::write_file(p, doc.dump());
   }
   test_support::ShmTempDir m_dir{"ptsuite-hostile-history"};
 };
@@ -488,15 +491,15 @@ TEST_F(HostileHistory, UrisIdsSchemasDirectoriesAndTerminalText) {
     d["device"]["serial"] = "SN-2";
     d["run"]["started_utc"] = "2026-01-01T00:00:00Z";
   });
-  (void)bundle::write_manifest(m_dir.file("b"));
+  (void)bundle::write_manifest(test_support::output_dir(m_dir.file("b")));
   ASSERT_EQ(run_ptsuite(history({"add", m_dir.file("b")})).exit_code, 0);
   const ProcessResult list = run_ptsuite(history({"list"}));
   EXPECT_EQ(list.out.find('\x1b'), std::string::npos) << "a raw escape reached the terminal";
   EXPECT_NE(list.out.find("EVIL\\x1b[2J\\x1b[31mMODEL\\x0aFAKE"), std::string::npos) << list.out;
 
   // A bundle changed after its manifest is not recorded.
-  write_file_atomic(fs::path(m_dir.file("b")) / "results.json",
-                    read_file(fs::path(m_dir.file("b")) / "results.json") + " ");
+  test_support::write_file(fs::path(m_dir.file("b")) / "results.json",
+                           read_file(fs::path(m_dir.file("b")) / "results.json") + " ");
   expect_case({"tampered bundle", history({"add", m_dir.file("b")}), 1, {"no longer matches its manifest"}});
 }
 
@@ -504,8 +507,8 @@ TEST(HostileInputs, SignaturesKeysAndTemporaryFiles) {
   test_support::ShmTempDir dir("ptsuite-hostile-sign");
   const std::string run = dir.file("run");
   fs::create_directories(run);
-  write_file_atomic(fs::path(run) / "results.json", test_support::load_results_fixture("steady").dump());
-  (void)bundle::write_manifest(run);
+  test_support::write_file(fs::path(run) / "results.json", test_support::load_results_fixture("steady").dump());
+  (void)bundle::write_manifest(test_support::output_dir(run));
   ASSERT_EQ(run_ptsuite({"keygen", dir.file("k")}).exit_code, 0);
   ASSERT_EQ(run_ptsuite({"sign", run, "--key", dir.file("k")}).exit_code, 0) << "sign";
   ASSERT_EQ(run_ptsuite({"verify", run}).exit_code, 0);
@@ -518,7 +521,7 @@ TEST(HostileInputs, SignaturesKeysAndTemporaryFiles) {
       {"keygen into a missing directory",
        {"keygen", dir.file("no/such/dir/k")},
        2,
-       {"cannot create the key file", "existing"}},
+       {"KEY: cannot create", "does not exist"}},
       {"sign with /dev/zero as the key", {"sign", run, "--key", "/dev/zero"}, 2, {"/dev/zero", "not a key file"}},
   };
   for (const HostileCase& c : cases) expect_case(c);

@@ -33,8 +33,8 @@
 #include <ptsuite/capture/capture_file.hpp>
 #include <ptsuite/engine/target.hpp>
 #include <ptsuite/results/replay.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
@@ -43,6 +43,7 @@
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -81,7 +82,7 @@ std::string random_bytes_file(const test_support::ShmTempDir& dir, const std::st
   std::string content(bytes, '\0');
   std::mt19937_64 rng(bytes + 36);
   for (char& c : content) c = static_cast<char>(rng());
-  write_file_atomic(dir.file(name), content);
+  write_file_atomic(test_support::output_path(dir.file(name)), content);
   return dir.file(name);
 }
 
@@ -300,7 +301,8 @@ TEST_F(AppBounds, OutOfRangeSettingsInstancesAndRamAreExitTwoBeforeAnything) {
                  {"3 instances on 1 targets"});
   // A scenario's app phase is checked with the scenario, before its first phase writes.
   const std::string scenario = m_out.file("app.json");
-  write_file_atomic(scenario, R"({"format": "ptsuite-scenario/1", "name": "app-bad", "title": "app bad",
+  write_file_atomic(test_support::output_path(scenario),
+                    R"({"format": "ptsuite-scenario/1", "name": "app-bad", "title": "app bad",
     "phases": [{"name": "fill", "kind": "fill", "block_size": "128KiB", "capacity_multiple": 1},
                {"name": "db", "kind": "app", "app": "pgbench", "settings": {"scale": 1000000000}}]})");
   expect_refusal("scenario app phase", {"scenario", "run", scenario, "--quick", "--out", out, "--quiet"}, 2,
@@ -342,13 +344,14 @@ TEST_F(AppTargetBounds, ARefusedRunLeavesTheTargetsBytes) {
 }
 
 // libpq's keyword form is understood as PostgreSQL: nothing listens on port 1, so the history
-// cannot be reached (exit 2), the password is never printed and no file is named after it.
+// cannot be reached (exit 75: unavailable, retry later - docs/exit-codes.md), the password is
+// never printed and no file is named after it; a string libpq refuses is exit 2.
 TEST(HostileDb, KeywordConnectionStringsAreNeverFilesAndNeverPrintTheirPassword) {
   test_support::ShmTempDir dir("ptsuite-surfaces-db");
   const ProcessOptions here{0, dir.path()};
   const std::string conninfo = "host=127.0.0.1 port=1 connect_timeout=2 password=hunter2 dbname=lab";
   ProcessResult r = run_ptsuite({"history", "list", "--db", conninfo}, here);
-  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.exit_code, 75) << r.err;
   EXPECT_NE(r.err.find("PostgreSQL"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("hunter2"), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("hunter2"), std::string::npos) << r.out;
@@ -362,7 +365,7 @@ TEST(HostileDb, KeywordConnectionStringsAreNeverFilesAndNeverPrintTheirPassword)
   ::setenv("PTSUITE_HISTORY_DB", conninfo.c_str(), 1);
   r = run_ptsuite({"history", "list"}, here);
   ::unsetenv("PTSUITE_HISTORY_DB");
-  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.exit_code, 75) << r.err;
   EXPECT_EQ(r.err.find("hunter2"), std::string::npos) << r.err;
   EXPECT_TRUE(fs::is_empty(dir.path())) << "a file was made from a connection string";
 }
@@ -398,7 +401,8 @@ class CaptureIntegrity : public test_support::LoopDeviceFixture {
     spec.queue_depth = 4;
     spec.limits.ios = ios;
     spec.seed = 36;
-    const engine::Target target = engine::Target::open(device, engine::Target::Access::read_write);
+    const device::TargetGuard guard = test_support::writable(device);
+    const engine::Target target = engine::Target::open(guard.writable());
     const workload::WorkloadResult r = workload::run_workload(workload::resolve(spec, target.geometry()), target, {});
     return r.stats.read.ios + r.stats.write.ios;
   }

@@ -11,6 +11,7 @@
 
 #include "support/engines.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::workload {
 namespace {
@@ -23,7 +24,7 @@ TEST(MultiStreamRun, AnODirectFileGetsExactlyTheGeneratorsReadsAndWrites) {
   if (!libaio_available()) GTEST_SKIP() << "libaio unavailable here";
   test_support::ShmTempDir dir;
   const std::string file = dir.create_file("target.img", 32 * k_mib);
-  const engine::Target target = engine::Target::open(file, engine::Target::Access::read_write);
+  const engine::Target target = engine::Target::open(test_support::writable(file).writable());
   WorkloadSpec s;
   s.threads = 2;
   s.queue_depth = 4;

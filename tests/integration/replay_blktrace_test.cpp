@@ -16,6 +16,7 @@
 
 #include "integration/workload_process.hpp"
 #include "support/loop_support.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::replay {
 namespace {
@@ -47,7 +48,7 @@ TEST_F(ReplayBlktrace, ARecordedBlktraceReplaysEveryIO) {
   spec.queue_depth = 4;
   spec.limits.ios = 2000;
   spec.seed = 27;
-  const engine::Target target = engine::Target::open(loop.device.path(), engine::Target::Access::read_write);
+  const engine::Target target = engine::Target::open(test_support::writable(loop.device.path()).writable());
   const workload::WorkloadResult done = workload::run_workload(workload::resolve(spec, target.geometry()), target, {});
   int status = 0;
   ::waitpid(child, &status, 0);
@@ -59,7 +60,7 @@ TEST_F(ReplayBlktrace, ARecordedBlktraceReplaysEveryIO) {
   }
   if (files.empty()) GTEST_SKIP() << "blktrace recorded nothing: " << workload::test::slurp(log);
   const std::string capture = temp_dir().file("bt.ptcap");
-  capture::import_blktrace(files, capture);
+  capture::import_blktrace(files, test_support::output_path(capture));
   // Replayed on the loop device itself: a block device takes O_DIRECT on every kernel (tmpfs
   // only since 6.6; the VM guest's Debian 6.1 kernel refuses it).
   const engine::Target& t = target;

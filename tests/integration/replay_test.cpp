@@ -8,18 +8,22 @@
 // replay more than 20 ms late could move one across a step (the issue-time error is reported).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/engine/target.hpp>
+#include <ptsuite/replay/replay_ramp.hpp>
 #include <ptsuite/replay/replay_runner.hpp>
 #include <ptsuite/results/replay.hpp>
+#include <ptsuite/util/error.hpp>
 
 #include "integration/workload_process.hpp"
 #include "support/json_schema.hpp"
 #include "support/loop_support.hpp"
 #include "support/synthetic_capture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::replay {
 namespace {
@@ -73,7 +77,7 @@ class ReplayFile : public ::testing::Test {
     m_target_path = m_dir.create_file("target.bin", k_target_bytes);
   }
   results::ReplayRecord replay(ReplayOptions o) {
-    const engine::Target target = engine::Target::open(m_target_path, engine::Target::Access::read_write);
+    const engine::Target target = engine::Target::open(test_support::writable(m_target_path).writable());
     o.step_ns = k_synthetic_step_ns;
     return run_replay(m_capture, target, o);
   }
@@ -82,9 +86,40 @@ class ReplayFile : public ::testing::Test {
   std::string m_target_path;
 };
 
+// What the replay measured of the target: per step and in total, each direction's response
+// times with IOs, percentiles in order and never above the maximum, every replayed IO counted
+// once (per step and in total), the capture's id.
+void expect_latency_measured(const results::ReplayRecord& r) {
+  ASSERT_TRUE(r.latency.has_value());
+  EXPECT_EQ(r.latency->combined.ios, r.replayed_ios);
+  EXPECT_EQ(r.latency->read.ios + r.latency->write.ios, r.replayed_ios);
+  EXPECT_EQ(r.capture_id.rfind("sha256:", 0), 0u);
+  uint64_t ios = 0;
+  uint64_t max_ns = 0;
+  for (const results::ReplayStep& s : r.steps) {
+    ASSERT_TRUE(s.latency.has_value());
+    EXPECT_EQ(s.latency->combined.ios, s.replayed.ios) << "every IO of the step, once";
+    ios += s.latency->combined.ios;
+    max_ns = std::max(max_ns, s.latency->combined.max_ns);
+    for (const results::ReplayDirectionLatency* d : {&s.latency->read, &s.latency->write, &s.latency->combined}) {
+      if (d->ios == 0) continue;
+      EXPECT_GT(d->min_ns, 0u);
+      EXPECT_LE(d->min_ns, d->p50_ns);
+      EXPECT_LE(d->p50_ns, d->p99_ns);
+      EXPECT_LE(d->p99_ns, d->p99_9_ns);
+      EXPECT_LE(d->p99_9_ns, d->p99_99_ns);
+      EXPECT_LE(d->p99_99_ns, d->max_ns);
+      EXPECT_GT(d->iops, 0);
+    }
+  }
+  EXPECT_EQ(ios, r.replayed_ios);
+  EXPECT_EQ(max_ns, r.latency->combined.max_ns) << "the whole replay's maximum is a step's";
+}
+
 TEST_F(ReplayFile, OpenLoopReproducesEveryStepsIOsMixAndSizes) {
   const results::ReplayRecord r = replay({});
   expect_steps_reproduced(r, 1.0);
+  expect_latency_measured(r);
   EXPECT_EQ(r.mode, "open");
   EXPECT_GE(r.issue_error_max_ns, r.issue_error_p99_ns);
   EXPECT_GE(r.issue_error_p99_ns, r.issue_error_p50_ns);
@@ -111,6 +146,40 @@ TEST_F(ReplayFile, ClosedLoopKeepsTheCapturedOutstandingIOs) {
   EXPECT_EQ(r.steps[1].replayed.outstanding_max, 4u);
   EXPECT_EQ(r.steps[2].replayed.outstanding_max, 1u);
   EXPECT_EQ(r.issue_error_max_ns, 0u);  // no schedule in closed loop
+  expect_latency_measured(r);
+}
+
+// A rate ramp: the closed-loop limit, then the whole capture open loop at each share of it (the
+// speeds in the ratio of the percentages), every IO replayed at every rate, response times each.
+TEST_F(ReplayFile, ARampReplaysTheCaptureAtEachShareOfTheClosedLoopLimit) {
+  const engine::Target target = engine::Target::open(test_support::writable(m_target_path).writable());
+  ReplayOptions o;
+  o.step_ns = k_synthetic_step_ns;
+  capture::CaptureReader reader(m_capture);
+  size_t seen = 0;
+  const results::ReplayRecord r =
+      run_ramp(reader, m_capture, target, o, {25, 50}, [&seen](const results::RampPoint&) { ++seen; });
+  EXPECT_EQ(r.mode, "closed");
+  expect_steps_reproduced(r, 1.0);
+  ASSERT_TRUE(r.ramp.has_value());
+  EXPECT_EQ(seen, 2u);
+  EXPECT_GT(r.ramp->limit_iops, 0);
+  EXPECT_EQ(r.ramp->limit_source, "closed-loop replay");
+  ASSERT_EQ(r.ramp->points.size(), 2u);
+  const results::RampPoint& a = r.ramp->points[0];
+  const results::RampPoint& b = r.ramp->points[1];
+  EXPECT_DOUBLE_EQ(a.percent, 25);
+  EXPECT_DOUBLE_EQ(b.speed, 2 * a.speed);
+  EXPECT_DOUBLE_EQ(a.target_iops, 0.25 * r.ramp->limit_iops);
+  // The capture's mean rate: 700 IOs from the first issue (20 ms) to the last (578.4 ms).
+  EXPECT_NEAR(r.ramp->capture_iops, 700 / 0.5584, 0.01);
+  for (const results::RampPoint& p : r.ramp->points) {
+    EXPECT_EQ(p.replayed_ios, test_support::k_synthetic_replayable_ios);
+    EXPECT_EQ(p.latency.combined.ios, p.replayed_ios);
+    EXPECT_LE(p.latency.combined.p99_99_ns, p.latency.combined.max_ns);
+    EXPECT_EQ(p.stop_reason, "complete");
+  }
+  EXPECT_THROW((void)run_ramp(reader, m_capture, target, o, {0}), UsageError);
 }
 
 TEST_F(ReplayFile, CliWritesTheRecordAndNeedsConsentForAFileHoldingData) {
@@ -142,7 +211,7 @@ TEST_F(ReplayLoop, OpenLoopOnALoopDeviceReproducesEveryStep) {
   auto& loop = attach_loop(k_target_bytes);
   const std::string capture = temp_dir().file("synthetic.ptcap");
   test_support::write_synthetic_capture(capture);
-  const engine::Target target = engine::Target::open(loop.device.path(), engine::Target::Access::read_write);
+  const engine::Target target = engine::Target::open(test_support::writable(loop.device.path()).writable());
   ReplayOptions o;
   o.step_ns = k_synthetic_step_ns;
   expect_steps_reproduced(run_replay(capture, target, o), 1.0);

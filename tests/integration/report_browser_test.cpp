@@ -12,9 +12,11 @@
 #include <string>
 
 #include <ptsuite/report/pdf.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 #include "unit/report/html/png_check.hpp"
 #include "unit/report/html/report_check.hpp"
 
@@ -52,9 +54,9 @@ TEST(ReportBrowser, FirstPageRendersAsAPagedDocumentWithTheSniaHeader) {
   SKIP_WITHOUT_CHROMIUM();
   test_support::ShmTempDir dir;
   const std::string html_path = dir.file("report.html");
-  write_file_atomic(html_path, rendered("quick"));
+  test_support::write_file(html_path, rendered("quick"));
   const std::string png = dir.file("first-page.png");
-  screenshot_png(html_path, png, 1000, 1400);
+  screenshot_png(html_path, test_support::output_path(png), 1000, 1400);
   const Image img = decode_png(read_file(png));
   ASSERT_EQ(img.width, 1000u);
   ASSERT_EQ(img.height, 1400u);
@@ -92,8 +94,8 @@ TEST(ReportBrowser, PdfHasOnePrintedPagePerReportPageOnLetterAndA4) {
       html.replace(html.find(from), from.size(), std::string("@page { size: ") + paper + ";");
       const std::string html_path = dir.file(std::string(fixture) + "-" + paper + ".html");
       const std::string pdf_path = dir.file(std::string(fixture) + "-" + paper + ".pdf");
-      write_file_atomic(html_path, html);
-      print_pdf(html_path, pdf_path);
+      test_support::write_file(html_path, html);
+      print_pdf(html_path, test_support::output_path(pdf_path));
       const std::string pdf = read_file(pdf_path);
       ASSERT_EQ(pdf.rfind("%PDF-", 0), 0u);
       EXPECT_NE(pdf.find("%%EOF", pdf.size() - 16), std::string::npos);

@@ -11,12 +11,13 @@
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/text_report.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "integration/workload_process.hpp"
 #include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -99,7 +100,7 @@ TEST_F(ReportCli, JsonIsANormalisedCopyNeverTheInputItself) {
   const std::string before = read_file(in);
   const ProcessResult self = run_ptsuite({"report", in, "--format", "json", "--out", in});
   EXPECT_EQ(self.exit_code, 2);
-  EXPECT_NE(self.err.find("is RESULTS itself"), std::string::npos) << self.err;
+  EXPECT_NE(self.err.find("is also this command's input (RESULTS)"), std::string::npos) << self.err;
   EXPECT_EQ(read_file(in), before);
 }
 
@@ -173,9 +174,9 @@ TEST_F(ReportCli, BadInputExitsTwoAndWritesNothing) {
     std::vector<std::string> args;
     std::string message;
   };
-  write_file_atomic(file("garbage.json"), "{not json");
-  write_file_atomic(file("other.json"), R"({"kind": "ptsuite.workload", "schema_version": 1})");
-  write_file_atomic(file("newer.json"), R"({"kind": "ptsuite.results", "schema_version": 7, "tests": []})");
+  test_support::write_file(file("garbage.json"), "{not json");
+  test_support::write_file(file("other.json"), R"({"kind": "ptsuite.workload", "schema_version": 1})");
+  test_support::write_file(file("newer.json"), R"({"kind": "ptsuite.results", "schema_version": 7, "tests": []})");
   const std::vector<Case> cases = {
       {{"report", file("missing.json")}, "does not exist"},
       {{"report", file("garbage.json")}, "not valid JSON"},

@@ -92,14 +92,23 @@ TEST(ScenarioCli, AReplayPhaseReplaysEveryCapturedIoOnEachTarget) {
   EXPECT_NE(html.find("Issue error p50"), std::string::npos);
   EXPECT_EQ(count(html, "<td>open, speed 1</td>"), 2u) << "one replay row per target";
   EXPECT_NE(html.find("Replay steps of db per target"), std::string::npos) << "the steps kept up or not";
-  EXPECT_EQ(count(html, "<td>3 (0.4 s)</td>"), 2u) << "each target's third 200 ms step";
+  // Each target's third 200 ms step: in the steps table and in the response times of the drives.
+  EXPECT_EQ(count(html, "<td>3 (0.4 s)</td>"), 4u);
+  EXPECT_NE(html.find("Response times of the replayed IOs of db per target"), std::string::npos);
   const std::string text = file_text(out + "/summary.txt");
   EXPECT_EQ(count(text, "700 of 700 IOs replayed"), 2u) << text;
   EXPECT_NE(text.find("issue-time error p50"), std::string::npos);
+  EXPECT_EQ(count(text, "(700 IOs)"), 2u) << "each target's response times: " << text;
   const std::string csv = file_text(out + "/scenario.csv");
   EXPECT_NE(csv.find(",issue_error_p50_ns,issue_error_p99_ns,issue_error_max_ns,fell_behind\r\n"), std::string::npos);
   EXPECT_EQ(count(csv, "db,replay,all,"), 4u) << "per target a captured and a replayed total row";
   EXPECT_NE(csv.find(",replay,replayed,1,combined,,,700,"), std::string::npos) << csv;
+  // The replayed rows carry the replayed IOs' response times (a mean after the rates), the
+  // captured rows none.
+  const size_t replayed_total = csv.find(",replay,replayed,1,combined,,,700,");
+  const std::string row = csv.substr(replayed_total, csv.find('\r', replayed_total) - replayed_total);
+  EXPECT_EQ(row.find(",,,,,,,,,,,,,,,"), std::string::npos) << "latency columns filled: " << row;
+  EXPECT_NE(csv.find(",replay,captured,1,combined,,,700,"), std::string::npos);
 }
 
 TEST(ReplayCli, ABuiltInCaptureReplaysByItsName) {

@@ -13,10 +13,12 @@
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
 #include <ptsuite/report/report_writer.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include "integration/workload_process.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite {
 namespace {
@@ -38,9 +40,10 @@ class SignCli : public ::testing::Test {
  protected:
   void SetUp() override {
     fs::create_directories(run());
-    write_file_atomic(run() / "results.json", test_support::load_results_fixture("steady").dump());
-    (void)report::write_reports(run().string(), test_support::load_results_fixture("steady"), {"html", "text"});
-    (void)bundle::write_manifest(run());
+    test_support::write_file(run() / "results.json", test_support::load_results_fixture("steady").dump());
+    (void)report::write_reports(test_support::output_dir(run().string()), test_support::load_results_fixture("steady"),
+                                {"html", "text"});
+    (void)bundle::write_manifest(test_support::output_dir(run()));
     const CommandResult k = run_ptsuite_merged({"keygen", key()});
     ASSERT_EQ(k.exit_code, 0) << k.output;
     ASSERT_NE(k.output.find("fingerprint: SHA256:"), std::string::npos) << k.output;
@@ -90,7 +93,7 @@ TEST_F(SignCli, TamperedResultFailsWithOneLine) {
   ASSERT_EQ(sign().exit_code, 0);
   std::string text = read_file(run() / "results.json");
   text.replace(text.find("\"complete\""), 10, "\"COMPLETE\"");
-  write_file_atomic(run() / "results.json", text);
+  test_support::write_file(run() / "results.json", text);
   const CommandResult v = verify(pub());
   EXPECT_EQ(v.exit_code, 1) << v.output;
   EXPECT_NE(v.output.find("changed  results.json: content differs"), std::string::npos) << v.output;
@@ -100,8 +103,8 @@ TEST_F(SignCli, TamperedResultFailsWithOneLine) {
 
 TEST_F(SignCli, TamperedManifestFailsWithOneLine) {
   ASSERT_EQ(sign().exit_code, 0);
-  write_file_atomic(run() / "notes.txt", "added after signing\n");
-  (void)bundle::write_manifest(run());  // a forger's fresh manifest
+  test_support::write_file(run() / "notes.txt", "added after signing\n");
+  (void)bundle::write_manifest(test_support::output_dir(run()));  // a forger's fresh manifest
   const CommandResult v = verify(pub());
   EXPECT_EQ(v.exit_code, 1) << v.output;
   EXPECT_EQ(last_line(v.output).rfind("FAILED: manifest changed:", 0), 0u) << v.output;
@@ -124,7 +127,7 @@ TEST_F(SignCli, UnsignedBundleFailsOnlyWhenAKeyIsRequired) {
 }
 
 TEST_F(SignCli, SigningAChangedBundleIsRefusedAndChangesNothing) {
-  write_file_atomic(run() / "results.json", "{}");
+  test_support::write_file(run() / "results.json", "{}");
   const std::string manifest = read_file(run() / std::string(bundle::k_manifest_file_name));
   const CommandResult s = sign();
   EXPECT_EQ(s.exit_code, 1) << s.output;

@@ -1,4 +1,4 @@
-// `ptsuite verify DIR` as a user runs it, against bundles written by write_manifest().
+// `ptsuite verify DIR` as a user runs it, against bundles written by write_manifest(test_support::output_dir()).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,10 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/bundle/manifest.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include "integration/workload_process.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::bundle {
 namespace {
@@ -29,7 +30,7 @@ class VerifyCli : public ::testing::Test {
     write_file(dir() / "results.json", "{\"ptsuite\": \"results\", \"iops\": 11746}\n");
     write_file(dir() / "raw" / "latency.csv", "us,count\n80,1000\n120,20\n");
     write_file(dir() / "report.html", "<!doctype html><title>IOPS</title>\n");
-    write_manifest(dir());
+    write_manifest(test_support::output_dir(dir()));
   }
   [[nodiscard]] fs::path dir() const { return m_temp.path(); }
   [[nodiscard]] CommandResult verify() const { return run_ptsuite_merged({"verify", dir().string()}); }

@@ -28,7 +28,8 @@ struct ProcessResult {
 
 struct ProcessOptions {
   uint64_t file_size_limit_bytes = 0;  // RLIMIT_FSIZE for the child; 0 = unchanged
-  std::string working_directory;       // empty = the test's
+  std::string working_directory{};     // empty = the test's
+  std::string cgroup_procs{};          // a cgroup's cgroup.procs the child joins before exec; empty = none
 };
 
 inline std::string slurp(const std::string& path) {
@@ -52,6 +53,12 @@ class Child {
       ::dup2(err, STDERR_FILENO);
       if (!options.working_directory.empty() && ::chdir(options.working_directory.c_str()) != 0) {
         ::_exit(126);
+      }
+      if (!options.cgroup_procs.empty()) {  // e.g. an IO throttle (support/io_throttle.hpp)
+        const int procs = ::open(options.cgroup_procs.c_str(), O_WRONLY);
+        const std::string pid = std::to_string(::getpid());
+        if (procs < 0 || ::write(procs, pid.data(), pid.size()) != static_cast<ssize_t>(pid.size())) ::_exit(125);
+        ::close(procs);
       }
       if (options.file_size_limit_bytes != 0) {
         const rlimit limit{options.file_size_limit_bytes, options.file_size_limit_bytes};

@@ -23,6 +23,7 @@
 #include "support/engines.hpp"
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 #include "support/written_data.hpp"
 #include "unit/workload/statistics.hpp"
 
@@ -91,7 +92,7 @@ void expect_written_as_seeded(const std::string& target_path, const std::string&
   WorkloadResult result;
   ResolvedWorkload w;
   {
-    const Target target = Target::open(target_path, Target::Access::read_write);
+    const Target target = Target::open(test_support::writable(target_path).writable());
     w = resolve(spec, target.geometry());
     result = run_workload(w, target, RunControl{});
   }
@@ -136,7 +137,7 @@ TEST(WorkloadRunner, MixedRandomWorkloadCountsArePlausible) {
   SKIP_WITHOUT_LIBAIO();
   test_support::ShmTempDir dir;
   const std::string file = dir.create_file("target.img", 32 * k_mib);
-  const Target target = Target::open(file, Target::Access::read_write);
+  const Target target = Target::open(test_support::writable(file).writable());
   WorkloadSpec s;
   s.read_pct = 70;
   s.threads = 2;
@@ -160,7 +161,7 @@ TEST(WorkloadRunner, MixedRandomWorkloadCountsArePlausible) {
 }
 
 Target open_null_target(const test_support::ShmTempDir& dir, uint64_t bytes = 16 * k_mib) {
-  return Target::open(dir.create_file("null.img", bytes), Target::Access::read_write);
+  return Target::open(test_support::writable(dir.create_file("null.img", bytes)).writable());
 }
 
 WorkloadSpec null_spec() {
@@ -261,7 +262,7 @@ TEST(WorkloadRunner, IntervalSeriesOfALibaioRunEndsAtItsLastIo) {
   SKIP_WITHOUT_LIBAIO();
   test_support::ShmTempDir dir;
   const std::string path = dir.create_file("target.img", 16 * k_mib);
-  const Target target = Target::open(path, Target::Access::read_only);
+  const Target target = Target::open_read_only(path);
   WorkloadSpec s = libaio_reads(k_min_interval_ns);
   const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
   ASSERT_FALSE(r.first_error.has_value());
@@ -275,7 +276,7 @@ TEST(WorkloadRunner, IntervalsCarryTheirOwnNinetyNinthPercentile) {
   SKIP_WITHOUT_LIBAIO();
   test_support::ShmTempDir dir;
   const std::string path = dir.create_file("target.img", 16 * k_mib);
-  const Target target = Target::open(path, Target::Access::read_only);
+  const Target target = Target::open_read_only(path);
   WorkloadSpec s = libaio_reads(10'000'000'000);  // longer than the run: its one (tail) interval is the whole run
   const WorkloadResult whole = run_workload(resolve(s, target.geometry()), target, RunControl{});
   ASSERT_EQ(whole.intervals.size(), 1u);
@@ -412,7 +413,7 @@ TEST(WorkloadRunner, ReadPastTheEndIsRecordedAndStopsTheRun) {
     }
     test_support::ShmTempDir dir;
     const std::string file = dir.create_file("shrinking.img", 8 * k_mib);
-    const Target target = Target::open(file, Target::Access::read_only);
+    const Target target = Target::open_read_only(file);
     WorkloadSpec s;
     s.engine = engine_name;
     s.pattern = AccessPattern::sequential;
@@ -434,7 +435,7 @@ TEST(WorkloadRunner, ReadPastTheEndIsRecordedAndStopsTheRun) {
 
 TEST(WorkloadRunner, WritesNeedATargetOpenedForWriting) {
   test_support::ShmTempDir dir;
-  const Target target = Target::open(dir.create_file("ro.img", k_mib), Target::Access::read_only);
+  const Target target = Target::open_read_only(dir.create_file("ro.img", k_mib));
   WorkloadSpec s = null_spec();
   s.limits.ios = 1;
   EXPECT_THROW(run_workload(resolve(s, target.geometry()), target, RunControl{}), SystemError);

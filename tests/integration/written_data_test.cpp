@@ -25,6 +25,7 @@
 #include <ptsuite/workload/workload_runner.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 #include "support/written_data.hpp"
 
 namespace ptsuite::workload {
@@ -82,7 +83,7 @@ class WrittenData : public ::testing::TestWithParam<std::string> {
     spec.engine = GetParam();
     WorkloadResult result;
     {
-      const engine::Target target = engine::Target::open(file, engine::Target::Access::read_write);
+      const engine::Target target = engine::Target::open(test_support::writable(file).writable());
       resolved = resolve(spec, target.geometry());
       result = run_workload(resolved, target, RunControl{});
     }
@@ -135,7 +136,7 @@ TEST_P(WrittenData, AtQueueDepthOneTheImageEqualsLibaios) {
   WorkloadSpec reference = spec;
   reference.engine = "libaio";
   {
-    const engine::Target target = engine::Target::open(file, engine::Target::Access::read_write);
+    const engine::Target target = engine::Target::open(test_support::writable(file).writable());
     run_workload(resolve(reference, target.geometry()), target, RunControl{});
   }
   EXPECT_TRUE(read_file(file, before.size()) == after) << GetParam() << " and libaio left different images";

@@ -5,9 +5,10 @@
 #include <stdexcept>
 
 #include <ptsuite/report/pdf.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::test_support {
 
@@ -34,7 +35,7 @@ constexpr const char* k_script = R"JS(<script>
     const rows = [];
     for (const tr of content.querySelectorAll('tbody tr')) {
       const c = tr.cells;
-      rows.push([0, 1, 2].map(i => (i < c.length ? c[i].textContent : '')).join('|'));
+      rows.push([...c].map(x => x.textContent).join('|'));
     }
     const captions = [...content.querySelectorAll('figcaption')].map(f => f.textContent);
     out.push({id: page.id, title: page.querySelector('h2.page-title').textContent,
@@ -58,7 +59,7 @@ std::vector<PageGeometry> measure_pages(const std::string& html) {
   doc.insert(body, k_script);
   ShmTempDir dir;
   const std::string path = dir.file("report.html");
-  write_file_atomic(path, doc);
+  test_support::write_file(path, doc);
   const std::string dom = report::dump_dom(path, 1000, 1400);
   const std::string open = "<pre id=\"geometry\">";
   const size_t from = dom.find(open);

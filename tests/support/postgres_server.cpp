@@ -129,26 +129,53 @@ std::unique_ptr<PostgresServer> PostgresServer::start() {
     skip_reason() = "initdb failed: " + first_line_of(log);
     return nullptr;
   }
-  server->m_pid = spawn({bin + "/postgres", "-D", data, "-k", server->m_dir, "-p", std::to_string(k_port), "-c",
-                         "listen_addresses=", "-c", "fsync=off", "-c", "full_page_writes=off"},
-                        who, log);
+  server->m_bin = bin;
+  server->m_uid = who.uid;
+  server->m_gid = who.gid;
+  server->m_drop = who.drop;
   server->m_uri = "postgresql://ptsuite@/postgres?host=" + server->m_dir + "&port=" + std::to_string(k_port);
-  const std::string conninfo =
-      "host=" + server->m_dir + " port=" + std::to_string(k_port) + " user=ptsuite dbname=postgres";
+  if (const std::string why = server->launch(); !why.empty()) {
+    skip_reason() = why;
+    return nullptr;
+  }
+  return server;
+}
+
+std::string PostgresServer::launch() {
+  const std::string data = m_dir + "/data";
+  const std::string log = m_dir + "/log";
+  m_pid = spawn({m_bin + "/postgres", "-D", data, "-k", m_dir, "-p", std::to_string(k_port), "-c",
+                 "listen_addresses=", "-c", "fsync=off", "-c", "full_page_writes=off"},
+                {m_uid, m_gid, m_drop}, log);
+  const std::string conninfo = "host=" + m_dir + " port=" + std::to_string(k_port) + " user=ptsuite dbname=postgres";
   const auto deadline = std::chrono::steady_clock::now() + k_start_timeout;
+  int status = 0;
   while (PQping(conninfo.c_str()) != PQPING_OK) {
-    if (::waitpid(server->m_pid, &status, WNOHANG) == server->m_pid) {
-      server->m_pid = -1;
-      skip_reason() = "the PostgreSQL server exited at startup: " + first_line_of(log);
-      return nullptr;
+    if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
+      m_pid = -1;
+      return "the PostgreSQL server exited at startup: " + first_line_of(log);
     }
     if (std::chrono::steady_clock::now() > deadline) {
-      skip_reason() = "the PostgreSQL server did not accept connections within 30 s: " + first_line_of(log);
-      return nullptr;
+      return "the PostgreSQL server did not accept connections within 30 s: " + first_line_of(log);
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  return server;
+  return "";
+}
+
+void PostgresServer::stop() {
+  if (m_pid > 0) {
+    ::kill(m_pid, SIGQUIT);
+    ::waitpid(m_pid, nullptr, 0);
+    m_pid = -1;
+  }
+}
+
+void PostgresServer::restart() {
+  stop();
+  if (const std::string why = launch(); !why.empty()) {
+    throw std::runtime_error(why);
+  }
 }
 
 PostgresServer::~PostgresServer() {

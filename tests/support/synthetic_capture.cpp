@@ -2,6 +2,7 @@
 #include "support/synthetic_capture.hpp"
 
 #include <ptsuite/capture/capture_file.hpp>
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::test_support {
 
@@ -22,7 +23,7 @@ void write_synthetic_capture(const std::string& path) {
   capture::CaptureHeader header;
   header.source = "synthetic (tests)";
   header.devices.push_back({"/dev/synthetic", 259, 0, k_synthetic_capacity_bytes, 512, true, "", ""});
-  capture::CaptureWriter writer(path, header);
+  capture::CaptureWriter writer(output_path(path), header);
   uint64_t n = 0;
   const auto add = [&](uint64_t t, capture::IoOp op, uint32_t size, uint64_t latency_ns) {
     capture::IoRecord r;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include <ptsuite/results/app_run.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::app {
 
@@ -42,7 +43,7 @@ struct AppRunRequest {
   std::optional<uint32_t> instances;
   bool allow_destructive = false;
   std::vector<std::string> confirm_serials;
-  std::string output_dir;
+  std::optional<OutputDir> output_dir;  // the output gate's token (device/output_gate.hpp)
   bool capture = true;
   std::string command;
   std::string tool_version;

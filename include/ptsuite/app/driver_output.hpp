@@ -49,6 +49,13 @@ SysbenchOutput parse_sysbench(std::string_view text);
 
 // Percentiles, mean and stddev of a (value, count) histogram (sysbench's), in ns.
 results::AppLatency latency_from_buckets(const std::vector<std::pair<double, uint64_t>>& buckets_ms);
+// sysbench's figures as the results hold them: mean and maximum exact, as sysbench prints them;
+// 95 / 99 / 99.9 % and stddev from its --histogram buckets. A bucket's value lies up to half a
+// bucket (about 1 %) above the samples in it, so a percentile in the maximum's bucket can read
+// above the exact maximum (773.683 ms next to max 769.650 ms): such a percentile is the maximum
+// (the samples at that rank are at most the maximum), and `source` says which figures are exact
+// and which bucket values, and how many percentiles were capped.
+results::AppLatency sysbench_latency(const SysbenchOutput& output);
 // The same from an exact histogram plus the exact mean/stddev the driver printed.
 results::AppLatency latency_from_histogram(const stats::LatencyHistogram& histogram, double mean_ms, double stddev_ms);
 

@@ -26,11 +26,13 @@ namespace ptsuite::app {
 
 struct InstanceContext {
   uint32_t index = 0;
-  std::string device;        // the block device the filesystem is on
-  std::string mount_point;   // the mounted filesystem (database files go here)
-  std::string private_dir;   // 0711 state dir of this instance (socket dir, server log)
-  std::string output_dir;    // driver output kept with the results
-  std::string cgroup_procs;  // "" = no memory limit
+  std::string device;                      // the block device the filesystem is on
+  std::string mount_point;                 // the mounted filesystem (database files go here)
+  std::string private_dir;                 // 0711 state dir of this instance (socket dir, server log)
+  std::string output_dir;                  // driver output kept with the results
+  std::optional<OutputDir> private_files;  // private_dir and output_dir as the writer's tokens
+  std::optional<OutputDir> output;         // (util/output_file.hpp)
+  std::string cgroup_procs;                // "" = no memory limit
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const std::string&)> log;  // one line for the console and run.log
 };

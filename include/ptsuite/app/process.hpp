@@ -2,7 +2,8 @@
 // drivers, started with fork/exec (no shell), optionally as another user (the server's
 // account: postgres refuses to run as root), in a cgroup (the memory budget: cgroup.hpp), in
 // their own session (a Ctrl-C at the terminal reaches ptsuite only, which then stops them in
-// order), with stdout and stderr in a file, and with a parent-death signal so that a killed
+// order), with stdout and stderr in a file (opened by ptsuite's writer before fork(), so the
+// child is handed a descriptor, never a path to open), and with a parent-death signal so that a killed
 // ptsuite does not leave them running (servers get a clean-shutdown signal, drivers SIGKILL).
 // Everything the child does between fork and exec is async-signal-safe (the capture thread may
 // be running), so all strings and the group list are prepared before fork().
@@ -13,8 +14,11 @@
 #include <sys/types.h>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::app {
 
@@ -22,7 +26,7 @@ struct ProcessSpec {
   std::vector<std::string> argv;         // argv[0]: absolute path
   std::string user;                      // run as this account ("" = as ptsuite)
   std::string cgroup_procs;              // write the child's pid here before exec ("" = none)
-  std::string output_path;               // stdout + stderr (appended; "" = /dev/null)
+  std::optional<OutputPath> output;      // stdout + stderr (appended; nullopt = /dev/null)
   std::string working_directory;         // "" = unchanged
   int death_signal = 9;                  // SIGKILL; servers: their clean-shutdown signal
   std::vector<std::string> environment;  // extra "NAME=value" entries
@@ -57,7 +61,7 @@ struct CommandResult {
 };
 
 // Runs to completion (or `timeout_ns`, or `stop`: then the child is killed) and returns its
-// output, read back from `spec.output_path` (a temporary file when empty).
+// output, read back from `spec.output` (a file in a private temporary directory when none).
 CommandResult run_command(ProcessSpec spec, uint64_t timeout_ns, const std::atomic<bool>* stop = nullptr);
 // The same; throws SystemError with the command and the output's last lines unless it exits 0.
 std::string run_checked(ProcessSpec spec, uint64_t timeout_ns, const std::atomic<bool>* stop = nullptr);

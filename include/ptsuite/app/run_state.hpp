@@ -13,8 +13,11 @@
 
 #include <sys/types.h>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::app {
 
@@ -46,6 +49,8 @@ class RunState {
   RunState() = default;
 
   [[nodiscard]] const std::string& directory() const noexcept { return m_directory; }
+  // The directory as the writer's token (util/output_file.hpp): this process made it.
+  [[nodiscard]] const OutputDir& dir() const { return m_dir->dir(); }
   [[nodiscard]] Marker& marker() noexcept { return m_marker; }
   void save() const;  // atomically
   // Removes the marker and the state directory (the run cleaned up after itself).
@@ -53,6 +58,7 @@ class RunState {
 
  private:
   std::string m_directory;
+  std::optional<PrivateDir> m_dir;
   Marker m_marker;
 };
 

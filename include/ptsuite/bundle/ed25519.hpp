@@ -20,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include <ptsuite/util/output_file.hpp>
+
 struct evp_pkey_st;  // OpenSSL's EVP_PKEY
 
 namespace ptsuite::bundle {
@@ -65,8 +67,7 @@ class SigningKey {
 
 // Writes the private key (mode 0600) and the public key (mode 0644), each created exclusively:
 // an existing file is a UsageError and nothing is written. Both are fsynced.
-void write_key_files(const SigningKey& key, const std::filesystem::path& private_path,
-                     const std::filesystem::path& public_path);
+void write_key_files(const SigningKey& key, const OutputPath& private_path, const OutputPath& public_path);
 
 // RFC 4648 base64 with padding.
 std::string base64_encode(const std::vector<uint8_t>& bytes);

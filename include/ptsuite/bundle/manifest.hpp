@@ -8,7 +8,7 @@
 //
 // Rules:
 //  * Not listed: the manifest itself, the signature over it (k_signature_file_name,
-//    bundle/signature.hpp), the temporary files of both ("<name>.tmp", util/atomic_file.hpp),
+//    bundle/signature.hpp), the temporary files of both ("<name>.tmp", util/output_file.hpp),
 //    and directories as such (an added empty directory is not reported).
 //  * A bundle holds regular files only: write_manifest refuses symbolic links and special
 //    files (UsageError); verify reports one as added (or as changed where a listed file was).
@@ -27,6 +27,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::bundle {
 
@@ -61,7 +63,7 @@ std::string manifest_checksum(const Manifest& manifest);
 Manifest parse_manifest(std::string_view text, const std::string& source, std::string* stored_checksum);
 
 // Builds the manifest of `dir` and writes it atomically to dir/MANIFEST.sha256.json.
-Manifest write_manifest(const std::filesystem::path& dir);
+Manifest write_manifest(const OutputDir& dir);
 
 enum class Problem {
   manifest_edited,  // the manifest's content does not match its own checksum

@@ -60,7 +60,7 @@ SignatureFile parse_signature(std::string_view text, const std::string& source);
 
 // Signs the manifest as it is now; the manifest must exist (write_manifest() first).
 // `signed_utc` is the signing time to bind (utc_now_iso8601() unless the caller recorded it).
-SignatureFile sign_bundle(const std::filesystem::path& dir, const SigningKey& key, const std::string& tested_by,
+SignatureFile sign_bundle(const OutputDir& dir, const SigningKey& key, const std::string& tested_by,
                           const std::string& signed_utc);
 
 enum class SignatureStatus { valid, unsigned_bundle, wrong_key, bad_signature, manifest_changed };

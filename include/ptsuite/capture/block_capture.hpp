@@ -26,6 +26,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -35,8 +36,8 @@
 namespace ptsuite::capture {
 
 struct CaptureOptions {
-  std::vector<std::string> devices;  // block devices; a partition is captured as its whole disk
-  std::string output_path;
+  std::vector<std::string> devices;    // block devices; a partition is captured as its whole disk
+  std::optional<OutputPath> output;    // the capture file (the output gate's token)
   std::string command;                 // recorded in the header
   uint32_t ring_pages_per_cpu = 1024;  // 4 MiB per CPU: ~40 k events of slack per CPU
   uint64_t poll_interval_ns = 50'000'000;

@@ -32,7 +32,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/capture/io_record.hpp>
-#include <ptsuite/util/fd.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::capture {
 
@@ -88,14 +88,17 @@ CaptureHeader read_header(const nlohmann::json& j, const std::string& where = "c
 nlohmann::json to_json(const CaptureTrailer& trailer);
 CaptureTrailer read_trailer(const nlohmann::json& j, const std::string& where = "capture trailer");
 
-// The one place a capture file is opened for writing (created or truncated, 0644): the output
-// gate of issue 36 routes it.
-UniqueFd open_capture_output(const std::string& path);
+// The one place a capture file is opened for writing: a new file beside `out` (the output
+// gate's token, util/output_file.hpp), published under its name by StreamedFile::publish().
+StreamedFile open_capture_output(const OutputPath& out);
 
 class CaptureWriter {
  public:
-  // Creates (truncates) `path` and writes the preamble and header, on disk when it returns.
-  CaptureWriter(const std::string& path, const CaptureHeader& header);
+  // Creates the file through the one writer (open_capture_output; `out` is the output gate's
+  // token): the preamble and header are written and fsynced under a temporary name beside it
+  // and then published under its name, so the file at `out` is a capture with its header on
+  // disk from its first byte, before the caller enables any event; records are appended after.
+  CaptureWriter(const OutputPath& out, const CaptureHeader& header);
   ~CaptureWriter();
   CaptureWriter(const CaptureWriter&) = delete;
   CaptureWriter& operator=(const CaptureWriter&) = delete;
@@ -111,7 +114,8 @@ class CaptureWriter {
  private:
   void write_all(const void* data, size_t n);
   std::string m_path;
-  UniqueFd m_fd;
+  StreamedFile m_file;
+  bool m_finished = false;
   std::vector<uint8_t> m_buffer;
   uint64_t m_records = 0;
   uint64_t m_written_bytes = 0;  // the file's length so far (the trailer's offset)

@@ -8,8 +8,13 @@
 //     where one of the last `seq_lookback` IOs of the same device and operation ended (the
 //     look-back keeps several interleaved sequential streams - threads, files - sequential);
 //     flushes form the stream "FLUSH" whatever their size.
-//   * step = [k x step_ns, (k+1) x step_ns) of issue time; an IO belongs to the step it was
-//     issued in (its latency too).
+//   * step = [origin + k x step_ns, origin + (k+1) x step_ns) of issue time; an IO belongs to the
+//     step it was issued in (its latency too). The origin is the first record's issue time (a
+//     capture of a running workload starts at its first IO, not at t0, when perf was still
+//     being set up: the first step is never an empty one), or options.origin_ns when the caller
+//     knows when the workload started (an app run's measured period); an IO issued before it
+//     counts in step 0. The last step ends at the capture's end; shorter than step_ns, it is
+//     marked partial (its rates over its own length; charts leave a stub out).
 //   * queue depth: requests issued and not completed. qd_mean is time-weighted (each IO's
 //     [issue, completion) interval is split across the steps it overlaps: the mean of a step
 //     is its total in-flight time / step length, Little's law); qd_max is the most in flight
@@ -22,6 +27,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <string>
 #include <tuple>
@@ -49,6 +55,8 @@ struct CharacterizeOptions {
   uint32_t lba_bins = 64;
   uint32_t step_streams = 12;  // top streams listed per step (the rest as "other")
   int device = -1;             // only this device index; -1: all
+  // Where step 0 starts, since the capture's t0; nullopt: at the first record's issue time.
+  std::optional<uint64_t> origin_ns;
 };
 
 class Characterizer {

@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include <ptsuite/util/output_file.hpp>
+
 namespace ptsuite::capture {
 
 enum class TraceFormat : uint8_t { ptsuite_capture, fio_iolog, blktrace, unknown };
@@ -38,7 +40,7 @@ struct ImportSummary {
   std::vector<std::string> warnings;  // what was read but not whole (a truncated last record)
 };
 
-ImportSummary import_fio_iolog(const std::string& path, const std::string& out_capture);
-ImportSummary import_blktrace(const std::vector<std::string>& paths, const std::string& out_capture);
+ImportSummary import_fio_iolog(const std::string& path, const OutputPath& out_capture);
+ImportSummary import_blktrace(const std::vector<std::string>& paths, const OutputPath& out_capture);
 
 }  // namespace ptsuite::capture

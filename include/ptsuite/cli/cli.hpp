@@ -36,11 +36,6 @@ struct CommandSlot {
 // `message` with a leading "<field>: " replaced by "<flag>: " when `fields` names the field.
 std::string with_flags(const std::string& message, const FieldFlags& fields);
 
-// The whole command definition: every subcommand registered on `app`, each storing its action
-// in `slot` when chosen, and the conventions (cli/conventions.hpp) applied. run() parses with
-// it; the tests walk it (every command's flags, tests/unit/cli/flag_meanings_test.cpp).
-void define_commands(CLI::App& app, CommandSlot& slot);
-
 int run(int argc, char** argv);
 
 }  // namespace ptsuite::cli

@@ -76,6 +76,9 @@ struct DeviceIdentity {
   // a loop device's backing file's ("loop backing file st_dev N st_ino N offset N"); empty for
   // drives (their serial and identifier do). Resume compares it (pts/run.hpp).
   std::string medium;
+  // The serial a lab gave a device that reports none (--asset-serial, or the asset registry of
+  // device/drives.hpp); "" otherwise. Never filled by identify(): the caller sets it.
+  std::string asset_serial;
   uint64_t capacity_bytes = 0;
   uint32_t logical_block_bytes = 0;
   uint32_t physical_block_bytes = 0;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include <ptsuite/device/safety.hpp>
+#include <ptsuite/util/writable_target.hpp>
 
 namespace ptsuite::device {
 
@@ -103,9 +104,11 @@ bool nvme_admin_is_read_only(const NvmeAdminCommand& cmd);
 bool scsi_is_read_only(const ScsiCommand& cmd);
 
 std::unique_ptr<Passthrough> open_read_only_channel(const std::string& path);
-// Throws SafetyRefusal (exit 3) from the gate, SystemError (exit 5) when the open fails
+// `target`: the target gate's token (device/target_gate.hpp). Runs the safety checks again,
+// then opens it O_RDWR (and O_EXCL, the kernel's exclusive claim, for a block device).
+// Throws SafetyRefusal (exit 3) from the checks, SystemError (exit 5) when the open fails
 // (EBUSY: the device is in use).
-std::unique_ptr<Passthrough> open_destructive_channel(const std::string& path, bool allow_destructive,
+std::unique_ptr<Passthrough> open_destructive_channel(const WritableTarget& target, bool allow_destructive,
                                                       const SystemRoots& roots = {});
 
 // "Invalid Field in Command (SCT 0h SC 02h)": NVMe status for messages (Base Spec 2.0 status field).

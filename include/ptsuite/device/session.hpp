@@ -35,7 +35,8 @@ class DeviceSession {
  public:
   // Gate, identity, claim. Throws SafetyRefusal (exit 3) from the gate, SystemError (exit 5)
   // when the claim fails (the message names the processes that have the device open).
-  static std::unique_ptr<DeviceSession> open(const std::string& path, const SessionOptions& options);
+  // `target`: the target gate's token (device/target_gate.hpp: pass_target_gate()).
+  static std::unique_ptr<DeviceSession> open(const WritableTarget& target, const SessionOptions& options);
   // A session over a given channel (tests: a fake pass-through); the gate is not run.
   DeviceSession(std::unique_ptr<Passthrough> channel, DeviceIdentity identity, SessionOptions options);
   ~DeviceSession();

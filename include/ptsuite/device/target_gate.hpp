@@ -42,12 +42,15 @@
 // opens device nodes read-only (the probe and LOOP_GET_STATUS64); never writes a target.
 #pragma once
 
+#include <sys/types.h>
+
 #include <optional>
 #include <string>
 #include <utility>
 
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/util/fd.hpp>
+#include <ptsuite/util/writable_target.hpp>
 
 namespace ptsuite::device {
 
@@ -70,17 +73,31 @@ struct GateRequest {
   std::string lock_dir = "/run/lock";
 };
 
-// Holds the advisory lock on one target while alive. Default-constructed: holds nothing.
+// Holds the advisory lock on one target while alive, and - for a read_write request - the
+// token that opens it for writing (util/writable_target.hpp). Default-constructed: holds
+// nothing.
 class TargetGuard {
  public:
   TargetGuard() = default;
-  TargetGuard(UniqueFd lock_fd, std::string lock_path) : m_fd(std::move(lock_fd)), m_lock_path(std::move(lock_path)) {}
+  TargetGuard(UniqueFd lock_fd, std::string lock_path, std::string path, std::optional<WritableTarget> writable)
+      : m_fd(std::move(lock_fd)),
+        m_lock_path(std::move(lock_path)),
+        m_path(std::move(path)),
+        m_writable(std::move(writable)) {}
   [[nodiscard]] bool holds_lock() const noexcept { return m_fd.valid(); }
   [[nodiscard]] const std::string& lock_path() const noexcept { return m_lock_path; }
+  // The target for writing. Throws UsageError (exit 2) when the path named nothing a target
+  // can be (missing, a directory, a character device...), std::logic_error when the request
+  // was read_only.
+  [[nodiscard]] const WritableTarget& writable() const;
 
  private:
   UniqueFd m_fd;
   std::string m_lock_path;
+  std::string m_path;
+  std::optional<WritableTarget> m_writable;
+  bool m_read_only = false;
+  friend TargetGuard pass_target_gate(const GateRequest& request);
 };
 
 // The checks without taking the lock: the refusal's reason, or nullopt when allowed.
@@ -88,5 +105,9 @@ std::optional<std::string> check_target_gate(const GateRequest& request);
 
 // The checks, then the lock on the target itself. Throws SafetyRefusal (exit 3).
 TargetGuard pass_target_gate(const GateRequest& request);
+
+// The ptsuite process holding the lock on the regular file with this st_dev + st_ino ("pid
+// 4242: ptsuite run on /dev/shm/t.img"), or nullopt (the output gate refuses such a file).
+std::optional<std::string> file_lock_holder(dev_t dev, ino_t ino, const std::string& lock_dir = "/run/lock");
 
 }  // namespace ptsuite::device

@@ -16,6 +16,10 @@
 // Errors: a negative completion result or a short transfer (result != length) is recorded as
 // an IoErrorRecord (first one kept, total counted) and is NOT counted in the statistics; the
 // caller stops the run when has_error() becomes true.
+// Per-IO attribution (optional): a CompletionObserver set with set_completion_observer() is
+// told of every completion reap() records in stats() - also those reaped inside flush() - with
+// its slot and the latency recorded, so a caller that remembers what it staged in each slot
+// (last_staged_slot()) can attribute latencies itself (the replay's per-step response times).
 // Construction throws UsageError for a queue depth of 0 or above the engine's limit, or a
 // max_block_bytes that is 0 or not a multiple of the target's logical block; SystemError when
 // the buffer arena cannot be mapped or the engine cannot open. Nothing after construction
@@ -44,6 +48,19 @@ struct IoErrorRecord {
   uint32_t length_bytes = 0;
   int64_t result = 0;  // raw completion result (bytes done, or -errno)
   bool short_transfer = false;
+};
+
+// Told of each successful completion, on the reaping thread, after stats() recorded it; must
+// not throw, block or call back into the queue.
+class CompletionObserver {
+ public:
+  virtual void completed(uint32_t slot, IoOp op, uint32_t length_bytes, uint64_t latency_ns) noexcept = 0;
+
+ protected:
+  CompletionObserver() = default;
+  ~CompletionObserver() = default;
+  CompletionObserver(const CompletionObserver&) = default;
+  CompletionObserver& operator=(const CompletionObserver&) = default;
 };
 
 class IoQueue {
@@ -107,6 +124,8 @@ class IoQueue {
     return totals;
   }
   [[nodiscard]] const IoEngine& engine() const noexcept { return *m_engine; }
+  // nullptr (the default) tells no one; the observer must outlive the queue's last reap.
+  void set_completion_observer(CompletionObserver* observer) noexcept { m_observer = observer; }
 
  private:
   struct Slot;
@@ -118,6 +137,7 @@ class IoQueue {
   stats::IoStats m_stats;
   std::optional<IoErrorRecord> m_first_error;
   uint64_t m_error_count = 0;
+  CompletionObserver* m_observer = nullptr;
   // Implementation state (slots, free list, staged list, completion array, buffer arena) is
   // the implementer's choice; keep it allocation-free after construction.
   struct State;

@@ -6,7 +6,10 @@
 // the kernel does not report it). Every IO must be a multiple of logical_block_bytes at an
 // offset that is a multiple of it, with a buffer aligned to memory_alignment_bytes.
 //
-// Target::open() throws UsageError("--target", ...) for a missing, unreadable or
+// Reading needs only a path (open_read_only); writing needs the target gate's token
+// (util/writable_target.hpp: device::pass_target_gate() makes it), so no code path can open a
+// target for writing that did not pass the gate.
+// Opening throws UsageError("--target", ...) for a missing, unreadable or
 // permission-denied path, a path that is neither a block device nor a regular file, an empty
 // target (smaller than one logical block), or a file whose filesystem refuses O_DIRECT (the
 // user must pick another target; exit 2), and SystemError for other failures. Opening never
@@ -19,6 +22,7 @@
 #include <string>
 
 #include <ptsuite/util/fd.hpp>
+#include <ptsuite/util/writable_target.hpp>
 
 namespace ptsuite::engine {
 
@@ -35,7 +39,9 @@ class Target {
  public:
   enum class Access { read_only, read_write };
 
-  static Target open(const std::string& path, Access access);
+  static Target open_read_only(const std::string& path);
+  // O_RDWR through open_for_writing() (the identity the gate checked is verified).
+  static Target open(const WritableTarget& target);
 
   [[nodiscard]] int fd() const noexcept { return m_fd.get(); }
   [[nodiscard]] const std::string& path() const noexcept { return m_path; }
@@ -45,6 +51,8 @@ class Target {
   [[nodiscard]] dev_t device_number() const noexcept { return m_rdev; }  // block devices only
 
  private:
+  static Target open_with(const std::string& path, const WritableTarget* writable);
+
   UniqueFd m_fd;
   std::string m_path;
   TargetKind m_kind = TargetKind::regular_file;

@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include <ptsuite/util/output_file.hpp>
+
 namespace ptsuite::history {
 
 enum class Dialect { sqlite, postgresql };
@@ -53,13 +55,21 @@ bool is_postgresql(std::string_view db);
 // quotes closed). Says nothing of why, so no part of the string (a password) is ever quoted.
 bool valid_postgresql_keywords(const std::string& db);
 
+// A history database as a command names it: a PostgreSQL URI, or a SQLite file that the
+// command's output gate let through (device/output_gate.hpp's database(): never a device node,
+// a special file, a loop device's backing file or another of the command's paths).
+struct HistoryDb {
+  std::string name;                  // the URI or the file path (resolve_history_db())
+  std::optional<OutputPath> sqlite;  // the SQLite file's token; nullopt for PostgreSQL
+};
+
 // SQLite database file: created (with its directory) when missing. Foreign keys on, 10 s busy
 // timeout.
-std::unique_ptr<Backend> open_sqlite(const std::string& path);
+std::unique_ptr<Backend> open_sqlite(const OutputPath& path);
 // PostgreSQL server via libpq; `uri` as libpq accepts it.
 std::unique_ptr<Backend> open_postgresql(const std::string& uri);
 // Either, by the form of `db`.
-std::unique_ptr<Backend> open_backend(const std::string& db);
+std::unique_ptr<Backend> open_backend(const HistoryDb& db);
 
 // A transaction that rolls back unless committed (begin_write() on construction).
 class WriteTransaction {

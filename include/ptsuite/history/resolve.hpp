@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include <ptsuite/history/backend.hpp>
 #include <ptsuite/history/run_record.hpp>
 
 namespace ptsuite::history {
@@ -28,7 +29,7 @@ std::optional<int64_t> parse_history_id(const std::string& argument);
 
 // With an open history (`store` may be nullptr when there is none: an ID is then an error).
 ResolvedRun resolve_run(const std::string& argument, HistoryStore* store);
-// The same, opening the history named by `db` (resolve_history_db() rules) only for IDs.
-ResolvedRun resolve_run(const std::string& argument, const std::string& db);
+// The same, opening the history `db` only for IDs.
+ResolvedRun resolve_run(const std::string& argument, const HistoryDb& db);
 
 }  // namespace ptsuite::history

@@ -22,6 +22,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <ptsuite/util/labels.hpp>
+#include <ptsuite/util/output_file.hpp>
+
 // Declared only: the typed records are large; only the .cpp files need their definitions.
 namespace ptsuite::results {
 struct RunDocument;
@@ -51,11 +54,14 @@ struct TestSummary {
 
 struct RunRecord {
   int64_t id = 0;  // assigned by the store; 0 before it is added
+  // results.run.run_uid (drawn when the run started: the medium, the host and a random nonce);
+  // for documents of earlier versions, SHA-256 of start time, plan fingerprint and serial.
   std::string run_uid;
   std::string run_dir;  // absolute
   std::string added_utc, updated_utc;
   std::string started_utc, finished_utc;
   std::string status;  // results.run.status
+  // device_serial: the serial the device reports, else its asset serial (--asset-serial).
   std::string device_vendor, device_model, device_serial, device_firmware, device_transport;
   std::optional<uint64_t> capacity_bytes;
   std::string spec_revision, spec_profile;
@@ -68,9 +74,29 @@ struct RunRecord {
   std::string signature_fingerprint;  // empty when not signed
   std::string signed_utc;
   std::optional<int64_t> preflight_warnings;  // null for runs without a preflight record
+  std::string host;                           // results.run.host; "" for earlier documents
+  Labels labels;                              // results.config.labels
+  bool bundle_stored = false;                 // the history holds the run's bundle (store.hpp)
   std::vector<TestSummary> test_summaries;
   std::vector<Metric> metrics;
 };
+
+// One file of a run's bundle as the history keeps it (history add --bundle): every file its
+// manifest lists, the manifest itself and the signature when there is one.
+struct BundleFile {
+  std::string path;  // relative, '/'-separated
+  uint64_t size_bytes = 0;
+  std::string sha256;
+  std::string content;  // the bytes
+};
+
+// The bundle of `dir`: UsageError when it has no manifest (a run that never finished writing
+// one) or no longer matches it (`ptsuite verify DIR` names the change).
+std::vector<BundleFile> read_bundle_files(const std::filesystem::path& dir);
+// Writes `files` into `dir` (created; the output gate refused an existing non-empty one),
+// each path checked to stay inside it and each content against its SHA-256 (a mismatch is a
+// SystemError: the stored bundle is damaged). `ptsuite verify dir` then checks the manifest.
+void write_bundle_files(const std::vector<BundleFile>& files, const OutputDir& dir);
 
 // `check` (optional) sees the parsed results document first and throws to refuse it (the cli
 // passes the report's own document check, so history accepts exactly what `report` does).

@@ -4,9 +4,11 @@
 // (migrations.hpp).
 //
 // add() is an upsert by run_uid: the same run added again (after `resume`, after `sign`, from
-// a moved directory) updates its record, keeps its ID, and replaces its tests and metrics, all
-// in one transaction. A record from another run directory is never replaced silently. IDs are positive integers
-// assigned by the database, never reused for another run while the record exists.
+// a moved directory) updates its record, keeps its ID, and replaces its tests, metrics and
+// labels, all in one transaction. With `files` it stores the run's bundle too (replacing a
+// stored one); without, a stored bundle whose manifest is not the record's is dropped (stale). A record from another
+// run directory is never replaced silently. IDs are positive integers assigned by the database, never reused for
+// another run while the record exists.
 //
 // Errors: as backend.hpp; UsageError for an unknown ID in get_or_throw().
 #pragma once
@@ -25,6 +27,7 @@ namespace ptsuite::history {
 struct RunFilter {
   std::string model;   // exact device model; empty = any
   std::string serial;  // exact device serial; empty = any
+  Labels labels = {};  // every label must match exactly; empty = any
 };
 
 struct AddResult {
@@ -36,21 +39,26 @@ class HistoryStore {
  public:
   explicit HistoryStore(std::unique_ptr<Backend> backend);
   // open_backend(db) and migrate.
-  static HistoryStore open(const std::string& db);
+  static HistoryStore open(const HistoryDb& db);
 
   // A run recorded from another directory is replaced only with `replace` (`history add
   // --replace`, e.g. after moving the directory): otherwise UsageError (exit 2) naming both.
-  AddResult add(const RunRecord& record, bool replace = false);
+  AddResult add(const RunRecord& record, bool replace = false, const std::vector<BundleFile>* files = nullptr);
   // Runs matching `filter`, oldest first (by start time, then ID), with test summaries but
   // without metrics (`with_metrics` adds them).
   std::vector<RunRecord> list(const RunFilter& filter, bool with_metrics = false);
   std::optional<RunRecord> get(int64_t id);
   RunRecord get_or_throw(int64_t id);
+  // The bundle stored with run `id` (empty when none was), contents decoded.
+  std::vector<BundleFile> bundle_files(int64_t id);
+  // The ID of the run with this run_uid, when recorded.
+  std::optional<int64_t> id_of(const std::string& run_uid);
 
   [[nodiscard]] Backend& backend() noexcept { return *m_backend; }
 
  private:
   void load_details(RunRecord& record, bool with_metrics);
+  void store_details(const RunRecord& record, const std::string& id, const std::vector<BundleFile>* files);
   std::unique_ptr<Backend> m_backend;
 };
 

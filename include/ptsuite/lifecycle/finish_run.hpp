@@ -10,6 +10,8 @@
 //      DIR/app-<phase>/) get the same formats from their own documents;
 //   2. appends the reports written and `final_note` to DIR/run.log (util/run_log_file.hpp) and
 //      closes it, so the manifest covers the whole log;
+//   (every file is written through the output gate's token for DIR, util/output_file.hpp: the
+//   command passed DIR through device/output_gate.hpp before its run touched anything;)
 //   3. writes DIR/MANIFEST.sha256.json (bundle/manifest.hpp) over everything in DIR;
 //   4. records the run in the history (history/store.hpp) unless `history` is off or the kind is
 //      not a run (document_kinds.def): a history that cannot be written never fails the run, it is
@@ -22,23 +24,27 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <ptsuite/history/backend.hpp>
 #include <ptsuite/results/document.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::lifecycle {
 
 struct FinishOptions {
   std::vector<std::string> formats;  // report formats (html, pdf, csv, text, json), checked before the run
   std::string paper = "auto";        // the PDF's paper
-  bool history = true;               // --no-history turns it off
-  std::string history_db;            // --db as given ("" = the default history)
-  std::string final_note;            // run.log's last line ("run complete: ...; exit code 0"), "" = none
-  bool run_log = true;               // false: DIR has no run.log (a comparison is not a run)
+  // The history the run is recorded in: the output gate's (cli/history_support.hpp
+  // gate_run_history()), nullopt with --no-history.
+  std::optional<history::HistoryDb> history;
+  std::string final_note;  // run.log's last line ("run complete: ...; exit code 0"), "" = none
+  bool run_log = true;     // false: DIR has no run.log (a comparison is not a run)
   // Documents of sub-directories rendered with the same formats (covered by DIR's manifest).
-  std::vector<std::pair<std::filesystem::path, results::Document>> children;
+  std::vector<std::pair<OutputDir, results::Document>> children;
 };
 
 struct FinishedRun {
@@ -48,12 +54,11 @@ struct FinishedRun {
   std::vector<std::string> headline;  // the kind's console headline (report/headline.hpp)
 };
 
-FinishedRun finish_run(const std::filesystem::path& dir, const results::Document& document,
-                       const FinishOptions& options);
+FinishedRun finish_run(const OutputDir& dir, const results::Document& document, const FinishOptions& options);
 
 // Step 4 alone (for `history add`'s sibling paths): the run in `dir` recorded from its typed
 // document; returns the history line or the warning.
 std::string record_in_history(const std::filesystem::path& dir, const results::Document& document,
-                              const std::string& history_db, bool* recorded = nullptr);
+                              const history::HistoryDb& db, bool* recorded = nullptr);
 
 }  // namespace ptsuite::lifecycle

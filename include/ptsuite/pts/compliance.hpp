@@ -6,15 +6,20 @@
 // Clauses per test (status pass / fail / disclosed / not_applicable):
 //   purge            every purge succeeded with a method the PTS accepts (fallbacks such as
 //                    discard or zero-fill fail; NVMe Sanitize per purge.accept_nvme_sanitize)
-//   preconditioning  WIPC wrote its full target at the spec's capacity multiple (tests with WIPC)
-//   durations        no duration, amount, repetition count or Round cap ("scaling": "time"
-//                    in pts/) was lowered below its floor (a shortened run is "not compliant:
-//                    shortened"), and no [V]/[I] segment or Round length was raised (a
-//                    deviation); the rule and its one exception (max_rounds) in
-//                    duration_rule.hpp
-//   steady_state     every tracking variable of every phase attained steady state; a phase
-//                    that ran to the Round cap without it is DISCLOSED ("SS NOT ACHIEVED",
-//                    window x-4..x), as the spec allows, and named in `notes`
+//   preconditioning  every WIPC pass wrote its full target (tests with WIPC); the PTS-C random
+//                    pass is a client option
+//   durations        every phase that conditions the drive (WIPC, WDPC, test-specific
+//                    preconditioning, pre-writes, XSR's access groups) did at least the floor
+//                    of its kind, whatever stopped it (conditioning_rule.hpp: one line per
+//                    phase, what it did against the floor and its source); no duration,
+//                    amount or repetition count ("scaling": "time" in pts/) was lowered below
+//                    its floor, a cap or limit only when it stopped the run (duration_rule.hpp);
+//                    a shortened run is "not compliant: shortened"; no [V]/[I] length or count
+//                    the spec fixes was raised (a deviation)
+//   steady_state     every tracking variable of every steady-state phase attained steady state;
+//                    a phase that ran to the Round cap without it is DISCLOSED ("SS NOT
+//                    ACHIEVED", window x-4..x), as the spec allows, and named in `notes`; a
+//                    fixed count of Rounds (ECW's preconditioning) is not judged (not_applicable)
 //   active_range     the ActiveRange the profile requires
 //   write_cache      the write-cache state the profile requires was set and verified
 //   toio             TC/QD as used: the operator's choice where the spec leaves it so (IOPS,

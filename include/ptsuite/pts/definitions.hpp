@@ -14,8 +14,14 @@
 // "Durations"): below its floor it SHORTENS the run. The floor of a [V]/[I] value is the value
 // itself; a [U] value may name a lower one, the lowest value any cited source uses:
 //   "floor": {"value": "6h", "source": "PTSU 06_XSR: 6 h"}.
-// "raised": "deviation" marks a [V]/[I] segment or Round duration the spec fixes: raising it
-// is a deviation (fail); any other raised time-scaling value is disclosed.
+// "raised": "deviation" marks a [V]/[I] segment or Round duration, pre-write or repetition count
+// the spec fixes: raising it is a deviation (fail); any other raised time-scaling value is
+// disclosed.
+// "limit": "<stop>" marks a cap or limit (the Round cap, WSAT's time limit and capacity
+// multiple): lowered, it shortens the run only when it stopped it, i.e. when the record shows
+// the stop <stop> ("round_cap", "time_limit", "capacity"; duration_rule.hpp limit_stops()).
+// common.json "conditioning_rules" is the one table of the phases that condition the drive
+// (conditioning_rule.hpp): read through conditioning_rules(), not a value node.
 // "range": {"min": A, "max": B} bounds a setting's accepted values (inclusive, in the setting's
 // own type); settings without one get their type's bounds (settings.hpp).
 //
@@ -58,6 +64,7 @@ struct SpecValue {
   nlohmann::json floor;              // "floor"/"value" (null: the value is its own floor)
   std::string floor_source;          // "floor"/"source"
   bool raised_is_deviation = false;  // "raised": "deviation"
+  std::string limit;                 // "limit": the stop a cap or limit produces, "" when none
   nlohmann::json range;              // "range" ({"min", "max"}), null for the type's bounds
 };
 
@@ -100,6 +107,10 @@ class DefinitionSet {
   // The compliance clause table of common.json ("compliance_clauses"): title and spec
   // reference of a clause id ("purge", "steady_state", ...). Throws Error for an unknown id.
   [[nodiscard]] std::pair<std::string, std::string> clause(std::string_view id) const;
+
+  // common.json "conditioning_rules": the rules of the phases that condition the drive, as
+  // written (conditioning_rule.hpp parses and checks them); an empty array when absent.
+  [[nodiscard]] const nlohmann::json& conditioning_rules() const;
 
  private:
   nlohmann::json m_common;

@@ -4,10 +4,14 @@
 // step of that kind has finished:
 //   purge                 the mean wall time of the purges so far (a loop device's discard takes
 //                         milliseconds where 2 minutes were assumed; a drive's Format minutes);
-//   byte-limited segment  (WIPC, WSAT's capacity stop) its bytes at the mean write rate the run's
-//                         byte-limited segments reached, plus the step overhead below;
-//   timed segment         its planned length plus the mean measured overhead of finished timed
-//                         segments (thread start, buffers, histogram merge, journal write);
+//   byte-limited segment  (WIPC, WSAT's capacity stop) its bytes at the write rate the run's
+//                         byte-limited segments reached at the same TC x QD (a QD 1 WIPC is not
+//                         timed at a QD 32 rate), else the plan's rate for it; plus the overhead;
+//   timed segment         its planned length plus its planned overhead (thread start, buffers,
+//                         histogram merge, journal write: a + b x threads + c x buffer MiB, plan.hpp)
+//                         scaled by how the finished timed segments' measured overheads compare
+//                         with their planned ones (sum over sum); a plan without overheads takes
+//                         the finished segments' mean measured overhead;
 //   health, idle          the mean measured time of that kind / the planned idle time.
 // remaining() sums the predicted times of every step from the current one on, in the best and
 // the worst plan; a step the best plan does not hold (the run went past Round 5) has only the
@@ -57,12 +61,20 @@ class EtaModel {
   [[nodiscard]] std::optional<uint64_t> remaining_in(const Plan& plan, const std::map<std::string, size_t>& index,
                                                      const std::string& id, uint64_t elapsed_ns) const;
 
+  [[nodiscard]] double overhead_of(const PlanStep& step) const;  // planned x the measured ratio
+  [[nodiscard]] std::optional<double> bytes_per_ns_at(uint32_t threads, uint32_t queue_depth) const;
+
+  struct Written {
+    double bytes = 0;  // byte-limited segments at one TC x QD: bytes and the time they took
+    double ns = 0;
+  };
   Plan m_best, m_worst;
   PlanAssumptions m_assumed;
   std::map<std::string, size_t> m_best_index, m_worst_index;
-  Mean m_purge_ns, m_health_ns, m_overhead_ns;
-  double m_written_bytes = 0;  // byte-limited segments: bytes and the time they took
-  double m_write_ns = 0;
+  Mean m_purge_ns, m_health_ns;
+  Mean m_overhead_ns;                                          // timed segments: measured overhead
+  Mean m_planned_overhead_ns;                                  // ... and what the plan gave the same segments
+  std::map<std::pair<uint32_t, uint32_t>, Written> m_written;  // by TC x QD
 };
 
 }  // namespace ptsuite::pts

@@ -1,6 +1,6 @@
 // Contract: the run journal, which makes a day-long run survive SIGINT, SIGTERM, kill -9 and
 // power loss. Every completed step is written to <dir>/journal/steps/<seq>.json (written,
-// fsynced, renamed into place, directory fsynced: util/atomic_file.hpp) before the run moves
+// fsynced, renamed into place, directory fsynced: util/output_file.hpp) before the run moves
 // on. A step is either fully journaled or absent; an interrupted segment is never journaled,
 // so a resume runs it again from its start and nothing is half-counted.
 //
@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/pts/step_executor.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::pts {
 
@@ -40,14 +41,14 @@ class Journal {
  public:
   // Opens (creating if needed) <run_dir>/journal/steps and loads every entry in order.
   // Throws Error when an entry is unreadable or the sequence has a gap.
-  explicit Journal(std::filesystem::path run_dir);
+  explicit Journal(const OutputDir& run_dir);
 
   [[nodiscard]] const std::vector<JournalEntry>& entries() const noexcept { return m_entries; }
   void append(JournalEntry entry);  // assigns seq, writes atomically
-  [[nodiscard]] const std::filesystem::path& steps_dir() const noexcept { return m_steps_dir; }
+  [[nodiscard]] const std::filesystem::path& steps_dir() const noexcept { return m_steps.path(); }
 
  private:
-  std::filesystem::path m_steps_dir;
+  OutputDir m_steps;
   std::vector<JournalEntry> m_entries;
 };
 

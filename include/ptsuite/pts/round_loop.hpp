@@ -3,7 +3,11 @@
 // completed Round from `first_check_round` on, the tracking variables' last `window_rounds`
 // values are judged (steady_state.hpp); the loop stops at the first attaining Round or after
 // `max_rounds` (then the window is the last rounds, x-4..x, and the verdict says NOT
-// attained). The measurement window's per-segment values are aggregated (window.hpp).
+// attained). The measurement window's per-segment values are aggregated (window.hpp), and
+// each segment's largest response time of the window is kept beside them (whatever window.mrt
+// makes the aggregate's MRT). A loop names its conditioning kind (the rule its amount is
+// judged by: conditioning_rule.hpp) and the setting its cap comes from (duration_rule.hpp
+// judges a lowered cap only when it stopped the loop).
 // Tracking variables are chosen by segment INDEX into the template, resolved by the caller
 // from typed keys (never by list position in a result: cf. TKperf's 4Kn bug).
 #pragma once
@@ -41,8 +45,13 @@ struct RoundLoopSpec {
   uint32_t max_rounds = 0;
   WindowStatistics window_statistics;  // window.art / window.mrt (window.hpp)
   // false: every Round up to max_rounds runs even after steady state (a fixed preconditioning
-  // such as ECW's 25 x 1 min); the verdict is then the last window's.
+  // such as ECW's 25 x 1 min); the window's verdict is then reported, never judged.
   bool stop_at_steady_state = true;
+  std::string cap_setting = "max_rounds";  // the setting max_rounds came from
+  // The conditioning kind: a loop of the test stimulus to steady state is a WDPC unless it says
+  // otherwise ("precondition": a test-specific preconditioning; "": a measurement that
+  // conditions nothing, such as rww-replay's replay of capture steps).
+  std::string conditioning = "wdpc";
   bool health_each_round = true;
   // Runs before each Round (e.g. CBW's inter-round pre-write) and returns its record.
   std::function<nlohmann::json(uint32_t round)> before_round;
@@ -62,6 +71,9 @@ struct SteadyStateCheck {
 
 struct PhaseRecord {
   std::string phase;
+  std::string conditioning;
+  bool stop_at_steady_state = true;
+  std::string cap_setting = "max_rounds";
   std::vector<SegmentSpec> segments;
   std::vector<TrackingSpec> tracking;
   SteadyStateCriteria criteria;
@@ -72,7 +84,8 @@ struct PhaseRecord {
   SteadyStateResult steady_state;  // verdicts of the final window
   uint32_t window_first_round = 0;
   uint32_t window_last_round = 0;
-  std::vector<stats::IoSummary> window;  // per template segment, aggregated over the window
+  std::vector<stats::IoSummary> window;               // per template segment, aggregated over the window
+  std::vector<results::LatencyMaxima> window_max_ns;  // per template segment: the window's largest
 
   [[nodiscard]] bool attained() const noexcept { return steady_state.attained; }
   [[nodiscard]] uint32_t rounds_run() const noexcept { return static_cast<uint32_t>(rounds.size()); }

@@ -30,6 +30,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/device/preflight.hpp>
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/plan.hpp>
@@ -57,6 +58,7 @@ class RunObserver {
 struct RunOutcome {
   int exit_code = 0;
   std::string out_dir;
+  std::optional<OutputDir> out;  // the run directory's gate token: the ending writes through it
   std::string results_path;
   std::string status;  // "complete", "interrupted", "io_error", "failed"
   ComplianceVerdict compliance;
@@ -65,9 +67,12 @@ struct RunOutcome {
   std::string final_note;                   // run.log's last line: "run complete: ...; exit code 0"
 };
 
-RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop);
+// `outputs`: the command's output gate (device/output_gate.hpp); the run directory and the
+// target pass it here (the target is protected from the command's other outputs).
+RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<bool>* stop,
+                     device::OutputGate& outputs);
 RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std::optional<std::string>& confirm_serial,
-                      RunObserver& observer, const std::atomic<bool>* stop);
+                      RunObserver& observer, const std::atomic<bool>* stop, device::OutputGate& outputs);
 
 // What the host must provide for the worst-case plan `worst` (device/preflight.hpp): the
 // largest TC x QD of any segment (AIO events; libaio only) and memory for the largest step's IO

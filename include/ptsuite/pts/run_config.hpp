@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/util/labels.hpp>
+
 namespace ptsuite::pts {
 
 struct RunConfig {
@@ -19,7 +21,9 @@ struct RunConfig {
   std::string profile = "enterprise";
   std::vector<std::string> presets;                            // e.g. {"quick"}
   std::vector<std::pair<std::string, std::string>> overrides;  // --set NAME=VALUE
-  std::string target;                                          // empty: a scratch target
+  // Empty: a scratch target. "serial:SERIAL": the drive with that serial, found again at every
+  // start and resume (device/target_spec.hpp).
+  std::string target;
   uint64_t scratch_size_bytes = uint64_t{1} << 30;
   std::string out_dir;
   uint64_t seed = 1;
@@ -30,9 +34,11 @@ struct RunConfig {
   bool strict_preflight = false;            // refuse to start on a preflight warning (exit 3)
   std::vector<std::string> report_formats;  // written at the end of the run
   std::vector<std::string> command_line;
-  std::string tested_by;    // the test sponsor / lab, for the report header
-  nlohmann::json claims;    // `ptsuite validate`: the spec sheet (SpecContext::claims); null otherwise
-  std::string claims_path;  // where the sheet was read from (disclosure only)
+  std::string tested_by;     // the test sponsor / lab, for the report header
+  nlohmann::json claims;     // `ptsuite validate`: the spec sheet (SpecContext::claims); null otherwise
+  std::string claims_path;   // where the sheet was read from (disclosure only)
+  Labels labels;             // --label key=value (util/labels.hpp)
+  std::string asset_serial;  // --asset-serial: the serial of a device that reports none
 };
 
 // "iops,throughput" / "all" -> canonical ids in the order given ("all" = the five core tests);

@@ -20,14 +20,16 @@
 #include <string>
 
 #include <ptsuite/pts/run.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/run_log_file.hpp>
 
 namespace ptsuite::pts {
 
 class RunLog final : public RunObserver {
  public:
-  // Opens (appends to) `file`; throws SystemError naming it when it cannot be opened.
-  RunLog(const std::filesystem::path& file, RunObserver& inner);
+  // Opens (appends to) `file` (util/output_file.hpp's AppendFile); throws SystemError naming
+  // it when it cannot be opened, SafetyRefusal when it is not a regular file.
+  RunLog(const OutputPath& file, RunObserver& inner);
   ~RunLog() override;
   RunLog(const RunLog&) = delete;
   RunLog& operator=(const RunLog&) = delete;

@@ -48,6 +48,9 @@ struct SettingRecord {
   nlohmann::json floor;
   std::string floor_source;
   bool raised_is_deviation = false;  // raising it is a deviation (a [V]/[I] segment / Round length)
+  // A cap or limit: the stop it produces when it ends a loop or a run ("round_cap",
+  // "time_limit", "capacity"); lowered, it shortens only when it did (duration_rule.hpp).
+  std::string limit;
   // Accepted range, inclusive, in the type's base unit (ns, bytes, count, number, percent).
   double min = 0;
   double max = 0;

@@ -2,8 +2,8 @@
 // plan_replay() reads the capture once (streaming, one batch in memory) and returns the
 // replayable records' count, the largest transfer, whether any write is replayed (the target
 // gate's access), the time span, and the capture's own per-step figures (replay/step_meter.hpp)
-// with their outstanding IOs; map_to_target() places one captured IO on the target (the LBA
-// remap, a named setting: "modulo" - offset modulo the target's capacity, aligned down to its
+// with their outstanding IOs, and the capture's id (the SHA-256 of its records); map_to_target() places one captured IO
+// on the target (the LBA remap, a named setting: "modulo" - offset modulo the target's capacity, aligned down to its
 // logical block, pulled back when the IO would run past the end; lengths rounded up to the
 // logical block). CapturedOutstanding gives the capture's IOs in flight at each issue (the
 // closed loop's per-IO limit). Pure apart from reading the file; UsageError names the option.
@@ -79,6 +79,10 @@ struct ReplayPlan {
   uint64_t last_issue_ns = 0;
   uint64_t end_ns = 0;                           // the last issue or completion (capture timeline)
   std::vector<results::ReplayFigures> captured;  // per step, speed 1
+  // "sha256:<hex>" of every record of the capture in file order, each as its 48 stored bytes
+  // (capture::encode): the same IOs give the same id whatever the header (start time, host)
+  // or the import's temporary file; `compare` ranks only replays of one capture id.
+  std::string capture_id;
 };
 
 ReplayPlan plan_replay(capture::CaptureReader& reader, uint16_t device, uint64_t step_ns);

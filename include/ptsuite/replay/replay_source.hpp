@@ -3,8 +3,9 @@
 //     "captures/pgbench.ptcap" names the same) - a file of such a name is given as ./pgbench;
 //   * a ptsuite capture file (.ptcap);
 //   * an fio iolog (v2/v3) or blktrace binary file(s) (the per-CPU files of one blktrace),
-//     imported once into a temporary capture file under $TMPDIR (or /tmp) that the destructor
-//     removes (capture/trace_import.hpp).
+//     imported once into a temporary capture file in a private directory this process makes
+//     under $TMPDIR (or /tmp: util/output_file.hpp's PrivateDir), removed by the destructor
+//     (capture/trace_import.hpp).
 // open() gives a new reader each call (one per concurrent replay: a reader is one thread's).
 // The constructor throws UsageError("capture", ...) naming the input and what to give when it
 // is none of these; importers' errors pass through. Used by `ptsuite replay` and by scenario
@@ -12,6 +13,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,7 @@ class ReplaySource {
   std::string m_path;      // the capture file read (the import's temporary file); "" for a built-in
   std::string m_embedded;  // the built-in's embedded path
   bool m_temporary = false;
+  std::optional<PrivateDir> m_import_dir;  // holds the import's capture file
   capture::ImportSummary m_summary;
 };
 

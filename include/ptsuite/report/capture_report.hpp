@@ -27,4 +27,13 @@ std::vector<html::Page> capture_pages(const results::IoCharacterization& c,
 std::string capture_html(const results::IoCharacterization& c);
 std::string capture_csv(const results::IoCharacterization& c);
 
+// The step charts' time axis (capture and app reports): a step's end in seconds since the steps'
+// origin (the capture's first event or the workload's start), and whether a chart draws the step:
+// a partial last step shorter than half a step is a stub whose rate is noise (a 50 ms stub
+// extrapolated to 58,064 IOPS): it is left out of the charts (its IOs stay in the totals and the
+// tables), and stub_note() says so in the caption ("" when nothing was left out).
+double step_end_s(const results::IoCharacterization& c, const results::CharacterizationStep& s);
+bool step_drawn(const results::IoCharacterization& c, const results::CharacterizationStep& s);
+std::string stub_note(const results::IoCharacterization& c);
+
 }  // namespace ptsuite::report

@@ -12,7 +12,10 @@
 //
 // Matching: tests by id; a test is compared when every run has it. Values are copied from the
 // documents; the only arithmetic is the relative difference of each run to the first run
-// (delta_pct = (run - run 1) / run 1 x 100) and unit conversions the extractor documents.
+// (delta_pct = (run - run 1) / run 1 x 100), unit conversions the extractor documents, and the
+// delta tables at the chosen x values (--at): a run's value at a step of exactly that x, else
+// linearly interpolated between its two neighbouring points (said per value), never
+// extrapolated. Rankings order the runs of a test by the figures its extractor names.
 // Deterministic (no clock): the same runs give the same document. Thread-safe.
 #pragma once
 
@@ -28,7 +31,7 @@
 
 namespace ptsuite::report::compare {
 
-inline constexpr int k_compare_schema_version = 1;
+inline constexpr int k_compare_schema_version = 2;
 inline constexpr const char* k_compare_kind = "ptsuite.compare";
 
 struct RunSource {
@@ -62,11 +65,31 @@ std::vector<Difference> find_differences(const std::vector<RunFacts>& facts,
 // Ids of the tests every run has, in the first run's order.
 std::vector<std::string> common_tests(const std::vector<RunFacts>& facts);
 
+// A chosen x of the delta tables: "800MB/s", "800 MB/s", "50%", "20000IOPS", "10min", "800".
+struct AtValue {
+  double value = 0;
+  std::string unit;  // "MB/s", "IOPS", "%", "min", "s", "Round"; "" = any linear axis
+  std::string text;  // as given
+};
+// UsageError naming --at for anything else.
+AtValue parse_at(const std::string& text);
+
 struct Options {
-  bool force = false;  // overlay runs whose workloads differ, marking every difference
+  bool force = false;                      // overlay runs whose workloads differ, marking every difference
+  results::CompareReportOptions report{};  // --series, --plot-targets
+  std::vector<std::string> at{};           // --at, parsed by build_comparison
 };
 
 // The comparison document (results/comparison.hpp; results::to_json() writes compare.json).
+// UsageError (before anything is written) for a bad --at, --series or a --plot-targets drive
+// that no run has, and for an --at that matches no group of any compared test.
 results::Comparison build_comparison(const std::vector<LoadedRun>& runs, const Options& options);
+
+// The delta table of one group at one x (empty rows when the group's x axis does not take it).
+results::ComparedDelta delta_at(const results::ComparedTest& test, const results::ComparedGroup& group,
+                                const std::vector<results::ComparedRun>& runs, const AtValue& at);
+// The ranking of one test from each run's figures (empty order when a run has none).
+results::Ranking rank_runs(const std::string& test, const std::string& title, const std::string& basis,
+                           const std::vector<std::vector<RankValue>>& per_run);
 
 }  // namespace ptsuite::report::compare

@@ -62,6 +62,14 @@ struct Value {
   double y = std::numeric_limits<double>::quiet_NaN();  // in the group's unit; NaN = missing
 };
 
+// One drive's values in a group of a run of several drives (a scenario run's target): the same
+// cells as the group's values (cells) or its own points (series).
+struct DriveValues {
+  uint32_t target = 0;
+  std::string name;  // "target 1"
+  std::vector<Value> values;
+};
+
 struct Group {
   std::string id;      // unique within its test: "iops-65-35"
   std::string title;   // "IOPS \u2013 R/W 65/35"
@@ -72,6 +80,19 @@ struct Group {
   std::string x_label;  // "Block size", "Time (min)", "Total written (GB, 10^9 bytes)"
   bool y_log = false;
   std::vector<Value> values;
+  std::string x_unit{};               // the unit of x on a linear axis ("MB/s", "IOPS", "%", "min"): what --at matches
+  bool lines = false;                 // join each run's points in x order (curves, steps over a rate or time)
+  std::vector<DriveValues> drives{};  // a run of several drives: each drive's (empty otherwise)
+};
+
+// A figure the runs of a test can be ranked by (compare ranks the runs by the first figure,
+// ties broken by the next; NaN ranks last).
+struct RankValue {
+  std::string metric;  // "steps_fell_behind", "latency_mean_ns"
+  std::string label;   // "steps that could not keep up"
+  std::string unit;    // "steps", "ns", "IOPS"
+  bool lower_is_better = true;
+  double value = std::numeric_limits<double>::quiet_NaN();
 };
 
 // One run's document as its extractor read it.
@@ -87,6 +108,12 @@ class ComparableRun {
   [[nodiscard]] virtual RunFacts facts() const = 0;
   // The groups of the test `test_id` (empty when it has nothing to overlay).
   [[nodiscard]] virtual std::vector<Group> groups(const std::string& test_id) const = 0;
+  // The figures its runs are ranked by (empty: the test is not ranked), with what they mean in
+  // words (`basis`, "closed loop: IOPS achieved, higher is better").
+  [[nodiscard]] virtual std::vector<RankValue> rank_values(const std::string& /*test_id*/,
+                                                           std::string& /*basis*/) const {
+    return {};
+  }
 };
 
 class ValueExtractor {

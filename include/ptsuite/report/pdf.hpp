@@ -6,8 +6,9 @@
 // from the network: --headless --no-sandbox (ptsuite runs as root) --disable-gpu
 // --disable-quic --no-first-run --disable-background-networking --disable-component-update
 // --disable-sync --disable-extensions --disable-crash-reporter, a fresh --user-data-dir in a
-// temporary directory (removed afterwards), stdin from /dev/null and its output in a log
-// inside that directory. A run that exceeds `timeout` is killed (the whole group) and reported
+// private temporary directory (util/output_file.hpp's PrivateDir, removed afterwards), stdin
+// from /dev/null and its output in a log inside that directory, opened by ptsuite's writer
+// and handed over as its stderr. A run that exceeds `timeout` is killed (the whole group) and reported
 // as SystemError; so is a non-zero exit or a missing/empty output, with the log's last lines.
 //
 // print_pdf(): --print-to-pdf --no-pdf-header-footer; the paper size is the HTML's @page
@@ -24,6 +25,8 @@
 #include <chrono>
 #include <string>
 
+#include <ptsuite/util/output_file.hpp>
+
 namespace ptsuite::report {
 
 inline constexpr std::chrono::seconds k_chromium_timeout{180};
@@ -33,9 +36,10 @@ enum class Paper { automatic, a4, letter };
 Paper parse_paper(const std::string& text, const std::string& flag);
 
 std::string find_chromium();
-void print_pdf(const std::string& html_path, const std::string& pdf_path, Paper paper = Paper::automatic,
+// `pdf_path`, `png_path`: the output gate's tokens (util/output_file.hpp).
+void print_pdf(const std::string& html_path, const OutputPath& pdf_path, Paper paper = Paper::automatic,
                std::chrono::seconds timeout = k_chromium_timeout);
-void screenshot_png(const std::string& html_path, const std::string& png_path, int width_px, int height_px,
+void screenshot_png(const std::string& html_path, const OutputPath& png_path, int width_px, int height_px,
                     std::chrono::seconds timeout = k_chromium_timeout);
 std::string dump_dom(const std::string& html_path, int width_px, int height_px,
                      std::chrono::seconds timeout = k_chromium_timeout);

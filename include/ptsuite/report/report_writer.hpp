@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/results/document.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 namespace ptsuite::report {
 
@@ -31,10 +32,12 @@ std::vector<std::string> report_format_names();  // html, pdf, csv, text, json
 std::vector<std::string> report_formats_of(const results::DocumentKindInfo& kind);
 void check_report_formats(const std::vector<std::string>& formats);
 // `paper`: the PDF's paper ("auto", "a4", "letter"; report/pdf.hpp).
-std::vector<std::string> write_reports(const std::string& dir, const results::Document& document,
+// `dir`: the output gate's token for the report directory (util/output_file.hpp), created
+// when missing.
+std::vector<std::string> write_reports(const OutputDir& dir, const results::Document& document,
                                        const std::vector<std::string>& formats, const std::string& paper = "auto");
 // The same for a parsed document (checked and read once here).
-std::vector<std::string> write_reports(const std::string& dir, const nlohmann::json& results,
+std::vector<std::string> write_reports(const OutputDir& dir, const nlohmann::json& results,
                                        const std::vector<std::string>& formats, const std::string& paper = "auto");
 
 }  // namespace ptsuite::report

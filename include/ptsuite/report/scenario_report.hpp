@@ -24,7 +24,8 @@
 //                two or more targets, the plotted targets' minimum and maximum (dashed)
 //     both       both of the above
 //     "" (auto)  both for up to 4 plotted targets, aggregate above
-//   plot_targets picks the targets drawn (indexes as the report names them: "target 0", ...);
+//   plot_targets picks the targets drawn (0-based indexes; parse_plot_targets() reads the numbers
+//   people give and the report prints, "target 1", ..., from 1);
 //   empty = all. Tables always hold every target.
 // Pure functions of the document; UsageError from check_scenario_report_options for a bad
 // series name or a target the document does not have.
@@ -43,11 +44,15 @@ namespace ptsuite::report {
 struct ScenarioReportOptions {
   std::string series;                  // "", "aggregate", "drives", "both"
   std::vector<uint32_t> plot_targets;  // empty = all
+  // --compact: the HTML and text step tables hold the aggregate rows only (with one target, its
+  // rows) and no stream-instance table; scenario.csv keeps every target and stream instance.
+  bool compact = false;
 };
 
 // The options stored in the document ("report": {"series", "plot_targets"}), else defaults.
 ScenarioReportOptions scenario_report_options(const results::ScenarioDocument& doc);
-// "1,5" -> {1, 5}; UsageError naming `what` for anything else.
+// "1,5" (targets as people number them, from 1) -> {0, 4}; UsageError naming `what` for 0 or
+// anything that is no number.
 std::vector<uint32_t> parse_plot_targets(const std::string& text, const std::string& what);
 // UsageError unless `series` is one of the names and every plotted target is below `targets`.
 void check_scenario_report_options(const ScenarioReportOptions& o, size_t targets, const std::string& what);
@@ -55,6 +60,7 @@ void check_scenario_report_options(const ScenarioReportOptions& o, size_t target
 nlohmann::json scenario_report_options_json(const ScenarioReportOptions& o);
 
 std::string scenario_text(const results::ScenarioDocument& doc);
+std::string scenario_text(const results::ScenarioDocument& doc, const ScenarioReportOptions& options);
 std::string scenario_csv(const results::ScenarioDocument& doc);
 std::string scenario_html(const results::ScenarioDocument& doc);
 std::string scenario_html(const results::ScenarioDocument& doc, const ScenarioReportOptions& options);

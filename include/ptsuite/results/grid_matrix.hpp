@@ -18,8 +18,18 @@
 namespace ptsuite::results {
 
 // The metrics a matrix reports; the JSON member of each is grid_metric_key().
-enum class GridMetric : uint8_t { iops, mb_per_s, latency_mean_ns, latency_p99_999_ns, latency_max_ns };
-inline constexpr size_t k_grid_metric_count = 5;
+// latency_max_ns is the MRT window.mrt reports (the mean of the Rounds' maxima by default);
+// latency_window_max_ns the window's largest response time, which no percentile exceeds (the
+// final Round's maximum for a final-round matrix; NaN in documents written before it was kept).
+enum class GridMetric : uint8_t {
+  iops,
+  mb_per_s,
+  latency_mean_ns,
+  latency_p99_999_ns,
+  latency_max_ns,
+  latency_window_max_ns
+};
+inline constexpr size_t k_grid_metric_count = 6;
 std::string_view grid_metric_key(GridMetric metric);  // "iops", ..., "latency_max_ns"
 
 // The Rounds a value comes from: the measurement window, or first == last == the final Round.

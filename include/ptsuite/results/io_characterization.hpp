@@ -35,8 +35,11 @@ struct IoStreamStats {
 };
 
 struct CharacterizationStep {
-  uint64_t start_ns = 0;  // since the capture's start
+  uint64_t start_ns = 0;  // since the capture's start (t0); the first step starts at the origin
   uint64_t length_ns = 0;
+  // The last step when the capture ended inside it (length_ns < step_ns): its rates are over its
+  // own length, and charts draw it only when it lasts at least half a step.
+  bool partial = false;
   uint64_t ios = 0;
   uint64_t bytes = 0;
   uint64_t read_ios = 0;
@@ -70,7 +73,10 @@ struct IoCharacterization {
   std::string device;  // the (first) device's path
   uint64_t capacity_bytes = 0;
   std::string started_utc;
-  uint64_t duration_ns = 0;
+  uint64_t duration_ns = 0;  // from the capture's start (t0) to its end
+  // Where the steps start, since t0: the capture's first event, or the workload's start when the
+  // caller knows it (an app run's measured period); rates and the QD mean are over origin..end.
+  uint64_t origin_ns = 0;
   uint64_t step_ns = 0;
   uint32_t seq_lookback = 0;  // an IO is SEQ when it starts where one of the last N of its
                               // device and operation ended

@@ -1,12 +1,14 @@
 // Contract: the latency-sweep extension's own block, "sweep" in its record (results schema
 // "#/$defs/latency_sweep_block"; a ptsuite extension of the Latency test, never a PTS test):
 // the grid's axes (R/W mixes, block sizes, thread counts, queue depths) and one cell per
-// point with its measurement-window IOPS, MB/s and response times (read + write combined).
+// point with its measurement-window IOPS, MB/s and response times (read + write combined), the
+// window's largest response time beside the MRT window.mrt reports.
 // The pts procedure builds it and writes it with to_json(); reporters read it with
 // read_latency_sweep(), tolerant like every results reader (results/json_read.hpp).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +26,10 @@ struct SweepCell {
   std::string label;  // the segment label
   double iops = 0;
   double mb_per_s = 0;
-  ResponseTimes latency;
+  ResponseTimes latency;  // latency_max_ns: the MRT per window.mrt
+  // The window's largest response time (ns), whatever window.mrt makes the MRT: no percentile
+  // exceeds it. Absent (nullopt) in documents written before it was recorded.
+  std::optional<uint64_t> latency_window_max_ns;
 };
 
 struct LatencySweepBlock {

@@ -3,7 +3,11 @@
 // Round's segment results (with the record that ran before it, e.g. CBW's pre-write, and the
 // health snapshot after it), the tracking variables with their per-Round values and display
 // unit, the steady-state determination (rule, checks, verdicts of the final window) and the
-// measurement window's per-segment aggregates. pts runs it (pts/round_loop.hpp) and writes it
+// measurement window's per-segment aggregates (with each segment's exact window maximum beside
+// the MRT window.mrt reports), the phase's conditioning kind (the rule it answers to:
+// pts/conditioning_rule.hpp), its stop rule (to steady state, or a fixed count of Rounds) and
+// the setting that caps it. Older documents read as a steady-state loop capped by max_rounds,
+// of no conditioning kind, without window maxima. pts runs it (pts/round_loop.hpp) and writes it
 // through to_json() here (record_of()); reporters read it with read_round_phase() /
 // read_round_phases(), tolerant like every results reader. Segment specs and results, the
 // before-Round records, health snapshots and window summaries stay sub-documents
@@ -55,6 +59,10 @@ struct PhaseSteadyState {
   SteadyStateCriteriaRecord criteria;
   uint32_t first_check_round = 0;
   uint32_t max_rounds = 0;  // the Round cap
+  // false: a fixed count of Rounds (ECW's 25 x 1 min preconditioning): every Round runs and the
+  // window is reported, never judged as steady state ("stop_rule": "fixed").
+  bool stop_at_steady_state = true;
+  std::string round_cap_setting = "max_rounds";  // the setting max_rounds came from
   uint32_t rounds_run = 0;
   bool attained = false;
   std::optional<uint32_t> attained_round;  // the first check that attained
@@ -62,10 +70,19 @@ struct PhaseSteadyState {
   SteadyStateVerdicts verdicts;  // of the final window
 };
 
+// The largest response time of a window's IOs per direction (ns), whatever window.mrt makes the
+// summary's MRT: a percentile of the window never exceeds it.
+struct LatencyMaxima {
+  uint64_t read = 0;
+  uint64_t write = 0;
+  uint64_t combined = 0;
+};
+
 struct WindowCell {
   uint32_t segment_index = 0;
   std::string label;
-  Embedded summary;  // the segment's IoSummary aggregated over the window
+  Embedded summary;                     // the segment's IoSummary aggregated over the window
+  std::optional<LatencyMaxima> max_ns;  // "latency_max_ns"; absent in older documents
 };
 
 struct MeasurementWindow {
@@ -76,6 +93,7 @@ struct MeasurementWindow {
 
 struct RoundPhase {
   std::string phase;                     // "main", a Throughput block size, "pre", ...
+  std::string conditioning;              // its conditioning kind ("wdpc", "precondition"), "" when none
   std::vector<Embedded> round_template;  // SegmentSpec per segment, in Round order
   std::vector<PhaseRound> rounds;
   std::vector<PhaseTracking> tracking;

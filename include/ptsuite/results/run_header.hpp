@@ -23,6 +23,7 @@
 
 #include <ptsuite/results/attestation.hpp>
 #include <ptsuite/results/run_sessions.hpp>
+#include <ptsuite/util/labels.hpp>
 
 namespace ptsuite::results {
 
@@ -64,6 +65,8 @@ struct RunConfigRecord {
   std::string tested_by;  // "" when not given
   std::string claims_path;
   std::string mode;  // "from-runs" for a from-runs validation, else ""
+  Labels labels;     // --label key=value; empty when none
+  std::string asset_serial;
 };
 
 struct JournalCounts {
@@ -81,6 +84,8 @@ struct SourceRun {
 };
 
 struct RunRecord {
+  std::string run_uid;   // drawn at the start; "" in documents of earlier versions
+  std::string host;      // where the run started; "" in documents of earlier versions
   RunSessions sessions;  // started_utc, boot_id, resumes
   std::string finished_utc;
   std::string status;  // "running", "complete", "interrupted", "io_error", "failed"
@@ -144,6 +149,7 @@ struct DeviceRecord {
   std::string firmware;
   std::string identifier;
   std::string medium;
+  std::string asset_serial;  // the serial a lab gave a device that reports none
   uint64_t capacity_bytes = 0;
   uint64_t logical_block_bytes = 0;
   uint64_t physical_block_bytes = 0;

@@ -55,6 +55,7 @@ struct ScenarioAttestation {
 struct ScenarioReportRecord {
   std::string series;  // "" when absent
   std::vector<uint32_t> plot_targets;
+  bool compact = false;  // aggregate-only tables (absent: false)
 };
 
 struct ScenarioDocument {

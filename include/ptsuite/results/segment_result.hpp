@@ -121,6 +121,7 @@ struct SegmentSpecRecord {
 
 // The record a Round ran before it (round_phase.hpp PhaseRound::before_round).
 struct BeforeRoundRecord {
+  std::string kind;  // "inter-round-prewrite" (the conditioning rule it answers to)
   SegmentSpecRecord spec;
   SegmentResultRecord result;
   IntervalSeries series;  // its IOPS over time (results/series.hpp)

@@ -3,8 +3,10 @@
 // start_scenario_run():
 //   1. loads the scenario (its quick form with config.quick) and checks everything that needs no
 //      device: the engine, the number of targets against the roles -> UsageError, exit 2;
-//   2. checks the output directory (util/out_dir.hpp: new or empty; one holding a scenario run is
+//   2. checks the output directory through the command's output gate (device/output_gate.hpp:
+//      new or empty, never a device node or a target's storage; one holding a scenario run is
 //      refused with `scenario resume`, or, for a run on scratch targets, with another directory);
+//      every target passes the gate too (add_target), so no output lands on one;
 //   3. opens every target: the given ones, or scratch targets (one per role, or one) made here and
 //      removed on every path; each passes the target gate (device/target_gate.hpp) and gets its own
 //      device session (exclusive claim); a purging scenario's real drives need their
@@ -28,12 +30,14 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/results/document.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
 
@@ -55,6 +59,7 @@ struct ScenarioRunConfig {
   std::string report_formats = "html,csv,text";  // as given (recorded for resume)
   std::string series;                            // report.series as given ("" = auto)
   std::string plot_targets;                      // "1,5" as given
+  bool compact = false;                          // --compact as given (report.compact)
   nlohmann::json report_options;                 // the document's "report" member (the caller checks it)
   std::vector<std::string> command_line;
 };
@@ -71,23 +76,26 @@ class ScenarioObserver {
 struct ScenarioRunOutcome {
   int exit_code = 0;
   std::string out_dir;
+  std::optional<OutputDir> out;  // the run directory's gate token: the ending writes through it
   std::string results_path;
   std::string status;      // "complete" or "stopped: <why>"
   bool resumable = false;  // interrupted on real devices: `scenario resume DIR` continues it
   results::Document document;
   // The app phases run in this session: DIR/app-<phase>/ and its "ptsuite.app_run" document.
-  std::vector<std::pair<std::filesystem::path, results::Document>> app_phases;
+  std::vector<std::pair<OutputDir, results::Document>> app_phases;
   std::string final_note;  // run.log's last line
 };
 
+// `outputs`: the command's output gate; the run directory and every target pass it here.
 ScenarioRunOutcome start_scenario_run(const ScenarioRunConfig& config, ScenarioObserver& observer,
-                                      const std::atomic<bool>* stop);
+                                      const std::atomic<bool>* stop, device::OutputGate& outputs);
 
 // The configuration recorded in DIR/scenario-run.json (UsageError naming the file when it is
 // missing or damaged), for the caller to fill in report_options before resuming.
 ScenarioRunConfig read_scenario_run(const std::filesystem::path& dir);
 // `config` as read_scenario_run() gave it, with the resuming session's consent and serials.
 ScenarioRunOutcome resume_scenario_run(const std::filesystem::path& dir, ScenarioRunConfig config,
-                                       ScenarioObserver& observer, const std::atomic<bool>* stop);
+                                       ScenarioObserver& observer, const std::atomic<bool>* stop,
+                                       device::OutputGate& outputs);
 
 }  // namespace ptsuite::scenario

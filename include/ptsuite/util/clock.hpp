@@ -16,5 +16,7 @@ inline uint64_t monotonic_ns() noexcept {
 }
 
 std::string utc_now_iso8601();
+// `unix_seconds` (seconds since 1970, UTC) in the same form.
+std::string utc_iso8601(int64_t unix_seconds);
 
 }  // namespace ptsuite

@@ -13,6 +13,9 @@
 //   3  refused for safety: mounted / swap / holders / root device, missing consent flag
 //   4  an IO error stopped the workload (what was measured is still written)
 //   5  system or device failure outside the workload (open, ioctl, purge, resume mismatch)
+//   75 a service ptsuite needs is unavailable for now (the history database cannot be reached,
+//      or is locked past the wait): retry later (sysexits' EX_TEMPFAIL; `ptsuite fleet` jobs are
+//      requeued on it)
 //   130 interrupted by SIGINT/SIGTERM (what was measured is still written)
 #pragma once
 
@@ -28,6 +31,7 @@ enum class ExitCode : int {
   refused = 3,
   io_error = 4,
   system = 5,
+  unavailable = 75,
   interrupted = 130,
 };
 
@@ -55,6 +59,13 @@ class SafetyRefusal : public Error {
   explicit SafetyRefusal(const std::string& reason) : Error(ExitCode::refused, reason) {}
 };
 
+// A service that may come back (exit 75): the history database is unreachable or busy. Retrying
+// later can succeed, unlike bad input (2) or a refusal (3).
+class Unavailable : public Error {
+ public:
+  explicit Unavailable(const std::string& message) : Error(ExitCode::unavailable, message) {}
+};
+
 // A system call or device failure outside the measured workload (exit 5).
 class SystemError : public Error {
  public:
@@ -62,5 +73,10 @@ class SystemError : public Error {
   // "<what>: <strerror(errnum)>"
   SystemError(const std::string& what, int errnum);
 };
+
+// The refusal (exit 3) when root is denied a device: not file modes but something confining
+// this process (a device cgroup, e.g. a Slurm job's ConstrainDevices, or a security module).
+// Callers throw it for EPERM / EACCES when geteuid() == 0; below root, "needs root" is right.
+SafetyRefusal device_denied_to_root(const std::string& path);
 
 }  // namespace ptsuite

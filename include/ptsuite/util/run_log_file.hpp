@@ -14,6 +14,8 @@
 #include <mutex>
 #include <string>
 
+#include <ptsuite/util/output_file.hpp>
+
 namespace spdlog {
 class logger;
 }
@@ -24,8 +26,10 @@ inline constexpr const char* k_run_log_file = "run.log";
 
 class RunLogFile {
  public:
-  // Opens (appends to) `file`; throws SystemError naming it when it cannot be opened.
-  explicit RunLogFile(const std::filesystem::path& file);
+  // Opens (appends to) `file` through the one writer (util/output_file.hpp's AppendFile: a
+  // token of the output gate, e.g. the run directory's OutputDir::file("run.log")); throws
+  // SystemError naming it when it cannot be opened, SafetyRefusal when it is not a regular file.
+  explicit RunLogFile(const OutputPath& file);
   ~RunLogFile();
   RunLogFile(const RunLogFile&) = delete;
   RunLogFile& operator=(const RunLogFile&) = delete;

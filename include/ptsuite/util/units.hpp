@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ptsuite::units {
 
@@ -41,5 +42,18 @@ std::string format_size_binary(uint64_t bytes);
 std::string format_size_human(uint64_t bytes);
 // "1h02m03s", "45.2s", "850ms".
 std::string format_duration(uint64_t ns);
+
+// Latency units (docs/units.md "What ptsuite prints"): reviews speak microseconds below 1 ms
+// ("78 us", not "0.078 ms"), so every table that prints latencies picks one unit for the whole
+// table by the magnitude of what it holds: us (1 decimal) when the median of its latencies
+// (finite and > 0) is below 1 ms, else ms (3 decimals). An empty set is ms.
+enum class LatencyUnit { us, ms };
+LatencyUnit latency_unit_for(std::vector<double> values_ns);
+double in_latency_unit(double ns, LatencyUnit unit);
+int latency_decimals(LatencyUnit unit);             // us: 1, ms: 3
+const char* latency_unit_name(LatencyUnit unit);    // "us" / "ms" (ASCII: consoles and CSV)
+const char* latency_unit_symbol(LatencyUnit unit);  // "\u00b5s" / "ms" (reports)
+// One latency on its own (a console line): "476.4us", "1.452ms", "2.310s"; "-" for NaN.
+std::string format_latency(double ns);
 
 }  // namespace ptsuite::units

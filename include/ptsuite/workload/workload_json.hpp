@@ -1,6 +1,6 @@
 // Contract: the results document of one workload run (`ptsuite workload --json`, `ptsuite
 // demo`), as nlohmann::json. Pure functions of their arguments; the caller writes the document
-// (atomically, util/atomic_file.hpp). Every key carries its unit; MB is decimal (10^6 bytes).
+// (atomically, util/output_file.hpp). Every key carries its unit; MB is decimal (10^6 bytes).
 //
 //   {"schema_version": 1, "kind": "ptsuite.workload",
 //    "tool": {"name": "ptsuite", "version": "0.1.0", "git_revision": "abc123"},

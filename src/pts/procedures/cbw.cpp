@@ -106,9 +106,50 @@ struct OperatingPoints {
   std::vector<results::OperatingPoint> records;
 };
 
-// MaxIOPS: highest IOPS with ART below the ceiling; MinIOPS: TC 1 / QD 1; MidIOPS: IOPS
-// closest to their mean (§13 step 4).
-OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceiling_ns) {
+// MidIOPS (cbw.mid_iops_rule, [U]): "max-min-midpoint" (the default) takes the TOIO of the whole
+// grid whose IOPS is closest to (MaxIOPS + MinIOPS) / 2, MinIOPS the IOPS at TC 1 / QD 1 (the
+// first such TOIO in grid order, high to low TOIO); "eligible-range-midpoint" is ADATA's
+// BlockStorageTestCbw.php: only the TOIOs whose ART is below the ceiling, the one closest to
+// (their highest + their lowest IOPS) / 2, starting from the lowest and replacing it only by a
+// strictly closer one in grid order. With no TOIO below the ceiling every TOIO is eligible.
+std::pair<const GridPoint*, std::string> mid_point_of(const std::vector<GridPoint>& grid, const GridPoint& max_point,
+                                                      const GridPoint& min_point, uint64_t ceiling_ns,
+                                                      const std::string& rule) {
+  if (rule == "eligible-range-midpoint") {
+    std::vector<const GridPoint*> eligible;
+    for (const GridPoint& p : grid) {
+      if (p.latency_mean_ns < static_cast<double>(ceiling_ns)) eligible.push_back(&p);
+    }
+    const bool none = eligible.empty();
+    if (none) {
+      for (const GridPoint& p : grid) eligible.push_back(&p);
+    }
+    const auto by_iops = [](const GridPoint* a, const GridPoint* b) { return a->iops < b->iops; };
+    const GridPoint* lowest = *std::min_element(eligible.begin(), eligible.end(), by_iops);
+    const GridPoint* highest = *std::max_element(eligible.begin(), eligible.end(), by_iops);
+    const double target = (highest->iops + lowest->iops) / 2.0;
+    const GridPoint* mid = lowest;
+    for (const GridPoint* p : eligible) {
+      if (std::fabs(p->iops - target) < std::fabs(mid->iops - target)) mid = p;
+    }
+    return {mid, fmt::format("IOPS closest to (highest + lowest IOPS of the {} TOIOs{}) / 2 = {:.1f} "
+                             "(mid_iops_rule=eligible-range-midpoint, ADATA)",
+                             eligible.size(),
+                             none ? "; none kept ART below the ceiling, so all of them"
+                                  : fmt::format(" with ART below {} ms", static_cast<double>(ceiling_ns) / 1e6),
+                             target)};
+  }
+  const double target = (max_point.iops + min_point.iops) / 2.0;
+  const GridPoint* mid = &grid.front();
+  for (const GridPoint& p : grid) {
+    if (std::fabs(p.iops - target) < std::fabs(mid->iops - target)) mid = &p;
+  }
+  return {mid, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", target)};
+}
+
+// MaxIOPS: highest IOPS with ART below the ceiling; MinIOPS: TC 1 / QD 1; MidIOPS per
+// `mid_rule` (mid_point_of above) (§13 step 4).
+OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceiling_ns, const std::string& mid_rule) {
   const auto min_it =
       std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
   if (min_it == grid.end()) {
@@ -129,18 +170,11 @@ OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceili
     max_rule =
         fmt::format("no TOIO kept ART below {} ms: the lowest-ART TOIO is used", static_cast<double>(ceiling_ns) / 1e6);
   }
-  const double mid_target = (max_point->iops + min_point.iops) / 2.0;
-  const GridPoint* mid_point = &grid.front();
-  for (const GridPoint& p : grid) {
-    if (std::fabs(p.iops - mid_target) < std::fabs(mid_point->iops - mid_target)) {
-      mid_point = &p;
-    }
-  }
+  const auto [mid_point, mid_text] = mid_point_of(grid, *max_point, min_point, ceiling_ns, mid_rule);
   OperatingPoints out;
   out.points = {{"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
   out.records.push_back(point_record("max", *max_point, max_rule));
-  out.records.push_back(
-      point_record("mid", *mid_point, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", mid_target)));
+  out.records.push_back(point_record("mid", *mid_point, mid_text));
   out.records.push_back(point_record("min", min_point, "TC 1 / QD 1"));
   return out;
 }
@@ -264,11 +298,13 @@ results::TestRecord CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   RoundLoopSpec pre;
   pre.test = id();
   pre.phase = "precondition";
+  pre.conditioning = "precondition";
   pre.segments = {cbw.at(pw.mix, pw.threads, pw.queue_depth, spec.duration_ns("precondition/round_duration"))};
   pre.tracking = {{cbw.name + " precondition IOPS", 0, Metric::iops}};
   apply_round_rules(spec, pre);
   if (spec.has("precondition/rounds")) {  // ECW: the script's fixed 25 x 1 min, or a cap (ecw.json)
     pre.max_rounds = spec.get("precondition/rounds").value.get<uint32_t>();
+    pre.cap_setting = spec.get("precondition/rounds").setting;
     pre.stop_at_steady_state = spec.get("precondition/stop").value == "steady-state";
   }
   rec.phases.push_back(record_of(run_rounds(ctx.exec, pre)));
@@ -281,7 +317,10 @@ results::TestRecord CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   const std::string source = spec.get("operating_point_source").value.get<std::string>();
   const uint64_t ceiling_ns = spec.duration_ns("max_iops_art_ceiling");
   const Grid grid = read_grid(phase, tcs, qds, source);
-  const OperatingPoints op = choose_points(grid.points, ceiling_ns);
+  // The Mid rule is a setting where the test's data names one (CBW, DIRTH), else the default.
+  const std::string mid_rule =
+      spec.has("mid_iops_rule") ? spec.get("mid_iops_rule").value.get<std::string>() : "max-min-midpoint";
+  const OperatingPoints op = choose_points(grid.points, ceiling_ns, mid_rule);
   const bool with_histograms = !spec.has("histograms") || spec.get("histograms").value.get<bool>();
   results::DemandSweepBlock block;
   block.prewrites = with_histograms ? histograms(ctx, spec, cbw, pw, op, rec) : std::vector<results::DemandPrewrite>{};

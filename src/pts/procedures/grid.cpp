@@ -103,6 +103,9 @@ results::GridMatrix grid_matrix(const PhaseRecord& phase, const std::vector<RwMi
       m.grid(GridMetric::latency_mean_ns)[row][col] = c.latency_mean_ns;
       m.grid(GridMetric::latency_p99_999_ns)[row][col] = static_cast<double>(p99_999_ns(c));
       m.grid(GridMetric::latency_max_ns)[row][col] = static_cast<double>(c.latency_max_ns);
+      m.grid(GridMetric::latency_window_max_ns)[row][col] =
+          static_cast<double>(final_round ? phase.rounds.back().segments.at(i).summary.combined.latency_max_ns
+                                          : phase.window_max_ns.at(i).combined);
     }
   }
   return m;

@@ -58,6 +58,7 @@ PhaseRecord HostIdleRecoveryTest::precondition(TestContext& ctx, TestSpec& spec,
   RoundLoopSpec pre;
   pre.test = id();
   pre.phase = "precondition";
+  pre.conditioning = "precondition";
   const uint32_t segments = spec.get("precondition/segments").value.get<uint32_t>();
   if (segments == 0) {
     throw UsageError("hir.precondition_segments", "a preconditioning Round needs at least one segment");

@@ -17,10 +17,10 @@ namespace ptsuite::pts {
 namespace {
 
 // One cell of the grid: its keys and the window aggregate of reads and writes combined.
-results::SweepCell cell_of(const SegmentSpec& s, const stats::IoSummary& window) {
+results::SweepCell cell_of(const SegmentSpec& s, const stats::IoSummary& window, uint64_t window_max_ns) {
   const stats::DirectionSummary& c = window.combined;
-  return {format_rw_mix(s.mix), s.block_sizes.front().bytes, s.threads, s.queue_depth, s.label, c.iops, c.mb_per_s,
-          response_times(c)};
+  return {format_rw_mix(s.mix), s.block_sizes.front().bytes, s.threads,    s.queue_depth, s.label, c.iops,
+          c.mb_per_s,           response_times(c),           window_max_ns};
 }
 
 class LatencySweepTest final : public PtsTest {
@@ -71,7 +71,7 @@ results::TestRecord LatencySweepTest::procedure(TestContext& ctx) const {
 
   results::LatencySweepBlock sweep;
   for (size_t i = 0; i < loop.segments.size(); ++i) {
-    sweep.cells.push_back(cell_of(loop.segments[i], phase.window[i]));
+    sweep.cells.push_back(cell_of(loop.segments[i], phase.window[i], phase.window_max_ns.at(i).combined));
   }
   for (const RwMix& m : mixes) sweep.rw_mixes.push_back(format_rw_mix(m));
   sweep.block_sizes_bytes = sizes;

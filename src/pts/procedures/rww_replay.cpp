@@ -60,6 +60,7 @@ PhaseRecord RwwReplayTest::precondition(TestContext& ctx, TestSpec& spec, const 
   RoundLoopSpec pre;
   pre.test = id();
   pre.phase = "precondition";
+  pre.conditioning = "precondition";
   pre.segments = {rww_segment(atw, "ATW", toio.at("threads").get<uint32_t>(), toio.at("queue_depth").get<uint32_t>(),
                               spec.duration_ns("precondition/round_duration"))};
   pre.tracking = {{"ATW precondition IOPS", 0, Metric::iops}};
@@ -91,6 +92,7 @@ results::TestRecord RwwReplayTest::procedure(TestContext& ctx) const {
   RoundLoopSpec replay;
   replay.test = id();
   replay.phase = "replay";
+  replay.conditioning = "";  // a replay of the capture's steps: measured, not a WDPC
   size_t busiest = 0;
   for (size_t k = 0; k < c.steps.size(); ++k) {
     const results::CharacterizationStep& step = c.steps[k];

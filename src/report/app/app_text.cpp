@@ -1,21 +1,35 @@
 // app_text() and app_csv(): the application run as plain text and CSV (report/app_report.hpp).
 #include <fmt/format.h>
 #include <cmath>
+#include <vector>
 
 #include <ptsuite/report/app_report.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::report {
 
 namespace {
 
-std::string app_ms(double ns) { return fmt::format("{:.3f}", ns / 1e6); }
-std::string app_ms(uint64_t ns) { return app_ms(static_cast<double>(ns)); }
+// A latency in the unit its table (or line) chose (units::latency_unit_for).
+std::string app_lat(double ns, units::LatencyUnit u) {
+  return fmt::format("{:.{}f}", units::in_latency_unit(ns, u), units::latency_decimals(u));
+}
+std::string app_lat(uint64_t ns, units::LatencyUnit u) { return app_lat(static_cast<double>(ns), u); }
 
-std::string instance_line(const results::AppInstanceResult& r, const std::string& name) {
+std::vector<double> latencies_of(const results::AppLatency& l) {
+  return {l.mean_ns,
+          l.stddev_ns,
+          static_cast<double>(l.p95_ns),
+          static_cast<double>(l.p99_ns),
+          static_cast<double>(l.p999_ns),
+          static_cast<double>(l.max_ns)};
+}
+
+std::string instance_line(const results::AppInstanceResult& r, const std::string& name, units::LatencyUnit u) {
   return fmt::format("  {:<14} {:>10.1f} {:>10.1f} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   {}\n", name, r.tps,
-                     r.qps, r.transactions, app_ms(r.latency.mean_ns), app_ms(r.latency.stddev_ns),
-                     app_ms(r.latency.p95_ns), app_ms(r.latency.p99_ns), app_ms(r.latency.p999_ns),
-                     app_ms(r.latency.max_ns), r.target);
+                     r.qps, r.transactions, app_lat(r.latency.mean_ns, u), app_lat(r.latency.stddev_ns, u),
+                     app_lat(r.latency.p95_ns, u), app_lat(r.latency.p99_ns, u), app_lat(r.latency.p999_ns, u),
+                     app_lat(r.latency.max_ns, u), r.target);
 }
 
 std::string app_csv_number(double v) { return std::isfinite(v) ? fmt::format("{}", v) : ""; }
@@ -34,19 +48,35 @@ std::string app_text(const results::AppRun& run) {
       static_cast<double>(run.server_cache_bytes) / 1e6, static_cast<double>(run.memory_limit_bytes) / 1e6,
       run.memory_limit_mechanism, static_cast<double>(run.data_bytes) / 1e6, run.data_to_memory_ratio,
       run.required_ratio);
-  out += fmt::format("\nApplication (transaction latency in ms, as the driver measured it)\n");
+  std::vector<double> values;
+  for (const results::AppInstanceResult& r : run.instances) {
+    const std::vector<double> v = latencies_of(r.latency);
+    values.insert(values.end(), v.begin(), v.end());
+  }
+  const units::LatencyUnit unit = units::latency_unit_for(std::move(values));
+  out += fmt::format("\nApplication (transaction latency in {}, as the driver measured it{})\n",
+                     units::latency_unit_name(unit),
+                     run.instances.empty() || run.instances.front().latency.source.empty()
+                         ? ""
+                         : ": " + run.instances.front().latency.source);
   out += fmt::format("  {:<14} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}   {}\n", "instance", "TPS",
                      "QPS", "txns", "mean", "stddev", "95 %", "99 %", "99.9 %", "max", "target");
-  for (const results::AppInstanceResult& r : run.instances) out += instance_line(r, std::to_string(r.index));
-  if (run.instances.size() > 1) out += instance_line(run.aggregate, "aggregate");
+  for (const results::AppInstanceResult& r : run.instances) {
+    out += instance_line(r, std::to_string(r.index + 1), unit);
+  }
+  if (run.instances.size() > 1) out += instance_line(run.aggregate, "aggregate", unit);
   if (run.characterization) {
     const results::IoCharacterization& c = *run.characterization;
     out += fmt::format("\nDevice during the measured period (capture {})\n", run.capture_file);
+    const units::LatencyUnit du = units::latency_unit_for(
+        {c.latency_mean_ns, static_cast<double>(c.latency_p99_ns), static_cast<double>(c.latency_max_ns)});
+    const char* n = units::latency_unit_name(du);
     out += fmt::format(
         "  {:.0f} IOPS, {:.1f} MB/s, {:.1f} % reads; queue depth mean {:.2f}, max {}; latency mean {} "
-        "ms, 99 % {} ms, max {} ms\n",
+        "{}, 99 % {} {}, max {} {}\n",
         c.iops, c.mb_per_s, c.ios > 0 ? 100.0 * static_cast<double>(c.read_ios) / static_cast<double>(c.ios) : 0.0,
-        c.qd_mean, c.qd_max, app_ms(c.latency_mean_ns), app_ms(c.latency_p99_ns), app_ms(c.latency_max_ns));
+        c.qd_mean, c.qd_max, app_lat(c.latency_mean_ns, du), n, app_lat(c.latency_p99_ns, du), n,
+        app_lat(c.latency_max_ns, du), n);
     out += fmt::format("  {} IO streams, {} cover 80 % of the IOs:", c.streams.size(), c.streams_for_80pct);
     for (size_t i = 0; i < c.streams_for_80pct && i < c.streams.size(); ++i) {
       out += fmt::format(" {} {:.1f} %{}", c.streams[i].name, c.streams[i].io_share * 100,
@@ -64,7 +94,7 @@ std::string app_csv(const results::AppRun& run) {
   std::string out = "app,instance,target,end_s,tps,qps,latency_mean_ms,latency_p99_ms,errors_per_s\n";
   for (const results::AppInstanceResult& r : run.instances) {
     for (const results::AppInterval& i : r.series) {
-      out += fmt::format("{},{},{},{},{},{},{},{},{}\n", run.app, r.index, r.target, i.end_s, i.tps, i.qps,
+      out += fmt::format("{},{},{},{},{},{},{},{},{}\n", run.app, r.index + 1, r.target, i.end_s, i.tps, i.qps,
                          app_csv_number(i.latency_mean_ms), app_csv_number(i.latency_p99_ms), i.errors_per_s);
     }
   }

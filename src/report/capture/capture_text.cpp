@@ -4,12 +4,16 @@
 
 #include <ptsuite/report/capture_report.hpp>
 #include <ptsuite/util/printable.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::report {
 
 namespace {
 
-std::string capture_ms(double ns) { return fmt::format("{:.3f}", ns / 1e6); }
+// A latency in the unit its table (or line) chose (units::latency_unit_for).
+std::string capture_lat(double ns, units::LatencyUnit u) {
+  return fmt::format("{:.{}f}", units::in_latency_unit(ns, u), units::latency_decimals(u));
+}
 
 std::string losses_line(const results::IoCharacterization& c) {
   std::string s = fmt::format("lost events {}, issued but never completed {}, completions without issue {}",
@@ -30,31 +34,52 @@ std::string capture_text(const results::IoCharacterization& c) {
                      static_cast<double>(c.duration_ns) / 1e9, printable(c.source));
   out += fmt::format("IOs {} ({} reads, {} writes, {} other), {:.1f} MB; {:.0f} IOPS, {:.1f} MB/s\n", c.ios, c.read_ios,
                      c.write_ios, c.other_ios, static_cast<double>(c.bytes) / 1e6, c.iops, c.mb_per_s);
+  const units::LatencyUnit lu = units::latency_unit_for(
+      {c.latency_mean_ns, static_cast<double>(c.latency_p50_ns), static_cast<double>(c.latency_p99_ns),
+       static_cast<double>(c.latency_p999_ns), static_cast<double>(c.latency_max_ns)});
+  const char* n = units::latency_unit_name(lu);
   out += fmt::format(
-      "Queue depth mean {:.2f}, max {}; latency mean {} ms, 50 % {} ms, 99 % {} ms, 99.9 % {} ms, max {} ms\n",
-      c.qd_mean, c.qd_max, capture_ms(c.latency_mean_ns), capture_ms(static_cast<double>(c.latency_p50_ns)),
-      capture_ms(static_cast<double>(c.latency_p99_ns)), capture_ms(static_cast<double>(c.latency_p999_ns)),
-      capture_ms(static_cast<double>(c.latency_max_ns)));
+      "Queue depth mean {:.2f}, max {}; latency mean {} {}, 50 % {} {}, 99 % {} {}, 99.9 % {} {}, max {} {}\n",
+      c.qd_mean, c.qd_max, capture_lat(c.latency_mean_ns, lu), n,
+      capture_lat(static_cast<double>(c.latency_p50_ns), lu), n, capture_lat(static_cast<double>(c.latency_p99_ns), lu),
+      n, capture_lat(static_cast<double>(c.latency_p999_ns), lu), n,
+      capture_lat(static_cast<double>(c.latency_max_ns), lu), n);
   out += "Completeness: " + losses_line(c) + "\n";
   out += fmt::format(
       "\nIO streams ({} in all; {} cover >= 80 % of the IOs; SEQ = starts where one of the last {} "
       "IOs of its direction ended)\n",
       c.streams.size(), c.streams_for_80pct, c.seq_lookback);
-  out += fmt::format("  {:<18} {:>12} {:>8} {:>8} {:>12}\n", "stream", "IOs", "% IOs", "% bytes", "mean ms");
   const size_t shown = std::min<size_t>(c.streams.size(), std::max<size_t>(c.streams_for_80pct, 5));
+  std::vector<double> stream_means;
+  for (size_t i = 0; i < shown; ++i) stream_means.push_back(c.streams[i].latency_mean_ns);
+  const units::LatencyUnit su = units::latency_unit_for(std::move(stream_means));
+  out += fmt::format("  {:<18} {:>12} {:>8} {:>8} {:>12}\n", "stream", "IOs", "% IOs", "% bytes",
+                     fmt::format("mean {}", units::latency_unit_name(su)));
   for (size_t i = 0; i < shown; ++i) {
     const results::IoStreamStats& s = c.streams[i];
     out += fmt::format("  {:<18} {:>12} {:>8.2f} {:>8.2f} {:>12}\n", s.name, s.ios, s.io_share * 100,
-                       s.byte_share * 100, capture_ms(s.latency_mean_ns));
+                       s.byte_share * 100, capture_lat(s.latency_mean_ns, su));
   }
   if (shown < c.streams.size()) out += fmt::format("  ... {} more streams\n", c.streams.size() - shown);
-  out += fmt::format("\nSteps of {:.3g} s\n", static_cast<double>(c.step_ns) / 1e9);
-  out += fmt::format("  {:>9} {:>10} {:>10} {:>9} {:>7} {:>5} {:>9} {:>9}\n", "start s", "IOs", "IOPS", "MB/s",
-                     "QD mean", "max", "mean ms", "99 % ms");
+  out += fmt::format("\nSteps of {:.3g} s from t0 + {:.3f} s (the first IO, or the workload's start){}\n",
+                     static_cast<double>(c.step_ns) / 1e9, static_cast<double>(c.origin_ns) / 1e9,
+                     !c.steps.empty() && c.steps.back().partial
+                         ? fmt::format("; the last one partial ({:.3f} s): its rates are over its own length",
+                                       static_cast<double>(c.steps.back().length_ns) / 1e9)
+                         : "");
+  std::vector<double> step_latencies;
   for (const results::CharacterizationStep& s : c.steps) {
-    out += fmt::format("  {:>9.1f} {:>10} {:>10.0f} {:>9.1f} {:>7.2f} {:>5} {:>9} {:>9}\n",
-                       static_cast<double>(s.start_ns) / 1e9, s.ios, s.iops, s.mb_per_s, s.qd_mean, s.qd_max,
-                       capture_ms(s.latency_mean_ns), capture_ms(static_cast<double>(s.latency_p99_ns)));
+    step_latencies.insert(step_latencies.end(), {s.latency_mean_ns, static_cast<double>(s.latency_p99_ns)});
+  }
+  const units::LatencyUnit tu = units::latency_unit_for(std::move(step_latencies));
+  const char* tn = units::latency_unit_name(tu);
+  out += fmt::format("  {:>9} {:>10} {:>10} {:>9} {:>7} {:>5} {:>9} {:>9}\n", "start s", "IOs", "IOPS", "MB/s",
+                     "QD mean", "max", fmt::format("mean {}", tn), fmt::format("99 % {}", tn));
+  for (const results::CharacterizationStep& s : c.steps) {
+    out += fmt::format("  {:>9.1f} {:>10} {:>10.0f} {:>9.1f} {:>7.2f} {:>5} {:>9} {:>9}{}\n",
+                       static_cast<double>(s.start_ns - std::min(s.start_ns, c.origin_ns)) / 1e9, s.ios, s.iops,
+                       s.mb_per_s, s.qd_mean, s.qd_max, capture_lat(s.latency_mean_ns, tu),
+                       capture_lat(static_cast<double>(s.latency_p99_ns), tu), s.partial ? "  partial" : "");
   }
   if (!c.processes.empty()) {
     out += "\nProcesses (submitter at queue time)\n";

@@ -27,7 +27,7 @@ bool shapes_workload(const std::string& name) {
   return name != "step" && name != "warmup" && name.rfind("server.", 0) != 0;
 }
 
-std::string instance_label(const results::AppInstanceResult& r) { return fmt::format("instance {}", r.index); }
+std::string instance_label(const results::AppInstanceResult& r) { return fmt::format("instance {}", r.index + 1); }
 
 Group cells(const std::string& id, const std::string& title, const std::string& metric, const std::string& unit) {
   return {id, title, metric, unit, GroupKind::cells, XAxis::category, "Instance", false, {}};

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <map>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 
@@ -113,7 +113,43 @@ results::ComparedGroup group_header(const Group& g) {
   out.x_axis = g.x_axis;
   out.x_label = g.x_label;
   out.y_log = g.y_log;
+  out.x_unit = g.x_unit;
+  out.lines = g.lines;
   return out;
+}
+
+std::vector<results::ComparedPoint> finite_points(const std::vector<Value>& values) {
+  std::vector<results::ComparedPoint> points;
+  for (const Value& v : values) {
+    if (std::isfinite(v.x) && std::isfinite(v.y)) points.push_back({v.cell, v.x, v.y});
+  }
+  return points;
+}
+
+// Each run's drives: their values on the merged cells (cells groups) or their own points.
+void merge_drives(results::ComparedGroup& out, const std::vector<const Group*>& per_run,
+                  const std::vector<std::string>& cells) {
+  bool any = false;
+  for (const Group* g : per_run) any = any || (g != nullptr && !g->drives.empty());
+  if (!any) return;
+  for (const Group* g : per_run) {
+    std::vector<results::ComparedDrive> drives;
+    for (size_t d = 0; g != nullptr && d < g->drives.size(); ++d) {
+      const DriveValues& in = g->drives[d];
+      results::ComparedDrive drive{in.target, in.name, {}, {}};
+      if (out.kind == GroupKind::series) {
+        drive.points = finite_points(in.values);
+      } else {
+        drive.values.assign(cells.size(), std::nan(""));
+        for (const Value& v : in.values) {
+          const auto it = std::find(cells.begin(), cells.end(), v.cell);
+          if (it != cells.end()) drive.values[static_cast<size_t>(it - cells.begin())] = v.y;
+        }
+      }
+      drives.push_back(std::move(drive));
+    }
+    out.drives.push_back(std::move(drives));
+  }
 }
 
 // A cells group over every run: the union of the cells, values[run][cell], delta_pct vs run 1.
@@ -145,6 +181,7 @@ results::ComparedGroup merge_cells(const Group& first, const std::vector<const G
     out.delta_pct.push_back(std::move(d));
   }
   out.values = std::move(y);
+  merge_drives(out, per_run, cells);
   return out;
 }
 
@@ -152,15 +189,9 @@ results::ComparedGroup merge_cells(const Group& first, const std::vector<const G
 results::ComparedGroup merge_series(const Group& first, const std::vector<const Group*>& per_run) {
   results::ComparedGroup out = group_header(first);
   for (const Group* g : per_run) {
-    std::vector<results::ComparedPoint> points;
-    for (size_t i = 0; g != nullptr && i < g->values.size(); ++i) {
-      const Value& v = g->values[i];
-      if (std::isfinite(v.x) && std::isfinite(v.y)) {
-        points.push_back({v.cell, v.x, v.y});
-      }
-    }
-    out.series.push_back(std::move(points));
+    out.series.push_back(g == nullptr ? std::vector<results::ComparedPoint>{} : finite_points(g->values));
   }
+  merge_drives(out, per_run, {});
   return out;
 }
 
@@ -210,6 +241,60 @@ const ValueExtractor& extractor_of_all(const std::vector<LoadedRun>& runs) {
                                      joined(extractor_kinds())));
   }
   return *ex;
+}
+
+void check_report_options(const results::CompareReportOptions& o, const results::Comparison& doc) {
+  const std::string& s = o.series;
+  if (s != "auto" && s != "aggregate" && s != "drives" && s != "both") {
+    throw UsageError("--series", fmt::format("\"{}\" is not one of auto, aggregate, drives, both", s));
+  }
+  uint32_t drives = 0;
+  for (const results::ComparedTest& t : doc.tests) {
+    for (const results::ComparedGroup& g : t.groups) {
+      for (const auto& run : g.drives) {
+        for (const results::ComparedDrive& d : run) drives = std::max(drives, d.target + 1);
+      }
+    }
+  }
+  for (const uint32_t t : o.plot_targets) {
+    if (t >= drives) {
+      throw UsageError("--plot-targets",
+                       drives == 0 ? fmt::format("names target {}, but no compared run has several drives", t)
+                                   : fmt::format("names target {}, but the runs have targets 0 to {}", t, drives - 1));
+    }
+  }
+}
+
+// A delta table per (--at value, group whose x axis takes it); an --at that no group takes is
+// refused (a typo must not give a comparison without the table asked for).
+void add_deltas(results::Comparison& doc, const std::vector<std::string>& at_texts) {
+  for (const std::string& text : at_texts) {
+    const AtValue at = parse_at(text);
+    bool matched = false;
+    for (const results::ComparedTest& t : doc.tests) {
+      for (const results::ComparedGroup& g : t.groups) {
+        results::ComparedDelta d = delta_at(t, g, doc.runs, at);
+        if (d.rows.empty()) continue;
+        matched = true;
+        doc.deltas.push_back(std::move(d));
+      }
+    }
+    if (!matched) {
+      throw UsageError("--at", fmt::format("no compared group has a step at or around {} (groups over a stepped "
+                                           "rate, IOPS, time or percent take --at; give the unit of their x axis)",
+                                           text));
+    }
+  }
+}
+
+void add_rankings(results::Comparison& doc, const std::vector<LoadedRun>& runs) {
+  for (const results::ComparedTest& t : doc.tests) {
+    std::vector<std::vector<RankValue>> per_run;
+    std::string basis;
+    for (const LoadedRun& run : runs) per_run.push_back(run.run->rank_values(t.id, basis));
+    if (std::any_of(per_run.begin(), per_run.end(), [](const auto& v) { return v.empty(); })) continue;
+    doc.rankings.push_back(rank_runs(t.id, t.title, basis, per_run));
+  }
 }
 
 }  // namespace
@@ -319,6 +404,11 @@ results::Comparison build_comparison(const std::vector<LoadedRun>& runs, const O
   for (const std::string& id : common) {
     doc.tests.push_back(compared_test(runs, facts, id, differences));
   }
+  doc.report = options.report;
+  check_report_options(doc.report, doc);
+  doc.at = options.at;
+  add_deltas(doc, options.at);
+  add_rankings(doc, runs);
   return doc;
 }
 

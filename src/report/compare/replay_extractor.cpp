@@ -1,10 +1,12 @@
-// The extractor of "ptsuite.replay" documents (docs/replay.md): replays of the same capture
-// (file, device, step length) in the same mode and at the same speed overlay drive by drive. One
-// "test", the replay: the replayed IOPS and MB/s, the issue-time error (p50 / p99 / max) and the
-// steps that could not keep up, and the replayed IOPS per step over the capture's timeline.
+// The extractor of "ptsuite.replay" records (docs/replay.md, docs/compare.md "Replays"): replays
+// of one capture on several targets overlay and are ranked. They overlay when they replayed the
+// same capture (its id: the SHA-256 of its records) on the same captured device, in the same
+// mode (open loop at the same speed, or closed loop), with the same step and the same ramp; the
+// engine, queue slots, seed and target are disclosed when they differ. One "test", the replay:
+// per step the IOPS and response times, the whole replay's, a ramp's load curves
+// (replay_values.cpp).
 #include <fmt/format.h>
 
-#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,64 +22,54 @@ namespace {
 
 using nlohmann::json;
 
-Group replay_cells(const std::string& id, const std::string& title, const std::string& metric,
-                   const std::string& unit) {
-  return {id, title, metric, unit, GroupKind::cells, XAxis::category, "Replay", false, {}};
+constexpr const char* k_test_id = "replay";
+
+std::string ramp_text(const results::ReplayRecord& r) {
+  if (!r.ramp) return "none";
+  std::string out;
+  for (const results::RampPoint& p : r.ramp->points) out += (out.empty() ? "" : ", ") + fmt::format("{:g}", p.percent);
+  return out + " % of the closed-loop limit";
 }
 
-std::vector<Group> replay_groups(const results::ReplayRecord& r) {
-  const double seconds = static_cast<double>(r.duration_ns) / 1e9;
-  uint64_t bytes = 0;
-  for (const results::ReplayStep& s : r.steps) bytes += s.replayed.bytes;
-  Group rate = replay_cells("replay-iops", "Replayed IOPS (whole replay)", "iops", "IOPS");
-  rate.values.push_back({"replay", std::nan(""), seconds > 0 ? static_cast<double>(r.replayed_ios) / seconds : NAN});
-  Group mbps = replay_cells("replay-mbps", "Replayed MB/s (whole replay)", "mb_per_s", "MB/s");
-  mbps.values.push_back({"replay", std::nan(""), seconds > 0 ? static_cast<double>(bytes) / 1e6 / seconds : NAN});
-  Group error = replay_cells("replay-issue-error", "Issue-time error (replayed - scheduled)", "issue_error_ns", "ns");
-  error.values.push_back({"p50", std::nan(""), static_cast<double>(r.issue_error_p50_ns)});
-  error.values.push_back({"p99", std::nan(""), static_cast<double>(r.issue_error_p99_ns)});
-  error.values.push_back({"max", std::nan(""), static_cast<double>(r.issue_error_max_ns)});
-  Group behind = replay_cells("replay-behind", "Steps that could not keep up", "steps_fell_behind", "steps");
-  behind.values.push_back({"replay", std::nan(""), static_cast<double>(r.steps_fell_behind)});
-  Group steps{"replay-step-iops", "Replayed IOPS per step",  "iops", "IOPS", GroupKind::series,
-              XAxis::linear,      "Time in the capture (s)", false,  {}};
-  for (const results::ReplayStep& s : r.steps) {
-    const double start_s = static_cast<double>(s.start_ns) / 1e9;
-    steps.values.push_back({fmt::format("{} s", start_s), start_s, s.replayed.iops});
-  }
-  return {rate, mbps, error, behind, steps};
+std::string mode_text(const results::ReplayRecord& r) {
+  if (r.ramp) return "rate ramp";
+  return r.mode == "open" ? fmt::format("open loop, speed {:g}", r.speed) : "closed loop";
 }
 
-class ReplayComparableRun final : public ComparableRun {
+class ReplayRun final : public ComparableRun {
  public:
-  explicit ReplayComparableRun(results::ReplayRecord record) : m_record(std::move(record)) {}
+  explicit ReplayRun(results::ReplayRecord record) : m_record(std::move(record)) {}
 
   [[nodiscard]] RunFacts facts() const override {
     const results::ReplayRecord& r = m_record;
     RunFacts f;
-    f.identity = results::read_drive_identity(r.target_identity);
-    if (!f.identity.capacity_bytes && r.target_capacity_bytes != 0) f.identity.capacity_bytes = r.target_capacity_bytes;
+    f.identity = r.target_identity;
+    if (!f.identity.capacity_bytes) f.identity.capacity_bytes = r.target_capacity_bytes;
     f.revision = "replay";
-    f.profile = fmt::format("{} loop", r.mode);
+    f.profile = mode_text(r);
     f.started_utc = r.started_utc;
-    f.workload = {{"capture", r.capture_file},
-                  {"capture device", r.capture_device},
-                  {"capture IOs", std::to_string(r.capture_ios)},
-                  {"mode", r.mode},
-                  {"speed", fmt::format("{}", r.speed)},
-                  {"step", fmt::format("{} ns", r.step_ns)}};
-    f.settings = {{"target", r.target},
+    f.workload = {{"capture (SHA-256 of its records)", r.capture_id.empty() ? "unknown (older record)" : r.capture_id},
+                  {"captured device", r.capture_device},
+                  {"mode", mode_text(r)},
+                  {"step", fmt::format("{:g} s", static_cast<double>(r.step_ns) / 1e9)},
+                  {"ramp", ramp_text(r)}};
+    f.settings = {{"capture file", r.capture_file},
+                  {"target", r.target + (r.target_note.empty() ? "" : " (" + r.target_note + ")")},
                   {"engine", r.engine},
                   {"queue slots", std::to_string(r.queue_slots)},
                   {"seed", std::to_string(r.seed)},
                   {"stop reason", r.stop_reason}};
     for (const results::ReplaySetting& s : r.settings) f.settings.emplace_back(s.name, s.value);
-    f.tests.push_back({"replay", "Replay of " + r.capture_file, {}});
+    f.tests.push_back({k_test_id, "Replay of " + r.capture_file, {}});
     return f;
   }
 
   [[nodiscard]] std::vector<Group> groups(const std::string& test_id) const override {
-    return test_id == "replay" ? replay_groups(m_record) : std::vector<Group>{};
+    return test_id == k_test_id ? replay_groups(m_record, "") : std::vector<Group>{};
+  }
+
+  [[nodiscard]] std::vector<RankValue> rank_values(const std::string& test_id, std::string& basis) const override {
+    return test_id == k_test_id ? replay_rank_values(m_record, basis) : std::vector<RankValue>{};
   }
 
  private:
@@ -90,10 +82,11 @@ class ReplayExtractor final : public ValueExtractor {
 
   [[nodiscard]] std::unique_ptr<const ComparableRun> read(std::shared_ptr<const json> document,
                                                           const std::string& what) const override {
-    if (!document->is_object() || !document->contains("steps") || !document->at("steps").is_array()) {
-      throw UsageError(what, "is not a complete ptsuite replay document (no steps)");
+    results::ReplayRecord record = results::read_replay(*document);
+    if (record.capture_file.empty() || record.steps.empty()) {
+      throw UsageError(what, "is not a complete ptsuite replay record (no capture or no steps)");
     }
-    return std::make_unique<const ReplayComparableRun>(results::read_replay(*document));
+    return std::make_unique<const ReplayRun>(std::move(record));
   }
 };
 

@@ -14,6 +14,7 @@
 #include <ptsuite/report/window_labels.hpp>
 #include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/demand_sweep.hpp>
+#include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/segment_result.hpp>
 
 namespace ptsuite::report::html {
@@ -71,6 +72,25 @@ std::string pre_label_of(const results::RoundPhase& pre) {
   return first.label + ", Rounds of " + fmt_duration_ns(first.duration_ns.value_or(0));
 }
 
+// The MidIOPS rule the record discloses (cbw.mid_iops_rule, dirth.mid_iops_rule; a test whose
+// data names none ran the default rule).
+std::string mid_rule_text(const results::TestHeader& test) {
+  std::string rule = "max-min-midpoint";
+  std::string setting;
+  for (const results::ParameterRecord& p : test.parameters) {
+    if (p.path.size() >= 14 && p.path.compare(p.path.size() - 14, 14, "/mid_iops_rule") == 0) {
+      rule = results::str(p.value);
+      setting = p.setting;
+    }
+  }
+  const std::string named = setting.empty() ? rule + ", the default" : setting + "=" + rule;
+  if (rule == "eligible-range-midpoint") {
+    return "IOPS closest to (highest + lowest IOPS of the TOIOs with ART below the ceiling) / 2 (" + named +
+           ", ADATA's variant)";
+  }
+  return "IOPS closest to (MaxIOPS + MinIOPS at TC 1 / QD 1) / 2 over every TOIO (" + named + ")";
+}
+
 // The Test Parameters column and the pre-conditioning description of the header.
 std::shared_ptr<const PageHeader> cbw_header(const results::RunHeader& run, const CbwView& v) {
   const results::DemandSweepBlock& cbw = v.cbw;
@@ -108,6 +128,7 @@ std::shared_ptr<const PageHeader> cbw_header(const results::RunHeader& run, cons
   }
   params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(static_cast<double>(cbw.art_ceiling_ns)) +
                                            " ms; points from the " + source));
+  params.emplace_back("MidIOPS rule", text(mid_rule_text(test.header)));
   return std::make_shared<const PageHeader>(
       test_header(run, test, common_setup_rows(run, test, text(v.pre_label) + " to steady state"), params));
 }

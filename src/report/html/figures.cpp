@@ -226,16 +226,24 @@ Block determination_block(const results::RoundPhase& phase, const results::Phase
     t.rows.push_back({text(fmt::format("Band {} % \u2013 {} % of average", v.band.low_pct, v.band.high_pct)),
                       text(fmt_metric(v.band.low, view) + " \u2013 " + fmt_metric(v.band.high, view)), "", ""});
   }
+  // A fixed count of Rounds (ECW's preconditioning) is no steady-state phase: its window is
+  // shown, and what the rule would say of it is information, not a verdict.
+  const bool fixed = !phase.steady_state.stop_at_steady_state;
   std::string verdict = v.attained ? "<span class=\"st-pass\">STEADY STATE ATTAINED</span>"
                                    : "<span class=\"st-fail\">SS NOT ACHIEVED</span>";
+  if (fixed) {
+    verdict =
+        text(fmt::format("not judged: a fixed {} Rounds ({}); the rule would read {}", phase.steady_state.rounds_run,
+                         phase.steady_state.round_cap_setting, v.attained ? "attained" : "not attained"));
+  }
   if (!v.note.empty()) {
     verdict += " (" + text(v.note) + ")";
   }
-  t.rows.push_back({"Steady state", "", verdict, pass_fail(known, v.attained)});
+  t.rows.push_back({"Steady state", "", verdict, fixed ? "" : pass_fail(known, v.attained)});
   t.row_classes.assign(t.rows.size(), "");
   t.row_classes[2] = known && !v.data_excursion.ok ? "fail" : "";
   t.row_classes[3] = known && !v.slope_excursion.ok ? "fail" : "";
-  t.row_classes.back() = v.attained ? "pass" : "fail";
+  t.row_classes.back() = fixed ? "" : v.attained ? "pass" : "fail";
   return table_block(render_table(t), "SS determination: " + name);
 }
 

@@ -264,6 +264,9 @@ std::string ss_rounds_html(const results::RoundPhase& phase) {
   const results::PhaseSteadyState& ss = phase.steady_state;
   const results::MeasurementWindow& mw = phase.measurement_window;
   const std::string window = fmt::format("Rounds {}\u2013{}", mw.first_round, mw.last_round);
+  if (!ss.stop_at_steady_state) {
+    return text(window) + text(fmt::format(" of a fixed {} Rounds (not a steady-state phase)", ss.rounds_run));
+  }
   if (ss.attained) {
     return text(window) + ", steady state at Round " +
            text(ss.attained_round ? std::to_string(*ss.attained_round) : "");
@@ -351,7 +354,7 @@ Rows common_setup_rows(const results::RunHeader& run, const results::TestRecord&
   }
   std::string notes;
   for (const results::RoundPhase& phase : phases) {
-    if (!phase.steady_state.attained) {
+    if (phase.steady_state.stop_at_steady_state && !phase.steady_state.attained) {
       notes = "<span class=\"bad\">SS NOT ACHIEVED</span>";
     }
   }

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 
 #include <ptsuite/report/chart/pts_charts.hpp>
@@ -59,11 +60,17 @@ Block statistic_block(const std::vector<const SweepCell*>& cells, const results:
       what + ": " + (name == "ART" ? "ART" : name + " response time") + " (log) vs IOPS per thread count", ids, 330);
 }
 
+// With a round-mean MRT, a "Max (ms)" column beside it: the window's exact maximum, which no
+// percentile exceeds (window_labels.hpp).
 Block cells_table(const std::vector<const SweepCell*>& cells, const std::string& what, const WindowLabels& labels) {
+  const bool with_max = labels.show_max && std::all_of(cells.begin(), cells.end(), [](const SweepCell* c) {
+                          return c->latency_window_max_ns.has_value();
+                        });
   Table t;
   t.css_class = "data compact";
   t.header = {"TC",        "QD",          "IOPS",         "MB/s",          "ART (ms)",
               "99 % (ms)", "99.9 % (ms)", "99.99 % (ms)", "99.999 % (ms)", "MRT (ms)"};
+  if (with_max) t.header.emplace_back("Max (ms)");
   t.first_numeric_column = 0;
   const auto ms = [](uint64_t ns) { return text(fmt_ms(static_cast<double>(ns))); };
   for (const SweepCell* c : cells) {
@@ -71,10 +78,11 @@ Block cells_table(const std::vector<const SweepCell*>& cells, const std::string&
                       text(fmt_mbps(c->mb_per_s)), text(fmt_ms(c->latency.latency_mean_ns)),
                       ms(c->latency.latency_p99_ns), ms(c->latency.latency_p99_9_ns), ms(c->latency.latency_p99_99_ns),
                       ms(c->latency.latency_p99_999_ns), ms(c->latency.latency_max_ns)});
+    if (with_max) t.rows.back().push_back(ms(*c->latency_window_max_ns));
   }
   return table_block(render_table(t), what + ": measurement-window values per TC x QD (read + write combined; ART " +
                                           labels.art + "; MRT " + labels.mrt + "; each percentile a " + labels.nines +
-                                          ")");
+                                          (with_max ? "; Max the " + labels.max : std::string()) + ")");
 }
 
 }  // namespace

@@ -96,6 +96,20 @@ std::string fmt_mbps(double mb_per_s) { return grouped(mb_per_s, 1); }
 
 std::string fmt_ms(double ns) { return std::isfinite(ns) ? grouped(ns / 1e6, 3) : k_en_dash; }
 
+LatencyUnit latency_unit(double largest_ns) {
+  const units::LatencyUnit u = units::latency_unit_for({largest_ns});
+  return {units::latency_unit_symbol(u), units::in_latency_unit(1, u) > 0 ? 1 / units::in_latency_unit(1, u) : 1,
+          units::latency_decimals(u)};
+}
+
+std::string fmt_latency(double ns, const LatencyUnit& unit) {
+  return std::isfinite(ns) ? grouped(ns / unit.divisor, unit.decimals) : k_en_dash;
+}
+
+std::string fmt_latency(double ns, units::LatencyUnit unit) {
+  return std::isfinite(ns) ? grouped(units::in_latency_unit(ns, unit), units::latency_decimals(unit)) : k_en_dash;
+}
+
 std::string fmt_number(double value) {
   if (!std::isfinite(value)) {
     return k_en_dash;

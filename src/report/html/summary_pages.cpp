@@ -49,7 +49,9 @@ std::string steady_state_cell(const results::TestRecord& test) {
         fmt::format("Rounds {}\u2013{}", p.measurement_window.first_round, p.measurement_window.last_round);
     out += out.empty() ? "" : "<br/>";
     out += phases.size() > 1 ? text(phase_name(p)) + ": " : "";
-    if (ss.attained) {
+    if (!ss.stop_at_steady_state) {
+      out += text(fmt::format("a fixed {} Rounds, not judged ({})", ss.rounds_run, window));
+    } else if (ss.attained) {
       out += "<span class=\"st-pass\">reached</span> at Round " +
              text(ss.attained_round ? std::to_string(*ss.attained_round) : "") + " (" + text(window) + ")";
     } else {
@@ -185,6 +187,24 @@ Rows run_rows(const results::RunDocument& doc) {
     status += " \u2013 <span class=\"bad\">" + text(stop) + "</span>";
   }
   rows.emplace_back("Run status", status);
+  if (!h.run.run_uid.empty()) {
+    rows.emplace_back("Run id",
+                      "<code>" + text(h.run.run_uid) + "</code>" +
+                          (h.run.host.empty() ? "" : text(" (started on " + h.run.host + ")")) +
+                          " <span class=\"note\">(the history's key: the medium, the host and a random nonce)</span>");
+  }
+  if (!h.config.labels.empty()) {
+    std::string labels;
+    for (const auto& [key, value] : h.config.labels) {
+      labels += (labels.empty() ? "" : ", ") + ("<code>" + text(key) + "</code> = " + text(value));
+    }
+    rows.emplace_back("Labels", labels);
+  }
+  if (h.device.serial.empty() && !h.device.asset_serial.empty()) {
+    rows.emplace_back("Asset serial", text(h.device.asset_serial) +
+                                          " <span class=\"note\">(the lab's name for a device that reports no "
+                                          "serial)</span>");
+  }
   if (const std::string sessions = sessions_html(h.run.sessions); !sessions.empty()) {
     rows.emplace_back("Resumed", sessions);
   }

@@ -91,11 +91,13 @@ void add_series(chart::Chart& c, const PhaseRecord& p, const SeriesPlan& plan, c
   chart::Series hi;
   lo.name = "min of targets" + spec.suffix;
   hi.name = "max of targets" + spec.suffix;
+  // Dashed thin lines of two colours: the minimum and the maximum must not read as one line.
   for (chart::Series* s : {&lo, &hi}) {
     s->style = chart::SeriesStyle::line;
-    s->look = look + 1;
     s->thin = true;
   }
+  lo.look = look + 1;
+  hi.look = look + 2;
   for (size_t i = 0; i < p.steps.size(); ++i) {
     double mn = k_nan;
     double mx = k_nan;

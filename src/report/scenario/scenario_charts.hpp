@@ -21,7 +21,7 @@ struct SeriesPlan {
 };
 
 SeriesPlan series_plan(const ScenarioReportOptions& o, size_t targets);
-// "target 0, 1 and 2 drawn one series each; ..." for the caption of every multi-target chart.
+// "target 1, 2 and 3 drawn one series each; ..." for the caption of every multi-target chart.
 std::string plan_text(const SeriesPlan& plan);
 
 struct PhaseChart {

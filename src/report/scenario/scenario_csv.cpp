@@ -72,12 +72,33 @@ void direction_row(std::string& out, const Keys& k, Direction d, const results::
   out += ",,,,\r\n";
 }
 
-// One replay row: the figures, no latency, then the issue-time error (replayed rows only).
-void replay_row(std::string& out, const Keys& k, const scenario_detail::ReplayTotals& t, const std::string& errors) {
+// One replay row: the figures, the replayed IOs' response times (replayed rows of records that
+// have them: mean, stddev, min, max, 50 / 99 / 99.9 / 99.99 %; the other percentiles empty),
+// then the issue-time error (replayed rows only).
+void replay_row(std::string& out, const Keys& k, const scenario_detail::ReplayTotals& t, const std::string& errors,
+                const results::ReplayDirectionLatency* latency = nullptr) {
   key_fields(out, k, Direction::combined);
   out += fmt::format(",{},{},{},{}", t.ios, t.bytes, number(t.iops), number(t.mb_per_s));
-  out += std::string(4 + std::size(k_percentiles), ',');
+  if (latency == nullptr || latency->ios == 0) {
+    out += std::string(4 + std::size(k_percentiles), ',');
+  } else {
+    const results::ReplayDirectionLatency& l = *latency;
+    out += fmt::format(",{},{},{},{}", number(l.mean_ns), number(l.stddev_ns), l.min_ns, l.max_ns);
+    for (const char* p : k_percentiles) {
+      const std::string key = p;
+      const uint64_t* v = key == "50"      ? &l.p50_ns
+                          : key == "99"    ? &l.p99_ns
+                          : key == "99.9"  ? &l.p99_9_ns
+                          : key == "99.99" ? &l.p99_99_ns
+                                           : nullptr;
+      out += ',' + (v == nullptr ? std::string() : std::to_string(*v));
+    }
+  }
   out += errors + "\r\n";
+}
+
+const results::ReplayDirectionLatency* combined_of(const std::optional<results::ReplayLatency>& l) {
+  return l ? &l->combined : nullptr;
 }
 
 // The issue-time error and the "could not keep up" flag; empty in closed loop (not measured).
@@ -89,7 +110,7 @@ std::string errors_of(const results::ReplayRecord& r, uint64_t p50, uint64_t p99
 void replay_rows(std::string& out, const results::PhaseRecord& phase) {
   for (const scenario_detail::ReplayRow& r : scenario_detail::replay_rows(phase)) {
     const results::ReplayRecord& rec = *r.record;
-    Keys k{phase.name, phase.kind, "", rec.capture_file, "", "replay", "", std::to_string(r.target), "", ""};
+    Keys k{phase.name, phase.kind, "", rec.capture_file, "", "replay", "", std::to_string(r.target + 1), "", ""};
     for (size_t i = 0; i < rec.steps.size(); ++i) {
       const results::ReplayStep& s = rec.steps[i];
       k.step = std::to_string(i + 1);
@@ -97,7 +118,8 @@ void replay_rows(std::string& out, const results::PhaseRecord& phase) {
       replay_row(out, k, scenario_detail::replay_totals({&s.captured}), ",,,,");
       k.stream = "replayed";
       replay_row(out, k, scenario_detail::replay_totals({&s.replayed}),
-                 errors_of(rec, s.issue_error_p50_ns, s.issue_error_p99_ns, s.issue_error_max_ns, s.fell_behind));
+                 errors_of(rec, s.issue_error_p50_ns, s.issue_error_p99_ns, s.issue_error_max_ns, s.fell_behind),
+                 combined_of(s.latency));
     }
     k.step = "all";
     k.stream = "captured";
@@ -105,7 +127,8 @@ void replay_rows(std::string& out, const results::PhaseRecord& phase) {
     k.stream = "replayed";
     replay_row(
         out, k, r.replayed,
-        errors_of(rec, rec.issue_error_p50_ns, rec.issue_error_p99_ns, rec.issue_error_max_ns, !r.behind.empty()));
+        errors_of(rec, rec.issue_error_p50_ns, rec.issue_error_p99_ns, rec.issue_error_max_ns, !r.behind.empty()),
+        combined_of(rec.latency));
   }
 }
 
@@ -129,7 +152,7 @@ void step_rows(std::string& out, const results::PhaseRecord& phase, size_t index
          ""};
   for (size_t t = 0; t < step.targets.size(); ++t) {
     k.scope = scenario_detail::target_name(t);
-    k.target = std::to_string(t);
+    k.target = std::to_string(t + 1);
     summary_rows(out, k, step.targets[t]);
   }
   k.scope = "aggregate";
@@ -138,7 +161,7 @@ void step_rows(std::string& out, const results::PhaseRecord& phase, size_t index
   for (const results::InstanceRecord& in : step.instances) {
     k.scope = "stream";
     k.stream = in.stream;
-    k.target = std::to_string(in.target);
+    k.target = std::to_string(in.target + 1);
     k.requested_iops = in.rate_iops > 0 ? number(in.rate_iops) : "";
     k.requested_mb_per_s = in.rate_mb_per_s > 0 ? number(in.rate_mb_per_s) : "";
     summary_rows(out, k, in.summary);

@@ -9,6 +9,7 @@
 #include <ptsuite/report/chart/render.hpp>
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/html/page.hpp>
+#include <ptsuite/report/html/page_flow.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario.hpp>
 
@@ -26,119 +27,42 @@ namespace {
 
 using scenario_detail::target_name;
 
-// Page geometry (html/style.hpp): a 257 mm page less the scenario header (about 40 mm: its
-// columns hold at most four short rows), the title strip (9 mm) and the footer (6 mm) leaves
-// about 205 mm (measured: 207 mm in Chromium); 198 mm is planned, the rest is margin.
-constexpr double k_budget_mm = 198;
-constexpr double k_gap_mm = 1.5;             // .content gap between blocks
-constexpr double k_caption_mm = 4.5;         // one caption line and its rule (two: 8)
-constexpr double k_mm_per_px = 190.0 / 720;  // a 720 px chart spans the 190 mm page width
-constexpr double k_row_mm = 4.1;             // a compact table row: 6.8 pt x 1.25 + padding + rule
-constexpr double k_header_row_mm = 5.5;      // the table's heading row
-constexpr size_t k_min_rows_on_a_page = 6;   // fewer rows left: the table starts on the next page
-
-// Lays blocks onto the pages of one phase: a block that does not fit goes to a new page; tables
-// are split with their heading row on every page.
-class PhaseFlow {
- public:
-  PhaseFlow(std::vector<html::Page>& pages, std::shared_ptr<const html::PageHeader> header, std::string title)
-      : m_pages(pages), m_header(std::move(header)), m_title(std::move(title)) {
-    new_page();
-  }
-
-  void add(html::Block block, double height_mm) {
-    if (m_used_mm > 0 && m_used_mm + height_mm > k_budget_mm) new_page();
-    m_pages.back().blocks.push_back(std::move(block));
-    m_used_mm += height_mm + k_gap_mm;
-  }
-
-  // Rows with their heights in lines; each part gets the heading and a caption saying which rows.
-  void add_table(const html::Table& all, const std::vector<size_t>& row_lines, const std::string& caption) {
-    const size_t n = all.rows.size();
-    size_t from = 0;
-    while (from < n) {
-      const double room = k_budget_mm - m_used_mm - k_caption_mm * 1.6 - k_header_row_mm;
-      size_t take = 0;
-      double h = 0;
-      while (from + take < n && h + static_cast<double>(row_lines[from + take]) * k_row_mm <= room) {
-        h += static_cast<double>(row_lines[from + take]) * k_row_mm;
-        ++take;
-      }
-      if (take < std::min(k_min_rows_on_a_page, n - from) && m_used_mm > 0) {
-        new_page();
-        continue;
-      }
-      take = std::max<size_t>(take, 1);
-      html::Table part = all;
-      part.rows.assign(all.rows.begin() + static_cast<std::ptrdiff_t>(from),
-                       all.rows.begin() + static_cast<std::ptrdiff_t>(from + take));
-      if (!all.row_classes.empty()) {
-        part.row_classes.assign(all.row_classes.begin() + static_cast<std::ptrdiff_t>(from),
-                                all.row_classes.begin() + static_cast<std::ptrdiff_t>(from + take));
-      }
-      // A part that starts inside a step names it again (the step's label is on its first row).
-      if (from > 0 && !part.rows.empty() && !part.rows[0].empty() && part.rows[0][0].empty()) {
-        for (size_t r = from; r-- > 0;) {
-          if (!all.rows[r].empty() && !all.rows[r][0].empty()) {
-            part.rows[0][0] = all.rows[r][0] + " (cont.)";
-            break;
-          }
-        }
-      }
-      const bool split = from > 0 || from + take < n;
-      const std::string which = split ? fmt::format(" (rows {}\u2013{} of {}{})", from + 1, from + take, n,
-                                                    from + take < n ? ", continued on the next page" : "")
-                                      : fmt::format(" ({} row{})", n, n == 1 ? "" : "s");
-      add({html::BlockKind::table, html::render_table(part), caption + which, ""},
-          k_caption_mm * 1.6 + k_header_row_mm + h);
-      from += take;
-      if (from < n) new_page();
-    }
-  }
-
- private:
-  void new_page() {
-    ++m_count;
-    m_pages.push_back({m_header, m_count == 1 ? m_title : fmt::format("{} (continued, {})", m_title, m_count), {}});
-    m_used_mm = 0;
-  }
-
-  std::vector<html::Page>& m_pages;
-  std::shared_ptr<const html::PageHeader> m_header;
-  std::string m_title;
-  double m_used_mm = 0;
-  size_t m_count = 0;
-};
+using html::PageFlow;
+// Blocks onto pages, tables split with their heading on each part (html/page_flow.hpp).
+using PhaseFlow = html::PageFlow;
 
 // Lines a table cell of `chars` characters takes in a column about `width` characters wide.
 size_t lines_of(size_t chars, size_t width) { return html::text_lines(chars, width); }
 
-void step_table(PhaseFlow& flow, const results::PhaseRecord& phase, size_t targets) {
+void step_table(PageFlow& flow, const results::PhaseRecord& phase, size_t targets, bool compact) {
   html::Table t;
   t.css_class = "data compact steps";
   t.first_numeric_column = 3;
   t.header = {"Step", "Target", "Dir", "IOPS", "MB/s"};
   for (const auto& c : scenario_detail::k_latency_columns) t.header.emplace_back(c.heading);
   std::vector<size_t> lines;
-  for (const scenario_detail::StepRow& r : scenario_detail::step_rows(phase, targets)) {
+  const std::vector<scenario_detail::StepRow> rows = scenario_detail::step_rows(phase, targets, compact);
+  const units::LatencyUnit unit = scenario_detail::latency_unit_of(rows);
+  for (const scenario_detail::StepRow& r : rows) {
     const std::string label = r.first_of_step ? phase.steps[r.step].label : "";
     std::vector<std::string> row = {html::text(label), html::text(r.scope), html::text(r.dir),
                                     html::fmt_iops(r.values->iops), html::fmt_mbps(r.values->mb_per_s)};
     for (const auto& c : scenario_detail::k_latency_columns) {
-      row.push_back(html::fmt_ms(scenario_detail::latency_ns(r.values->latency, c.key)));
+      row.push_back(html::fmt_latency(scenario_detail::latency_ns(r.values->latency, c.key), unit));
     }
     t.rows.push_back(std::move(row));
     t.row_classes.emplace_back(r.first_of_step ? "step-first" : "");
     lines.push_back(std::max(lines_of(label.size(), 22), lines_of(r.scope.size(), 16)));
   }
   flow.add_table(t, lines,
-                 "Steps of " + phase.name +
-                     ": IOPS and MB/s summed over streams; response times in ms (mean, standard deviation, "
-                     "percentiles, maximum) from merged histograms, read and write apart");
+                 "Steps of " + phase.name + ": IOPS and MB/s summed over streams; response times in " +
+                     units::latency_unit_symbol(unit) +
+                     " (mean, standard deviation, percentiles, maximum) from merged histograms, read and write apart" +
+                     (compact && targets > 1 ? "; --compact: the aggregate only (every target in scenario.csv)" : ""));
 }
 
 // The stream instances of each step with the rate asked and achieved (rate limits, several streams).
-void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+void streams_table(PageFlow& flow, const results::PhaseRecord& phase) {
   bool worth = false;
   for (const results::StepRecord& s : phase.steps) {
     for (const results::InstanceRecord& in : s.instances) {
@@ -146,6 +70,14 @@ void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
     }
   }
   if (!worth) return;
+  std::vector<double> latencies;
+  for (const results::StepRecord& s : phase.steps) {
+    for (const results::InstanceRecord& in : s.instances) {
+      const results::LatencyRecord& l = in.summary.combined.latency;
+      latencies.insert(latencies.end(), {l.mean_ns, l.percentile_ns("99"), l.percentile_ns("99.9"), l.max_ns});
+    }
+  }
+  const units::LatencyUnit unit = units::latency_unit_for(std::move(latencies));
   html::Table t;
   t.css_class = "data compact";
   t.first_numeric_column = 3;
@@ -158,20 +90,22 @@ void streams_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
       const std::string asked = in.rate_mb_per_s > 0 ? html::fmt_mbps(in.rate_mb_per_s) + " MB/s"
                                 : in.rate_iops > 0   ? html::fmt_iops(in.rate_iops) + " IOPS"
                                                      : "\u2013";
-      t.rows.push_back({html::text(first ? s.label : ""), html::text(in.stream), std::to_string(in.target), asked,
-                        html::fmt_iops(d.iops), html::fmt_mbps(d.mb_per_s), html::fmt_ms(d.latency.mean_ns),
-                        html::fmt_ms(d.latency.percentile_ns("99")), html::fmt_ms(d.latency.percentile_ns("99.9")),
-                        html::fmt_ms(d.latency.max_ns)});
+      t.rows.push_back({html::text(first ? s.label : ""), html::text(in.stream), std::to_string(in.target + 1), asked,
+                        html::fmt_iops(d.iops), html::fmt_mbps(d.mb_per_s), html::fmt_latency(d.latency.mean_ns, unit),
+                        html::fmt_latency(d.latency.percentile_ns("99"), unit),
+                        html::fmt_latency(d.latency.percentile_ns("99.9"), unit),
+                        html::fmt_latency(d.latency.max_ns, unit)});
       lines.push_back(std::max(lines_of(first ? s.label.size() : 0, 22), lines_of(in.stream.size(), 16)));
       first = false;
     }
   }
   flow.add_table(t, lines,
-                 "Stream instances of " + phase.name + ": the rate asked and achieved (response times in ms)");
+                 "Stream instances of " + phase.name + ": the rate asked and achieved (response times in " +
+                     units::latency_unit_symbol(unit) + ")");
 }
 
 // A replay phase: one row per target, the capture's figures next to the replay's (docs/replay.md).
-void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+void replay_table(PageFlow& flow, const results::PhaseRecord& phase) {
   const std::vector<scenario_detail::ReplayRow> rows = scenario_detail::replay_rows(phase);
   if (rows.empty()) {
     flow.add({html::BlockKind::html, "<p>no replay record</p>", "", ""}, 8);
@@ -213,7 +147,7 @@ void replay_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
 
 // A replay phase's steps per target: the capture's and the replay's rates, the issue-time
 // error and whether the step kept up (the lag per step, docs/replay.md).
-void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+void replay_steps_table(PageFlow& flow, const results::PhaseRecord& phase) {
   html::Table t;
   t.css_class = "data compact steps";
   t.first_numeric_column = 2;
@@ -234,7 +168,7 @@ void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
                         scenario_detail::us_text(rec, s.issue_error_p99_ns),
                         scenario_detail::us_text(rec, s.issue_error_max_ns), kept});
       t.row_classes.emplace_back(i == 0 ? "step-first" : "");
-      // The two narrow label columns wrap at about 7 characters ("target 0", "2 (0.25 s)").
+      // The two narrow label columns wrap at about 7 characters ("target 1", "2 (0.25 s)").
       lines.push_back(std::max(html::text_lines(target.size(), 7), html::text_lines(step.size(), 7)));
     }
   }
@@ -245,14 +179,66 @@ void replay_steps_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
                      "replayed, the issue-time error and whether the step kept up");
 }
 
+// A replay phase's response times per target (the replayed IOs, what the replay measured of each
+// drive), per step and direction, in the unit the largest value calls for.
+void replay_latency_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
+  double largest = 0;
+  for (const results::ScenarioReplay& r : phase.replays) {
+    if (r.record.latency) largest = std::max(largest, static_cast<double>(r.record.latency->combined.max_ns));
+  }
+  if (largest == 0) return;
+  const html::LatencyUnit u = html::latency_unit(largest);
+  html::Table t;
+  t.css_class = "data compact steps";
+  t.first_numeric_column = 3;
+  t.header = {"Target", "Step", "Dir", "IOPS"};
+  for (const char* h : {"Mean", "StdDev", "99 %", "99.9 %", "99.99 %", "Max"})
+    t.header.push_back(fmt::format("{} ({})", h, u.name));
+  std::vector<size_t> lines;
+  const auto add = [&](const std::string& target, const std::string& step, const results::ReplayLatency& l) {
+    const std::pair<const char*, const results::ReplayDirectionLatency*> dirs[] = {
+        {"read", &l.read}, {"write", &l.write}, {"R+W", &l.combined}};
+    bool first = true;
+    const size_t with = (l.read.ios > 0 ? 1 : 0) + (l.write.ios > 0 ? 1 : 0);
+    for (const auto& [name, d] : dirs) {
+      if (d->ios == 0 || (d == &l.combined && with == 1)) continue;
+      t.rows.push_back({first ? target : "", first ? step : "", name, html::fmt_iops(d->iops),
+                        html::fmt_latency(d->mean_ns, u), html::fmt_latency(d->stddev_ns, u),
+                        html::fmt_latency(static_cast<double>(d->p99_ns), u),
+                        html::fmt_latency(static_cast<double>(d->p99_9_ns), u),
+                        html::fmt_latency(static_cast<double>(d->p99_99_ns), u),
+                        html::fmt_latency(static_cast<double>(d->max_ns), u)});
+      t.row_classes.emplace_back(first ? "step-first" : "");
+      lines.push_back(std::max(html::text_lines(target.size(), 7), html::text_lines(step.size(), 7)));
+      first = false;
+    }
+  };
+  flow.break_page();  // its own pages: the steps table's rows are counted per page by its caption
+  for (const results::ScenarioReplay& r : phase.replays) {
+    const results::ReplayRecord& rec = r.record;
+    if (rec.latency) add(scenario_detail::target_name(r.target), "all", *rec.latency);
+    for (size_t i = 0; i < rec.steps.size(); ++i) {
+      if (rec.steps[i].latency) {
+        add(scenario_detail::target_name(r.target),
+            fmt::format("{} ({})", i + 1, html::fmt_duration_ns(rec.steps[i].start_ns)), *rec.steps[i].latency);
+      }
+    }
+  }
+  flow.add_table(t, lines,
+                 "Response times of the replayed IOs of " + phase.name +
+                     " per target, for the whole replay and per "
+                     "step (" +
+                     u.name + "; submit to completion, IOPS achieved; percentiles never above the maximum)");
+}
+
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
-                 const scenario_detail::SeriesPlan& plan) {
-  PhaseFlow flow(pages, h, fmt::format("Phase {}: {} ({})", index + 1, phase.name, phase.kind));
+                 const scenario_detail::SeriesPlan& plan, bool compact) {
+  PageFlow flow(pages, h, fmt::format("Phase {}: {} ({})", index + 1, phase.name, phase.kind));
   if (phase.kind == "purge") {
     std::string text;
     for (const results::ScenarioPurge& p : phase.purge_records) {
-      text += fmt::format("<p>target {}: {}</p>", p.target, html::text(p.description));
+      text += fmt::format("<p>{}: {}</p>", target_name(p.target), html::text(p.description));
     }
     flow.add({html::BlockKind::html, text.empty() ? "<p>no purge record</p>" : text, "", ""},
              8.0 * static_cast<double>(targets));
@@ -261,6 +247,7 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
   if (phase.kind == "replay") {
     replay_table(flow, phase);
     replay_steps_table(flow, phase);
+    replay_latency_table(flow, phase);
     return;
   }
   if (phase.warmup_ns > 0) {
@@ -274,11 +261,10 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
              5);
   }
   for (scenario_detail::PhaseChart& c : scenario_detail::phase_charts(phase, fmt::format("p{}", index), plan)) {
-    const double mm = c.chart.height_px * k_mm_per_px + (c.caption.size() > 150 ? 8 : k_caption_mm);
-    flow.add({html::BlockKind::figure, chart::render_svg(c.chart), std::move(c.caption), ""}, mm);
+    flow.add_figure(chart::render_svg(c.chart), c.chart.height_px, std::move(c.caption));
   }
-  step_table(flow, phase, targets);
-  streams_table(flow, phase);
+  step_table(flow, phase, targets, compact);
+  if (!compact) streams_table(flow, phase);  // --compact: the stream instances are in scenario.csv only
   if (phase.steady_state) {
     flow.add(
         {html::BlockKind::html,
@@ -302,13 +288,13 @@ std::shared_ptr<html::PageHeader> header(const results::ScenarioDocument& doc) {
   const results::ScenarioTarget& first = targets.empty() ? k_none : targets.front();
   h->vendor = first.identity.vendor.value_or("");
   h->model =
-      first.identity.model.value_or("") + (targets.size() > 1 ? fmt::format(" (target 0 of {})", targets.size()) : "");
+      first.identity.model.value_or("") + (targets.size() > 1 ? fmt::format(" (target 1 of {})", targets.size()) : "");
   h->tested_by = doc.config.tested_by;
   h->profile = s.quick ? "quick form" : "full form";
   h->run_dates = doc.started_utc + " - " + doc.finished_utc;
   h->columns[0].title = "Targets";
   h->columns[0].rows.emplace_back("Targets", std::to_string(targets.size()) + " (listed on page 1)");
-  h->columns[0].rows.emplace_back("Target 0", html::text(first.path));
+  h->columns[0].rows.emplace_back("Target 1", html::text(first.path));
   h->columns[1].title = "Scenario";
   h->columns[1].rows.emplace_back("Status", html::text(doc.status));
   h->columns[1].rows.emplace_back("Engine / seed", html::text(doc.config.engine + " / " + doc.config.seed));
@@ -320,7 +306,7 @@ std::shared_ptr<html::PageHeader> header(const results::ScenarioDocument& doc) {
   h->columns[2].rows.emplace_back("Name", html::text(s.name));
   h->columns[2].rows.emplace_back("SHA-256", html::text(s.source_sha256.substr(0, 16)));
   h->columns[3].title = "Units";
-  h->columns[3].rows.emplace_back("MB", "10<sup>6</sup> bytes; time in ms");
+  h->columns[3].rows.emplace_back("MB", "10<sup>6</sup> bytes; time in \u00b5s or ms per table");
   h->columns[3].rows.emplace_back("Aggregate", "IOPS summed; latency merged");
   return h;
 }
@@ -368,7 +354,9 @@ std::string scenario_html(const results::ScenarioDocument& doc, const ScenarioRe
   const scenario_detail::SeriesPlan plan = scenario_detail::series_plan(options, targets);
   std::vector<html::Page> pages;
   pages.push_back(intro_page(doc, h, plan));
-  for (size_t i = 0; i < doc.phases.size(); ++i) phase_pages(pages, h, doc.phases[i], i, targets, plan);
+  for (size_t i = 0; i < doc.phases.size(); ++i) {
+    phase_pages(pages, h, doc.phases[i], i, targets, plan, options.compact);
+  }
   return html::render_document(pages, "ptsuite scenario " + doc.scenario.name,
                                "ptsuite " + doc.tool_version + " - rendered from results.json only");
 }

@@ -20,11 +20,12 @@ using nlohmann::json;
 constexpr size_t k_auto_drive_limit = 4;
 
 ScenarioReportOptions scenario_report_options(const results::ScenarioDocument& doc) {
-  return {doc.report.series, doc.report.plot_targets};
+  return {doc.report.series, doc.report.plot_targets, doc.report.compact};
 }
 
 json scenario_report_options_json(const ScenarioReportOptions& o) {
-  return json{{"series", o.series.empty() ? "auto" : o.series}, {"plot_targets", o.plot_targets}};
+  return json{
+      {"series", o.series.empty() ? "auto" : o.series}, {"plot_targets", o.plot_targets}, {"compact", o.compact}};
 }
 
 std::vector<uint32_t> parse_plot_targets(const std::string& text, const std::string& what) {
@@ -35,10 +36,12 @@ std::vector<uint32_t> parse_plot_targets(const std::string& text, const std::str
     const std::string item = text.substr(start, comma - start);
     uint32_t v = 0;
     const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-    if (item.empty() || ec != std::errc() || end != item.data() + item.size()) {
-      throw UsageError(what, fmt::format("\"{}\" is not a list of target numbers such as 1,5", text));
+    if (item.empty() || ec != std::errc() || end != item.data() + item.size() || v == 0) {
+      throw UsageError(what,
+                       fmt::format("\"{}\" is not a list of target numbers such as 1,5 (targets count from 1)", text));
     }
-    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+    // People number targets from 1 (as every report does); the options hold 0-based indexes.
+    if (std::find(out.begin(), out.end(), v - 1) == out.end()) out.push_back(v - 1);
     start = comma + 1;
   }
   return out;
@@ -51,8 +54,8 @@ void check_scenario_report_options(const ScenarioReportOptions& o, size_t target
   }
   for (const uint32_t t : o.plot_targets) {
     if (t >= targets) {
-      throw UsageError(what, fmt::format("--plot-targets names target {}, but the run has targets 0 to {}", t,
-                                         targets == 0 ? 0 : targets - 1));
+      throw UsageError(what,
+                       fmt::format("--plot-targets names target {}, but the run has targets 1 to {}", t + 1, targets));
     }
   }
 }
@@ -81,10 +84,17 @@ SeriesPlan series_plan(const ScenarioReportOptions& o, size_t targets) {
 std::string plan_text(const SeriesPlan& plan) {
   if (plan.targets <= 1) return "";
   std::vector<std::string> parts;
-  if (!plan.drives.empty()) parts.push_back(fmt::format("target {} one series each", fmt::join(plan.drives, ", ")));
+  const auto numbers = [](const std::vector<uint32_t>& indexes) {  // as people number them, from 1
+    std::vector<uint32_t> out;
+    for (const uint32_t i : indexes) out.push_back(i + 1);
+    return out;
+  };
+  if (!plan.drives.empty()) {
+    parts.push_back(fmt::format("target {} one series each", fmt::join(numbers(plan.drives), ", ")));
+  }
   if (plan.aggregate) parts.push_back("\"all\": the group (IOPS summed, latency from the merged histograms)");
   if (!plan.band.empty()) {
-    parts.push_back(fmt::format("dashed: the minimum and maximum of targets {}", fmt::join(plan.band, ", ")));
+    parts.push_back(fmt::format("dashed: the minimum and maximum of targets {}", fmt::join(numbers(plan.band), ", ")));
   }
   return fmt::format(" Series: {} (report.series; every target is in the table).", fmt::join(parts, "; "));
 }

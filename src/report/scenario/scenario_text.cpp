@@ -12,8 +12,11 @@ namespace ptsuite::report {
 
 namespace {
 
-// ns -> "12.345" ms; "-" when absent.
-std::string scenario_ms(double ns) { return std::isfinite(ns) ? fmt::format("{:.3f}", ns / 1e6) : "-"; }
+// ns in the table's unit ("12.345" ms, "78.1" us); "-" when absent.
+std::string scenario_latency(double ns, units::LatencyUnit unit) {
+  return std::isfinite(ns) ? fmt::format("{:.{}f}", units::in_latency_unit(ns, unit), units::latency_decimals(unit))
+                           : "-";
+}
 
 // A replay phase: per target, captured vs replayed, the issue-time error and the steps kept up.
 std::string replay_text(const results::PhaseRecord& phase) {
@@ -31,23 +34,35 @@ std::string replay_text(const results::PhaseRecord& phase) {
                        scenario_detail::us_text(rec, rec.issue_error_p50_ns),
                        scenario_detail::us_text(rec, rec.issue_error_p99_ns),
                        scenario_detail::us_text(rec, rec.issue_error_max_ns), scenario_detail::kept_up_text(r));
+    if (rec.latency) {
+      const results::ReplayDirectionLatency& l = rec.latency->combined;
+      out += fmt::format(
+          "    response time mean {:.1f} / stddev {:.1f} / 99 % {:.1f} / 99.9 % {:.1f} / 99.99 % {:.1f} / "
+          "max {:.1f} us ({} IOs)\n",
+          l.mean_ns / 1e3, l.stddev_ns / 1e3, static_cast<double>(l.p99_ns) / 1e3,
+          static_cast<double>(l.p99_9_ns) / 1e3, static_cast<double>(l.p99_99_ns) / 1e3,
+          static_cast<double>(l.max_ns) / 1e3, l.ios);
+    }
   }
   return out;
 }
 
-std::string phase_text(const results::PhaseRecord& phase, size_t targets) {
+std::string phase_text(const results::PhaseRecord& phase, size_t targets, bool compact) {
   std::string out = fmt::format("\n{} ({})\n", phase.name, phase.kind);
   if (phase.kind == "replay") return out + replay_text(phase);
   if (phase.steps.empty()) return out;
+  const std::vector<scenario_detail::StepRow> rows = scenario_detail::step_rows(phase, targets, compact);
+  const units::LatencyUnit unit = scenario_detail::latency_unit_of(rows);
+  out += fmt::format("  latencies in {}\n", units::latency_unit_name(unit));
   out += fmt::format("  {:<28} {:<16} {:<5} {:>12} {:>10}", "step", "scope", "dir", "IOPS", "MB/s");
   for (const auto& c : scenario_detail::k_latency_columns) out += fmt::format(" {:>9}", c.heading);
   out += "\n";
-  for (const scenario_detail::StepRow& r : scenario_detail::step_rows(phase, targets)) {
+  for (const scenario_detail::StepRow& r : rows) {
     out += fmt::format("  {:<28} {:<16} {:<5} {:>12.0f} {:>10.1f}",
                        r.first_of_step ? phase.steps[r.step].label : std::string(), r.scope, r.dir, r.values->iops,
                        r.values->mb_per_s);
     for (const auto& c : scenario_detail::k_latency_columns) {
-      out += fmt::format(" {:>9}", scenario_ms(scenario_detail::latency_ns(r.values->latency, c.key)));
+      out += fmt::format(" {:>9}", scenario_latency(scenario_detail::latency_ns(r.values->latency, c.key), unit));
     }
     out += "\n";
   }
@@ -61,6 +76,10 @@ std::string phase_text(const results::PhaseRecord& phase, size_t targets) {
 }  // namespace
 
 std::string scenario_text(const results::ScenarioDocument& doc) {
+  return scenario_text(doc, scenario_report_options(doc));
+}
+
+std::string scenario_text(const results::ScenarioDocument& doc, const ScenarioReportOptions& options) {
   const results::ScenarioInfo& s = doc.scenario;
   std::string out = fmt::format("ptsuite scenario {} - {}{}\n", s.name, s.title, s.quick ? " (quick form)" : "");
   out += fmt::format("status: {}\n", doc.status);
@@ -70,14 +89,16 @@ std::string scenario_text(const results::ScenarioDocument& doc) {
   for (const results::ScenarioTarget& t : doc.targets) {
     const std::string model = t.identity.model.value_or("");
     const std::string serial = t.identity.serial.value_or("");
-    out += fmt::format("  {}: {} ({} {})\n", i++, t.path, model.empty() ? "-" : model, serial.empty() ? "-" : serial);
+    out += fmt::format("  {}: {} ({} {})\n", ++i, t.path, model.empty() ? "-" : model, serial.empty() ? "-" : serial);
   }
   out +=
-      "latencies in ms (mean, standard deviation, percentiles, maximum); MB = 10^6 bytes; IOPS and MB/s summed over "
+      "latencies in us or ms as each table says (mean, standard deviation, percentiles, maximum); MB = 10^6 bytes; "
+      "IOPS and MB/s summed over "
       "streams, latencies from merged histograms; R+W = read and write together\n";
   const size_t targets = doc.targets.size();
+  if (options.compact && targets > 1) out += "compact: the aggregate's rows only; every target in scenario.csv\n";
   for (const results::PhaseRecord& phase : doc.phases) {
-    out += phase_text(phase, targets);
+    out += phase_text(phase, targets, options.compact);
   }
   return out;
 }

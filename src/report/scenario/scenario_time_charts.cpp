@@ -57,7 +57,7 @@ struct TimeSeries {
   std::vector<chart::Point> iops, mean_ms, p99_ms;
 };
 
-// Per drawn series ("reads @ target 0", or "reads" summed over every target), its points.
+// Per drawn series ("reads @ target 1", or "reads" summed over every target), its points.
 std::map<std::string, TimeSeries> time_series(const PhaseRecord& p, const SeriesPlan& plan, size_t& dropped) {
   std::map<std::string, TimeSeries> out;
   const bool per_target = !plan.drives.empty();
@@ -70,7 +70,7 @@ std::map<std::string, TimeSeries> time_series(const PhaseRecord& p, const Series
       step_ns = std::max(step_ns, in.elapsed_ns);
       if (per_target && std::find(plan.drives.begin(), plan.drives.end(), in.target) == plan.drives.end()) continue;
       const std::string name =
-          per_target && plan.targets > 1 ? fmt::format("{} @ target {}", in.stream, in.target) : in.stream;
+          per_target && plan.targets > 1 ? fmt::format("{} @ {}", in.stream, target_name(in.target)) : in.stream;
       const std::vector<Slice> s = slices(in, offset_s, dropped);
       if (s.empty()) continue;
       std::vector<Slice>& acc = sums[name];
@@ -151,7 +151,7 @@ void instance_bars(const PhaseRecord& p, const std::string& id, std::vector<Phas
     if (in.summary.read.ios > 0) readers.push_back(&in);
   }
   if (readers.empty()) return;
-  for (const InstanceRecord* in : readers) c.x.categories.push_back(fmt::format("{} @ {}", in->stream, in->target));
+  for (const InstanceRecord* in : readers) c.x.categories.push_back(fmt::format("{} @ {}", in->stream, in->target + 1));
   const std::pair<const char*, const char*> k_values[] = {
       {"mean", "mean"}, {"99 %", "99"}, {"99.9 %", "99.9"}, {"99.99 %", "99.99"}};
   for (const auto& [name, key] : k_values) {

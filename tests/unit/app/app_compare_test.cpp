@@ -8,11 +8,12 @@
 
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/results/app_run.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/json_schema.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::report::compare {
 namespace {
@@ -48,7 +49,7 @@ class AppCompare : public ::testing::Test {
   LoadedRun run(const std::string& name, const nlohmann::json& doc) {
     const fs::path dir = fs::path(m_dir.path()) / name;
     fs::create_directories(dir);
-    write_file_atomic(dir / "results.json", doc.dump());
+    test_support::write_file(dir / "results.json", doc.dump());
     return load_run(RunSource{dir.string(), dir, dir / "results.json", std::nullopt});
   }
   test_support::ShmTempDir m_dir;

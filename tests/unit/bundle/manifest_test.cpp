@@ -6,12 +6,14 @@
 #include <string>
 
 #include <ptsuite/bundle/manifest.hpp>
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/version.hpp>
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::bundle {
 namespace {
@@ -36,7 +38,7 @@ class ManifestTest : public ::testing::Test {
 };
 
 TEST_F(ManifestTest, ListsEveryFileSortedWithSizeAndHashButNotItself) {
-  const Manifest m = write_manifest(dir());
+  const Manifest m = write_manifest(test_support::output_dir(dir()));
   ASSERT_EQ(m.files.size(), 4u);
   EXPECT_EQ(m.files[0].path, "empty.txt");
   EXPECT_EQ(m.files[1].path, "raw/iops/round-1.csv");
@@ -53,7 +55,7 @@ TEST_F(ManifestTest, ListsEveryFileSortedWithSizeAndHashButNotItself) {
 }
 
 TEST_F(ManifestTest, SerializedFormRoundTripsAndCarriesItsChecksum) {
-  const Manifest m = write_manifest(dir());
+  const Manifest m = write_manifest(test_support::output_dir(dir()));
   const std::string text = read_file(manifest_path());
   EXPECT_NE(text.find("\"format\": \"ptsuite-bundle-manifest\""), std::string::npos);
   EXPECT_NE(text.find("\"manifest_sha256\": \"" + manifest_checksum(m) + "\""), std::string::npos);
@@ -70,14 +72,14 @@ TEST_F(ManifestTest, SerializedFormRoundTripsAndCarriesItsChecksum) {
 }
 
 TEST_F(ManifestTest, IntactBundleVerifies) {
-  write_manifest(dir());
+  write_manifest(test_support::output_dir(dir()));
   const VerifyReport r = verify_manifest(dir());
   EXPECT_TRUE(r.intact());
   EXPECT_EQ(r.files_matching, 4u);
 }
 
 TEST_F(ManifestTest, NamesChangedMissingAndAddedFiles) {
-  write_manifest(dir());
+  write_manifest(test_support::output_dir(dir()));
   write_file(dir() / "results.json", "{\"tests\": [1]}\n");  // size changes
   write_file(dir() / "report.html", "<html></html>!");       // same size, other bytes
   fs::remove(dir() / "raw" / "iops" / "round-1.csv");        // missing
@@ -98,7 +100,7 @@ TEST_F(ManifestTest, NamesChangedMissingAndAddedFiles) {
 }
 
 TEST_F(ManifestTest, DetectsEditsOfTheManifestItself) {
-  const Manifest m = write_manifest(dir());
+  const Manifest m = write_manifest(test_support::output_dir(dir()));
   std::string text = read_file(manifest_path());
   // Claim a different hash for results.json: both the edit and the mismatch are reported.
   const size_t at = text.find(m.files[3].sha256);
@@ -114,16 +116,16 @@ TEST_F(ManifestTest, DetectsEditsOfTheManifestItself) {
 }
 
 TEST_F(ManifestTest, ALeftoverTemporaryManifestIsIgnored) {
-  write_manifest(dir());
+  write_manifest(test_support::output_dir(dir()));
   write_file(dir() / (std::string(k_manifest_file_name) + ".tmp"), "partial");
   EXPECT_TRUE(verify_manifest(dir()).intact());
 }
 
 TEST_F(ManifestTest, SymbolicLinksAreRefusedOrReported) {
   ASSERT_EQ(::symlink("results.json", (dir() / "link.json").c_str()), 0);
-  EXPECT_THROW(write_manifest(dir()), UsageError);
+  EXPECT_THROW(write_manifest(test_support::output_dir(dir())), UsageError);
   fs::remove(dir() / "link.json");
-  write_manifest(dir());
+  write_manifest(test_support::output_dir(dir()));
   ASSERT_EQ(::symlink("results.json", (dir() / "link.json").c_str()), 0);
   const VerifyReport r = verify_manifest(dir());
   ASSERT_EQ(r.problems.size(), 1u);
@@ -134,7 +136,10 @@ TEST_F(ManifestTest, SymbolicLinksAreRefusedOrReported) {
 TEST_F(ManifestTest, BadInputIsAUsageError) {
   EXPECT_THROW(verify_manifest(dir() / "nope"), UsageError);
   EXPECT_THROW(verify_manifest(dir() / "results.json"), UsageError);  // not a directory
-  EXPECT_THROW(write_manifest(dir() / "nope"), UsageError);
+  // A token for a directory that does not exist (test_support::output_dir() would create it).
+  const OutputDir missing = device::OutputGate("test").directory((dir() / "nope").string(), "DIR",
+                                                                 device::OutputGate::Existing::may_hold_files);
+  EXPECT_THROW(write_manifest(missing), UsageError);
   try {
     verify_manifest(dir());  // no manifest yet
     ADD_FAILURE() << "verified a directory without a manifest";

@@ -17,11 +17,12 @@
 #include <ptsuite/bundle/ed25519.hpp>
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::bundle {
 namespace {
@@ -36,12 +37,14 @@ class SignatureTest : public ::testing::Test {
     write_file(dir() / "results.json", "{\"iops\": 11746}\n");
     write_file(dir() / "journal" / "run.json", "{\"seed\": 1}\n");
     write_file(dir() / "report.html", "<html>IOPS 11746</html>\n");
-    (void)write_manifest(dir());
+    (void)write_manifest(test_support::output_dir(dir()));
   }
   [[nodiscard]] fs::path dir() const { return m_temp.path() + "/bundle"; }
   [[nodiscard]] fs::path manifest() const { return dir() / std::string(k_manifest_file_name); }
   [[nodiscard]] fs::path signature_path() const { return dir() / std::string(k_signature_file_name); }
-  SignatureFile sign() { return sign_bundle(dir(), m_key, "ACME Lab", "2026-11-21T18:19:00Z"); }
+  SignatureFile sign() {
+    return sign_bundle(test_support::output_dir(dir()), m_key, "ACME Lab", "2026-11-21T18:19:00Z");
+  }
 
   test_support::ShmTempDir m_temp{"ptsuite-signature"};
   SigningKey m_key = SigningKey::generate();
@@ -77,7 +80,7 @@ TEST_F(SignatureTest, RewrittenManifestFailsTheSignature) {
   (void)sign();
   // What a forger does: change a result and write a fresh, self-consistent manifest.
   write_file(dir() / "results.json", "{\"iops\": 99999}\n");
-  (void)write_manifest(dir());
+  (void)write_manifest(test_support::output_dir(dir()));
   EXPECT_TRUE(verify_manifest(dir()).intact());
   const SignatureCheck check = check_signature(dir(), &m_key.public_key());
   EXPECT_EQ(check.status, SignatureStatus::manifest_changed);
@@ -136,7 +139,7 @@ TEST(Ed25519Keys, PemFilesRoundTripWithModesAndAreNeverOverwritten) {
   const fs::path key = fs::path(temp.path()) / "lab.key";
   const fs::path pub = fs::path(temp.path()) / "lab.pub";
   const SigningKey generated = SigningKey::generate();
-  write_key_files(generated, key, pub);
+  write_key_files(generated, test_support::output_path(key), test_support::output_path(pub));
   struct stat st {};
   ASSERT_EQ(::stat(key.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
@@ -151,7 +154,9 @@ TEST(Ed25519Keys, PemFilesRoundTripWithModesAndAreNeverOverwritten) {
   const std::vector<uint8_t> signature = loaded.sign("message");
   EXPECT_TRUE(loaded_pub.verify("message", signature));
   EXPECT_FALSE(loaded_pub.verify("messagE", signature));
-  EXPECT_THROW(write_key_files(SigningKey::generate(), key, fs::path(temp.path()) / "other.pub"), UsageError);
+  EXPECT_THROW(write_key_files(SigningKey::generate(), test_support::output_path(key),
+                               test_support::output_path(fs::path(temp.path()) / "other.pub")),
+               UsageError);
   EXPECT_THROW((void)SigningKey::load(pub), UsageError);  // a public key is not a private key
   EXPECT_THROW((void)PublicKey::load(fs::path(temp.path()) / "missing.pub"), UsageError);
 }

@@ -232,12 +232,59 @@ TEST(CaptureCharacterize, StepsBeyondTheBoundAreRefused) {
   EXPECT_THROW(late.add(rec(0, k_max_steps * o.step_ns + 1, 0, 4096, IoOp::read)), UsageError);  // completes late
 }
 
+// `capture --duration 5s` of a workload running at 1,000 IOPS: perf set-up put the first IO 1.31 s
+// after t0, the capture ended 50 ms into a step. The steps start at the first IO (no empty first
+// step), the last is marked partial with its rate over its own 50 ms, the totals' rate is over the
+// 5.05 s span; an origin the caller knows (a workload's start) is where step 0 starts instead.
+TEST(CaptureCharacterize, StepsStartAtTheFirstIoAndTheLastStubIsPartial) {
+  const uint64_t ms = 1'000'000;
+  CharacterizeOptions o;
+  o.step_ns = 1000 * ms;
+  CaptureTrailer t;
+  t.duration_ns = 6360 * ms;
+  const auto run = [&](const CharacterizeOptions& options) {
+    Characterizer ch(one_device(1ULL << 30), options);
+    for (uint64_t i = 0; i < 5050; ++i)
+      ch.add(rec((1310 + i) * ms, (1310 + i) * ms + 100'000, i * 4096, 4096, IoOp::read));
+    return ch.finish(t);
+  };
+  const results::IoCharacterization c = run(o);
+  EXPECT_EQ(c.origin_ns, 1310 * ms);
+  ASSERT_EQ(c.steps.size(), 6u);
+  EXPECT_EQ(c.steps[0].start_ns, 1310 * ms);
+  for (size_t k = 0; k < 5; ++k) {
+    EXPECT_EQ(c.steps[k].ios, 1000u) << k;
+    EXPECT_DOUBLE_EQ(c.steps[k].iops, 1000.0) << k;
+    EXPECT_FALSE(c.steps[k].partial) << k;
+  }
+  EXPECT_TRUE(c.steps[5].partial);
+  EXPECT_EQ(c.steps[5].length_ns, 50 * ms);
+  EXPECT_EQ(c.steps[5].ios, 50u);
+  EXPECT_DOUBLE_EQ(c.iops, 1000.0) << "5050 IOs over the 5.05 s from the first IO, not over 6.36 s";
+  EXPECT_NEAR(c.qd_mean, 0.1, 1e-9);
+  CharacterizeOptions known = o;
+  known.origin_ns = 1000 * ms;
+  const results::IoCharacterization w = run(known);
+  ASSERT_EQ(w.steps.size(), 6u);
+  EXPECT_EQ(w.steps[0].start_ns, 1000 * ms);
+  EXPECT_EQ(w.steps[0].ios, 690u);
+  EXPECT_EQ(w.steps[5].length_ns, 360 * ms);
+  EXPECT_TRUE(w.steps[5].partial);
+  nlohmann::json j;
+  to_json(j, c);
+  const results::IoCharacterization back = results::read_io_characterization(j);
+  EXPECT_EQ(back.origin_ns, c.origin_ns);
+  EXPECT_TRUE(back.steps[5].partial);
+  EXPECT_FALSE(back.steps[4].partial);
+}
+
 // An IO in flight over many steps counts whole in each step it covers and in part in the steps
 // where it starts and ends (each added once, not step by step: a capture of IOs that each span
 // 100,000 steps costs no more than one of short IOs).
 TEST(CaptureCharacterize, AnIoSpanningStepsCountsInEachOfThem) {
   CharacterizeOptions o;
   o.step_ns = 1000;
+  o.origin_ns = 0;  // steps from t0 (by default they start at the first IO, here 500)
   Characterizer ch(one_device(1ULL << 30), o);
   ch.add(rec(500, 4250, 0, 4096, IoOp::read));      // steps 0 (half), 1, 2, 3 (whole), 4 (quarter)
   ch.add(rec(2000, 3000, 8192, 4096, IoOp::read));  // step 2, whole

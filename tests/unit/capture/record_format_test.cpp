@@ -14,6 +14,7 @@
 #include "support/capture_bytes.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::capture {
 namespace {
@@ -130,7 +131,7 @@ TEST(CaptureFile, WritesAndStreamsRecordsHeaderAndTrailer) {
   test_support::ShmTempDir dir;
   const std::string path = dir.file("c.ptcap");
   {
-    CaptureWriter w(path, sample_header());
+    CaptureWriter w(test_support::output_path(path), sample_header());
     for (uint64_t i = 0; i < 10000; ++i) w.append(sample_record(i));
     CaptureTrailer t;
     t.duration_ns = 99;
@@ -164,7 +165,7 @@ TEST(CaptureFile, ReadsTheWholeRecordsOfACaptureWithoutTrailer) {
   test_support::ShmTempDir dir;
   const std::string path = dir.file("c.ptcap");
   {
-    CaptureWriter w(path, sample_header());
+    CaptureWriter w(test_support::output_path(path), sample_header());
     for (uint64_t i = 0; i < 100; ++i) w.append(sample_record(i));
   }  // no finish(): the destructor flushes the records only
   std::filesystem::resize_file(path, std::filesystem::file_size(path) - 20);  // a torn last record
@@ -188,7 +189,7 @@ TEST(CaptureFile, RefusesAFileThatIsNotACapture) {
 TEST(CaptureFile, TheHeaderAndEveryFlushedRecordAreInTheFileAtOnce) {
   test_support::ShmTempDir dir;
   const std::string path = dir.file("c.ptcap");
-  CaptureWriter w(path, sample_header());
+  CaptureWriter w(test_support::output_path(path), sample_header());
   {
     CaptureReader r(path);  // a second open of the file while it is being written
     EXPECT_EQ(r.header().devices.at(0).path, "/dev/loop9");

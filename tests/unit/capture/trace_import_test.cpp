@@ -15,6 +15,7 @@
 
 #include "support/blktrace_record.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::capture {
 namespace {
@@ -29,7 +30,7 @@ TEST(FioIologImport, VersionTwoTimesComeFromTheWaits) {
              "/dev/a wait 1500 0\n/dev/b write 0 4096\n/dev/a trim 65536 4096\n/dev/a sync 0 0\n/dev/a close\n");
   ASSERT_EQ(detect_trace_format(log), TraceFormat::fio_iolog);
   const std::string out = dir.file("v2.ptcap");
-  const ImportSummary s = import_fio_iolog(log, out);
+  const ImportSummary s = import_fio_iolog(log, test_support::output_path(out));
   EXPECT_EQ(s.records, 4u);
   EXPECT_EQ(s.skipped, 5u);  // 2 add, open, wait, close
   CaptureReader reader(out);
@@ -60,15 +61,15 @@ TEST(FioIologImport, VersionThreeTimestampsAreMicroseconds) {
              "fio version 3 iolog\n15 f.bin add\n106 f.bin open\n110 f.bin read 249856 4096\n"
              "5110117 f.bin write 1589248 4096\n5110178 f.bin close\n");
   const std::string out = dir.file("v3.ptcap");
-  EXPECT_EQ(import_fio_iolog(log, out).records, 2u);
+  EXPECT_EQ(import_fio_iolog(log, test_support::output_path(out)).records, 2u);
   const std::vector<IoRecord> r = read_all_records(out);
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r[0].issue_ns, 110'000u);
   EXPECT_EQ(r[1].issue_ns, 5'110'117'000u);
   write_text(log, "fio version 3 iolog\n10 f.bin read 0 4096\n");  // never added
-  EXPECT_THROW(import_fio_iolog(log, out), UsageError);
+  EXPECT_THROW(import_fio_iolog(log, test_support::output_path(out)), UsageError);
   write_text(log, "fio version 3 iolog\n10 f.bin add\nxx f.bin read 0 4096\n");
-  EXPECT_THROW(import_fio_iolog(log, out), UsageError);
+  EXPECT_THROW(import_fio_iolog(log, test_support::output_path(out)), UsageError);
 }
 
 // One v7 record (support/blktrace_record.hpp) appended to the file.
@@ -102,7 +103,7 @@ TEST(BlktraceImport, QueueIssueCompletePairIntoIOsAcrossPerCpuFiles) {
   }
   ASSERT_EQ(detect_trace_format(cpu0), TraceFormat::blktrace);
   const std::string out = dir.file("bt.ptcap");
-  const ImportSummary s = import_blktrace({cpu0, cpu1}, out);
+  const ImportSummary s = import_blktrace({cpu0, cpu1}, test_support::output_path(out));
   EXPECT_EQ(s.records, 2u);
   EXPECT_EQ(s.skipped, 2u);  // the notify and the merge
   CaptureReader reader(out);
@@ -131,7 +132,7 @@ TEST(BlktraceImport, QueueOnlyTracesBecomeOneIOPerQueueEvent) {
     put_v7(f, 300, 8, 4096, 1 | k_write, k_dev);
   }
   const std::string out = dir.file("q.ptcap");
-  EXPECT_EQ(import_blktrace({path}, out).records, 2u);
+  EXPECT_EQ(import_blktrace({path}, test_support::output_path(out)).records, 2u);
   const std::vector<IoRecord> r = read_all_records(out);
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r[1].issue_ns, 200u);
@@ -143,7 +144,7 @@ TEST(BlktraceImport, RefusesWhatIsNotABlktraceRecord) {
   const std::string path = dir.file("junk");
   write_text(path, std::string(96, 'x'));
   EXPECT_EQ(detect_trace_format(path), TraceFormat::unknown);
-  EXPECT_THROW(import_blktrace({path}, dir.file("j.ptcap")), UsageError);
+  EXPECT_THROW(import_blktrace({path}, test_support::output_path(dir.file("j.ptcap"))), UsageError);
 }
 
 TEST(BlktraceImport, ATruncatedLastRecordIsIgnoredAndSaid) {
@@ -156,13 +157,13 @@ TEST(BlktraceImport, ATruncatedLastRecordIsIgnoredAndSaid) {
     put_v7(f, 400, 16, 4096, 1 | k_write, k_dev, std::string(20, 'p'));
   }
   std::filesystem::resize_file(path, 2 * 48 + 48 + 7);  // the third record's payload cut short
-  ImportSummary s = import_blktrace({path}, dir.file("cut.ptcap"));
+  ImportSummary s = import_blktrace({path}, test_support::output_path(dir.file("cut.ptcap")));
   EXPECT_EQ(s.records, 2u);
   ASSERT_EQ(s.warnings.size(), 1u);
   EXPECT_NE(s.warnings[0].find("the last 55 bytes of " + path + " are a partial record"), std::string::npos)
       << s.warnings[0];
   std::filesystem::resize_file(path, 2 * 48 + 30);  // inside the third record's 48 bytes
-  s = import_blktrace({path}, dir.file("cut.ptcap"));
+  s = import_blktrace({path}, test_support::output_path(dir.file("cut.ptcap")));
   EXPECT_EQ(s.records, 2u);
   ASSERT_EQ(s.warnings.size(), 1u);
   EXPECT_NE(s.warnings[0].find("the last 30 bytes"), std::string::npos) << s.warnings[0];
@@ -176,7 +177,7 @@ TEST(BlktraceImport, ManyRecordsAcrossReadChunksAndAJunkRecordNamedByItsOffset) 
     std::ofstream f(path, std::ios::binary);
     for (uint64_t i = 0; i < k_ios; ++i) put_v7(f, 100 + i, i * 8, 4096, 1 | k_write, k_dev);
   }
-  const ImportSummary s = import_blktrace({path}, dir.file("big.ptcap"));
+  const ImportSummary s = import_blktrace({path}, test_support::output_path(dir.file("big.ptcap")));
   EXPECT_EQ(s.records, k_ios);
   EXPECT_TRUE(s.warnings.empty());
   {
@@ -184,7 +185,7 @@ TEST(BlktraceImport, ManyRecordsAcrossReadChunksAndAJunkRecordNamedByItsOffset) 
     f << std::string(48, 'x');
   }
   try {
-    import_blktrace({path}, dir.file("big.ptcap"));
+    import_blktrace({path}, test_support::output_path(dir.file("big.ptcap")));
     ADD_FAILURE() << "junk after the records was accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find(fmt::format("byte {}: not a blktrace", k_ios * 48)), std::string::npos)
@@ -197,12 +198,12 @@ TEST(TraceImport, PipesAndLongLinesAreRefusedBeforeMemoryGrows) {
   const std::string fifo = dir.file("pipe");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   EXPECT_THROW(detect_trace_format(fifo), UsageError);
-  EXPECT_THROW(import_fio_iolog(fifo, dir.file("p.ptcap")), UsageError);
-  EXPECT_THROW(import_blktrace({fifo}, dir.file("p.ptcap")), UsageError);
+  EXPECT_THROW(import_fio_iolog(fifo, test_support::output_path(dir.file("p.ptcap"))), UsageError);
+  EXPECT_THROW(import_blktrace({fifo}, test_support::output_path(dir.file("p.ptcap"))), UsageError);
   const std::string log = dir.file("long.log");
   write_text(log, "fio version 3 iolog\n10 f.bin add\n" + std::string(50'000'000, '7') + " f.bin read 0 4096\n");
   try {
-    import_fio_iolog(log, dir.file("l.ptcap"));
+    import_fio_iolog(log, test_support::output_path(dir.file("l.ptcap")));
     ADD_FAILURE() << "a 50 MB line was accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find(log + ":3: a line longer than 8 KiB"), std::string::npos) << e.what();

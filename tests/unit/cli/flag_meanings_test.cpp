@@ -1,5 +1,5 @@
 // Flags with one meaning (issue 39): every command's flags are listed from the CLI definition
-// itself (cli::define_commands), and the definition fails the test on a flag with a second
+// itself (cli::define_cli), and the definition fails the test on a flag with a second
 // meaning: a shared flag registered with another value kind than the table in cli/flags.cpp (a
 // switch where it takes a value, a FILE where it takes a DIR), a flag two commands take that the
 // table does not give one meaning, or a hidden flag that is not a deprecated spelling.
@@ -12,6 +12,7 @@
 
 #include <ptsuite/cli/cli.hpp>
 
+#include "cli/commands.hpp"
 #include "cli/flags.hpp"
 
 namespace ptsuite::cli {
@@ -20,7 +21,7 @@ namespace {
 TEST(FlagMeanings, EveryCommandsFlagsHaveOneMeaning) {
   CLI::App app{"ptsuite", "ptsuite"};
   CommandSlot slot;
-  define_commands(app, slot);
+  define_cli(app, slot);
   const std::vector<std::string> listing = flag_listing(app);
   for (const std::string& line : listing) std::cout << line << "\n";  // every command's flags, in the test log
   EXPECT_GT(listing.size(), 30u) << "the definition was not walked";

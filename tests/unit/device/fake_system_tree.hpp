@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -62,11 +63,15 @@ class FakeSystemTree {
     }
     return m_root / rel;
   }
+  // Partition N spans sectors [N x 2048, (N + 1) x 2048) of its disk (sysfs start and size, in
+  // 512-byte sectors): partitions never overlap one another.
   std::filesystem::path add_partition(const std::string& disk_dir_rel_to_root, const std::string& name, unsigned major,
                                       unsigned minor, int number) const {
     const std::string rel = disk_dir_rel_to_root + "/" + name;
     add_node(rel, name, major, minor);
     write(rel + "/partition", std::to_string(number) + "\n");
+    write(rel + "/start", std::to_string(number * 2048) + "\n");
+    write(rel + "/size", "2048\n");
     for (const char* d : {"holders", "slaves"}) {
       std::filesystem::create_directories(m_root / rel / d);
     }
@@ -77,6 +82,18 @@ class FakeSystemTree {
                   const std::filesystem::path& holder_dir, const std::string& lower_name) const {
     std::filesystem::create_directory_symlink(holder_dir, lower_dir / "holders" / holder_name);
     std::filesystem::create_directory_symlink(lower_dir, holder_dir / "slaves" / lower_name);
+  }
+  // A loop device over `backing_file` (a real file: the graph matches it by inode) presenting
+  // `size_bytes` (a multiple of 512) from `offset_bytes` on (sysfs loop/backing_file, loop/offset,
+  // size).
+  std::filesystem::path add_loop(const std::string& name, unsigned minor, const std::string& backing_file,
+                                 uint64_t offset_bytes, uint64_t size_bytes) const {
+    const std::filesystem::path dir = add_disk(name, 7, minor);
+    const std::string rel = std::filesystem::relative(dir, m_root).string();
+    write(rel + "/loop/backing_file", backing_file + "\n");
+    write(rel + "/loop/offset", std::to_string(offset_bytes) + "\n");
+    write(rel + "/size", std::to_string(size_bytes / 512) + "\n");
+    return dir;
   }
   void add_mount(unsigned major, unsigned minor, const std::string& mount_point, const std::string& source,
                  const std::string& fstype = "ext4") const {

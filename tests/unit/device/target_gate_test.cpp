@@ -50,7 +50,7 @@ TEST_F(TargetGateFake, AFileBackingAMountedLoopDeviceIsRefusedEvenWithConsent) {
   const auto refusal = check_target_gate(request(data_file_, true));
   ASSERT_TRUE(refusal.has_value());
   EXPECT_EQ(*refusal, "refusing to write to " + data_file_ +
-                          ": loop0 is mounted at /mnt/data (loop0 is a loop device backed by this file)");
+                          ": loop0 is mounted at /mnt/data (loop0 is a loop device over " + data_file_ + ")");
   EXPECT_THROW((void)pass_target_gate(request(data_file_, true)), SafetyRefusal);
 }
 
@@ -85,9 +85,8 @@ TEST_F(TargetGateFake, AFileHoldingDataNeedsConsentASparseOneDoesNot) {
 TEST_F(TargetGateFake, AFileBackingAnAttachedIdleLoopDeviceIsRefusedEvenWithConsent) {
   const auto refusal = check_target_gate(request(data_file_, true));
   ASSERT_TRUE(refusal.has_value());
-  EXPECT_EQ(*refusal, "refusing to write to " + data_file_ +
-                          ": loop0 is a loop device backed by this file; detach it first (losetup -d /dev/loop0) if "
-                          "it is no longer needed");
+  EXPECT_EQ(*refusal, "refusing to write to " + data_file_ + ": loop0 is a loop device over " + data_file_ +
+                          "; detach it first (losetup -d /dev/loop0) if it is no longer needed");
 }
 
 TEST_F(TargetGateFake, AMissingPathPassesAndOpeningItFailsLater) {

@@ -16,6 +16,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::engine {
 namespace {
@@ -100,7 +101,7 @@ TEST(LibaioEngine, IoSetupEagainNamesAioMaxNr) {
     GTEST_SKIP() << "fs.aio-max-nr is " << aio_max_nr << ": cannot provoke EAGAIN";
   }
   test_support::ShmTempDir dir;
-  const Target target = Target::open(dir.create_file("t.img", k_file_bytes), Target::Access::read_only);
+  const Target target = Target::open_read_only(dir.create_file("t.img", k_file_bytes));
   const auto engine = create_engine("libaio");
   try {
     engine->open({.fd = target.fd(), .queue_depth = static_cast<uint32_t>(aio_max_nr + 1)});
@@ -159,7 +160,7 @@ class EngineContract : public ::testing::TestWithParam<std::string> {
   }
 
   test_support::ShmTempDir m_dir;
-  Target m_target = Target::open(m_dir.create_file("t.img", k_file_bytes), Target::Access::read_write);
+  Target m_target = Target::open(test_support::writable(m_dir.create_file("t.img", k_file_bytes)).writable());
   std::unique_ptr<IoEngine> m_engine;
   alignas(4096) std::byte m_buffers[4][8192] = {};
 };
@@ -228,7 +229,7 @@ INSTANTIATE_TEST_SUITE_P(AllEngines, EngineContract, ::testing::Values("libaio",
 // only what fits, then nothing.
 TEST(CompletingEngines, AcceptOnlyWhatTheirCompletionRingHolds) {
   test_support::ShmTempDir dir;
-  const Target target = Target::open(dir.create_file("t.img", k_file_bytes), Target::Access::read_only);
+  const Target target = Target::open_read_only(dir.create_file("t.img", k_file_bytes));
   alignas(4096) static std::byte buffer[4096];
   for (const char* name : {"sync", "null"}) {
     const auto engine = create_engine(name);

@@ -13,6 +13,7 @@
 #include <ptsuite/util/units.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 #include "unit/engine/scripted_engine.hpp"
 
 namespace ptsuite::engine {
@@ -26,7 +27,7 @@ using testing::ScriptedEngine;
 
 class IoQueueTest : public ::testing::Test {
  protected:
-  IoQueueTest() : m_target(Target::open(m_dir.create_file("target.img", 1 << 20), Target::Access::read_write)) {}
+  IoQueueTest() : m_target(Target::open(test_support::writable(m_dir.create_file("target.img", 1 << 20)).writable())) {}
 
   IoQueue make_queue(uint32_t queue_depth, uint32_t max_block_bytes = 65536) {
     return IoQueue(std::make_unique<ScriptedEngine>(m_script), m_target, queue_depth, max_block_bytes);

@@ -17,6 +17,7 @@
 
 #include "support/loop_support.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::engine {
 namespace {
@@ -57,7 +58,7 @@ TEST_F(ScratchTargetTest, FileKindIsAnODirectFileRemovedOnDestruction) {
     EXPECT_EQ(path.rfind(m_dir.path() + "/ptsuite-scratch-", 0), 0u) << path;
     EXPECT_EQ(std::filesystem::file_size(path), 1u << 20);
     EXPECT_NE(scratch.description().find("O_DIRECT file"), std::string::npos) << scratch.description();
-    const Target target = Target::open(path, Target::Access::read_write);
+    const Target target = Target::open(test_support::writable(path).writable());
     EXPECT_EQ(target.geometry().capacity_bytes, 1u << 20);
   }
   EXPECT_FALSE(std::filesystem::exists(path));
@@ -130,7 +131,7 @@ TEST_F(ScratchTargetTest, LoopKindUnlinksItsBackingFileAndDetachesOnDestruction)
     // Nothing in the directory: a SIGKILL now would leave nothing behind.
     EXPECT_EQ(entries_in(m_dir.path()), 0u);
     EXPECT_TRUE(loop_bound_to(number, m_dir.path()));
-    const Target target = Target::open(scratch.path(), Target::Access::read_write);
+    const Target target = Target::open(test_support::writable(scratch.path()).writable());
     EXPECT_EQ(target.kind(), TargetKind::block_device);
     EXPECT_EQ(target.geometry().capacity_bytes, 4u << 20);
   }
@@ -157,7 +158,7 @@ TEST_F(ScratchTargetTest, LoopWithFourKibBlocksAndRandomFill) {
   o.fill_random = true;
   const ScratchTarget scratch = ScratchTarget::create(2 << 20, true, o);
   ASSERT_EQ(scratch.kind(), ScratchKind::loop_device) << scratch.description();
-  const Target target = Target::open(scratch.path(), Target::Access::read_only);
+  const Target target = Target::open_read_only(scratch.path());
   EXPECT_EQ(target.geometry().logical_block_bytes, 4096u);
   const std::vector<unsigned char> head = head_of(scratch.path(), 1 << 20);
   EXPECT_LT(std::count(head.begin(), head.end(), 0), static_cast<long>(head.size() / 128));

@@ -12,6 +12,7 @@
 #include <ptsuite/util/error.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::engine {
 namespace {
@@ -21,7 +22,12 @@ using test_support::ShmTempDir;
 // Runs Target::open and returns the UsageError text, failing the test on anything else.
 std::string usage_error_of(const std::string& path, Target::Access access = Target::Access::read_only) {
   try {
-    Target::open(path, access);
+    // Writing needs the target gate's token, which a path that is no target never gets.
+    if (access == Target::Access::read_write) {
+      (void)Target::open(test_support::writable(path).writable());
+    } else {
+      (void)Target::open_read_only(path);
+    }
   } catch (const UsageError& e) {
     EXPECT_EQ(e.code(), ExitCode::usage);
     return e.what();
@@ -38,7 +44,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 TEST(Target, OpensARegularFileWithODirectAndReportsItsGeometry) {
   ShmTempDir dir;
   const std::string path = dir.create_file("t.img", 3 << 20);
-  const Target target = Target::open(path, Target::Access::read_write);
+  const Target target = Target::open(test_support::writable(path).writable());
 
   EXPECT_EQ(target.path(), path);
   EXPECT_EQ(target.kind(), TargetKind::regular_file);
@@ -61,7 +67,7 @@ TEST(Target, OpensARegularFileWithODirectAndReportsItsGeometry) {
 
 TEST(Target, ReadOnlyTargetsCannotBeWrittenThrough) {
   ShmTempDir dir;
-  const Target target = Target::open(dir.create_file("t.img", 1 << 20), Target::Access::read_only);
+  const Target target = Target::open_read_only(dir.create_file("t.img", 1 << 20));
   EXPECT_EQ(::fcntl(target.fd(), F_GETFL) & O_ACCMODE, O_RDONLY);
   alignas(4096) static char block[4096] = {};
   EXPECT_EQ(::pwrite(target.fd(), block, sizeof(block), 0), -1);
@@ -128,7 +134,7 @@ TEST(Target, PermissionDeniedIsAUsageError) {
       ::_exit(3);
     }
     try {
-      Target::open(path, Target::Access::read_only);
+      Target::open_read_only(path);
     } catch (const UsageError& e) {
       ::_exit(contains(e.what(), "permission denied") && contains(e.what(), "target: ") ? 0 : 1);
     } catch (...) {
@@ -147,7 +153,7 @@ TEST(Target, OpeningNeverWrites) {
   const std::string path = dir.create_file("t.img", 1 << 20);
   struct stat before {};
   ASSERT_EQ(::stat(path.c_str(), &before), 0);
-  { const Target target = Target::open(path, Target::Access::read_write); }
+  { const Target target = Target::open(test_support::writable(path).writable()); }
   struct stat after {};
   ASSERT_EQ(::stat(path.c_str(), &after), 0);
   EXPECT_EQ(after.st_size, before.st_size);

@@ -25,7 +25,7 @@ class PostgresHistory : public ::testing::Test {
 };
 
 TEST_F(PostgresHistory, FixturesRoundTripAndReAddUpdates) {
-  HistoryStore store = HistoryStore::open(m_server->uri());
+  HistoryStore store = HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt});
   EXPECT_EQ(store.backend().dialect(), Dialect::postgresql);
   EXPECT_NE(store.backend().describe().find("PostgreSQL ptsuite@"), std::string::npos) << store.backend().describe();
   testing::exercise_store(store);
@@ -44,12 +44,12 @@ TEST_F(PostgresHistory, ConcurrentWritersBothLand) {
   const RunRecord b = testing::fixture_record("quick", "/host-b/run");
   AddResult ra;
   AddResult rb;
-  std::thread ta([&] { ra = HistoryStore::open(m_server->uri()).add(a); });
-  std::thread tb([&] { rb = HistoryStore::open(m_server->uri()).add(b); });
+  std::thread ta([&] { ra = HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt}).add(a); });
+  std::thread tb([&] { rb = HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt}).add(b); });
   ta.join();
   tb.join();
   EXPECT_NE(ra.id, rb.id);
-  HistoryStore store = HistoryStore::open(m_server->uri());
+  HistoryStore store = HistoryStore::open(history::HistoryDb{m_server->uri(), std::nullopt});
   EXPECT_EQ(store.list({}).size(), 2u);
   const std::vector<Row> versions = store.backend().query("SELECT COUNT(*) FROM ptsuite_schema");
   EXPECT_EQ(versions[0][0], std::to_string(history_migrations().size()));
@@ -63,7 +63,7 @@ TEST_F(PostgresHistory, AKeywordConnectionStringOpensTheServer) {
   const size_t amp = uri.find('&', host);
   const std::string keywords = "host=" + uri.substr(host + 5, amp - host - 5) + " port=" + uri.substr(amp + 6) +
                                " user=ptsuite password='not used' dbname=postgres";
-  HistoryStore store = HistoryStore::open(resolve_history_db(keywords));
+  HistoryStore store = HistoryStore::open(history::HistoryDb{resolve_history_db(keywords), std::nullopt});
   EXPECT_EQ(store.backend().dialect(), Dialect::postgresql);
   EXPECT_EQ(store.backend().describe().find("not used"), std::string::npos) << store.backend().describe();
   EXPECT_TRUE(store.list({}).empty());
@@ -71,7 +71,7 @@ TEST_F(PostgresHistory, AKeywordConnectionStringOpensTheServer) {
 
 TEST_F(PostgresHistory, UnreachableDatabaseIsOneLineBadInput) {
   try {
-    (void)HistoryStore::open(m_server->uri_for("no_such_database"));
+    (void)HistoryStore::open(history::HistoryDb{m_server->uri_for("no_such_database"), std::nullopt});
     FAIL() << "connected to a database that does not exist";
   } catch (const UsageError& e) {
     const std::string what = e.what();

@@ -14,6 +14,7 @@
 #include <ptsuite/history/resolve.hpp>
 #include <ptsuite/util/error.hpp>
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 #include "unit/history/store_checks.hpp"
 
 namespace ptsuite::history {
@@ -28,7 +29,7 @@ class SqliteHistory : public ::testing::Test {
 };
 
 TEST_F(SqliteHistory, FixturesRoundTripAndReAddUpdates) {
-  HistoryStore store = HistoryStore::open(db());  // creates the file and its directories
+  HistoryStore store = HistoryStore::open(test_support::sqlite_history(db()));  // creates the file and its directories
   EXPECT_TRUE(fs::exists(db()));
   EXPECT_NE(store.backend().describe().find(db()), std::string::npos);
   testing::exercise_store(store);
@@ -38,19 +39,20 @@ TEST_F(SqliteHistory, StoredRunsSurviveReopening) {
   const RunRecord steady = testing::fixture_record("steady", "/runs/steady");
   int64_t id = 0;
   {
-    HistoryStore store = HistoryStore::open(db());
+    HistoryStore store = HistoryStore::open(test_support::sqlite_history(db()));
     id = store.add(steady).id;
   }
-  HistoryStore again = HistoryStore::open(db());
+  HistoryStore again = HistoryStore::open(test_support::sqlite_history(db()));
   testing::expect_same_record(steady, again.get_or_throw(id));
 }
 
 TEST_F(SqliteHistory, MigratesAVersionOneDatabaseKeepingItsRuns) {
-  testing::exercise_migration_from_v1(open_sqlite(db()), open_sqlite(db()));
+  testing::exercise_migration_from_v1(open_sqlite(test_support::database_path(db())),
+                                      open_sqlite(test_support::database_path(db())));
 }
 
 TEST_F(SqliteHistory, FreshDatabaseGetsEveryMigrationOnce) {
-  std::unique_ptr<Backend> backend = open_sqlite(db());
+  std::unique_ptr<Backend> backend = open_sqlite(test_support::database_path(db()));
   const MigrationResult r = apply_migrations(*backend, history_migrations());
   EXPECT_EQ(r.from_version, 0);
   EXPECT_EQ(r.to_version, static_cast<int>(history_migrations().size()));
@@ -63,21 +65,21 @@ TEST_F(SqliteHistory, FreshDatabaseGetsEveryMigrationOnce) {
 
 TEST_F(SqliteHistory, NewerDatabaseIsRefusedUntouched) {
   {
-    std::unique_ptr<Backend> backend = open_sqlite(db());
+    std::unique_ptr<Backend> backend = open_sqlite(test_support::database_path(db()));
     (void)apply_migrations(*backend, history_migrations());
     (void)backend->query("INSERT INTO ptsuite_schema (version, applied_utc) VALUES (99, 'x')");
   }
   try {
-    HistoryStore store = HistoryStore::open(db());
+    HistoryStore store = HistoryStore::open(test_support::sqlite_history(db()));
     FAIL() << "a version-99 database was accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("upgrade ptsuite"), std::string::npos) << e.what();
   }
-  EXPECT_EQ(schema_version(*open_sqlite(db())), 99);
+  EXPECT_EQ(schema_version(*open_sqlite(test_support::database_path(db()))), 99);
 }
 
 TEST_F(SqliteHistory, FailingMigrationRollsBackWhole) {
-  std::unique_ptr<Backend> backend = open_sqlite(db());
+  std::unique_ptr<Backend> backend = open_sqlite(test_support::database_path(db()));
   const std::vector<Migration> good = {{1, "t", {"CREATE TABLE t (a INTEGER)"}}};
   (void)apply_migrations(*backend, good);
   const std::vector<Migration> bad = {
@@ -88,7 +90,8 @@ TEST_F(SqliteHistory, FailingMigrationRollsBackWhole) {
 }
 
 TEST_F(SqliteHistory, UnopenableDatabaseIsBadInput) {
-  EXPECT_THROW((void)HistoryStore::open("/proc/ptsuite-no-such-dir/history.sqlite"), Error);
+  EXPECT_THROW((void)HistoryStore::open(test_support::sqlite_history("/proc/ptsuite-no-such-dir/history.sqlite")),
+               Error);
 }
 
 TEST(HistoryRecord, HeadlineMetricsComeFromTheRecordedCells) {
@@ -130,7 +133,7 @@ TEST_F(SqliteHistory, RunReferencesResolveIdsAndDirectories) {
   const fs::path run_dir = fs::path(m_temp.path()) / "run-1";
   fs::create_directories(run_dir);
   std::ofstream(run_dir / "results.json") << test_support::load_results_fixture("steady").dump();
-  HistoryStore store = HistoryStore::open(db());
+  HistoryStore store = HistoryStore::open(test_support::sqlite_history(db()));
   const int64_t id = store.add(record_from_run_dir(run_dir)).id;
 
   for (const std::string& ref : {std::to_string(id), "#" + std::to_string(id), "h" + std::to_string(id)}) {
@@ -148,7 +151,7 @@ TEST_F(SqliteHistory, RunReferencesResolveIdsAndDirectories) {
   fs::remove_all(run_dir);
   EXPECT_THROW((void)resolve_run(std::to_string(id), &store), UsageError);  // the directory is gone
   // By database name, opened only for IDs.
-  EXPECT_THROW((void)resolve_run(std::to_string(id), db()), UsageError);
+  EXPECT_THROW((void)resolve_run(std::to_string(id), test_support::sqlite_history(db())), UsageError);
   EXPECT_EQ(parse_history_id("12"), 12);
   EXPECT_FALSE(parse_history_id("0").has_value());
   EXPECT_FALSE(parse_history_id("12a").has_value());
@@ -156,7 +159,7 @@ TEST_F(SqliteHistory, RunReferencesResolveIdsAndDirectories) {
 }
 
 TEST_F(SqliteHistory, CsvExportHasOneRowPerMetricAndQuotesFields) {
-  HistoryStore store = HistoryStore::open(db());
+  HistoryStore store = HistoryStore::open(test_support::sqlite_history(db()));
   RunRecord steady = testing::fixture_record("steady", "/runs/with,comma");
   steady.tested_by = "Lab \"A\"";
   (void)store.add(steady);

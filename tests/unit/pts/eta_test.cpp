@@ -76,6 +76,44 @@ TEST(EtaModel, ALaterByteLimitedStepIsTimedAtTheMeasuredRate) {
   EXPECT_EQ(eta.remaining("u/main/wipc", 0)->worst_ns, k_ns_per_s / 2);
 }
 
+// Issue 37 item 4: write rates are learned per TC x QD: a Latency WIPC at TC 1 / QD 1 is not timed
+// at the rate an IOPS WIPC reached at TC 4 / QD 32.
+TEST(EtaModel, WriteRatesAreLearnedPerToio) {
+  Plans p;
+  PlanStep deep = step("a/main/wipc", "segment", 2 * k_ns_per_s, 1'000'000'000, true);
+  deep.threads = 4;
+  deep.queue_depth = 32;
+  PlanStep shallow = step("b/main/wipc", "segment", 3 * k_ns_per_s, 1'000'000'000, true);
+  shallow.threads = 1;
+  shallow.queue_depth = 1;
+  PlanStep deep_again = deep;
+  deep_again.id = "c/main/wipc";
+  deep_again.bytes = 2'000'000'000;
+  p.worst.steps = {deep, shallow, deep_again};
+  p.best.steps = p.worst.steps;
+  EtaModel eta(p.best, p.worst, p.assumed);
+  eta.finished("a/main/wipc", k_ns_per_s / 4);  // 4000 MB/s at TC 4 / QD 32
+  // TC 1 / QD 1 keeps its plan (3 s); the next TC 4 / QD 32 write is timed at 4000 MB/s (0.5 s).
+  EXPECT_EQ(eta.remaining("b/main/wipc", 0)->worst_ns, 3 * k_ns_per_s + k_ns_per_s / 2);
+  EXPECT_NE(eta.basis().find("writes measured at 4000 MB/s at TC 4 / QD 32"), std::string::npos) << eta.basis();
+}
+
+// The overhead the run measures scales the plan's model: a heavier segment keeps its larger share.
+TEST(EtaModel, MeasuredOverheadsScaleThePlansPerStepOverheads) {
+  Plans p;
+  p.worst.steps = {step("t/main/r001-s00", "segment", k_ns_per_s), step("t/main/r001-s01", "segment", k_ns_per_s)};
+  p.worst.steps[0].overhead_ns = 100'000'000;
+  p.worst.steps[1].overhead_ns = 400'000'000;
+  p.best.steps = p.worst.steps;
+  EtaModel eta(p.best, p.worst, p.assumed);
+  EXPECT_EQ(eta.remaining("t/main/r001-s01", 0)->worst_ns, k_ns_per_s + 400'000'000);  // the plan's
+  eta.finished("t/main/r001-s00", k_ns_per_s + 200'000'000);                           // twice the plan's 100 ms
+  EXPECT_EQ(eta.remaining("t/main/r001-s01", 0)->worst_ns, k_ns_per_s + 800'000'000);
+  EXPECT_NE(eta.basis().find("step overhead measured 200ms per segment over 1 segments (2.00x the plan's)"),
+            std::string::npos)
+      << eta.basis();
+}
+
 device::DeviceIdentity identity(device::Transport t, uint64_t capacity_bytes) {
   device::DeviceIdentity id;
   id.transport = t;

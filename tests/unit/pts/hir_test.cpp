@@ -15,6 +15,7 @@
 #include <ptsuite/pts/test_procedure.hpp>
 
 #include "support/fake_step_executor.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::pts {
 namespace {
@@ -149,11 +150,11 @@ TEST(HirTest, ResumeAfterAnInterruptedIdleRunsThatIdleAgainAndEndsAsAnUninterrup
   {
     testing::FakeExecutor first(by_phase);
     StopAtIdle stopping(first, "hir/wait-2/idle-0001");
-    Journal journal(dir);
+    Journal journal(test_support::output_dir(dir));
     JournalingExecutor exec(stopping, journal);
     EXPECT_THROW(run_hir(exec, settings), RunStopped);
   }
-  Journal reopened(dir);
+  Journal reopened(test_support::output_dir(dir));
   testing::FakeExecutor fresh(by_phase);
   JournalingExecutor exec(fresh, reopened);
   const json resumed = run_hir(exec, settings);

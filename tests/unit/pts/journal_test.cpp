@@ -6,10 +6,12 @@
 
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/round_loop.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/fake_step_executor.hpp"
+#include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::pts {
 namespace {
@@ -64,11 +66,11 @@ TEST_F(JournalTest, ResumeAfterInterruptionReplaysThenContinues) {
       }
       return noisy(id, s);
     });
-    Journal journal(m_dir);
+    Journal journal(test_support::output_dir(m_dir));
     JournalingExecutor exec(dying, journal);
     EXPECT_THROW(run_rounds(exec, spec), Killed);
   }
-  Journal reopened(m_dir);
+  Journal reopened(test_support::output_dir(m_dir));
   // 8 segments + 4 health snapshots (rounds 1-4) completed before the 9th segment.
   EXPECT_EQ(reopened.entries().size(), 12u);
   testing::FakeExecutor fresh(noisy);
@@ -84,14 +86,14 @@ TEST_F(JournalTest, ResumeAfterInterruptionReplaysThenContinues) {
 TEST_F(JournalTest, ChangedPlanIsRefused) {
   {
     testing::FakeExecutor fake(noisy);
-    Journal journal(m_dir);
+    Journal journal(test_support::output_dir(m_dir));
     JournalingExecutor exec(fake, journal);
     (void)run_rounds(exec, spec_with(5));
   }
   RoundLoopSpec changed = spec_with(5);
   changed.segments[0].duration_ns = 2'000'000'000;  // same step ids, different request
   testing::FakeExecutor fake(noisy);
-  Journal journal(m_dir);
+  Journal journal(test_support::output_dir(m_dir));
   JournalingExecutor exec(fake, journal);
   try {
     (void)run_rounds(exec, changed);
@@ -105,15 +107,15 @@ TEST_F(JournalTest, ChangedPlanIsRefused) {
 TEST_F(JournalTest, TornTempFilesAreIgnoredAndDamageIsReported) {
   {
     testing::FakeExecutor fake(noisy);
-    Journal journal(m_dir);
+    Journal journal(test_support::output_dir(m_dir));
     JournalingExecutor exec(fake, journal);
     (void)run_rounds(exec, spec_with(5));
   }
   const fs::path steps = m_dir / "journal" / "steps";
   std::ofstream(steps / "00000016.json.tmp") << "{\"seq\": 16, \"id\": \"torn";
-  EXPECT_EQ(Journal(m_dir).entries().size(), 15u);
+  EXPECT_EQ(Journal(test_support::output_dir(m_dir)).entries().size(), 15u);
   std::ofstream(steps / "00000003.json", std::ios::trunc) << "{broken";
-  EXPECT_THROW(Journal{m_dir}, Error);
+  EXPECT_THROW(Journal{test_support::output_dir(m_dir)}, Error);
 }
 
 // Every entry carries a SHA-256 chained to the one before: an entry edited after it was
@@ -121,12 +123,12 @@ TEST_F(JournalTest, TornTempFilesAreIgnoredAndDamageIsReported) {
 TEST_F(JournalTest, EditedEntriesAreRefusedByTheirHashes) {
   {
     testing::FakeExecutor fake(noisy);
-    Journal journal(m_dir);
+    Journal journal(test_support::output_dir(m_dir));
     JournalingExecutor exec(fake, journal);
     (void)run_rounds(exec, spec_with(5));
   }
   const fs::path steps = m_dir / "journal" / "steps";
-  const Journal intact(m_dir);
+  const Journal intact(test_support::output_dir(m_dir));
   ASSERT_EQ(intact.entries().size(), 15u);
   EXPECT_EQ(intact.entries()[0].sha256.size(), 64u);
   EXPECT_NE(intact.entries()[0].sha256, intact.entries()[1].sha256);
@@ -134,9 +136,9 @@ TEST_F(JournalTest, EditedEntriesAreRefusedByTheirHashes) {
   const std::string original = read_file(steps / "00000004.json");
   nlohmann::json edited = nlohmann::json::parse(original);
   edited["result"]["summary"]["combined"]["iops"] = 999999.0;
-  write_file_atomic(steps / "00000004.json", edited.dump());
+  test_support::write_file(steps / "00000004.json", edited.dump());
   try {
-    (void)Journal(m_dir);
+    (void)Journal(test_support::output_dir(m_dir));
     ADD_FAILURE() << "an edited journal step was accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("00000004.json: this journal step was changed"), std::string::npos)
@@ -145,10 +147,10 @@ TEST_F(JournalTest, EditedEntriesAreRefusedByTheirHashes) {
   // Step 5 copied over step 4 with the seq fixed: its hash chains to step 4, not step 3.
   nlohmann::json moved = nlohmann::json::parse(read_file(steps / "00000005.json"));
   moved["seq"] = 4;
-  write_file_atomic(steps / "00000004.json", moved.dump());
-  EXPECT_THROW((void)Journal(m_dir), UsageError);
-  write_file_atomic(steps / "00000004.json", original);
-  EXPECT_EQ(Journal(m_dir).entries().size(), 15u);
+  test_support::write_file(steps / "00000004.json", moved.dump());
+  EXPECT_THROW((void)Journal(test_support::output_dir(m_dir)), UsageError);
+  test_support::write_file(steps / "00000004.json", original);
+  EXPECT_EQ(Journal(test_support::output_dir(m_dir)).entries().size(), 15u);
 }
 
 }  // namespace

@@ -116,6 +116,46 @@ TEST(Plan, AllFiveTestsQuickPresetIsShort) {
   EXPECT_LE(on_scratch.total_ns, 210 * 1'000'000'000ull) << static_cast<double>(on_scratch.total_ns) / 1e9 << " s";
 }
 
+// Issue 37 item 4: each byte-limited write is timed at its own TC x QD's rate (the Latency WIPC
+// at TC 1 / QD 1 is not an IOPS WIPC at TC 4 / QD 32), every segment carries the overhead of
+// its shape (a + b x threads + c x MiB of IO buffers), a health snapshot its time, and after each
+// test the results document is written whole.
+TEST(Plan, StepsCarryTheirToiosRateAndTheirShapesOverhead) {
+  PlanFixture f;
+  PlanAssumptions a;
+  a.write_mb_per_s = 1000;
+  a.write_rates = {{1, 1, 100}};
+  a.step_overhead_ns = 10'000'000;
+  a.overhead_per_thread_ns = 1'000'000;
+  a.overhead_per_mib_ns = 2'000'000;
+  a.health_ns = 3'000'000;
+  a.document_ns_per_byte = 1;
+  const Plan p = make_plan({"iops", "latency"}, DefinitionSet::embedded(), {"2.0.2", "enterprise"}, f.settings,
+                           {k_gib, 512}, PlanCase::worst, a);
+  uint64_t iops_steps = 0;
+  uint64_t overheads = 0;
+  uint64_t durations = 0;
+  for (const PlanStep& s : p.steps) {
+    iops_steps += s.id.rfind("iops/", 0) == 0 ? 1 : 0;
+    overheads += s.overhead_ns;
+    durations += s.duration_ns;
+    if (s.id == "latency/main/wipc") {  // 2 GiB at TC 1 / QD 1: 100 MB/s
+      EXPECT_NEAR(static_cast<double>(s.duration_ns) / 1e9, 2.0 * k_gib / 100e6, 0.01);
+    } else if (s.id == "iops/main/wipc") {  // at TC 4 / QD 32: the default 1000 MB/s
+      EXPECT_NEAR(static_cast<double>(s.duration_ns) / 1e9, 2.0 * k_gib / 1000e6, 0.01);
+    } else if (s.id == "iops/main/r001-s00") {  // TC 4 x QD 32 x 1 MiB = 128 MiB of buffers
+      EXPECT_EQ(s.overhead_ns, 10'000'000u + 4 * 1'000'000u + 128 * 2'000'000u);
+    } else if (s.id == "latency/main/r001-s00") {  // TC 1 x QD 1 x 8 KiB
+      EXPECT_EQ(s.overhead_ns, 10'000'000u + 1'000'000u + 2'000'000u * 8 / 1024);
+    } else if (s.kind == "health") {
+      EXPECT_EQ(s.overhead_ns, 3'000'000u);
+    }
+  }
+  // The document: after IOPS its steps so far, after Latency every step, 8 KiB each at 1 ns/byte.
+  EXPECT_EQ(p.documents_ns, (iops_steps + p.steps.size()) * k_record_bytes_per_step);
+  EXPECT_EQ(p.total_ns, durations + overheads + p.documents_ns);
+}
+
 TEST(Plan, PlanDoesNotDependOnAnyDevice) {
   PlanFixture f;
   const Plan a = f.plan({"latency"}, PlanCase::worst);

@@ -9,12 +9,13 @@
 
 #include <ptsuite/pts/plan.hpp>
 #include <ptsuite/pts/run_log.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/stall_detector.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::pts {
 namespace {
@@ -54,7 +55,7 @@ TEST(RunLog, LogsEachEventWithAUtcTimestampAndForwardsIt) {
   Recorder console;
   const StepId step{"iops", "main", "r001-rnd-4k"};
   {
-    RunLog log(path, console);
+    RunLog log(test_support::output_path(path), console);
     log.note("run started");
     Plan plan;
     plan.steps.resize(3);
@@ -92,11 +93,11 @@ TEST(RunLog, ASecondSessionAppends) {
   const std::string path = dir.file("run.log");
   Recorder console;
   {
-    RunLog log(path, console);
+    RunLog log(test_support::output_path(path), console);
     log.note("first session");
   }
   {
-    RunLog log(path, console);
+    RunLog log(test_support::output_path(path), console);
     log.note("resumed");
   }
   const std::vector<std::string> lines = lines_of(read_file(path));
@@ -110,7 +111,7 @@ TEST(RunLog, AStallIsLoggedOncePerStall) {
   const std::string path = dir.file("run.log");
   Recorder console;
   {
-    RunLog log(path, console);
+    RunLog log(test_support::output_path(path), console);
     const StepId step{"wsat", "main", "s0001"};
     log.step_started(step, "RND 4KiB 0/100");
     StepProgress p;
@@ -134,7 +135,7 @@ TEST(RunLog, NothingIsLoggedAfterCloseButEventsStillReachTheConsole) {
   test_support::ShmTempDir dir;
   const std::string path = dir.file("run.log");
   Recorder console;
-  RunLog log(path, console);
+  RunLog log(test_support::output_path(path), console);
   log.note("last line");
   log.close();
   log.message("after the manifest");
@@ -145,10 +146,14 @@ TEST(RunLog, NothingIsLoggedAfterCloseButEventsStillReachTheConsole) {
 TEST(RunLog, AnUnwritableLogIsASystemErrorNamingTheFile) {
   test_support::ShmTempDir dir;
   Recorder console;
-  // A path under a regular file cannot be created (spdlog would create missing directories).
-  const std::string blocker = dir.create_file("file", 0);
+  // The output gate let dir/sub/run.log through; then sub became a regular file: the log
+  // cannot be created under it.
+  std::filesystem::create_directories(dir.file("sub"));
+  const OutputPath token = test_support::output_path(dir.file("sub/run.log"));
+  std::filesystem::remove(dir.file("sub"));
+  const std::string blocker = dir.create_file("sub", 0);
   try {
-    RunLog log(blocker + "/run.log", console);
+    RunLog log(token, console);
     FAIL() << "opened a log under a regular file";
   } catch (const SystemError& e) {
     EXPECT_NE(std::string(e.what()).find(blocker + "/run.log"), std::string::npos) << e.what();

@@ -201,7 +201,17 @@ TEST(ReplayRecord, WriterAndReaderAgree) {
   s.replayed.outstanding_mean = 1.5;
   s.issue_error_p99_ns = 1234;
   s.fell_behind = true;
-  r.steps = {s};
+  s.latency = results::ReplayLatency{};
+  s.latency->read = {3, 12288, 30.0, 0.12, 41e3, 2.5e3, 38000, 45000, 40000, 44000, 45000, 45000};
+  s.latency->combined = s.latency->read;
+  r.steps = {s, s};
+  r.steps[1].latency.reset();  // an older record's step: no response times
+  r.latency = s.latency;
+  r.capture_id = "sha256:" + std::string(64, 'a');
+  r.target_identity.model = "FX-3840";
+  r.target_identity.capacity_bytes = 1ULL << 30;
+  r.ramp = results::ReplayRamp{1000.5, 20000, "closed-loop replay", {}};
+  r.ramp->points.push_back({50, 9.99, 10000, 700, 70000000, *s.latency, 3, 1, 10, 20, 30, "complete"});
   nlohmann::json j;
   to_json(j, r);
   const results::ReplayRecord back = results::read_replay(j);
@@ -212,6 +222,22 @@ TEST(ReplayRecord, WriterAndReaderAgree) {
   EXPECT_TRUE(back.steps.at(0).fell_behind);
   EXPECT_FALSE(back.capture_complete);
   EXPECT_EQ(back.kind, results::k_replay_kind);
+  EXPECT_EQ(back.steps.at(0).latency, s.latency);
+  EXPECT_FALSE(back.steps.at(1).latency.has_value());
+  EXPECT_EQ(back.capture_id, r.capture_id);
+  EXPECT_EQ(back.target_identity.model, "FX-3840");
+  ASSERT_TRUE(back.ramp.has_value());
+  EXPECT_EQ(back.ramp->points.at(0).latency, *s.latency);
+  EXPECT_DOUBLE_EQ(back.ramp->limit_iops, 20000);
+  // A record written before the response times were measured reads without them.
+  nlohmann::json older = j;
+  older.erase("latency");
+  older.erase("ramp");
+  older["steps"][0].erase("latency");
+  const results::ReplayRecord old_back = results::read_replay(older);
+  EXPECT_FALSE(old_back.latency.has_value());
+  EXPECT_FALSE(old_back.ramp.has_value());
+  EXPECT_FALSE(old_back.steps.at(0).latency.has_value());
 }
 
 // pts/schema/replay.schema.json: usable, the writer's output valid, broken copies rejected (a
@@ -229,10 +255,22 @@ TEST(ReplayRecord, TheSchemaAcceptsTheWritersOutputAndRejectsBrokenCopies) {
   s.captured.read_pct = 100;
   s.captured.sizes = {{4096, 2}, {65536, 1}};
   s.replayed = s.captured;
+  s.latency = results::ReplayLatency{};
+  s.latency->read = {3, 12288, 30.0, 0.12, 41e3, 2.5e3, 38000, 45000, 40000, 44000, 45000, 45000};
+  s.latency->combined = s.latency->read;
   r.steps = {s, s};
+  r.latency = s.latency;
+  r.capture_id = "sha256:" + std::string(64, '0');
+  r.ramp = results::ReplayRamp{1000.5, 20000, "closed-loop replay", {}};
+  r.ramp->points.push_back({50, 9.99, 10000, 700, 70000000, *s.latency, 3, 1, 10, 20, 30, "complete"});
   nlohmann::json j;
   to_json(j, r);
   EXPECT_EQ(validate_json(j, schema), std::vector<std::string>{});
+  nlohmann::json without = j;  // no ramp, no latency: null
+  without["ramp"] = nullptr;
+  without["latency"] = nullptr;
+  without["steps"][0]["latency"] = nullptr;
+  EXPECT_EQ(validate_json(without, schema), std::vector<std::string>{});
   const std::vector<std::function<void(nlohmann::json&)>> breaks = {
       [](nlohmann::json& d) { d.erase("steps"); },
       [](nlohmann::json& d) { d["capture"]["capacity_bytes"] = "1GiB"; },
@@ -240,6 +278,12 @@ TEST(ReplayRecord, TheSchemaAcceptsTheWritersOutputAndRejectsBrokenCopies) {
       [](nlohmann::json& d) { d["steps"][1]["replayed"]["read_pct"] = 100.5; },
       [](nlohmann::json& d) { d["steps"][0]["captured"]["sizes"][0].erase("ios"); },
       [](nlohmann::json& d) { d["unknown"] = 1; },
+      [](nlohmann::json& d) { d["capture"]["id"] = "md5:0"; },
+      [](nlohmann::json& d) { d["steps"][0]["latency"]["read"].erase("p99_9_ns"); },
+      [](nlohmann::json& d) { d["latency"]["combined"]["max_ns"] = -1; },
+      [](nlohmann::json& d) { d["ramp"]["points"][0]["percent"] = 0; },
+      [](nlohmann::json& d) { d["ramp"]["points"][0]["stop_reason"] = "tired"; },
+      [](nlohmann::json& d) { d["target"]["identity"]["capacity_bytes"] = "1GiB"; },
   };
   for (size_t i = 0; i < breaks.size(); ++i) {
     nlohmann::json broken = j;

@@ -14,13 +14,14 @@
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/results/comparison.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/sha256.hpp>
 
 #include "support/json_schema.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::report::compare {
 namespace {
@@ -86,7 +87,7 @@ class Compare : public ::testing::Test {
   LoadedRun run(const std::string& name, const json& doc) {
     const fs::path dir = fs::path(m_dir.path()) / name;
     fs::create_directories(dir);
-    write_file_atomic(dir / "results.json", doc.dump());
+    test_support::write_file(dir / "results.json", doc.dump());
     return load_run(RunSource{dir.string(), dir, dir / "results.json", std::nullopt});
   }
   std::vector<LoadedRun> pair(const json& a, const json& b) { return {run("a", a), run("b", b)}; }
@@ -131,10 +132,14 @@ TEST_F(Compare, TwoDrivesAreOverlaidTestByTest) {
   EXPECT_TRUE(mix["delta_pct"][0][6].is_null());
   EXPECT_NEAR(mix["delta_pct"][1][6].get<double>(), 25.0, 1e-9);
   size_t iops_groups = 0;
+  size_t preconditioning = 0;
   for (const json& g : cmp["tests"][0]["groups"]) {
-    iops_groups += g.at("metric") == "iops" ? 1 : 0;
+    const std::string id = g.at("id");
+    iops_groups += id.rfind("iops-", 0) == 0 ? 1 : 0;
+    preconditioning += id.rfind("precondition-", 0) == 0 ? 1 : 0;
   }
   EXPECT_EQ(iops_groups, 7u);  // one per R/W mix
+  EXPECT_GE(preconditioning, 1u) << "the steady-state Rounds over time";
 
   // Latency: ART, 99.999 % and MRT per (mix, block size) cell, unchanged between the drives.
   const json& art = group_of(cmp, "latency", "latency-latency_mean_ns");
@@ -240,7 +245,7 @@ TEST_F(Compare, BadInputIsRefused) {
   EXPECT_THROW((void)run("newer", other), UsageError);
   const fs::path dir = fs::path(m_dir.path()) / "broken";
   fs::create_directories(dir);
-  write_file_atomic(dir / "results.json", "{not json");
+  test_support::write_file(dir / "results.json", "{not json");
   EXPECT_THROW((void)load_run({"broken", dir, dir / "results.json", std::nullopt}), UsageError);
   EXPECT_THROW((void)load_run({"gone", dir, dir / "missing.json", std::nullopt}), UsageError);
 }
@@ -251,7 +256,8 @@ TEST_F(Compare, ExtractorsAreFoundByResultsKind) {
   ASSERT_NE(find_extractor("ptsuite.scenario"), nullptr);
   EXPECT_EQ(find_extractor("ptsuite.scenario")->kind(), "ptsuite.scenario");
   EXPECT_EQ(find_extractor("ptsuite.workload"), nullptr);
-  EXPECT_EQ(extractor_kinds(), (std::vector<std::string>{"ptsuite.results", "ptsuite.scenario", "ptsuite.app_run"}));
+  EXPECT_EQ(extractor_kinds(),
+            (std::vector<std::string>{"ptsuite.results", "ptsuite.scenario", "ptsuite.app_run", "ptsuite.replay"}));
 }
 
 TEST_F(Compare, EveryOtherTestHasGroups) {
@@ -295,11 +301,15 @@ TEST_F(Compare, HtmlHasOneSeriesPerDriveAndCsvOneRowPerCellAndRun) {
   size_t rows = 0;
   for (const json& t : cmp["tests"]) {
     for (const json& g : t["groups"]) {
-      rows += g["cells"].size() * 2;
+      if (g["kind"] == "cells") {
+        rows += g["cells"].size() * 2;
+      } else {
+        for (const json& run : g["series"]) rows += run.size();  // a series: one row per point
+      }
     }
   }
   EXPECT_EQ(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), rows + 1);
-  EXPECT_EQ(csv.substr(0, csv.find('\r')), "test,group,metric,unit,cell,x,run,model,serial,value,delta_pct");
+  EXPECT_EQ(csv.substr(0, csv.find('\r')), "test,group,metric,unit,cell,x,run,model,serial,value,delta_pct,target");
   EXPECT_NE(csv.find("iops,iops-65-35,iops,IOPS,4KiB,4096,Run 2,FX-7680 Fixture NVMe SSD,FX0000000002,"),
             std::string::npos);
 }
@@ -343,7 +353,7 @@ TEST_F(Compare, PartialOrMistypedDocumentReadsWithDefaults) {
   EXPECT_DOUBLE_EQ(g.values.at(0).at(0), 1.0);
   EXPECT_TRUE(std::isnan(g.values.at(0).at(1)));
   EXPECT_FALSE(render_compare_html(group).empty());  // a partial document still renders
-  EXPECT_EQ(render_compare_csv(group), "test,group,metric,unit,cell,x,run,model,serial,value,delta_pct\r\n");
+  EXPECT_EQ(render_compare_csv(group), "test,group,metric,unit,cell,x,run,model,serial,value,delta_pct,target\r\n");
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "support/json_schema.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::report {
 namespace {
@@ -47,7 +48,7 @@ TEST(DocumentKindsList, AnEmptyDocumentOfEveryKindRendersInEachOfItsFormats) {
     std::vector<std::string> formats = report_formats_of(info);
     std::erase(formats, "pdf");  // Chromium: tested in the PDF tests
     std::erase(formats, "json");
-    const std::vector<std::string> written = write_reports(dir.string(), doc, formats);
+    const std::vector<std::string> written = write_reports(test_support::output_dir(dir.string()), doc, formats);
     EXPECT_TRUE(fs::is_regular_file(dir / info.html_file)) << info.html_file;
     EXPECT_EQ(fs::is_regular_file(dir / "summary.txt"), info.name != "comparison");
     // The CSV of every kind but a PTS run (a <test>.csv per test: none here) is one file.

@@ -9,8 +9,8 @@
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/html_report.hpp>
 #include <ptsuite/report/text_report.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 

@@ -15,9 +15,10 @@
 #include <iostream>
 #include <string>
 
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/results_fixture.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::test_support {
 namespace {
@@ -50,7 +51,7 @@ TEST(ResultsSize, WorstCaseFullEnterpriseRunStaysUnder100MB) {
   EXPECT_LT(text.size(), k_max_results_bytes);
   if (const char* dir = std::getenv("PTSUITE_WORST_CASE_OUT"); dir != nullptr && *dir != '\0') {
     std::filesystem::create_directories(dir);
-    write_file_atomic(std::string(dir) + "/results.json", text);
+    test_support::write_file(std::string(dir) + "/results.json", text);
   }
 }
 

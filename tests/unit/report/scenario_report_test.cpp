@@ -4,6 +4,7 @@
 // left out of the time charts; and `compare` overlaying every statistic per direction.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <regex>
 #include <set>
@@ -13,9 +14,11 @@
 
 #include <ptsuite/report/compare_extractor.hpp>
 #include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 
 #include "support/scenario_fixture.hpp"
 
@@ -108,17 +111,61 @@ TEST(ScenarioReport, ReportSeriesDrawsDrivesTheAggregateOrBoth) {
   EXPECT_NE(agg.find("data-series=\"all\""), std::string::npos);
   EXPECT_NE(agg.find("data-series=\"max of targets\""), std::string::npos);
 
-  const std::string picked = scenario_html(results::read_scenario_document(eight), {"drives", {1, 5}});
+  // --plot-targets 1,5 names targets as the report prints them (from 1): indexes 0 and 4.
+  const std::string picked =
+      scenario_html(results::read_scenario_document(eight), {"drives", parse_plot_targets("1,5", "--plot-targets")});
   EXPECT_NE(picked.find("data-series=\"target 1\""), std::string::npos);
   EXPECT_NE(picked.find("data-series=\"target 5\""), std::string::npos);
   EXPECT_EQ(picked.find("data-series=\"target 2\""), std::string::npos);
   EXPECT_EQ(picked.find("data-series=\"all\""), std::string::npos);
   EXPECT_EQ(count(picked, "<td>target 2</td>"), 2u * 3 + 1) << "tables keep every target (and the intro lists it)";
 
-  EXPECT_EQ(parse_plot_targets("1,5", "--plot-targets"), (std::vector<uint32_t>{1, 5}));
+  EXPECT_EQ(parse_plot_targets("1,5", "--plot-targets"), (std::vector<uint32_t>{0, 4}));
   EXPECT_THROW((void)parse_plot_targets("1,x", "--plot-targets"), UsageError);
+  EXPECT_THROW((void)parse_plot_targets("0,1", "--plot-targets"), UsageError) << "targets count from 1";
   EXPECT_THROW(check_scenario_report_options({"all", {}}, 8, "--series"), UsageError);
   EXPECT_THROW(check_scenario_report_options({"", {8}}, 8, "--plot-targets"), UsageError);
+}
+
+// --compact: the HTML and text tables hold the aggregate's rows only and no stream-instance
+// table; scenario.csv keeps every row. The option round-trips through results.json "report".
+TEST(ScenarioReport, CompactKeepsTheAggregateInTablesAndEveryRowInTheCsv) {
+  json doc = test_support::scenario_txq_sweep(2, 3);
+  const ScenarioReportOptions compact{"", {}, true};
+  const std::string html = scenario_html(results::read_scenario_document(doc), compact);
+  // 3 steps x the aggregate x (read, write, R+W); no target rows.
+  EXPECT_EQ(count(html, "<td>read</td>"), 3u);
+  EXPECT_EQ(count(html, "<td>all (aggregate)</td>"), 9u) << "its scope on each of its rows";
+  EXPECT_EQ(count(html, "<td>target 1</td>"), 1u) << "the intro's list of targets only";
+  EXPECT_EQ(html.find("Stream instances of"), std::string::npos);
+  EXPECT_NE(html.find("--compact: the aggregate only"), std::string::npos);
+  const std::string text = scenario_text(results::read_scenario_document(doc), compact);
+  EXPECT_EQ(count(text, "  write "), 3u) << text;
+  EXPECT_EQ(text.find("target 1    "), std::string::npos) << text;
+  // Without --compact the targets are there, numbered from 1.
+  const std::string full = scenario_text(results::read_scenario_document(doc));
+  EXPECT_NE(full.find("target 1 "), std::string::npos) << full;
+  EXPECT_NE(full.find("target 2 "), std::string::npos) << full;
+  EXPECT_EQ(full.find("target 0"), std::string::npos) << full;
+  // The CSV is not compacted: 3 steps x (2 targets + aggregate + 2 instances) x 3 directions.
+  doc["report"] = scenario_report_options_json(compact);
+  const results::ScenarioDocument stored = results::read_scenario_document(doc);
+  EXPECT_TRUE(scenario_report_options(stored).compact);
+  EXPECT_EQ(count(scenario_csv(stored), "\r\n"), 1u + 3 * 5 * 3);
+  EXPECT_EQ(count(scenario_html(stored), "<td>read</td>"), 3u) << "the stored option applies";
+}
+
+// Latencies print in the unit of their magnitude, one unit per table, named in the heading.
+TEST(ScenarioReport, LatencyUnitIsChosenPerTableByMagnitude) {
+  EXPECT_EQ(units::latency_unit_for({78e3, 120e3, 2.5e6}), units::LatencyUnit::us) << "median 120 us";
+  EXPECT_EQ(units::latency_unit_for({0.9e6, 1.2e6, 40e6}), units::LatencyUnit::ms) << "median 1.2 ms";
+  EXPECT_EQ(units::latency_unit_for({}), units::LatencyUnit::ms);
+  EXPECT_EQ(units::latency_unit_for({std::nan(""), 0, 500e3}), units::LatencyUnit::us) << "NaN and 0 ignored";
+  EXPECT_EQ(units::format_latency(476.4e3), "476.4us");
+  EXPECT_EQ(units::format_latency(1.452e6), "1.452ms");
+  EXPECT_EQ(units::format_latency(2.31e9), "2.310s");
+  EXPECT_EQ(html::fmt_latency(1234.5e3, units::LatencyUnit::us), "1,234.5");
+  EXPECT_EQ(html::fmt_latency(1234.6e3, units::LatencyUnit::ms), "1.235");
 }
 
 // Each instance's series ends with a 4 ms tail at twice the rate: drawn, it would be the spike

@@ -1,4 +1,4 @@
-// write_reports() / check_report_formats(): which files each format writes, what it refuses.
+// write_reports(test_support::output_dir()) / check_report_formats(): which files each format writes, what it refuses.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -7,12 +7,14 @@
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/report_writer.hpp>
 #include <ptsuite/report/text_report.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/report_of_json.hpp"
 #include "support/results_fixture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::report {
 namespace {
@@ -52,7 +54,8 @@ TEST(ReportFormats, KnownNamesPassUnknownOnesAreNamed) {
 TEST(WriteReports, CsvTextAndJsonFilesInTheDirectory) {
   const test_support::ShmTempDir dir("ptsuite-writer");
   const json& doc = test_support::load_results_fixture("not-attained");
-  const std::vector<std::string> written = write_reports(dir.path(), doc, {"text", "json", "csv"});
+  const std::vector<std::string> written =
+      write_reports(test_support::output_dir(dir.path()), doc, {"text", "json", "csv"});
   // Canonical order (csv, text, json), whatever the order asked for.
   EXPECT_EQ(names(written),
             (std::vector<std::string>{"latency.csv", "throughput.csv", "wsat.csv", "summary.txt", "results.json"}));
@@ -67,11 +70,12 @@ TEST(WriteReports, CsvTextAndJsonFilesInTheDirectory) {
 
 TEST(WriteReports, DuplicatesAreWrittenOnceAndNothingElseIsWritten) {
   const test_support::ShmTempDir dir("ptsuite-writer");
-  const std::vector<std::string> written =
-      write_reports(dir.file("sub/dir"), test_support::load_results_fixture("steady"), {"text", "text"});
+  const std::vector<std::string> written = write_reports(
+      test_support::output_dir(dir.file("sub/dir")), test_support::load_results_fixture("steady"), {"text", "text"});
   EXPECT_EQ(names(written), (std::vector<std::string>{"summary.txt"}));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.file("sub/dir")), fs::directory_iterator{}), 1);
-  EXPECT_TRUE(write_reports(dir.path(), test_support::load_results_fixture("steady"), {}).empty());
+  EXPECT_TRUE(
+      write_reports(test_support::output_dir(dir.path()), test_support::load_results_fixture("steady"), {}).empty());
 }
 
 TEST(WriteReports, JsonNeverReplacesOtherResults) {
@@ -79,13 +83,15 @@ TEST(WriteReports, JsonNeverReplacesOtherResults) {
   const json& doc = test_support::load_results_fixture("steady");
   // The run directory's own results.json (same document): kept as it is, path returned.
   const std::string own = doc.dump();
-  write_file_atomic(dir.file("results.json"), own);
-  EXPECT_EQ(names(write_reports(dir.path(), doc, {"json"})), (std::vector<std::string>{"results.json"}));
+  test_support::write_file(dir.file("results.json"), own);
+  EXPECT_EQ(names(write_reports(test_support::output_dir(dir.path()), doc, {"json"})),
+            (std::vector<std::string>{"results.json"}));
   EXPECT_EQ(read_file(dir.file("results.json")), own);
   // Another run's results: refused, untouched.
   const std::string other = test_support::load_results_fixture("quick").dump();
-  write_file_atomic(dir.file("results.json"), other);
-  const std::string m = usage_message([&] { (void)write_reports(dir.path(), doc, {"json"}); });
+  test_support::write_file(dir.file("results.json"), other);
+  const std::string m =
+      usage_message([&] { (void)write_reports(test_support::output_dir(dir.path()), doc, {"json"}); });
   EXPECT_NE(m.find("already holds another document"), std::string::npos) << m;
   EXPECT_EQ(read_file(dir.file("results.json")), other);
 }
@@ -94,37 +100,45 @@ TEST(WriteReports, RefusesWhatIsNotAResultsDocument) {
   const test_support::ShmTempDir dir("ptsuite-writer");
   json doc = test_support::load_results_fixture("steady");
   EXPECT_NE(usage_message([&] {
-              (void)write_reports(dir.path(), doc, {"csv", "xml"});
+              (void)write_reports(test_support::output_dir(dir.path()), doc, {"csv", "xml"});
             }).find("\"xml\""),
             std::string::npos);
 
   json wrong_kind = doc;
   wrong_kind["kind"] = "ptsuite.workload";
-  EXPECT_NE(
-      usage_message([&] { (void)write_reports(dir.path(), wrong_kind, {"text"}); }).find("not a ptsuite document"),
-      std::string::npos);
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), wrong_kind, {"text"});
+            }).find("not a ptsuite document"),
+            std::string::npos);
   json newer = doc;
   newer["schema_version"] = 99;
-  EXPECT_NE(usage_message([&] { (void)write_reports(dir.path(), newer, {"text"}); }).find("schema_version 99"),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), newer, {"text"});
+            }).find("schema_version 99"),
             std::string::npos);
   json no_version = doc;
   no_version.erase("schema_version");
-  EXPECT_NE(usage_message([&] { (void)write_reports(dir.path(), no_version, {"text"}); }).find("(missing)"),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), no_version, {"text"});
+            }).find("(missing)"),
             std::string::npos);
   json no_tests = doc;
   no_tests["tests"] = json::object();
-  EXPECT_NE(usage_message([&] { (void)write_reports(dir.path(), no_tests, {"text"}); }).find("\"tests\""),
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), no_tests, {"text"});
+            }).find("\"tests\""),
             std::string::npos);
-  EXPECT_NE(
-      usage_message([&] { (void)write_reports(dir.path(), json::array(), {"text"}); }).find("not a ptsuite document"),
-      std::string::npos);
+  EXPECT_NE(usage_message([&] {
+              (void)write_reports(test_support::output_dir(dir.path()), json::array(), {"text"});
+            }).find("not a ptsuite document"),
+            std::string::npos);
   EXPECT_TRUE(fs::is_empty(dir.path()));  // nothing written for any of them
 }
 
 TEST(WriteReports, HtmlIsTheRenderedReport) {
   const test_support::ShmTempDir dir("ptsuite-writer");
   const json& doc = test_support::load_results_fixture("steady");
-  const std::vector<std::string> written = write_reports(dir.path(), doc, {"html", "text"});
+  const std::vector<std::string> written = write_reports(test_support::output_dir(dir.path()), doc, {"html", "text"});
   EXPECT_EQ(names(written), (std::vector<std::string>{"report.html", "summary.txt"}));
   const std::string html = read_file(dir.file("report.html"));
   EXPECT_NE(html.find("<html"), std::string::npos);
@@ -138,7 +152,7 @@ TEST(WriteReports, PdfWithoutChromiumNamesThePackageAndLeavesNothing) {
   const std::string saved = old == nullptr ? "" : old;
   ::setenv("PATH", empty_bin.path().c_str(), 1);  // find_chromium() searches PATH
   try {
-    (void)write_reports(dir.path(), test_support::load_results_fixture("steady"), {"pdf"});
+    (void)write_reports(test_support::output_dir(dir.path()), test_support::load_results_fixture("steady"), {"pdf"});
     ADD_FAILURE() << "no error without Chromium";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("apt-get install chromium"), std::string::npos) << e.what();
@@ -154,7 +168,7 @@ TEST(WriteReports, PdfIsPrintedByChromium) {
   if (find_chromium().empty()) {
     GTEST_SKIP() << "Chromium (Debian package chromium) is not installed";
   }
-  const std::vector<std::string> written = write_reports(dir.path(), doc, {"pdf"});
+  const std::vector<std::string> written = write_reports(test_support::output_dir(dir.path()), doc, {"pdf"});
   EXPECT_EQ(names(written), (std::vector<std::string>{"report.pdf"}));
   EXPECT_EQ(read_file(dir.file("report.pdf")).rfind("%PDF", 0), 0u);
   // Only the PDF was asked for: the HTML it was printed from is gone.

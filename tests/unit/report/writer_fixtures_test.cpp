@@ -13,9 +13,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include <ptsuite/util/atomic_file.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/results_fixture.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::test_support {
 namespace {
@@ -41,7 +42,7 @@ TEST(ResultsFixture, CheckedInCopiesAreCurrent) {
     const std::string path = results_fixture_path(name);
     if (regenerate()) {
       std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-      write_file_atomic(path, generated);
+      test_support::write_file(path, generated);
       continue;
     }
     const std::string checked_in = slurp(path);

@@ -444,7 +444,8 @@ TEST(TypedRecords, ExtensionAndValidationBlocksRoundTrip) {
   sweep.block_sizes_bytes = {4096};
   sweep.thread_counts = {1, 2};
   sweep.queue_depths = {1};
-  sweep.cells = {{"0/100", 4096, 1, 1, "RND 4KiB TC1 QD1", 1e5, 409.6, ResponseTimes{9e3, 10, 20, 30, 40, 50}}};
+  sweep.cells = {
+      {"0/100", 4096, 1, 1, "RND 4KiB TC1 QD1", 1e5, 409.6, ResponseTimes{9e3, 10, 20, 30, 40, 50}, std::nullopt}};
   const json sweep_json = sweep;
   EXPECT_EQ(json(read_latency_sweep(sweep_json)).dump(), sweep_json.dump());
   EXPECT_TRUE(sweep_json.at("cells").at(0).at("latency_p99_ns").is_number_unsigned());

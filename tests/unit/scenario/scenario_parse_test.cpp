@@ -48,6 +48,20 @@ TEST(Scenario, WritePressureStepsTenToEightHundredFiftyInTens) {
   EXPECT_DOUBLE_EQ(q.phases.at(1).fill_capacity_multiple, 0.25);
 }
 
+// --quick scales an interval series with its phase (issue 40 item 6): the noisy neighbour's 60 s at
+// 1 s intervals keep their 60 points in the quick form's duration, never below the 10 ms minimum.
+TEST(Scenario, QuickScalesTheIntervalWithTheDuration) {
+  const Scenario nn = load_scenario("noisy-neighbour");
+  const PhaseSpec& run = nn.phases.at(1);
+  ASSERT_EQ(run.interval_ns, 1'000'000'000u);
+  ASSERT_EQ(run.duration_ns, 60'000'000'000u);
+  const PhaseSpec& quick = quick_form(nn).phases.at(1);
+  EXPECT_EQ(quick.interval_ns, quick.duration_ns / 60) << quick.duration_ns;
+  Scenario tiny = nn;
+  tiny.quick.duration_ns = 100'000'000;  // 100 ms / 60 = 1.7 ms: held at the minimum
+  EXPECT_EQ(quick_form(tiny).phases.at(1).interval_ns, 10'000'000u);
+}
+
 TEST(Scenario, ProfilesRolesAndTxqPointsAreResolved) {
   const Scenario nn = load_scenario("noisy-neighbour");
   EXPECT_TRUE(nn.targets.exact);

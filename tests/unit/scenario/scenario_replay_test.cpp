@@ -25,6 +25,7 @@
 #include "support/json_schema.hpp"
 #include "support/synthetic_capture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::scenario {
 namespace {
@@ -146,8 +147,8 @@ TEST(ScenarioReplay, EachTargetReplaysAtOnceAndAJournaledReplayIsNotRunAgain) {
   test_support::write_synthetic_capture(capture);
   std::vector<engine::Target> files;
   for (const char* name : {"a.img", "b.img"}) {
-    files.push_back(engine::Target::open(dir.create_file(name, test_support::k_synthetic_capacity_bytes),
-                                         engine::Target::Access::read_write));
+    files.push_back(engine::Target::open(
+        test_support::writable(dir.create_file(name, test_support::k_synthetic_capacity_bytes)).writable()));
   }
   const std::vector<ScenarioTarget> targets{{&files[0], nullptr, {}}, {&files[1], nullptr, {}}};
   const Scenario s = parse_scenario(

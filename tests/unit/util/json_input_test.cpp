@@ -4,11 +4,12 @@
 
 #include <string>
 
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/printable.hpp>
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite {
 namespace {
@@ -46,7 +47,7 @@ TEST(JsonInput, SizeIsBoundedForTextAndFilesIncludingDevices) {
   const std::string zero = usage_message([] { (void)read_input_file("/dev/zero", 1 << 20, "--file"); });
   EXPECT_EQ(zero, "--file: /dev/zero is larger than 1 MiB, more than any input of this kind can be");
   test_support::ShmTempDir dir;
-  write_file_atomic(dir.file("a.json"), R"({"a": [1, 2]})");
+  test_support::write_file(dir.file("a.json"), R"({"a": [1, 2]})");
   EXPECT_EQ(load_json_input(dir.file("a.json"), "a", k_user_json_limits).at("a").size(), 2u);
   EXPECT_NE(usage_message([&] { (void)read_input_file(dir.file("none.json"), 10, "--claims"); }).find("cannot read"),
             std::string::npos);

@@ -39,8 +39,7 @@ TEST_P(UntimedWait, EndsWithEintrWhenTheInterrupterSignalsTheThread) {
   }
   install_wake_handler();
   test_support::ShmTempDir dir;
-  const engine::Target target =
-      engine::Target::open(dir.create_file("t.img", 1 << 20), engine::Target::Access::read_only);
+  const engine::Target target = engine::Target::open_read_only(dir.create_file("t.img", 1 << 20));
   const auto engine = engine::create_engine(GetParam());
   engine->open({.fd = target.fd(), .queue_depth = 4});
 

@@ -10,7 +10,8 @@
 // Units (the report's conventions, stated on the summary page):
 //   IOPS   fmt_iops: grouped thousands, 0 decimals from 1000 up, 1 from 10, else 2
 //   MB/s   fmt_mbps: decimal MB (10^6 bytes), 1 decimal, grouped
-//   time   fmt_ms: nanoseconds -> milliseconds with 3 decimals (microsecond resolution)
+//   time   fmt_ms: nanoseconds -> milliseconds with 3 decimals (microsecond resolution);
+//          fmt_latency: in the unit a table chose by magnitude (us below 1 ms, docs/units.md)
 //   sizes  kib_label: bytes -> "0.5 KiB", "4 KiB", "1024 KiB" (binary, as the PTS writes them)
 #pragma once
 
@@ -24,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/util/units.hpp>
 
 namespace ptsuite::report::html {
 
@@ -56,7 +58,19 @@ std::string render_rows(const Rows& rows, std::string_view css_class);
 std::string grouped(double value, int decimals);  // 1234567.891, 1 -> "1,234,567.9"
 std::string fmt_iops(double iops);
 std::string fmt_mbps(double mb_per_s);
-std::string fmt_ms(double ns);                       // 22772.6 -> "0.023"
+std::string fmt_ms(double ns);  // 22772.6 -> "0.023"
+// The unit of a latency chart or table whose values reach `largest_ns` (units::latency_unit_for's
+// rule over that one value): a name and divisor for axis labels and scaled series.
+struct LatencyUnit {
+  std::string name;    // "\u00b5s" or "ms"
+  double divisor = 1;  // shown value = ns / divisor
+  int decimals = 1;    // \u00b5s: 1 (0.1 us), ms: 3 (1 us)
+};
+LatencyUnit latency_unit(double largest_ns);
+std::string fmt_latency(double ns, const LatencyUnit& unit);  // grouped; NaN -> en dash
+// A latency in a table's unit (units::latency_unit_for over the table's values): us with 1
+// decimal, ms with 3, grouped ("1,234.5").
+std::string fmt_latency(double ns, units::LatencyUnit unit);
 std::string fmt_number(double value);                // 4 significant digits, >= 2 decimals
 std::string fmt_percent(double pct);                 // 99.999 -> "99.999 %", 20 -> "20 %"
 std::string kib_label(uint64_t bytes);               // 512 -> "0.5 KiB"

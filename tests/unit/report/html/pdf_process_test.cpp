@@ -14,10 +14,12 @@
 #include <string>
 
 #include <ptsuite/report/pdf.hpp>
-#include <ptsuite/util/atomic_file.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::report {
 namespace {
@@ -61,7 +63,7 @@ class FakeChromium : public ::testing::Test {
   }
   std::string html() {
     const std::string f = dir.file("report.html");
-    write_file_atomic(f, "<!DOCTYPE html><html><body>x</body></html>\n");
+    test_support::write_file(f, "<!DOCTYPE html><html><body>x</body></html>\n");
     return f;
   }
   std::string expect_error(const std::function<void()>& call) {
@@ -82,7 +84,7 @@ TEST_F(FakeChromium, AbsentChromiumIsAnErrorNamingThePackage) {
   fs::create_directories(fs::path(dir.path()) / "empty");
   PathOverride only_empty(dir.path() + "/empty");
   EXPECT_EQ(find_chromium(), "");
-  const std::string why = expect_error([&] { print_pdf(html(), dir.file("out.pdf")); });
+  const std::string why = expect_error([&] { print_pdf(html(), test_support::output_path(dir.file("out.pdf"))); });
   EXPECT_NE(why.find("apt-get install chromium"), std::string::npos) << why;
   EXPECT_FALSE(fs::exists(dir.file("out.pdf")));
 }
@@ -96,7 +98,7 @@ TEST_F(FakeChromium, PrintsWithIsolationFlagsAndAFreshProfileThatIsRemoved) {
           "test -d \"$(dirname \"${a#--user-data-dir=}\")\" || exit 9;; esac; done\nexit 0");
   EXPECT_NE(find_chromium().find("/bin/chromium"), std::string::npos);
   const std::string input = html();
-  print_pdf(input, dir.file("out.pdf"));
+  print_pdf(input, test_support::output_path(dir.file("out.pdf")));
   EXPECT_EQ(read_file(dir.file("out.pdf")), "%PDF-1.4 fake\n");
   const std::string args = read_file(dir.file("args"));
   for (const char* flag : {"--headless\n", "--no-sandbox\n", "--disable-gpu\n", "--disable-quic\n", "--no-first-run\n",
@@ -116,31 +118,32 @@ TEST_F(FakeChromium, ScreenshotPassesTheWindowSize) {
       "for a in \"$@\"; do case \"$a\" in --screenshot=*) printf 'PNG' > \"${a#--screenshot=}\";; "
       "--window-size=*) echo \"$a\" > \"" +
       dir.file("size") + "\";; esac; done");
-  screenshot_png(html(), dir.file("shot.png"), 1000, 1400);
+  screenshot_png(html(), test_support::output_path(dir.file("shot.png")), 1000, 1400);
   EXPECT_EQ(read_file(dir.file("shot.png")), "PNG");
   EXPECT_EQ(read_file(dir.file("size")), "--window-size=1000,1400\n");
-  EXPECT_THROW(screenshot_png(html(), dir.file("shot.png"), 0, 10), UsageError);
+  EXPECT_THROW(screenshot_png(html(), test_support::output_path(dir.file("shot.png")), 0, 10), UsageError);
 }
 
 TEST_F(FakeChromium, FailureSilenceAndMissingInputAreErrors) {
   install("echo 'cannot open display' >&2\nexit 3");
-  std::string why = expect_error([&] { print_pdf(html(), dir.file("out.pdf")); });
+  std::string why = expect_error([&] { print_pdf(html(), test_support::output_path(dir.file("out.pdf"))); });
   EXPECT_NE(why.find("exit status 3"), std::string::npos) << why;
   EXPECT_NE(why.find("cannot open display"), std::string::npos) << why;
 
   install("exit 0");
-  why = expect_error([&] { print_pdf(html(), dir.file("out.pdf")); });
+  why = expect_error([&] { print_pdf(html(), test_support::output_path(dir.file("out.pdf"))); });
   EXPECT_NE(why.find("without writing the PDF"), std::string::npos) << why;
   EXPECT_FALSE(fs::exists(dir.file("out.pdf")));
 
-  EXPECT_THROW(print_pdf(dir.file("missing.html"), dir.file("out.pdf")), UsageError);
+  EXPECT_THROW(print_pdf(dir.file("missing.html"), test_support::output_path(dir.file("out.pdf"))), UsageError);
 }
 
 TEST_F(FakeChromium, AHangingBrowserIsStoppedAtTheTimeout) {
   // The script and the child it leaves in its process group both get killed.
   install("sleep 300 &\nsleep 300");
-  const std::string why =
-      expect_error([&] { print_pdf(html(), dir.file("out.pdf"), Paper::automatic, std::chrono::seconds(1)); });
+  const std::string why = expect_error([&] {
+    print_pdf(html(), test_support::output_path(dir.file("out.pdf")), Paper::automatic, std::chrono::seconds(1));
+  });
   EXPECT_NE(why.find("did not finish within 1 s"), std::string::npos) << why;
 }
 
