@@ -53,6 +53,7 @@ constexpr auto k_shared = std::to_array<SharedFlag>({
     {"--plot-targets", "LIST", "the targets a scenario's charts draw, e.g. 1,5 (default: all)"},
     {"--pubkey", "FILE", "an Ed25519 public key file (PEM)"},
     {"--strict-preflight", "", "refuse to start (exit 3) on a host preflight warning, not only on an error"},
+    {"--capacity", "SIZE", "the capacity to plan for when no target tells it (plan, fleet submit)"},
     {"--force", "", "overlay runs whose workloads differ, marking every difference (compare, fleet compare)"},
     {"--compact", "", "scenario results: aggregate-only tables, no stream-instance table (the CSV keeps every row)"},
     {"--label", "KEY=VALUE",

@@ -223,7 +223,7 @@ void register_fleet_submit(CLI::App& fleet, CommandSlot& slot) {
   sub->add_option("--partition", o->partition, "Slurm partition (default: the cluster's)")->check(paths::none());
   sub->add_option("--time", o->time, "Time limit per job instead of the plan's worst case x 1.5 + 15 min (e.g. 3d)")
       ->check(paths::none());
-  sub->add_option("--capacity", o->capacity, "Capacity to plan the time limit for, when the registry has none")
+  add_shared_option(sub, "--capacity", o->capacity, "Capacity to plan the time limit for, when the registry has none")
       ->check(paths::none());
   sub->add_option("--ptsuite", o->ptsuite_binary, "ptsuite on the hosts (default: this binary's path)")
       ->check(paths::none());  // a path on the hosts: neither read nor written here

@@ -144,8 +144,8 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
       ->capture_default_str();
   add_shared_option(sub, "--target", o->target, "Device or file (opened read-only for its capacity)")
       ->check(paths::target_read());
-  sub->add_option("--capacity", o->capacity,
-                  "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB")
+  add_shared_option(sub, "--capacity", o->capacity,
+                    "Capacity to plan for instead of a target, as drive makers write it: 3.84TB (decimal), 894GiB")
       ->check(paths::none());
   sub->add_option("--logical-block", o->logical_block, "Logical block size with --capacity")
       ->check(paths::none())
