@@ -8,6 +8,8 @@
 #include <ptsuite/device/ata.hpp>
 #include <ptsuite/device/nvme.hpp>
 #include <ptsuite/device/scsi.hpp>
+#include <ptsuite/device/write_cache_record.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::device {
@@ -225,23 +227,26 @@ WriteCacheSession::~WriteCacheSession() {
   }
 }
 
-void to_json(nlohmann::json& j, const WriteCacheState& s) {
-  j = {{"applicable", s.applicable},
-       {"enabled", s.enabled ? nlohmann::json(*s.enabled) : nlohmann::json(nullptr)},
-       {"mechanism", s.mechanism},
-       {"note", s.note}};
+results::WriteCacheState record_of(const WriteCacheState& s) { return {s.applicable, s.enabled, s.mechanism, s.note}; }
+
+results::WriteCacheRecord record_of(const WriteCacheRecord& r) {
+  results::WriteCacheRecord out;
+  out.requested_enabled = r.requested_enabled;
+  out.original = record_of(r.original);
+  out.applied = record_of(r.applied);
+  if (r.restored) {
+    out.restored = record_of(*r.restored);
+  }
+  out.messages = r.messages;
+  return out;
 }
+
+void to_json(nlohmann::json& j, const WriteCacheState& s) { j = record_of(s); }
 
 void to_json(nlohmann::json& j, const WriteCacheReapply& r) {
   j = {{"found_enabled", r.found ? nlohmann::json(*r.found) : nlohmann::json(nullptr)}, {"read_back", r.read_back}};
 }
 
-void to_json(nlohmann::json& j, const WriteCacheRecord& r) {
-  j = {{"requested_enabled", r.requested_enabled},
-       {"original", r.original},
-       {"applied", r.applied},
-       {"restored", r.restored ? nlohmann::json(*r.restored) : nlohmann::json(nullptr)},
-       {"messages", r.messages}};
-}
+void to_json(nlohmann::json& j, const WriteCacheRecord& r) { j = record_of(r); }
 
 }  // namespace ptsuite::device

@@ -8,7 +8,9 @@
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/rw_mix.hpp>
 #include <ptsuite/pts/segment.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/results/run_document.hpp>
+#include <ptsuite/results/run_draft.hpp>
 #include <ptsuite/results/test_kinds.hpp>
 #include <ptsuite/results/validation.hpp>
 #include <ptsuite/stats/stats_json.hpp>
@@ -170,40 +172,37 @@ results::ValidationBlock validation_of(const ClaimSheet& sheet, const std::vecto
 }
 
 // The test-level verdict: one "source_run" clause per run (its own run-level verdict).
-json sources_compliance(const std::vector<SourceRun>& runs, const std::vector<results::RunDocument>& docs) {
-  json clauses = json::array();
-  json reasons = json::array();
-  json notes = json::array();
-  bool compliant = true;
-  bool shortened = false;
+results::ComplianceRecord sources_compliance(const std::vector<SourceRun>& runs,
+                                             const std::vector<results::RunDocument>& docs) {
+  results::ComplianceRecord out;
+  out.compliant = true;
   for (size_t i = 0; i < runs.size() && i < docs.size(); ++i) {
     const SourceRun& r = runs[i];
     const results::ComplianceRecord& verdict = docs[i].compliance;
     const bool ok = verdict.compliant;
     const std::string summary = docs[i].has_compliance ? verdict.summary : "no compliance verdict";
-    compliant = compliant && ok;
-    shortened = shortened || verdict.shortened;
-    clauses.push_back(json{{"clause", "source_run"},
-                           {"title", "Source run " + r.dir},
-                           {"spec_ref", "-"},
-                           {"status", ok ? "pass" : "fail"},
-                           {"detail", summary}});
-    if (!ok) reasons.push_back(fmt::format("source_run: {}: {}", r.dir, summary));
-    for (const std::string& n : verdict.notes) notes.push_back(r.dir + ": " + n);
+    out.compliant = out.compliant && ok;
+    out.shortened = out.shortened || verdict.shortened;
+    out.clauses.push_back({"source_run", "Source run " + r.dir, "-", ok ? "pass" : "fail", summary});
+    if (!ok) out.reasons.push_back(fmt::format("source_run: {}: {}", r.dir, summary));
+    for (const std::string& n : verdict.notes) out.notes.push_back(r.dir + ": " + n);
   }
-  const std::string summary = compliant ? "compliant" : shortened ? "not compliant: shortened" : "not compliant";
-  return json{{"compliant", compliant}, {"shortened", shortened}, {"summary", summary},
-              {"reasons", reasons},     {"notes", notes},         {"clauses", clauses}};
+  out.summary = out.compliant ? "compliant" : out.shortened ? "not compliant: shortened" : "not compliant";
+  return out;
 }
 
 // The fields every test record has, copied as the first source's first test recorded them.
-void common_fields(const json& first, json& rec) {
-  const json tests = first.value("tests", json::array());
-  const json base = tests.empty() ? json::object() : tests.at(0);
-  for (const char* key :
-       {"active_range_pct", "write_cache_required", "data_pattern", "alignment", "write_cache", "ar_segments"}) {
-    if (base.contains(key)) rec[key] = base.at(key);
+void common_fields(const results::RunDocument& first, results::TestHeader& h) {
+  if (first.tests.empty()) {
+    return;
   }
+  const results::TestHeader& base = first.tests.front().header;
+  h.active_range_pct = base.active_range_pct;
+  h.write_cache_required = base.write_cache_required;
+  h.data_pattern = base.data_pattern;
+  h.alignment = base.alignment;
+  h.write_cache = base.write_cache;
+  h.ar_segments = base.ar_segments;
 }
 
 // The deepest queue any point ran at (at least 1).
@@ -213,6 +212,30 @@ uint32_t max_queue_depth(const results::ValidationBlock& validation) {
     max_qd = std::max(max_qd, p.conditions.queue_depth);
   }
   return max_qd;
+}
+
+// The one "claims" test record: its validation block and one verdict clause per source run.
+results::TestRecord claims_record(const std::vector<SourceRun>& runs, const std::vector<results::RunDocument>& docs,
+                                  results::ValidationBlock validation, const std::string& created_utc) {
+  const json& section = DefinitionSet::embedded().test("claims").at("section");
+  results::TestRecord rec;
+  results::TestHeader& h = rec.header;
+  h.id = "claims";
+  h.title = DefinitionSet::embedded().test("claims").value("title", "claims");
+  h.subtitle = "Declared vs measured, judged on existing runs";
+  h.section = results::read_spec_value(section);
+  h.spec_revision = docs.front().header.spec.revision;
+  h.profile = docs.front().header.spec.profile;
+  h.status = "complete";
+  h.started_utc = created_utc;
+  h.finished_utc = created_utc;
+  common_fields(docs.front(), h);
+  h.max_queue_depth = max_queue_depth(validation);
+  rec.compliance = sources_compliance(runs, docs);
+  rec.has_compliance = true;
+  rec.block_key = "validation";
+  rec.block = std::move(validation);
+  return rec;
 }
 
 }  // namespace
@@ -230,10 +253,9 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
       throw UsageError(runs[i].dir, "results.json is not a ptsuite results document");
     }
   }
-  const json& first = runs.front().results;
-  json doc = first;
-  doc.erase("preflight");
-  json& config = doc["config"];
+  results::RunDraft doc = results::read_run_draft(runs.front().results);
+  doc.preflight.reset();
+  json& config = doc.config;
   config["tests"] = json::array({"claims"});
   config["mode"] = "from-runs";
   config["claims"] = inputs.sheet;
@@ -243,57 +265,28 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
   config["out_dir"] = inputs.out_dir;
   config["report_formats"] = inputs.report_formats;
   config.erase("strict_preflight");
-  json sources = json::array();
-  for (size_t i = 0; i < runs.size(); ++i) {
-    const SourceRun& r = runs[i];
-    sources.push_back(json{{"dir", r.dir},
-                           {"results_sha256", r.results_sha256},
-                           {"serial", r.results.value("device", json::object()).value("serial", json())},
-                           {"tests", docs[i].tests.size()}});
-  }
-  const results::ValidationBlock validation = validation_of(sheet, runs, docs);
-  const json section = DefinitionSet::embedded().test("claims").at("section");
-  json rec{{"id", "claims"},
-           {"title", DefinitionSet::embedded().test("claims").value("title", "claims")},
-           {"subtitle", "Declared vs measured, judged on existing runs"},
-           {"section", json{{"value", section.at("value")},
-                            {"clause", section.at("clause")},
-                            {"tag", section.at("tag")},
-                            {"source", section.at("source")}}},
-           {"spec_revision", docs.front().header.spec.revision},
-           {"profile", docs.front().header.spec.profile},
-           {"toio", nullptr},
-           {"status", "complete"},
-           {"started_utc", created_utc},
-           {"finished_utc", created_utc},
-           {"purges", json::array()},
-           {"preconditioning", json::array()},
-           {"phases", json::array()},
-           {"captures", json::array()},
-           {"parameters", json::array()},
-           {"omitted", json::array()},
-           {"validation", validation}};
-  common_fields(first, rec);
-  rec["max_queue_depth"] = max_queue_depth(validation);
-  rec["compliance"] = sources_compliance(runs, docs);
-  json run_verdict = rec["compliance"];
-  run_verdict["clauses"] = json::array({json{{"clause", "claims"},
-                                             {"title", "Test claims"},
-                                             {"spec_ref", "-"},
-                                             {"status", run_verdict.at("compliant").get<bool>() ? "pass" : "fail"},
-                                             {"detail", run_verdict.at("summary")}}});
-  for (json& r : run_verdict["reasons"]) r = "claims: " + r.get<std::string>();
-  doc["tests"] = json::array({rec});
-  doc["compliance"] = run_verdict;
+  const results::TestRecord rec = claims_record(runs, docs, validation_of(sheet, runs, docs), created_utc);
+  results::ComplianceRecord run_verdict = rec.compliance;
+  run_verdict.clauses = {{"claims", "Test claims", "-", run_verdict.compliant ? "pass" : "fail", run_verdict.summary}};
+  for (std::string& r : run_verdict.reasons) r = "claims: " + r;
+  doc.tests = {json(rec)};
+  doc.compliance = run_verdict;
   // The fingerprint of a from-runs validation is that of its inputs: every source's hash.
   std::string hashes;
   for (const SourceRun& r : runs) hashes += r.results_sha256;
-  doc["run"] =
-      json{{"status", "complete"},        {"mode", "validate-from-runs"},           {"started_utc", created_utc},
-           {"finished_utc", created_utc}, {"plan_fingerprint", sha256_hex(hashes)}, {"resumes", json::array()},
-           {"sources", sources}};
-  doc["plan"] = json{{"best_case_ns", 0}, {"worst_case_ns", 0}};
-  return doc;
+  results::RunRecord& run = doc.run.emplace();
+  run.status = "complete";
+  run.mode = "validate-from-runs";
+  run.sessions.started_utc = created_utc;
+  run.finished_utc = created_utc;
+  run.plan_fingerprint = sha256_hex(hashes);
+  for (size_t i = 0; i < runs.size(); ++i) {
+    run.sources.push_back({runs[i].dir, runs[i].results_sha256, docs[i].header.device.serial, docs[i].tests.size()});
+  }
+  doc.stop_partial_segment.reset();
+  doc.plan = results::PlanRecord{0, 0};
+  doc.plan_assumptions = nullptr;
+  return doc;  // the document's one writer, results/run_draft.hpp
 }
 
 }  // namespace ptsuite::pts

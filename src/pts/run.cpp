@@ -10,6 +10,7 @@
 #include <ptsuite/device/safety.hpp>
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/device/target_gate.hpp>
+#include <ptsuite/device/write_cache_record.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
 #include <ptsuite/engine/scratch_target.hpp>
 #include <ptsuite/engine/target.hpp>
@@ -21,6 +22,7 @@
 #include <ptsuite/pts/spec_numbers.hpp>
 #include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/run_draft.hpp>
 #include <ptsuite/results/run_sessions.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/command_line.hpp>
@@ -69,7 +71,7 @@ struct RunState {
   std::optional<std::string> confirm_serial;
   fs::path dir;
   std::optional<OutputDir> out;  // the run directory, let through by the command's output gate
-  json results;
+  results::RunDraft draft;       // results.json, written after every test (results/run_draft.hpp)
   Plan best;
   Plan worst;
 };
@@ -84,7 +86,7 @@ workload::DataPattern data_pattern_of(const std::string& name) {
   return workload::DataPattern::random;
 }
 
-void write_results(const RunState& s) { write_file_atomic(s.out->file("results.json"), s.results.dump()); }
+void write_results(const RunState& s) { write_file_atomic(s.out->file("results.json"), json(s.draft).dump()); }
 
 // Validation that needs no device: throws UsageError before anything is touched.
 Settings build_settings(const RunConfig& config, SpecContext& spec) {
@@ -167,18 +169,18 @@ void check_ar_segments(const RunState& s) {
 
 // The host preflight (device/preflight.hpp), before anything is written: refuses with exit 3
 // on an error, or on a warning with --strict-preflight. Returns the session record.
-json preflight(const RunState& s, const std::string& session) {
+results::PreflightSession preflight(const RunState& s, const std::string& session) {
   return detail::run_preflight(session, s.target->path(), s.identity, s.worst, s.config);
 }
 
-void record_preflight(RunState& s, RunLog& log, json record) {
+void record_preflight(RunState& s, RunLog& log, results::PreflightSession record) {
   for (const std::string& line : detail::preflight_warning_lines(record)) {
     log.message(line);
   }
-  if (!s.results.contains("preflight") || !s.results["preflight"].is_array()) {
-    s.results["preflight"] = json::array();
+  if (!s.draft.preflight) {
+    s.draft.preflight.emplace();
   }
-  s.results["preflight"].push_back(std::move(record));
+  s.draft.preflight->push_back(std::move(record));
 }
 
 // The recorded command line as one line of text ("ptsuite run --quick"); "(not recorded)".
@@ -187,14 +189,21 @@ std::string command_text(const std::vector<std::string>& argv) {
   return line.empty() ? "(not recorded)" : line;
 }
 
-json target_json(const RunState& s) {
+results::TargetRecord target_record(const RunState& s) {
   const engine::TargetGeometry& g = s.target->geometry();
-  return json{{"path", s.target->path()},
-              {"kind", s.target->kind() == engine::TargetKind::block_device ? "block_device" : "regular_file"},
-              {"scratch", s.scratch ? json(s.scratch->description()) : json()},
-              {"capacity_bytes", g.capacity_bytes},
-              {"logical_block_bytes", g.logical_block_bytes},
-              {"physical_block_bytes", g.physical_block_bytes}};
+  return {s.target->path(),
+          s.target->kind() == engine::TargetKind::block_device ? "block_device" : "regular_file",
+          s.scratch ? s.scratch->description() : "",
+          g.capacity_bytes,
+          g.logical_block_bytes,
+          g.physical_block_bytes};
+}
+
+// The parts a session learns when it opens the target (start and every resume).
+void record_target(RunState& s) {
+  s.draft.target = target_record(s);
+  s.draft.device = s.identity_json;
+  s.draft.platform = device::capture_platform(s.target->path());
 }
 
 // The run-wide parameters of every step (no target, session or callbacks yet).
@@ -279,24 +288,25 @@ void restore_write_cache(RunState& s, RunLog& observer) {
     observer.warning(fmt::format("restoring the write cache failed: {}", e.what()));
   }
   if (const auto rec = s.session->write_cache_record()) {
-    s.results["write_cache"] = *rec;
+    s.draft.write_cache = device::record_of(*rec);
     if (rec->restored) observer.message(rec->messages.back());
   }
 }
 
 // Runs one test to its record (status, times, write cache; the verdict is the caller's).
-json run_one_test(RunState& s, const std::string& test_id, StepExecutor& exec, size_t index, RunLog& observer) {
+results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepExecutor& exec, size_t index,
+                                 RunLog& observer) {
   const DefinitionSet& defs = DefinitionSet::embedded();
   const std::unique_ptr<PtsTest> test = make_test(test_id);
   observer.test_started(test->id(), defs.test(test->id()).value("title", test->id()), index, s.config.tests.size());
   const std::string started = utc_now_iso8601();
   TestContext ctx{defs, s.spec, s.settings, exec,
                   TargetFacts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes}};
-  json record = test->run(ctx);
-  record["write_cache"] = *s.session->write_cache_record();
-  record["status"] = "complete";
-  record["started_utc"] = started;
-  record["finished_utc"] = utc_now_iso8601();
+  results::TestRecord record = test->run(ctx);
+  record.header.write_cache = device::record_of(*s.session->write_cache_record());
+  record.header.status = "complete";
+  record.header.started_utc = started;
+  record.header.finished_utc = utc_now_iso8601();
   return record;
 }
 
@@ -312,17 +322,19 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
   outcome.out = s.out;
   outcome.results_path = (s.dir / "results.json").string();
   std::vector<std::pair<std::string, ComplianceVerdict>> verdicts;
-  s.results["tests"] = json::array();
-  s.results["run"]["status"] = "running";
+  s.draft.tests.clear();
+  results::RunRecord& run = *s.draft.run;
+  run.status = "running";
   try {
     apply_write_cache(s, observer);
     for (size_t i = 0; i < s.config.tests.size(); ++i) {
-      json record = run_one_test(s, s.config.tests[i], exec, i, observer);
+      results::TestRecord record = run_one_test(s, s.config.tests[i], exec, i, observer);
       const ComplianceVerdict verdict =
           evaluate_test_compliance(record, {DefinitionSet::embedded(), s.settings, s.config.engine});
-      record["compliance"] = verdict;
-      verdicts.emplace_back(record.at("id").get<std::string>(), verdict);
-      s.results["tests"].push_back(std::move(record));
+      record.compliance = record_of(verdict);
+      record.has_compliance = true;
+      verdicts.emplace_back(record.header.id, verdict);
+      s.draft.tests.push_back(json(std::move(record)));  // releases its sub-documents
       write_results(s);
     }
     outcome.status = "complete";
@@ -330,30 +342,29 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
   } catch (const RunStopped& e) {
     outcome.status = e.exit_code() == static_cast<int>(ExitCode::interrupted) ? "interrupted" : "io_error";
     outcome.exit_code = e.exit_code();
-    s.results["run"]["stop"] = {{"reason", e.what()}, {"partial_segment", e.partial()}};
+    run.stop_reason = e.what();
+    s.draft.stop_partial_segment = e.partial();
     observer.warning(e.what());
   } catch (const Error& e) {
     outcome.status = "failed";
     outcome.exit_code = static_cast<int>(e.code());
-    s.results["run"]["stop"] = {{"reason", e.what()}};
+    run.stop_reason = e.what();
     observer.warning(e.what());
   }
   restore_write_cache(s, observer);
-  s.results["run"]["status"] = outcome.status;
-  s.results["run"]["finished_utc"] = utc_now_iso8601();
-  s.results["run"]["journal"] = {{"steps", journal.entries().size()},
-                                 {"replayed_this_session", exec.replayed_count()},
-                                 {"executed_this_session", exec.executed_count()}};
-  s.results["health"] = {{"throttle", device_exec.throttle()}};
+  run.status = outcome.status;
+  run.finished_utc = utc_now_iso8601();
+  run.journal = results::JournalCounts{journal.entries().size(), exec.replayed_count(), exec.executed_count()};
+  s.draft.throttle = device_exec.throttle();
   outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
-  s.results["compliance"] = outcome.compliance;
-  write_results(s);
+  s.draft.compliance = record_of(outcome.compliance);
+  const auto document = std::make_shared<const json>(s.draft);
+  write_file_atomic(s.out->file("results.json"), document->dump());
   if (outcome.status == "complete") outcome.report_formats = s.config.report_formats;
   outcome.final_note =
       fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code);
   observer.close();  // finish_run appends the reports and final_note, then writes the manifest
-  outcome.document = results::make_document(results::read_run_document(std::make_shared<const json>(s.results)),
-                                            std::make_shared<const json>(s.results));
+  outcome.document = results::make_document(results::read_run_document(document), document);
   if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
     outcome.exit_code = static_cast<int>(ExitCode::negative_verdict);
   }
@@ -379,7 +390,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   open_target(s, outputs);
   check_ar_segments(s);
   make_plans(s);
-  json preflight_record = preflight(s, "start");
+  results::PreflightSession preflight_record = preflight(s, "start");
   s.out->subdir("journal").create();
   s.dir_lock = lock_run_directory(s.dir);
   RunLog log(s.out->file(k_run_log_file), observer);
@@ -399,23 +410,20 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                                   {"host", host},
                                                   {"nonce", nonce}}
                                                  .dump(1));
-  s.results = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
-  s.results["run"] = {{"started_utc", utc_now_iso8601()},
-                      {"run_uid", run_uid},
-                      {"host", host},
-                      {"resumes", json::array()},
-                      {"plan_fingerprint", fingerprint}};
-  if (const std::string boot = host_boot_id(); !boot.empty()) s.results["run"]["boot_id"] = boot;
-  s.results["target"] = target_json(s);
-  s.results["device"] = s.identity_json;
-  s.results["platform"] = device::capture_platform(s.target->path());
-  s.results["plan"] = {
-      {"best_case_ns", s.best.total_ns}, {"worst_case_ns", s.worst.total_ns}, {"assumptions", s.worst.assumptions}};
+  s.draft = detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
+  results::RunRecord& run = s.draft.run.emplace();
+  run.run_uid = run_uid;
+  run.host = host;
+  run.sessions.started_utc = utc_now_iso8601();
+  run.sessions.boot_id = host_boot_id();
+  run.plan_fingerprint = fingerprint;
+  run.status = "running";
+  record_target(s);
+  s.draft.plan = results::PlanRecord{s.best.total_ns, s.worst.total_ns};
+  s.draft.plan_assumptions = s.worst.assumptions;
   record_preflight(s, log, std::move(preflight_record));
   // Written once before the first step, so that a run killed before its first test ends still
   // has its start (and preflight) on record when it is resumed.
-  s.results["tests"] = json::array();
-  s.results["run"]["status"] = "running";
   write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
   return execute(s, log, stop);
@@ -429,7 +437,7 @@ results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
   r.utc = utc_now_iso8601();
   r.journaled_steps = Journal(*s.out).entries().size();
   r.boot_id = host_boot_id();
-  const std::string previous = results::read_run_sessions(results::at(s.results, "run")).last_boot_id();
+  const std::string previous = s.draft.run->sessions.last_boot_id();
   r.after_host_restart = !previous.empty() && !r.boot_id.empty() && previous != r.boot_id;
   if (r.after_host_restart) {
     log.warning(
@@ -484,7 +492,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
         s.config.target));
   }
   make_plans(s);
-  json preflight_record = preflight(s, "resume");
+  results::PreflightSession preflight_record = preflight(s, "resume");
   RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} resume started", version()));
   log.plan_ready(s.best, s.worst);
@@ -495,29 +503,34 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
                 "refusing to resume: the run's plan differs from what this ptsuite would do now "
                 "(another ptsuite version, or changed test definitions); start a new run");
   }
-  s.results = fs::exists(s.dir / "results.json")
-                  ? load_json_input(s.dir / "results.json", (s.dir / "results.json").string(), k_document_json_limits)
-                  : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
-  s.results["config"] = s.config;
+  s.draft = fs::exists(s.dir / "results.json")
+                ? results::read_run_draft(load_json_input(s.dir / "results.json", (s.dir / "results.json").string(),
+                                                          k_document_json_limits))
+                : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
+  s.draft.config = s.config;
+  if (!s.draft.run) {  // killed before results.json was first written: the start is in journal/run.json
+    s.draft.run.emplace();
+    s.draft.run->sessions.started_utc = run.value("started_utc", "");
+    s.draft.run->plan_fingerprint = fingerprint;
+  }
   // The id drawn when the run started (journal/run.json; runs of earlier versions have none).
-  if (!results::at(s.results, {"run", "run_uid"}).is_string() && run.contains("run_uid")) {
-    s.results["run"]["run_uid"] = run.at("run_uid");
-    s.results["run"]["host"] = run.value("host", "");
+  if (s.draft.run->run_uid.empty() && run.contains("run_uid")) {
+    s.draft.run->run_uid = run.at("run_uid").get<std::string>();
+    s.draft.run->host = run.value("host", "");
   }
   const results::ResumeRecord resume = resume_record(s, log);
-  s.results["run"]["resumes"].push_back(resume);
-  s.results["run"].erase("stop");
-  s.results["target"] = target_json(s);
-  s.results["device"] = s.identity_json;
-  s.results["platform"] = device::capture_platform(s.target->path());
+  s.draft.run->sessions.resumes.push_back(resume);
+  s.draft.run->stop_reason.reset();
+  s.draft.stop_partial_segment.reset();
+  record_target(s);
   record_preflight(s, log, std::move(preflight_record));
   log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), resume.journaled_steps));
   // On record before the first step, in the form of a run in progress (as start_run writes it):
   // the resume (and a host restart before it) stays known even if this session is cut too.
-  s.results["run"]["status"] = "running";
-  s.results["tests"] = json::array();
-  s.results.erase("compliance");
-  s.results.erase("health");
+  s.draft.run->status = "running";
+  s.draft.tests.clear();
+  s.draft.compliance.reset();
+  s.draft.throttle = nullptr;
   write_results(s);
   return execute(s, log, stop);
 }

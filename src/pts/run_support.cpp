@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/pts/setting_record.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include <ptsuite/util/sha256.hpp>
@@ -17,38 +18,32 @@ namespace ptsuite::pts::detail {
 
 using nlohmann::json;
 
-json conventions(const DefinitionSet& defs, const SpecContext& ctx) {
-  json out = json::array();
+std::vector<results::ConventionRecord> conventions(const DefinitionSet& defs, const SpecContext& ctx) {
+  std::vector<results::ConventionRecord> out;
   for (const SpecValue& v : defs.all_values(ctx)) {
     if (!v.fixed_reason.empty()) {
-      out.push_back({{"path", v.path},
-                     {"value", v.value},
-                     {"clause", v.provenance.clause},
-                     {"tag", to_tag(v.provenance.tag)},
-                     {"source", v.provenance.source},
-                     {"convention", v.fixed_reason}});
+      out.push_back(
+          {v.path, v.value, v.provenance.clause, to_tag(v.provenance.tag), v.provenance.source, v.fixed_reason});
     }
   }
   return out;
 }
 
-json results_skeleton(const RunConfig& config, const DefinitionSet& defs, const SpecContext& ctx,
-                      const Settings& settings) {
+results::RunDraft results_skeleton(const RunConfig& config, const DefinitionSet& defs, const SpecContext& ctx,
+                                   const Settings& settings) {
   const json& rev = defs.common().at("revisions").at(ctx.revision);
   const json& profile = defs.profile(ctx.profile);
-  return json{{"schema_version", k_results_schema_version},
-              {"kind", "ptsuite.results"},
-              {"tool", {{"name", "ptsuite"}, {"version", version()}, {"git_revision", git_revision()}}},
-              {"spec",
-               {{"revision", ctx.revision},
-                {"title", rev.at("title")},
-                {"profile", ctx.profile},
-                {"profile_title", profile.value("title", ctx.profile)},
-                {"units", {{"mb", "10^6 bytes (decimal)"}, {"block_sizes", "KiB = 1024 bytes"}, {"latency", "ns"}}}}},
-              {"config", config},
-              {"settings", settings.all()},
-              {"conventions", conventions(defs, ctx)},
-              {"tests", json::array()}};
+  results::RunDraft d;
+  d.schema_version = k_results_schema_version;
+  d.kind = "ptsuite.results";
+  d.tool = {"ptsuite", std::string(version()), std::string(git_revision())};
+  d.spec = {ctx.revision, rev.at("title").get<std::string>(), ctx.profile, profile.value("title", ctx.profile)};
+  d.config = config;
+  for (const SettingRecord& r : settings.all()) {
+    d.settings.push_back(record_of(r));
+  }
+  d.conventions = conventions(defs, ctx);
+  return d;
 }
 
 std::string plan_fingerprint(const RunConfig& config, const Settings& settings, const Plan& worst,
@@ -114,8 +109,9 @@ device::PreflightNeeds preflight_needs(const Plan& worst, const RunConfig& confi
 
 namespace ptsuite::pts::detail {
 
-json run_preflight(const std::string& session, const std::string& target_path, const device::DeviceIdentity& identity,
-                   const Plan& worst, const RunConfig& config) {
+results::PreflightSession run_preflight(const std::string& session, const std::string& target_path,
+                                        const device::DeviceIdentity& identity, const Plan& worst,
+                                        const RunConfig& config) {
   const device::PreflightReport report =
       device::preflight_target(target_path, preflight_needs(worst, config), &identity);
   const device::PreflightSeverity refuse_at =
@@ -126,18 +122,24 @@ json run_preflight(const std::string& session, const std::string& target_path, c
                                         ? " (refused by --strict-preflight; `ptsuite preflight TARGET` lists all)"
                                         : " (`ptsuite preflight TARGET` lists all)"));
   }
-  json record = report;
-  record["session"] = session;
-  record["strict"] = config.strict_preflight;
+  results::PreflightSession record;
+  record.session = session;
+  record.checked_utc = report.checked_utc;
+  record.target = report.target;
+  record.strict = config.strict_preflight;
+  record.warnings = report.count(device::PreflightSeverity::warning);
+  record.errors = report.count(device::PreflightSeverity::error);
+  for (const device::PreflightFinding& f : report.findings) {
+    record.findings.push_back({f.check, std::string(to_string(f.severity)), f.message});
+  }
   return record;
 }
 
-std::vector<std::string> preflight_warning_lines(const json& record) {
+std::vector<std::string> preflight_warning_lines(const results::PreflightSession& record) {
   std::vector<std::string> lines;
-  for (const json& f : record.at("findings")) {
-    if (f.at("severity") != "info") {
-      lines.push_back(fmt::format("preflight {}: {}: {}", f.at("severity").get<std::string>(),
-                                  f.at("check").get<std::string>(), f.at("message").get<std::string>()));
+  for (const results::PreflightFinding& f : record.findings) {
+    if (f.severity != "info") {
+      lines.push_back(fmt::format("preflight {}: {}: {}", f.severity, f.check, f.message));
     }
   }
   return lines;

@@ -10,16 +10,18 @@
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/run.hpp>
 #include <ptsuite/pts/settings.hpp>
+#include <ptsuite/results/record_writers.hpp>
+#include <ptsuite/results/run_draft.hpp>
 
 namespace ptsuite::pts::detail {
 
 // The [U] values that are fixed conventions rather than settings, disclosed in every run.
-nlohmann::json conventions(const DefinitionSet& defs, const SpecContext& ctx);
+std::vector<results::ConventionRecord> conventions(const DefinitionSet& defs, const SpecContext& ctx);
 
 // schema_version, kind, tool, spec, config, settings, conventions: everything that is known
 // before the first step runs.
-nlohmann::json results_skeleton(const RunConfig& config, const DefinitionSet& defs, const SpecContext& ctx,
-                                const Settings& settings);
+results::RunDraft results_skeleton(const RunConfig& config, const DefinitionSet& defs, const SpecContext& ctx,
+                                   const Settings& settings);
 
 // Fingerprint of what a run will do: config essentials, every setting's value, the target's
 // capacity and block size, the worst-case plan's steps and the ptsuite version. A resume must
@@ -32,13 +34,14 @@ std::string plan_fingerprint(const RunConfig& config, const Settings& settings, 
 // step. Steps added after the manifest (a session killed before writing it) are allowed; each
 // carries its chained SHA-256 (journal.hpp). UsageError (exit 2) naming the first changed file.
 void check_journal_unchanged(const std::filesystem::path& dir);
-// Runs the preflight for the target and returns its record for results["preflight"] (a
-// session: "start" or "resume"). Throws SafetyRefusal (exit 3, one line) on an error finding,
+// Runs the preflight for the target and returns its record for the document's preflight list
+// (a session: "start" or "resume"). Throws SafetyRefusal (exit 3, one line) on an error finding,
 // or on a warning when config.strict_preflight is set; call it before anything is written.
-nlohmann::json run_preflight(const std::string& session, const std::string& target_path,
-                             const device::DeviceIdentity& identity, const Plan& worst, const RunConfig& config);
+results::PreflightSession run_preflight(const std::string& session, const std::string& target_path,
+                                        const device::DeviceIdentity& identity, const Plan& worst,
+                                        const RunConfig& config);
 // One line per warning of a preflight record, for the run log.
-std::vector<std::string> preflight_warning_lines(const nlohmann::json& record);
+std::vector<std::string> preflight_warning_lines(const results::PreflightSession& record);
 
 // Reports each executed step to the observer around the inner executor.
 class ObservedExecutor : public StepExecutor {

@@ -6,6 +6,8 @@
 #include <limits>
 
 #include <ptsuite/pts/rw_mix.hpp>
+#include <ptsuite/pts/setting_record.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
@@ -189,21 +191,25 @@ const json& require_type(const SettingRecord& rec, std::string_view expected_pre
 
 }  // namespace
 
-void to_json(json& j, const SettingRecord& r) {
-  j = json{{"name", r.name},
-           {"type", r.type},
-           {"description", r.description},
-           {"default", r.default_value},
-           {"value", r.value},
-           {"changed", r.value != r.default_value},
-           {"changed_by", r.changed_by},
-           {"clause", r.provenance.clause},
-           {"tag", to_tag(r.provenance.tag)},
-           {"source", r.provenance.source},
-           {"path", r.path},
-           {"time_scaling", r.time_scaling},
-           {"operator_choice", r.operator_choice}};
+results::SettingRecord record_of(const SettingRecord& r) {
+  results::SettingRecord out;
+  out.name = r.name;
+  out.type = r.type;
+  out.description = r.description;
+  out.default_value = r.default_value;
+  out.value = r.value;
+  out.changed = r.value != r.default_value;
+  out.changed_by = r.changed_by;
+  out.clause = r.provenance.clause;
+  out.tag = to_tag(r.provenance.tag);
+  out.source = r.provenance.source;
+  out.path = r.path;
+  out.time_scaling = r.time_scaling;
+  out.operator_choice = r.operator_choice;
+  return out;
 }
+
+void to_json(json& j, const SettingRecord& r) { j = record_of(r); }
 
 std::pair<std::string, std::string> parse_setting_assignment(std::string_view text) {
   const size_t eq = text.find('=');

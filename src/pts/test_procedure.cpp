@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <ptsuite/pts/procedures/registry.hpp>
 #include <ptsuite/pts/segment.hpp>
+#include <ptsuite/pts/setting_record.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/error.hpp>
@@ -34,8 +36,8 @@ const json& navigate(const json& root, std::string_view key, const std::string& 
   return *node;
 }
 
-json provenance_json(const SpecValue& v) {
-  return json{{"clause", v.provenance.clause}, {"tag", to_tag(v.provenance.tag)}, {"source", v.provenance.source}};
+results::SpecValue spec_value_record(const SpecValue& v) {
+  return {v.value, v.provenance.clause, to_tag(v.provenance.tag), v.provenance.source};
 }
 
 // Watches the steps a procedure asks for: the deepest queue any segment used and the LBA
@@ -61,22 +63,22 @@ class TallyExecutor final : public StepExecutor {
     m_inner.replayed(id, request, result);
   }
   [[nodiscard]] uint32_t max_queue_depth() const { return m_max_queue_depth; }
-  // {"count": 1, "description": "1 (the whole ActiveRange)"} or the zones the stimulus used.
-  [[nodiscard]] json ar_segments() const {
+  // One segment, the whole ActiveRange; the AR Amount's segments; or the zones the stimulus used.
+  [[nodiscard]] results::ArSegments ar_segments() const {
     const bool amount = m_ar_amount_bytes != 0 || m_ar_segments != 1;
     if (m_zones.empty() && amount && m_random_unzoned) {
-      return {{"count", m_ar_segments},
-              {"amount_bytes", m_ar_amount_bytes},
-              {"description", fmt::format("{} equal segment{} holding {} of the ActiveRange (the AR Amount), spread "
-                                          "over it; random IO only, sequential IO spans the whole AR",
-                                          m_ar_segments, m_ar_segments == 1 ? "" : "s",
-                                          units::format_size_binary(m_ar_amount_bytes))}};
+      return {m_ar_segments,
+              fmt::format("{} equal segment{} holding {} of the ActiveRange (the AR Amount), spread over it; random "
+                          "IO only, sequential IO spans the whole AR",
+                          m_ar_segments, m_ar_segments == 1 ? "" : "s", units::format_size_binary(m_ar_amount_bytes)),
+              m_ar_amount_bytes};
     }
     if (m_zones.empty()) {
-      return {{"count", 1},
-              {"description", amount ? "1 (the whole ActiveRange, uniformly; the AR Amount applies to random IO "
-                                       "only and this test has none)"
-                                     : "1 (the whole ActiveRange, uniformly)"}};
+      return {1,
+              amount ? "1 (the whole ActiveRange, uniformly; the AR Amount applies to random IO only and this test "
+                       "has none)"
+                     : "1 (the whole ActiveRange, uniformly)",
+              std::nullopt};
     }
     std::string text;
     double start_pct = 0;
@@ -85,8 +87,7 @@ class TallyExecutor final : public StepExecutor {
                           start_pct + z.range_pct);
       start_pct += z.range_pct;
     }
-    return {{"count", m_zones.size()},
-            {"description", fmt::format("{} LBA zones of the ActiveRange: {}", m_zones.size(), text)}};
+    return {m_zones.size(), fmt::format("{} LBA zones of the ActiveRange: {}", m_zones.size(), text), std::nullopt};
   }
 
  private:
@@ -100,13 +101,13 @@ class TallyExecutor final : public StepExecutor {
 
 }  // namespace
 
-json PtsTest::run(TestContext& ctx) const {
+results::TestRecord PtsTest::run(TestContext& ctx) const {
   TallyExecutor tally(ctx.exec, ctx.settings.size_bytes("active_range.amount"),
                       ctx.settings.count("active_range.segments"));
   TestContext watched{ctx.defs, ctx.spec, ctx.settings, tally, ctx.target};
-  json rec = procedure(watched);
-  rec["max_queue_depth"] = tally.max_queue_depth();
-  rec["ar_segments"] = tally.ar_segments();
+  results::TestRecord rec = procedure(watched);
+  rec.header.max_queue_depth = tally.max_queue_depth();
+  rec.header.ar_segments = tally.ar_segments();
   return rec;
 }
 
@@ -198,62 +199,55 @@ uint32_t TestSpec::threads() const { return toio_member("threads"); }
 uint32_t TestSpec::queue_depth() const { return toio_member("queue_depth"); }
 
 void TestSpec::omit(const std::string& what, const std::string& why) {
-  for (const json& o : m_omitted) {
-    if (o.at("what") == what) {
-      return;
-    }
+  if (std::none_of(m_omitted.begin(), m_omitted.end(),
+                   [&](const results::OmittedEntry& o) { return o.what == what; })) {
+    m_omitted.push_back({what, why});
   }
-  m_omitted.push_back({{"what", what}, {"reason", why}});
 }
 
-json TestSpec::parameters() const {
-  json out = json::array();
+std::vector<results::ParameterRecord> TestSpec::parameters() const {
+  std::vector<results::ParameterRecord> out;
   for (const SpecValue& v : m_read) {
-    json p{{"path", v.path}, {"value", v.value}};
-    p.update(provenance_json(v));
-    if (!v.setting.empty()) {
-      p["setting"] = v.setting;
-    }
-    out.push_back(std::move(p));
+    out.push_back({v.path, v.value, v.provenance.clause, to_tag(v.provenance.tag), v.provenance.source, v.setting});
   }
   return out;
 }
 
-json begin_record(TestSpec& spec) {
+results::TestRecord begin_record(TestSpec& spec) {
   const TestContext& ctx = spec.context();
-  const SpecValue section = spec.get("section");
   const SpecValue wc = DefinitionSet::resolve_field(ctx.defs.profile(ctx.spec.profile).at("write_cache"), ctx.spec,
                                                     "profiles/" + ctx.spec.profile + "/write_cache");
-  // Tests without one TOIO (CBW sweeps a TC x QD grid) record none here.
-  json toio;
+  results::TestRecord rec;
+  results::TestHeader& h = rec.header;
+  h.id = spec.test_id();
+  h.title = spec.file().value("title", spec.test_id());
+  h.subtitle = spec.file().value("subtitle", "");
+  h.section = spec_value_record(spec.get("section"));
+  h.spec_revision = ctx.spec.revision;
+  h.profile = ctx.spec.profile;
+  // Tests without one TOIO (CBW sweeps a TC x QD grid) record none; only a test with one has
+  // TOIO settings (settings.cpp).
   if (spec.has("toio")) {
     const SpecValue node = spec.get("toio");
-    toio = json{
-        {"threads", spec.threads()}, {"queue_depth", spec.queue_depth()}, {"operator_choice", node.operator_choice}};
+    h.toio = results::ToioRecord{spec.threads(), spec.queue_depth(), node.operator_choice, std::nullopt, std::nullopt};
+    if (ctx.settings.has(spec.test_id() + ".threads")) {
+      h.toio->threads_setting = record_of(ctx.settings.record(spec.test_id() + ".threads"));
+      h.toio->queue_depth_setting = record_of(ctx.settings.record(spec.test_id() + ".queue_depth"));
+    }
   }
-  if (ctx.settings.has(spec.test_id() + ".threads")) {
-    toio["threads_setting"] = ctx.settings.record(spec.test_id() + ".threads");
-    toio["queue_depth_setting"] = ctx.settings.record(spec.test_id() + ".queue_depth");
-  }
-  json section_json{{"value", section.value}};
-  section_json.update(provenance_json(section));
-  json wc_json{{"value", wc.value}};
-  wc_json.update(provenance_json(wc));
-  return json{{"id", spec.test_id()},
-              {"title", spec.file().value("title", spec.test_id())},
-              {"subtitle", spec.file().value("subtitle", "")},
-              {"section", section_json},
-              {"spec_revision", ctx.spec.revision},
-              {"profile", ctx.spec.profile},
-              {"toio", toio},
-              {"active_range_pct", ctx.settings.number("active_range_pct")},
-              {"write_cache_required", wc_json},
-              {"data_pattern", spec.common("data_pattern").value},
-              {"alignment", spec.common("alignment").value},
-              {"purges", json::array()},
-              {"preconditioning", json::array()},
-              {"phases", json::array()},
-              {"captures", json::array()}};
+  h.active_range_pct = ctx.settings.number("active_range_pct");
+  h.write_cache_required = spec_value_record(wc);
+  h.data_pattern = spec.common("data_pattern").value.get<std::string>();
+  h.alignment = spec.common("alignment").value.get<std::string>();
+  return rec;
+}
+
+results::TestRecord close_record(const TestSpec& spec, results::TestRecord rec, results::TestBlock block) {
+  rec.block_key = std::string(find_procedure(spec.test_id()).record_key);
+  rec.block = std::move(block);
+  rec.header.parameters = spec.parameters();
+  rec.header.omitted = spec.omitted();
+  return rec;
 }
 
 results::PurgeRecord purge_step(TestSpec& spec, const std::string& phase) {

@@ -1,4 +1,7 @@
+#include <utility>
+
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/results/run_header.hpp>
 
 namespace ptsuite::results {
@@ -263,6 +266,113 @@ RunHeader read_run_header(const json& results) {
   h.preflight_recorded = at(results, "preflight").is_array();
   h.attestation = read_attestation(results);
   return h;
+}
+
+void to_json(json& j, const ToolRecord& t) {
+  j = json{{"name", t.name}, {"version", t.version}, {"git_revision", t.git_revision}};
+}
+
+void to_json(json& j, const SpecRecord& s) {
+  j = json{{"revision", s.revision},
+           {"title", s.title},
+           {"profile", s.profile},
+           {"profile_title", s.profile_title},
+           {"units", {{"mb", "10^6 bytes (decimal)"}, {"block_sizes", "KiB = 1024 bytes"}, {"latency", "ns"}}}};
+}
+
+void to_json(json& j, const RunRecord& r) {
+  j = json{{"started_utc", r.sessions.started_utc},
+           {"resumes", r.sessions.resumes},
+           {"plan_fingerprint", r.plan_fingerprint},
+           {"status", r.status}};
+  // A run's id and host, drawn when it started (pts/run_identity.hpp); runs of earlier versions
+  // have neither.
+  if (!r.run_uid.empty()) {
+    j["run_uid"] = r.run_uid;
+    j["host"] = r.host;
+  }
+  for (const auto& [key, text] : {std::pair{"boot_id", &r.sessions.boot_id}, std::pair{"finished_utc", &r.finished_utc},
+                                  std::pair{"mode", &r.mode}}) {
+    if (!text->empty()) {
+      j[key] = *text;
+    }
+  }
+  if (r.journal) {
+    j["journal"] = {{"steps", r.journal->steps},
+                    {"replayed_this_session", r.journal->replayed_this_session},
+                    {"executed_this_session", r.journal->executed_this_session}};
+  }
+  if (r.stop_reason) {
+    j["stop"] = {{"reason", *r.stop_reason}};
+  }
+  if (!r.sources.empty()) {
+    json& sources = j["sources"] = json::array();
+    for (const SourceRun& s : r.sources) {
+      sources.push_back(
+          {{"dir", s.dir},
+           {"results_sha256", s.results_sha256},
+           {"serial", s.serial.empty() ? json(nullptr) : json(s.serial)},  // null as the drive's identity holds it
+           {"tests", s.tests}});
+    }
+  }
+}
+
+void to_json(json& j, const TargetRecord& t) {
+  j = json{{"path", t.path},
+           {"kind", t.kind},
+           {"scratch", t.scratch.empty() ? json(nullptr) : json(t.scratch)},
+           {"capacity_bytes", t.capacity_bytes},
+           {"logical_block_bytes", t.logical_block_bytes},
+           {"physical_block_bytes", t.physical_block_bytes}};
+}
+
+void to_json(json& j, const PlanRecord& p) {
+  j = json{{"best_case_ns", p.best_case_ns}, {"worst_case_ns", p.worst_case_ns}};
+}
+
+void to_json(json& j, const ConventionRecord& c) {
+  j = json{{"path", c.path}, {"value", c.value},   {"clause", c.clause},
+           {"tag", c.tag},   {"source", c.source}, {"convention", c.convention}};
+}
+
+void to_json(json& j, const PreflightFinding& f) {
+  j = json{{"check", f.check}, {"severity", f.severity}, {"message", f.message}};
+}
+
+void to_json(json& j, const PreflightSession& s) {
+  j = json{{"session", s.session},   {"checked_utc", s.checked_utc}, {"target", s.target},    {"strict", s.strict},
+           {"warnings", s.warnings}, {"errors", s.errors},           {"findings", s.findings}};
+}
+
+void to_json(json& j, const SettingRecord& s) {
+  j = json{{"name", s.name},
+           {"type", s.type},
+           {"description", s.description},
+           {"default", s.default_value},
+           {"value", s.value},
+           {"changed", s.changed},
+           {"changed_by", s.changed_by},
+           {"clause", s.clause},
+           {"tag", s.tag},
+           {"source", s.source},
+           {"path", s.path},
+           {"time_scaling", s.time_scaling},
+           {"operator_choice", s.operator_choice}};
+}
+
+void to_json(json& j, const WriteCacheState& s) {
+  j = json{{"applicable", s.applicable},
+           {"enabled", s.enabled ? json(*s.enabled) : json(nullptr)},
+           {"mechanism", s.mechanism},
+           {"note", s.note}};
+}
+
+void to_json(json& j, const WriteCacheRecord& r) {
+  j = json{{"requested_enabled", r.requested_enabled},
+           {"original", r.original},
+           {"applied", r.applied},
+           {"restored", r.restored ? json(*r.restored) : json(nullptr)},
+           {"messages", r.messages}};
 }
 
 }  // namespace ptsuite::results

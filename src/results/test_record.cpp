@@ -1,7 +1,9 @@
 #include <array>
 #include <type_traits>
+#include <utility>
 
 #include <ptsuite/results/json_read.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/results/test_record.hpp>
 
 namespace ptsuite::results {
@@ -55,20 +57,33 @@ const BlockKind* find_block_kind(std::string_view key) {
   return nullptr;
 }
 
-json write_block(const TestBlock& block) {
+namespace {
+
+// One body for the copying and the releasing block writer: `Block` is `const TestBlock` or
+// `TestBlock` (then each record is written as an rvalue and hands its sub-documents over).
+template <typename Block>
+json write_any_block(Block& block) {
   return std::visit(
-      [](const auto& record) -> json {
+      [](auto& record) -> json {
         using T = std::decay_t<decltype(record)>;
         if constexpr (std::is_same_v<T, std::monostate>) {
           return nullptr;
         } else if constexpr (std::is_same_v<T, ThroughputTable>) {
           return json(record.rows);
-        } else {
+        } else if constexpr (std::is_const_v<Block>) {
           return json(record);
+        } else {
+          return json(std::move(record));
         }
       },
       block);
 }
+
+}  // namespace
+
+json write_block(const TestBlock& block) { return write_any_block(block); }
+
+json write_block(TestBlock&& block) { return write_any_block(block); }
 
 SpecValue read_spec_value(const json& j) { return {at(j, "value"), str(j, "clause"), str(j, "tag"), str(j, "source")}; }
 
@@ -124,5 +139,107 @@ TestRecord read_test_record(const json& test) {
   }
   return r;
 }
+
+void to_json(json& j, const SpecValue& v) {
+  j = json{{"value", v.value}, {"clause", v.clause}, {"tag", v.tag}, {"source", v.source}};
+}
+
+void to_json(json& j, const ToioRecord& t) {
+  j = json{{"threads", t.threads}, {"queue_depth", t.queue_depth}, {"operator_choice", t.operator_choice}};
+  if (t.threads_setting) {
+    j["threads_setting"] = *t.threads_setting;
+  }
+  if (t.queue_depth_setting) {
+    j["queue_depth_setting"] = *t.queue_depth_setting;
+  }
+}
+
+void to_json(json& j, const ParameterRecord& p) {
+  j = json{{"path", p.path}, {"value", p.value}, {"clause", p.clause}, {"tag", p.tag}, {"source", p.source}};
+  if (!p.setting.empty()) {
+    j["setting"] = p.setting;
+  }
+}
+
+void to_json(json& j, const OmittedEntry& o) { j = json{{"what", o.what}, {"reason", o.reason}}; }
+
+void to_json(json& j, const ArSegments& a) {
+  j = json{{"count", a.count}, {"description", a.description}};
+  if (a.amount_bytes) {
+    j["amount_bytes"] = *a.amount_bytes;
+  }
+}
+
+namespace {
+
+json header_json(const TestHeader& h) {
+  json j{{"id", h.id},
+         {"title", h.title},
+         {"subtitle", h.subtitle},
+         {"section", h.section},
+         {"spec_revision", h.spec_revision},
+         {"profile", h.profile},
+         {"toio", h.toio ? json(*h.toio) : json(nullptr)},
+         {"active_range_pct", h.active_range_pct},
+         {"write_cache_required", h.write_cache_required},
+         {"data_pattern", h.data_pattern},
+         {"alignment", h.alignment},
+         {"parameters", h.parameters},
+         {"omitted", h.omitted},
+         {"max_queue_depth", h.max_queue_depth}};
+  for (const auto& [key, text] : {std::pair{"status", &h.status}, std::pair{"started_utc", &h.started_utc},
+                                  std::pair{"finished_utc", &h.finished_utc}, std::pair{"boot_id", &h.boot_id}}) {
+    if (!text->empty()) {
+      j[key] = *text;
+    }
+  }
+  if (h.write_cache) {
+    j["write_cache"] = *h.write_cache;
+  }
+  if (h.ar_segments) {
+    j["ar_segments"] = *h.ar_segments;
+  }
+  return j;
+}
+
+// Each item copied (`Items` a const vector) or, from a record being released, written as an
+// rvalue, handing its owned sub-documents over.
+template <typename Items>
+json write_items(Items& items) {
+  json out = json::array();
+  for (auto& item : items) {
+    if constexpr (std::is_const_v<Items>) {
+      out.push_back(json(item));
+    } else {
+      out.push_back(json(std::move(item)));
+    }
+  }
+  return out;
+}
+
+// One body for both writers: `Record` is `const TestRecord` (copies) or `TestRecord` (releases).
+template <typename Record>
+void write_test_record(json& j, Record& r) {
+  j = header_json(r.header);
+  j["purges"] = r.purges;
+  j["preconditioning"] = write_items(r.preconditioning);
+  j["phases"] = write_items(r.phases);
+  j["captures"] = write_items(r.captures);
+  if (r.has_compliance) {
+    j["compliance"] = r.compliance;
+  }
+  if (r.applied_workload) {
+    j["applied_workload"] = to_json(*r.applied_workload);
+  }
+  if (!r.block_key.empty()) {
+    j[r.block_key] = write_any_block(r.block);
+  }
+}
+
+}  // namespace
+
+void to_json(json& j, const TestRecord& r) { write_test_record(j, r); }
+
+void to_json(json& j, TestRecord&& r) { write_test_record(j, r); }
 
 }  // namespace ptsuite::results

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/pts/steady_state.hpp>
+#include <ptsuite/results/run_draft.hpp>
 
 #include "integration/workload_process.hpp"
 #include "support/loop_support.hpp"
@@ -161,6 +162,10 @@ void expect_common(const json& results, const std::string& id) {
   EXPECT_EQ(results.at("run").at("journal").at("steps"), results.at("run").at("journal").at("executed_this_session"));
   expect_verdicts_follow_from_values(t);
   test_support::expect_within_worst_case(results);
+  // A real run's document (preflight, write cache, plan assumptions) reads into the typed draft
+  // pts builds it from and writes back byte for byte: what `ptsuite resume` continues.
+  EXPECT_TRUE(results.contains("preflight"));
+  EXPECT_EQ(json(results::read_run_draft(results)).dump(), results.dump());
 }
 
 TEST(RunCli, IopsFiftySixCellsInSpecOrder) {

@@ -2,13 +2,15 @@
 // src/pts/procedures/, one file each, listed in pts/procedures/registry.hpp). A test reads its
 // definition through TestSpec (which applies settings and records every value it read, with
 // provenance, for disclosure), performs every action as a step through the executor
-// (purge, WIPC, segments, Rounds via run_rounds), and returns its record: the JSON object
-// results.json stores under "tests". Tests never touch the device, clocks or files directly,
-// so the same code runs for real, on resume (journal replay) and for `ptsuite plan`.
+// (purge, WIPC, segments, Rounds via run_rounds), and returns its typed record
+// (results/test_record.hpp, whose writer gives the object results.json stores under "tests"):
+// begin_record() starts it, the procedure adds its purges, passes, phases and captures, and
+// close_record() ends it with the test's own block and the disclosure of what it read. Tests never touch the device,
+// clocks or files directly, so the same code runs for real, on resume (journal replay) and for `ptsuite plan`.
 // PtsTest::run() wraps the procedure: it watches every step the procedure asks for and adds
 // what the compliance verdict and the report header need about the stimulus as a whole
-// ("max_queue_depth": the deepest queue any segment used; "ar_segments": how the ActiveRange
-// was addressed, contiguous or in LBA zones).
+// (max_queue_depth: the deepest queue any segment used; ar_segments: how the ActiveRange was
+// addressed, contiguous or in LBA zones).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +28,8 @@
 #include <ptsuite/pts/step_executor.hpp>
 #include <ptsuite/results/capture.hpp>
 #include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/record_writers.hpp>
+#include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/wipc.hpp>
 
 namespace ptsuite::pts {
@@ -47,12 +51,12 @@ class PtsTest {
  public:
   virtual ~PtsTest() = default;
   [[nodiscard]] virtual std::string id() const = 0;
-  // Runs the procedure and returns its record with "max_queue_depth" and "ar_segments" added.
-  [[nodiscard]] nlohmann::json run(TestContext& ctx) const;
+  // Runs the procedure and returns its record with max_queue_depth and ar_segments set.
+  [[nodiscard]] results::TestRecord run(TestContext& ctx) const;
 
  protected:
-  // The test itself: every step through ctx.exec; returns the record.
-  [[nodiscard]] virtual nlohmann::json procedure(TestContext& ctx) const = 0;
+  // The test itself: every step through ctx.exec; returns the record (close_record()).
+  [[nodiscard]] virtual results::TestRecord procedure(TestContext& ctx) const = 0;
 };
 
 // The five core tests (registry.hpp: the group "core", what `ptsuite run` runs by default), every
@@ -87,10 +91,10 @@ class TestSpec {
 
   // Sizes of `block_sizes()` calls that the device cannot do (not a multiple of the logical
   // block), with the reason; the record discloses them.
-  [[nodiscard]] const nlohmann::json& omitted() const noexcept { return m_omitted; }
+  [[nodiscard]] const std::vector<results::OmittedEntry>& omitted() const noexcept { return m_omitted; }
   void omit(const std::string& what, const std::string& why);
-  // Every value read, for disclosure: [{path, value, clause, tag, source, setting}].
-  [[nodiscard]] nlohmann::json parameters() const;
+  // Every value read, for disclosure (path, value, provenance, the setting that supplied it).
+  [[nodiscard]] std::vector<results::ParameterRecord> parameters() const;
 
   [[nodiscard]] const TestContext& context() const noexcept { return m_ctx; }
 
@@ -101,13 +105,19 @@ class TestSpec {
   std::string m_id;
   const nlohmann::json& m_file;
   std::vector<SpecValue> m_read;
-  nlohmann::json m_omitted = nlohmann::json::array();
+  std::vector<results::OmittedEntry> m_omitted;
 };
 
 // --- steps every test shares --------------------------------------------------------------
 
-// The common record header: id, title, subtitle, section, revision, profile, TOIO, AR.
-nlohmann::json begin_record(TestSpec& spec);
+// The common record header: id, title, subtitle, section, revision, profile, TOIO, AR, data
+// pattern, alignment; the shared lists empty.
+results::TestRecord begin_record(TestSpec& spec);
+
+// The record's end, one for every procedure: `block` under the test's record key (the one test
+// list, procedures/registry.hpp), every value the procedure read (spec.parameters()) and the
+// sizes it omitted.
+results::TestRecord close_record(const TestSpec& spec, results::TestRecord rec, results::TestBlock block);
 
 // Purge before a test or phase (method from the purge.method setting); returns its record
 // (results/purge.hpp) with the phase set.

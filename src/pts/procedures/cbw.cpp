@@ -181,23 +181,22 @@ OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceili
 
 class CompositeBlockSizeTest final : public PtsTest {
  public:
-  CompositeBlockSizeTest(std::string id, std::string key) : m_id(std::move(id)), m_key(std::move(key)) {}
+  explicit CompositeBlockSizeTest(std::string id) : m_id(std::move(id)) {}
   [[nodiscard]] std::string id() const override { return m_id; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 
  private:
   PhaseRecord demand_rounds(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw, const Prewrite& pw,
                             const std::vector<uint32_t>& tcs, const std::vector<uint32_t>& qds) const;
   std::vector<results::DemandPrewrite> histograms(TestContext& ctx, TestSpec& spec, const CbwStimulus& cbw,
                                                   const Prewrite& pw, const OperatingPoints& op,
-                                                  nlohmann::json& rec) const;
+                                                  results::TestRecord& rec) const;
   // CBW: the composite mix and zones; DIRTH: the one access pattern of its data.
   CbwStimulus stimulus(TestSpec& spec) const;
 
   std::string m_id;
-  std::string m_key;  // the record key of the test's block
 };
 
 // The demand phase's R/W mix: the test's, or the applied test workload's own.
@@ -262,7 +261,7 @@ PhaseRecord CompositeBlockSizeTest::demand_rounds(TestContext& ctx, TestSpec& sp
 std::vector<results::DemandPrewrite> CompositeBlockSizeTest::histograms(TestContext& ctx, TestSpec& spec,
                                                                         const CbwStimulus& cbw, const Prewrite& pw,
                                                                         const OperatingPoints& op,
-                                                                        nlohmann::json& rec) const {
+                                                                        results::TestRecord& rec) const {
   const RwMix mix = demand_mix(spec, cbw);
   std::vector<results::DemandPrewrite> prewrites;
   for (const auto& [name, p] : op.points) {
@@ -273,26 +272,26 @@ std::vector<results::DemandPrewrite> CompositeBlockSizeTest::histograms(TestCont
         {name, results::Embedded(pws), results::Embedded(pr), interval_iops_series(pr, pws.interval_ns)});
     const SegmentSpec cs = cbw.at(mix, p.threads, p.queue_depth, spec.duration_ns("histogram_capture"));
     const SegmentResult cr = run_segment(ctx.exec, StepId{id(), "histogram-" + name, "capture"}, cs);
-    rec["captures"].push_back(capture_record(name + "-iops-histogram", cs, cr));
+    rec.captures.push_back(capture_record(name + "-iops-histogram", cs, cr));
   }
   return prewrites;
 }
 
-nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
+results::TestRecord CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   if (spec.get("purge").value.get<bool>()) {
-    rec["purges"].push_back(purge_step(spec, "main"));
+    rec.purges.push_back(purge_step(spec, "main"));
   }
   const nlohmann::json pre_toio = spec.get("precondition/toio").value;
   const Prewrite pw{spec.has("capture") ? RwMix{} : spec.rw_mix("precondition/rw_mix"),
                     pre_toio.at("threads").get<uint32_t>(), pre_toio.at("queue_depth").get<uint32_t>()};
   if (spec.get("wipc").value.get<bool>()) {
-    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), pw.threads, pw.queue_depth));
+    rec.preconditioning.push_back(wipc_step(spec, "main", wipc_block_bytes(spec), pw.threads, pw.queue_depth));
   }
   const CbwStimulus cbw = stimulus(spec);
   if (cbw.rww) {
-    rec["applied_workload"] = results::to_json(cbw.rww->applied);
+    rec.applied_workload = cbw.rww->applied;
   }
 
   // Preconditioning Rounds: one long CBW 100 % W segment each, tracking its IOPS.
@@ -308,12 +307,12 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
     pre.cap_setting = spec.get("precondition/rounds").setting;
     pre.stop_at_steady_state = spec.get("precondition/stop").value == "steady-state";
   }
-  rec["phases"].push_back(run_rounds(ctx.exec, pre));
+  rec.phases.push_back(record_of(run_rounds(ctx.exec, pre)));
 
   const std::vector<uint32_t> tcs = spec.counts("thread_counts");
   const std::vector<uint32_t> qds = spec.counts("queue_depths");
   const PhaseRecord phase = demand_rounds(ctx, spec, cbw, pw, tcs, qds);
-  rec["phases"].push_back(phase);
+  rec.phases.push_back(record_of(phase));
 
   const std::string source = spec.get("operating_point_source").value.get<std::string>();
   const uint64_t ceiling_ns = spec.duration_ns("max_iops_art_ceiling");
@@ -338,19 +337,14 @@ nlohmann::json CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   block.art_ceiling_ns = ceiling_ns;
   block.operating_points = op.records;
   block.grid = grid.values;
-  rec[m_key] = std::move(block);  // releases the pre-writes' sub-documents
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), std::move(block));
 }
 
 }  // namespace
 
-std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>("cbw", "cbw"); }
-std::unique_ptr<PtsTest> make_dirth_test() { return std::make_unique<CompositeBlockSizeTest>("dirth", "dirth"); }
-std::unique_ptr<PtsTest> make_ecw_test() { return std::make_unique<CompositeBlockSizeTest>("ecw", "ecw"); }
-std::unique_ptr<PtsTest> make_rww_sweep_test() {
-  return std::make_unique<CompositeBlockSizeTest>("rww-sweep", "rww_sweep");
-}
+std::unique_ptr<PtsTest> make_cbw_test() { return std::make_unique<CompositeBlockSizeTest>("cbw"); }
+std::unique_ptr<PtsTest> make_dirth_test() { return std::make_unique<CompositeBlockSizeTest>("dirth"); }
+std::unique_ptr<PtsTest> make_ecw_test() { return std::make_unique<CompositeBlockSizeTest>("ecw"); }
+std::unique_ptr<PtsTest> make_rww_sweep_test() { return std::make_unique<CompositeBlockSizeTest>("rww-sweep"); }
 
 }  // namespace ptsuite::pts

@@ -81,7 +81,8 @@ struct Measured {
   json read_fill;                                         // the FOB read fill, null when none ran
 };
 
-Measured measure_fob(TestContext& ctx, TestSpec& spec, const ClaimsData& d, const MeasurementPoint& p, json& rec) {
+Measured measure_fob(TestContext& ctx, TestSpec& spec, const ClaimsData& d, const MeasurementPoint& p,
+                     results::TestRecord& rec) {
   json read_fill;
   if (p.conditions.mix.read_pct == 100 && d.read_fill_multiple > 0) {
     const double ar = ctx.settings.number("active_range_pct") / 100.0;
@@ -101,14 +102,14 @@ Measured measure_fob(TestContext& ctx, TestSpec& spec, const ClaimsData& d, cons
   }
   const SegmentSpec seg = point_segment(p, d.measure_ns);
   const SegmentResult r = run_segment(ctx.exec, StepId{spec.test_id(), p.id, "measure"}, seg);
-  rec["captures"].push_back(capture_record(p.id, seg, r));
+  rec.captures.push_back(capture_record(p.id, seg, r));
   return {r.summary, std::nullopt, read_fill};
 }
 
 Measured measure_steady(TestContext& ctx, TestSpec& spec, const ClaimsData& d, const ClaimSheet& sheet,
-                        const MeasurementPoint& p, json& rec) {
+                        const MeasurementPoint& p, results::TestRecord& rec) {
   const ClaimConditions& c = p.conditions;
-  rec["preconditioning"].push_back(wipc_step(spec, p.id, wipc_block_bytes(spec), c.threads, c.queue_depth));
+  rec.preconditioning.push_back(wipc_step(spec, p.id, wipc_block_bytes(spec), c.threads, c.queue_depth));
   RoundLoopSpec loop;
   loop.test = spec.test_id();
   loop.phase = p.id;
@@ -123,7 +124,7 @@ Measured measure_steady(TestContext& ctx, TestSpec& spec, const ClaimsData& d, c
   }
   apply_round_rules(spec, loop);
   const PhaseRecord phase = run_rounds(ctx.exec, loop);
-  rec["phases"].push_back(phase);
+  rec.phases.push_back(record_of(phase));
   return {phase.window.at(0),
           results::PointSteadyState{phase.attained(), phase.rounds_run(), phase.window_first_round,
                                     phase.window_last_round},
@@ -135,22 +136,22 @@ class ClaimsTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "claims"; }
 
  protected:
-  [[nodiscard]] json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 };
 
-json ClaimsTest::procedure(TestContext& ctx) const {
+results::TestRecord ClaimsTest::procedure(TestContext& ctx) const {
   if (ctx.spec.claims.is_null()) {
     throw UsageError("tests", "claims validates a spec sheet: run it as `ptsuite validate --claims SHEET.json ...`");
   }
   const ClaimSheet sheet = parse_claim_sheet(ctx.spec.claims, "the claims sheet");
   TestSpec spec(ctx, id());
-  json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const ClaimsData data = read_data(spec);
   std::vector<results::ValidationPoint> points;
   std::vector<stats::IoSummary> summaries(sheet.claims.size());
   std::vector<std::string> point_of(sheet.claims.size());
   for (const MeasurementPoint& p : measurement_points(sheet)) {
-    rec["purges"].push_back(purge_step(spec, p.id));
+    rec.purges.push_back(purge_step(spec, p.id));
     const Measured m = p.conditions.state == ClaimState::fob ? measure_fob(ctx, spec, data, p, rec)
                                                              : measure_steady(ctx, spec, data, sheet, p, rec);
     results::ValidationPoint point;
@@ -171,10 +172,7 @@ json ClaimsTest::procedure(TestContext& ctx) const {
   for (size_t i = 0; i < sheet.claims.size(); ++i) {
     claims.push_back(claim_result(sheet.claims[i], point_of[i], &summaries[i]));
   }
-  rec["validation"] = validation_block(sheet, std::move(points), std::move(claims), "measured");
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), validation_block(sheet, std::move(points), std::move(claims), "measured"));
 }
 
 }  // namespace

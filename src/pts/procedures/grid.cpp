@@ -26,12 +26,12 @@ results::ResponseTimes response_times(const stats::DirectionSummary& d) {
           percentile_ns(d, 99.99), percentile_ns(d, 99.999), d.latency_max_ns};
 }
 
-void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth) {
+void purge_and_wipc(TestSpec& spec, results::TestRecord& rec, uint32_t threads, uint32_t queue_depth) {
   if (spec.get("purge").value.get<bool>()) {
-    rec["purges"].push_back(purge_step(spec, "main"));
+    rec.purges.push_back(purge_step(spec, "main"));
   }
   if (spec.get("wipc").value.get<bool>()) {
-    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), threads, queue_depth));
+    rec.preconditioning.push_back(wipc_step(spec, "main", wipc_block_bytes(spec), threads, queue_depth));
   }
 }
 
@@ -111,7 +111,8 @@ results::GridMatrix grid_matrix(const PhaseRecord& phase, const std::vector<RwMi
   return m;
 }
 
-void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec) {
+results::GridMatrix run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id,
+                                           results::TestRecord& rec) {
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
   // The WIPC runs at the test's TOIO unless the test names its own (latency.wipc_threads / _queue_depth).
@@ -135,8 +136,8 @@ void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string&
   }
   apply_round_rules(spec, loop);
   const PhaseRecord phase = run_rounds(ctx.exec, loop);
-  rec["phases"].push_back(phase);
-  rec["matrix"] = grid_matrix(phase, mixes, sizes, order, spec.get("reported_value").value.get<std::string>());
+  rec.phases.push_back(record_of(phase));
+  return grid_matrix(phase, mixes, sizes, order, spec.get("reported_value").value.get<std::string>());
 }
 
 TrackingSpec resolve_tracking(const nlohmann::json& entry, const std::vector<SegmentSpec>& segments) {

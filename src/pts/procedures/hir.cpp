@@ -46,7 +46,7 @@ class HostIdleRecoveryTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "hir"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 
  private:
   PhaseRecord precondition(TestContext& ctx, TestSpec& spec, const SegmentSpec& stimulus) const;
@@ -109,9 +109,9 @@ results::HirWaitState HostIdleRecoveryTest::wait_state(TestContext& ctx, uint32_
   return state;
 }
 
-nlohmann::json HostIdleRecoveryTest::procedure(TestContext& ctx) const {
+results::TestRecord HostIdleRecoveryTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
   purge_and_wipc(spec, rec, tc, qd);
@@ -120,11 +120,11 @@ nlohmann::json HostIdleRecoveryTest::procedure(TestContext& ctx) const {
       make_segment(parse_access_pattern(stim.at("pattern").get<std::string>(), "hir/stimulus"),
                    parse_rw_mix(stim.at("rw_mix").get<std::string>(), "hir/stimulus"),
                    units::parse_size_bytes(stim.at("block_size").get<std::string>(), "hir/stimulus"), tc, qd, 0);
-  rec["subtitle"] = subtitle_for(spec, stimulus);
+  rec.header.subtitle = subtitle_for(spec, stimulus);
 
   const PhaseRecord pre = precondition(ctx, spec, stimulus);
   const double steady_iops = pre.window.empty() ? 0.0 : pre.window.back().combined.iops;
-  rec["phases"].push_back(pre);
+  rec.phases.push_back(record_of(pre));
 
   const HirTiming t{spec.duration_ns("write_period"), spec.duration_ns("wait_unit"),
                     spec.get("repetitions").value.get<uint32_t>(), spec.get("baseline_periods").value.get<uint32_t>()};
@@ -142,10 +142,7 @@ nlohmann::json HostIdleRecoveryTest::procedure(TestContext& ctx) const {
     hir.wait_states.push_back(wait_state(ctx, ws, stimulus, t, series));
   }
   hir.series = std::move(series.series);
-  rec["hir"] = std::move(hir);  // releases the baselines' sub-documents
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), std::move(hir));
 }
 
 }  // namespace

@@ -14,13 +14,11 @@ class IopsTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "iops"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override {
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override {
     TestSpec spec(ctx, id());
-    nlohmann::json rec = begin_record(spec);
-    run_mix_by_size_rounds(ctx, spec, id(), rec);
-    rec["parameters"] = spec.parameters();
-    rec["omitted"] = spec.omitted();
-    return rec;
+    results::TestRecord rec = begin_record(spec);
+    results::GridMatrix matrix = run_mix_by_size_rounds(ctx, spec, id(), rec);
+    return close_record(spec, std::move(rec), std::move(matrix));
   }
 };
 

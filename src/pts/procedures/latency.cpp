@@ -16,10 +16,10 @@ class LatencyTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "latency"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override {
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override {
     TestSpec spec(ctx, id());
-    nlohmann::json rec = begin_record(spec);
-    run_mix_by_size_rounds(ctx, spec, id(), rec);
+    results::TestRecord rec = begin_record(spec);
+    results::GridMatrix matrix = run_mix_by_size_rounds(ctx, spec, id(), rec);
 
     const nlohmann::json capture = spec.get("capture").value;
     if (!capture.is_null()) {
@@ -29,11 +29,9 @@ class LatencyTest final : public PtsTest {
           capture.at("threads").get<uint32_t>(), capture.at("queue_depth").get<uint32_t>(),
           spec.duration_ns("capture_duration"));
       const SegmentResult r = run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s);
-      rec["captures"].push_back(capture_record("response-time-histogram", s, r));
+      rec.captures.push_back(capture_record("response-time-histogram", s, r));
     }
-    rec["parameters"] = spec.parameters();
-    rec["omitted"] = spec.omitted();
-    return rec;
+    return close_record(spec, std::move(rec), std::move(matrix));
   }
 };
 

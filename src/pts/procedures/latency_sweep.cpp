@@ -28,12 +28,12 @@ class LatencySweepTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "latency-sweep"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 };
 
-nlohmann::json LatencySweepTest::procedure(TestContext& ctx) const {
+results::TestRecord LatencySweepTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const nlohmann::json wipc_toio = spec.get("wipc_toio").value;
   purge_and_wipc(spec, rec, wipc_toio.at("threads").get<uint32_t>(), wipc_toio.at("queue_depth").get<uint32_t>());
   const SpecValue pattern_value = spec.get("pattern");
@@ -67,7 +67,7 @@ nlohmann::json LatencySweepTest::procedure(TestContext& ctx) const {
   }
   apply_round_rules(spec, loop);
   const PhaseRecord phase = run_rounds(ctx.exec, loop);
-  rec["phases"].push_back(phase);
+  rec.phases.push_back(record_of(phase));
 
   results::LatencySweepBlock sweep;
   for (size_t i = 0; i < loop.segments.size(); ++i) {
@@ -78,10 +78,7 @@ nlohmann::json LatencySweepTest::procedure(TestContext& ctx) const {
   sweep.thread_counts = tcs;
   sweep.queue_depths = qds;
   sweep.source = "measurement-window-average";
-  rec["sweep"] = sweep;
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), sweep);
 }
 
 }  // namespace

@@ -49,7 +49,7 @@ class RwwReplayTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "rww-replay"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 
  private:
   PhaseRecord precondition(TestContext& ctx, TestSpec& spec, const RwwWorkload& atw) const;
@@ -68,20 +68,20 @@ PhaseRecord RwwReplayTest::precondition(TestContext& ctx, TestSpec& spec, const 
   return run_rounds(ctx.exec, pre);
 }
 
-nlohmann::json RwwReplayTest::procedure(TestContext& ctx) const {
+results::TestRecord RwwReplayTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const uint64_t step_ns = spec.duration_ns("step");
   const results::IoCharacterization c = rww_characterize(spec, step_ns);
   const RwwWorkload atw = rww_workload(spec, c);
-  rec["applied_workload"] = results::to_json(atw.applied);
+  rec.applied_workload = atw.applied;
   const nlohmann::json toio = spec.get("precondition/toio").value;
-  if (spec.get("purge").value.get<bool>()) rec["purges"].push_back(purge_step(spec, "main"));
+  if (spec.get("purge").value.get<bool>()) rec.purges.push_back(purge_step(spec, "main"));
   if (spec.get("wipc").value.get<bool>()) {
-    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), toio.at("threads").get<uint32_t>(),
-                                               toio.at("queue_depth").get<uint32_t>()));
+    rec.preconditioning.push_back(wipc_step(spec, "main", wipc_block_bytes(spec), toio.at("threads").get<uint32_t>(),
+                                            toio.at("queue_depth").get<uint32_t>()));
   }
-  rec["phases"].push_back(precondition(ctx, spec, atw));
+  rec.phases.push_back(record_of(precondition(ctx, spec, atw)));
 
   if (spec.get("demand_intensity").value != "mean-queue-depth") {
     throw Error(ExitCode::system, "built-in PTS data rww-replay/demand_intensity: only mean-queue-depth is supported");
@@ -120,11 +120,8 @@ nlohmann::json RwwReplayTest::procedure(TestContext& ctx) const {
     s.mb_per_s = d.mb_per_s;
     s.latency_mean_ns = d.latency_mean_ns;
   }
-  rec["phases"].push_back(phase);
-  rec["rww_replay"] = block;
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  rec.phases.push_back(record_of(phase));
+  return close_record(spec, std::move(rec), block);
 }
 
 }  // namespace

@@ -44,21 +44,21 @@ class RwwStreamsTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "rww-streams"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 };
 
-nlohmann::json RwwStreamsTest::procedure(TestContext& ctx) const {
+results::TestRecord RwwStreamsTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const RwwWorkload w = rww_workload(spec);
-  rec["applied_workload"] = results::to_json(w.applied);
+  rec.applied_workload = w.applied;
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
   if (spec.get("purge").value.get<bool>()) {
-    rec["purges"].push_back(purge_step(spec, "main"));
+    rec.purges.push_back(purge_step(spec, "main"));
   }
   if (spec.get("wipc").value.get<bool>()) {
-    rec["preconditioning"].push_back(wipc_step(spec, "main", wipc_block_bytes(spec), tc, qd));
+    rec.preconditioning.push_back(wipc_step(spec, "main", wipc_block_bytes(spec), tc, qd));
   }
   const uint64_t round_ns = spec.duration_ns("round_duration");
   const Metric metric = parse_metric(spec.get("tracking_metric").value.get<std::string>());
@@ -79,13 +79,10 @@ nlohmann::json RwwStreamsTest::procedure(TestContext& ctx) const {
     for (const workload::StreamSpec& s : w.streams) weights += s.weight;
     block.streams.push_back({stream.name, stream.weight / weights, loop.phase, phase.attained(), phase.rounds_run(),
                              c.iops, c.mb_per_s, c.latency_mean_ns, c.latency_max_ns});
-    rec["phases"].push_back(phase);
+    rec.phases.push_back(record_of(phase));
   }
   block.weighted_iops = weighted_iops(block.streams);
-  rec["rww_streams"] = block;
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), block);
 }
 
 }  // namespace

@@ -29,12 +29,12 @@ class ThroughputTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "throughput"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 };
 
-nlohmann::json ThroughputTest::procedure(TestContext& ctx) const {
+results::TestRecord ThroughputTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
   const SpecValue purge = spec.get("purge");
@@ -61,11 +61,11 @@ nlohmann::json ThroughputTest::procedure(TestContext& ctx) const {
     const uint64_t bs = sizes[b];
     const std::string phase_name = units::format_size_binary(bs);
     if (text_of(purge) == "per-block-size" || (text_of(purge) == "once" && b == 0)) {
-      rec["purges"].push_back(purge_step(spec, phase_name));
+      rec.purges.push_back(purge_step(spec, phase_name));
     }
     if (text_of(wipc) != "none") {
       const uint64_t wipc_bs = text_of(wipc) == "test-block-size" ? bs : wipc_block_bytes(spec);
-      rec["preconditioning"].push_back(wipc_step(spec, phase_name, wipc_bs, tc, qd));
+      rec.preconditioning.push_back(wipc_step(spec, phase_name, wipc_bs, tc, qd));
     }
 
     RoundLoopSpec loop;
@@ -83,7 +83,7 @@ nlohmann::json ThroughputTest::procedure(TestContext& ctx) const {
     }
     apply_round_rules(spec, loop);
     const PhaseRecord phase = run_rounds(ctx.exec, loop);
-    rec["phases"].push_back(phase);
+    rec.phases.push_back(record_of(phase));
     results::ThroughputRow row{phase_name, bs};
     for (size_t i = 0; i < mixes.size(); ++i) {
       const stats::IoSummary& cell =
@@ -96,10 +96,7 @@ nlohmann::json ThroughputTest::procedure(TestContext& ctx) const {
     }
     table.push_back(row);
   }
-  rec["table"] = table;
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), results::ThroughputTable{std::move(table)});
 }
 
 }  // namespace

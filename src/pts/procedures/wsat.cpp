@@ -131,20 +131,19 @@ struct SteadyStateStop {
 
 class WriteSaturationTest final : public PtsTest {
  public:
-  WriteSaturationTest(std::string id, std::string record_key) : m_id(std::move(id)), m_key(std::move(record_key)) {}
+  explicit WriteSaturationTest(std::string id) : m_id(std::move(id)) {}
   [[nodiscard]] std::string id() const override { return m_id; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 
  private:
   std::string m_id;
-  std::string m_key;  // "wsat" / "endurance"
 };
 
-nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
+results::TestRecord WriteSaturationTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
   purge_and_wipc(spec, rec, tc, qd);
@@ -155,7 +154,7 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   const uint64_t time_limit_ns = spec.duration_ns("time_limit");
   const auto target_bytes = static_cast<uint64_t>(multiple * static_cast<double>(ctx.target.capacity_bytes));
   const SegmentSpec sample_spec = wsat_segment(spec, ctx, workload_name, tc, qd, sample_ns);
-  rec["subtitle"] = subtitle_for(spec, sample_spec);
+  rec.header.subtitle = subtitle_for(spec, sample_spec);
   SteadyStateStop ss;
   if (spec.has("stop_rule")) {  // WSAT (endurance-write has only the time limit)
     ss.enabled = spec.get("stop_rule").value == "steady-state";
@@ -196,8 +195,8 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
         workload::AccessPattern::random, parse_rw_mix(capture.at("rw_mix").get<std::string>(), "wsat/capture"),
         units::parse_size_bytes(capture.at("block_size").get<std::string>(), "wsat/capture"), tc, qd,
         spec.duration_ns("capture_duration"));
-    rec["captures"].push_back(capture_record("response-time-histogram", s,
-                                             run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s)));
+    rec.captures.push_back(capture_record("response-time-histogram", s,
+                                          run_segment(ctx.exec, StepId{id(), "capture", "rt-histogram"}, s)));
   }
   block.workload = workload_name;
   block.segment = results::Embedded(sample_spec);
@@ -210,17 +209,14 @@ nlohmann::json WriteSaturationTest::procedure(TestContext& ctx) const {
   if (ss.enabled) {
     block.steady_state = ss.record();
   }
-  rec[m_key] = std::move(block);  // releases the samples' sub-documents
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), std::move(block));
 }
 
 }  // namespace
 
-std::unique_ptr<PtsTest> make_wsat_test() { return std::make_unique<WriteSaturationTest>("wsat", "wsat"); }
+std::unique_ptr<PtsTest> make_wsat_test() { return std::make_unique<WriteSaturationTest>("wsat"); }
 std::unique_ptr<PtsTest> make_endurance_write_test() {
-  return std::make_unique<WriteSaturationTest>("endurance-write", "endurance");
+  return std::make_unique<WriteSaturationTest>("endurance-write");
 }
 
 }  // namespace ptsuite::pts

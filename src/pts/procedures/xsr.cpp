@@ -50,7 +50,7 @@ class CrossStimulusRecoveryTest final : public PtsTest {
   [[nodiscard]] std::string id() const override { return "xsr"; }
 
  protected:
-  [[nodiscard]] nlohmann::json procedure(TestContext& ctx) const override;
+  [[nodiscard]] results::TestRecord procedure(TestContext& ctx) const override;
 
  private:
   // Runs one access group in samples; appends them to xsr.samples, returns the group record.
@@ -95,9 +95,9 @@ results::XsrGroup CrossStimulusRecoveryTest::run_group(TestContext& ctx, const s
   return g;
 }
 
-nlohmann::json CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
+results::TestRecord CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
   TestSpec spec(ctx, id());
-  nlohmann::json rec = begin_record(spec);
+  results::TestRecord rec = begin_record(spec);
   const uint32_t tc = spec.threads();
   const uint32_t qd = spec.queue_depth();
   purge_and_wipc(spec, rec, tc, qd);
@@ -125,10 +125,7 @@ nlohmann::json CrossStimulusRecoveryTest::procedure(TestContext& ctx) const {
         run_group(ctx, group.at("name").get<std::string>(), s, duration_ns, sample_ns, test_time_s, xsr));
   }
   xsr.recovery = recovery_of(spec.get("recovery").value, xsr);
-  rec["xsr"] = std::move(xsr);  // releases the samples' sub-documents
-  rec["parameters"] = spec.parameters();
-  rec["omitted"] = spec.omitted();
-  return rec;
+  return close_record(spec, std::move(rec), std::move(xsr));
 }
 
 }  // namespace

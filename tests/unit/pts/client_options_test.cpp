@@ -67,7 +67,7 @@ TEST(ClientOptions, TheRecordSaysHowTheActiveRangeWasAddressed) {
   EXPECT_FALSE(tp_rec.at("ar_segments").contains("amount_bytes")) << "a sequential-only test is not segmented";
 
   Harness plain({});
-  EXPECT_FALSE(make_test("iops")->run(plain.ctx).at("ar_segments").contains("amount_bytes"));
+  EXPECT_FALSE(json(make_test("iops")->run(plain.ctx)).at("ar_segments").contains("amount_bytes"));
 }
 
 TEST(ClientOptions, RandomWipcRunsAfterTheSequentialPassWithItsOwnStep) {

@@ -155,7 +155,7 @@ TEST(LatencyTest, NineCellsTrackingArtAndCaptureOnlyIn20) {
   EXPECT_EQ(rec.at("matrix").at("latency_p99_999_ns").size(), 3u);
 
   CoreHarness e11({"e1.1", "enterprise"});
-  EXPECT_TRUE(make_test("latency")->run(e11.ctx).at("captures").empty());
+  EXPECT_TRUE(json(make_test("latency")->run(e11.ctx)).at("captures").empty());
 }
 
 TEST(WriteSaturationTest, StopsAtFourTimesCapacity) {
@@ -194,13 +194,13 @@ TEST(WriteSaturationTest, StopsAtTheTimeLimitAndHonoursOptionalWorkloads) {
 // Part A.6: the record's subtitle names the stimulus that ran, not always RND 4 KiB 100 % W.
 TEST(WriteSaturationTest, SubtitleNamesTheStimulusThatRan) {
   CoreHarness h({"2.0.2", "enterprise"}, {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}});
-  EXPECT_EQ(make_test("wsat")->run(h.ctx).at("subtitle"), "WSAT - RND 4KiB 100% W");
+  EXPECT_EQ(json(make_test("wsat")->run(h.ctx)).at("subtitle"), "WSAT - RND 4KiB 100% W");
   CoreHarness oltp({"2.0.2", "enterprise"},
                    {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "oltp"}});
-  EXPECT_EQ(make_test("wsat")->run(oltp.ctx).at("subtitle"), "WSAT - RND 8KiB R/W 65/35");
+  EXPECT_EQ(json(make_test("wsat")->run(oltp.ctx)).at("subtitle"), "WSAT - RND 8KiB R/W 65/35");
   CoreHarness cbw({"2.0.2", "enterprise"},
                   {{"wsat.sample_duration", "1s"}, {"wsat.time_limit", "2s"}, {"wsat.workload", "cbw"}});
-  EXPECT_EQ(make_test("wsat")->run(cbw.ctx).at("subtitle"), "WSAT - RND CBW mix 100% W");
+  EXPECT_EQ(json(make_test("wsat")->run(cbw.ctx)).at("subtitle"), "WSAT - RND CBW mix 100% W");
 }
 
 // Part A.6: the run stops at the capacity multiple (within one IO per thread), not up to a
@@ -373,7 +373,7 @@ TEST(LatencySweepTest, TheLatencyProcedureOverATcByQdGrid) {
   CoreHarness small({"2.0.2", "enterprise"}, {{"latency-sweep.thread_counts", "1,2"},
                                               {"latency-sweep.queue_depths", "1,8"},
                                               {"latency-sweep.rw_mixes", "0/100"}});
-  EXPECT_EQ(make_test("latency-sweep")->run(small.ctx).at("sweep").at("cells").size(), 4u);
+  EXPECT_EQ(json(make_test("latency-sweep")->run(small.ctx)).at("sweep").at("cells").size(), 4u);
 }
 
 // PTS-E 1.1 ECW: the CBW procedure with 1-minute preconditioning Rounds (at most 25 = the
@@ -466,7 +466,7 @@ TEST(PtsTestRun, RecordsTheDeepestQueueAndHowTheActiveRangeWasAddressed) {
   EXPECT_EQ(cbw.at("ar_segments").at("count"), 3);
   EXPECT_NE(cbw.at("ar_segments").at("description").get<std::string>().find("50 % of IOs in 0-5 %"), std::string::npos);
   CoreHarness l({"2.0.2", "enterprise"});
-  EXPECT_EQ(make_test("latency")->run(l.ctx).at("max_queue_depth"), 1);
+  EXPECT_EQ(json(make_test("latency")->run(l.ctx)).at("max_queue_depth"), 1);
 }
 
 }  // namespace

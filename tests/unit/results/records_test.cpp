@@ -22,7 +22,9 @@
 #include <ptsuite/results/hir.hpp>
 #include <ptsuite/results/latency_sweep.hpp>
 #include <ptsuite/results/purge.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/results/round_phase.hpp>
+#include <ptsuite/results/run_draft.hpp>
 #include <ptsuite/results/rww_replay.hpp>
 #include <ptsuite/results/rww_streams.hpp>
 #include <ptsuite/results/test_record.hpp>
@@ -123,6 +125,73 @@ TEST(TypedRecords, EveryFixturesSharedPartsRoundTripByteForByte) {
   EXPECT_GT(captures, 0u);
   EXPECT_GT(wipcs, 0u);
   EXPECT_GT(purges, 0u);
+}
+
+// The whole test record (header, shared parts, verdict, applied workload, block) reads into
+// TestRecord and its writer - the one pts writes results.json with - gives back every fixture's
+// record byte for byte, copying and releasing alike; so do the run header's parts.
+TEST(TypedRecords, EveryFixtureTestRecordRoundTripsByteForByte) {
+  size_t records = 0;
+  size_t settings = 0;
+  for (const std::string& name : test_support::results_fixture_names()) {
+    const json& doc = test_support::load_results_fixture(name);
+    for (const json& test : doc.at("tests")) {
+      SCOPED_TRACE(name + ": " + test.at("id").get<std::string>());
+      const TestRecord record = read_test_record(test);
+      EXPECT_EQ(json(record).dump(), test.dump());
+      TestRecord released = record;
+      EXPECT_EQ(json(std::move(released)).dump(), test.dump());
+      ++records;
+    }
+    for (const json& setting : doc.at("settings")) {
+      EXPECT_EQ(json(*read_setting_record(setting)).dump(), setting.dump());
+      ++settings;
+    }
+    // The run header's parts pts writes from records (pts/run.cpp).
+    const RunHeader header = read_run_header(doc);
+    EXPECT_EQ(json(header.tool).dump(), doc.at("tool").dump()) << name;
+    EXPECT_EQ(json(header.spec).dump(), doc.at("spec").dump()) << name;
+    EXPECT_EQ(json(header.run).dump(), doc.at("run").dump()) << name;
+    EXPECT_EQ(json(header.target).dump(), doc.at("target").dump()) << name;
+    EXPECT_EQ(json(*header.plan).dump(), doc.at("plan").dump()) << name;
+    EXPECT_EQ(json(header.conventions).dump(), doc.at("conventions").dump()) << name;
+    // The whole document, as pts/run.cpp builds it (results/run_draft.hpp) and resume reads it.
+    EXPECT_EQ(json(read_run_draft(doc)).dump(), doc.dump()) << name;
+  }
+  EXPECT_GT(records, 0u);
+  EXPECT_GT(settings, 0u);
+}
+
+// The run block's members a fixture does not hold: a stop with and without the segment it cut
+// short (a null one kept), the journal counts, a from-runs validation's mode and sources (a
+// serial-less drive's null serial kept). Counts unsigned, as a parsed document holds them.
+TEST(TypedRecords, RunBlocksOfStoppedAndFromRunsDocumentsRoundTrip) {
+  const json base = {
+      {"started_utc", "2026-01-30T10:00:00Z"},
+      {"boot_id", "b1"},
+      {"resumes",
+       json::array({{{"utc", "2026-01-30T11:00:00Z"}, {"journaled_steps", 7u}, {"after_host_restart", false}}})},
+      {"plan_fingerprint", "abc"},
+      {"status", "interrupted"},
+      {"finished_utc", "2026-01-30T11:30:00Z"},
+      {"journal", {{"steps", 9u}, {"replayed_this_session", 7u}, {"executed_this_session", 2u}}}};
+  for (const json& stop : {json{{"reason", "interrupted by SIGINT"}, {"partial_segment", nullptr}},
+                           json{{"reason", "interrupted"}, {"partial_segment", {{"label", "RND 4KiB"}}}},
+                           json{{"reason", "the device failed"}}}) {
+    json run = base;
+    run["stop"] = stop;
+    EXPECT_EQ(json(read_run_draft(json{{"run", run}})).at("run").dump(), run.dump());
+  }
+  const json from_runs = {
+      {"status", "complete"},
+      {"mode", "validate-from-runs"},
+      {"started_utc", "t"},
+      {"finished_utc", "t"},
+      {"plan_fingerprint", "f"},
+      {"resumes", json::array()},
+      {"sources", json::array({{{"dir", "/r/a"}, {"results_sha256", "00"}, {"serial", "S1"}, {"tests", 2u}},
+                               {{"dir", "/r/b"}, {"results_sha256", "01"}, {"serial", nullptr}, {"tests", 1u}}})}};
+  EXPECT_EQ(json(read_run_header(json{{"run", from_runs}}).run).dump(), from_runs.dump());
 }
 
 TEST(TypedRecords, CaptureReadsItsSeriesAndSkipsMalformedPoints) {

@@ -34,8 +34,8 @@ std::vector<SegmentSpec> mix_by_size_grid(const std::vector<RwMix>& mixes, const
                                           uint32_t queue_depth, uint64_t duration_ns);
 
 // The purge and WIPC a test's data asks for ("purge": true, "wipc": true; WIPC at the common
-// 128 KiB SEQ and the given TOIO), appended to rec["purges"] / rec["preconditioning"].
-void purge_and_wipc(TestSpec& spec, nlohmann::json& rec, uint32_t threads, uint32_t queue_depth);
+// 128 KiB SEQ and the given TOIO), appended to rec.purges / rec.preconditioning.
+void purge_and_wipc(TestSpec& spec, results::TestRecord& rec, uint32_t threads, uint32_t queue_depth);
 
 // A standard percentile (stats::k_standard_percentiles) of a direction's summary, and its
 // 99.999th; 0 when the summary has none.
@@ -50,9 +50,10 @@ workload::AccessPattern parse_access_pattern(const std::string& text, const std:
 // The body the grid tests (IOPS, Latency) share: purge and WIPC when the test's data asks for
 // them, then Rounds of the R/W mix x block size grid (loop order and access pattern from the
 // test's data) at the test's TC/QD until its tracking variables attain steady state; appends
-// the purge, preconditioning and phase records and the `matrix` (the test's reported_value:
-// measurement-window averages or the final Round) to `rec`.
-void run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id, nlohmann::json& rec);
+// the purge, preconditioning and phase records to `rec` and returns the matrix (the test's
+// reported_value: measurement-window averages or the final Round).
+results::GridMatrix run_mix_by_size_rounds(TestContext& ctx, TestSpec& spec, const std::string& test_id,
+                                           results::TestRecord& rec);
 
 // The grid's matrix (rows = block sizes, columns = R/W mixes), for IOPS, MB/s, ART, 99.999 %
 // and MRT (results/grid_matrix.hpp; the record stores it as "matrix").

@@ -1,0 +1,90 @@
+#include <ptsuite/results/run_draft.hpp>
+
+#include <ptsuite/results/json_read.hpp>
+
+namespace ptsuite::results {
+
+using nlohmann::json;
+
+void to_json(json& j, const RunDraft& d) {
+  j = json{{"schema_version", d.schema_version},
+           {"kind", d.kind},
+           {"tool", d.tool},
+           {"spec", d.spec},
+           {"config", d.config},
+           {"settings", d.settings},
+           {"conventions", d.conventions},
+           {"tests", d.tests}};
+  if (d.run) {
+    j["run"] = *d.run;
+    if (d.run->stop_reason && d.stop_partial_segment) {
+      j["run"]["stop"]["partial_segment"] = *d.stop_partial_segment;
+    }
+  }
+  if (d.target) {
+    j["target"] = *d.target;
+  }
+  if (!d.device.is_null()) {
+    j["device"] = d.device;
+  }
+  if (!d.platform.is_null()) {
+    j["platform"] = d.platform;
+  }
+  if (d.plan) {
+    j["plan"] = *d.plan;
+    if (!d.plan_assumptions.is_null()) {
+      j["plan"]["assumptions"] = d.plan_assumptions;
+    }
+  }
+  if (d.preflight) {
+    j["preflight"] = *d.preflight;
+  }
+  if (!d.throttle.is_null()) {
+    j["health"] = {{"throttle", d.throttle}};
+  }
+  if (d.write_cache) {
+    j["write_cache"] = *d.write_cache;
+  }
+  if (d.compliance) {
+    j["compliance"] = *d.compliance;
+  }
+}
+
+RunDraft read_run_draft(const json& results) {
+  RunHeader h = read_run_header(results);
+  RunDraft d;
+  d.schema_version = h.schema_version;
+  d.kind = std::move(h.kind);
+  d.tool = std::move(h.tool);
+  d.spec = std::move(h.spec);
+  d.config = at(results, "config");
+  d.settings = std::move(h.settings);
+  d.conventions = std::move(h.conventions);
+  if (const json& run = at(results, "run"); run.is_object()) {
+    d.run = std::move(h.run);
+    if (const json& stop = at(run, "stop"); stop.is_object() && stop.contains("partial_segment")) {
+      d.stop_partial_segment = stop.at("partial_segment");
+    }
+  }
+  if (at(results, "target").is_object()) {
+    d.target = std::move(h.target);
+  }
+  d.device = at(results, "device");
+  d.platform = at(results, "platform");
+  d.plan = h.plan;
+  d.plan_assumptions = at(at(results, "plan"), "assumptions");
+  if (h.preflight_recorded) {
+    d.preflight = std::move(h.preflight);
+  }
+  d.throttle = at(at(results, "health"), "throttle");
+  d.write_cache = std::move(h.write_cache);
+  if (const json& tests = at(results, "tests"); tests.is_array()) {
+    d.tests.assign(tests.begin(), tests.end());
+  }
+  if (const json& compliance = at(results, "compliance"); compliance.is_object()) {
+    d.compliance = read_compliance(compliance);
+  }
+  return d;
+}
+
+}  // namespace ptsuite::results
