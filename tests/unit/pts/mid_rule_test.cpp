@@ -157,7 +157,7 @@ TEST(MaxIopsRule, IsDisclosedOnTheCbwPageAndAsAChangedUnverifiedSetting) {
       << html.substr(html.find("MaxIOPS rule"), 400);
   const std::string by_default =
       report::render_html(results::read_run_document(json{{"tests", json::array({run_cbw_grid("cbw", {})})}}));
-  EXPECT_NE(by_default.find("highest IOPS with ART below 5 ms (cbw.max_iops_rule=art-ceiling)"), std::string::npos)
+  EXPECT_NE(by_default.find("highest IOPS with ART below 5.000 ms (cbw.max_iops_rule=art-ceiling)"), std::string::npos)
       << by_default.substr(by_default.find("MaxIOPS rule"), 400);
 }
 
