@@ -49,7 +49,7 @@ std::string replay_text(const results::PhaseRecord& phase) {
 }
 
 // An app phase: what ran, per instance its TPS and transaction latency, and the device figures.
-std::string app_text(const results::PhaseRecord& phase) {
+std::string app_phase_text(const results::PhaseRecord& phase) {
   if (!phase.app) return "  no application record\n";
   const results::AppRun& run = *phase.app;
   std::string out = "  " + scenario_detail::app_line(run) + "\n";
@@ -77,7 +77,7 @@ std::string app_text(const results::PhaseRecord& phase) {
 std::string phase_text(const results::PhaseRecord& phase, size_t targets, bool compact) {
   std::string out = fmt::format("\n{} ({})\n", phase.name, phase.kind);
   if (phase.kind == "replay") return out + replay_text(phase);
-  if (phase.kind == "app") return out + app_text(phase);
+  if (phase.kind == "app") return out + app_phase_text(phase);
   if (phase.steps.empty()) return out;
   const std::vector<scenario_detail::StepRow> rows = scenario_detail::step_rows(phase, targets, compact);
   const units::LatencyUnit unit = scenario_detail::latency_unit_of(rows);
