@@ -122,6 +122,30 @@ void check_together(const AppConfig& c) {
   }
 }
 
+// A definition's own pgbench workload (AppDefinition::init_sql, scripts, driver_args): SQL kept
+// as arrays of lines in the JSON, joined here.
+void read_custom_workload(const nlohmann::json& j, AppDefinition& d) {
+  const auto joined = [](const nlohmann::json& lines) {
+    std::string text;
+    for (const nlohmann::json& l : lines) text += l.get<std::string>() + "\n";
+    return text;
+  };
+  if (const auto init = j.find("init_sql"); init != j.end()) d.init_sql = joined(*init);
+  if (const auto scripts = j.find("scripts"); scripts != j.end()) {
+    for (const nlohmann::json& s : *scripts) {
+      d.scripts.push_back({s.at("name").get<std::string>(), s.at("weight").get<uint32_t>(), joined(s.at("lines"))});
+    }
+  }
+  if (const auto args = j.find("driver_args"); args != j.end()) {
+    d.driver_args = args->get<std::vector<std::string>>();
+  }
+  if (d.scripts.empty() != d.init_sql.empty() || (!d.scripts.empty() && d.driver != "pgbench")) {
+    throw Error(ExitCode::system, fmt::format("built-in application {}: scripts and init_sql go together, with "
+                                              "pgbench only",
+                                              d.name));
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> app_names() {
@@ -165,6 +189,7 @@ AppDefinition load_app(const std::string& name) {
     d.statements_per_thread = st->at("per_thread").get<uint64_t>();
   }
   d.settings = j.at("settings");
+  read_custom_workload(j, d);
   return d;
 }
 

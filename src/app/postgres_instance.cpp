@@ -11,6 +11,7 @@
 #include <ptsuite/app/process.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/output_file.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "app/instance_common.hpp"
@@ -49,6 +50,12 @@ std::string postgres_bin() {
   return best;
 }
 
+// `front` then `back`: the workload's options before the run's own.
+std::vector<std::string> pgbench_args(std::vector<std::string> front, const std::vector<std::string>& back) {
+  front.insert(front.end(), back.begin(), back.end());
+  return front;
+}
+
 class PostgresInstance : public detail::ServerInstance {
  public:
   PostgresInstance(AppConfig config, InstanceContext context)
@@ -73,13 +80,34 @@ class PostgresInstance : public detail::ServerInstance {
   }
   void write_settings();
   void wait_ready();
+  // The pgbench options that choose the transactions: "-b <workload>", or the definition's own
+  // scripts (written once to the instance's output directory, kept with its results) as
+  // "-f FILE@weight" with :scale defined, and its driver_args.
+  std::vector<std::string> workload_args();
   // PostgreSQL 15's default 1GB, or a quarter of a smaller filesystem (the VM's 128 MiB
   // namespaces), never below the 32MB minimum (two WAL segments).
   [[nodiscard]] uint64_t max_wal_mb() const { return std::clamp<uint64_t>(filesystem_mb() / 4, 32, 1024); }
 
   std::string m_bin;
   std::string m_socket_dir;
+  std::vector<std::string> m_script_args;  // workload_args() of a definition with scripts
 };
+
+std::vector<std::string> PostgresInstance::workload_args() {
+  const AppDefinition& d = m_config.definition;
+  if (d.scripts.empty()) return {"-b", d.workload};
+  if (m_script_args.empty()) {
+    // -n: no pgbench_* tables to vacuum before the run.
+    m_script_args = {"-n", "-D", fmt::format("scale={}", m_config.scale)};
+    m_script_args.insert(m_script_args.end(), d.driver_args.begin(), d.driver_args.end());
+    for (const AppDefinition::Script& script : d.scripts) {
+      const OutputPath file = m_c.output->file(script.name + ".sql");
+      write_file_atomic(file, script.text);
+      m_script_args.insert(m_script_args.end(), {"-f", fmt::format("{}@{}", file.string(), script.weight)});
+    }
+  }
+  return m_script_args;
+}
 
 void PostgresInstance::write_settings() {
   // Durability as in production (fsync, full-page writes, synchronous commit); the cache is the
@@ -146,8 +174,32 @@ ServerRecord PostgresInstance::start_server() {
 }
 
 void PostgresInstance::load() {
-  detail::timed(m_c, fmt::format("pgbench -i -s {} (load)", m_config.scale),
-                client({"-i", "-s", std::to_string(m_config.scale)}), detail::k_load_timeout_ns);
+  const AppDefinition& d = m_config.definition;
+  if (d.init_sql.empty()) {
+    detail::timed(m_c, fmt::format("pgbench -i -s {} (load)", m_config.scale),
+                  client({"-i", "-s", std::to_string(m_config.scale)}), detail::k_load_timeout_ns);
+  } else {  // the definition's own schema and data, :scale = the scale setting
+    const OutputPath init = m_c.output->file("init.sql");
+    write_file_atomic(init, d.init_sql);
+    ProcessSpec psql;
+    psql.argv = {m_bin + "/psql",
+                 "-h",
+                 m_socket_dir,
+                 "-p",
+                 std::to_string(k_port),
+                 "-U",
+                 k_pg_user,
+                 "-v",
+                 "ON_ERROR_STOP=1",
+                 "-v",
+                 fmt::format("scale={}", m_config.scale),
+                 "-q",
+                 "-f",
+                 init.string(),
+                 "postgres"};
+    detail::timed(m_c, fmt::format("psql -f init.sql, scale {} (load)", m_config.scale), psql,
+                  detail::k_load_timeout_ns);
+  }
   ProcessSpec checkpoint;
   checkpoint.argv = {m_bin + "/psql", "-h", m_socket_dir, "-p",      std::to_string(k_port), "-U",
                      k_pg_user,       "-c", "CHECKPOINT", "postgres"};
@@ -157,18 +209,19 @@ void PostgresInstance::load() {
 void PostgresInstance::warm_up(uint64_t duration_ns) {
   if (duration_ns == 0) return;
   const uint64_t seconds = std::max<uint64_t>(1, duration_ns / units::k_ns_per_s);
-  detail::timed(m_c, fmt::format("warm-up {} s", seconds),
-                client({"-c", std::to_string(m_config.clients), "-j", std::to_string(m_config.threads), "-T",
-                        std::to_string(seconds), "-b", m_config.definition.workload}),
-                duration_ns + detail::k_run_slack_ns);
+  detail::timed(
+      m_c, fmt::format("warm-up {} s", seconds),
+      client(pgbench_args(workload_args(), {"-c", std::to_string(m_config.clients), "-j",
+                                            std::to_string(m_config.threads), "-T", std::to_string(seconds)})),
+      duration_ns + detail::k_run_slack_ns);
 }
 
 results::AppInstanceResult PostgresInstance::run(uint64_t duration_ns) {
   const uint64_t seconds = std::max<uint64_t>(1, duration_ns / units::k_ns_per_s);
   const std::string prefix = m_c.output_dir + "/pgbench_log";
-  ProcessSpec p = client({"-c", std::to_string(m_config.clients), "-j", std::to_string(m_config.threads), "-T",
-                          std::to_string(seconds), "-P", "1", "-n", "-b", m_config.definition.workload, "-l",
-                          "--log-prefix=" + prefix});
+  ProcessSpec p = client(
+      pgbench_args(workload_args(), {"-c", std::to_string(m_config.clients), "-j", std::to_string(m_config.threads),
+                                     "-T", std::to_string(seconds), "-P", "1", "-n", "-l", "--log-prefix=" + prefix}));
   p.output = m_c.output->file("pgbench.out");
   p.working_directory = m_c.output_dir;
   const std::string out =

@@ -76,12 +76,39 @@ workload::WorkloadSpec DeviceExecutor::workload_for(const StepId& id, const Segm
   return ws;
 }
 
+void DeviceExecutor::warm_up(const StepId& id, const SegmentSpec& spec, workload::WorkloadState* state) {
+  workload::WorkloadSpec ws = workload_for(StepId{id.test, id.phase, id.name + "-warmup"}, spec);
+  ws.limits.duration_ns = spec.warmup_ns;
+  ws.limits.bytes = 0;
+  ws.interval_ns = 0;
+  const workload::ResolvedWorkload resolved = workload::resolve(ws, m_params.target->geometry());
+  workload::RunControl control;
+  control.stop_requested = m_params.stop;
+  const workload::WorkloadResult w = workload::run_workload(resolved, *m_params.target, control, state);
+  if (w.stop_reason == workload::StopReason::io_error) {
+    throw RunStopped(static_cast<int>(ExitCode::io_error),
+                     fmt::format("an IO error stopped the warm-up of step {} ({}): {}", id.text(), spec.label,
+                                 workload::describe_io_error(w.first_error, w.error_count)),
+                     json{{"kind", "warmup"}, {"warmup_ns", spec.warmup_ns}});
+  }
+  if (w.stop_reason == workload::StopReason::interrupted) {
+    throw RunStopped(static_cast<int>(ExitCode::interrupted),
+                     fmt::format("interrupted during the warm-up of step {} ({}); it will run again from its start "
+                                 "on resume",
+                                 id.text(), spec.label),
+                     json{{"kind", "warmup"}, {"warmup_ns", spec.warmup_ns}});
+  }
+}
+
 json DeviceExecutor::run_segment_step(const StepId& id, const SegmentSpec& spec) {
   const workload::WorkloadSpec ws = workload_for(id, spec);
   const workload::ResolvedWorkload resolved = workload::resolve(ws, m_params.target->geometry());
   workload::WorkloadState* state = nullptr;
   if (!spec.sequence_key.empty()) {
     state = &m_cursors[spec.sequence_key];
+  }
+  if (spec.warmup_ns > 0) {
+    warm_up(id, spec, state);
   }
   workload::RunControl control;
   control.stop_requested = m_params.stop;

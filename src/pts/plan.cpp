@@ -111,6 +111,10 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   const bool byte_limited = s.bytes_limit > 0 && (s.duration_ns == 0 || step.duration_ns < s.duration_ns);
   step.bytes =
       byte_limited ? s.bytes_limit : static_cast<uint64_t>(static_cast<double>(step.duration_ns) * rate_bytes_per_ns);
+  const uint64_t measured_ns = step.duration_ns;
+  // segment.warmup: the unmeasured run before the measured one takes its time and moves its bytes.
+  step.duration_ns += s.warmup_ns;
+  step.bytes += static_cast<uint64_t>(static_cast<double>(s.warmup_ns) * rate_bytes_per_ns);
   m_steps.push_back(step);
 
   // Worst case: each Round slot alternates between two values 3x apart in IOPS, MB/s AND
@@ -134,7 +138,7 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     iops = call % 2 == 0 ? 1000.0 : 3000.0;
     latency_ns = call % 2 == 0 ? 300'000 : 100'000;
   }
-  SegmentResult r = synthetic_segment_result(s, iops, latency_ns, std::max<uint64_t>(step.duration_ns, 1));
+  SegmentResult r = synthetic_segment_result(s, iops, latency_ns, std::max<uint64_t>(measured_ns, 1));
   if (m_case == PlanCase::worst) {
     r.summary.write.bytes = 0;
   }

@@ -36,6 +36,9 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
   rec.stop_at_steady_state = spec.stop_at_steady_state;
   rec.cap_setting = spec.cap_setting;
   rec.segments = spec.segments;
+  for (SegmentSpec& s : rec.segments) {
+    s.warmup_ns = spec.segment_warmup_ns;
+  }
   rec.tracking = spec.tracking;
   rec.criteria = spec.criteria;
   rec.first_check_round = spec.first_check_round;
@@ -58,7 +61,7 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
     }
     for (size_t i = 0; i < spec.segments.size(); ++i) {
       rr.segments.push_back(
-          run_segment(exec, StepId{spec.test, spec.phase, round_step_name(round, i)}, spec.segments[i]));
+          run_segment(exec, StepId{spec.test, spec.phase, round_step_name(round, i)}, rec.segments[i]));
     }
     if (spec.health_each_round) {
       StepRequest health;
@@ -79,7 +82,8 @@ PhaseRecord run_rounds(StepExecutor& exec, const RoundLoopSpec& spec) {
   const std::vector<TrackingSeries> series = rec.tracking_series();
   rec.steady_state = evaluate_all(series, spec.criteria);
   const size_t n = rec.rounds.size();
-  const size_t window = std::min<size_t>(spec.criteria.window_rounds, n);
+  const size_t window =
+      std::min<size_t>(spec.window_last_rounds > 0 ? spec.window_last_rounds : spec.criteria.window_rounds, n);
   if (n > 0) {
     rec.window_first_round = rec.rounds[n - window].round;
     rec.window_last_round = rec.rounds.back().round;

@@ -138,6 +138,9 @@ void to_json(json& j, const SegmentSpec& s) {
            {"bytes_limit", s.bytes_limit},
            {"sequence_key", s.sequence_key},
            {"interval_ns", s.interval_ns}};
+  if (s.warmup_ns > 0) {
+    j["warmup_ns"] = s.warmup_ns;
+  }
   if (!s.streams.empty()) {
     json streams = json::array();
     for (const workload::StreamSpec& st : s.streams) {
@@ -176,6 +179,7 @@ void from_json(const json& j, SegmentSpec& s) {
   s.bytes_limit = required_as<uint64_t>(j, "bytes_limit", k_record);
   s.sequence_key = required_as<std::string>(j, "sequence_key", k_record);
   s.interval_ns = required_as<uint64_t>(j, "interval_ns", k_record);
+  s.warmup_ns = j.contains("warmup_ns") ? required_as<uint64_t>(j, "warmup_ns", k_record) : 0;
   s.streams.clear();
   if (j.contains("streams")) {
     for (const json& st : required_as<json>(j, "streams", k_record)) {

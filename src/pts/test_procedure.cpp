@@ -338,6 +338,17 @@ void apply_round_rules(TestSpec& spec, RoundLoopSpec& loop) {
   loop.max_rounds = spec.common("steady_state/max_rounds").value.get<uint32_t>();
   loop.window_statistics.art_round_mean = spec.common("window_statistics/art").value == "round-mean";
   loop.window_statistics.mrt_round_mean = spec.common("window_statistics/mrt").value == "round-mean";
+  // The disclosed deviations (common.json measurement_window, segment_warmup): a fixed number of
+  // Rounds (no stop at steady state), a window of the last N of them, a warm-up per segment.
+  loop.window_last_rounds = spec.common("measurement_window/last_rounds").value.get<uint32_t>();
+  const uint32_t fixed_rounds = spec.common("measurement_window/fixed_rounds").value.get<uint32_t>();
+  if (fixed_rounds > 0) {
+    loop.max_rounds = fixed_rounds;
+    loop.stop_at_steady_state = false;
+    loop.cap_setting = "window.fixed_rounds";
+  }
+  const SpecValue warmup = spec.common("segment_warmup");
+  loop.segment_warmup_ns = units::parse_duration_ns(warmup.value.get<std::string>(), warmup.path);
 }
 
 results::CaptureRecord capture_record(const std::string& name, const SegmentSpec& spec, const SegmentResult& result) {

@@ -41,6 +41,8 @@ IntervalRecord read_interval(const json& j) {
     out.bytes[d] = count(at(j, prefix + "_bytes"));
     out.latency_sum_ns[d] = count(at(j, prefix + "_latency_sum_ns"));
     out.p99_ns[d] = num(at(j, prefix + "_p99_ns"));
+    out.max_ns[d] = num(at(j, prefix + "_max_ns"));
+    out.stddev_ns[d] = num(at(j, prefix + "_stddev_ns"));
   }
   return out;
 }
@@ -157,6 +159,7 @@ PhaseRecord read_phase_record(const json& j) {
   out.replays = read_each(at(j, "replays"), [](const json& r) {
     return ScenarioReplay{count32(at(r, "target")), read_replay(at(r, "replay"))};
   });
+  if (const json& app = at(j, "app"); app.is_object()) out.app = read_app_run(app);
   return out;
 }
 

@@ -48,7 +48,10 @@ Worker::Worker(const ResolvedWorkload& workload, const engine::Target& target, u
       m_limiter(RateLimiter::for_thread(workload.spec.rate, workload.spec.threads)),
       m_submit_batch(workload.spec.submit_batch),
       m_interval_ns(workload.spec.interval_ns) {
-  if (m_interval_ns != 0) m_interval_base.resize(2);
+  if (m_interval_ns != 0) {
+    m_interval_base.resize(2);
+    m_queue->set_completion_observer(&m_open_max);
+  }
 }
 
 void Worker::close_interval() noexcept {
@@ -61,6 +64,14 @@ void Worker::close_interval() noexcept {
       if (count > before) out.direction[d].emplace_back(index, count - before);
     }
     m_interval_base[d] = *cumulative[d];
+    const stats::LatencyMoments& total = d == 0 ? now.read.latency : now.write.latency;
+    stats::LatencyMoments& m = out.moments[d];
+    m.count = total.count - m_moments_base[d].count;
+    m.sum_ns = total.sum_ns - m_moments_base[d].sum_ns;
+    m.sum_sq_ns2 = total.sum_sq_ns2 - m_moments_base[d].sum_sq_ns2;
+    m.max_ns = m_open_max.max_ns[d];
+    m_moments_base[d] = total;
+    m_open_max.max_ns[d] = 0;
   }
   m_intervals.push_back(std::move(out));
 }

@@ -71,8 +71,12 @@ class Worker {
   // thread's last completion), per direction [read, write], as sparse (bucket index, count)
   // pairs: the differences of its cumulative histograms at each boundary it sees, taken off the
   // hot path (after a reap, as the live counters are published). Valid after run().
+  // Besides the buckets, each interval's exact latency moments per direction: its largest
+  // response time (from the queue's completion observer) and its count, sum and sum of squares
+  // (differences of the cumulative moments), for the series' max and stddev.
   struct IntervalBuckets {
     std::vector<std::pair<size_t, uint64_t>> direction[2];
+    stats::LatencyMoments moments[2];  // min_ns not kept
   };
   [[nodiscard]] const std::vector<IntervalBuckets>& interval_buckets() const noexcept { return m_intervals; }
 
@@ -105,6 +109,17 @@ class Worker {
   int m_unattributed_errno = 0;  // positive errno of a failure without an IoErrorRecord
   uint64_t m_interval_ns = 0;
   std::vector<stats::LatencyHistogram> m_interval_base;  // [read, write] at the last boundary
+  stats::LatencyMoments m_moments_base[2];               // [read, write] at the last boundary
+  // The largest response time per direction since the last boundary: told of every completion
+  // by the queue (set only when spec.interval_ns > 0), on this worker's thread.
+  struct OpenIntervalMax final : engine::CompletionObserver {
+    uint64_t max_ns[2] = {0, 0};
+    void completed(uint32_t, engine::IoOp op, uint32_t, uint64_t latency_ns) noexcept override {
+      uint64_t& m = max_ns[op == engine::IoOp::read ? 0 : 1];
+      m = latency_ns > m ? latency_ns : m;
+    }
+  };
+  OpenIntervalMax m_open_max;
   std::vector<IntervalBuckets> m_intervals;
 };
 

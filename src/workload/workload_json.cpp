@@ -130,6 +130,10 @@ json intervals_json(const std::vector<IntervalSample>& intervals) {
     if (s.has_p99) {
       sample["read_p99_ns"] = s.p99_ns[0];
       sample["write_p99_ns"] = s.p99_ns[1];
+      sample["read_max_ns"] = s.max_ns[0];
+      sample["write_max_ns"] = s.max_ns[1];
+      sample["read_stddev_ns"] = s.stddev_ns[0];
+      sample["write_stddev_ns"] = s.stddev_ns[1];
     }
     samples.push_back(std::move(sample));
   }

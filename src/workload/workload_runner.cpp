@@ -82,6 +82,19 @@ stats::LatencyHistogram merged_buckets(const std::vector<std::unique_ptr<Worker>
   return merged;
 }
 
+// The workers' latency moments of intervals [from, to) of direction d, merged (count, sums, max).
+stats::LatencyMoments merged_moments(const std::vector<std::unique_ptr<Worker>>& workers, size_t from, size_t to,
+                                     int d) {
+  stats::LatencyMoments merged;
+  for (const auto& w : workers) {
+    const auto& buckets = w->interval_buckets();
+    for (size_t k = from; k < std::min(to, buckets.size()); ++k) {
+      merged.merge(buckets[k].moments[d]);
+    }
+  }
+  return merged;
+}
+
 // The 99 % of each sampled interval per direction, from the workers' histograms of the same
 // interval (Worker::interval_buckets(): index i = the sampler's interval i, each worker closing
 // its own when it next sees the sampler's boundary). The last sample (the tail, into which
@@ -93,10 +106,14 @@ void attach_p99(std::vector<IntervalSample>& samples, const std::vector<std::uni
     const size_t end = i + 1 == samples.size() ? SIZE_MAX : i + 1;
     for (int d = 0; d < 2; ++d) {
       stats::LatencyHistogram merged = merged_buckets(workers, i, end, d);
+      stats::LatencyMoments moments = merged_moments(workers, i, end, d);
       if (merged.total_count() == 0 && samples[i].ios[d] > 0) {
         merged = merged_buckets(workers, i > 0 ? i - 1 : 0, i + 2, d);
+        moments = merged_moments(workers, i > 0 ? i - 1 : 0, i + 2, d);
       }
       samples[i].p99_ns[d] = merged.value_at_percentile_ns(99);
+      samples[i].max_ns[d] = moments.count > 0 ? moments.max_ns : 0;
+      samples[i].stddev_ns[d] = moments.stddev_ns();
     }
     samples[i].has_p99 = true;
   }

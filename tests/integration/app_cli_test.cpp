@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <thread>
 
 #include <ptsuite/app/filesystem.hpp>
@@ -102,6 +103,36 @@ TEST_F(AppCli, QuickPgbenchReportsTpsNextToTheDevice) {
   EXPECT_NE(first.find("Device IOPS"), std::string::npos);
   EXPECT_NE(first.find("Device queue depth"), std::string::npos);
   EXPECT_TRUE(fs::exists(dir + "/instance-1/server.log"));
+  expect_nothing_left();
+}
+
+// The TPC-C-like application (issue 40 item 8; no TPC-C kit is packaged for Debian 12, so its
+// schema, load and five transactions are data in pts/apps/pgbench-tpcc.json): psql loads one
+// warehouse, pgbench runs the five weighted scripts, and the run keeps them with its results.
+TEST_F(AppCli, QuickTpccLikeRunsItsFiveTransactionScripts) {
+  if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
+  const std::string dir = m_out.file("tpcc");
+  const auto r = run_ptsuite({"app", "run", "pgbench-tpcc", "--quick", "--set", "scale=1", "--set", "duration=4s",
+                              "--set", "warmup=1s", "--no-capture", "--out", dir});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  EXPECT_EQ(validate_json(results(dir), embedded_schema("app")), std::vector<std::string>{});
+  const results::AppRun run = results::read_app_run(results(dir));
+  EXPECT_EQ(run.status, "completed");
+  ASSERT_EQ(run.instances.size(), 1u);
+  const results::AppInstanceResult& i = run.instances[0];
+  EXPECT_GT(i.tps, 0);
+  EXPECT_GT(i.transactions, 0u);
+  EXPECT_EQ(i.failed, 0u) << i.driver_output;
+  EXPECT_LE(i.latency.p99_ns, i.latency.max_ns);
+  // Every transaction of the mix ran, as pgbench's per-script summary shows.
+  for (const char* script : {"new_order", "payment", "order_status", "delivery", "stock_level"}) {
+    EXPECT_TRUE(fs::exists(dir + "/instance-1/" + script + ".sql")) << script;
+    const std::regex ran(std::string(script) + R"(\.sql\n - weight: [0-9]+ [^\n]*\n - ([0-9]+) transactions)");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(i.driver_output, m, ran)) << script << "\n" << i.driver_output;
+    EXPECT_GT(std::stoul(m[1].str()), 0u) << script;
+  }
+  EXPECT_NE(i.driver_output.find("multiple scripts"), std::string::npos) << i.driver_output;
   expect_nothing_left();
 }
 

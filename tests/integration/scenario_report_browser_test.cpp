@@ -22,10 +22,12 @@
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/app_run.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 
 #include "integration/workload_process.hpp"
 #include "support/page_geometry.hpp"
+#include "support/report_fixtures.hpp"
 #include "support/scenario_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -159,6 +161,36 @@ TEST(ScenarioReportBrowser, SeventeenLoadCurvesOnEightTargetsFitWithEveryRow) {
     ++curves;
   }
   EXPECT_EQ(curves, 17u);
+}
+
+// An app phase on 16 targets (issue 40 item 4): the application table (every instance's row and
+// the aggregate's) and the device line fit their pages; nothing clipped.
+TEST(ScenarioReportBrowser, AnAppPhaseOnSixteenTargetsFitsWithEveryInstanceRow) {
+  SKIP_WITHOUT_CHROMIUM();
+  json doc = test_support::scenario_txq_sweep(1, 2);
+  doc["phases"].push_back({{"name", "db"},
+                           {"kind", "app"},
+                           {"steps", json::array()},
+                           {"app", json(test_support::app_run_fixture("pgbench", 16))}});
+  const std::string html = html_of(doc);
+  const std::vector<PageGeometry> pages = measure_pages(html);
+  (void)check_pages(pages);
+  std::vector<std::string> rows;
+  bool device = false;
+  for (const PageGeometry& p : pages) {
+    if (p.title.rfind("Phase 2: db (app)", 0) != 0) continue;
+    for (const std::string& r : p.rows) {
+      if (r.rfind("target ", 0) == 0 || r.rfind("all (aggregate)", 0) == 0) rows.push_back(r.substr(0, r.find('|')));
+    }
+    device = device || std::any_of(p.captions.begin(), p.captions.end(), [](const std::string& c) {
+               return c.find("Application figures of db") != std::string::npos;
+             });
+  }
+  ASSERT_EQ(rows.size(), 17u) << "16 instances and the aggregate";
+  EXPECT_EQ(rows.front(), "target 1");
+  EXPECT_EQ(rows[15], "target 16");
+  EXPECT_EQ(rows.back(), "all (aggregate)");
+  EXPECT_TRUE(device) << "the table's caption";
 }
 
 // `compare` at the same scale: two runs of the 8-target sweep and of the 85-step write

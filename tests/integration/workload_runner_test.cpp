@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/data_fill.hpp>
 #include <ptsuite/workload/io_generator.hpp>
+#include <ptsuite/workload/workload_json.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
 
 #include "support/engines.hpp"
@@ -293,6 +295,39 @@ TEST(WorkloadRunner, IntervalsCarryTheirOwnNinetyNinthPercentile) {
     EXPECT_GE(i.p99_ns[0], r.stats.read.histogram.value_at_percentile_ns(0.0001) * 255 / 256) << i.end_offset_ns;
     EXPECT_LE(i.p99_ns[0], r.stats.read.latency.max_ns * 257 / 256) << i.end_offset_ns;
   }
+}
+
+// Each interval carries its exact largest response time and standard deviation per direction
+// (issue 40 item 8: max and stddev in the over-time charts): with one interval spanning the run
+// they are the run's own; with several, the largest of the intervals' maxima is the run's
+// maximum (every completion falls in one interval), and no stddev exceeds its interval's max.
+TEST(WorkloadRunner, IntervalsCarryTheirExactMaximumAndStandardDeviation) {
+  SKIP_WITHOUT_LIBAIO();
+  test_support::ShmTempDir dir;
+  const std::string path = dir.create_file("target.img", 16 * k_mib);
+  const Target target = Target::open_read_only(path);
+  WorkloadSpec s = libaio_reads(10'000'000'000);
+  const WorkloadResult whole = run_workload(resolve(s, target.geometry()), target, RunControl{});
+  ASSERT_EQ(whole.intervals.size(), 1u);
+  EXPECT_EQ(whole.intervals[0].max_ns[0], whole.stats.read.latency.max_ns);
+  EXPECT_NEAR(whole.intervals[0].stddev_ns[0], whole.stats.read.latency.stddev_ns(),
+              1e-9 * whole.stats.read.latency.stddev_ns());
+  EXPECT_EQ(whole.intervals[0].max_ns[1], 0u) << "no writes";
+
+  s.interval_ns = 50'000'000;
+  const WorkloadResult r = run_workload(resolve(s, target.geometry()), target, RunControl{});
+  ASSERT_GE(r.intervals.size(), 3u);
+  uint64_t largest = 0;
+  for (const IntervalSample& i : r.intervals) {
+    largest = std::max(largest, i.max_ns[0]);
+    if (i.ios[0] == 0) continue;
+    EXPECT_GT(i.max_ns[0], 0u) << i.end_offset_ns;
+    EXPECT_LE(i.stddev_ns[0], static_cast<double>(i.max_ns[0])) << i.end_offset_ns;
+  }
+  EXPECT_EQ(largest, r.stats.read.latency.max_ns);
+  const nlohmann::json j = intervals_json(r.intervals);
+  EXPECT_EQ(j.front().at("read_max_ns"), r.intervals.front().max_ns[0]);
+  EXPECT_TRUE(j.front().contains("write_stddev_ns"));
 }
 
 TEST(WorkloadRunner, SequentialStateResumesWhereTheLastRunStopped) {

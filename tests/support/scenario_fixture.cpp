@@ -9,6 +9,7 @@
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario_runner.hpp>
+#include <ptsuite/stats/latency_stats.hpp>
 
 namespace ptsuite::test_support {
 
@@ -57,6 +58,20 @@ workload::WorkloadResult synthesize(const StreamShape& s, uint64_t seed) {
   const auto n = static_cast<uint64_t>(s.iops * static_cast<double>(k_elapsed_ns) / 1e9);
   const auto n_tail = static_cast<uint64_t>(2 * s.iops * static_cast<double>(tail_ns) / 1e9);
   workload::IntervalSample current;
+  // Each interval's own 99 %, exact maximum and stddev per direction, as the runner records them.
+  stats::LatencyHistogram histogram[2];
+  stats::LatencyMoments moments[2];
+  const auto close = [&] {
+    for (int d = 0; d < 2; ++d) {
+      current.p99_ns[d] = histogram[d].value_at_percentile_ns(99);
+      current.max_ns[d] = moments[d].count > 0 ? moments[d].max_ns : 0;
+      current.stddev_ns[d] = moments[d].stddev_ns();
+      histogram[d] = stats::LatencyHistogram{};
+      moments[d] = stats::LatencyMoments{};
+    }
+    current.has_p99 = true;
+    r.intervals.push_back(current);
+  };
   for (uint64_t i = 0; i < n + n_tail; ++i) {
     const bool read = rng.uniform() < s.read_share;
     const double median_ns = (read ? s.read_mean_us : s.write_mean_us) * 1000;
@@ -67,7 +82,7 @@ workload::WorkloadResult synthesize(const StreamShape& s, uint64_t seed) {
     const uint64_t at_ns = i < n ? i * k_elapsed_ns / n : k_elapsed_ns + (i - n + 1) * tail_ns / n_tail;
     while (at_ns >= current.end_offset_ns + s.interval_ns && current.end_offset_ns + s.interval_ns <= k_elapsed_ns) {
       current.end_offset_ns += s.interval_ns;
-      r.intervals.push_back(current);
+      close();
       current = workload::IntervalSample{};
       current.end_offset_ns = r.intervals.back().end_offset_ns;
     }
@@ -75,17 +90,19 @@ workload::WorkloadResult synthesize(const StreamShape& s, uint64_t seed) {
     ++current.ios[d];
     current.bytes[d] += s.block_bytes;
     current.latency_sum_ns[d] += ns;
+    histogram[d].record(ns);
+    moments[d].record(ns);
   }
   if (s.interval_ns > 0) {
     // The full intervals up to the stop, then the tail when it completed IOs (as the runner).
     while (current.end_offset_ns + s.interval_ns <= k_elapsed_ns) {
       current.end_offset_ns += s.interval_ns;
-      r.intervals.push_back(current);
+      close();
       current = workload::IntervalSample{};
       current.end_offset_ns = r.intervals.back().end_offset_ns;
     }
     current.end_offset_ns = r.elapsed_ns;
-    if (current.ios[0] + current.ios[1] > 0) r.intervals.push_back(current);
+    if (current.ios[0] + current.ios[1] > 0) close();
   }
   return r;
 }

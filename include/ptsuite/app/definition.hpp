@@ -41,6 +41,18 @@ struct AppDefinition {
   uint64_t statements_per_table = 0;
   uint64_t statements_per_thread = 0;
   nlohmann::json settings;  // name -> {default, quick, minimum, maximum, description}
+  // pgbench with a workload of the definition's own (pgbench-tpcc): the schema and data are made
+  // by psql from init_sql (`:scale` = the scale setting) instead of `pgbench -i`, and the
+  // transactions are the weighted scripts (`-f FILE@weight`, `:scale` defined) instead of
+  // `-b workload`; driver_args are added to every pgbench run. Empty: the built-in workload.
+  struct Script {
+    std::string name;
+    uint32_t weight = 0;
+    std::string text;
+  };
+  std::string init_sql;
+  std::vector<Script> scripts;
+  std::vector<std::string> driver_args;
 };
 
 // Names of the built-in applications, sorted.

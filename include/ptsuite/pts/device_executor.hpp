@@ -65,6 +65,9 @@ class DeviceExecutor : public StepExecutor {
 
  private:
   nlohmann::json run_segment_step(const StepId& id, const SegmentSpec& spec);
+  // segment.warmup: the segment's stimulus for spec.warmup_ns, results discarded (an IO error or
+  // a stop request stops the step as in the measured run).
+  void warm_up(const StepId& id, const SegmentSpec& spec, workload::WorkloadState* state);
   nlohmann::json purge_step(const StepId& id, const std::string& method);
   nlohmann::json health_step();
   nlohmann::json idle_step(const StepId& id, uint64_t idle_ns);

@@ -44,6 +44,12 @@ struct RoundLoopSpec {
   uint32_t first_check_round = 0;
   uint32_t max_rounds = 0;
   WindowStatistics window_statistics;  // window.art / window.mrt (window.hpp)
+  // window.last_rounds (a disclosed deviation when not the steady-state window): the measurement
+  // window is the last this-many Rounds run (DC500's "last 4 of 25"); 0 = criteria.window_rounds.
+  // The steady-state verdict keeps its own window (criteria).
+  uint32_t window_last_rounds = 0;
+  // segment.warmup: every segment of the Round runs its stimulus this long, unmeasured, first.
+  uint64_t segment_warmup_ns = 0;
   // false: every Round up to max_rounds runs even after steady state (a fixed preconditioning
   // such as ECW's 25 x 1 min); the window's verdict is then reported, never judged.
   bool stop_at_steady_state = true;

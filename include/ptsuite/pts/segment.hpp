@@ -34,6 +34,11 @@ struct SegmentSpec {
   // test's SEQ read segment of Round n+1 resumes after Round n's). Empty = start of slice.
   std::string sequence_key;
   uint64_t interval_ns = 0;  // per-interval series, 0 = off
+  // segment.warmup (pts/common.json, a disclosed deviation): the segment's stimulus runs this
+  // long, unmeasured, right before the measured run (which keeps duration_ns / bytes_limit); a
+  // sequential segment's measured run continues where the warm-up stopped. 0 = none (the spec).
+  // Written to JSON only when non-zero.
+  uint64_t warmup_ns = 0;
   // Non-empty: a weighted multi-stream segment (workload::StreamSpec, the applied test workload
   // of a capture); `mix` and `block_sizes` then summarise it (the weighted read share and
   // every stream's sizes weighted by its share) for labels and plans, `pattern` and `zones`

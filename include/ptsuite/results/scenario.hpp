@@ -30,6 +30,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <ptsuite/results/app_run.hpp>
 #include <ptsuite/results/embedded.hpp>
 #include <ptsuite/results/replay.hpp>
 
@@ -74,6 +75,10 @@ struct IntervalRecord {
   uint64_t bytes[2] = {0, 0};
   uint64_t latency_sum_ns[2] = {0, 0};
   double p99_ns[2] = {0, 0};  // NaN when the interval's histogram was not recorded
+  // The interval's exact largest response time and standard deviation (n - 1) per direction;
+  // NaN in documents written before they were recorded.
+  double max_ns[2] = {0, 0};
+  double stddev_ns[2] = {0, 0};
 };
 
 struct InstanceRecord {
@@ -135,6 +140,9 @@ struct PhaseRecord {
   Embedded purges;
   std::vector<ScenarioPurge> purge_records;  // purges, typed (purge phases)
   std::vector<ScenarioReplay> replays;       // replay phases: one per target, in target order
+  // app phases: the application's run as `ptsuite app` records it (one instance per target,
+  // instance i on target i; TPS, transaction latency, the device figures of its capture).
+  std::optional<AppRun> app;
   // The directions the steps' aggregates have IOs in: {read}, {write}, {read, write}; {combined}
   // when none (a phase is drawn and compared per direction).
   [[nodiscard]] std::vector<Direction> directions() const;

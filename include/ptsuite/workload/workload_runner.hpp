@@ -55,6 +55,11 @@ struct IntervalSample {
   // The interval's 99th-percentile response time per direction (0: no IO in that direction),
   // from the workers' per-interval histograms; has_p99 false when not computed.
   uint64_t p99_ns[2] = {0, 0};
+  // The interval's largest response time and its standard deviation (sample, n - 1) per
+  // direction, exact (the workers' completion maxima and latency moments of the same interval
+  // as the 99 %); 0 with no IO (stddev 0 below 2 IOs). Set with the 99 % (has_p99).
+  uint64_t max_ns[2] = {0, 0};
+  double stddev_ns[2] = {0, 0};
   bool has_p99 = false;
 };
 

@@ -147,33 +147,47 @@ std::pair<const GridPoint*, std::string> mid_point_of(const std::vector<GridPoin
   return {mid, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", target)};
 }
 
-// MaxIOPS: highest IOPS with ART below the ceiling; MinIOPS: TC 1 / QD 1; MidIOPS per
-// `mid_rule` (mid_point_of above) (§13 step 4).
-OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceiling_ns, const std::string& mid_rule) {
+// MaxIOPS (cbw.max_iops_rule, [U]): "art-ceiling" (the default, ADATA) is the TOIO with the
+// highest IOPS whose ART is below the ceiling (with none below it, the lowest-ART TOIO);
+// "highest-iops" is the grid's highest IOPS whatever its ART (the Demand Variation plot's peak).
+// Ties keep the first TOIO in grid order (high to low TOIO).
+std::pair<const GridPoint*, std::string> max_point_of(const std::vector<GridPoint>& grid, uint64_t ceiling_ns,
+                                                      const std::string& rule) {
+  const double ceiling_ms = static_cast<double>(ceiling_ns) / 1e6;
+  const GridPoint* max_point = nullptr;
+  for (const GridPoint& p : grid) {
+    const bool eligible = rule == "highest-iops" || p.latency_mean_ns < static_cast<double>(ceiling_ns);
+    if (eligible && (max_point == nullptr || p.iops > max_point->iops)) {
+      max_point = &p;
+    }
+  }
+  if (rule == "highest-iops") {
+    return {max_point, "highest IOPS of every TOIO, whatever its ART (max_iops_rule=highest-iops)"};
+  }
+  if (max_point == nullptr) {
+    max_point = &*std::min_element(grid.begin(), grid.end(), [](const GridPoint& a, const GridPoint& b) {
+      return a.latency_mean_ns < b.latency_mean_ns;
+    });
+    return {max_point, fmt::format("no TOIO kept ART below {} ms: the lowest-ART TOIO is used", ceiling_ms)};
+  }
+  return {max_point, fmt::format("highest IOPS with ART below {} ms", ceiling_ms)};
+}
+
+// MaxIOPS per `max_rule` (max_point_of above); MinIOPS: TC 1 / QD 1; MidIOPS per `mid_rule`
+// (mid_point_of above) (§13 step 4).
+OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceiling_ns, const std::string& max_rule,
+                              const std::string& mid_rule) {
   const auto min_it =
       std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
   if (min_it == grid.end()) {
     throw UsageError("queue_depths", "the TC x QD grid has no TC 1 / QD 1 point, so MinIOPS is undefined");
   }
   const GridPoint min_point = *min_it;
-  std::string max_rule = fmt::format("highest IOPS with ART below {} ms", static_cast<double>(ceiling_ns) / 1e6);
-  const GridPoint* max_point = nullptr;
-  for (const GridPoint& p : grid) {
-    if (p.latency_mean_ns < static_cast<double>(ceiling_ns) && (max_point == nullptr || p.iops > max_point->iops)) {
-      max_point = &p;
-    }
-  }
-  if (max_point == nullptr) {
-    max_point = &*std::min_element(grid.begin(), grid.end(), [](const GridPoint& a, const GridPoint& b) {
-      return a.latency_mean_ns < b.latency_mean_ns;
-    });
-    max_rule =
-        fmt::format("no TOIO kept ART below {} ms: the lowest-ART TOIO is used", static_cast<double>(ceiling_ns) / 1e6);
-  }
+  const auto [max_point, max_text] = max_point_of(grid, ceiling_ns, max_rule);
   const auto [mid_point, mid_text] = mid_point_of(grid, *max_point, min_point, ceiling_ns, mid_rule);
   OperatingPoints out;
   out.points = {{"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
-  out.records.push_back(point_record("max", *max_point, max_rule));
+  out.records.push_back(point_record("max", *max_point, max_text));
   out.records.push_back(point_record("mid", *mid_point, mid_text));
   out.records.push_back(point_record("min", min_point, "TC 1 / QD 1"));
   return out;
@@ -320,7 +334,9 @@ results::TestRecord CompositeBlockSizeTest::procedure(TestContext& ctx) const {
   // The Mid rule is a setting where the test's data names one (CBW, DIRTH), else the default.
   const std::string mid_rule =
       spec.has("mid_iops_rule") ? spec.get("mid_iops_rule").value.get<std::string>() : "max-min-midpoint";
-  const OperatingPoints op = choose_points(grid.points, ceiling_ns, mid_rule);
+  const std::string max_rule =
+      spec.has("max_iops_rule") ? spec.get("max_iops_rule").value.get<std::string>() : "art-ceiling";
+  const OperatingPoints op = choose_points(grid.points, ceiling_ns, max_rule, mid_rule);
   const bool with_histograms = !spec.has("histograms") || spec.get("histograms").value.get<bool>();
   results::DemandSweepBlock block;
   block.prewrites = with_histograms ? histograms(ctx, spec, cbw, pw, op, rec) : std::vector<results::DemandPrewrite>{};

@@ -72,23 +72,40 @@ std::string pre_label_of(const results::RoundPhase& pre) {
   return first.label + ", Rounds of " + fmt_duration_ns(first.duration_ns.value_or(0));
 }
 
-// The MidIOPS rule the record discloses (cbw.mid_iops_rule, dirth.mid_iops_rule; a test whose
-// data names none ran the default rule).
-std::string mid_rule_text(const results::TestHeader& test) {
-  std::string rule = "max-min-midpoint";
+// An operating-point rule the record discloses (<test>.max_iops_rule, <test>.mid_iops_rule):
+// "setting=value", or "value, the default" for a test whose data names none.
+std::pair<std::string, std::string> point_rule(const results::TestHeader& test, const std::string& key,
+                                               const std::string& fallback) {
+  std::string rule = fallback;
   std::string setting;
+  const std::string suffix = "/" + key;
   for (const results::ParameterRecord& p : test.parameters) {
-    if (p.path.size() >= 14 && p.path.compare(p.path.size() - 14, 14, "/mid_iops_rule") == 0) {
+    if (p.path.size() >= suffix.size() && p.path.compare(p.path.size() - suffix.size(), suffix.size(), suffix) == 0) {
       rule = results::str(p.value);
       setting = p.setting;
     }
   }
-  const std::string named = setting.empty() ? rule + ", the default" : setting + "=" + rule;
+  return {rule, setting.empty() ? rule + ", the default" : setting + "=" + rule};
+}
+
+// The MidIOPS rule the record discloses (cbw.mid_iops_rule, dirth.mid_iops_rule).
+std::string mid_rule_text(const results::TestHeader& test) {
+  const auto [rule, named] = point_rule(test, "mid_iops_rule", "max-min-midpoint");
   if (rule == "eligible-range-midpoint") {
     return "IOPS closest to (highest + lowest IOPS of the TOIOs with ART below the ceiling) / 2 (" + named +
            ", ADATA's variant)";
   }
   return "IOPS closest to (MaxIOPS + MinIOPS at TC 1 / QD 1) / 2 over every TOIO (" + named + ")";
+}
+
+// The MaxIOPS rule the record discloses (cbw.max_iops_rule, dirth.max_iops_rule).
+std::string max_rule_text(const results::TestHeader& test, uint64_t ceiling_ns, const std::string& source) {
+  const auto [rule, named] = point_rule(test, "max_iops_rule", "art-ceiling");
+  if (rule == "highest-iops") {
+    return "highest IOPS of every TOIO, whatever its ART (" + named + "); points from the " + source;
+  }
+  return "highest IOPS with ART below " + fmt_ms(static_cast<double>(ceiling_ns)) + " ms (" + named +
+         "); points from the " + source;
 }
 
 // The Test Parameters column and the pre-conditioning description of the header.
@@ -126,8 +143,7 @@ std::shared_ptr<const PageHeader> cbw_header(const results::RunHeader& run, cons
   for (auto& row : round_loop_rows(demand)) {
     params.push_back(std::move(row));
   }
-  params.emplace_back("MaxIOPS rule", text("ART below " + fmt_ms(static_cast<double>(cbw.art_ceiling_ns)) +
-                                           " ms; points from the " + source));
+  params.emplace_back("MaxIOPS rule", text(max_rule_text(test.header, cbw.art_ceiling_ns, source)));
   params.emplace_back("MidIOPS rule", text(mid_rule_text(test.header)));
   return std::make_shared<const PageHeader>(
       test_header(run, test, common_setup_rows(run, test, text(v.pre_label) + " to steady state"), params));

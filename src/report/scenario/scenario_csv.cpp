@@ -1,6 +1,8 @@
 // scenario_csv(): every step's statistics as one wide CSV table (scenario_report.hpp): one row
 // per step, scope (each target, the aggregate, each stream instance) and direction (read,
-// write, combined), with every latency statistic the document holds. A replay phase gives per
+// write, combined), with every latency statistic the document holds. An app phase gives per
+// instance an "app" row (transactions, TPS, transaction latency) and a "device" row (the capture
+// of its measured period). A replay phase gives per
 // target and step (and "all" steps) a "captured" and a "replayed" row (scope "replay", in the
 // stream column) with the issue-time error and whether the step could not keep up (the last
 // four columns, empty elsewhere).
@@ -15,6 +17,7 @@
 #include <ptsuite/util/text.hpp>
 
 #include "report/csv_writer.hpp"
+#include "report/scenario/scenario_app.hpp"
 #include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
@@ -132,6 +135,49 @@ void replay_rows(std::string& out, const results::PhaseRecord& phase) {
   }
 }
 
+// An app phase: per instance (target i + 1, "all" for the aggregate) an "app" row (ios =
+// transactions, iops = TPS; mean, stddev, max; 95 / 99 / 99.9 %) and a "device" row from the
+// capture of the measured period (IOs, bytes, IOPS, MB/s; mean, max; 50 / 99 / 99.9 %).
+void app_rows(std::string& out, const results::PhaseRecord& phase) {
+  if (!phase.app) return;
+  const results::AppRun& run = *phase.app;
+  const auto percentiles = [](const std::vector<std::pair<std::string, double>>& have) {
+    std::string cells;
+    for (const char* p : k_percentiles) {
+      std::string cell;
+      for (const auto& [key, v] : have) {
+        if (key == p) cell = number(v);
+      }
+      cells += ',' + cell;
+    }
+    return cells;
+  };
+  for (const scenario_detail::AppRow& r : scenario_detail::app_rows(phase)) {
+    const results::AppInstanceResult& i = *r.result;
+    const std::string target = r.scope.rfind("target ", 0) == 0 ? r.scope.substr(7) : "all";
+    const Keys k{phase.name, phase.kind, "", run.app, "", "app", run.workload, target, "", ""};
+    key_fields(out, k, Direction::combined);
+    const results::AppLatency& l = i.latency;
+    out += fmt::format(",{},,{},,{},{},,{}", i.transactions, number(i.tps), number(l.mean_ns), number(l.stddev_ns),
+                       l.max_ns);
+    out += percentiles({{"95", static_cast<double>(l.p95_ns)},
+                        {"99", static_cast<double>(l.p99_ns)},
+                        {"99.9", static_cast<double>(l.p999_ns)}});
+    out += ",,,,\r\n";
+  }
+  if (!run.characterization) return;
+  const results::IoCharacterization& c = *run.characterization;
+  const Keys k{phase.name, phase.kind, "", run.app, "", "device", c.device, run.instances.size() > 1 ? "all" : "1",
+               "",         ""};
+  key_fields(out, k, Direction::combined);
+  out += fmt::format(",{},{},{},{},{},,,{}", c.ios, c.bytes, number(c.iops), number(c.mb_per_s),
+                     number(c.latency_mean_ns), c.latency_max_ns);
+  out += percentiles({{"50", static_cast<double>(c.latency_p50_ns)},
+                      {"99", static_cast<double>(c.latency_p99_ns)},
+                      {"99.9", static_cast<double>(c.latency_p999_ns)}});
+  out += ",,,,\r\n";
+}
+
 void summary_rows(std::string& out, const Keys& k, const results::SummaryRecord& s) {
   if (!s.present) return;
   for (const Direction d : {Direction::read, Direction::write, Direction::combined}) {
@@ -175,6 +221,7 @@ std::string scenario_csv(const results::ScenarioDocument& doc) {
   for (const results::PhaseRecord& phase : doc.phases) {
     for (size_t i = 0; i < phase.steps.size(); ++i) step_rows(out, phase, i, phase.steps[i]);
     replay_rows(out, phase);
+    app_rows(out, phase);
   }
   return out;
 }

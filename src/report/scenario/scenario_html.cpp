@@ -13,6 +13,7 @@
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario.hpp>
 
+#include "report/scenario/scenario_app.hpp"
 #include "report/scenario/scenario_charts.hpp"
 #include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
@@ -231,6 +232,50 @@ void replay_latency_table(PhaseFlow& flow, const results::PhaseRecord& phase) {
                      u.name + "; submit to completion, IOPS achieved; percentiles never above the maximum)");
 }
 
+// An app phase: what ran, per instance (its target) its TPS, transactions and transaction
+// latency, and the device figures of the capture of its measured period.
+void app_tables(PageFlow& flow, const results::PhaseRecord& phase) {
+  if (!phase.app) {
+    flow.add({html::BlockKind::html, "<p>no application record</p>", "", ""}, 5);
+    return;
+  }
+  const results::AppRun& run = *phase.app;
+  flow.add({html::BlockKind::html, html::element("p", "", html::text(scenario_detail::app_line(run))), "", ""}, 5);
+  const std::vector<scenario_detail::AppRow> rows = scenario_detail::app_rows(phase);
+  std::vector<double> all_ns;
+  for (const scenario_detail::AppRow& r : rows) {
+    for (const auto& c : scenario_detail::k_app_latency_columns) all_ns.push_back(c.value_ns(r.result->latency));
+  }
+  const units::LatencyUnit unit = units::latency_unit_for(all_ns);
+  html::Table t;
+  t.css_class = "data compact steps";
+  t.first_numeric_column = 2;
+  t.header = {"Scope", "Device", "TPS", "Transactions", "Failed"};
+  for (const auto& c : scenario_detail::k_app_latency_columns) {
+    t.header.push_back(fmt::format("{} ({})", c.heading, units::latency_unit_symbol(unit)));
+  }
+  std::vector<size_t> lines;
+  for (const scenario_detail::AppRow& r : rows) {
+    std::vector<std::string> row = {r.scope, html::text(r.result->target), html::fmt_number(r.result->tps),
+                                    std::to_string(r.result->transactions), std::to_string(r.result->failed)};
+    for (const auto& c : scenario_detail::k_app_latency_columns) {
+      row.push_back(scenario_detail::app_latency_in(c.value_ns(r.result->latency), unit));
+    }
+    t.rows.push_back(std::move(row));
+    t.row_classes.emplace_back("");
+    lines.push_back(html::text_lines(r.result->target.size(), 12));
+  }
+  if (!t.rows.empty()) {
+    flow.add_table(t, lines,
+                   "Application figures of " + phase.name +
+                       " per instance (on its target): TPS, transactions, "
+                       "failures and transaction latency (" +
+                       run.aggregate.latency.source + "; percentiles never above the maximum)");
+  }
+  flow.add({html::BlockKind::html, html::element("p", "", html::text(scenario_detail::app_device_line(run))), "", ""},
+           5);
+}
+
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
                  const scenario_detail::SeriesPlan& plan, bool compact) {
@@ -242,6 +287,10 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
     }
     flow.add({html::BlockKind::html, text.empty() ? "<p>no purge record</p>" : text, "", ""},
              8.0 * static_cast<double>(targets));
+    return;
+  }
+  if (phase.kind == "app") {
+    app_tables(flow, phase);
     return;
   }
   if (phase.kind == "replay") {

@@ -5,6 +5,7 @@
 #include <ptsuite/report/scenario_report.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 
+#include "report/scenario/scenario_app.hpp"
 #include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
@@ -47,9 +48,36 @@ std::string replay_text(const results::PhaseRecord& phase) {
   return out;
 }
 
+// An app phase: what ran, per instance its TPS and transaction latency, and the device figures.
+std::string app_phase_text(const results::PhaseRecord& phase) {
+  if (!phase.app) return "  no application record\n";
+  const results::AppRun& run = *phase.app;
+  std::string out = "  " + scenario_detail::app_line(run) + "\n";
+  const std::vector<scenario_detail::AppRow> rows = scenario_detail::app_rows(phase);
+  std::vector<double> all_ns;
+  for (const scenario_detail::AppRow& r : rows) {
+    for (const auto& c : scenario_detail::k_app_latency_columns) all_ns.push_back(c.value_ns(r.result->latency));
+  }
+  const units::LatencyUnit unit = units::latency_unit_for(all_ns);
+  out += fmt::format("  transaction latency in {}\n  {:<16} {:>10} {:>12} {:>8}", units::latency_unit_name(unit),
+                     "scope", "TPS", "transactions", "failed");
+  for (const auto& c : scenario_detail::k_app_latency_columns) out += fmt::format(" {:>9}", c.heading);
+  out += "\n";
+  for (const scenario_detail::AppRow& r : rows) {
+    out += fmt::format("  {:<16} {:>10.1f} {:>12} {:>8}", r.scope, r.result->tps, r.result->transactions,
+                       r.result->failed);
+    for (const auto& c : scenario_detail::k_app_latency_columns) {
+      out += fmt::format(" {:>9}", scenario_detail::app_latency_in(c.value_ns(r.result->latency), unit));
+    }
+    out += "\n";
+  }
+  return out + "  " + scenario_detail::app_device_line(run) + "\n";
+}
+
 std::string phase_text(const results::PhaseRecord& phase, size_t targets, bool compact) {
   std::string out = fmt::format("\n{} ({})\n", phase.name, phase.kind);
   if (phase.kind == "replay") return out + replay_text(phase);
+  if (phase.kind == "app") return out + app_phase_text(phase);
   if (phase.steps.empty()) return out;
   const std::vector<scenario_detail::StepRow> rows = scenario_detail::step_rows(phase, targets, compact);
   const units::LatencyUnit unit = scenario_detail::latency_unit_of(rows);

@@ -17,13 +17,44 @@ namespace {
 
 // One drawn interval of an instance: its end on the phase's time axis, its IOs, its length and
 // its latency sum (both directions), and its 99 % (NaN when not recorded).
+// For the max and stddev: its IOs counted (not rate-scaled), its largest response time and the
+// sum of its squared response times, sum x^2 = (n - 1) s^2 + n m^2 per direction (exact from
+// the recorded stddev and mean; it adds over directions and instances). NaN when not recorded.
 struct Slice {
   double end_s = 0;
   double length_s = 0;
   double ios = 0;
   double latency_sum_ns = 0;
   double p99_ns = std::nan("");
+  double count = 0;
+  double max_ns = std::nan("");
+  double latency_sq_sum_ns2 = std::nan("");
 };
+
+// Sum x^2 of both directions of an interval (NaN when a direction with IOs has no stddev).
+double squares_of(const IntervalRecord& i) {
+  double total = 0;
+  for (int d = 0; d < 2; ++d) {
+    const auto n = static_cast<double>(i.ios[d]);
+    if (n == 0) continue;
+    const double mean = static_cast<double>(i.latency_sum_ns[d]) / n;
+    total += (n - 1) * i.stddev_ns[d] * i.stddev_ns[d] + n * mean * mean;
+  }
+  return total;
+}
+
+// The largest response time of both directions (NaN when not recorded).
+double max_of(const IntervalRecord& i) {
+  if (i.ios[0] > 0 && i.ios[1] > 0) return std::max(i.max_ns[0], i.max_ns[1]);
+  return i.ios[0] > 0 ? i.max_ns[0] : i.max_ns[1];
+}
+
+// The sample standard deviation of a slice's response times (NaN below 2 IOs or unrecorded).
+double stddev_of(const Slice& x) {
+  if (x.count < 2 || !std::isfinite(x.latency_sq_sum_ns2)) return std::nan("");
+  const double var = (x.latency_sq_sum_ns2 - x.latency_sum_ns * x.latency_sum_ns / x.count) / (x.count - 1);
+  return std::sqrt(std::max(0.0, var));
+}
 
 // The nominal period of an instance's series (older documents: its first interval's length).
 uint64_t period_ns(const InstanceRecord& in) {
@@ -48,13 +79,13 @@ std::vector<Slice> slices(const InstanceRecord& in, double offset_s, size_t& dro
     // The 99 % of the direction with more IOs (a stream is read, write or mixed).
     const double p99 = i.ios[0] >= i.ios[1] ? i.p99_ns[0] : i.p99_ns[1];
     out.push_back({offset_s + static_cast<double>(i.end_offset_ns) / 1e9, static_cast<double>(length) / 1e9, ios,
-                   static_cast<double>(i.latency_sum_ns[0] + i.latency_sum_ns[1]), p99});
+                   static_cast<double>(i.latency_sum_ns[0] + i.latency_sum_ns[1]), p99, ios, max_of(i), squares_of(i)});
   }
   return out;
 }
 
 struct TimeSeries {
-  std::vector<chart::Point> iops, mean_ms, p99_ms;
+  std::vector<chart::Point> iops, mean_ms, p99_ms, max_ms, stddev_ms;
 };
 
 // Per drawn series ("reads @ target 1", or "reads" summed over every target), its points.
@@ -82,6 +113,9 @@ std::map<std::string, TimeSeries> time_series(const PhaseRecord& p, const Series
         acc[k].ios += s[k].ios * acc[k].length_s / s[k].length_s;  // rates add up
         acc[k].latency_sum_ns += s[k].latency_sum_ns;
         acc[k].p99_ns = std::nan("");  // percentiles of several instances do not add
+        acc[k].count += s[k].count;    // ... but maxima and sums of squares do
+        acc[k].max_ns = std::max(acc[k].max_ns, s[k].max_ns);
+        acc[k].latency_sq_sum_ns2 += s[k].latency_sq_sum_ns2;
       }
     }
     for (const auto& [name, s] : sums) {
@@ -90,6 +124,8 @@ std::map<std::string, TimeSeries> time_series(const PhaseRecord& p, const Series
         ts.iops.push_back({x.end_s, x.ios / x.length_s});
         ts.mean_ms.push_back({x.end_s, x.ios > 0 ? x.latency_sum_ns / x.ios / 1e6 : std::nan("")});
         if (std::isfinite(x.p99_ns)) ts.p99_ms.push_back({x.end_s, x.p99_ns / 1e6});
+        if (std::isfinite(x.max_ns) && x.count > 0) ts.max_ms.push_back({x.end_s, x.max_ns / 1e6});
+        if (const double sd = stddev_of(x); std::isfinite(sd)) ts.stddev_ms.push_back({x.end_s, sd / 1e6});
       }
     }
     offset_s += static_cast<double>(step_ns) / 1e9;
@@ -118,6 +154,8 @@ void interval_charts(const PhaseRecord& p, const std::string& id, const SeriesPl
     add(iops, name, ts.iops, chart::SeriesStyle::line);
     add(lat, name + " mean", ts.mean_ms, chart::SeriesStyle::line);
     add(lat, name + " 99 %", ts.p99_ms, chart::SeriesStyle::markers);
+    add(lat, name + " max", ts.max_ms, chart::SeriesStyle::markers);
+    add(lat, name + " stddev", ts.stddev_ms, chart::SeriesStyle::line);
     ++look;
   }
   const std::string tail =
@@ -133,11 +171,14 @@ void interval_charts(const PhaseRecord& p, const std::string& id, const SeriesPl
                                  "the other." +
                                  tail,
                              {}));
-  out.push_back(finish_chart(std::move(lat),
-                             "Average response time per interval of each stream (from the interval's latency sum)" +
-                                 std::string(series.begin()->second.p99_ms.empty() ? "" : " and its 99 % (markers)") +
-                                 scope + "." + tail,
-                             {}));
+  out.push_back(finish_chart(
+      std::move(lat),
+      "Average response time per interval of each stream (from the interval's latency sum)" +
+          std::string(series.begin()->second.p99_ms.empty() ? "" : ", its 99 % (markers)") +
+          std::string(series.begin()->second.max_ms.empty() ? ""
+                                                            : ", its exact maximum (markers) and standard deviation") +
+          scope + "." + tail,
+      {}));
 }
 
 void instance_bars(const PhaseRecord& p, const std::string& id, std::vector<PhaseChart>& out) {

@@ -25,11 +25,35 @@ std::string data(const std::string& name) {
   return s.str();
 }
 
-TEST(AppDefinition, TheFourBuiltInsLoad) {
-  EXPECT_EQ(app_names(), (std::vector<std::string>{"pgbench", "pgbench-ro", "sysbench-oltp", "sysbench-oltp-ro"}));
+TEST(AppDefinition, TheFiveBuiltInsLoad) {
+  EXPECT_EQ(app_names(),
+            (std::vector<std::string>{"pgbench", "pgbench-ro", "pgbench-tpcc", "sysbench-oltp", "sysbench-oltp-ro"}));
   EXPECT_EQ(load_app("pgbench-ro").workload, "select-only");
   EXPECT_EQ(load_app("sysbench-oltp").server, "mariadb");
   EXPECT_THROW(load_app("oracle"), UsageError);
+}
+
+// The TPC-C-like application is data: its schema and load for psql (:scale = warehouses) and
+// its five transactions as pgbench scripts in TPC-C's mix; the built-in pgbench has neither.
+TEST(AppDefinition, TheTpccLikeWorkloadIsItsOwnSchemaAndFiveWeightedScripts) {
+  const AppDefinition d = load_app("pgbench-tpcc");
+  EXPECT_EQ(d.driver, "pgbench");
+  EXPECT_NE(d.init_sql.find("CREATE TABLE order_line"), std::string::npos);
+  EXPECT_NE(d.init_sql.find("generate_series(1, :scale)"), std::string::npos);
+  std::vector<std::pair<std::string, uint32_t>> mix;
+  uint32_t total = 0;
+  for (const AppDefinition::Script& s : d.scripts) {
+    mix.emplace_back(s.name, s.weight);
+    total += s.weight;
+    EXPECT_NE(s.text.find(":scale"), std::string::npos) << s.name;
+  }
+  EXPECT_EQ(mix, (std::vector<std::pair<std::string, uint32_t>>{
+                     {"new_order", 45}, {"payment", 43}, {"order_status", 4}, {"delivery", 4}, {"stock_level", 4}}));
+  EXPECT_EQ(total, 100u);
+  EXPECT_EQ(d.driver_args, std::vector<std::string>{"--max-tries=10"});
+  const AppDefinition builtin = load_app("pgbench");
+  EXPECT_TRUE(builtin.scripts.empty());
+  EXPECT_TRUE(builtin.init_sql.empty());
 }
 
 // The database must not fit in memory by default: every built-in's defaults and quick form

@@ -1,5 +1,6 @@
-// CBW / DIRTH MidIOPS rule as a named [U] setting (issue 37 item 5): the default as before,
-// ADATA's variant on request, and the rule disclosed in the record and on the CBW page.
+// CBW / DIRTH operating-point rules as named [U] settings: the MidIOPS rule (issue 37 item 5) and
+// the MaxIOPS rule (issue 40 item 8): the default as before, the alternative on request, and the
+// rule disclosed in the record and on the CBW page.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -107,6 +108,57 @@ TEST(MidIopsRule, IsANamedUnverifiedSettingDisclosedOnTheCbwPage) {
                       "(cbw.mid_iops_rule=eligible-range-midpoint, ADATA&#39;s variant)"),
             std::string::npos)
       << html.substr(html.find("MidIOPS rule"), 400);
+}
+
+// The fixture's TOIO 1024 (TC 32 / QD 32) reaches the top IOPS (2000) at 6 ms ART: the default
+// art-ceiling rule passes it over for TC 32 / QD 16 (2000 at 1 ms); highest-iops takes it, and
+// MidIOPS (the default rule) follows from either Max.
+TEST(MaxIopsRule, TheCeilingRuleAndTheHighestIopsRulePartOnTheFixture) {
+  for (const char* test : {"cbw", "dirth"}) {
+    const json by_ceiling = run_cbw_grid(test, {});
+    EXPECT_EQ(point(by_ceiling, test, "max").at("queue_depth"), 16) << test;
+    EXPECT_EQ(point(by_ceiling, test, "max").at("rule"), "highest IOPS with ART below 5 ms") << test;
+    const std::string setting = std::string(test) + ".max_iops_rule";
+    const json by_peak = run_cbw_grid(test, {{setting, "highest-iops"}});
+    const json& max = point(by_peak, test, "max");
+    EXPECT_EQ(max.at("threads"), 32) << test;
+    EXPECT_EQ(max.at("queue_depth"), 32) << test;
+    EXPECT_EQ(max.at("rule"), "highest IOPS of every TOIO, whatever its ART (max_iops_rule=highest-iops)") << test;
+    bool disclosed = false;
+    for (const json& p : by_peak.at("parameters")) {
+      disclosed =
+          disclosed || (p.value("setting", "") == setting && p.at("value") == "highest-iops" && p.at("tag") == "U");
+    }
+    EXPECT_TRUE(disclosed) << test;
+  }
+}
+
+TEST(MaxIopsRule, IsDisclosedOnTheCbwPageAndAsAChangedUnverifiedSetting) {
+  const Settings s = Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {}, {});
+  EXPECT_EQ(s.record("cbw.max_iops_rule").default_value, "art-ceiling");
+  EXPECT_EQ(s.record("cbw.max_iops_rule").provenance.tag, Confidence::unverified);
+  json rec = run_cbw_grid("cbw", {{"cbw.max_iops_rule", "highest-iops"}});
+  const json applied{{"applicable", true}, {"enabled", false}, {"note", ""}};
+  rec["write_cache"] = {{"requested_enabled", false}, {"original", applied}, {"applied", applied}};
+  rec["status"] = "complete";
+  const Settings changed =
+      Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {}, {{"cbw.max_iops_rule", "highest-iops"}});
+  const ComplianceVerdict v = evaluate_test_compliance(rec, {DefinitionSet::embedded(), changed, "libaio"});
+  bool listed = false;
+  for (const ClauseVerdict& c : v.clauses) {
+    listed = listed || (c.clause == "settings" && c.status == ClauseStatus::disclosed &&
+                        c.detail.find("cbw.max_iops_rule = highest-iops") != std::string::npos);
+  }
+  EXPECT_TRUE(listed) << json(v).dump(1);
+  rec["compliance"] = v;
+  const std::string html = report::render_html(results::read_run_document(json{{"tests", json::array({rec})}}));
+  EXPECT_NE(html.find("highest IOPS of every TOIO, whatever its ART (cbw.max_iops_rule=highest-iops)"),
+            std::string::npos)
+      << html.substr(html.find("MaxIOPS rule"), 400);
+  const std::string by_default =
+      report::render_html(results::read_run_document(json{{"tests", json::array({run_cbw_grid("cbw", {})})}}));
+  EXPECT_NE(by_default.find("highest IOPS with ART below 5.000 ms (cbw.max_iops_rule=art-ceiling)"), std::string::npos)
+      << by_default.substr(by_default.find("MaxIOPS rule"), 400);
 }
 
 }  // namespace

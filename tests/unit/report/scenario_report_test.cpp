@@ -4,6 +4,8 @@
 // left out of the time charts; and `compare` overlaying every statistic per direction.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <memory>
 #include <regex>
@@ -16,10 +18,12 @@
 #include <ptsuite/report/csv_report.hpp>
 #include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/app_run.hpp>
 #include <ptsuite/results/scenario_document.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
+#include "support/report_fixtures.hpp"
 #include "support/scenario_fixture.hpp"
 
 namespace ptsuite::report {
@@ -188,6 +192,45 @@ TEST(ScenarioReport, TailIntervalsAreNotDrawnAsRatesOverAFewMilliseconds) {
   }
   EXPECT_LE(top_tick, 80) << "the y axis would reach 120k with the tail drawn";
   EXPECT_NE(html.find("Latency over time"), std::string::npos) << "mean latency over time for any interval series";
+}
+
+// An app phase (issue 40 item 4): its TPS, transactions and transaction latency per instance
+// (its target) and for all of them, and the device figures of its capture, in the HTML report,
+// summary.txt and scenario.csv (they were an empty page and an empty section).
+TEST(ScenarioReport, AnAppPhaseShowsItsTpsLatencyAndDeviceFigures) {
+  json doc = test_support::scenario_txq_sweep(2, 2);
+  const results::AppRun app = test_support::app_run_fixture("pgbench", 2);
+  doc["phases"].push_back({{"name", "db"}, {"kind", "app"}, {"steps", json::array()}, {"app", json(app)}});
+  const results::ScenarioDocument d = results::read_scenario_document(doc);
+  ASSERT_TRUE(d.phases.back().app.has_value());
+  const std::string tps1 = fmt::format("{:.1f}", app.instances[0].tps);
+
+  const std::string html = scenario_html(d);
+  const size_t page = html.find(": db (app)");
+  ASSERT_NE(page, std::string::npos);
+  const std::string app_page = html.substr(page);
+  EXPECT_NE(app_page.find("Application figures of db per instance"), std::string::npos);
+  EXPECT_NE(app_page.find("<td>target 2</td>"), std::string::npos);
+  EXPECT_NE(app_page.find("<td>all (aggregate)</td>"), std::string::npos);
+  EXPECT_NE(app_page.find("/dev/nvme2n1"), std::string::npos) << "each instance's device";
+  EXPECT_NE(app_page.find("99.9 %"), std::string::npos);
+  EXPECT_NE(app_page.find("device (capture of the measured period"), std::string::npos);
+  EXPECT_NE(app_page.find("PostgreSQL) 15.20"), std::string::npos) << "the server that ran";
+
+  const std::string text = scenario_text(d);
+  const std::string section = text.substr(text.find("\ndb (app)"));
+  EXPECT_NE(section.find("TPS"), std::string::npos) << section;
+  EXPECT_NE(section.find(tps1), std::string::npos) << section;
+  EXPECT_NE(section.find("all (aggregate)"), std::string::npos) << section;
+  EXPECT_NE(section.find("IOPS"), std::string::npos) << "the device figures: " << section;
+
+  const std::string csv = scenario_csv(d);
+  EXPECT_EQ(count(csv, "db,app,,pgbench,,app,tpcb-like,"), 3u) << csv.substr(csv.find("db,app"));
+  EXPECT_EQ(count(csv, "db,app,,pgbench,,device,"), 1u);
+  EXPECT_NE(csv.find("db,app,,pgbench,,app,tpcb-like,1,combined,,," + std::to_string(app.instances[0].transactions) +
+                     ",," + csv_number(app.instances[0].tps)),
+            std::string::npos)
+      << csv.substr(csv.find("db,app"));
 }
 
 TEST(ScenarioReport, CompareOverlaysEveryLatencyStatisticPerDirection) {
