@@ -11,6 +11,7 @@
 #   OpenSSL crypto   libssl-dev            SHA-256 and Ed25519 bundle signatures (libcrypto, EVP API)
 #   SQLite3          libsqlite3-dev        the embedded results history database
 #   libpq            libpq-dev             the results history on a PostgreSQL server
+#   cpp-httplib      libcpp-httplib-dev    `ptsuite serve` (header-only HTTP server)
 #   GTest            libgtest-dev          the test suite (only with PTSUITE_BUILD_TESTS)
 
 function(ptsuite_require_package name debian_package)
@@ -45,6 +46,15 @@ add_library(ptsuite::pq UNKNOWN IMPORTED)
 set_target_properties(ptsuite::pq PROPERTIES
   IMPORTED_LOCATION ${PTSUITE_PQ_LIBRARY}
   INTERFACE_INCLUDE_DIRECTORIES ${PTSUITE_PQ_INCLUDE_DIR})
+
+# cpp-httplib (header-only; Debian 12 ships 0.11.4 without a CMake file that finds it reliably):
+# look for the header. Required: `ptsuite serve` is a command of every build.
+find_path(PTSUITE_HTTPLIB_INCLUDE_DIR httplib.h)
+if(NOT PTSUITE_HTTPLIB_INCLUDE_DIR)
+  message(FATAL_ERROR
+    "ptsuite needs cpp-httplib (the HTTP server of `ptsuite serve`). On Debian/Ubuntu install it with:\n"
+    "    apt-get install libcpp-httplib-dev")
+endif()
 
 # libaio ships no CMake or pkg-config file: look for the header and the library directly.
 find_path(PTSUITE_AIO_INCLUDE_DIR libaio.h)
