@@ -121,8 +121,8 @@ Response campaign_page(Site& site, history::HistoryStore& store, const Request& 
       {fmt::format("<p>{} drive(s); {} run(s) in the history. {}</p>", rows.size(), runs.size(),
                    site.options().jobs ? "Job state, step and ETA from Slurm, updated while the page is open."
                                        : "No scheduler configured: the history alone.") +
-           "<p class=\"downloads\">" + link(site.href("compare", {{"campaign", name}}), "compare its drives") + "</p>" +
-           download_links(site, "campaign", {{"name", name}}, "drives"),
+           "<p class=\"downloads\">" + anchor(site.href("compare", {{"campaign", name}}), "compare its drives") +
+           "</p>" + download_links(site, "campaign", {{"name", name}}, "drives"),
        status_table(site, rows)});
   page.blocks.push_back({"<h2>Spread per model</h2>", spread_table(summary)});
   page.blocks.push_back({"<h2>Outliers</h2>", outlier_table(summary)});

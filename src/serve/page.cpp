@@ -36,7 +36,7 @@ std::string cell_html(const Cell& c) {
   if (c.number && css.empty()) css = "num";
   if (!css.empty()) attrs += fmt::format(" class=\"{}\"", css);
   if (!c.live.empty()) attrs += fmt::format(" data-live=\"{}\"", esc(c.live));
-  const std::string body = c.href.empty() ? esc(c.text) : link(c.href, c.text);
+  const std::string body = c.href.empty() ? esc(c.text) : anchor(c.href, c.text);
   return fmt::format("<td{}>{}</td>", attrs, body);
 }
 
@@ -78,7 +78,7 @@ std::string table_csv(const DataTable& t) {
 
 std::string esc(std::string_view raw) { return markup_escape(raw, MarkupFlavor::html); }
 
-std::string link(const std::string& href, std::string_view text) {
+std::string anchor(const std::string& href, std::string_view text) {
   return fmt::format("<a href=\"{}\">{}</a>", esc(href), esc(text));
 }
 
@@ -107,9 +107,9 @@ Response html_response(const Site& site, const Page& page) {
   if (!page.live_url.empty()) {
     body += fmt::format(" data-live-url=\"{}\" data-poll-ms=\"{}\"", esc(page.live_url), k_poll_interval_ms);
   }
-  body += fmt::format("><nav>{}{}{}{}</nav><h1>{}</h1>", link(site.href("runs"), "Runs"),
-                      link(site.href("drives"), "Drives"), link(site.href("campaigns"), "Campaigns"),
-                      link(site.href("compare"), "Compare"), esc(page.title));
+  body += fmt::format("><nav>{}{}{}{}</nav><h1>{}</h1>", anchor(site.href("runs"), "Runs"),
+                      anchor(site.href("drives"), "Drives"), anchor(site.href("campaigns"), "Campaigns"),
+                      anchor(site.href("compare"), "Compare"), esc(page.title));
   for (const Block& b : page.blocks) {
     body += b.html;
     if (b.table) body += table_html(*b.table);
@@ -165,11 +165,11 @@ std::string pager_html(const Site& site, const std::string& route, Params params
   params["per"] = std::to_string(limit);
   if (offset > 0) {
     params["page"] = std::to_string(offset / limit);  // pages count from 1: the previous one
-    out += " " + link(site.href(route, params), "previous");
+    out += " " + anchor(site.href(route, params), "previous");
   }
   if (offset + limit < total) {
     params["page"] = std::to_string(offset / limit + 2);
-    out += " " + link(site.href(route, params), "next");
+    out += " " + anchor(site.href(route, params), "next");
   }
   return out + "</p>";
 }
@@ -177,9 +177,9 @@ std::string pager_html(const Site& site, const std::string& route, Params params
 std::string download_links(const Site& site, const std::string& route, Params params, const std::string& name) {
   params["table"] = name;
   params["format"] = "csv";
-  std::string out = "<p class=\"downloads\">download" + link(site.href(route, params), "CSV");
+  std::string out = "<p class=\"downloads\">download" + anchor(site.href(route, params), "CSV");
   params["format"] = "json";
-  return out + link(site.href(route, params), "JSON") + "</p>";
+  return out + anchor(site.href(route, params), "JSON") + "</p>";
 }
 
 size_t size_param(const Params& params, const std::string& key, size_t fallback, size_t min, size_t max) {

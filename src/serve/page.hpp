@@ -46,7 +46,7 @@ struct Page {
 
 // The project's markup escape (util/text.hpp), HTML flavour.
 std::string esc(std::string_view raw);
-std::string link(const std::string& href, std::string_view text);
+std::string anchor(const std::string& href, std::string_view text);
 std::string number_text(double value);
 
 Response html_response(const Site& site, const Page& page);

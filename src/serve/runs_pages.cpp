@@ -159,10 +159,10 @@ DataTable metrics_table(const history::RunRecord& r) {
 
 std::string document_links(const Site& site, const history::RunRecord& r) {
   const std::string id = std::to_string(r.id);
-  std::string out = "<p class=\"downloads\">" + link(site.href("run/report", {{"id", id}}), "SNIA report") + " · " +
-                    link(site.href("run/results.json", {{"id", id}}), "results.json");
+  std::string out = "<p class=\"downloads\">" + anchor(site.href("run/report", {{"id", id}}), "SNIA report") + " · " +
+                    anchor(site.href("run/results.json", {{"id", id}}), "results.json");
   for (const std::string& test : r.tests) {
-    out += " · " + link(site.href("run/csv", {{"id", id}, {"test", test}}), test + ".csv");
+    out += " · " + anchor(site.href("run/csv", {{"id", id}, {"test", test}}), test + ".csv");
   }
   return out + "</p>";
 }
