@@ -176,10 +176,14 @@ Response run_page(Site& site, history::HistoryStore& store, const Request& reque
   if (!r) return error_page(site, 404, "no run of that id in the history");
   Page page;
   page.title = fmt::format("Run {}: {} {}", r->id, r->device_model, r->device_serial);
-  page.blocks.push_back({document_links(site, *r) + "<h2>Run</h2>", record_table(site, *r)});
-  page.blocks.push_back({"<h2>Verification</h2>", verification_table(catalog, *r)});
-  page.blocks.push_back({"<h2>Tests</h2>", tests_table(*r)});
-  page.blocks.push_back({"<h2>Headline metrics</h2>", metrics_table(*r)});
+  const Params id_param{{"id", std::to_string(r->id)}};
+  page.blocks.push_back({document_links(site, *r) + "<h2>Run</h2>" + download_links(site, "run", id_param, "run"),
+                         record_table(site, *r)});
+  page.blocks.push_back({"<h2>Verification</h2>" + download_links(site, "run", id_param, "verification"),
+                         verification_table(catalog, *r)});
+  page.blocks.push_back({"<h2>Tests</h2>" + download_links(site, "run", id_param, "tests"), tests_table(*r)});
+  page.blocks.push_back(
+      {"<h2>Headline metrics</h2>" + download_links(site, "run", id_param, "metrics"), metrics_table(*r)});
   return page_or_table(site, page, request);
 }
 
