@@ -34,6 +34,7 @@ done
 [ "$(id -u)" = 0 ] || { echo "run as root (slurmd)" >&2; exit 2; }
 
 dir=$(mktemp -d /dev/shm/ptsuite-fleet-scale-XXXXXX)
+chmod 755 "$dir"  # PostgreSQL runs as nobody under it
 out=${out:-$dir}
 mkdir -p "$out"
 pids=()
@@ -45,6 +46,9 @@ cleanup() {
 }
 trap cleanup EXIT
 now() { date +%s.%N; }
+# calc EXPR DIGITS: EXPR evaluated to DIGITS decimals with a leading zero (bc prints ".21", which
+# is not a JSON number)
+calc() { awk "BEGIN { printf \"%.${2}f\", $1 }"; }
 
 # --- munge, slurmctld, N slurmd ------------------------------------------------------------
 mkdir -p "$dir"/{munge,state,spool,log}
@@ -52,7 +56,7 @@ chmod 700 "$dir/munge"
 head -c 1024 /dev/urandom >"$dir/munge/munge.key"
 chmod 400 "$dir/munge/munge.key"
 munged -F -f -S "$dir/munge/sock" --key-file="$dir/munge/munge.key" --log-file="$dir/munge/log" \
-  --pid-file="$dir/munge/pid" --seed-file="$dir/munge/seed" &
+  --pid-file="$dir/munge/pid" --seed-file="$dir/munge/seed" >"$dir/munge/out" 2>&1 &
 pids+=($!)
 port=$((30000 + RANDOM % 20000))
 {
@@ -98,6 +102,7 @@ done
 export SLURM_CONF=$dir/slurm.conf
 until [ -S "$dir/munge/sock" ]; do sleep 0.1; done
 slurmctld -D -i -f "$SLURM_CONF" >"$dir/log/ctld.out" 2>&1 &
+ctld_pid=$!
 pids+=($!)
 for h in $(seq 1 "$hosts"); do
   mkdir -p "$dir/spool/s$h"
@@ -126,7 +131,7 @@ t0=$(now)
 "$ptsuite" fleet submit iops --quick --engine null --campaign bench --allow-destructive --time 10min \
   --ptsuite /bin/true --sbatch-arg=--output=/dev/null "${serials[@]}" >"$dir/submit.out"
 t1=$(now)
-submit_s=$(echo "$t1 - $t0" | bc)
+submit_s=$(calc "$t1 - $t0" 3)
 deadline=$(( $(date +%s) + 600 ))
 until [ "$(squeue -h -t PD,R,CG | wc -l)" = 0 ]; do
   [ "$(date +%s)" -lt "$deadline" ] || { echo "jobs still queued after 600 s" >&2; break; }
@@ -151,7 +156,7 @@ done
 t0=$(now)
 for i in $(seq 1 "$bundles"); do "$ptsuite" history add --bundle "$runs/r$i" >/dev/null; done
 t1=$(now)
-insert_s=$(echo "$t1 - $t0" | bc)
+insert_s=$(calc "$t1 - $t0" 3)
 bundle_bytes=$(du -sb "$runs/r1" | cut -f1)
 
 # --- 4: fleet status at N x M drives: as many history runs of the campaign (copies of a pushed
@@ -167,19 +172,24 @@ SQL
 t0=$(now)
 "$ptsuite" fleet status --campaign bench >"$dir/status.txt"
 t1=$(now)
-status_s=$(echo "$t1 - $t0" | bc)
+status_s=$(calc "$t1 - $t0" 3)
 rows=$(tail -1 "$dir/status.txt")
 
-jobs_per_s=$(echo "scale=1; $total / $submit_s" | bc)
-inserts_per_s=$(echo "scale=2; $bundles / $insert_s" | bc)
+# the controller's peak resident memory after N x M jobs, and the history's size on disk
+ctld_peak_kib=$(awk '/^VmHWM:/ {print $2}' "/proc/$ctld_pid/status")
+db_bytes=$("$pg_bin/psql" -qtA -h "$dir/pg" -U ptsuite postgres -c "SELECT pg_database_size('postgres')")
+
+jobs_per_s=$(calc "$total / $submit_s" 1)
+inserts_per_s=$(calc "$bundles / $insert_s" 2)
 echo "hosts x drives:            $hosts x $drives = $total GRES"
 echo "1 submit:                  $total jobs in ${submit_s}s = $jobs_per_s jobs/s (one sbatch each)"
 echo "2 submit-to-start:         median ${start_median}s, p90 ${start_p90}s, max ${start_max}s"
 echo "3 history add --bundle:    $bundles bundles of $bundle_bytes bytes in ${insert_s}s = $inserts_per_s runs/s"
 echo "4 fleet status:            ${status_s}s ($rows)"
+echo "  slurmctld peak RSS:      $((ctld_peak_kib / 1024)) MiB; history database $((db_bytes / 1048576)) MiB"
 cat >"$out/fleet-scale.json" <<JSON
 {"hosts": $hosts, "drives_per_host": $drives, "jobs": $total, "submit_s": $submit_s, "jobs_per_s": $jobs_per_s,
  "submit_to_start_s": {"median": $start_median, "p90": $start_p90, "max": $start_max},
  "bundles": $bundles, "bundle_bytes": $bundle_bytes, "insert_s": $insert_s, "inserts_per_s": $inserts_per_s,
- "status_s": $status_s}
+ "status_s": $status_s, "slurmctld_peak_kib": $ctld_peak_kib, "history_db_bytes": $db_bytes}
 JSON

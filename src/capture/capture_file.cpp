@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <optional>
 
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
@@ -55,6 +56,15 @@ uint64_t align8(uint64_t n) { return (n + 7) / 8 * 8; }
 bool read_at(std::FILE* f, uint64_t offset, void* out, size_t n) {
   return offset <= static_cast<uint64_t>(LONG_MAX) && std::fseek(f, static_cast<long>(offset), SEEK_SET) == 0 &&
          std::fread(out, 1, n, f) == n;
+}
+
+// The JSON text of `length` bytes at `offset` (a length the caller bounded before this
+// allocates it), parsed within `limits`; nullopt when the file ends first.
+std::optional<json> read_json_at(std::FILE* f, uint64_t offset, size_t length, const std::string& where,
+                                 const JsonLimits& limits) {
+  std::string text(length, '\0');
+  if (!read_at(f, offset, text.data(), text.size())) return std::nullopt;
+  return parse_json_input(text, where, limits);
 }
 
 // Members of a capture's JSON parts: absent keeps the default (imports fill only some); present
@@ -314,12 +324,10 @@ void CaptureReader::open(uint64_t size) {
       throw UsageError("", fmt::format("{}: the header length {} is {} (the file has {} bytes)", path, header_bytes,
                                        header_bytes == 0 ? "empty" : "beyond its bounds", size));
     }
-    std::string text(header_bytes, '\0');
-    if (!read_at(m_file, k_preamble_bytes, text.data(), text.size())) {
-      throw UsageError("", fmt::format("{}: the header is cut short", path));
-    }
     const std::string where = path + ": header";
-    m_header = read_header(parse_json_input(text, where, k_header_limits), where);
+    const auto header = read_json_at(m_file, k_preamble_bytes, header_bytes, where, k_header_limits);
+    if (!header) throw UsageError("", fmt::format("{}: the header is cut short", path));
+    m_header = read_header(*header, where);
     m_data_offset = std::min<uint64_t>(k_preamble_bytes + align8(header_bytes), size);
     m_data_end = size;
     open_trailer(size);
@@ -362,10 +370,10 @@ void CaptureReader::open_trailer(uint64_t size) {
     throw damaged(
         fmt::format("its length {} does not end at the footer, or is more than {} bytes", length, k_max_trailer_bytes));
   }
-  std::string text(length, '\0');
-  if (std::fread(text.data(), 1, text.size(), m_file) != text.size()) throw damaged("cut short");
   const std::string where = m_path + ": trailer";
-  CaptureTrailer trailer = read_trailer(parse_json_input(text, where, k_trailer_limits), where);
+  const auto text = read_json_at(m_file, trailer_offset + k_trailer_head_bytes, length, where, k_trailer_limits);
+  if (!text) throw damaged("cut short");
+  CaptureTrailer trailer = read_trailer(*text, where);
   const uint64_t records = (trailer_offset - m_data_offset) / k_record_bytes;
   if (trailer.records != records) {
     throw damaged(fmt::format("it counts {} records, the file holds {}", trailer.records, records));

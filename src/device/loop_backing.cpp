@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include <charconv>
 #include <filesystem>
 
 #include <ptsuite/util/fd.hpp>
@@ -27,16 +26,6 @@ std::optional<loop_info64> loop_status(const std::string& node_path, sysfs::DevN
   loop_info64 info{};
   if (!fd.valid() || ::ioctl(fd.get(), LOOP_GET_STATUS64, &info) != 0) return std::nullopt;
   return info;
-}
-
-std::optional<uint64_t> attr_number(const std::filesystem::path& path) {
-  const auto text = sysfs::read_attr(path);
-  uint64_t value = 0;
-  if (!text || text->empty() ||
-      std::from_chars(text->data(), text->data() + text->size(), value).ptr != text->data() + text->size()) {
-    return std::nullopt;
-  }
-  return value;
 }
 
 }  // namespace
@@ -78,9 +67,9 @@ std::vector<LoopWindow> read_loop_windows(const SystemRoots& roots) {
       } else if (::stat(loop.backing_file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
         w.backing_file_id = FileId{st.st_dev, st.st_ino};
       }
-      w.offset_bytes = attr_number(loop.node.dir / "loop" / "offset").value_or(0);
+      w.offset_bytes = sysfs::read_attr_u64(loop.node.dir / "loop" / "offset").value_or(0);
     }
-    if (const auto sectors = attr_number(loop.node.dir / "size")) w.size_bytes = *sectors * 512;
+    if (const auto sectors = sysfs::read_attr_u64(loop.node.dir / "size")) w.size_bytes = *sectors * 512;
     w.loop = std::move(loop);
     out.push_back(std::move(w));
   }

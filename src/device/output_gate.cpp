@@ -69,6 +69,13 @@ std::string directory_node_kind(mode_t mode) {
   return "not a regular file";
 }
 
+// Whether `path` lies below `dir` (both absolute and settled; lexically, component by component:
+// "/a/run2/x" is not inside "/a/run").
+bool lies_inside(const fs::path& path, const fs::path& dir) {
+  const fs::path rel = path.lexically_normal().lexically_relative(dir.lexically_normal());
+  return !rel.empty() && rel != "." && *rel.begin() != "..";
+}
+
 }  // namespace
 
 OutputGate::OutputGate(std::string command, SystemRoots roots, std::string lock_dir)
@@ -138,6 +145,16 @@ void OutputGate::check_clash(const Claimed& c, bool may_be_input) const {
       throw UsageError(c.option, fmt::format("{} is also {}; give each output its own path", printable(c.path.string()),
                                              out.option));
     }
+    const Claimed* inner = out.fills && lies_inside(c.path, out.path) ? &c
+                           : c.fills && lies_inside(out.path, c.path) ? &out
+                                                                      : nullptr;
+    if (inner != nullptr) {
+      const Claimed& dir = inner == &c ? out : c;
+      throw UsageError(c.option, fmt::format("{} {} is inside {} {}, the directory this command fills with its own "
+                                             "files; write it outside that directory",
+                                             inner->option, printable(inner->path.string()), dir.option,
+                                             printable(dir.path.string())));
+    }
   }
 }
 
@@ -189,6 +206,7 @@ OutputDir OutputGate::directory(const std::string& path, const std::string& opti
   if (path.empty()) throw UsageError(option, "give a directory");
   refresh_system_files();
   const fs::path p = settled(path, true);
+  const bool fills = existing == Existing::must_be_empty;
   std::error_code ec;
   struct stat st {};
   if (::stat(p.c_str(), &st) == 0) {
@@ -204,12 +222,12 @@ OutputDir OutputGate::directory(const std::string& path, const std::string& opti
                                            printable(p.string())));
     }
     require_writable_directory(p, option, printable(p.string()));
-    check_clash({p, st.st_dev, st.st_ino, option}, true);
-    m_outputs.push_back({p, st.st_dev, st.st_ino, option});
+    check_clash({p, st.st_dev, st.st_ino, option, fills}, true);
+    m_outputs.push_back({p, st.st_dev, st.st_ino, option, fills});
   } else {
     require_writable_directory(existing_ancestor(p), option, printable(p.string()));
-    check_clash({p, 0, 0, option}, true);
-    m_outputs.push_back({p, 0, 0, option});
+    check_clash({p, 0, 0, option, fills}, true);
+    m_outputs.push_back({p, 0, 0, option, fills});
   }
   return GateIssuer::output_dir(p, option, m_protect);
 }

@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <charconv>
 #include <deque>
 
 #include <ptsuite/util/printable.hpp>
@@ -17,19 +16,9 @@ namespace {
 // broken sysfs (a holder loop) must not make the gate spin.
 constexpr size_t k_max_steps = 4096;
 
-std::optional<uint64_t> attr_u64(const std::filesystem::path& path) {
-  const auto text = sysfs::read_attr(path);
-  uint64_t value = 0;
-  if (!text || text->empty() ||
-      std::from_chars(text->data(), text->data() + text->size(), value).ptr != text->data() + text->size()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 // sysfs sizes and partition starts are in 512-byte sectors whatever the logical block size.
 std::optional<uint64_t> sectors_in_bytes(const std::filesystem::path& path) {
-  const auto sectors = attr_u64(path);
+  const auto sectors = sysfs::read_attr_u64(path);
   if (!sectors || *sectors > k_unknown_size / 512) return std::nullopt;
   return *sectors * 512;
 }

@@ -1,6 +1,7 @@
 #include "device/sysfs.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -45,6 +46,16 @@ std::optional<std::string> read_attr(const fs::path& path) {
     text.pop_back();
   }
   return text;
+}
+
+std::optional<uint64_t> read_attr_u64(const fs::path& path) {
+  const auto text = read_attr(path);
+  uint64_t value = 0;
+  if (!text || text->empty() ||
+      std::from_chars(text->data(), text->data() + text->size(), value).ptr != text->data() + text->size()) {
+    return std::nullopt;
+  }
+  return value;
 }
 
 std::vector<std::string> list_dir(const fs::path& dir) {

@@ -7,6 +7,7 @@
 // stacked devices; `queue/` holds the request-queue parameters.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -28,6 +29,8 @@ std::optional<DevNum> parse_devnum(std::string_view text);
 
 // Content of a sysfs/proc attribute with trailing whitespace removed; nullopt when unreadable.
 std::optional<std::string> read_attr(const std::filesystem::path& path);
+// A decimal attribute ("1953525168"): nullopt when unreadable, empty or not wholly a uint64.
+std::optional<uint64_t> read_attr_u64(const std::filesystem::path& path);
 // Names in a directory (sorted); empty when missing.
 std::vector<std::string> list_dir(const std::filesystem::path& dir);
 

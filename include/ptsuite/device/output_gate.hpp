@@ -24,6 +24,9 @@
 //   exit 2 (UsageError), a clash among the command's own paths:
 //     * an input of the same command (same inode or same path), e.g. replay's capture file;
 //     * another output of the same command (same path), e.g. --html equal to --out;
+//     * an output inside a directory the command fills (a run directory, Existing::must_be_empty),
+//       e.g. --json-out or --db inside --out: the command's own files may take its name, and
+//       the run directory's manifest and resume expect only them;
 //     * a missing or unwritable parent directory, a directory where a file is wanted, a
 //       non-empty directory where a new or empty one is wanted.
 // Paths are made absolute here, once (the parent directory canonical), and the tokens carry
@@ -75,6 +78,7 @@ class OutputGate {
     dev_t dev = 0;               // identity when it exists (ino 0: did not exist)
     ino_t ino = 0;
     std::string option;
+    bool fills = false;  // a directory the command fills (Existing::must_be_empty): nothing else inside
   };
   void refresh_system_files();
   void check_existing_file(const std::filesystem::path& path, const std::string& option, dev_t dev, ino_t ino,

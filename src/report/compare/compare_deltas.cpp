@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include <ptsuite/report/compare.hpp>
+#include <ptsuite/report/html/markup.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::report::compare {
@@ -76,24 +77,13 @@ std::vector<std::pair<double, double>> series_points(const std::vector<ComparedP
   return out;
 }
 
-// 19190.4 -> "19,190": whole numbers with thousands grouped, as the reports print IOPS.
-std::string grouped(double v) {
-  const std::string digits = fmt::format("{:.0f}", std::fabs(v));
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return (v < 0 && digits != "0" ? "-" : "") + out;
-}
-
 // "108.0 µs", "1.250 ms", "52,000 IOPS", "812.5 MB/s": a value (or difference) of the group's unit.
 std::string value_text(double v, const std::string& unit) {
   if (!std::isfinite(v)) return "\u2013";
   if (unit == "ns") {
     return std::fabs(v) >= 1e6 ? fmt::format("{:.3f} ms", v / 1e6) : fmt::format("{:.1f} \u00b5s", v / 1e3);
   }
-  if (unit == "IOPS") return grouped(v) + " IOPS";
+  if (unit == "IOPS") return html::grouped(v, 0) + " IOPS";
   if (unit == "MB/s") return fmt::format("{:.1f} MB/s", v);
   return fmt::format("{:g} {}", v, unit);
 }

@@ -106,6 +106,45 @@ TEST_F(OutputGateTest, InputsAndOtherOutputsOfTheCommandAreUsageErrors) {
   EXPECT_EQ(first.option(), "--json");
 }
 
+// A run directory (Existing::must_be_empty) is the command's own: --json-out or --db inside it
+// would take a name the run writes and break its manifest and resume. Both orders of asking, a
+// database whose directory does not exist yet, and a nested output directory are refused; a
+// directory that may hold files, a sibling whose name starts alike and the run directory's own
+// files (OutputDir::file) are not.
+TEST_F(OutputGateTest, AnOutputInsideTheRunDirectoryIsAUsageError) {
+  {
+    OutputGate g = gate();
+    const std::string run = dir_.file("run");
+    fs::create_directory(run);  // an existing empty directory is a valid --out
+    const OutputDir out = g.directory(run, "--out", OutputGate::Existing::must_be_empty);
+    EXPECT_NE(thrown<UsageError>([&] {
+                (void)g.file(run + "/results.json", "--json-out");
+              }).find("--json-out " + run + "/results.json is inside --out " + run),
+              std::string::npos);
+    EXPECT_THROW((void)g.database(run + "/later/history.sqlite", "--db"), UsageError);
+    EXPECT_THROW((void)g.directory(run + "/csv", "--csv-dir", OutputGate::Existing::may_hold_files), UsageError);
+    EXPECT_NO_THROW((void)g.file(dir_.file("run2.json"), "--json-out"));
+    fs::create_directory(dir_.file("run2"));
+    EXPECT_NO_THROW((void)g.file(dir_.file("run2/x.json"), "--html"));
+    EXPECT_NO_THROW((void)out.file("results.json"));
+  }
+  {
+    OutputGate g = gate();  // the file first, the directory after
+    fs::create_directory(dir_.file("later"));
+    (void)g.file(dir_.file("later/summary.json"), "--json-out");
+    EXPECT_NE(thrown<UsageError>([&] {
+                (void)g.directory(dir_.file("later"), "--out", OutputGate::Existing::must_be_empty);
+              }).find("is inside --out"),
+              std::string::npos);
+  }
+  {
+    OutputGate g = gate();  // a directory that may hold files is not the command's alone
+    fs::create_directory(dir_.file("reports"));
+    (void)g.directory(dir_.file("reports"), "--out", OutputGate::Existing::may_hold_files);
+    EXPECT_NO_THROW((void)g.file(dir_.file("reports/extra.json"), "--json-out"));
+  }
+}
+
 TEST_F(OutputGateTest, DirectoriesMustBeEmptyWhenAskedAndNeverADeviceOrFile) {
   OutputGate g = gate();
   test_support::write_file(dir_.file("full/x"), "x");
