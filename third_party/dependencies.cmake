@@ -11,6 +11,7 @@
 #   OpenSSL crypto   libssl-dev            SHA-256 and Ed25519 bundle signatures (libcrypto, EVP API)
 #   SQLite3          libsqlite3-dev        the embedded results history database
 #   libpq            libpq-dev             the results history on a PostgreSQL server
+#   cpp-httplib      libcpp-httplib-dev    `ptsuite serve` (its HTTP server)
 #   GTest            libgtest-dev          the test suite (only with PTSUITE_BUILD_TESTS)
 
 function(ptsuite_require_package name debian_package)
@@ -45,6 +46,21 @@ add_library(ptsuite::pq UNKNOWN IMPORTED)
 set_target_properties(ptsuite::pq PROPERTIES
   IMPORTED_LOCATION ${PTSUITE_PQ_LIBRARY}
   INTERFACE_INCLUDE_DIRECTORIES ${PTSUITE_PQ_INCLUDE_DIR})
+
+# cpp-httplib: Debian builds it as a shared library (libcpp-httplib.so from libcpp-httplib-dev,
+# run time libcpp-httplib0.11); httplib.h then declares what the library defines. No CMake file:
+# look for the header and the library. Required: `ptsuite serve` is a command of every build.
+find_path(PTSUITE_HTTPLIB_INCLUDE_DIR httplib.h)
+find_library(PTSUITE_HTTPLIB_LIBRARY NAMES cpp-httplib)
+if(NOT PTSUITE_HTTPLIB_INCLUDE_DIR OR NOT PTSUITE_HTTPLIB_LIBRARY)
+  message(FATAL_ERROR
+    "ptsuite needs cpp-httplib (the HTTP server of `ptsuite serve`). On Debian/Ubuntu install it with:\n"
+    "    apt-get install libcpp-httplib-dev")
+endif()
+add_library(ptsuite::httplib UNKNOWN IMPORTED)
+set_target_properties(ptsuite::httplib PROPERTIES
+  IMPORTED_LOCATION ${PTSUITE_HTTPLIB_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${PTSUITE_HTTPLIB_INCLUDE_DIR})
 
 # libaio ships no CMake or pkg-config file: look for the header and the library directly.
 find_path(PTSUITE_AIO_INCLUDE_DIR libaio.h)

@@ -61,6 +61,7 @@ void define_cli(CLI::App& app, CommandSlot& slot) {
   register_replay_command(app, slot);
   register_app_command(app, slot);
   register_fleet_command(app, slot);
+  register_serve_command(app, slot);
   register_completion_command(app, slot);
   register_man_command(app, slot);
   apply_conventions(app);

@@ -53,5 +53,6 @@ void register_capture_command(CLI::App& app, CommandSlot& slot);
 void register_replay_command(CLI::App& app, CommandSlot& slot);
 void register_app_command(CLI::App& app, CommandSlot& slot);
 void register_fleet_command(CLI::App& app, CommandSlot& slot);
+void register_serve_command(CLI::App& app, CommandSlot& slot);
 
 }  // namespace ptsuite::cli

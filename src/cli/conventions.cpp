@@ -110,6 +110,10 @@ const Examples& examples() {
       {"fleet report", {"ptsuite fleet report --campaign q4-pm9a3 --out q4-report"}},
       {"fleet compare", {"ptsuite fleet compare --campaign q4-pm9a3 --out q4-compare"}},
       {"fleet push", {"ptsuite fleet push"}},
+      {"serve",
+       {"ptsuite serve", "ptsuite serve --db postgresql://lab@db1/ptsuite --slurm",
+        "ptsuite serve --listen 0.0.0.0:8080 --token-file /etc/ptsuite/serve.token",
+        "ptsuite serve --export lab-site"}},
       {"completion", {"ptsuite completion bash > /etc/bash_completion.d/ptsuite", "ptsuite completion zsh > _ptsuite"}},
       {"man", {"ptsuite man > ptsuite.1 && man ./ptsuite.1"}},
   };

@@ -38,6 +38,24 @@ class SqliteBackend final : public Backend {
     sqlite3_busy_timeout(m_db, k_busy_timeout_ms);
     (void)query("PRAGMA foreign_keys = ON", {});
   }
+  // Read-only (`ptsuite serve`): an existing file, opened SQLITE_OPEN_READONLY, and every
+  // statement refused a write (query_only).
+  explicit SqliteBackend(const std::string& existing) : m_path(existing) {
+    std::error_code ec;
+    if (!fs::is_regular_file(m_path, ec)) {
+      throw UsageError("--db", fmt::format("no history database at {} (not a regular file); give the lab's history "
+                                           "with --db or PTSUITE_HISTORY_DB",
+                                           m_path));
+    }
+    if (sqlite3_open_v2(m_path.c_str(), &m_db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+      const std::string why = m_db != nullptr ? sqlite3_errmsg(m_db) : "out of memory";
+      sqlite3_close(m_db);
+      m_db = nullptr;
+      throw UsageError("--db", fmt::format("cannot open the history database {}: {}", m_path, why));
+    }
+    sqlite3_busy_timeout(m_db, k_busy_timeout_ms);
+    (void)query("PRAGMA query_only = ON", {});
+  }
   ~SqliteBackend() override { sqlite3_close(m_db); }
   SqliteBackend(const SqliteBackend&) = delete;
   SqliteBackend& operator=(const SqliteBackend&) = delete;
@@ -107,6 +125,13 @@ class SqliteBackend final : public Backend {
 }  // namespace
 
 std::unique_ptr<Backend> open_sqlite(const OutputPath& path) { return std::make_unique<SqliteBackend>(path); }
+
+std::unique_ptr<Backend> open_backend_readonly(const HistoryDb& db) {
+  if (db.sqlite) return std::make_unique<SqliteBackend>(db.sqlite->string());
+  std::unique_ptr<Backend> backend = open_backend(db);
+  (void)backend->query("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+  return backend;
+}
 
 bool is_postgresql_uri(std::string_view db) {
   return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;

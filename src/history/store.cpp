@@ -127,6 +127,29 @@ HistoryStore::HistoryStore(std::unique_ptr<Backend> backend) : m_backend(std::mo
 
 HistoryStore HistoryStore::open(const HistoryDb& db) { return HistoryStore(open_backend(db)); }
 
+HistoryStore HistoryStore::open_readonly(const HistoryDb& db) {
+  std::unique_ptr<Backend> backend = open_backend_readonly(db);
+  const int known = history_migrations().back().version;
+  int version = 0;
+  try {
+    const std::vector<Row> rows = backend->query("SELECT MAX(version) FROM ptsuite_schema");
+    version = rows.empty() || !rows[0][0] ? 0 : std::stoi(*rows[0][0]);
+  } catch (const SystemError&) {
+    version = 0;  // no version table: not (yet) a ptsuite history
+  }
+  if (version < known) {
+    throw UsageError("--db", fmt::format("{} is not a ptsuite history at schema version {} (it has {}); open it once "
+                                         "with `ptsuite history list --db ...` to create or upgrade it",
+                                         backend->describe(), known, version));
+  }
+  if (version > known) {
+    throw UsageError("--db", fmt::format("the history database {} has schema version {}, newer than this ptsuite "
+                                         "knows ({}); upgrade ptsuite",
+                                         backend->describe(), version, known));
+  }
+  return HistoryStore(std::move(backend), NoMigration{});
+}
+
 // Tests, metrics, labels and (with `files`) the bundle of run `id`, whose rows of those tables
 // are gone (a new run, or deleted by add()).
 void HistoryStore::store_details(const RunRecord& record, const std::string& id, const std::vector<BundleFile>* files) {

@@ -110,6 +110,7 @@ const std::map<std::string, Entry>& table() {
       {"fleet report", {{"fleet", "report", "--campaign", "hostile", "--out", "{FRESH}"}}},
       {"fleet compare", {{"fleet", "compare", "--campaign", "hostile", "--out", "{FRESH}"}}},
       {"fleet push", {{"fleet", "push", "--run-root", "{FRESH}"}}},
+      {"serve", {{"serve", "--export", "{FRESH}"}}},
       {"preflight", {{"preflight", "{T}"}, {{"TARGET", 1}}}},
       {"validate",
        {{"validate", "--claims", "enterprise-nvme", "--quick", "--target", "{T}", "--allow-destructive"},

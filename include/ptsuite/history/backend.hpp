@@ -70,6 +70,10 @@ std::unique_ptr<Backend> open_sqlite(const OutputPath& path);
 std::unique_ptr<Backend> open_postgresql(const std::string& uri);
 // Either, by the form of `db`.
 std::unique_ptr<Backend> open_backend(const HistoryDb& db);
+// Either, read-only (`ptsuite serve`): a SQLite file that must exist, opened read-only with
+// query_only on; a PostgreSQL session whose transactions are READ ONLY. A write through it
+// fails (SystemError), whatever the SQL.
+std::unique_ptr<Backend> open_backend_readonly(const HistoryDb& db);
 
 // A transaction that rolls back unless committed (begin_write() on construction).
 class WriteTransaction {

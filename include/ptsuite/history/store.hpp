@@ -38,8 +38,14 @@ struct AddResult {
 class HistoryStore {
  public:
   explicit HistoryStore(std::unique_ptr<Backend> backend);
+  struct NoMigration {};
+  HistoryStore(std::unique_ptr<Backend> backend, NoMigration) : m_backend(std::move(backend)) {}
   // open_backend(db) and migrate.
   static HistoryStore open(const HistoryDb& db);
+  // A read-only store over open_backend_readonly(db): never migrates; a database at another
+  // schema version than this ptsuite's is UsageError (older: "open it once with `ptsuite
+  // history list`", newer: "upgrade ptsuite"). add() fails (the connection refuses writes).
+  static HistoryStore open_readonly(const HistoryDb& db);
 
   // A run recorded from another directory is replaced only with `replace` (`history add
   // --replace`, e.g. after moving the directory): otherwise UsageError (exit 2) naming both.

@@ -51,6 +51,8 @@ struct LoadedRun {
 // UsageError naming the argument when the file cannot be read, is not JSON, has a kind no
 // extractor reads, or is a document of that kind the extractor cannot read.
 LoadedRun load_run(const RunSource& source);
+// The same from the document's text (a history's stored bundle: `ptsuite serve`).
+LoadedRun load_run_text(const RunSource& source, const std::string& text);
 
 struct Difference {
   std::string scope;                // "run", or the test id

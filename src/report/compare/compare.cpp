@@ -306,6 +306,10 @@ LoadedRun load_run(const RunSource& source) {
   } catch (const Error& e) {
     throw UsageError(source.argument, e.what());
   }
+  return load_run_text(source, text);
+}
+
+LoadedRun load_run_text(const RunSource& source, const std::string& text) {
   json doc;
   try {
     doc = parse_json_input(text, source.results_path.string(), k_document_json_limits);

@@ -1,0 +1,105 @@
+// Contract: what `ptsuite serve` reads from the results history (docs/serve.md): the pages'
+// queries, written once against history/backend.hpp's SQL interface (SQLite and PostgreSQL),
+// read-only (the server opens the database with open_backend_readonly()). Every list is bounded:
+// a page holds at most k_max_page_rows rows, a download at most k_max_download_rows; the total
+// is counted so the page can say how many there are.
+//
+// Filters and sort keys come from a request: values travel only as bound parameters; a sort
+// key is one of a fixed set (anything else is the default). Not thread-safe (one Backend is one
+// connection): the server serializes requests.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ptsuite/history/backend.hpp>
+#include <ptsuite/history/run_record.hpp>
+#include <ptsuite/history/store.hpp>
+
+namespace ptsuite::serve {
+
+inline constexpr size_t k_default_page_rows = 50;
+inline constexpr size_t k_max_page_rows = 200;
+inline constexpr size_t k_max_download_rows = 10'000;
+// Runs a compare or trend page reads at most (each compare run is a results document read
+// and parsed: ~1-20 MB each, docs/performance.md).
+inline constexpr size_t k_max_compare_runs = 12;
+inline constexpr size_t k_max_trend_runs = 2'000;
+
+struct RunQuery {
+  std::string model, firmware, serial, host, test, campaign;
+  std::string verdict;        // "compliant", "not", "" = any
+  std::string from, to;       // started_utc prefix bounds ("2026-11", "2026-11-30"), inclusive
+  std::string sort = "date";  // date, id, test, model, firmware, serial, host, verdict
+  bool descending = true;
+  size_t offset = 0;
+  size_t limit = k_default_page_rows;
+};
+
+struct RunRow {
+  int64_t id = 0;
+  std::string started_utc, status, model, firmware, serial, host, tests, compliance_summary, spec_revision;
+  std::string campaign;
+  bool compliant = false;
+};
+
+struct RunPage {
+  std::vector<RunRow> rows;
+  size_t total = 0;  // rows matching the filter
+};
+
+struct DriveQuery {
+  std::string model, firmware, serial, host, label;  // label: "key=value"
+  size_t offset = 0;
+  size_t limit = k_default_page_rows;
+};
+
+struct DriveRow {
+  std::string serial, model, firmware, host;
+  size_t runs = 0;
+  int64_t last_run_id = 0;  // 0: registered (fleet inventory) but never run
+  std::string last_started_utc, last_verdict;
+  bool last_compliant = false;
+  std::vector<history::Metric> headline;  // the last run's metrics (a few, see catalog.cpp)
+};
+
+struct DrivePage {
+  std::vector<DriveRow> rows;
+  size_t total = 0;
+};
+
+struct CampaignRow {
+  std::string name;
+  size_t runs = 0, drives = 0;
+  std::string last_started_utc;
+};
+
+class Catalog {
+ public:
+  explicit Catalog(history::HistoryStore& store) : m_store(store), m_db(store.backend()) {}
+
+  RunPage runs(const RunQuery& q);
+  DrivePage drives(const DriveQuery& q);
+  std::vector<CampaignRow> campaigns();
+  // The full record (tests, metrics, labels), as `history show` reads it.
+  std::optional<history::RunRecord> run(int64_t id);
+  // Runs with metrics: of one drive (by serial), of one model, of one campaign. Oldest first.
+  std::vector<history::RunRecord> runs_with_metrics(const std::string& column, const std::string& value,
+                                                    size_t max_runs);
+  // The run's results document text: from its stored bundle, else from results.json in its
+  // recorded directory (the only path a request can reach, through the run's id). nullopt
+  // when neither holds one.
+  std::optional<std::string> results_text(const history::RunRecord& run);
+  // The stored bundle's files (empty when none): for the run page's verification status.
+  std::vector<history::BundleFile> bundle(int64_t id);
+
+ private:
+  history::HistoryStore& m_store;
+  history::Backend& m_db;
+};
+
+}  // namespace ptsuite::serve
