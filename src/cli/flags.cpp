@@ -64,6 +64,7 @@ constexpr auto k_shared = std::to_array<SharedFlag>({
     {"--push-retries", "N", "requeues for an unreachable history before a fleet job is held"},
     {"--gres-name", "NAME", "the drives' Slurm GRES name"},
     {"--drive-label", "KEY=VALUE", "a label of the fleet's registered drives (repeatable)"},
+    {"--slurm", "", "ask Slurm: fleet inventory prints gres.conf lines, serve shows the jobs' states from squeue"},
 });
 
 constexpr auto k_deprecated = std::to_array<DeprecatedFlag>({

@@ -22,6 +22,7 @@
 #include <ptsuite/util/text.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/flags.hpp"
 #include "cli/history_support.hpp"
 #include "cli/path_roles.hpp"
 #include "cli/signals.hpp"
@@ -83,8 +84,8 @@ void register_serve_command(CLI::App& app, CommandSlot& slot) {
   auto o = std::make_shared<ServeOptions>();
   CLI::App* command = app.add_subcommand(
       "serve", "The lab's page: runs, drives, comparisons, trends and campaigns from the history, in a browser");
-  command
-      ->add_option("--db", o->db, "The history (default: $PTSUITE_HISTORY_DB, else the local SQLite file); read only")
+  add_shared_option(command, "--db", o->db,
+                    "The history (default: $PTSUITE_HISTORY_DB, else the local SQLite file); read only")
       ->check(paths::database());
   command
       ->add_option("--listen", o->listen,
