@@ -59,9 +59,11 @@ class RunIdentityCli : public ::testing::Test {
 };
 
 TEST_F(RunIdentityCli, TwoRunsStartedInOneSecondOnSerialLessTargetsGetTwoIdsAndBothReachTheHistory) {
-  const std::string db = m_temp.file("history.sqlite");
   // Started together until both started in the same second (almost always the first try).
   for (int attempt = 0; attempt < 3; ++attempt) {
+    // One history per attempt: an attempt whose runs straddled a second leaves its two runs in
+    // its own database, so the one that counts holds exactly its pair.
+    const std::string db = m_temp.file("history" + std::to_string(attempt) + ".sqlite");
     const std::string a = m_temp.file("a" + std::to_string(attempt));
     const std::string b = m_temp.file("b" + std::to_string(attempt));
     // Two files of one size (no serial): the same plan on each. Not ptsuite's scratch target,
