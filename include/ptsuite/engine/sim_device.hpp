@@ -1,0 +1,112 @@
+// Contract: a simulated SSD in virtual time (docs/sim.md). SimDevice is a page-mapped flash
+// translation layer (one mapping unit = unit_bytes) over channels x dies with over-provisioning,
+// greedy garbage collection per die, a FIFO write buffer, per-die read / program / erase times
+// and one host interface (command overhead + bandwidth). It holds no clock of its own: the
+// caller hands it the virtual time at which each IO is submitted and it returns the virtual
+// time at which the IO completes (every resource keeps a busy-until time, reserved in
+// submission order, so submissions must come in non-decreasing time). TRIM unmaps, format()
+// returns the drive to fresh-out-of-box (FOB). Latency noise comes from a seeded RNG, so the
+// same model, seed and IO stream give the same completion times on any machine.
+//
+// Reads go ahead of queued programs and GC (waiting for at most one program in progress).
+// What it does not model: read disturb, retention, channel bus contention, program suspend, SLC caching, power and
+// thermal states, background GC while idle, compression. Throws UsageError (naming the model field) for parameters that
+// cannot describe a drive.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ptsuite::engine {
+
+// One drive model: every field is data from pts/sim/<name>.json (pts/sim_model.hpp reads it).
+struct SimModel {
+  std::string name;
+  uint64_t capacity_bytes = 0;      // user capacity (what the host sees)
+  uint32_t unit_bytes = 4096;       // mapping unit; IOs are split into units
+  double over_provisioning = 0.07;  // spare flash / user capacity
+  uint32_t channels = 1;
+  uint32_t dies_per_channel = 1;
+  uint32_t block_units = 256;         // mapping units per erase block
+  uint64_t read_ns = 60'000;          // one unit, on its die
+  uint64_t program_ns = 100'000;      // one unit, on its die (effective: multi-plane / page amortised)
+  uint64_t erase_ns = 3'000'000;      // one block
+  double interface_mb_per_s = 550;    // decimal MB/s, both directions share it
+  uint64_t command_ns = 3'000;        // per read command on the interface
+  uint64_t write_command_ns = 3'000;  // per write command on the interface
+  uint32_t write_buffer_units = 1024;
+  uint32_t gc_free_blocks = 2;  // per die: GC runs when fewer free blocks remain
+  double noise_pct = 0;         // service times x (1 + u), u uniform in [-noise, +noise] %
+  uint64_t seed = 1;
+};
+
+// Time dilation by `factor` (>= 1): every service time and the command overheads x factor, the
+// interface bandwidth / factor and the capacity / factor (whole erase blocks per die kept). A
+// workload of fixed durations then issues 1/factor of the IOs and writes the same fraction of
+// the capacity, so the drive's course over a run (FOB, transition, steady state: the Round it
+// settles in) stays that of the unscaled model while the simulation costs 1/factor of the CPU.
+// docs/sim.md says what it does not keep (GC granularity: fewer blocks per die).
+SimModel dilated(const SimModel& model, double factor);
+
+// Counters for write amplification and the model's own tests.
+struct SimCounters {
+  uint64_t host_units_written = 0;
+  uint64_t flash_units_written = 0;  // host + GC relocation
+  uint64_t blocks_erased = 0;
+  uint64_t units_trimmed = 0;
+  [[nodiscard]] double write_amplification() const noexcept {
+    return host_units_written == 0 ? 1.0
+                                   : static_cast<double>(flash_units_written) / static_cast<double>(host_units_written);
+  }
+};
+
+class SimDevice {
+ public:
+  explicit SimDevice(SimModel model);
+
+  [[nodiscard]] const SimModel& model() const noexcept { return m_model; }
+  [[nodiscard]] uint64_t capacity_bytes() const noexcept { return m_user_units * m_model.unit_bytes; }
+  [[nodiscard]] const SimCounters& counters() const noexcept { return m_counters; }
+
+  // One IO submitted at virtual time now_ns; returns its completion time (>= now_ns).
+  // Precondition: offset + length inside the capacity, now_ns never decreasing across calls.
+  uint64_t read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept;
+  uint64_t write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept;
+  // Unmaps whole units inside the range (a partial unit at either end stays mapped).
+  void trim(uint64_t offset_bytes, uint64_t length_bytes) noexcept;
+  // Back to FOB: nothing mapped, every block erased, every resource idle from now_ns.
+  void format(uint64_t now_ns) noexcept;
+
+ private:
+  struct Die {
+    uint64_t busy_until_ns = 0;
+    uint32_t open_block = 0;
+    uint32_t write_pointer = 0;  // next unit inside open_block
+    std::vector<uint32_t> free_blocks;
+  };
+  uint64_t program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept;
+  void invalidate(uint64_t lba_unit) noexcept;
+  uint32_t place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept;  // the physical unit written
+  uint64_t collect(Die& die, uint32_t die_index) noexcept;
+  void open_next_block(Die& die) noexcept;
+  uint64_t jitter(uint64_t ns) noexcept;
+
+  SimModel m_model;
+  uint64_t m_user_units = 0;
+  uint32_t m_dies = 0;
+  uint32_t m_blocks_per_die = 0;
+  std::vector<uint32_t> m_l2p;          // lba unit -> physical unit (UINT32_MAX: unmapped)
+  std::vector<uint32_t> m_p2l;          // physical unit -> lba unit (UINT32_MAX: invalid)
+  std::vector<uint32_t> m_block_valid;  // per global block
+  std::vector<uint8_t> m_block_state;   // 0 free, 1 open, 2 full
+  std::vector<Die> m_die;
+  std::vector<uint64_t> m_buffer;  // program-done times of the last write_buffer_units units
+  size_t m_buffer_pos = 0;
+  uint32_t m_next_die = 0;
+  uint64_t m_interface_busy_ns = 0;
+  uint64_t m_rng = 0;
+  SimCounters m_counters;
+};
+
+}  // namespace ptsuite::engine

@@ -1,0 +1,38 @@
+// Contract: runs one resolved workload on a simulated drive (engine::SimDevice) in virtual
+// time, with the same inputs and the same WorkloadResult as run_workload() (docs/sim.md).
+//   * The clock is the simulated device's: a VirtualClock the caller owns and injects. The run
+//     starts at clock.now_ns and leaves it at its last completion; durations, rate limits,
+//     interval boundaries, latency stamps and progress all read it, never the host's clock.
+//   * Threads x QD IOs are kept in flight as in run_workload(): each thread's IoGenerator (the
+//     same offsets, sizes and directions as a real run of the same seed) issues its next IO at
+//     the virtual time its previous one completed (or when its rate limit allows). No thread,
+//     buffer or data is made: an IO is a call on the model.
+//   * Limits (duration, bytes, IO count) are split per thread as run_workload() splits them;
+//     elapsed_ns runs from the start to the last completion.
+//   * control.stop_requested is read every 64 Ki IOs (interrupted); control.on_progress is
+//     called at every control.progress_interval_ns of virtual time.
+//   * cpu: the host CPU the simulation took (getrusage), which is not the drive's.
+// Nothing is thrown once the run starts; resolve() has done every input check.
+#pragma once
+
+#include <cstdint>
+
+#include <ptsuite/engine/sim_device.hpp>
+#include <ptsuite/workload/workload_runner.hpp>
+
+namespace ptsuite::workload {
+
+// The simulated drive's clock, in ns since the simulated run began; owned by the one who owns
+// the device and passed to everything that must read the time of a simulated run.
+struct VirtualClock {
+  uint64_t now_ns = 0;
+};
+
+// resolve() for a simulated run: the same checks, and spec.engine "sim" (the engine registry has
+// no "sim": nothing opens a target, so the name is not looked up).
+ResolvedWorkload resolve_simulated(WorkloadSpec spec, const engine::TargetGeometry& geometry);
+
+WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::SimDevice& device, VirtualClock& clock,
+                                      const RunControl& control, WorkloadState* state = nullptr);
+
+}  // namespace ptsuite::workload

@@ -1,0 +1,268 @@
+#include <ptsuite/engine/sim_device.hpp>
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <ptsuite/util/error.hpp>
+
+namespace ptsuite::engine {
+
+namespace {
+
+constexpr uint32_t k_sim_unmapped = std::numeric_limits<uint32_t>::max();
+constexpr uint8_t k_sim_free = 0;
+constexpr uint8_t k_sim_open = 1;
+constexpr uint8_t k_sim_full = 2;
+
+void require_model(bool ok, const char* field, const std::string& model, const char* why) {
+  if (!ok) {
+    throw UsageError(fmt::format("sim.{}", field), fmt::format("simulated drive model '{}': {} {}; correct "
+                                                               "pts/sim/{}.json",
+                                                               model, field, why, model));
+  }
+}
+
+void check_model(const SimModel& m) {
+  require_model(m.unit_bytes >= 512 && (m.unit_bytes & (m.unit_bytes - 1)) == 0, "unit_bytes", m.name,
+                "must be a power of two of at least 512");
+  require_model(m.capacity_bytes >= uint64_t{m.unit_bytes} * m.block_units * 4, "capacity_bytes", m.name,
+                "must hold at least four erase blocks");
+  require_model(m.over_provisioning > 0 && m.over_provisioning <= 4, "over_provisioning", m.name, "must be in (0, 4]");
+  require_model(m.channels >= 1 && m.dies_per_channel >= 1, "channels", m.name, "and dies_per_channel must be >= 1");
+  require_model(m.block_units >= 8, "block_units", m.name, "must be >= 8");
+  require_model(m.program_ns > 0 && m.read_ns > 0, "program_ns", m.name, "and read_ns must be > 0");
+  require_model(m.interface_mb_per_s > 0, "interface_mb_per_s", m.name, "must be > 0");
+  require_model(m.write_buffer_units >= 1, "write_buffer_units", m.name, "must be >= 1");
+  require_model(m.gc_free_blocks >= 2, "gc_free_blocks", m.name, "must be >= 2 (GC needs a block to write into)");
+  require_model(m.noise_pct >= 0 && m.noise_pct < 100, "noise_pct", m.name, "must be in [0, 100)");
+  const double physical = static_cast<double>(m.capacity_bytes / m.unit_bytes) * (1 + m.over_provisioning);
+  require_model(physical < 4.0e9, "capacity_bytes", m.name,
+                "is too large to simulate (at most ~14 TiB of 4 KiB units)");
+}
+
+}  // namespace
+
+SimModel dilated(const SimModel& model, double factor) {
+  require_model(factor >= 1, "scale", model.name, "(time dilation) must be >= 1");
+  SimModel m = model;
+  auto times = [factor](uint64_t ns) { return static_cast<uint64_t>(std::llround(static_cast<double>(ns) * factor)); };
+  m.read_ns = times(m.read_ns);
+  m.program_ns = times(m.program_ns);
+  m.erase_ns = times(m.erase_ns);
+  m.command_ns = times(m.command_ns);
+  m.write_command_ns = times(m.write_command_ns);
+  m.interface_mb_per_s /= factor;
+  const uint64_t block_bytes = uint64_t{m.unit_bytes} * m.block_units * m.channels * m.dies_per_channel;
+  const auto blocks =
+      static_cast<uint64_t>(static_cast<double>(m.capacity_bytes) / factor / static_cast<double>(block_bytes));
+  m.capacity_bytes = std::max<uint64_t>(blocks, 4) * block_bytes;
+  return m;
+}
+
+SimDevice::SimDevice(SimModel model) : m_model(std::move(model)) {
+  check_model(m_model);
+  m_user_units = m_model.capacity_bytes / m_model.unit_bytes;
+  m_dies = m_model.channels * m_model.dies_per_channel;
+  const double physical_units = static_cast<double>(m_user_units) * (1 + m_model.over_provisioning);
+  m_blocks_per_die = static_cast<uint32_t>(std::ceil(physical_units / m_dies / m_model.block_units));
+  m_blocks_per_die = std::max(m_blocks_per_die, m_model.gc_free_blocks + 2);
+  m_l2p.assign(m_user_units, k_sim_unmapped);
+  m_p2l.assign(uint64_t{m_dies} * m_blocks_per_die * m_model.block_units, k_sim_unmapped);
+  m_block_valid.assign(uint64_t{m_dies} * m_blocks_per_die, 0);
+  m_block_state.assign(m_block_valid.size(), k_sim_free);
+  m_die.resize(m_dies);
+  m_buffer.assign(m_model.write_buffer_units, 0);
+  format(0);
+}
+
+void SimDevice::format(uint64_t now_ns) noexcept {
+  std::fill(m_l2p.begin(), m_l2p.end(), k_sim_unmapped);
+  std::fill(m_p2l.begin(), m_p2l.end(), k_sim_unmapped);
+  std::fill(m_block_valid.begin(), m_block_valid.end(), 0);
+  std::fill(m_block_state.begin(), m_block_state.end(), k_sim_free);
+  for (Die& die : m_die) {
+    die.busy_until_ns = now_ns;
+    die.free_blocks.clear();
+    for (uint32_t b = m_blocks_per_die; b-- > 1;) {
+      die.free_blocks.push_back(b);  // popped lowest first
+    }
+    die.open_block = 0;
+    die.write_pointer = 0;
+  }
+  for (uint32_t d = 0; d < m_dies; ++d) {
+    m_block_state[uint64_t{d} * m_blocks_per_die] = k_sim_open;
+  }
+  std::fill(m_buffer.begin(), m_buffer.end(), now_ns);
+  m_buffer_pos = 0;
+  m_next_die = 0;
+  m_interface_busy_ns = now_ns;
+  m_rng = m_model.seed * 0x9e3779b97f4a7c15ULL + 1;
+}
+
+uint64_t SimDevice::jitter(uint64_t ns) noexcept {
+  if (m_model.noise_pct <= 0) {
+    return ns;
+  }
+  m_rng ^= m_rng << 13;  // xorshift64
+  m_rng ^= m_rng >> 7;
+  m_rng ^= m_rng << 17;
+  const double u = static_cast<double>(m_rng >> 11) * 0x1.0p-53 * 2.0 - 1.0;  // [-1, 1)
+  return static_cast<uint64_t>(static_cast<double>(ns) * (1.0 + m_model.noise_pct / 100.0 * u));
+}
+
+void SimDevice::invalidate(uint64_t lba_unit) noexcept {
+  const uint32_t phys = m_l2p[lba_unit];
+  if (phys == k_sim_unmapped) {
+    return;
+  }
+  m_p2l[phys] = k_sim_unmapped;
+  --m_block_valid[phys / m_model.block_units];
+  m_l2p[lba_unit] = k_sim_unmapped;
+}
+
+void SimDevice::open_next_block(Die& die) noexcept {
+  const uint32_t d = static_cast<uint32_t>(&die - m_die.data());
+  m_block_state[uint64_t{d} * m_blocks_per_die + die.open_block] = k_sim_full;
+  die.open_block = die.free_blocks.back();
+  die.free_blocks.pop_back();
+  die.write_pointer = 0;
+  m_block_state[uint64_t{d} * m_blocks_per_die + die.open_block] = k_sim_open;
+}
+
+// Writes one unit into the die's open block (which has room).
+uint32_t SimDevice::place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept {
+  const uint64_t block = uint64_t{die_index} * m_blocks_per_die + die.open_block;
+  const auto phys = static_cast<uint32_t>(block * m_model.block_units + die.write_pointer);
+  m_p2l[phys] = static_cast<uint32_t>(lba_unit);
+  m_l2p[lba_unit] = phys;
+  ++m_block_valid[block];
+  ++die.write_pointer;
+  return phys;
+}
+
+// Greedy GC: while the die has fewer than gc_free_blocks free blocks, relocates the valid units
+// of its full block with the fewest valid units into the open block and erases it. Returns the
+// die time it took. Called when the open block is full.
+uint64_t SimDevice::collect(Die& die, uint32_t die_index) noexcept {
+  uint64_t busy_ns = 0;
+  const uint32_t bu = m_model.block_units;
+  const uint64_t first = uint64_t{die_index} * m_blocks_per_die;
+  while (die.free_blocks.size() < m_model.gc_free_blocks) {
+    uint64_t victim = first;
+    uint32_t least = bu + 1;
+    for (uint64_t b = first; b < first + m_blocks_per_die; ++b) {
+      if (m_block_state[b] == k_sim_full && m_block_valid[b] < least) {
+        least = m_block_valid[b];
+        victim = b;
+      }
+    }
+    if (least >= bu) {
+      break;  // nothing to gain (every block full of valid data)
+    }
+    for (uint64_t p = victim * bu; p < (victim + 1) * bu && m_block_valid[victim] > 0; ++p) {
+      const uint32_t lba = m_p2l[p];
+      if (lba == k_sim_unmapped) {
+        continue;
+      }
+      if (die.write_pointer == bu) {
+        open_next_block(die);
+      }
+      invalidate(lba);
+      place(die, die_index, lba);
+      busy_ns += jitter(m_model.read_ns) + jitter(m_model.program_ns);
+      ++m_counters.flash_units_written;
+    }
+    m_block_state[victim] = k_sim_free;
+    die.free_blocks.push_back(static_cast<uint32_t>(victim - first));
+    busy_ns += m_model.erase_ns;
+    ++m_counters.blocks_erased;
+  }
+  return busy_ns;
+}
+
+uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept {
+  // Dynamic striping: the die that is free first (round-robin among equals), so a die busy with
+  // GC does not hold the host's writes while the others idle.
+  uint32_t d = m_next_die;
+  for (uint32_t i = 1; i < m_dies; ++i) {
+    const uint32_t c = m_next_die + i < m_dies ? m_next_die + i : m_next_die + i - m_dies;
+    if (m_die[c].busy_until_ns < m_die[d].busy_until_ns) {
+      d = c;
+    }
+  }
+  m_next_die = d + 1 == m_dies ? 0 : d + 1;
+  Die& die = m_die[d];
+  uint64_t gc_ns = 0;
+  if (die.write_pointer == m_model.block_units) {
+    gc_ns = collect(die, d);
+    if (die.write_pointer == m_model.block_units) {
+      open_next_block(die);
+    }
+  }
+  invalidate(lba_unit);
+  place(die, d, lba_unit);
+  ++m_counters.host_units_written;
+  ++m_counters.flash_units_written;
+  const uint64_t start = std::max(ready_ns, die.busy_until_ns);
+  die.busy_until_ns = start + gc_ns + jitter(m_model.program_ns);
+  return die.busy_until_ns;
+}
+
+uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
+  const uint64_t first = offset_bytes / m_model.unit_bytes;
+  const uint64_t last = (offset_bytes + length_bytes - 1) / m_model.unit_bytes;
+  const uint64_t die_units = uint64_t{m_blocks_per_die} * m_model.block_units;
+  uint64_t ready = now_ns;
+  for (uint64_t u = first; u <= last; ++u) {
+    const uint32_t phys = m_l2p[u];
+    if (phys == k_sim_unmapped) {
+      continue;  // unmapped: the controller returns zeros without a flash read
+    }
+    // Reads go ahead of queued programs and GC: they wait for at most the one program in
+    // progress (program suspend is not modelled), and push the queued work back by their time.
+    Die& die = m_die[phys / die_units];
+    const uint64_t read_ns = jitter(m_model.read_ns);
+    const uint64_t wait_ns = die.busy_until_ns > now_ns ? std::min(die.busy_until_ns - now_ns, m_model.program_ns) : 0;
+    ready = std::max(ready, now_ns + wait_ns + read_ns);
+    die.busy_until_ns = std::max(now_ns, die.busy_until_ns) + read_ns;
+  }
+  const auto transfer_ns =
+      static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
+  m_interface_busy_ns = std::max(ready, m_interface_busy_ns) + m_model.command_ns + transfer_ns;
+  return m_interface_busy_ns;
+}
+
+uint64_t SimDevice::write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
+  const auto transfer_ns =
+      static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
+  m_interface_busy_ns = std::max(now_ns, m_interface_busy_ns) + m_model.write_command_ns + transfer_ns;
+  const uint64_t received = m_interface_busy_ns;
+  uint64_t done = received;
+  const uint64_t first = offset_bytes / m_model.unit_bytes;
+  const uint64_t last = (offset_bytes + length_bytes - 1) / m_model.unit_bytes;
+  for (uint64_t u = first; u <= last; ++u) {
+    // FIFO write buffer: this unit takes the place of the one written write_buffer_units ago,
+    // so it is acknowledged only once that one is programmed.
+    uint64_t& slot = m_buffer[m_buffer_pos];
+    m_buffer_pos = m_buffer_pos + 1 == m_buffer.size() ? 0 : m_buffer_pos + 1;
+    done = std::max(done, slot);
+    slot = program_unit(u, received);
+  }
+  return done;
+}
+
+void SimDevice::trim(uint64_t offset_bytes, uint64_t length_bytes) noexcept {
+  const uint64_t unit = m_model.unit_bytes;
+  const uint64_t first = (offset_bytes + unit - 1) / unit;
+  const uint64_t end = std::min<uint64_t>((offset_bytes + length_bytes) / unit, m_user_units);
+  for (uint64_t u = first; u < end; ++u) {
+    if (m_l2p[u] != k_sim_unmapped) {
+      invalidate(u);
+      ++m_counters.units_trimmed;
+    }
+  }
+}
+
+}  // namespace ptsuite::engine

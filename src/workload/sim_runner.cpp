@@ -1,0 +1,215 @@
+#include <ptsuite/workload/sim_runner.hpp>
+
+#include <fmt/format.h>
+#include <sys/resource.h>
+#include <algorithm>
+#include <queue>
+#include <vector>
+
+#include <ptsuite/util/error.hpp>
+#include <ptsuite/workload/io_generator.hpp>
+
+namespace ptsuite::workload {
+
+namespace {
+
+CpuUsage sim_process_cpu() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+  };
+  return {seconds(ru.ru_utime), seconds(ru.ru_stime)};
+}
+
+struct InFlight {
+  uint64_t done_ns;
+  uint64_t submit_ns;
+  uint32_t thread;
+  uint32_t length_bytes;
+  engine::IoOp op;
+  bool operator>(const InFlight& o) const noexcept { return done_ns > o.done_ns; }
+};
+
+struct SimThread {
+  IoGenerator generator;
+  uint64_t ios_left;
+  uint64_t bytes_left;
+  uint64_t next_allowed_ns = 0;  // rate limit
+  uint64_t spacing_ns = 0;       // rate limit: per IO
+  double ns_per_byte = 0;        // rate limit: per byte
+};
+
+// The interval series (spec.interval_ns > 0): one open interval, closed at each boundary.
+class SimIntervals {
+ public:
+  SimIntervals(uint64_t start_ns, uint64_t interval_ns) : m_start(start_ns), m_interval(interval_ns) {
+    m_next = interval_ns == 0 ? UINT64_MAX : start_ns + interval_ns;
+  }
+  void record(uint64_t done_ns, engine::IoOp op, uint32_t bytes, uint64_t latency_ns) {
+    while (done_ns > m_next) {
+      close(m_next);
+      m_next += m_interval;
+    }
+    if (m_interval != 0) {
+      (op == engine::IoOp::read ? m_open.read : m_open.write).record(bytes, latency_ns);
+    }
+  }
+  void finish(uint64_t end_ns, std::vector<IntervalSample>& out) {
+    if (m_interval == 0) {
+      return;
+    }
+    close(std::max(end_ns, m_start));
+    out = std::move(m_samples);
+  }
+
+ private:
+  void close(uint64_t end_ns) {
+    IntervalSample s;
+    s.end_offset_ns = end_ns - m_start;
+    const stats::DirectionStats* d[2] = {&m_open.read, &m_open.write};
+    for (int i = 0; i < 2; ++i) {
+      s.ios[i] = d[i]->ios;
+      s.bytes[i] = d[i]->bytes;
+      s.latency_sum_ns[i] = static_cast<uint64_t>(d[i]->latency.sum_ns);
+      s.p99_ns[i] = d[i]->ios == 0 ? 0 : d[i]->histogram.value_at_percentile_ns(99.0);
+      s.max_ns[i] = d[i]->latency.max_ns;
+      s.stddev_ns[i] = d[i]->latency.stddev_ns();
+    }
+    s.has_p99 = true;
+    m_samples.push_back(s);
+    m_open = stats::IoStats{};
+  }
+  uint64_t m_start;
+  uint64_t m_interval;
+  uint64_t m_next;
+  stats::IoStats m_open;
+  std::vector<IntervalSample> m_samples;
+};
+
+std::vector<SimThread> make_threads(const ResolvedWorkload& w, const WorkloadState* state) {
+  const WorkloadSpec& spec = w.spec;
+  const bool resume = state != nullptr && !state->sequential_cursor_bytes.empty();
+  if (resume && state->sequential_cursor_bytes.size() != spec.threads) {
+    throw Error(ExitCode::system, fmt::format("cannot resume: the saved state has {} thread cursors, the workload "
+                                              "has {} threads",
+                                              state->sequential_cursor_bytes.size(), spec.threads));
+  }
+  std::vector<SimThread> threads;
+  threads.reserve(spec.threads);
+  for (uint32_t t = 0; t < spec.threads; ++t) {
+    const uint64_t ios = spec.limits.ios == 0 ? UINT64_MAX : thread_share(spec.limits.ios, spec.threads, t);
+    const uint64_t bytes = w.byte_limit == 0 ? UINT64_MAX : thread_share(w.byte_limit, spec.threads, t);
+    SimThread th{IoGenerator(w, t, resume ? state->sequential_cursor_bytes[t] : 0), ios, bytes};
+    if (spec.rate.iops > 0) {
+      th.spacing_ns = static_cast<uint64_t>(1e9 * spec.threads / spec.rate.iops);
+    }
+    if (spec.rate.mb_per_s > 0) {
+      th.ns_per_byte = 1e3 * spec.threads / spec.rate.mb_per_s;
+    }
+    threads.push_back(std::move(th));
+  }
+  return threads;
+}
+
+}  // namespace
+
+ResolvedWorkload resolve_simulated(WorkloadSpec spec, const engine::TargetGeometry& geometry) {
+  spec.engine = "null";  // a registered name for resolve()'s look-up; the run is the model's
+  ResolvedWorkload resolved = resolve(spec, geometry);
+  resolved.spec.engine = "sim";
+  return resolved;
+}
+
+WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::SimDevice& device, VirtualClock& clock,
+                                      const RunControl& control, WorkloadState* state) {
+  const WorkloadSpec& spec = workload.spec;
+  std::vector<SimThread> threads = make_threads(workload, state);
+  const CpuUsage cpu_before = sim_process_cpu();
+  const uint64_t start_ns = clock.now_ns;
+  const uint64_t deadline_ns = spec.limits.duration_ns == 0 ? UINT64_MAX : start_ns + spec.limits.duration_ns;
+  std::vector<InFlight> heap_storage;
+  heap_storage.reserve(static_cast<size_t>(spec.threads) * spec.queue_depth);
+  std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> in_flight(std::greater<>{},
+                                                                                 std::move(heap_storage));
+  WorkloadResult result;
+  SimIntervals intervals(start_ns, spec.interval_ns);
+  uint64_t submits = 0;
+  auto issue = [&](uint32_t t, uint64_t now_ns) {
+    SimThread& th = threads[t];
+    const uint64_t at = std::max(now_ns, th.next_allowed_ns);
+    if (th.ios_left == 0 || th.bytes_left == 0 || at >= deadline_ns) {
+      return;
+    }
+    const IoDecision io = th.generator.next();
+    const uint64_t done = io.op == engine::IoOp::read ? device.read(io.offset_bytes, io.length_bytes, at)
+                                                      : device.write(io.offset_bytes, io.length_bytes, at);
+    th.next_allowed_ns = at + th.spacing_ns + static_cast<uint64_t>(th.ns_per_byte * io.length_bytes);
+    --th.ios_left;
+    th.bytes_left -= std::min<uint64_t>(th.bytes_left, io.length_bytes);
+    in_flight.push(InFlight{done, at, t, io.length_bytes, io.op});
+    ++submits;
+  };
+  for (uint32_t q = 0; q < spec.queue_depth; ++q) {
+    for (uint32_t t = 0; t < spec.threads; ++t) {
+      issue(t, start_ns);
+    }
+  }
+  uint64_t end_ns = start_ns;
+  uint64_t next_progress_ns = control.on_progress ? start_ns + control.progress_interval_ns : UINT64_MAX;
+  uint64_t last_progress_ios = 0;
+  uint64_t last_progress_bytes = 0;
+  while (!in_flight.empty()) {
+    const InFlight io = in_flight.top();
+    in_flight.pop();
+    const uint64_t latency_ns = io.done_ns - io.submit_ns;
+    (io.op == engine::IoOp::read ? result.stats.read : result.stats.write).record(io.length_bytes, latency_ns);
+    intervals.record(io.done_ns, io.op, io.length_bytes, latency_ns);
+    end_ns = std::max(end_ns, io.done_ns);
+    if ((submits & 0xFFFF) == 0 && control.stop_requested != nullptr &&
+        control.stop_requested->load(std::memory_order_relaxed)) {
+      result.stop_reason = StopReason::interrupted;
+    }
+    if (io.done_ns >= next_progress_ns) {
+      const uint64_t ios = result.stats.read.ios + result.stats.write.ios;
+      const uint64_t bytes = result.stats.read.bytes + result.stats.write.bytes;
+      Progress p;
+      p.elapsed_ns = io.done_ns - start_ns;
+      p.expected_ns = spec.limits.duration_ns;
+      p.live_iops =
+          static_cast<double>(ios - last_progress_ios) * 1e9 / static_cast<double>(control.progress_interval_ns);
+      p.live_mb_per_s =
+          static_cast<double>(bytes - last_progress_bytes) * 1e3 / static_cast<double>(control.progress_interval_ns);
+      p.bytes_done = bytes;
+      control.on_progress(p);
+      last_progress_ios = ios;
+      last_progress_bytes = bytes;
+      while (next_progress_ns <= io.done_ns) {
+        next_progress_ns += control.progress_interval_ns;
+      }
+    }
+    if (result.stop_reason != StopReason::interrupted) {
+      issue(io.thread, io.done_ns);
+    }
+  }
+  result.cpu = sim_process_cpu();
+  result.cpu.user_s -= cpu_before.user_s;
+  result.cpu.system_s -= cpu_before.system_s;
+  intervals.finish(end_ns, result.intervals);
+  result.elapsed_ns = end_ns - start_ns;
+  result.submit_calls = submits;
+  if (result.stop_reason != StopReason::interrupted) {
+    const SimThread& t0 = threads.front();
+    result.stop_reason = t0.ios_left == 0     ? StopReason::ios
+                         : t0.bytes_left == 0 ? StopReason::bytes
+                                              : StopReason::duration;
+  }
+  for (const SimThread& th : threads) {
+    result.end_state.sequential_cursor_bytes.push_back(
+        spec.pattern == AccessPattern::sequential ? th.generator.sequential_cursor_bytes() : 0);
+  }
+  clock.now_ns = end_ns;
+  return result;
+}
+
+}  // namespace ptsuite::workload
