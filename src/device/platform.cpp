@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/util/version.hpp>
 #include "device/sysfs.hpp"
 
@@ -139,30 +140,27 @@ PlatformInfo capture_platform(const std::string& device_path, const SystemRoots&
   return p;
 }
 
-void to_json(nlohmann::json& j, const PlatformInfo& p) {
-  auto text = [](const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); };
-  nlohmann::json pcie = nullptr;
+results::PlatformRecord platform_record(const PlatformInfo& p) {
+  results::PlatformRecord r;
+  r.cpu_model = p.cpu_model;
+  r.cpu_count = p.cpu_count;
+  r.memory_bytes = p.memory_bytes;
+  r.kernel_release = p.kernel_release;
+  r.kernel_version = p.kernel_version;
+  r.machine = p.machine;
+  r.distribution = p.distribution;
+  r.ptsuite_version = p.ptsuite_version;
+  r.ptsuite_git_revision = p.ptsuite_git_revision;
+  r.device = p.device;
   if (p.pcie) {
-    auto opt = [](const std::optional<uint32_t>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-    pcie = {{"pci_address", p.pcie->pci_address},
-            {"current_link_speed", text(p.pcie->current_speed)},
-            {"max_link_speed", text(p.pcie->max_speed)},
-            {"current_link_width", opt(p.pcie->current_width)},
-            {"max_link_width", opt(p.pcie->max_width)}};
+    r.pcie = results::PcieLink{p.pcie->pci_address, p.pcie->current_speed, p.pcie->max_speed, p.pcie->current_width,
+                               p.pcie->max_width};
   }
-  j = {{"cpu_model", text(p.cpu_model)},
-       {"cpu_count", p.cpu_count},
-       {"memory_bytes", p.memory_bytes},
-       {"kernel_release", text(p.kernel_release)},
-       {"kernel_version", text(p.kernel_version)},
-       {"machine", text(p.machine)},
-       {"distribution", text(p.distribution)},
-       {"ptsuite_version", p.ptsuite_version},
-       {"ptsuite_git_revision", p.ptsuite_git_revision},
-       {"device", text(p.device)},
-       {"pcie", pcie},
-       {"io_scheduler", text(p.io_scheduler)},
-       {"numa_node", p.numa_node ? nlohmann::json(*p.numa_node) : nlohmann::json(nullptr)}};
+  r.io_scheduler = p.io_scheduler;
+  r.numa_node = p.numa_node;
+  return r;
 }
+
+void to_json(nlohmann::json& j, const PlatformInfo& p) { results::to_json(j, platform_record(p)); }
 
 }  // namespace ptsuite::device

@@ -255,16 +255,17 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
   }
   results::RunDraft doc = results::read_run_draft(runs.front().results);
   doc.preflight.reset();
-  json& config = doc.config;
-  config["tests"] = json::array({"claims"});
-  config["mode"] = "from-runs";
-  config["claims"] = inputs.sheet;
-  config["claims_path"] = inputs.claims_path;
-  config["command_line"] = inputs.command_line;
-  config["tested_by"] = inputs.tested_by;
-  config["out_dir"] = inputs.out_dir;
-  config["report_formats"] = inputs.report_formats;
-  config.erase("strict_preflight");
+  results::RunConfigRecord config = docs.front().header.config;
+  config.tests = {"claims"};
+  config.mode = "from-runs";
+  config.claims = inputs.sheet;
+  config.claims_path = inputs.claims_path;
+  config.command_line = inputs.command_line;
+  config.tested_by = inputs.tested_by;
+  config.out_dir = inputs.out_dir;
+  config.report_formats = inputs.report_formats;
+  config.strict_preflight = false;
+  doc.config = config;
   const results::TestRecord rec = claims_record(runs, docs, validation_of(sheet, runs, docs), created_utc);
   results::ComplianceRecord run_verdict = rec.compliance;
   run_verdict.clauses = {{"claims", "Test claims", "-", run_verdict.compliant ? "pass" : "fail", run_verdict.summary}};

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <ptsuite/pts/test_procedure.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::pts {
@@ -76,42 +77,33 @@ std::vector<std::string> tests_for_revision(const std::vector<std::string>& test
   return out;
 }
 
-void to_json(json& j, const RunConfig& c) {
-  json overrides = json::array();
-  for (const auto& [name, value] : c.overrides) {
-    overrides.push_back({{"name", name}, {"value", value}});
-  }
-  j = json{{"tests", c.tests},
-           {"revision", c.revision},
-           {"profile", c.profile},
-           {"presets", c.presets},
-           {"overrides", overrides},
-           {"target", c.target},
-           {"scratch_size_bytes", c.scratch_size_bytes},
-           {"out_dir", c.out_dir},
-           {"seed", c.seed},
-           {"engine", c.engine},
-           {"allow_destructive", c.allow_destructive},
-           {"confirm_serial", c.confirm_serial ? json(*c.confirm_serial) : json()},
-           {"strict", c.strict},
-           {"report_formats", c.report_formats},
-           {"command_line", c.command_line},
-           {"tested_by", c.tested_by}};
-  // Written only when set, so that documents of runs without it stay as they were.
-  if (c.strict_preflight) {
-    j["strict_preflight"] = true;
-  }
-  if (!c.claims.is_null()) {
-    j["claims"] = c.claims;
-    j["claims_path"] = c.claims_path;
-  }
-  if (!c.labels.empty()) {
-    j["labels"] = c.labels;
-  }
-  if (!c.asset_serial.empty()) {
-    j["asset_serial"] = c.asset_serial;
-  }
+results::RunConfigRecord config_record(const RunConfig& c) {
+  results::RunConfigRecord r;
+  r.tests = c.tests;
+  r.revision = c.revision;
+  r.profile = c.profile;
+  r.presets = c.presets;
+  for (const auto& [name, value] : c.overrides) r.overrides.push_back({name, value});
+  r.target = c.target;
+  r.scratch_size_bytes = c.scratch_size_bytes;
+  r.out_dir = c.out_dir;
+  r.seed = c.seed;
+  r.engine = c.engine;
+  r.allow_destructive = c.allow_destructive;
+  r.confirm_serial = c.confirm_serial;
+  r.strict = c.strict;
+  r.strict_preflight = c.strict_preflight;
+  r.report_formats = c.report_formats;
+  r.command_line = c.command_line;
+  r.tested_by = c.tested_by;
+  r.claims = c.claims;
+  r.claims_path = c.claims_path;
+  r.labels = c.labels;
+  r.asset_serial = c.asset_serial;
+  return r;
 }
+
+void to_json(json& j, const RunConfig& c) { results::to_json(j, config_record(c)); }
 
 void from_json(const json& j, RunConfig& c) {
   try {

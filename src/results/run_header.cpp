@@ -16,7 +16,9 @@ SpecRecord read_spec(const json& j) {
   return {str(j, "revision"), str(j, "title"), str(j, "profile"), str(j, "profile_title")};
 }
 
-RunConfigRecord read_config(const json& j) {
+}  // namespace
+
+RunConfigRecord read_run_config(const json& j) {
   RunConfigRecord c;
   c.tests = strs(at(j, "tests"));
   c.revision = str(j, "revision");
@@ -37,6 +39,7 @@ RunConfigRecord read_config(const json& j) {
   c.report_formats = strs(at(j, "report_formats"));
   c.command_line = strs(at(j, "command_line"));
   c.tested_by = str(j, "tested_by");
+  c.claims = at(j, "claims");
   c.claims_path = str(j, "claims_path");
   c.mode = str(j, "mode");
   if (const json& labels = at(j, "labels"); labels.is_object()) {
@@ -47,6 +50,8 @@ RunConfigRecord read_config(const json& j) {
   c.asset_serial = str(j, "asset_serial");
   return c;
 }
+
+namespace {
 
 RunRecord read_run_record(const json& j) {
   RunRecord r;
@@ -77,101 +82,6 @@ TargetRecord read_target_record(const json& j) {
           count(at(j, "capacity_bytes")),
           count(at(j, "logical_block_bytes")),
           count(at(j, "physical_block_bytes"))};
-}
-
-LbaFormatRecord read_lba_format(const json& j) {
-  return {count(at(j, "index")), count(at(j, "data_bytes")), count(at(j, "metadata_bytes")),
-          count(at(j, "relative_performance"))};
-}
-
-std::optional<NvmeIdentity> read_nvme(const json& j) {
-  if (!j.is_object()) {
-    return std::nullopt;
-  }
-  NvmeIdentity n;
-  n.nsid = count(at(j, "nsid"));
-  if (const json& in_use = at(j, "lba_format_in_use"); in_use.is_object()) {
-    n.lba_format_in_use = read_lba_format(in_use);
-  }
-  n.lba_formats = read_each(at(j, "lba_formats"), read_lba_format);
-  n.protection_type = count(at(j, "protection_type"));
-  n.warning_temperature_kelvin = opt_count(at(j, "warning_temperature_kelvin"));
-  n.critical_temperature_kelvin = opt_count(at(j, "critical_temperature_kelvin"));
-  return n;
-}
-
-std::optional<QueueSettings> read_queue(const json& j) {
-  if (!j.is_object()) {
-    return std::nullopt;
-  }
-  return QueueSettings{str(j, "scheduler"),
-                       opt_count(at(j, "nr_requests")),
-                       opt_count(at(j, "max_sectors_kb")),
-                       opt_count(at(j, "max_hw_sectors_kb")),
-                       opt_count(at(j, "discard_max_bytes")),
-                       str(j, "write_cache")};
-}
-
-DeviceRecord read_device(const json& j) {
-  DeviceRecord d;
-  d.path = str(j, "path");
-  d.canonical_path = str(j, "canonical_path");
-  d.kernel_name = str(j, "kernel_name");
-  d.device_path = str(j, "device_path");
-  d.transport = str(j, "transport");
-  d.source = str(j, "source");
-  d.vendor = str(j, "vendor");
-  d.model = str(j, "model");
-  d.serial = str(j, "serial");
-  d.firmware = str(j, "firmware");
-  d.identifier = str(j, "identifier");
-  d.medium = str(j, "medium");
-  d.asset_serial = str(j, "asset_serial");
-  d.capacity_bytes = count(at(j, "capacity_bytes"));
-  d.logical_block_bytes = count(at(j, "logical_block_bytes"));
-  d.physical_block_bytes = count(at(j, "physical_block_bytes"));
-  d.rotational = opt_flag(at(j, "rotational"));
-  d.is_partition = flag(at(j, "is_partition"));
-  d.real_drive = flag(at(j, "real_drive"));
-  d.write_cache_present = opt_flag(at(j, {"write_cache", "present"}));
-  d.write_cache_enabled = opt_flag(at(j, {"write_cache", "enabled"}));
-  if (const json& caps = at(j, "purge_capabilities"); caps.is_object()) {
-    for (const auto& [name, value] : caps.items()) {
-      d.purge_capabilities.emplace_back(name, flag(value));
-    }
-  }
-  d.nvme = read_nvme(at(j, "nvme"));
-  d.queue = read_queue(at(j, "queue"));
-  if (const json& loop = at(j, "loop"); loop.is_object()) {
-    d.loop =
-        LoopBacking{str(loop, "backing_file"), opt_flag(at(loop, "direct_io")), opt_count(at(loop, "offset_bytes"))};
-  }
-  d.pci_address = str(j, "pci_address");
-  d.notes = strs(at(j, "notes"));
-  return d;
-}
-
-PlatformRecord read_platform(const json& j) {
-  PlatformRecord p;
-  p.cpu_model = str(j, "cpu_model");
-  p.cpu_count = opt_count(at(j, "cpu_count"));
-  p.memory_bytes = opt_count(at(j, "memory_bytes"));
-  p.kernel_release = str(j, "kernel_release");
-  p.kernel_version = str(j, "kernel_version");
-  p.machine = str(j, "machine");
-  p.distribution = str(j, "distribution");
-  p.ptsuite_version = str(j, "ptsuite_version");
-  p.ptsuite_git_revision = str(j, "ptsuite_git_revision");
-  p.device = str(j, "device");
-  if (const json& pcie = at(j, "pcie"); pcie.is_object()) {
-    p.pcie = PcieLink{str(pcie, "pci_address"), str(pcie, "current_link_speed"), str(pcie, "max_link_speed"),
-                      opt_count(at(pcie, "current_link_width")), opt_count(at(pcie, "max_link_width"))};
-  }
-  p.io_scheduler = str(j, "io_scheduler");
-  if (const json& numa = at(j, "numa_node"); numa.is_number_integer()) {
-    p.numa_node = numa.get<int64_t>();
-  }
-  return p;
 }
 
 SettingRecord read_setting(const json& j) {
@@ -250,11 +160,11 @@ RunHeader read_run_header(const json& results) {
   h.kind = str(results, "kind");
   h.tool = read_tool(at(results, "tool"));
   h.spec = read_spec(at(results, "spec"));
-  h.config = read_config(at(results, "config"));
+  h.config = read_run_config(at(results, "config"));
   h.run = read_run_record(at(results, "run"));
   h.target = read_target_record(at(results, "target"));
-  h.device = read_device(at(results, "device"));
-  h.platform = read_platform(at(results, "platform"));
+  h.device = read_device_record(at(results, "device"));
+  h.platform = read_platform_record(at(results, "platform"));
   if (const json& plan = at(results, "plan"); plan.is_object()) {
     h.plan = PlanRecord{count(at(plan, "best_case_ns")), count(at(plan, "worst_case_ns"))};
   }
@@ -278,6 +188,36 @@ void to_json(json& j, const SpecRecord& s) {
            {"profile", s.profile},
            {"profile_title", s.profile_title},
            {"units", {{"mb", "10^6 bytes (decimal)"}, {"block_sizes", "KiB = 1024 bytes"}, {"latency", "ns"}}}};
+}
+
+void to_json(json& j, const RunConfigRecord& c) {
+  json overrides = json::array();
+  for (const SettingOverride& o : c.overrides) overrides.push_back({{"name", o.name}, {"value", o.value}});
+  j = json{{"tests", c.tests},
+           {"revision", c.revision},
+           {"profile", c.profile},
+           {"presets", c.presets},
+           {"overrides", std::move(overrides)},
+           {"target", c.target},
+           {"scratch_size_bytes", c.scratch_size_bytes},
+           {"out_dir", c.out_dir},
+           {"seed", c.seed},
+           {"engine", c.engine},
+           {"allow_destructive", c.allow_destructive},
+           {"confirm_serial", c.confirm_serial ? json(*c.confirm_serial) : json()},
+           {"strict", c.strict},
+           {"report_formats", c.report_formats},
+           {"command_line", c.command_line},
+           {"tested_by", c.tested_by}};
+  // Written only when set, so that documents of runs without them stay as they were.
+  if (c.strict_preflight) j["strict_preflight"] = true;
+  if (!c.claims.is_null()) {
+    j["claims"] = c.claims;
+    j["claims_path"] = c.claims_path;
+  }
+  if (!c.labels.empty()) j["labels"] = c.labels;
+  if (!c.asset_serial.empty()) j["asset_serial"] = c.asset_serial;
+  if (!c.mode.empty()) j["mode"] = c.mode;
 }
 
 void to_json(json& j, const RunRecord& r) {

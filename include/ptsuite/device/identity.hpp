@@ -16,10 +16,12 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <ptsuite/device/passthrough.hpp>
 #include <ptsuite/device/safety.hpp>
+#include <ptsuite/results/run_header.hpp>
 
 namespace ptsuite::device {
 
@@ -123,8 +125,12 @@ DeviceIdentity identify_from_sysfs(const std::string& path, const std::string& k
 // SCSI transports; on failure keeps the sysfs values and adds a note.
 DeviceIdentity identify_via(Passthrough& channel, DeviceIdentity base);
 
+// The identity as results.json records it (results::DeviceRecord, written by its writer in
+// src/results: results/record_writers.hpp); to_json() writes that record.
+results::DeviceRecord device_record(const DeviceIdentity& id);
+// Every purge capability by its schema name, in the schema's order (nullopt: unknown).
+std::vector<std::pair<std::string, std::optional<bool>>> purge_capability_list(const PurgeCapabilities& caps);
 void to_json(nlohmann::json& j, const DeviceIdentity& id);
-void to_json(nlohmann::json& j, const PurgeCapabilities& caps);
 
 // The identity fields a resume must find unchanged, from an identity as to_json() recorded it
 // (journal/run.json, scenario-run.json): transport, vendor, model, serial, firmware, identifier

@@ -13,6 +13,7 @@
 #include <string>
 
 #include <ptsuite/device/safety.hpp>
+#include <ptsuite/results/run_header.hpp>
 
 namespace ptsuite::device {
 
@@ -44,6 +45,9 @@ PlatformInfo capture_platform(const std::string& device_path = {}, const SystemR
 // The same for a block device named by kernel name (tests use a fake sysfs tree).
 PlatformInfo capture_platform_for_kernel_name(const std::string& kernel_name, const SystemRoots& roots);
 
+// The platform as results.json records it (results::PlatformRecord, written by its writer in
+// src/results); to_json() writes that record.
+results::PlatformRecord platform_record(const PlatformInfo& p);
 void to_json(nlohmann::json& j, const PlatformInfo& p);
 
 }  // namespace ptsuite::device

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/run_header.hpp>
 #include <ptsuite/util/labels.hpp>
 
 namespace ptsuite::pts {
@@ -53,6 +54,9 @@ bool test_in_revision(const std::string& id, const std::string& revision);
 // not have is a UsageError naming the one it has instead.
 std::vector<std::string> tests_for_revision(const std::vector<std::string>& tests, const std::string& revision);
 
+// The configuration as results.json records it (results::RunConfigRecord, written by its writer
+// in src/results); to_json() writes that record.
+results::RunConfigRecord config_record(const RunConfig& config);
 void to_json(nlohmann::json& j, const RunConfig& config);
 void from_json(const nlohmann::json& j, RunConfig& config);
 

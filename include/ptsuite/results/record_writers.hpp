@@ -4,8 +4,12 @@
 // tests/unit/results/records_test.cpp). pts builds its records typed and writes them through
 // these (pts/test_procedure.hpp, pts/run.cpp) and never spells a member name.
 // Presence follows what pts writes:
+//   config       "strict_preflight" only when true, "claims" and "claims_path" only with a
+//                sheet, "labels", "asset_serial" and "mode" only when set
 //   run          "boot_id", "finished_utc", "mode", "journal", "stop", "sources" only when set
 //   target       "scratch" null when ""
+//   device       as results/run_header.hpp's DeviceRecord says
+//   platform     "" and nullopt as null (but the ptsuite version, its revision, the PCI address)
 //   spec         with ptsuite's fixed "units"
 //   test record  always the header's fixed members, "parameters", "omitted", "max_queue_depth"
 //                and the four shared lists ("toio" null when none); "status", the times and the
@@ -23,8 +27,11 @@ namespace ptsuite::results {
 
 void to_json(nlohmann::json& j, const ToolRecord& t);
 void to_json(nlohmann::json& j, const SpecRecord& s);
+void to_json(nlohmann::json& j, const RunConfigRecord& c);
 void to_json(nlohmann::json& j, const RunRecord& r);
 void to_json(nlohmann::json& j, const TargetRecord& t);
+void to_json(nlohmann::json& j, const DeviceRecord& d);    // results/device_record.cpp
+void to_json(nlohmann::json& j, const PlatformRecord& p);  // results/device_record.cpp
 void to_json(nlohmann::json& j, const PlanRecord& p);
 void to_json(nlohmann::json& j, const SettingRecord& s);
 void to_json(nlohmann::json& j, const ConventionRecord& c);

@@ -63,6 +63,7 @@ struct RunConfigRecord {
   std::vector<std::string> report_formats;
   std::vector<std::string> command_line;
   std::string tested_by;  // "" when not given
+  nlohmann::json claims;  // `ptsuite validate`: the spec sheet; null otherwise
   std::string claims_path;
   std::string mode;  // "from-runs" for a from-runs validation, else ""
   Labels labels;     // --label key=value; empty when none
@@ -136,6 +137,33 @@ struct LoopBacking {
   std::optional<uint64_t> offset_bytes;
 };
 
+struct AtaSecurityRecord {
+  bool supported = false;
+  bool enabled = false;
+  bool locked = false;
+  bool frozen = false;
+  bool count_expired = false;
+  bool enhanced_erase_supported = false;
+  uint64_t erase_minutes = 0;
+  uint64_t enhanced_erase_minutes = 0;
+};
+
+struct ZramBacking {
+  std::string compression_algorithm;
+  std::optional<uint64_t> disksize_bytes;
+};
+
+struct FileBacking {
+  std::string filesystem;   // "" = unknown (null)
+  std::string mount_point;  // "" = unknown (null)
+};
+
+// The "device" member of a results document (and the identity a journal, a scenario run and
+// a replay record): the writer spells "" as null for the text members the schema allows null
+// (kernel_name, device_path, vendor, model, serial, firmware, identifier, pci_address, the
+// queue's scheduler and write_cache, a file's filesystem and mount point), leaves out medium
+// and asset_serial when "", and writes nvme / ata_security / queue / loop / zram / file only
+// when held.
 struct DeviceRecord {
   std::string path;
   std::string canonical_path;
@@ -158,11 +186,15 @@ struct DeviceRecord {
   bool real_drive = false;
   std::optional<bool> write_cache_present;
   std::optional<bool> write_cache_enabled;
-  // Each purge capability by its schema name ("nvme_format", ...), in document order.
-  std::vector<std::pair<std::string, bool>> purge_capabilities;
+  // Each purge capability by its schema name ("nvme_format", ...), in document order;
+  // nullopt where the device could not say (null).
+  std::vector<std::pair<std::string, std::optional<bool>>> purge_capabilities;
   std::optional<NvmeIdentity> nvme;
+  std::optional<AtaSecurityRecord> ata_security;
   std::optional<QueueSettings> queue;
   std::optional<LoopBacking> loop;
+  std::optional<ZramBacking> zram;
+  std::optional<FileBacking> file;
   std::string pci_address;
   std::vector<std::string> notes;
 };
@@ -279,6 +311,9 @@ struct RunHeader {
   std::optional<AttestationRecord> attestation;
 };
 
+RunConfigRecord read_run_config(const nlohmann::json& j);
+DeviceRecord read_device_record(const nlohmann::json& j);  // results/device_record.cpp
+PlatformRecord read_platform_record(const nlohmann::json& j);
 WriteCacheState read_write_cache_state(const nlohmann::json& j);
 std::optional<WriteCacheRecord> read_write_cache_record(const nlohmann::json& j);  // nullopt unless an object
 RunHeader read_run_header(const nlohmann::json& results);

@@ -8,6 +8,7 @@
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/write_cache.hpp>
+#include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/util/error.hpp>
 #include "unit/device/byte_fixture.hpp"
 #include "unit/device/fake_passthrough.hpp"
@@ -281,6 +282,84 @@ TEST(Platform, FakeTreeGivesCpuMemoryOsAndPcieLink) {
   EXPECT_FALSE(p.ptsuite_version.empty());
   const nlohmann::json j = p;
   EXPECT_EQ(j["pcie"]["current_link_width"], 4);
+}
+
+// The identity and the platform as results.json records them, written by the results records'
+// writers (results/record_writers.hpp) from device_record() / platform_record(): byte for byte
+// what the device module's own writers wrote before (the expected texts are their output), and
+// read back by the results readers into the same text.
+DeviceIdentity nvme_identity() {
+  DeviceIdentity n;
+  n.path = "/dev/nvme0n1";
+  n.canonical_path = "/dev/nvme0n1";
+  n.kernel_name = "nvme0n1";
+  n.device_path = "/dev/nvme0";
+  n.transport = Transport::nvme;
+  n.source = "nvme-identify";
+  n.vendor = "V";
+  n.model = "M";
+  n.serial = "S";
+  n.firmware = "F";
+  n.identifier = "eui.1";
+  n.asset_serial = "A1";
+  n.capacity_bytes = uint64_t{1} << 40;
+  n.logical_block_bytes = 4096;
+  n.physical_block_bytes = 4096;
+  n.rotational = false;
+  n.nvme_nsid = 1;
+  n.lba_format_in_use = LbaFormatInfo{1, 4096, 0, 0};
+  n.lba_formats = {{0, 512, 0, 2}, {1, 4096, 8, 0}};
+  n.protection_type = 1;
+  n.warning_temperature_kelvin = 343;
+  n.write_cache_present = true;
+  n.write_cache_enabled = false;
+  n.purge.nvme_format = true;
+  n.purge.scsi_sanitize = false;
+  n.purge.discard = true;
+  n.queue.scheduler = "none";
+  n.queue.nr_requests = 1023;
+  n.queue.discard_max_bytes = uint64_t{1} << 32;
+  n.queue.write_cache = "write back";
+  n.pci_address = "0000:01:00.0";
+  n.notes = {"a", "b"};
+  return n;
+}
+
+TEST(IdentityJson, TheRecordWriterWritesWhatTheDeviceWriterWrote) {
+  const DeviceIdentity nvme = nvme_identity();
+  DeviceIdentity ata = nvme;
+  ata.transport = Transport::ata;
+  ata.ata_security = AtaSecurity{true, false, false, true, false, true, 2, 4};
+  ata.purge.scsi_format_unit = true;
+  DeviceIdentity loop;
+  loop.transport = Transport::loop;
+  loop.path = "/x";
+  loop.medium = "file st_dev 1 st_ino 2";
+  loop.backing_file = "/b";
+  loop.direct_io = true;
+  loop.backing_offset_bytes = 5;
+  loop.compression_algorithm = "lz4";  // not a zram device: not written
+  const std::pair<DeviceIdentity, const char*> cases[] = {
+      {nvme, R"({"asset_serial":"A1","canonical_path":"/dev/nvme0n1","capacity_bytes":1099511627776,"device_path":"/dev/nvme0","firmware":"F","identifier":"eui.1","is_partition":false,"kernel_name":"nvme0n1","logical_block_bytes":4096,"model":"M","notes":["a","b"],"nvme":{"critical_temperature_kelvin":null,"lba_format_in_use":{"data_bytes":4096,"index":1,"metadata_bytes":0,"relative_performance":0},"lba_formats":[{"data_bytes":512,"index":0,"metadata_bytes":0,"relative_performance":2},{"data_bytes":4096,"index":1,"metadata_bytes":8,"relative_performance":0}],"nsid":1,"protection_type":1,"warning_temperature_kelvin":343},"path":"/dev/nvme0n1","pci_address":"0000:01:00.0","physical_block_bytes":4096,"purge_capabilities":{"ata_enhanced_security_erase":false,"ata_sanitize_block_erase":false,"ata_sanitize_crypto_scramble":false,"ata_sanitize_overwrite":false,"ata_security_erase":false,"discard":true,"nvme_format":true,"nvme_format_all_namespaces":false,"nvme_format_crypto_erase":false,"nvme_sanitize_block_erase":false,"nvme_sanitize_crypto_erase":false,"nvme_sanitize_overwrite":false,"scsi_format_unit":null,"scsi_sanitize":false},"queue":{"discard_max_bytes":4294967296,"max_hw_sectors_kb":null,"max_sectors_kb":null,"nr_requests":1023,"scheduler":"none","write_cache":"write back"},"real_drive":true,"rotational":false,"serial":"S","source":"nvme-identify","transport":"nvme","vendor":"V","write_cache":{"enabled":false,"present":true}})"}, {ata, R"({"asset_serial":"A1","ata_security":{"count_expired":false,"enabled":false,"enhanced_erase_minutes":4,"enhanced_erase_supported":true,"erase_minutes":2,"frozen":true,"locked":false,"supported":true},"canonical_path":"/dev/nvme0n1","capacity_bytes":1099511627776,"device_path":"/dev/nvme0","firmware":"F","identifier":"eui.1","is_partition":false,"kernel_name":"nvme0n1","logical_block_bytes":4096,"model":"M","notes":["a","b"],"path":"/dev/nvme0n1","pci_address":"0000:01:00.0","physical_block_bytes":4096,"purge_capabilities":{"ata_enhanced_security_erase":false,"ata_sanitize_block_erase":false,"ata_sanitize_crypto_scramble":false,"ata_sanitize_overwrite":false,"ata_security_erase":false,"discard":true,"nvme_format":true,"nvme_format_all_namespaces":false,"nvme_format_crypto_erase":false,"nvme_sanitize_block_erase":false,"nvme_sanitize_crypto_erase":false,"nvme_sanitize_overwrite":false,"scsi_format_unit":true,"scsi_sanitize":false},"queue":{"discard_max_bytes":4294967296,"max_hw_sectors_kb":null,"max_sectors_kb":null,"nr_requests":1023,"scheduler":"none","write_cache":"write back"},"real_drive":true,"rotational":false,"serial":"S","source":"nvme-identify","transport":"ata","vendor":"V","write_cache":{"enabled":false,"present":true}})"}, {loop, R"({"canonical_path":"","capacity_bytes":0,"device_path":null,"firmware":null,"identifier":null,"is_partition":false,"kernel_name":null,"logical_block_bytes":0,"loop":{"backing_file":"/b","direct_io":true,"offset_bytes":5},"medium":"file st_dev 1 st_ino 2","model":null,"notes":[],"path":"/x","pci_address":null,"physical_block_bytes":0,"purge_capabilities":{"ata_enhanced_security_erase":false,"ata_sanitize_block_erase":false,"ata_sanitize_crypto_scramble":false,"ata_sanitize_overwrite":false,"ata_security_erase":false,"discard":false,"nvme_format":false,"nvme_format_all_namespaces":false,"nvme_format_crypto_erase":false,"nvme_sanitize_block_erase":false,"nvme_sanitize_crypto_erase":false,"nvme_sanitize_overwrite":false,"scsi_format_unit":null,"scsi_sanitize":null},"queue":{"discard_max_bytes":null,"max_hw_sectors_kb":null,"max_sectors_kb":null,"nr_requests":null,"scheduler":null,"write_cache":null},"real_drive":false,"rotational":null,"serial":null,"source":"","transport":"loop","vendor":null,"write_cache":{"enabled":null,"present":null}})"}};
+  for (const auto& [id, expected] : cases) {
+    const nlohmann::json j = id;
+    EXPECT_EQ(j.dump(), expected);
+    EXPECT_EQ(nlohmann::json(results::read_device_record(j)).dump(), expected);
+  }
+  PlatformInfo p;
+  p.cpu_model = "c";
+  p.cpu_count = 4;
+  p.memory_bytes = 1 << 30;
+  p.kernel_release = "6";
+  p.ptsuite_version = "1";
+  p.pcie = PcieLink{"0000:01:00.0", "16.0 GT/s PCIe", "", 4, std::nullopt};
+  p.numa_node = -1;
+  p.io_scheduler = "none";
+  const nlohmann::json platform = p;
+  EXPECT_EQ(
+      platform.dump(),
+      R"({"cpu_count":4,"cpu_model":"c","device":null,"distribution":null,"io_scheduler":"none","kernel_release":"6","kernel_version":null,"machine":null,"memory_bytes":1073741824,"numa_node":-1,"pcie":{"current_link_speed":"16.0 GT/s PCIe","current_link_width":4,"max_link_speed":null,"max_link_width":null,"pci_address":"0000:01:00.0"},"ptsuite_git_revision":"","ptsuite_version":"1"})");
+  EXPECT_EQ(nlohmann::json(results::read_platform_record(platform)).dump(), platform.dump());
 }
 
 TEST(Passthrough, ReadOnlyAllowList) {

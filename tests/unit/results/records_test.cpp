@@ -153,6 +153,9 @@ TEST(TypedRecords, EveryFixtureTestRecordRoundTripsByteForByte) {
     EXPECT_EQ(json(header.spec).dump(), doc.at("spec").dump()) << name;
     EXPECT_EQ(json(header.run).dump(), doc.at("run").dump()) << name;
     EXPECT_EQ(json(header.target).dump(), doc.at("target").dump()) << name;
+    EXPECT_EQ(json(header.config).dump(), doc.at("config").dump()) << name;
+    EXPECT_EQ(json(header.device).dump(), doc.at("device").dump()) << name;
+    EXPECT_EQ(json(header.platform).dump(), doc.at("platform").dump()) << name;
     EXPECT_EQ(json(*header.plan).dump(), doc.at("plan").dump()) << name;
     EXPECT_EQ(json(header.conventions).dump(), doc.at("conventions").dump()) << name;
     // The whole document, as pts/run.cpp builds it (results/run_draft.hpp) and resume reads it.
@@ -192,6 +195,26 @@ TEST(TypedRecords, RunBlocksOfStoppedAndFromRunsDocumentsRoundTrip) {
       {"sources", json::array({{{"dir", "/r/a"}, {"results_sha256", "00"}, {"serial", "S1"}, {"tests", 2u}},
                                {{"dir", "/r/b"}, {"results_sha256", "01"}, {"serial", nullptr}, {"tests", 1u}}})}};
   EXPECT_EQ(json(read_run_header(json{{"run", from_runs}}).run).dump(), from_runs.dump());
+}
+
+// The configuration's members a fixture does not hold, each written only when set: a validation's
+// sheet and its path, a from-runs validation's mode, --strict-preflight, labels, an asset serial
+// (and a given --confirm-serial).
+TEST(TypedRecords, ConfigMembersWrittenOnlyWhenSetRoundTrip) {
+  json config = json(read_run_config(json::object()));
+  EXPECT_FALSE(config.contains("claims"));
+  EXPECT_FALSE(config.contains("mode"));
+  EXPECT_FALSE(config.contains("strict_preflight"));
+  EXPECT_TRUE(config.at("confirm_serial").is_null());
+  config["claims"] = {{"claims", json::array({{{"test", "iops"}}})}};
+  config["claims_path"] = "/s/sheet.json";
+  config["mode"] = "from-runs";
+  config["strict_preflight"] = true;
+  config["labels"] = {{"lab", "b2"}, {"rack", "7"}};
+  config["asset_serial"] = "LAB-0007";
+  config["confirm_serial"] = "S1";
+  config["overrides"] = json::array({{{"name", "iops.rounds"}, {"value", "5"}}});
+  EXPECT_EQ(json(read_run_config(config)).dump(), config.dump());
 }
 
 TEST(TypedRecords, CaptureReadsItsSeriesAndSkipsMalformedPoints) {
