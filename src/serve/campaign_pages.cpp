@@ -22,8 +22,8 @@ std::vector<fleet::SlurmJob> current_jobs(const Site& site) {
 }
 
 std::vector<fleet::DriveStatus> campaign_rows(const Site& site, Catalog& catalog, const std::string& name) {
-  return fleet::drive_status(current_jobs(site), catalog.runs_with_metrics("campaign", name, k_max_download_rows),
-                             name);
+  return fleet::drive_status(current_jobs(site),
+                             catalog.runs_with_metrics("campaign", name, k_max_download_rows, false), name);
 }
 
 Cell live_cell(const std::string& text, const std::string& key) { return {text, "", std::nullopt, "", key}; }

@@ -29,17 +29,19 @@ DataTable drives_table(const Site& site, const std::vector<DriveRow>& rows) {
               {},
               ""};
   for (const DriveRow& d : rows) {
-    const std::string last = d.last_run_id == 0 ? "" : std::to_string(d.last_run_id);
-    t.rows.push_back({{d.serial.empty() ? "(no serial)" : d.serial, site.href("drive", {{"serial", d.serial}})},
-                      {d.model, d.model.empty() ? "" : site.href("trend", {{"model", d.model}})},
-                      {d.firmware},
-                      {d.host},
-                      {std::to_string(d.runs), "", static_cast<double>(d.runs), "", ""},
-                      {last, last.empty() ? "" : site.href("run", {{"id", last}})},
-                      {d.last_started_utc},
-                      {d.last_run_id == 0 ? "never run" : d.last_verdict, "", std::nullopt,
-                       d.last_run_id == 0 ? "" : (d.last_compliant ? "ok" : "bad"), ""},
-                      {headline_text(d.headline)}});
+    const history::RunRecord& r = d.last;
+    const std::string last = r.id == 0 ? "" : std::to_string(r.id);
+    t.rows.push_back(
+        {{r.device_serial.empty() ? "(no serial)" : r.device_serial, site.href("drive", {{"serial", r.device_serial}})},
+         {r.device_model, r.device_model.empty() ? "" : site.href("trend", {{"model", r.device_model}})},
+         {r.device_firmware},
+         {r.host},
+         {std::to_string(d.runs), "", static_cast<double>(d.runs), "", ""},
+         {last, last.empty() ? "" : site.href("run", {{"id", last}})},
+         {r.started_utc},
+         {r.id == 0 ? "never run" : r.compliance_summary, "", std::nullopt,
+          r.id == 0 ? "" : (r.compliant ? "ok" : "bad"), ""},
+         {headline_text(d.headline)}});
   }
   return t;
 }

@@ -68,21 +68,29 @@ Cell verdict_cell(bool compliant, const std::string& summary) {
   return {summary, "", std::nullopt, compliant ? "ok" : "bad", ""};
 }
 
-DataTable runs_table(const Site& site, const std::vector<RunRow>& rows) {
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+DataTable runs_table(const Site& site, const std::vector<history::RunRecord>& rows) {
   DataTable t{"runs",
               {"id", "started (UTC)", "model", "firmware", "serial", "host", "tests", "campaign", "verdict", "status"},
               {},
               ""};
-  for (const RunRow& r : rows) {
+  for (const history::RunRecord& r : rows) {
+    const auto label = r.labels.find("campaign");
+    const std::string campaign = label == r.labels.end() ? "" : label->second;
     t.rows.push_back(
         {{std::to_string(r.id), site.href("run", {{"id", std::to_string(r.id)}}), static_cast<double>(r.id), "", ""},
          {r.started_utc},
-         {r.model, r.model.empty() ? "" : site.href("trend", {{"model", r.model}})},
-         {r.firmware},
-         {r.serial, site.href("drive", {{"serial", r.serial}})},
+         {r.device_model, r.device_model.empty() ? "" : site.href("trend", {{"model", r.device_model}})},
+         {r.device_firmware},
+         {r.device_serial, site.href("drive", {{"serial", r.device_serial}})},
          {r.host},
-         {r.tests},
-         {r.campaign, r.campaign.empty() ? "" : site.href("campaign", {{"name", r.campaign}})},
+         {joined(r.tests)},
+         {campaign, campaign.empty() ? "" : site.href("campaign", {{"name", campaign}})},
          verdict_cell(r.compliant, r.compliance_summary),
          {r.status}});
   }
