@@ -116,7 +116,10 @@ Response campaign_page(Site& site, history::HistoryStore& store, const Request& 
   const fleet::CampaignSummary summary = fleet::summarize_campaign(name, runs);
   Page page;
   page.title = "Campaign " + name;
-  if (!site.options().static_links) page.live_url = site.href("campaign/status.json", {{"name", name}});
+  if (!site.options().static_links) {
+    page.live_url = site.href("campaign/status.json", {{"name", name}});
+    page.events_url = site.href("campaign/events", {{"name", name}});
+  }
   page.blocks.push_back(
       {fmt::format("<p>{} drive(s); {} run(s) in the history. {}</p>", rows.size(), runs.size(),
                    site.options().jobs ? "Job state, step and ETA from Slurm, updated while the page is open."

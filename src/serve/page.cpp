@@ -106,6 +106,7 @@ Response html_response(const Site& site, const Page& page) {
   body += "</head><body";
   if (!page.live_url.empty()) {
     body += fmt::format(" data-live-url=\"{}\" data-poll-ms=\"{}\"", esc(page.live_url), k_poll_interval_ms);
+    if (!page.events_url.empty()) body += fmt::format(" data-events-url=\"{}\"", esc(page.events_url));
   }
   body += fmt::format("><nav>{}{}{}{}</nav><h1>{}</h1>", anchor(site.href("runs"), "Runs"),
                       anchor(site.href("drives"), "Drives"), anchor(site.href("campaigns"), "Campaigns"),

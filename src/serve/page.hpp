@@ -41,7 +41,8 @@ struct Block {
 struct Page {
   std::string title;
   std::vector<Block> blocks;
-  std::string live_url;  // set: live.js polls it and updates the cells with data-live keys
+  std::string live_url;    // set: live.js polls it and updates the cells with data-live keys
+  std::string events_url;  // set: live.js follows its server-sent events first (polling: the fallback)
 };
 
 // The project's markup escape (util/text.hpp), HTML flavour.
