@@ -4,8 +4,8 @@
 //   * navigation and filters: the Runs list, a filtered list, a run, a drive, the drives list;
 //   * hostile model / serial / campaign strings are text in the DOM, never elements, and the
 //     title a script would set is not set;
-//   * a live campaign: the scheduler's step advances on each poll while the page is open and
-//     the page's cell follows;
+//   * a live campaign: the scheduler's step advances at each look while the page is open and
+//     the page's cell follows, by the server's events, and by polling when the server sends none;
 //   * compare and trend pages with every row present;
 //   * a token: refused without it (401), the ?token= link sets the cookie and the page opens;
 //     the command refuses a non-loopback --listen without a token (exit 2, nothing bound).
