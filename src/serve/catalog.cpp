@@ -66,7 +66,7 @@ history::RunRecord run_of_row(const Row& row) {
   r.spec_revision = text(row, 13);
   r.run_dir = text(row, 14);
   r.bundle_stored = row.at(15).has_value();
-  if (row.at(16)) r.labels["campaign"] = *row.at(16);
+  if (row.at(16)) r.labels.insert_or_assign("campaign", *row.at(16));
   return r;
 }
 

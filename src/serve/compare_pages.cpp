@@ -26,7 +26,7 @@ std::vector<int64_t> run_ids(const std::string& text) {
   size_t start = 0;
   while (start <= text.size() && ids.size() <= k_max_compare_runs) {
     const size_t comma = std::min(text.find(',', start), text.size());
-    const Params one{{"id", text.substr(start, comma - start)}};
+    const Params one = param_of("id", text.substr(start, comma - start));
     const size_t id = size_param(one, "id", 0, 0, SIZE_MAX >> 2);
     if (id != 0) ids.push_back(static_cast<int64_t>(id));
     start = comma + 1;
@@ -205,7 +205,7 @@ Response trend_page(Site& site, history::HistoryStore& store, const Request& req
   page.blocks.push_back({fmt::format("<p>{} run(s) of {} drive/firmware pair(s); each drive counts with its latest run "
                                      "at each firmware.</p>",
                                      trend.runs, trend.latest.size()) +
-                             download_links(site, "trend", {{"model", model}}, "trend"),
+                             download_links(site, "trend", param_of("model", model), "trend"),
                          std::move(t)});
   page.blocks.push_back({charts, std::nullopt});
   return page_or_table(site, page, request);

@@ -77,6 +77,18 @@ Response campaigns_page(Site& site, history::HistoryStore& store, const Request&
 Response campaign_page(Site& site, history::HistoryStore& store, const Request& request);
 Response campaign_status_json(Site& site, history::HistoryStore& store, const Request& request);
 
+// The links between the pages, typed: each route's parameter is named here only. `id`: a run's
+// history id as text; run_href's route is "run", "run/report" or "run/results.json";
+// campaign_href's "campaign", "campaign/status.json" or "campaign/events".
+std::string run_href(const Site& site, const std::string& id, const std::string& route = "run");
+std::string run_csv_href(const Site& site, const std::string& id, const std::string& test);
+std::string drive_href(const Site& site, const std::string& serial);
+std::string trend_href(const Site& site, const std::string& model);  // "" when there is no model
+std::string campaign_href(const Site& site, const std::string& name, const std::string& route = "campaign");
+std::string compare_campaign_href(const Site& site, const std::string& campaign);
+// One parameter.
+Params param_of(const std::string& key, const std::string& value);
+
 // A page's response: the table download when ?format= asks for one, else the HTML.
 Response page_or_table(const Site& site, const Page& page, const Request& request);
 

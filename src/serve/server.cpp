@@ -166,7 +166,8 @@ bool Server::wait_for_next_event(std::chrono::steady_clock::time_point stream_en
 
 void Server::install_event_streams() {
   m_http->Get("/campaign/events", [this](const httplib::Request& req, httplib::Response& res) {
-    Request request{"campaign/events", {{"name", req.get_param_value("name")}}};
+    Request request{"campaign/events", {}};
+    request.params.emplace("name", req.get_param_value("name"));
     const std::optional<Request> source = live_source(request);
     if (!source || m_options.event_streams == 0) {
       return set_plain(res, 503, "this server sends no live events; the page polls instead");

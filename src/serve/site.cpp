@@ -91,7 +91,9 @@ std::string safe_part(const std::string& value) {
 std::optional<Request> live_source(const Request& request) {
   if (request.route != "campaign/events") return std::nullopt;
   const auto name = request.params.find("name");
-  return Request{"campaign/status.json", {{"name", name == request.params.end() ? "" : name->second}}};
+  Request source{"campaign/status.json", {}};
+  source.params.emplace("name", name == request.params.end() ? "" : name->second);
+  return source;
 }
 
 std::string static_file_name(const std::string& route, const Params& params) {
