@@ -68,6 +68,18 @@ const std::vector<Migration>& history_migrations() {
         "firmware TEXT, capacity_bytes BIGINT, transport TEXT, gres_type TEXT NOT NULL, file TEXT NOT NULL, "
         "labels TEXT NOT NULL, seen_utc TEXT NOT NULL)",
         "CREATE INDEX fleet_drives_by_model ON fleet_drives (model, firmware)"}},
+      {4,
+       "indexes for `ptsuite serve`'s lists: runs by start time, and by device, host, tests and verdict then start "
+       "time (the expressions its queries sort and filter by), run tests by test",
+       {"CREATE INDEX runs_by_started ON runs ((COALESCE(started_utc, '')), id)",
+        "CREATE INDEX runs_by_serial_started ON runs ((COALESCE(device_serial, '')), (COALESCE(started_utc, '')), id)",
+        "CREATE INDEX runs_by_model_started ON runs ((COALESCE(device_model, '')), (COALESCE(started_utc, '')), id)",
+        "CREATE INDEX runs_by_firmware_started ON runs ((COALESCE(device_firmware, '')), (COALESCE(started_utc, '')), "
+        "id)",
+        "CREATE INDEX runs_by_host_started ON runs ((COALESCE(host, '')), (COALESCE(started_utc, '')), id)",
+        "CREATE INDEX runs_by_tests_started ON runs (tests, (COALESCE(started_utc, '')), id)",
+        "CREATE INDEX runs_by_verdict_started ON runs (compliant, (COALESCE(started_utc, '')), id)",
+        "CREATE INDEX run_tests_by_test ON run_tests (test_id, run_id)"}},
   };
   return k_migrations;
 }

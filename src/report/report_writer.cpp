@@ -13,6 +13,7 @@
 #include <ptsuite/report/capture_report.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/report/csv_report.hpp>
+#include <ptsuite/report/document_report.hpp>
 #include <ptsuite/report/html_report.hpp>
 #include <ptsuite/report/pdf.hpp>
 #include <ptsuite/report/replay_report.hpp>
@@ -82,6 +83,18 @@ std::vector<CsvFile> csv_of(const results::IoCharacterization& d) { return {{"",
 std::vector<CsvFile> csv_of(const results::Comparison& d) {
   return {{"", "compare.csv", compare::render_compare_csv(d)}};
 }
+
+}  // namespace
+
+std::string html_report(const results::Document& document) {
+  return document.visit([](const auto& r) { return html_of(r); });
+}
+
+std::vector<CsvFile> csv_reports(const results::Document& document) {
+  return document.visit([](const auto& r) { return csv_of(r); });
+}
+
+namespace {
 
 // The "json" format: the document as a run writes it, never over another document.
 void write_json(const OutputPath& out, const json& document) {

@@ -22,8 +22,8 @@ std::vector<fleet::SlurmJob> current_jobs(const Site& site) {
 }
 
 std::vector<fleet::DriveStatus> campaign_rows(const Site& site, Catalog& catalog, const std::string& name) {
-  return fleet::drive_status(current_jobs(site), catalog.runs_with_metrics("campaign", name, k_max_download_rows),
-                             name);
+  return fleet::drive_status(current_jobs(site),
+                             catalog.runs_with_metrics("campaign", name, k_max_download_rows, false), name);
 }
 
 Cell live_cell(const std::string& text, const std::string& key) { return {text, "", std::nullopt, "", key}; }
@@ -35,7 +35,7 @@ DataTable status_table(const Site& site, const std::vector<fleet::DriveStatus>& 
               "serial"};
   for (const fleet::DriveStatus& s : rows) {
     const std::string run = s.history_id == 0 ? "" : std::to_string(s.history_id);
-    t.rows.push_back({{s.serial, site.href("drive", {{"serial", s.serial}})},
+    t.rows.push_back({{s.serial, drive_href(site, s.serial)},
                       {s.model},
                       {s.host},
                       live_cell(s.job_id == 0 ? "" : std::to_string(s.job_id), "job_id"),
@@ -44,7 +44,7 @@ DataTable status_table(const Site& site, const std::vector<fleet::DriveStatus>& 
                       live_cell(s.step, "step"),
                       live_cell(s.test, "test"),
                       live_cell(s.eta_utc, "eta_utc"),
-                      {s.verdict, run.empty() ? "" : site.href("run", {{"id", run}}), std::nullopt, "", "verdict"}});
+                      {s.verdict, run.empty() ? "" : run_href(site, run), std::nullopt, "", "verdict"}});
   }
   return t;
 }
@@ -92,7 +92,7 @@ Response campaigns_page(Site& site, history::HistoryStore& store, const Request&
   DataTable t{"campaigns", {"campaign", "runs", "drives", "drives with a job", "last started (UTC)"}, {}, ""};
   for (const auto& [name, c] : rows) {
     const size_t with_job = jobs.count(name) != 0 ? jobs.at(name) : 0;
-    t.rows.push_back({{name, site.href("campaign", {{"name", name}})},
+    t.rows.push_back({{name, campaign_href(site, name, "campaign")},
                       {std::to_string(c.runs), "", static_cast<double>(c.runs), "", ""},
                       {std::to_string(c.drives), "", static_cast<double>(c.drives), "", ""},
                       {std::to_string(with_job), "", static_cast<double>(with_job), "", ""},
@@ -116,13 +116,16 @@ Response campaign_page(Site& site, history::HistoryStore& store, const Request& 
   const fleet::CampaignSummary summary = fleet::summarize_campaign(name, runs);
   Page page;
   page.title = "Campaign " + name;
-  if (!site.options().static_links) page.live_url = site.href("campaign/status.json", {{"name", name}});
+  if (!site.options().static_links) {
+    page.live_url = campaign_href(site, name, "campaign/status.json");
+    page.events_url = campaign_href(site, name, "campaign/events");
+  }
   page.blocks.push_back(
       {fmt::format("<p>{} drive(s); {} run(s) in the history. {}</p>", rows.size(), runs.size(),
                    site.options().jobs ? "Job state, step and ETA from Slurm, updated while the page is open."
                                        : "No scheduler configured: the history alone.") +
-           "<p class=\"downloads\">" + anchor(site.href("compare", {{"campaign", name}}), "compare its drives") +
-           "</p>" + download_links(site, "campaign", {{"name", name}}, "drives"),
+           "<p class=\"downloads\">" + anchor(compare_campaign_href(site, name), "compare its drives") + "</p>" +
+           download_links(site, "campaign", param_of("name", name), "drives"),
        status_table(site, rows)});
   page.blocks.push_back({"<h2>Spread per model</h2>", spread_table(summary)});
   page.blocks.push_back({"<h2>Outliers</h2>", outlier_table(summary)});

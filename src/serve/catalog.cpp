@@ -37,11 +37,46 @@ struct Where {
 std::string text(const Row& row, size_t i) { return row.at(i).value_or(""); }
 int64_t integer(const Row& row, size_t i) { return row.at(i) ? std::stoll(*row.at(i)) : 0; }
 
-// The ORDER BY column of a sort key; the default (date) for anything else.
-std::string sort_column(const std::string& key) {
+// The one reader of a run's row: these columns of `runs r`, in this order (run_of_row()).
+constexpr const char* k_run_columns =
+    "r.id, r.run_uid, r.started_utc, r.finished_utc, r.status, r.device_vendor, r.device_model, r.device_serial, "
+    "r.device_firmware, r.host, r.compliant, r.compliance_summary, r.tests, r.spec_revision, r.run_dir, "
+    "r.bundle_manifest_sha256, (SELECT l.value FROM run_labels l WHERE l.run_id = r.id AND l.key = 'campaign')";
+constexpr size_t k_run_column_count = 17;
+
+std::vector<std::string> split_tests(const std::string& tests) {
+  std::vector<std::string> out;
+  for (size_t start = 0; start < tests.size();) {
+    const size_t comma = std::min(tests.find(',', start), tests.size());
+    out.push_back(tests.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+history::RunRecord run_of_row(const Row& row) {
+  history::RunRecord r;
+  r.id = integer(row, 0);
+  std::string* const texts[] = {&r.run_uid,      &r.started_utc,   &r.finished_utc,    &r.status, &r.device_vendor,
+                                &r.device_model, &r.device_serial, &r.device_firmware, &r.host};
+  for (size_t i = 0; i < std::size(texts); ++i) *texts[i] = text(row, 1 + i);
+  r.compliant = text(row, 10) == "1";
+  r.compliance_summary = text(row, 11);
+  r.tests = split_tests(text(row, 12));
+  r.spec_revision = text(row, 13);
+  r.run_dir = text(row, 14);
+  r.bundle_stored = row.at(15).has_value();
+  if (row.at(16)) r.labels.insert_or_assign("campaign", *row.at(16));
+  return r;
+}
+
+// The sort expressions: each matches an index of history migration 4 (an expression index on
+// COALESCE(column, ''), then the start time and the id), so a page of the list reads its rows
+// from the index instead of sorting every run.
+constexpr const char* k_date_key = "COALESCE(r.started_utc, '')";
+
+std::string order_by(const std::string& key, bool descending) {
   static const std::map<std::string, std::string> k_columns = {
-      {"date", "COALESCE(r.started_utc, '')"},
-      {"id", "r.id"},
       {"test", "r.tests"},
       {"model", "COALESCE(r.device_model, '')"},
       {"firmware", "COALESCE(r.device_firmware, '')"},
@@ -49,16 +84,25 @@ std::string sort_column(const std::string& key) {
       {"host", "COALESCE(r.host, '')"},
       {"verdict", "r.compliant"},
   };
+  const char* dir = descending ? "DESC" : "ASC";
+  if (key == "id") return fmt::format("r.id {}", dir);
   const auto it = k_columns.find(key);
-  return it == k_columns.end() ? k_columns.at("date") : it->second;
+  const std::string date = fmt::format("{} {}, r.id {}", k_date_key, dir, dir);
+  return it == k_columns.end() ? date : fmt::format("{} {}, {}", it->second, dir, date);
+}
+
+Where device_filter(const std::string& model, const std::string& firmware, const std::string& serial,
+                    const std::string& host) {
+  Where w;
+  w.equals("COALESCE(r.device_model, '')", model);
+  w.equals("COALESCE(r.device_firmware, '')", firmware);
+  w.equals("COALESCE(r.device_serial, '')", serial);
+  w.equals("COALESCE(r.host, '')", host);
+  return w;
 }
 
 Where run_filter(const RunQuery& q) {
-  Where w;
-  w.equals("r.device_model", q.model);
-  w.equals("r.device_firmware", q.firmware);
-  w.equals("r.device_serial", q.serial);
-  w.equals("r.host", q.host);
+  Where w = device_filter(q.model, q.firmware, q.serial, q.host);
   if (!q.test.empty()) w.add("r.id IN (SELECT run_id FROM run_tests WHERE test_id = ?)", {q.test});
   if (!q.campaign.empty()) {
     w.add("r.id IN (SELECT run_id FROM run_labels WHERE key = 'campaign' AND value = ?)", {q.campaign});
@@ -121,12 +165,37 @@ void add_registered_drives(history::Backend& db, const DriveQuery& q, std::map<s
       if (eq == std::string::npos || it == d.labels.end() || it->second != q.label.substr(eq + 1)) continue;
     }
     DriveRow row;
-    row.serial = d.serial;
-    row.model = d.model;
-    row.firmware = d.firmware;
-    row.host = d.node;
+    row.last.device_serial = d.serial;
+    row.last.device_model = d.model;
+    row.last.device_firmware = d.firmware;
+    row.last.host = d.node;
     by_serial[d.serial] = row;
   }
+}
+
+// Metrics and labels of `out`'s runs (their ids are `ids_sql` with `params`), by run id.
+void add_details(history::Backend& db, const std::string& ids_sql, const std::vector<Value>& params,
+                 std::vector<history::RunRecord>& out, bool with_metrics) {
+  std::map<int64_t, size_t> index;
+  for (size_t i = 0; i < out.size(); ++i) index[out[i].id] = i;
+  if (with_metrics) {
+    for (auto& [id, metrics] : metrics_of(db, ids_sql, params)) {
+      const auto it = index.find(id);
+      if (it != index.end()) out[it->second].metrics = std::move(metrics);
+    }
+  }
+  for (const Row& row :
+       db.query("SELECT run_id, key, value FROM run_labels WHERE run_id IN (" + ids_sql + ")", params)) {
+    const auto it = index.find(integer(row, 0));
+    if (it != index.end()) out[it->second].labels[text(row, 1)] = text(row, 2);
+  }
+}
+
+std::vector<history::RunRecord> read_runs(history::Backend& db, const std::string& sql,
+                                          const std::vector<Value>& params) {
+  std::vector<history::RunRecord> out;
+  for (const Row& row : db.query(sql, params)) out.push_back(run_of_row(row));
+  return out;
 }
 
 }  // namespace
@@ -136,65 +205,42 @@ RunPage Catalog::runs(const RunQuery& q) {
   RunPage page;
   const std::vector<Row> count = m_db.query("SELECT COUNT(*) FROM runs r" + w.sql, w.params);
   page.total = count.empty() ? 0 : static_cast<size_t>(integer(count[0], 0));
-  const char* dir = q.descending ? "DESC" : "ASC";
-  const std::string sql = fmt::format(
-      "SELECT r.id, r.started_utc, r.status, r.device_model, r.device_firmware, r.device_serial, r.host, r.tests, "
-      "r.compliant, r.compliance_summary, r.spec_revision, (SELECT l.value FROM run_labels l WHERE l.run_id = r.id "
-      "AND l.key = 'campaign') FROM runs r{} ORDER BY {} {}, r.id {} LIMIT {} OFFSET {}",
-      w.sql, sort_column(q.sort), dir, dir, bounded(q.limit), q.offset);
-  for (const Row& row : m_db.query(sql, w.params)) {
-    RunRow r;
-    r.id = integer(row, 0);
-    r.started_utc = text(row, 1);
-    r.status = text(row, 2);
-    r.model = text(row, 3);
-    r.firmware = text(row, 4);
-    r.serial = text(row, 5);
-    r.host = text(row, 6);
-    r.tests = text(row, 7);
-    r.compliant = text(row, 8) == "1";
-    r.compliance_summary = text(row, 9);
-    r.spec_revision = text(row, 10);
-    r.campaign = text(row, 11);
-    page.rows.push_back(std::move(r));
-  }
+  page.rows = read_runs(m_db,
+                        fmt::format("SELECT {} FROM runs r{} ORDER BY {} LIMIT {} OFFSET {}", k_run_columns, w.sql,
+                                    order_by(q.sort, q.descending), bounded(q.limit), q.offset),
+                        w.params);
   return page;
 }
 
 DrivePage Catalog::drives(const DriveQuery& q) {
-  Where w;
-  w.equals("r.device_model", q.model);
-  w.equals("r.device_firmware", q.firmware);
-  w.equals("r.device_serial", q.serial);
-  w.equals("r.host", q.host);
+  Where w = device_filter(q.model, q.firmware, q.serial, q.host);
   if (!q.label.empty()) {
     const size_t eq = q.label.find('=');
     w.add("r.id IN (SELECT run_id FROM run_labels WHERE key = ? AND value = ?)",
           {q.label.substr(0, eq), eq == std::string::npos ? std::string() : q.label.substr(eq + 1)});
   }
-  // One pass over the matching runs, oldest first: the last one seen of a serial is its latest.
+  // Each serial's latest matching run and its number of runs, in one pass of the database
+  // over the serial index (window functions: SQLite 3.25+, PostgreSQL).
+  const std::string sql = fmt::format(
+      "SELECT {}, d.n FROM (SELECT r.id, COUNT(*) OVER (PARTITION BY COALESCE(r.device_serial, '')) AS n, "
+      "ROW_NUMBER() OVER (PARTITION BY COALESCE(r.device_serial, '') ORDER BY {} DESC, r.id DESC) AS k FROM runs r{}) "
+      "d "
+      "JOIN runs r ON r.id = d.id WHERE d.k = 1",
+      k_run_columns, k_date_key, w.sql);
   std::map<std::string, DriveRow> by_serial;
-  for (const Row& row : m_db.query("SELECT r.id, COALESCE(r.device_serial, ''), r.device_model, r.device_firmware, "
-                                   "r.host, r.started_utc, r.compliant, r.compliance_summary FROM runs r" +
-                                       w.sql + " ORDER BY COALESCE(r.started_utc, ''), r.id",
-                                   w.params)) {
-    DriveRow& d = by_serial[text(row, 1)];
-    d.serial = text(row, 1);
-    d.model = text(row, 2);
-    d.firmware = text(row, 3);
-    d.host = text(row, 4);
-    d.runs += 1;
-    d.last_run_id = integer(row, 0);
-    d.last_started_utc = text(row, 5);
-    d.last_compliant = text(row, 6) == "1";
-    d.last_verdict = text(row, 7);
+  for (const Row& row : m_db.query(sql, w.params)) {
+    DriveRow d;
+    d.last = run_of_row(row);
+    d.runs = static_cast<size_t>(integer(row, k_run_column_count));
+    by_serial[d.last.device_serial] = std::move(d);
   }
   add_registered_drives(m_db, q, by_serial);
   std::vector<DriveRow> all;
   all.reserve(by_serial.size());
   for (auto& [serial, row] : by_serial) all.push_back(std::move(row));
   std::stable_sort(all.begin(), all.end(), [](const DriveRow& a, const DriveRow& b) {
-    return std::tie(a.model, a.firmware, a.serial) < std::tie(b.model, b.firmware, b.serial);
+    return std::tie(a.last.device_model, a.last.device_firmware, a.last.device_serial) <
+           std::tie(b.last.device_model, b.last.device_firmware, b.last.device_serial);
   });
   DrivePage page;
   page.total = all.size();
@@ -204,11 +250,11 @@ DrivePage Catalog::drives(const DriveQuery& q) {
                    std::make_move_iterator(all.begin() + static_cast<ptrdiff_t>(end)));
   std::vector<int64_t> ids;
   for (const DriveRow& d : page.rows) {
-    if (d.last_run_id != 0) ids.push_back(d.last_run_id);
+    if (d.last.id != 0) ids.push_back(d.last.id);
   }
   const auto metrics = metrics_of(m_db, id_list(ids), {});
   for (DriveRow& d : page.rows) {
-    const auto it = metrics.find(d.last_run_id);
+    const auto it = metrics.find(d.last.id);
     if (it != metrics.end()) d.headline = headline_of(it->second);
   }
   return page;
@@ -229,7 +275,7 @@ std::vector<CampaignRow> Catalog::campaigns() {
 std::optional<history::RunRecord> Catalog::run(int64_t id) { return m_store.get(id); }
 
 std::vector<history::RunRecord> Catalog::runs_with_metrics(const std::string& column, const std::string& value,
-                                                           size_t max_runs) {
+                                                           size_t max_runs, bool with_metrics) {
   std::string where;
   if (column == "campaign") {
     where = "r.id IN (SELECT run_id FROM run_labels WHERE key = 'campaign' AND value = ?)";
@@ -239,46 +285,40 @@ std::vector<history::RunRecord> Catalog::runs_with_metrics(const std::string& co
     throw std::invalid_argument("runs_with_metrics: unknown column " + column);
   }
   // The latest max_runs, oldest first.
-  const std::string ids = fmt::format(
-      "SELECT id FROM (SELECT r.id, r.started_utc FROM runs r WHERE {} ORDER BY COALESCE(r.started_utc, '') DESC, r.id "
-      "DESC LIMIT {}) latest",
-      where, max_runs);
-  std::vector<history::RunRecord> out;
-  std::map<int64_t, size_t> index;
-  for (const Row& row : m_db.query("SELECT r.id, r.run_uid, r.started_utc, r.finished_utc, r.status, r.device_vendor, "
-                                   "r.device_model, r.device_serial, r.device_firmware, r.host, r.compliant, "
-                                   "r.compliance_summary, r.tests, r.spec_revision, r.run_dir FROM runs r WHERE r.id "
-                                   "IN (" +
-                                       ids + ") ORDER BY COALESCE(r.started_utc, ''), r.id",
-                                   {value})) {
-    history::RunRecord r;
-    r.id = integer(row, 0);
-    r.run_uid = text(row, 1);
-    r.started_utc = text(row, 2);
-    r.finished_utc = text(row, 3);
-    r.status = text(row, 4);
-    r.device_vendor = text(row, 5);
-    r.device_model = text(row, 6);
-    r.device_serial = text(row, 7);
-    r.device_firmware = text(row, 8);
-    r.host = text(row, 9);
-    r.compliant = text(row, 10) == "1";
-    r.compliance_summary = text(row, 11);
-    r.spec_revision = text(row, 13);
-    r.run_dir = text(row, 14);
-    index[r.id] = out.size();
-    out.push_back(std::move(r));
-  }
-  for (auto& [id, metrics] : metrics_of(m_db, ids, {value})) {
-    const auto it = index.find(id);
-    if (it != index.end()) out[it->second].metrics = std::move(metrics);
-  }
-  for (const Row& row :
-       m_db.query("SELECT run_id, key, value FROM run_labels WHERE run_id IN (" + ids + ")", {value})) {
-    const auto it = index.find(integer(row, 0));
-    if (it != index.end()) out[it->second].labels[text(row, 1)] = text(row, 2);
-  }
+  const std::string ids =
+      fmt::format("SELECT id FROM (SELECT r.id FROM runs r WHERE {} ORDER BY {} DESC, r.id DESC LIMIT {}) latest",
+                  where, k_date_key, max_runs);
+  std::vector<history::RunRecord> out = read_runs(
+      m_db, fmt::format("SELECT {} FROM runs r WHERE r.id IN ({}) ORDER BY {}, r.id", k_run_columns, ids, k_date_key),
+      {value});
+  add_details(m_db, ids, {value}, out, with_metrics);
   return out;
+}
+
+TrendRuns Catalog::trend(const std::string& model, size_t max_runs) {
+  TrendRuns trend;
+  // The model's latest max_runs (id, serial, firmware), oldest first: the last seen of a
+  // (firmware, serial) is its latest run.
+  std::map<std::pair<std::string, std::string>, int64_t> latest;
+  std::vector<Row> rows = m_db.query(
+      fmt::format("SELECT r.id, COALESCE(r.device_serial, ''), COALESCE(r.device_firmware, '') FROM runs r WHERE "
+                  "COALESCE(r.device_model, '') = ? ORDER BY {} DESC, r.id DESC LIMIT {}",
+                  k_date_key, max_runs),
+      {model});
+  std::reverse(rows.begin(), rows.end());
+  for (const Row& row : rows) {
+    latest[{text(row, 2), text(row, 1)}] = integer(row, 0);
+    if (std::find(trend.firmware.begin(), trend.firmware.end(), text(row, 2)) == trend.firmware.end()) {
+      trend.firmware.push_back(text(row, 2));
+    }
+  }
+  trend.runs = rows.size();
+  std::vector<int64_t> ids;
+  for (const auto& [key, id] : latest) ids.push_back(id);
+  const std::string id_sql = id_list(ids);
+  trend.latest = read_runs(m_db, fmt::format("SELECT {} FROM runs r WHERE r.id IN ({})", k_run_columns, id_sql), {});
+  add_details(m_db, id_sql, {}, trend.latest, true);
+  return trend;
 }
 
 std::optional<std::string> Catalog::results_text(const history::RunRecord& run) {

@@ -26,7 +26,7 @@ std::vector<int64_t> run_ids(const std::string& text) {
   size_t start = 0;
   while (start <= text.size() && ids.size() <= k_max_compare_runs) {
     const size_t comma = std::min(text.find(',', start), text.size());
-    const Params one{{"id", text.substr(start, comma - start)}};
+    const Params one = param_of("id", text.substr(start, comma - start));
     const size_t id = size_param(one, "id", 0, 0, SIZE_MAX >> 2);
     if (id != 0) ids.push_back(static_cast<int64_t>(id));
     start = comma + 1;
@@ -36,7 +36,7 @@ std::vector<int64_t> run_ids(const std::string& text) {
 
 std::vector<int64_t> campaign_run_ids(Catalog& catalog, const std::string& campaign) {
   std::map<std::string, int64_t> latest;  // by serial: runs come oldest first
-  for (const history::RunRecord& r : catalog.runs_with_metrics("campaign", campaign, k_max_download_rows)) {
+  for (const history::RunRecord& r : catalog.runs_with_metrics("campaign", campaign, k_max_download_rows, false)) {
     latest[r.device_serial] = r.id;
   }
   std::vector<int64_t> ids;
@@ -159,22 +159,14 @@ Response trend_page(Site& site, history::HistoryStore& store, const Request& req
   const std::string model = param(request.params, "model");
   if (model.empty()) return compare_form(site);
   Catalog catalog(store);
-  const std::vector<history::RunRecord> runs = catalog.runs_with_metrics("device_model", model, k_max_trend_runs);
-  if (runs.empty()) return error_page(site, 404, "no run of that model in the history");
-  // Each drive counts once per firmware: with its latest run at that firmware.
-  std::map<std::pair<std::string, std::string>, const history::RunRecord*> latest;
-  std::vector<std::string> firmware_order;  // as first seen (runs are oldest first)
-  for (const history::RunRecord& r : runs) {
-    latest[{r.device_firmware, r.device_serial}] = &r;
-    if (std::find(firmware_order.begin(), firmware_order.end(), r.device_firmware) == firmware_order.end()) {
-      firmware_order.push_back(r.device_firmware);
-    }
-  }
+  const TrendRuns trend = catalog.trend(model, k_max_trend_runs);
+  if (trend.runs == 0) return error_page(site, 404, "no run of that model in the history");
+  const std::vector<std::string>& firmware_order = trend.firmware;
   std::map<std::pair<std::string, std::string>, Spread> spreads;  // by (metric, firmware)
-  for (const auto& [key, run] : latest) {
-    for (const history::Metric& m : run->metrics) {
-      Spread& s = spreads[{m.test_id + "/" + m.name, key.first}];
-      s.firmware = key.first;
+  for (const history::RunRecord& run : trend.latest) {
+    for (const history::Metric& m : run.metrics) {
+      Spread& s = spreads[{m.test_id + "/" + m.name, run.device_firmware}];
+      s.firmware = run.device_firmware;
       s.metric = m.test_id + "/" + m.name;
       s.unit = m.unit;
       s.values.push_back(m.value);
@@ -212,8 +204,8 @@ Response trend_page(Site& site, history::HistoryStore& store, const Request& req
   page.title = "Trend: " + model;
   page.blocks.push_back({fmt::format("<p>{} run(s) of {} drive/firmware pair(s); each drive counts with its latest run "
                                      "at each firmware.</p>",
-                                     runs.size(), latest.size()) +
-                             download_links(site, "trend", {{"model", model}}, "trend"),
+                                     trend.runs, trend.latest.size()) +
+                             download_links(site, "trend", param_of("model", model), "trend"),
                          std::move(t)});
   page.blocks.push_back({charts, std::nullopt});
   return page_or_table(site, page, request);

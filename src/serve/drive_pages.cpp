@@ -29,16 +29,17 @@ DataTable drives_table(const Site& site, const std::vector<DriveRow>& rows) {
               {},
               ""};
   for (const DriveRow& d : rows) {
-    const std::string last = d.last_run_id == 0 ? "" : std::to_string(d.last_run_id);
-    t.rows.push_back({{d.serial.empty() ? "(no serial)" : d.serial, site.href("drive", {{"serial", d.serial}})},
-                      {d.model, d.model.empty() ? "" : site.href("trend", {{"model", d.model}})},
-                      {d.firmware},
-                      {d.host},
+    const history::RunRecord& r = d.last;
+    const std::string last = r.id == 0 ? "" : std::to_string(r.id);
+    t.rows.push_back({{r.device_serial.empty() ? "(no serial)" : r.device_serial, drive_href(site, r.device_serial)},
+                      {r.device_model, r.device_model.empty() ? "" : trend_href(site, r.device_model)},
+                      {r.device_firmware},
+                      {r.host},
                       {std::to_string(d.runs), "", static_cast<double>(d.runs), "", ""},
-                      {last, last.empty() ? "" : site.href("run", {{"id", last}})},
-                      {d.last_started_utc},
-                      {d.last_run_id == 0 ? "never run" : d.last_verdict, "", std::nullopt,
-                       d.last_run_id == 0 ? "" : (d.last_compliant ? "ok" : "bad"), ""},
+                      {last, last.empty() ? "" : run_href(site, last)},
+                      {r.started_utc},
+                      {r.id == 0 ? "never run" : r.compliance_summary, "", std::nullopt,
+                       r.id == 0 ? "" : (r.compliant ? "ok" : "bad"), ""},
                       {headline_text(d.headline)}});
   }
   return t;
@@ -91,20 +92,19 @@ Response drive_page(Site& site, history::HistoryStore& store, const Request& req
     }
     std::vector<history::Metric> figures(
         r.metrics.begin(), r.metrics.begin() + std::min<ptrdiff_t>(4, static_cast<ptrdiff_t>(r.metrics.size())));
-    t.rows.push_back(
-        {{std::to_string(r.id), site.href("run", {{"id", std::to_string(r.id)}}), static_cast<double>(r.id), "", ""},
-         {r.started_utc},
-         {r.device_model, r.device_model.empty() ? "" : site.href("trend", {{"model", r.device_model}})},
-         {r.device_firmware},
-         {r.host},
-         {tests},
-         {r.compliance_summary, "", std::nullopt, r.compliant ? "ok" : "bad", ""},
-         {headline_text(figures)}});
+    t.rows.push_back({{std::to_string(r.id), run_href(site, std::to_string(r.id)), static_cast<double>(r.id), "", ""},
+                      {r.started_utc},
+                      {r.device_model, r.device_model.empty() ? "" : trend_href(site, r.device_model)},
+                      {r.device_firmware},
+                      {r.host},
+                      {tests},
+                      {r.compliance_summary, "", std::nullopt, r.compliant ? "ok" : "bad", ""},
+                      {headline_text(figures)}});
   }
   Page page;
   page.title = "Drive " + (serial.empty() ? std::string("(no serial)") : serial);
   page.blocks.push_back({fmt::format("<p>{} run(s), oldest first.</p>", runs.size()) +
-                             download_links(site, "drive", {{"serial", serial}}, "runs"),
+                             download_links(site, "drive", param_of("serial", serial), "runs"),
                          std::move(t)});
   if (runs.empty() && !serial.empty()) return error_page(site, 404, "no run of that drive in the history");
   return page_or_table(site, page, request);

@@ -106,6 +106,7 @@ Response html_response(const Site& site, const Page& page) {
   body += "</head><body";
   if (!page.live_url.empty()) {
     body += fmt::format(" data-live-url=\"{}\" data-poll-ms=\"{}\"", esc(page.live_url), k_poll_interval_ms);
+    if (!page.events_url.empty()) body += fmt::format(" data-events-url=\"{}\"", esc(page.events_url));
   }
   body += fmt::format("><nav>{}{}{}{}</nav><h1>{}</h1>", anchor(site.href("runs"), "Runs"),
                       anchor(site.href("drives"), "Drives"), anchor(site.href("campaigns"), "Campaigns"),
@@ -162,23 +163,23 @@ std::string pager_html(const Site& site, const std::string& route, Params params
                        size_t total) {
   std::string out = fmt::format("<p class=\"pager\">rows {}-{} of {}", total == 0 ? 0 : offset + 1,
                                 std::min(total, offset + limit), total);
-  params["per"] = std::to_string(limit);
+  params.insert_or_assign("per", std::to_string(limit));
   if (offset > 0) {
-    params["page"] = std::to_string(offset / limit);  // pages count from 1: the previous one
+    params.insert_or_assign("page", std::to_string(offset / limit));  // pages count from 1: the previous one
     out += " " + anchor(site.href(route, params), "previous");
   }
   if (offset + limit < total) {
-    params["page"] = std::to_string(offset / limit + 2);
+    params.insert_or_assign("page", std::to_string(offset / limit + 2));
     out += " " + anchor(site.href(route, params), "next");
   }
   return out + "</p>";
 }
 
 std::string download_links(const Site& site, const std::string& route, Params params, const std::string& name) {
-  params["table"] = name;
-  params["format"] = "csv";
+  params.insert_or_assign("table", name);
+  params.insert_or_assign("format", "csv");
   std::string out = "<p class=\"downloads\">download" + anchor(site.href(route, params), "CSV");
-  params["format"] = "json";
+  params.insert_or_assign("format", "json");
   return out + anchor(site.href(route, params), "JSON") + "</p>";
 }
 
@@ -193,6 +194,38 @@ size_t size_param(const Params& params, const std::string& key, size_t fallback,
 std::string param(const Params& params, const std::string& key) {
   const auto it = params.find(key);
   return it == params.end() ? std::string() : it->second;
+}
+
+Params param_of(const std::string& key, const std::string& value) {
+  Params p;
+  p.emplace(key, value);
+  return p;
+}
+
+std::string run_href(const Site& site, const std::string& id, const std::string& route) {
+  return site.href(route, param_of("id", id));
+}
+
+std::string run_csv_href(const Site& site, const std::string& id, const std::string& test) {
+  Params p = param_of("id", id);
+  p.emplace("test", test);
+  return site.href("run/csv", p);
+}
+
+std::string drive_href(const Site& site, const std::string& serial) {
+  return site.href("drive", param_of("serial", serial));
+}
+
+std::string trend_href(const Site& site, const std::string& model) {
+  return model.empty() ? "" : site.href("trend", param_of("model", model));
+}
+
+std::string campaign_href(const Site& site, const std::string& name, const std::string& route) {
+  return site.href(route, param_of("name", name));
+}
+
+std::string compare_campaign_href(const Site& site, const std::string& campaign) {
+  return site.href("compare", param_of("campaign", campaign));
 }
 
 }  // namespace ptsuite::serve::detail

@@ -41,7 +41,8 @@ struct Block {
 struct Page {
   std::string title;
   std::vector<Block> blocks;
-  std::string live_url;  // set: live.js polls it and updates the cells with data-live keys
+  std::string live_url;    // set: live.js polls it and updates the cells with data-live keys
+  std::string events_url;  // set: live.js follows its server-sent events first (polling: the fallback)
 };
 
 // The project's markup escape (util/text.hpp), HTML flavour.
@@ -75,6 +76,18 @@ Response trend_page(Site& site, history::HistoryStore& store, const Request& req
 Response campaigns_page(Site& site, history::HistoryStore& store, const Request& request);
 Response campaign_page(Site& site, history::HistoryStore& store, const Request& request);
 Response campaign_status_json(Site& site, history::HistoryStore& store, const Request& request);
+
+// The links between the pages, typed: each route's parameter is named here only. `id`: a run's
+// history id as text; run_href's route is "run", "run/report" or "run/results.json";
+// campaign_href's "campaign", "campaign/status.json" or "campaign/events".
+std::string run_href(const Site& site, const std::string& id, const std::string& route = "run");
+std::string run_csv_href(const Site& site, const std::string& id, const std::string& test);
+std::string drive_href(const Site& site, const std::string& serial);
+std::string trend_href(const Site& site, const std::string& model);  // "" when there is no model
+std::string campaign_href(const Site& site, const std::string& name, const std::string& route = "campaign");
+std::string compare_campaign_href(const Site& site, const std::string& campaign);
+// One parameter.
+Params param_of(const std::string& key, const std::string& value);
 
 // A page's response: the table download when ?format= asks for one, else the HTML.
 Response page_or_table(const Site& site, const Page& page, const Request& request);

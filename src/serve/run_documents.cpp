@@ -1,14 +1,13 @@
-// A run's documents: its SNIA report rendered from the results document the history points to
-// (stored bundle first, else the run directory), the document itself, and each test's CSV.
+// A run's documents: its report rendered from the results document the history points to
+// (stored bundle first, else the run directory) whatever its kind (a PTS run's SNIA report, a
+// scenario's, an app run's ...), the document itself, and each test's CSV.
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/report/csv_report.hpp>
-#include <ptsuite/report/html_report.hpp>
-#include <ptsuite/report/scenario_report.hpp>
-#include <ptsuite/results/run_document.hpp>
-#include <ptsuite/results/scenario_document.hpp>
+#include <ptsuite/report/document_report.hpp>
+#include <ptsuite/results/document.hpp>
 #include <ptsuite/serve/catalog.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
@@ -19,6 +18,8 @@ namespace ptsuite::serve::detail {
 
 namespace {
 
+// Any kind of document the history records (a PTS run, a scenario, an app run, a replay, a
+// capture characterization): its report and CSV from the report module's renderers.
 Response render_document(const std::string& route, const std::string& text, const std::string& test,
                          const std::string& source) {
   Response r;
@@ -28,26 +29,15 @@ Response render_document(const std::string& route, const std::string& text, cons
     r.download_name = "results.json";
     return r;
   }
-  nlohmann::json doc = parse_json_input(text, source, k_document_json_limits);
-  const std::string kind = doc.is_object() ? doc.value("kind", "") : "";
-  if (kind == "ptsuite.scenario") {
-    const results::ScenarioDocument scenario = results::read_scenario_document(std::move(doc));
-    if (route == "run/report") {
-      r.body = report::scenario_html(scenario);
-    } else {
-      r.content_type = "text/csv; charset=utf-8";
-      r.body = report::scenario_csv(scenario);
-      r.download_name = "scenario.csv";
-    }
-    return r;
-  }
-  const results::RunDocument run = results::read_run_document(std::move(doc));
+  const results::Document doc = results::read_document(parse_json_input(text, source, k_document_json_limits), source);
   if (route == "run/report") {
-    r.body = report::render_html(run);
+    r.body = report::html_report(doc);
     return r;
   }
-  for (const report::CsvFile& f : report::render_csv(run)) {
-    if (f.test_id == test) {
+  const std::vector<report::CsvFile> files = report::csv_reports(doc);
+  for (const report::CsvFile& f : files) {
+    // A kind with one CSV (scenario.csv, app.csv, ...) serves it for its one test.
+    if (f.test_id == test || (files.size() == 1 && f.test_id.empty())) {
       r.content_type = "text/csv; charset=utf-8";
       r.body = f.content;
       r.download_name = f.file_name;

@@ -34,8 +34,11 @@ std::string text_input(const Params& p, const char* name, const char* label) {
                      esc(param(p, name)));
 }
 
-std::string select_input(const Params& p, const char* name, const char* label,
-                         const std::vector<std::pair<std::string, std::string>>& options) {
+struct Option {
+  std::string value, text;
+};
+
+std::string select_input(const Params& p, const char* name, const char* label, const std::vector<Option>& options) {
   std::string out = fmt::format("<label>{} <select name=\"{}\">", label, name);
   for (const auto& [value, text] : options) {
     out += fmt::format("<option value=\"{}\"{}>{}</option>", esc(value), param(p, name) == value ? " selected" : "",
@@ -44,23 +47,25 @@ std::string select_input(const Params& p, const char* name, const char* label,
   return out + "</select></label>";
 }
 
+// The sort keys of catalog.hpp's RunQuery, each its own label.
+std::vector<Option> sort_options() {
+  std::vector<Option> out;
+  for (const char* key : {"date", "id", "test", "model", "firmware", "serial", "host", "verdict"}) {
+    out.push_back({key, key});
+  }
+  return out;
+}
+
 std::string runs_form(const Site& site, const Params& p) {
   if (site.options().static_links) return "";
   return "<form method=\"get\" action=\"" + esc(site.href("runs")) + "\">" + text_input(p, "model", "model") +
          text_input(p, "firmware", "firmware") + text_input(p, "serial", "serial") + text_input(p, "host", "host") +
          text_input(p, "test", "test") + text_input(p, "campaign", "campaign") +
-         select_input(p, "verdict", "verdict", {{"", "any"}, {"compliant", "compliant"}, {"not", "not compliant"}}) +
+         select_input(p, "verdict", "verdict",
+                      {Option{"", "any"}, Option{"compliant", "compliant"}, Option{"not", "not compliant"}}) +
          text_input(p, "from", "from") + text_input(p, "to", "to") +
-         select_input(p, "sort", "sort by",
-                      {{"date", "date"},
-                       {"id", "id"},
-                       {"test", "test"},
-                       {"model", "model"},
-                       {"firmware", "firmware"},
-                       {"serial", "serial"},
-                       {"host", "host"},
-                       {"verdict", "verdict"}}) +
-         select_input(p, "dir", "", {{"desc", "newest first"}, {"asc", "oldest first"}}) +
+         select_input(p, "sort", "sort by", sort_options()) +
+         select_input(p, "dir", "", {Option{"desc", "newest first"}, Option{"asc", "oldest first"}}) +
          "<button type=\"submit\">show</button></form>";
 }
 
@@ -68,23 +73,30 @@ Cell verdict_cell(bool compliant, const std::string& summary) {
   return {summary, "", std::nullopt, compliant ? "ok" : "bad", ""};
 }
 
-DataTable runs_table(const Site& site, const std::vector<RunRow>& rows) {
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+DataTable runs_table(const Site& site, const std::vector<history::RunRecord>& rows) {
   DataTable t{"runs",
               {"id", "started (UTC)", "model", "firmware", "serial", "host", "tests", "campaign", "verdict", "status"},
               {},
               ""};
-  for (const RunRow& r : rows) {
-    t.rows.push_back(
-        {{std::to_string(r.id), site.href("run", {{"id", std::to_string(r.id)}}), static_cast<double>(r.id), "", ""},
-         {r.started_utc},
-         {r.model, r.model.empty() ? "" : site.href("trend", {{"model", r.model}})},
-         {r.firmware},
-         {r.serial, site.href("drive", {{"serial", r.serial}})},
-         {r.host},
-         {r.tests},
-         {r.campaign, r.campaign.empty() ? "" : site.href("campaign", {{"name", r.campaign}})},
-         verdict_cell(r.compliant, r.compliance_summary),
-         {r.status}});
+  for (const history::RunRecord& r : rows) {
+    const auto label = r.labels.find("campaign");
+    const std::string campaign = label == r.labels.end() ? "" : label->second;
+    t.rows.push_back({{std::to_string(r.id), run_href(site, std::to_string(r.id)), static_cast<double>(r.id), "", ""},
+                      {r.started_utc},
+                      {r.device_model, r.device_model.empty() ? "" : trend_href(site, r.device_model)},
+                      {r.device_firmware},
+                      {r.device_serial, drive_href(site, r.device_serial)},
+                      {r.host},
+                      {joined(r.tests)},
+                      {campaign, campaign.empty() ? "" : campaign_href(site, campaign, "campaign")},
+                      verdict_cell(r.compliant, r.compliance_summary),
+                      {r.status}});
   }
   return t;
 }
@@ -121,8 +133,8 @@ DataTable record_table(const Site& site, const history::RunRecord& r) {
   add("finished (UTC)", r.finished_utc);
   add("status", r.status);
   add("device", r.device_vendor + " " + r.device_model);
-  add("model", r.device_model, r.device_model.empty() ? "" : site.href("trend", {{"model", r.device_model}}));
-  add("serial", r.device_serial, site.href("drive", {{"serial", r.device_serial}}));
+  add("model", r.device_model, r.device_model.empty() ? "" : trend_href(site, r.device_model));
+  add("serial", r.device_serial, drive_href(site, r.device_serial));
   add("firmware", r.device_firmware);
   add("transport", r.device_transport);
   add("capacity (bytes)", r.capacity_bytes ? std::to_string(*r.capacity_bytes) : "");
@@ -133,7 +145,7 @@ DataTable record_table(const Site& site, const history::RunRecord& r) {
   add("run directory", r.run_dir);
   add("compliance", r.compliance_summary);
   for (const auto& [key, value] : r.labels) {
-    add("label " + key, value, key == "campaign" ? site.href("campaign", {{"name", value}}) : "");
+    add("label " + key, value, key == "campaign" ? campaign_href(site, value, "campaign") : "");
   }
   return t;
 }
@@ -159,10 +171,10 @@ DataTable metrics_table(const history::RunRecord& r) {
 
 std::string document_links(const Site& site, const history::RunRecord& r) {
   const std::string id = std::to_string(r.id);
-  std::string out = "<p class=\"downloads\">" + anchor(site.href("run/report", {{"id", id}}), "SNIA report") + " · " +
-                    anchor(site.href("run/results.json", {{"id", id}}), "results.json");
+  std::string out = "<p class=\"downloads\">" + anchor(run_href(site, id, "run/report"), "SNIA report") + " · " +
+                    anchor(run_href(site, id, "run/results.json"), "results.json");
   for (const std::string& test : r.tests) {
-    out += " · " + anchor(site.href("run/csv", {{"id", id}, {"test", test}}), test + ".csv");
+    out += " · " + anchor(run_csv_href(site, id, test), test + ".csv");
   }
   return out + "</p>";
 }
@@ -176,7 +188,7 @@ Response run_page(Site& site, history::HistoryStore& store, const Request& reque
   if (!r) return error_page(site, 404, "no run of that id in the history");
   Page page;
   page.title = fmt::format("Run {}: {} {}", r->id, r->device_model, r->device_serial);
-  const Params id_param{{"id", std::to_string(r->id)}};
+  const Params id_param = param_of("id", std::to_string(r->id));
   page.blocks.push_back({document_links(site, *r) + "<h2>Run</h2>" + download_links(site, "run", id_param, "run"),
                          record_table(site, *r)});
   page.blocks.push_back({"<h2>Verification</h2>" + download_links(site, "run", id_param, "verification"),

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 #include <cstdio>
+#include <memory>
 
 #include <ptsuite/util/error.hpp>
 
@@ -148,7 +149,67 @@ Server::~Server() { stop(); }
 void Server::run() { m_http->listen_after_bind(); }
 
 void Server::stop() {
+  {
+    const std::lock_guard<std::mutex> lock(m_stop_mutex);
+    m_stopping = true;
+  }
+  m_stop_cv.notify_all();
   if (m_http) m_http->stop();
+}
+
+bool Server::wait_for_next_event(std::chrono::steady_clock::time_point stream_end) {
+  std::unique_lock<std::mutex> lock(m_stop_mutex);
+  if (m_stopping || std::chrono::steady_clock::now() >= stream_end) return false;
+  m_stop_cv.wait_for(lock, std::chrono::milliseconds(k_poll_interval_ms), [this] { return m_stopping; });
+  return !m_stopping;
+}
+
+void Server::install_event_streams() {
+  m_http->Get("/campaign/events", [this](const httplib::Request& req, httplib::Response& res) {
+    Request request{"campaign/events", {}};
+    request.params.emplace("name", req.get_param_value("name"));
+    const std::optional<Request> source = live_source(request);
+    if (!source || m_options.event_streams == 0) {
+      return set_plain(res, 503, "this server sends no live events; the page polls instead");
+    }
+    if (m_streams.fetch_add(1) >= m_options.event_streams) {
+      m_streams.fetch_sub(1);
+      return set_plain(res, 503, "too many live pages are open; this one polls instead");
+    }
+    struct Stream {
+      std::string last;  // the JSON last sent
+      std::chrono::steady_clock::time_point end;
+    };
+    auto stream = std::make_shared<Stream>();
+    stream->end = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_options.event_stream_ms);
+    res.set_chunked_content_provider(
+        "text/event-stream",
+        [this, stream, json_request = *source](size_t offset, httplib::DataSink& sink) {
+          if (offset != 0 && !wait_for_next_event(stream->end)) {
+            sink.done();
+            return true;
+          }
+          Response r;
+          try {
+            const std::lock_guard<std::mutex> lock(m_site_mutex);
+            r = m_site.handle(json_request);
+          } catch (const std::exception& e) {
+            // The database went away: end the stream; the browser reconnects after "retry".
+            std::fprintf(stderr, "ptsuite serve: event stream %s: %s\n", json_request.route.c_str(), e.what());
+            r.status = 503;
+          }
+          if (r.status != 200) {
+            sink.done();
+            return true;
+          }
+          // The JSON is one line (no raw newline), so it is one "data:" field.
+          std::string chunk = offset == 0 ? fmt::format("retry: {}\n", k_poll_interval_ms) : "";
+          chunk += r.body == stream->last ? ": unchanged\n\n" : "data: " + r.body + "\n\n";
+          stream->last = std::move(r.body);
+          return sink.write(chunk.data(), chunk.size());
+        },
+        [this](bool) { m_streams.fetch_sub(1); });
+  });
 }
 
 void Server::install_handlers() {
@@ -166,6 +227,7 @@ void Server::install_handlers() {
     if (!authorized(req, res, m_options.token)) return httplib::Server::HandlerResponse::Handled;
     return httplib::Server::HandlerResponse::Unhandled;
   });
+  install_event_streams();
   m_http->Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
     Request request;
     request.route = req.path.empty() ? "" : req.path.substr(1);

@@ -12,14 +12,18 @@ namespace ptsuite::serve {
 
 namespace {
 
-// Polls the page's data-live-url and writes each value into the cell of its row (tr data-key =
-// serial) and column (td data-live = key), as text: no value from the server becomes markup.
+// Follows the page's data-events-url (server-sent events: one event per change of the rows,
+// the browser reconnecting by itself when a stream ends), else polls its data-live-url every
+// data-poll-ms; a stream the server refuses (not 200: EventSource CLOSED) falls back to polling.
+// Each value goes into the cell of its row (tr data-key = serial) and column (td data-live =
+// key) as text: no value from the server becomes markup.
 constexpr const char* k_live_js = R"JS((function () {
   var body = document.body;
   var url = body.getAttribute('data-live-url');
+  var events = body.getAttribute('data-events-url');
   var ms = Number(body.getAttribute('data-poll-ms')) || 2000;
   if (!url) return;
-  function apply(rows) {
+  function apply(rows, transport) {
     rows.forEach(function (row) {
       var tr = document.querySelector('tr[data-key="' + CSS.escape(String(row.serial)) + '"]');
       if (!tr) return;
@@ -32,16 +36,35 @@ constexpr const char* k_live_js = R"JS((function () {
         (a || td).textContent = text;
       });
     });
+    body.setAttribute('data-live-transport', transport);
     body.setAttribute('data-live-updates', String(Number(body.getAttribute('data-live-updates') || 0) + 1));
   }
   function poll() {
     fetch(url, {credentials: 'same-origin', cache: 'no-store'})
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (rows) { if (rows) apply(rows); })
+      .then(function (rows) { if (rows) apply(rows, 'polling'); })
       .catch(function () {})
       .finally(function () { setTimeout(poll, ms); });
   }
-  setTimeout(poll, ms);
+  function follow() {
+    var source = new EventSource(events);
+    source.onmessage = function (e) {
+      var rows;
+      try { rows = JSON.parse(e.data); } catch (x) { return; }
+      if (Array.isArray(rows)) apply(rows, 'events');
+    };
+    source.onerror = function () {
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        setTimeout(poll, ms);
+      }
+    };
+  }
+  if (events && typeof EventSource === 'function') {
+    follow();
+  } else {
+    setTimeout(poll, ms);
+  }
 })();
 )JS";
 
@@ -64,6 +87,14 @@ std::string safe_part(const std::string& value) {
 }
 
 }  // namespace
+
+std::optional<Request> live_source(const Request& request) {
+  if (request.route != "campaign/events") return std::nullopt;
+  const auto name = request.params.find("name");
+  Request source{"campaign/status.json", {}};
+  source.params.emplace("name", name == request.params.end() ? "" : name->second);
+  return source;
+}
 
 std::string static_file_name(const std::string& route, const Params& params) {
   if (route == "static/live.js") return "live.js";

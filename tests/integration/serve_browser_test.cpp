@@ -4,8 +4,8 @@
 //   * navigation and filters: the Runs list, a filtered list, a run, a drive, the drives list;
 //   * hostile model / serial / campaign strings are text in the DOM, never elements, and the
 //     title a script would set is not set;
-//   * a live campaign: the scheduler's step advances on each poll while the page is open and
-//     the page's cell follows;
+//   * a live campaign: the scheduler's step advances at each look while the page is open and
+//     the page's cell follows, by the server's events, and by polling when the server sends none;
 //   * compare and trend pages with every row present;
 //   * a token: refused without it (401), the ?token= link sets the cookie and the page opens;
 //     the command refuses a non-loopback --listen without a token (exit 2, nothing bound).
@@ -83,11 +83,15 @@ class ServeBrowser : public ::testing::Test {
     if (m_server) m_server->stop();
     if (m_thread.joinable()) m_thread.join();
   }
-  std::string start(const std::string& token = "") {
+  // Event streams end after their first event here (event_stream_ms 0): the browser's virtual
+  // time stands still while a request is open, so a stream that stayed open would hold it.
+  std::string start(const std::string& token = "", size_t event_streams = 2) {
     ServerOptions o;
     o.host = "127.0.0.1";
     o.port = 0;
     o.token = token;
+    o.event_streams = event_streams;
+    o.event_stream_ms = 0;
     m_server = std::make_unique<Server>(*m_site, o);
     m_thread = std::thread([this] { m_server->run(); });
     return "http://127.0.0.1:" + std::to_string(m_server->port());
@@ -128,18 +132,36 @@ TEST_F(ServeBrowser, NavigationFiltersAndHostileStringsInert) {
   EXPECT_NE(report.find("<svg"), std::string::npos) << "the run's SNIA report";
 }
 
-TEST_F(ServeBrowser, LiveCampaignFollowsTheSchedulerWhileOpen) {
-  const std::string base = start();
+// The campaign page open for 9 s: drive S0000LAB0000's step cell as the page shows it then,
+// and how the page got its updates (body data-live-transport).
+std::pair<std::string, std::string> live_step_and_transport(const std::string& base) {
   const std::string dom = dump_dom(base + "/campaign?name=c000", 9000);
   const size_t row = dom.find("data-key=\"S0000LAB0000\"");
-  ASSERT_NE(row, std::string::npos) << dom.substr(0, 1000);
+  EXPECT_NE(row, std::string::npos) << dom.substr(0, 1000);
+  if (row == std::string::npos) return {};
   const size_t step = dom.find("data-live=\"step\"", row);
-  ASSERT_NE(step, std::string::npos);
+  EXPECT_NE(step, std::string::npos);
+  if (step == std::string::npos) return {};
   const std::string cell = dom.substr(step, dom.find("</td>", step) - step);
+  const size_t t = dom.find("data-live-transport=\"");
+  const std::string transport = t == std::string::npos ? "" : dom.substr(t + 21, dom.find('"', t + 21) - t - 21);
+  return {cell, transport};
+}
+
+TEST_F(ServeBrowser, LiveCampaignFollowsServerSentEventsWhileOpen) {
+  const auto [cell, transport] = live_step_and_transport(start());
   EXPECT_EQ(cell.find(">1/10"), std::string::npos) << "the page as first served said 1/10: " << cell;
   EXPECT_NE(cell.find("/10"), std::string::npos) << cell;
-  EXPECT_GE(m_polls.load(), 2u) << "the page polled the status while open";
-  EXPECT_NE(dom.find("data-live-updates=\""), std::string::npos);
+  EXPECT_EQ(transport, "events") << "the page followed the server's events";
+  EXPECT_GE(m_polls.load(), 3u) << "the page and at least two events looked at the scheduler";
+}
+
+TEST_F(ServeBrowser, LiveCampaignPollsWhenTheServerSendsNoEvents) {
+  const auto [cell, transport] = live_step_and_transport(start("", 0));
+  EXPECT_EQ(cell.find(">1/10"), std::string::npos) << "the page as first served said 1/10: " << cell;
+  EXPECT_NE(cell.find("/10"), std::string::npos) << cell;
+  EXPECT_EQ(transport, "polling") << "the refused stream (503) fell back to polling";
+  EXPECT_GE(m_polls.load(), 3u) << "the page polled the status while open";
 }
 
 TEST_F(ServeBrowser, CompareAndTrendHaveEveryRow) {

@@ -2,7 +2,10 @@
 // queries, written once against history/backend.hpp's SQL interface (SQLite and PostgreSQL),
 // read-only (the server opens the database with open_backend_readonly()). Every list is bounded:
 // a page holds at most k_max_page_rows rows, a download at most k_max_download_rows; the total
-// is counted so the page can say how many there are.
+// is counted so the page can say how many there are. The lists read pages from the indexes of
+// history migration 4 (runs by start time, and by device, host, tests or verdict then start
+// time): their sort and filter expressions are the indexed ones, so a page does not sort every
+// run. Every run row is read by one reader (catalog.cpp) into a history::RunRecord.
 //
 // Filters and sort keys come from a request: values travel only as bound parameters; a sort
 // key is one of a fixed set (anything else is the default). Not thread-safe (one Backend is one
@@ -40,15 +43,11 @@ struct RunQuery {
   size_t limit = k_default_page_rows;
 };
 
-struct RunRow {
-  int64_t id = 0;
-  std::string started_utc, status, model, firmware, serial, host, tests, compliance_summary, spec_revision;
-  std::string campaign;
-  bool compliant = false;
-};
-
+// A page's runs: history records as one reader reads them (catalog.cpp): the run's columns
+// and its campaign label (labels["campaign"]); tests, metrics and other labels only where a
+// method says so.
 struct RunPage {
-  std::vector<RunRow> rows;
+  std::vector<history::RunRecord> rows;
   size_t total = 0;  // rows matching the filter
 };
 
@@ -59,11 +58,10 @@ struct DriveQuery {
 };
 
 struct DriveRow {
-  std::string serial, model, firmware, host;
+  // The drive's latest matching run (last.id == 0: registered by `fleet inventory` but never
+  // run; then only the device fields and host are set).
+  history::RunRecord last;
   size_t runs = 0;
-  int64_t last_run_id = 0;  // 0: registered (fleet inventory) but never run
-  std::string last_started_utc, last_verdict;
-  bool last_compliant = false;
   std::vector<history::Metric> headline;  // the last run's metrics (a few, see catalog.cpp)
 };
 
@@ -78,6 +76,14 @@ struct CampaignRow {
   std::string last_started_utc;
 };
 
+// A model's trend: each drive's latest run at each firmware version among the model's latest
+// `max_runs` runs, with their metrics.
+struct TrendRuns {
+  size_t runs = 0;                         // the model's runs read
+  std::vector<std::string> firmware;       // versions in the order first seen (oldest run first)
+  std::vector<history::RunRecord> latest;  // one per (firmware, serial), with metrics
+};
+
 class Catalog {
  public:
   explicit Catalog(history::HistoryStore& store) : m_store(store), m_db(store.backend()) {}
@@ -87,9 +93,12 @@ class Catalog {
   std::vector<CampaignRow> campaigns();
   // The full record (tests, metrics, labels), as `history show` reads it.
   std::optional<history::RunRecord> run(int64_t id);
-  // Runs with metrics: of one drive (by serial), of one model, of one campaign. Oldest first.
+  // The latest max_runs runs of one drive (column "device_serial"), of one model
+  // ("device_model") or of one campaign ("campaign"), oldest first, with their labels and,
+  // when `with_metrics`, their metrics.
   std::vector<history::RunRecord> runs_with_metrics(const std::string& column, const std::string& value,
-                                                    size_t max_runs);
+                                                    size_t max_runs, bool with_metrics = true);
+  TrendRuns trend(const std::string& model, size_t max_runs);
   // The run's results document text: from its stored bundle, else from results.json in its
   // recorded directory (the only path a request can reach, through the run's id). nullopt
   // when neither holds one.

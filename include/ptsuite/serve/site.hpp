@@ -9,8 +9,10 @@
 // list is paginated (catalog.hpp bounds). The site never writes: its store is read-only.
 //
 // Live data: the fleet's job states come from `jobs` (fleet::list_jobs(), i.e. squeue, when
-// the fleet is configured; empty = the history alone). A campaign page polls its
-// "campaign/status.json" every k_poll_interval_ms from /static/live.js and updates its rows.
+// the fleet is configured; empty = the history alone). A campaign page follows the server-sent
+// events of "campaign/events" (server.hpp streams them: live_source() names the JSON each event
+// carries, its "campaign/status.json") from /static/live.js and updates its rows; when the
+// server refuses the stream it polls "campaign/status.json" every k_poll_interval_ms instead.
 //
 // Threading: not thread-safe (one history connection); the server serializes requests.
 #pragma once
@@ -18,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +70,10 @@ class Site {
   history::HistoryStore& m_store;
   SiteOptions m_options;
 };
+
+// The request whose JSON body an event stream's route sends on each change ("campaign/events"
+// -> "campaign/status.json" of the same campaign); nullopt when the route is no event stream.
+std::optional<Request> live_source(const Request& request);
 
 // The export's file name of a route and its parameters: "runs.html", "run-12.html",
 // "run_results.json-12.json" ... (a value that is not [A-Za-z0-9._-]{1,40} is replaced by the

@@ -1,24 +1,35 @@
 // `ptsuite serve`'s pages without HTTP (serve/site.hpp) over a SQLite lab history read through
 // a read-only store: lists paginate, filter and sort; every table downloads as CSV and JSON; a
-// run's report, document and CSV come from its run directory or its stored bundle; hostile
-// strings are inert on every page; a request reaches no path but a run id; compare, trend and
-// campaign pages have every row; the campaign follows the scheduler; the listen rules; the
-// static export; the same pages on PostgreSQL.
+// run's report, document and CSV come from its run directory or its stored bundle; a stored
+// bundle's status is verified, not signed or tampered; an app run is listed and its report
+// renders; hostile strings are inert on every page; a request reaches no path but a run id;
+// compare, trend and campaign pages have every row; the campaign follows the scheduler and
+// streams its rows as server-sent events; the listen rules; the static export; the same pages
+// on PostgreSQL.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 #include <filesystem>
 #include <regex>
 #include <set>
+#include <thread>
+
+#include <httplib.h>
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/bundle/ed25519.hpp>
+#include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/bundle/signature.hpp>
 #include <ptsuite/fleet/progress.hpp>
 #include <ptsuite/serve/catalog.hpp>
 #include <ptsuite/serve/export.hpp>
 #include <ptsuite/serve/server.hpp>
+#include <ptsuite/util/base64.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/sha256.hpp>
 #include "support/postgres_server.hpp"
+#include "support/report_fixtures.hpp"
 #include "support/test_outputs.hpp"
 #include "unit/serve/serve_fixture.hpp"
 
@@ -157,6 +168,106 @@ TEST_F(ServeSite, RunDocumentsComeFromTheRunDirectoryOrTheStoredBundle) {
   EXPECT_NE(gone.body.find("neither stored in the history"), std::string::npos);
 }
 
+// The verification table of a run's page as JSON rows.
+nlohmann::json verification_of(Site& site, int64_t id) {
+  const Response r = site.handle({"run", {{"id", std::to_string(id)}, {"format", "json"}, {"table", "verification"}}});
+  EXPECT_EQ(r.status, 200) << r.body.substr(0, 300);
+  return nlohmann::json::parse(r.body);
+}
+
+// One stored file of a run rewritten in the database as someone with write access would:
+// content, size and SHA-256 consistent with each other.
+void tamper_stored_file(history::HistoryStore& store, int64_t id, const std::string& path, const std::string& content) {
+  (void)store.backend().query(
+      "UPDATE run_files SET content_base64 = ?, size_bytes = ?, sha256 = ? WHERE run_id = ? AND path = ?",
+      {base64_encode(content), std::to_string(content.size()), sha256_hex(content), std::to_string(id), path});
+}
+
+// Stored bundles (the run directory is not on this host): signed and intact = verified; a
+// result edited in the database = tampered (the manifest no longer matches); the signature
+// file edited = tampered (the Ed25519 check fails); no signature = not signed.
+TEST_F(ServeSite, AStoredBundleIsVerifiedNotSignedOrTampered) {
+  const std::string results = test_support::serialize_results_fixture(test_support::load_results_fixture("quick"));
+  const auto stored_bundle = [&](const std::string& name, bool sign) {
+    const std::string dir = m_dir.file(name);
+    test_support::write_file(dir + "/results.json", results);
+    (void)bundle::write_manifest(test_support::output_dir(dir));
+    if (sign) {
+      (void)bundle::sign_bundle(test_support::output_dir(dir), bundle::SigningKey::generate(), "ACME Lab",
+                                "2026-12-02T10:00:00Z");
+    }
+    return std::make_pair(history::record_from_run_dir(dir), history::read_bundle_files(dir));
+  };
+  auto [signed_run, signed_files] = stored_bundle("run-signed", true);
+  auto [plain_run, plain_files] = stored_bundle("run-unsigned", false);
+  std::map<std::string, int64_t> ids;
+  {
+    history::HistoryStore writable =
+        history::HistoryStore::open(test_support::sqlite_history(m_dir.file("history.sqlite")));
+    for (const char* name : {"verified", "edited result", "edited signature"}) {
+      history::RunRecord r = signed_run;
+      r.run_uid += name;
+      r.run_dir = m_dir.file(std::string("elsewhere/") + name);  // not on this host
+      ids[name] = writable.add(r, false, &signed_files).id;
+    }
+    plain_run.run_uid += "not signed";  // the fixture's bundled run is the same "quick" document
+    plain_run.run_dir = m_dir.file("elsewhere/unsigned");
+    ids["not signed"] = writable.add(plain_run, false, &plain_files).id;
+    tamper_stored_file(writable, ids["edited result"], "results.json", results + " ");
+    const auto sig = std::find_if(signed_files.begin(), signed_files.end(),
+                                  [](const history::BundleFile& f) { return f.path == bundle::k_signature_file_name; });
+    ASSERT_NE(sig, signed_files.end());
+    std::string edited = sig->content;
+    const size_t at = edited.find("ACME Lab");
+    ASSERT_NE(at, std::string::npos);
+    tamper_stored_file(writable, ids["edited signature"], sig->path, edited.replace(at, 8, "Evil Lab"));
+  }
+  const std::map<std::string, std::string> expected = {{"verified", "verified"},
+                                                       {"edited result", "tampered"},
+                                                       {"edited signature", "tampered"},
+                                                       {"not signed", "not signed"}};
+  for (const auto& [name, status] : expected) {
+    const nlohmann::json rows = verification_of(*m_site, ids.at(name));
+    ASSERT_FALSE(rows.empty()) << name;
+    EXPECT_EQ(rows[0].at("check"), "status") << name;
+    EXPECT_EQ(rows[0].at("result"), status) << name << ": " << rows.dump(1);
+  }
+  const std::string edited_signature = verification_of(*m_site, ids.at("edited signature")).dump();
+  EXPECT_NE(edited_signature.find("bad signature"), std::string::npos) << edited_signature;
+  const std::string edited_result = verification_of(*m_site, ids.at("edited result")).dump();
+  EXPECT_NE(edited_result.find("0 of 1 listed files"), std::string::npos) << edited_result;
+  EXPECT_NE(get("run", {{"id", std::to_string(ids.at("verified"))}}).body.find(">verified<"), std::string::npos);
+}
+
+// An application run (`ptsuite app run`'s document) in the history: in the runs list, its page,
+// its report (the app report, not an error) and its CSV.
+TEST_F(ServeSite, AppRunsAreListedAndTheirReportRenders) {
+  const std::string dir = m_dir.file("run-app");
+  test_support::write_file(dir + "/results.json", nlohmann::json(test_support::app_run_fixture("pgbench", 2)).dump());
+  history::RunRecord app = history::record_from_run_dir(dir);
+  {
+    history::HistoryStore writable =
+        history::HistoryStore::open(test_support::sqlite_history(m_dir.file("history.sqlite")));
+    app.id = writable.add(app).id;
+  }
+  const nlohmann::json newest = nlohmann::json::parse(get("runs", {{"format", "json"}, {"sort", "id"}}).body);
+  ASSERT_FALSE(newest.empty());
+  EXPECT_EQ(newest[0].at("id"), app.id);
+  EXPECT_EQ(newest[0].at("model"), app.device_model);
+  const Params p{{"id", std::to_string(app.id)}};
+  const Response page = get("run", p);
+  ASSERT_EQ(page.status, 200);
+  EXPECT_NE(page.body.find(app.spec_revision), std::string::npos) << "the app's revision, \"app NAME\"";
+  const Response report = get("run/report", p);
+  ASSERT_EQ(report.status, 200) << report.body.substr(0, 500);
+  EXPECT_NE(report.body.find("pgbench"), std::string::npos);
+  EXPECT_NE(report.body.find("<svg"), std::string::npos) << "the app report's charts";
+  ASSERT_FALSE(app.tests.empty());
+  const Response csv = get("run/csv", {{"id", std::to_string(app.id)}, {"test", app.tests[0]}});
+  EXPECT_EQ(csv.status, 200) << csv.body;
+  EXPECT_EQ(csv.download_name, "app.csv");
+}
+
 TEST_F(ServeSite, RequestsReachNoPathButARunId) {
   for (const std::string id : {"../../etc/passwd", "/etc/passwd", "0", "-1", "999999", "1e3", "", "12abc"}) {
     EXPECT_EQ(get("run/report", {{"id", id}}).status, 404) << id;
@@ -246,6 +357,7 @@ TEST_F(ServeSite, CampaignFollowsTheScheduler) {
   ASSERT_EQ(none.status, 200);
   EXPECT_NE(none.body.find("data-live-url=\"/campaign/status.json?name=c000\""), std::string::npos);
   EXPECT_NE(none.body.find("src=\"/static/live.js\""), std::string::npos);
+  EXPECT_NE(none.body.find("data-events-url=\"/campaign/events?name=c000\""), std::string::npos);
   fleet::SlurmJob job;
   job.id = 4242;
   job.name = "ptsuite-S0000LAB0000";
@@ -272,6 +384,37 @@ TEST_F(ServeSite, TheStoreIsReadOnly) {
   EXPECT_THROW((void)history::HistoryStore::open_readonly(test_support::sqlite_history(m_dir.file("missing.sqlite"))),
                UsageError);
   EXPECT_FALSE(std::filesystem::exists(m_dir.file("missing.sqlite"))) << "serve creates no database";
+}
+
+// The campaign's event stream over HTTP: "retry" and the status rows as one "data:" line (the
+// stream ends after it here: event_stream_ms 0); refused (503: the page polls) when the server
+// follows no more pages.
+TEST_F(ServeSite, TheCampaignStreamsItsRowsAsServerSentEvents) {
+  for (const size_t streams : {size_t{2}, size_t{0}}) {
+    ServerOptions o;
+    o.port = 0;
+    o.event_streams = streams;
+    o.event_stream_ms = 0;
+    Server server(*m_site, o);
+    std::thread thread([&server] { server.run(); });
+    httplib::Client client("127.0.0.1", server.port());
+    const httplib::Result r = client.Get("/campaign/events?name=c001");
+    server.stop();
+    thread.join();
+    ASSERT_TRUE(r) << "no response";
+    if (streams == 0) {
+      EXPECT_EQ(r->status, 503);
+      continue;
+    }
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(r->get_header_value("Content-Type"), "text/event-stream");
+    EXPECT_EQ(r->body.rfind("retry: 2000\ndata: [", 0), 0u) << r->body.substr(0, 200);
+    const size_t data = r->body.find("data: ");
+    const nlohmann::json rows = nlohmann::json::parse(r->body.substr(data + 6, r->body.find('\n', data) - data - 6));
+    EXPECT_EQ(rows, nlohmann::json::parse(get("campaign/status.json", {{"name", "c001"}}).body));
+    EXPECT_FALSE(rows.empty());
+    EXPECT_EQ(r->body.substr(r->body.size() - 2), "\n\n");
+  }
 }
 
 TEST(ServeListen, OtherHostsNeedAToken) {
