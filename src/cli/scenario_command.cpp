@@ -196,13 +196,13 @@ int run_scenario_command(const ScenarioOptions& o) {
 }
 
 int resume_scenario_command(const std::string& dir, const ScenarioOptions& flags) {
-  // The outputs first, then what DIR holds: a device node as DIR or --db is exit 3 whatever it
-  // holds. DIR passes the gate again, as the run's directory, inside resume_scenario_run (a
-  // second directory() of one gate would be a clash, so this first look uses its own).
-  (void)device::OutputGate("scenario resume").directory(dir, "DIR", device::OutputGate::Existing::may_hold_files);
+  // The outputs first, then what DIR holds: DIR is claimed from the command's one gate before
+  // anything reads it (a device node as DIR or --db is exit 3 whatever it holds), and the run
+  // continues in that directory.
   device::OutputGate gate("scenario resume");
+  OutputDir out = gate.directory(dir, "DIR", device::OutputGate::Existing::may_hold_files);
   const std::optional<history::HistoryDb> history = gate_run_history(gate, flags.no_history, flags.db);
-  scenario::ScenarioRunConfig c = scenario::read_scenario_run(dir);
+  scenario::ScenarioRunConfig c = scenario::read_scenario_run(out.path());
   c.allow_destructive = flags.allow_destructive;
   c.confirm_serials = flags.confirm_serials;
   c.command_line = invocation();
@@ -212,7 +212,8 @@ int resume_scenario_command(const std::string& dir, const ScenarioOptions& flags
   const std::vector<std::string> formats = report_formats(o.formats, o.paper);
   StopSignals signals;
   ScenarioConsole console(o.quiet);
-  return end_scenario_run(scenario::resume_scenario_run(dir, c, console, &signals.flag(), gate), o, formats, history);
+  return end_scenario_run(scenario::resume_scenario_run(std::move(out), c, console, &signals.flag(), gate), o, formats,
+                          history);
 }
 
 }  // namespace

@@ -285,10 +285,10 @@ ScenarioRunConfig read_scenario_run(const fs::path& dir_in) {
   return c;
 }
 
-ScenarioRunOutcome resume_scenario_run(const fs::path& dir_in, ScenarioRunConfig config, ScenarioObserver& observer,
+ScenarioRunOutcome resume_scenario_run(OutputDir dir, ScenarioRunConfig config, ScenarioObserver& observer,
                                        const std::atomic<bool>* stop, device::OutputGate& outputs) {
   ScenarioSession s;
-  s.out = outputs.directory(dir_in.string(), "DIR", device::OutputGate::Existing::may_hold_files);
+  s.out = std::move(dir);
   s.dir = s.out->path();
   const UniqueFd dir_lock = lock_run_directory(s.dir);
   const fs::path run_file = s.dir / k_scenario_run_file;
