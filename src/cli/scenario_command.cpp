@@ -10,6 +10,7 @@
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/scenario_writers.hpp>
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
@@ -86,23 +87,16 @@ int plan_scenario_command(const ScenarioOptions& o) {
 
 // --json: the scenarios (name, title, reconstructs, targets, phases) and the mix profiles.
 json scenarios_json() {
-  json scenarios = json::array();
+  std::vector<results::ScenarioListEntryOut> scenarios;
   for (const std::string& n : scenario::builtin_scenarios()) {
     const scenario::Scenario s = scenario::load_scenario(n);
-    json phases = json::array();
+    std::vector<std::string> phases;
     for (const scenario::PhaseSpec& p : s.phases) phases.push_back(p.name);
-    scenarios.push_back(
-        {{"name", n},
-         {"title", s.title},
-         {"reconstructs", s.reconstructs},
-         {"targets", {{"count", s.targets.count}, {"exact", s.targets.exact}, {"roles", s.targets.names}}},
-         {"phases", std::move(phases)}});
+    scenarios.push_back({n, s.title, s.reconstructs, s.targets.count, s.targets.exact, s.targets.names, phases});
   }
-  json profiles = json::array();
-  for (const scenario::MixProfile& p : scenario::mix_profiles()) {
-    profiles.push_back({{"name", p.name}, {"title", p.title}, {"basis", p.basis}});
-  }
-  return {{"scenarios", std::move(scenarios)}, {"profiles", std::move(profiles)}};
+  std::vector<results::MixProfileOut> profiles;
+  for (const scenario::MixProfile& p : scenario::mix_profiles()) profiles.push_back({p.name, p.title, p.basis});
+  return results::scenario_listing(scenarios, profiles);
 }
 
 int list_scenarios(bool as_json) {
