@@ -191,6 +191,7 @@ void Runner::measure() {
   }
   m_run.instances.resize(n);
   m_measured_start_ns = monotonic_ns();  // the capture's steps start here (the workload's start)
+  if (m_rq.on_measured_start) m_rq.on_measured_start(m_measured_start_ns, m_config.duration_ns);
   parallel(n, [&](size_t i) {
     timed_phase("run", static_cast<uint32_t>(i), [&] {
       m_run.instances[i] = m_setup.instances[i]->run(m_config.duration_ns);

@@ -10,6 +10,7 @@
 #include <ptsuite/device/output_gate.hpp>
 #include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/scenario_report.hpp>
+#include <ptsuite/results/scenario_writers.hpp>
 #include <ptsuite/scenario/profiles.hpp>
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
@@ -86,23 +87,16 @@ int plan_scenario_command(const ScenarioOptions& o) {
 
 // --json: the scenarios (name, title, reconstructs, targets, phases) and the mix profiles.
 json scenarios_json() {
-  json scenarios = json::array();
+  std::vector<results::ScenarioListEntryOut> scenarios;
   for (const std::string& n : scenario::builtin_scenarios()) {
     const scenario::Scenario s = scenario::load_scenario(n);
-    json phases = json::array();
+    std::vector<std::string> phases;
     for (const scenario::PhaseSpec& p : s.phases) phases.push_back(p.name);
-    scenarios.push_back(
-        {{"name", n},
-         {"title", s.title},
-         {"reconstructs", s.reconstructs},
-         {"targets", {{"count", s.targets.count}, {"exact", s.targets.exact}, {"roles", s.targets.names}}},
-         {"phases", std::move(phases)}});
+    scenarios.push_back({n, s.title, s.reconstructs, s.targets.count, s.targets.exact, s.targets.names, phases});
   }
-  json profiles = json::array();
-  for (const scenario::MixProfile& p : scenario::mix_profiles()) {
-    profiles.push_back({{"name", p.name}, {"title", p.title}, {"basis", p.basis}});
-  }
-  return {{"scenarios", std::move(scenarios)}, {"profiles", std::move(profiles)}};
+  std::vector<results::MixProfileOut> profiles;
+  for (const scenario::MixProfile& p : scenario::mix_profiles()) profiles.push_back({p.name, p.title, p.basis});
+  return results::scenario_listing(scenarios, profiles);
 }
 
 int list_scenarios(bool as_json) {
@@ -196,13 +190,13 @@ int run_scenario_command(const ScenarioOptions& o) {
 }
 
 int resume_scenario_command(const std::string& dir, const ScenarioOptions& flags) {
-  // The outputs first, then what DIR holds: a device node as DIR or --db is exit 3 whatever it
-  // holds. DIR passes the gate again, as the run's directory, inside resume_scenario_run (a
-  // second directory() of one gate would be a clash, so this first look uses its own).
-  (void)device::OutputGate("scenario resume").directory(dir, "DIR", device::OutputGate::Existing::may_hold_files);
+  // The outputs first, then what DIR holds: DIR is claimed from the command's one gate before
+  // anything reads it (a device node as DIR or --db is exit 3 whatever it holds), and the run
+  // continues in that directory.
   device::OutputGate gate("scenario resume");
+  OutputDir out = gate.directory(dir, "DIR", device::OutputGate::Existing::may_hold_files);
   const std::optional<history::HistoryDb> history = gate_run_history(gate, flags.no_history, flags.db);
-  scenario::ScenarioRunConfig c = scenario::read_scenario_run(dir);
+  scenario::ScenarioRunConfig c = scenario::read_scenario_run(out.path());
   c.allow_destructive = flags.allow_destructive;
   c.confirm_serials = flags.confirm_serials;
   c.command_line = invocation();
@@ -212,7 +206,8 @@ int resume_scenario_command(const std::string& dir, const ScenarioOptions& flags
   const std::vector<std::string> formats = report_formats(o.formats, o.paper);
   StopSignals signals;
   ScenarioConsole console(o.quiet);
-  return end_scenario_run(scenario::resume_scenario_run(dir, c, console, &signals.flag(), gate), o, formats, history);
+  return end_scenario_run(scenario::resume_scenario_run(std::move(out), c, console, &signals.flag(), gate), o, formats,
+                          history);
 }
 
 }  // namespace

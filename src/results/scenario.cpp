@@ -140,6 +140,10 @@ StepRecord read_step_record(const json& j) {
   return out;
 }
 
+uint32_t PhaseRecord::app_target(uint32_t instance) const {
+  return instance < app_targets.size() ? app_targets[instance] : instance;
+}
+
 PhaseRecord read_phase_record(const json& j) {
   PhaseRecord out;
   out.name = str(j, "name");
@@ -160,6 +164,8 @@ PhaseRecord read_phase_record(const json& j) {
     return ScenarioReplay{count32(at(r, "target")), read_replay(at(r, "replay"))};
   });
   if (const json& app = at(j, "app"); app.is_object()) out.app = read_app_run(app);
+  out.app_targets = read_each(at(j, "app_targets"), [](const json& t) { return count32(t); });
+  out.streams_start_ns = count(at(j, "streams_start_ns"));
   return out;
 }
 

@@ -183,6 +183,58 @@ void parse_replay(const json& j, const Fields& f, PhaseSpec& p) {
   if (j.contains("step")) p.step_ns = duration_of(j, f, "step");
 }
 
+// app_targets: role names, each once; the application runs on their targets.
+std::vector<uint32_t> parse_app_targets(const json& j, const Fields& f, const TargetRoles& roles) {
+  if (!roles.exact) f.fail("app_targets", "needs targets.roles (the roles the application and the streams run on)");
+  const json& list = j.at("app_targets");
+  if (!list.is_array() || list.empty() || list.size() >= roles.names.size()) {
+    f.fail("app_targets", "must be a list of roles of targets.roles, leaving at least one for the streams");
+  }
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const auto it = list[i].is_string() ? std::find(roles.names.begin(), roles.names.end(), list[i].get<std::string>())
+                                        : roles.names.end();
+    const auto role = static_cast<uint32_t>(it - roles.names.begin());
+    if (it == roles.names.end() || std::find(out.begin(), out.end(), role) != out.end()) {
+      f.child("app_targets").item(i).fail("", "must be a role of targets.roles, named once");
+    }
+    out.push_back(role);
+  }
+  return out;
+}
+
+// An app phase; with `streams` a mixed phase: the application on `app_targets`, the streams
+// on the other targets (mkfs and mount need the application's devices to themselves).
+void parse_app(const json& j, const Fields& f, const TargetRoles& roles, PhaseSpec& p) {
+  f.only(j, {"name", "kind", "app", "settings", "app_targets", "streams", "interval", "charts"});
+  p.app = f.text(j, "app", true);
+  if (j.contains("settings")) {
+    if (!j.at("settings").is_object()) f.fail("settings", "must be an object of setting: value");
+    for (const auto& [k, v] : j.at("settings").items()) {
+      if (!v.is_string() && !v.is_number_unsigned()) f.child("settings").fail(k, "must be a string or a count");
+      p.app_settings.push_back(k + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
+    }
+  }
+  if (j.contains("app_targets")) p.app_targets = parse_app_targets(j, f, roles);
+  if (!j.contains("streams")) {
+    if (j.contains("interval")) f.fail("interval", "is the streams' interval series: give streams, or remove it");
+    return;
+  }
+  if (p.app_targets.empty()) {
+    f.fail("app_targets",
+           "is required with streams: the roles the application runs on (the streams run on the others)");
+  }
+  p.streams = parse_streams(j, f, roles, false);
+  for (size_t i = 0; i < p.streams.size(); ++i) {
+    const StreamTargets& t = p.streams[i].targets;
+    if (!t.each && std::find(p.app_targets.begin(), p.app_targets.end(), t.role) != p.app_targets.end()) {
+      f.child("streams").item(i).fail("target", "is a target of the application (app_targets): choose another role");
+    }
+  }
+  // The streams' series at the drivers' progress period (1 s) unless the phase names one.
+  p.interval_ns = j.contains("interval") ? interval_of(j, f) : 1'000'000'000;
+}
+
 void parse_generator(const json& j, const Fields& f, const std::vector<PhaseSpec>& before, PhaseSpec& p) {
   if (p.kind == PhaseKind::txq) {
     f.only(j, {"name", "kind", "duration", "interval", "segment_warmup", "stream", "points", "charts"});
@@ -243,16 +295,8 @@ PhaseSpec parse_phase(const json& j, const Fields& f, const TargetRoles& roles, 
       }
       if (j.contains("capacity_multiple")) p.fill_capacity_multiple = f.number(j, "capacity_multiple", 0.001, 100);
       return p;
-    case PhaseKind::app:  // an application on every target at once (docs/app.md)
-      f.only(j, {"name", "kind", "app", "settings"});
-      p.app = f.text(j, "app", true);
-      if (j.contains("settings")) {
-        if (!j.at("settings").is_object()) f.fail("settings", "must be an object of setting: value");
-        for (const auto& [k, v] : j.at("settings").items()) {
-          if (!v.is_string() && !v.is_number_unsigned()) f.child("settings").fail(k, "must be a string or a count");
-          p.app_settings.push_back(k + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
-        }
-      }
+    case PhaseKind::app:  // an application on every target at once (docs/app.md), or mixed
+      parse_app(j, f, roles, p);
       return p;
     case PhaseKind::replay:
       parse_replay(j, f, p);

@@ -10,6 +10,7 @@
 #include <ptsuite/replay/replay_runner.hpp>
 #include <ptsuite/replay/replay_source.hpp>
 #include <ptsuite/results/replay.hpp>
+#include <ptsuite/results/scenario_writers.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
@@ -83,7 +84,7 @@ void replay_on_targets(const PhaseSpec& p, const std::vector<ScenarioTarget>& ta
     r.command = fmt::format("scenario replay phase {} (target {})", p.name, t + 1);
     json doc;
     to_json(doc, r);
-    out.push_back(json{{"target", t}, {"replay", std::move(doc)}});
+    out.push_back(results::scenario_replay_entry(static_cast<uint32_t>(t), std::move(doc)));
     message(fmt::format("{}: target {}: {} reads and writes replayed in {}{}", p.name, t + 1, r.replayed_ios,
                         units::format_duration(r.duration_ns),
                         p.closed_loop ? ""

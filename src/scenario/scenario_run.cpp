@@ -3,11 +3,13 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 #include <exception>
 
 #include <ptsuite/app/app_runner.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/engine/engine_registry.hpp>
+#include <ptsuite/results/scenario_writers.hpp>
 #include <ptsuite/scenario/scenario_runner.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/command_line.hpp>
@@ -65,44 +67,52 @@ struct ScenarioSession {
   std::vector<ScenarioTarget> targets;
 };
 
-json scenario_header(const ScenarioSession& s) {
-  return json{{"name", s.scenario.name},
-              {"title", s.scenario.title},
-              {"description", s.scenario.description},
-              {"reconstructs", s.scenario.reconstructs},
-              {"ptsuite_choices", s.scenario.ptsuite_choices},
-              {"roles", s.scenario.targets.names},
-              {"quick", s.config.quick},
-              {"source_sha256", sha256_hex(s.text)}};
+// The results document's header, status and phases still to come.
+results::ScenarioDocumentOut results_skeleton(const ScenarioSession& s) {
+  results::ScenarioDocumentOut d;
+  d.tool_version = version();
+  d.git_revision = git_revision();
+  d.scenario = {s.scenario.name,         s.scenario.title,           s.scenario.description,
+                s.scenario.reconstructs, s.scenario.ptsuite_choices, s.scenario.targets.names,
+                s.config.quick,          sha256_hex(s.text)};
+  d.engine = s.config.engine;
+  d.seed = s.config.seed;
+  d.quick = s.config.quick;
+  d.tested_by = s.config.tested_by;
+  d.report = s.config.report_options;
+  d.targets = s.run.at("identities");
+  d.started_utc = s.run.at("started_utc").get<std::string>();
+  return d;
 }
 
-json results_skeleton(const ScenarioSession& s) {
-  json config{{"engine", s.config.engine}, {"seed", s.config.seed}, {"quick", s.config.quick}};
-  if (!s.config.tested_by.empty()) config["tested_by"] = s.config.tested_by;
-  return json{{"kind", "ptsuite.scenario"},
-              {"schema_version", 1},
-              {"tool", {{"name", "ptsuite"}, {"version", version()}, {"git_revision", git_revision()}}},
-              {"scenario", scenario_header(s)},
-              {"config", std::move(config)},
-              {"report", s.config.report_options},
-              {"targets", s.run.at("identities")},
-              {"started_utc", s.run.at("started_utc")}};
+// The targets an app phase's application runs on: its app_targets, or every target.
+std::vector<size_t> app_target_indices(const PhaseSpec& p, size_t targets) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < targets; ++i) {
+    if (p.app_targets.empty() || std::find(p.app_targets.begin(), p.app_targets.end(), i) != p.app_targets.end()) {
+      out.push_back(i);
+    }
+  }
+  return out;
 }
 
-// app phases (docs/app.md): mkfs and mount need each device to themselves, so the targets'
-// claims and opens are released for the phase and taken again after it (the targets' entries
-// are updated in place: the runner holds the vector). The app's document goes to
-// DIR/app-<phase>/results.json; its reports are the run's ending's (lifecycle/finish_run.hpp).
-std::function<json(const PhaseSpec&)> app_phase_runner(ScenarioSession& s, ScenarioObserver& observer,
-                                                       const std::atomic<bool>* stop,
-                                                       std::vector<std::pair<OutputDir, results::Document>>& done) {
-  return [&s, &observer, stop, &done](const PhaseSpec& p) {
+// app phases (docs/app.md): mkfs and mount need each device to themselves, so the claims and
+// opens of the application's targets are released for the phase and taken again after it (the
+// targets' entries are updated in place: the runner holds the vector); a mixed phase's streams
+// keep theirs. The app's document goes to DIR/app-<phase>/results.json; its reports are the
+// run's ending's (lifecycle/finish_run.hpp).
+std::function<json(const PhaseSpec&, const ScenarioRunOptions::MeasuredStart&)> app_phase_runner(
+    ScenarioSession& s, ScenarioObserver& observer, const std::atomic<bool>* stop,
+    std::vector<std::pair<OutputDir, results::Document>>& done) {
+  return [&s, &observer, stop, &done](const PhaseSpec& p, const ScenarioRunOptions::MeasuredStart& measured_start) {
     app::AppRunRequest rq;
-    for (auto& t : s.opened) {
-      rq.targets.push_back(t->identity.at("path").get<std::string>());
-      t->target.reset();
-      t->session.reset();
-      t->guard = device::TargetGuard{};  // the app run takes the target's lock itself
+    const std::vector<size_t> used = app_target_indices(p, s.opened.size());
+    for (const size_t i : used) {
+      OpenTarget& t = *s.opened[i];
+      rq.targets.push_back(t.identity.at("path").get<std::string>());
+      t.target.reset();
+      t.session.reset();
+      t.guard = device::TargetGuard{};  // the app run takes the target's lock itself
     }
     rq.app = p.app;
     rq.quick = s.config.quick;
@@ -114,6 +124,7 @@ std::function<json(const PhaseSpec&)> app_phase_runner(ScenarioSession& s, Scena
     rq.tool_version = fmt::format("{} ({})", version(), git_revision());
     rq.stop = stop;
     rq.log = [&observer](const std::string& m) { observer.message(m); };
+    rq.on_measured_start = measured_start;
     std::optional<app::AppRunOutcome> outcome;
     std::exception_ptr error;
     try {
@@ -121,8 +132,9 @@ std::function<json(const PhaseSpec&)> app_phase_runner(ScenarioSession& s, Scena
     } catch (...) {
       error = std::current_exception();
     }
-    for (size_t i = 0; i < s.opened.size(); ++i) {  // the claims again, also after a refusal
-      detail::open_device(*s.opened[i], rq.targets[i], s.config, s.config.targets.empty());
+    for (size_t k = 0; k < used.size(); ++k) {  // the claims again, also after a refusal
+      const size_t i = used[k];
+      detail::open_device(*s.opened[i], rq.targets[k], s.config, s.config.targets.empty());
       s.targets[i].target = &*s.opened[i]->target;
       s.targets[i].session = s.opened[i]->session.get();
     }
@@ -157,10 +169,9 @@ ScenarioRunOutcome execute(ScenarioSession& s, RunLogFile& log, ScenarioObserver
   };
   ro.replay = [&journal](const std::string& key) { return journal.find(key); };
   ro.run_app = app_phase_runner(s, observer, stop, out.app_phases);
-  json doc = results_skeleton(s);
-  json phases = json::array();
+  results::ScenarioDocumentOut doc = results_skeleton(s);
   try {
-    run_scenario(s.scenario, s.targets, ro, phases);
+    run_scenario(s.scenario, s.targets, ro, doc.phases);
     out.status = "complete";
   } catch (const Error& e) {
     out.status = fmt::format("stopped: {}", e.what());
@@ -168,16 +179,16 @@ ScenarioRunOutcome execute(ScenarioSession& s, RunLogFile& log, ScenarioObserver
     log.warning(e.what());
     observer.warning(fmt::format("ptsuite: {}", e.what()));  // a failed scenario always says why
   }
-  doc["status"] = out.status;
-  doc["phases"] = std::move(phases);
-  doc["finished_utc"] = utc_now_iso8601();
-  write_file_atomic(s.out->file("results.json"), doc.dump());
+  doc.status = out.status;
+  doc.finished_utc = utc_now_iso8601();
+  json written = doc;
+  write_file_atomic(s.out->file("results.json"), written.dump());
   out.out_dir = s.dir.string();
   out.out = s.out;
   out.results_path = (s.dir / "results.json").string();
   out.resumable = out.exit_code == static_cast<int>(ExitCode::interrupted) && !s.config.targets.empty();
   out.final_note = fmt::format("scenario {}: {}; exit code {}", s.scenario.name, out.status, out.exit_code);
-  auto source = std::make_shared<const json>(std::move(doc));
+  auto source = std::make_shared<const json>(std::move(written));
   out.document = results::make_document(results::read_scenario_document(source), source);
   return out;
 }
@@ -209,21 +220,22 @@ void check_target_count(const Scenario& s, size_t given) {
 }
 
 json run_file_json(const ScenarioSession& s) {
-  json identities = json::array();
-  for (const auto& t : s.opened) identities.push_back(t->identity);
-  return json{{"scenario_text", s.text},
-              {"targets", s.config.targets},
-              {"quick", s.config.quick},
-              {"engine", s.config.engine},
-              {"seed", s.config.seed},
-              {"identities", identities},
-              {"scratch", s.config.targets.empty()},
-              {"tested_by", s.config.tested_by},
-              {"reports", s.config.report_formats},
-              {"series", s.config.series},
-              {"plot_targets", s.config.plot_targets},
-              {"compact", s.config.compact},
-              {"started_utc", utc_now_iso8601()}};
+  results::ScenarioRunFileOut r;
+  r.scenario_text = s.text;
+  r.targets = s.config.targets;
+  r.quick = s.config.quick;
+  r.engine = s.config.engine;
+  r.seed = s.config.seed;
+  r.identities = json::array();
+  for (const auto& t : s.opened) r.identities.push_back(t->identity);
+  r.scratch = s.config.targets.empty();
+  r.tested_by = s.config.tested_by;
+  r.reports = s.config.report_formats;
+  r.series = s.config.series;
+  r.plot_targets = s.config.plot_targets;
+  r.compact = s.config.compact;
+  r.started_utc = utc_now_iso8601();
+  return r;
 }
 
 }  // namespace
@@ -285,10 +297,10 @@ ScenarioRunConfig read_scenario_run(const fs::path& dir_in) {
   return c;
 }
 
-ScenarioRunOutcome resume_scenario_run(const fs::path& dir_in, ScenarioRunConfig config, ScenarioObserver& observer,
+ScenarioRunOutcome resume_scenario_run(OutputDir dir, ScenarioRunConfig config, ScenarioObserver& observer,
                                        const std::atomic<bool>* stop, device::OutputGate& outputs) {
   ScenarioSession s;
-  s.out = outputs.directory(dir_in.string(), "DIR", device::OutputGate::Existing::may_hold_files);
+  s.out = std::move(dir);
   s.dir = s.out->path();
   const UniqueFd dir_lock = lock_run_directory(s.dir);
   const fs::path run_file = s.dir / k_scenario_run_file;

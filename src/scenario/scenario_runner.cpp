@@ -8,6 +8,9 @@
 
 #include <ptsuite/device/purge.hpp>
 #include <ptsuite/pts/steady_state_rule.hpp>
+#include <ptsuite/results/app_run.hpp>
+#include <ptsuite/results/scenario.hpp>
+#include <ptsuite/results/scenario_writers.hpp>
 #include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/stats/stats_json.hpp>
 #include <ptsuite/util/clock.hpp>
@@ -16,6 +19,7 @@
 #include <ptsuite/workload/rng.hpp>
 #include <ptsuite/workload/workload_json.hpp>
 
+#include "scenario/scenario_mixed.hpp"
 #include "scenario/scenario_replay.hpp"
 
 namespace ptsuite::scenario {
@@ -111,22 +115,36 @@ std::vector<Instance> fill_instances(const PhaseSpec& p, size_t target_count, co
   return in;
 }
 
-json instance_json(const Instance& in, const workload::WorkloadResult& r) {
-  const stats::DirectionStats combined = r.stats.combined();
-  json out{{"stream", in.stream},
-           {"target", in.target},
-           {"threads", in.spec.threads},
-           {"queue_depth", in.spec.queue_depth},
-           {"rate", {{"iops", in.spec.rate.iops}, {"mb_per_s", in.spec.rate.mb_per_s}}},
-           {"seed", in.spec.seed},
-           {"elapsed_ns", r.elapsed_ns},
-           {"stop_reason", workload::to_string(r.stop_reason)},
-           {"summary", stats::summarize(r.stats, r.elapsed_ns)},
-           {"histograms",
-            {{"read", r.stats.read.histogram}, {"write", r.stats.write.histogram}, {"combined", combined.histogram}}}};
+// A mixed phase's streams: "each" on each target the application does not use. Their length
+// is the application's measured period (known when it starts); 1 s stands in until then.
+std::vector<Instance> mixed_instances(const PhaseSpec& p, size_t target_count, const ScenarioRunOptions& o) {
+  std::vector<Instance> out;
+  for (Instance& i : instances_of(p.streams, target_count, {1'000'000'000, 0, 0, p.interval_ns}, o)) {
+    if (std::find(p.app_targets.begin(), p.app_targets.end(), i.target) == p.app_targets.end()) {
+      out.push_back(std::move(i));
+    }
+  }
+  return out;
+}
+
+results::ScenarioInstanceOut instance_out(const Instance& in, const workload::WorkloadResult& r) {
+  results::ScenarioInstanceOut out;
+  out.stream = in.stream;
+  out.target = in.target;
+  out.threads = in.spec.threads;
+  out.queue_depth = in.spec.queue_depth;
+  out.rate_iops = in.spec.rate.iops;
+  out.rate_mb_per_s = in.spec.rate.mb_per_s;
+  out.seed = in.spec.seed;
+  out.elapsed_ns = r.elapsed_ns;
+  out.stop_reason = workload::to_string(r.stop_reason);
+  out.summary = stats::summarize(r.stats, r.elapsed_ns);
+  out.histogram_read = r.stats.read.histogram;
+  out.histogram_write = r.stats.write.histogram;
+  out.histogram_combined = r.stats.combined().histogram;
   if (!r.intervals.empty()) {
-    out["interval_ns"] = in.spec.interval_ns;
-    out["intervals"] = workload::intervals_json(r.intervals);
+    out.interval_ns = in.spec.interval_ns;
+    out.intervals = workload::intervals_json(r.intervals);
   }
   return out;
 }
@@ -167,7 +185,7 @@ StepResult run_step(std::vector<Instance> instances, const std::vector<ScenarioT
   return out;
 }
 
-json step_json(const StepResult& r, size_t target_count, json label, json x) {
+json step_json(const StepResult& r, size_t target_count, std::string label, results::ScenarioStepX x) {
   return step_record(r.instances, r.results, target_count, std::move(label), std::move(x));
 }
 
@@ -182,6 +200,14 @@ void check_stopped(const StepResult& r) {
   }
 }
 
+// "12345 IOPS, 12.3 MB/s, mean 80.1us": what a step measured, over all its instances.
+std::string step_figures(const StepResult& r) {
+  std::vector<const workload::WorkloadResult*> all;
+  for (const workload::WorkloadResult& w : r.results) all.push_back(&w);
+  const stats::DirectionSummary c = merged_summary(all).combined;
+  return fmt::format("{:.0f} IOPS, {:.1f} MB/s, mean {}", c.iops, c.mb_per_s, units::format_latency(c.latency_mean_ns));
+}
+
 class PhaseRunner {
  public:
   PhaseRunner(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& o)
@@ -189,37 +215,47 @@ class PhaseRunner {
 
   // Appends each phase to `phases` before running it, so that a stop leaves every finished
   // step in place.
-  void run(json& phases) {
-    m_phases = &phases;
+  void run(std::vector<results::ScenarioPhaseOut>& phases) {
     for (const PhaseSpec& p : m_s.phases) {
-      phases.push_back(json{
-          {"name", p.name}, {"kind", to_string(p.kind)}, {"duration_ns", p.duration_ns}, {"steps", json::array()}});
-      if (p.warmup_ns > 0) phases.back()["warmup_ns"] = p.warmup_ns;
+      results::ScenarioPhaseOut out;
+      out.name = p.name;
+      out.kind = to_string(p.kind);
+      out.duration_ns = p.duration_ns;
+      if (p.warmup_ns > 0) out.warmup_ns = p.warmup_ns;
+      phases.push_back(std::move(out));
+      m_figures.emplace_back();
       run_phase(p, phases.back());
     }
   }
 
  private:
+  // Each step's per-target summaries, typed (results/scenario.hpp), per phase in order: what
+  // rate ramps and steady-state checks read, for steps run now and journaled ones alike.
+  using PhaseFigures = std::vector<std::vector<results::SummaryRecord>>;
+
   void message(const std::string& m) const {
     if (m_o.on_message) m_o.on_message(m);
   }
 
-  void measured(const PhaseSpec& p, json& phase, std::vector<Instance> in, json label, json x) {
-    const std::string key = fmt::format("{}/{}", p.name, phase.at("steps").size() + 1);
+  void add_step(results::ScenarioPhaseOut& phase, json step) {
+    m_figures.back().push_back(results::read_step_record(step).targets);
+    phase.steps.push_back(std::move(step));
+  }
+
+  void measured(const PhaseSpec& p, results::ScenarioPhaseOut& phase, std::vector<Instance> in, std::string label,
+                results::ScenarioStepX x) {
+    const std::string key = fmt::format("{}/{}", p.name, phase.steps.size() + 1);
     if (std::optional<json> done = replayed(key)) {
-      phase["steps"].push_back(std::move(*done));
+      add_step(phase, std::move(*done));
       return;
     }
     if (p.warmup_ns > 0) warm_up(p, in, key);
     const StepResult r = run_step(std::move(in), m_targets, key, m_o);
     check_stopped(r);  // an interrupted step is dropped whole: it runs again on resume
+    message(fmt::format("{} {}: {}", key, label, step_figures(r)));
     json step = step_json(r, m_targets.size(), std::move(label), std::move(x));
-    const json& c = step.at("aggregate").at("combined");
-    message(fmt::format("{} {}: {:.0f} IOPS, {:.1f} MB/s, mean {}", key, step.at("label").get<std::string>(),
-                        c.at("iops").get<double>(), c.at("mb_per_s").get<double>(),
-                        units::format_latency(c.at("latency_ns").at("mean").get<double>())));
     if (m_o.on_step) m_o.on_step(key, step);
-    phase["steps"].push_back(std::move(step));
+    add_step(phase, std::move(step));
   }
 
   // segment_warmup: the step's instances for the warm-up time, results discarded (not journaled;
@@ -241,7 +277,7 @@ class PhaseRunner {
     return done;
   }
 
-  void run_phase(const PhaseSpec& p, json& phase) {
+  void run_phase(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
     const size_t n = m_targets.size();
     switch (p.kind) {
       case PhaseKind::purge:
@@ -251,13 +287,15 @@ class PhaseRunner {
         fill(p, phase);
         return;
       case PhaseKind::run:
-        measured(p, phase, instances_of(p.streams, n, limits_of(p), m_o), "run", json::object());
+        measured(p, phase, instances_of(p.streams, n, limits_of(p), m_o), "run", {});
         return;
       case PhaseKind::txq:
         for (const TxqPoint& pt : p.txq) {
+          results::ScenarioStepX x;
+          x.threads = pt.threads;
+          x.queue_depth = pt.queue_depth;
           measured(p, phase, instances_of(txq_streams(p, pt), n, limits_of(p), m_o),
-                   fmt::format("TC {} / QD {}", pt.threads, pt.queue_depth),
-                   json{{"threads", pt.threads}, {"queue_depth", pt.queue_depth}});
+                   fmt::format("TC {} / QD {}", pt.threads, pt.queue_depth), std::move(x));
         }
         return;
       case PhaseKind::rate_ramp:
@@ -282,42 +320,92 @@ class PhaseRunner {
   // records go under "replays" ({target, replay}) and into the journal as one entry. A replay
   // that did not complete stops the scenario after every target's record is in the phase (it
   // is not journaled: a resumed run replays the phase again, whole).
-  void replay_phase(const PhaseSpec& p, json& phase) {
+  void replay_phase(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
     const std::string key = p.name + "/replay";
     if (std::optional<json> done = replayed(key)) {
-      phase["replays"] = std::move(*done);
+      phase.replays = std::move(*done);
       return;
     }
     message(fmt::format("{}: {} on {} target(s)", p.name, replay_label(p), m_targets.size()));
     std::vector<uint64_t> seeds;
     for (size_t t = 0; t < m_targets.size(); ++t) seeds.push_back(step_seed(m_o.seed, fmt::format("{}/{}", key, t)));
-    detail::replay_on_targets(p, m_targets, m_o, seeds, phase["replays"], [this](const std::string& m) { message(m); });
-    if (m_o.on_step) m_o.on_step(key, phase["replays"]);
+    json replays;
+    try {
+      detail::replay_on_targets(p, m_targets, m_o, seeds, replays, [this](const std::string& m) { message(m); });
+    } catch (...) {
+      if (!replays.is_null()) phase.replays = std::move(replays);
+      throw;
+    }
+    if (m_o.on_step) m_o.on_step(key, replays);
+    phase.replays = std::move(replays);
   }
 
-  void app(const PhaseSpec& p, json& phase) {
+  // An app phase; with streams a mixed one (scenario_runner.hpp): the streams resolved first,
+  // started by the application's runner when its measured period begins.
+  void app(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
+    if (!p.app_targets.empty()) phase.app_targets = p.app_targets;
     const std::string key = p.name + "/app";
+    const bool mixed = !p.streams.empty();
     if (std::optional<json> done = replayed(key)) {
-      phase["app"] = std::move(*done);
+      if (!mixed) {
+        phase.app = std::move(*done);
+        return;
+      }
+      results::ScenarioMixedEntry e = results::read_mixed_entry(*done);
+      phase.streams_start_ns = e.streams_start_ns;
+      add_step(phase, std::move(e.step));
+      phase.app = std::move(e.app);
       return;
     }
     if (!m_o.run_app) throw UsageError(p.name, "app phases need the application runner (ptsuite scenario run)");
-    json doc = m_o.run_app(p);
-    const std::string status = doc.value("status", "");
-    if (status != "completed") {
-      const ExitCode code = status == "interrupted" ? ExitCode::interrupted : ExitCode::system;
-      phase["app"] = std::move(doc);
-      throw Error(code, fmt::format("{}: the application run did not complete ({})", p.name, status));
+    std::optional<detail::MixedStreams> streams;
+    if (mixed) {
+      std::vector<Instance> in = mixed_instances(p, m_targets.size(), m_o);
+      for (Instance& i : in) i.spec.seed = step_seed(m_o.seed, fmt::format("{}/{}/{}", key, i.stream, i.target));
+      streams.emplace(std::move(in), m_targets, key);
+      message(fmt::format("{}: {} with {} stream instance(s) on the other targets", p.name, p.app,
+                          streams->instances().size()));
+    }
+    json doc = m_o.run_app(p, [&streams](uint64_t start_ns, uint64_t duration_ns) {
+      if (streams) streams->start(start_ns, duration_ns);
+    });
+    const results::AppRun run = results::read_app_run(doc);
+    if (run.status != "completed") {
+      const ExitCode code = run.status == "interrupted" ? ExitCode::interrupted : ExitCode::system;
+      phase.app = std::move(doc);
+      throw Error(code, fmt::format("{}: the application run did not complete ({})", p.name, run.status));
     }
     message(fmt::format("{}: {} completed", p.name, p.app));
-    if (m_o.on_step) m_o.on_step(key, doc);
-    phase["app"] = std::move(doc);
+    json record = doc;
+    if (streams) record = mixed_record(p, *streams, doc, phase);
+    if (m_o.on_step) m_o.on_step(key, record);
+    phase.app = std::move(doc);
   }
 
-  void purge(const PhaseSpec& p, json& phase) {
+  // The mixed phase's streams as its one step, next to the application's document.
+  json mixed_record(const PhaseSpec& p, detail::MixedStreams& streams, const json& doc,
+                    results::ScenarioPhaseOut& phase) {
+    if (!streams.started()) {
+      throw Error(ExitCode::system, fmt::format("{}: the application's measured period never began", p.name));
+    }
+    StepResult r;
+    r.results = streams.finish();
+    r.instances = streams.instances();
+    check_stopped(r);
+    message(fmt::format("{} streams: {}", p.name, step_figures(r)));
+    results::ScenarioStepX x;
+    x.app = p.app;
+    results::ScenarioMixedEntry e{doc, step_json(r, m_targets.size(), fmt::format("with {}", p.app), std::move(x)),
+                                  streams.start_offset_ns()};
+    phase.streams_start_ns = e.streams_start_ns;
+    add_step(phase, e.step);
+    return json(e);
+  }
+
+  void purge(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
     const std::string key = p.name + "/purge";
     if (std::optional<json> done = replayed(key)) {
-      phase["purges"] = std::move(*done);
+      phase.purges = std::move(*done);
       return;
     }
     json records = json::array();
@@ -333,83 +421,88 @@ class PhaseRunner {
         throw Error(ExitCode::system, fmt::format("purge of target {} {}: {}", t + 1, device::to_string(rec.outcome),
                                                   rec.messages.empty() ? rec.description : rec.messages.back()));
       }
-      json j = rec;
-      j["target"] = t;
-      records.push_back(std::move(j));
+      records.push_back(results::scenario_purge_entry(rec, static_cast<uint32_t>(t)));
       message(fmt::format("{}: target {} purged ({})", p.name, t + 1, rec.description));
     }
     if (m_o.on_step) m_o.on_step(key, records);
-    phase["purges"] = std::move(records);
+    phase.purges = std::move(records);
   }
 
-  void fill(const PhaseSpec& p, json& phase) {
+  void fill(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
+    results::ScenarioStepX x;
+    x.capacity_multiple = p.fill_capacity_multiple;
     measured(
         p, phase, fill_instances(p, m_targets.size(), m_o),
         fmt::format("SEQ {} W, {}x capacity", units::format_size_binary(p.fill_block_bytes), p.fill_capacity_multiple),
-        json{{"capacity_multiple", p.fill_capacity_multiple}});
+        std::move(x));
   }
 
   // 100 % = each target's aggregate IOPS in the last step of the `percent_of` phase.
-  void ramp(const PhaseSpec& p, json& phase) {
+  void ramp(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
     const auto ref =
-        std::find_if(m_phases->begin(), m_phases->end(), [&](const json& d) { return d.at("name") == p.percent_of; });
-    if (ref == m_phases->end() || ref->at("steps").empty()) {
+        std::find_if(m_s.phases.begin(), m_s.phases.end(), [&](const PhaseSpec& d) { return d.name == p.percent_of; });
+    const size_t index = static_cast<size_t>(ref - m_s.phases.begin());
+    if (ref == m_s.phases.end() || index + 1 >= m_figures.size() || m_figures[index].empty()) {
       throw UsageError(p.name, fmt::format("percent_of \"{}\" measured nothing", p.percent_of));
     }
-    const json& last = ref->at("steps").back();
+    const std::vector<results::SummaryRecord> last = m_figures[index].back();
     for (const double pct : p.percents) {
       std::vector<Instance> in = instances_of(p.streams, m_targets.size(), limits_of(p), m_o);
-      json rates = json::array();
+      results::ScenarioStepX x;
+      x.percent = pct;
+      x.instance_rates_iops.emplace();
       for (Instance& i : in) {
-        const double peak = last.at("targets").at(i.target).at("summary").at("combined").at("iops").get<double>();
+        const double peak = last.at(i.target).combined.iops;
         i.spec.rate.iops = std::max(1.0, peak * pct / 100.0);
-        rates.push_back(i.spec.rate.iops);
+        x.instance_rates_iops->push_back(i.spec.rate.iops);
       }
-      measured(p, phase, std::move(in), fmt::format("{:g} % of peak", pct),
-               json{{"percent", pct}, {"rate_iops", rates}});
+      measured(p, phase, std::move(in), fmt::format("{:g} % of peak", pct), std::move(x));
     }
   }
 
-  void steps(const PhaseSpec& p, json& phase) {
+  void steps(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
     for (const double rate : p.step_rates) {
+      results::ScenarioStepX x;
+      (p.step_mb_per_s ? x.rate_mbps : x.rate_iops) = rate;
       measured(p, phase, instances_of(rate_step_streams(p, rate), m_targets.size(), limits_of(p), m_o),
-               fmt::format("{} {:g} {}", p.step_stream, rate, p.step_mb_per_s ? "MB/s" : "IOPS"),
-               json{{p.step_mb_per_s ? "rate_mbps" : "rate_iops", rate}});
+               fmt::format("{} {:g} {}", p.step_stream, rate, p.step_mb_per_s ? "MB/s" : "IOPS"), std::move(x));
     }
   }
 
-  static double variable_of(const json& summary, const std::string& variable) {
-    const json& c = summary.at("combined");
-    if (variable == "mb_per_s") return c.at("mb_per_s").get<double>();
-    if (variable == "mean_latency") return c.at("latency_ns").at("mean").get<double>();
-    return c.at("iops").get<double>();
+  static double variable_of(const results::SummaryRecord& summary, const std::string& variable) {
+    if (variable == "mb_per_s") return summary.combined.mb_per_s;
+    if (variable == "mean_latency") return summary.combined.latency.mean_ns;
+    return summary.combined.iops;
   }
 
-  void steady_state(const PhaseSpec& p, json& phase) {
+  void steady_state(const PhaseSpec& p, results::ScenarioPhaseOut& phase) {
     const pts::SteadyStateCriteria& criteria = pts::common_steady_state_rule().criteria;  // pts/common.json
     std::vector<std::vector<double>> values(m_targets.size());
     std::vector<uint32_t> rounds;
-    json verdicts = json::array();
+    results::ScenarioSteadyStateOut out;
+    out.verdicts = json::array();
     bool attained = false;
     for (uint32_t round = 1; round <= p.max_rounds && !attained; ++round) {
+      results::ScenarioStepX x;
+      x.round = round;
       measured(p, phase, instances_of(p.streams, m_targets.size(), limits_of(p), m_o), fmt::format("Round {}", round),
-               json{{"round", round}});
+               std::move(x));
       rounds.push_back(round);
-      verdicts = json::array();
+      out.verdicts = json::array();
       attained = true;
       for (size_t t = 0; t < m_targets.size(); ++t) {
-        values[t].push_back(variable_of(phase.at("steps").back().at("targets").at(t).at("summary"), p.variable));
+        values[t].push_back(variable_of(m_figures.back().back().at(t), p.variable));
         const pts::SteadyStateVerdict v =
             pts::evaluate_window(fmt::format("target {} {}", t, p.variable), rounds, values[t], criteria);
         attained = attained && v.attained;
-        verdicts.push_back(v);
+        out.verdicts.push_back(v);
       }
     }
-    phase["steady_state"] = json{{"attained", attained},
-                                 {"variable", p.variable},
-                                 {"rounds_run", rounds.size()},
-                                 {"max_rounds", p.max_rounds},
-                                 {"verdicts", verdicts}};
+    out.attained = attained;
+    out.variable = p.variable;
+    out.rounds_run = rounds.size();
+    out.max_rounds = p.max_rounds;
+    phase.steady_state = std::move(out);
     message(fmt::format("{}: steady state {} after {} Round(s)", p.name, attained ? "attained" : "NOT attained",
                         rounds.size()));
   }
@@ -417,7 +510,7 @@ class PhaseRunner {
   const Scenario& m_s;
   const std::vector<ScenarioTarget>& m_targets;
   const ScenarioRunOptions& m_o;
-  json* m_phases = nullptr;  // every phase so far (rate_ramp reads an earlier one)
+  std::vector<PhaseFigures> m_figures;  // per phase so far (rate_ramp reads an earlier one)
 };
 
 }  // namespace
@@ -445,10 +538,11 @@ stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult
 }
 
 json step_record(const std::vector<StepInstance>& instances, const std::vector<workload::WorkloadResult>& results,
-                 size_t target_count, json label, json x) {
-  json streams = json::array();
-  for (size_t i = 0; i < instances.size(); ++i) streams.push_back(instance_json(instances[i], results[i]));
-  json per_target = json::array();
+                 size_t target_count, std::string label, results::ScenarioStepX x) {
+  results::ScenarioStepOut out;
+  out.label = std::move(label);
+  out.x = std::move(x);
+  for (size_t i = 0; i < instances.size(); ++i) out.streams.push_back(instance_out(instances[i], results[i]));
   std::vector<const workload::WorkloadResult*> all;
   for (uint32_t t = 0; t < target_count; ++t) {
     std::vector<const workload::WorkloadResult*> parts;
@@ -456,23 +550,20 @@ json step_record(const std::vector<StepInstance>& instances, const std::vector<w
       if (instances[i].target == t) parts.push_back(&results[i]);
     }
     all.insert(all.end(), parts.begin(), parts.end());
-    per_target.push_back({{"target", t}, {"summary", parts.empty() ? json() : json(merged_summary(parts))}});
+    out.target_summaries.push_back(parts.empty() ? json() : json(merged_summary(parts)));
   }
-  return json{{"label", std::move(label)},
-              {"x", std::move(x)},
-              {"streams", std::move(streams)},
-              {"targets", std::move(per_target)},
-              {"aggregate", merged_summary(all)}};
+  out.aggregate = merged_summary(all);
+  return out;
 }
 
 void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& options,
-                  json& phases) {
+                  std::vector<results::ScenarioPhaseOut>& phases) {
   if (targets.empty()) throw UsageError("--target", "a scenario needs at least one target");
   if (s.targets.exact && targets.size() != s.targets.count) {
     throw UsageError("--target", fmt::format("{} needs exactly {} targets (roles: {}); {} given", s.name,
                                              s.targets.count, fmt::join(s.targets.names, ", "), targets.size()));
   }
-  phases = json::array();
+  phases.clear();
   PhaseRunner(s, targets, options).run(phases);
 }
 
@@ -484,8 +575,10 @@ std::vector<std::vector<Instance>> phase_instances(const PhaseSpec& p, size_t n,
   std::vector<std::vector<Instance>> out;
   switch (p.kind) {
     case PhaseKind::purge:
-    case PhaseKind::app:
     case PhaseKind::replay:
+      break;
+    case PhaseKind::app:
+      if (!p.streams.empty()) out.push_back(mixed_instances(p, n, o));
       break;
     case PhaseKind::fill:
       out.push_back(fill_instances(p, n, o));

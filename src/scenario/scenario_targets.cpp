@@ -6,6 +6,7 @@
 
 #include <ptsuite/app/definition.hpp>
 #include <ptsuite/device/purge.hpp>
+#include <ptsuite/results/scenario_writers.hpp>
 #include <ptsuite/util/error.hpp>
 
 namespace ptsuite::scenario::detail {
@@ -29,9 +30,7 @@ std::vector<std::unique_ptr<OpenTarget>> open_targets(const ScenarioRunConfig& c
     const std::string path = scratch ? t->scratch->path() : c.targets[i];
     outputs.add_target(path, "--target");
     open_device(*t, path, c, scratch);
-    t->identity = t->session->identity();
-    t->identity["path"] = path;
-    t->identity["scratch"] = scratch;
+    t->identity = results::scenario_target_identity(t->session->identity(), path, scratch);
     out.push_back(std::move(t));
   }
   return out;
@@ -67,7 +66,9 @@ void check_against_targets(const Scenario& s, const ScenarioRunConfig& c,
     try {
       const app::AppConfig config = app::resolve_app(app::load_app(p.app), c.quick, p.app_settings);
       for (size_t i = 0; i < opened.size(); ++i) {
-        app::check_capacity(config, opened[i]->target->path(), geometries[i].capacity_bytes);
+        const bool used =
+            p.app_targets.empty() || std::find(p.app_targets.begin(), p.app_targets.end(), i) != p.app_targets.end();
+        if (used) app::check_capacity(config, opened[i]->target->path(), geometries[i].capacity_bytes);
       }
     } catch (const UsageError& e) {
       throw UsageError(fmt::format("phase {}", p.name), fmt::format("{}; nothing was written", e.what()));

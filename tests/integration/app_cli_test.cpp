@@ -24,6 +24,7 @@
 #include <ptsuite/app/filesystem.hpp>
 #include <ptsuite/capture/block_capture.hpp>
 #include <ptsuite/results/app_run.hpp>
+#include <ptsuite/util/output_file.hpp>
 
 #include "integration/workload_process.hpp"
 #include "support/json_schema.hpp"
@@ -290,6 +291,57 @@ TEST_F(AppCli, ScenarioAppPhaseThenSyntheticPhase) {
   EXPECT_GT(app.instances.at(0).tps, 0);
   EXPECT_GT(doc["phases"][1]["steps"][0]["aggregate"]["combined"]["ios"].get<uint64_t>(), 0u);
   EXPECT_TRUE(fs::exists(dir + "/app-db/report.html"));
+  expect_nothing_left();
+}
+
+// A mixed phase (issue 40 item 4): pgbench on the "db" role's target while a 70/30 stream runs
+// on the "neighbour" role's, over the application's measured period; then a synthetic phase on
+// both (every claim taken again). The streams stop by their duration (the app's), their step
+// is on the neighbour only, and the report, summary.txt and scenario.csv show both sides per
+// interval on one time axis.
+TEST_F(AppCli, ScenarioMixedPhaseRunsStreamsNextToTheApplication) {
+  if (!has("/usr/lib/postgresql/15/bin/pgbench")) GTEST_SKIP() << "postgresql-15 is not installed";
+  const std::string file = m_out.file("mixed.json");
+  std::ofstream(file) << R"({"format": "ptsuite-scenario/1", "name": "mixed", "title": "pgbench next to a stream",
+    "targets": {"roles": ["db", "neighbour"]},
+    "phases": [
+      {"name": "shared", "kind": "app", "app": "pgbench", "app_targets": ["db"],
+       "settings": {"scale": 4, "duration": "3s", "warmup": "0s"}, "interval": "500ms",
+       "streams": [{"name": "noise", "rw_mix": "70/30", "block_size": "4KiB", "queue_depth": 4}]},
+      {"name": "after", "kind": "run", "duration": "1s",
+       "streams": [{"name": "r", "pattern": "random", "rw_mix": "100/0", "block_size": "4KiB"}]}]})";
+  const std::string dir = m_out.file("scn");
+  const auto r = run_ptsuite(
+      {"scenario", "run", file, "--quick", "--scratch-size", "1GiB", "--out", dir, "--quiet", "--no-history"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  const nlohmann::json doc = results(dir);
+  EXPECT_EQ(validate_json(doc, embedded_schema("scenario-results")), std::vector<std::string>{});
+  const nlohmann::json& phase = doc["phases"][0];
+  EXPECT_EQ(phase["app_targets"], nlohmann::json::array({0}));
+  const results::AppRun app = results::read_app_run(phase["app"]);
+  EXPECT_EQ(app.status, "completed");
+  ASSERT_EQ(app.instances.size(), 1u);
+  EXPECT_EQ(app.instances[0].target, doc["targets"][0]["path"].get<std::string>()) << "the db role's target";
+  EXPECT_GT(app.instances[0].tps, 0);
+  ASSERT_EQ(phase["steps"].size(), 1u);
+  const nlohmann::json& streams = phase["steps"][0]["streams"];
+  ASSERT_EQ(streams.size(), 1u) << "the stream on the neighbour only";
+  EXPECT_EQ(streams[0]["target"], 1);
+  EXPECT_EQ(streams[0]["stop_reason"], "duration") << "it ran for the application's measured period";
+  EXPECT_GE(streams[0]["intervals"].size(), 5u) << "500 ms intervals over 3 s";
+  EXPECT_GT(phase["steps"][0]["aggregate"]["read"]["ios"].get<uint64_t>(), 0u);
+  EXPECT_GT(phase["steps"][0]["aggregate"]["write"]["ios"].get<uint64_t>(), 0u);
+  EXPECT_TRUE(phase["steps"][0]["targets"][0]["summary"].is_null()) << "no stream on the application's target";
+  EXPECT_GT(doc["phases"][1]["steps"][0]["aggregate"]["combined"]["ios"].get<uint64_t>(), 0u);
+  const std::string summary = read_file(dir + "/summary.txt");
+  EXPECT_NE(summary.find("pgbench and the streams per interval"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("target 1 "), std::string::npos) << "the app's row names its target";
+  const std::string csv = read_file(dir + "/scenario.csv");
+  EXPECT_NE(csv.find(",app_interval,"), std::string::npos);
+  EXPECT_NE(csv.find(",streams_interval,"), std::string::npos);
+  const std::string html = read_file(dir + "/report.html");
+  EXPECT_NE(html.find("pgbench TPS over time"), std::string::npos);
+  EXPECT_NE(html.find("IOPS of the streams over time"), std::string::npos);
   expect_nothing_left();
 }
 

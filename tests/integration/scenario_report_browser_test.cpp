@@ -193,6 +193,49 @@ TEST(ScenarioReportBrowser, AnAppPhaseOnSixteenTargetsFitsWithEveryInstanceRow) 
   EXPECT_TRUE(device) << "the table's caption";
 }
 
+// A mixed phase (issue 40 item 4): pgbench on 8 targets while synthetic streams run on 8 more,
+// 60 s on one time axis. Every page fits; the interval table has every one of the 60 seconds in
+// order (split across pages with its heading); the application's table names each instance's
+// own target (1..8); the streams' step table has every stream target's row (9..16) and the
+// aggregate; the three time charts are drawn with the application's and the streams' series.
+TEST(ScenarioReportBrowser, AMixedPhaseOnSixteenTargetsShowsBothSidesOnOneTimeAxis) {
+  SKIP_WITHOUT_CHROMIUM();
+  const json doc = test_support::scenario_mixed(8, 8, 60);
+  const std::string html = html_of(doc);
+  if (const char* keep = std::getenv("PTSUITE_KEEP_REPORT")) std::ofstream(std::string(keep) + ".mixed.html") << html;
+  const std::vector<PageGeometry> pages = measure_pages(html);
+  std::map<std::string, std::vector<std::string>> steps = check_pages(pages);
+  // The steps table's rows: the stream targets and the aggregate (the app's rows are "target k|").
+  std::vector<std::string>& step_rows = steps["Phase 1: db-and-neighbours (app)"];
+  std::erase_if(step_rows, [](const std::string& r) { return r.rfind("target ", 0) == 0; });
+  check_steps(doc, steps);
+  std::vector<double> seconds;
+  std::vector<std::string> app_rows;
+  for (const PageGeometry& p : pages) {
+    const bool intervals = std::any_of(p.captions.begin(), p.captions.end(), [](const std::string& c) {
+      return c.find("pgbench and the streams per interval on one time axis") != std::string::npos;
+    });
+    for (const std::string& r : p.rows) {
+      const bool app_row = r.rfind("target ", 0) == 0 || r.rfind("all (aggregate)", 0) == 0;
+      if (p.title.rfind("Phase ", 0) == 0 && app_row) app_rows.push_back(r.substr(0, r.find('|')));
+      if (intervals && !r.empty() && std::isdigit(static_cast<unsigned char>(r[0])) != 0 &&
+          r.find("|target") == std::string::npos) {
+        seconds.push_back(std::stod(r.substr(0, r.find('|'))));
+      }
+    }
+  }
+  ASSERT_EQ(seconds.size(), 60u) << "every second of the application's progress series";
+  for (size_t i = 0; i < seconds.size(); ++i) EXPECT_DOUBLE_EQ(seconds[i], static_cast<double>(i + 1));
+  ASSERT_EQ(app_rows.size(), 9u) << "8 instances and the aggregate";
+  EXPECT_EQ(app_rows.front(), "target 1");
+  EXPECT_EQ(app_rows[7], "target 8");
+  for (const char* title :
+       {"pgbench TPS over time", "IOPS of the streams over time", "Latency over time: transactions"}) {
+    EXPECT_NE(html.find(title), std::string::npos) << title;
+  }
+  EXPECT_NE(html.find("8 stream interval(s) after the application"), std::string::npos) << "the 4 ms tails";
+}
+
 // `compare` at the same scale: two runs of the 8-target sweep and of the 85-step write
 // pressure overlaid; every page fits (tables split, charts at their size) and every statistic
 // (mean, stddev, 99 / 99.9 / 99.99 %, max, read and write apart) has its page.

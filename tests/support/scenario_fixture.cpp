@@ -11,6 +11,8 @@
 #include <ptsuite/scenario/scenario_runner.hpp>
 #include <ptsuite/stats/latency_stats.hpp>
 
+#include "support/report_fixtures.hpp"
+
 namespace ptsuite::test_support {
 
 namespace {
@@ -43,15 +45,15 @@ struct StreamShape {
   double read_mean_us = 90;  // the median of a lognormal
   double write_mean_us = 30;
   uint64_t block_bytes = 8192;
-  uint64_t interval_ns = 0;  // 0: no series
+  uint64_t interval_ns = 0;           // 0: no series
+  uint64_t elapsed_ns = 200'000'000;  // 0.2 s per synthetic step: enough samples, fast
 };
-
-constexpr uint64_t k_elapsed_ns = 200'000'000;  // 0.2 s per synthetic step: enough samples, fast
 
 // Samples recorded into real statistics; with an interval series, the last interval is a 4 ms
 // tail completing IOs at twice the rate (the spike the report must not draw).
 workload::WorkloadResult synthesize(const StreamShape& s, uint64_t seed) {
   Rng rng(seed);
+  const uint64_t k_elapsed_ns = s.elapsed_ns;
   workload::WorkloadResult r;
   const uint64_t tail_ns = s.interval_ns > 0 ? 4'000'000 : 0;
   r.elapsed_ns = k_elapsed_ns + tail_ns;
@@ -115,6 +117,33 @@ scenario::StepInstance instance(const std::string& stream, uint32_t target, cons
   return in;
 }
 
+// The generator coordinates of the synthetic steps (results/scenario_writers.hpp).
+results::ScenarioStepX txq_x(uint32_t threads, uint32_t queue_depth) {
+  results::ScenarioStepX x;
+  x.threads = threads;
+  x.queue_depth = queue_depth;
+  return x;
+}
+
+results::ScenarioStepX rate_x(double mb_per_s) {
+  results::ScenarioStepX x;
+  x.rate_mbps = mb_per_s;
+  return x;
+}
+
+results::ScenarioStepX ramp_x(double percent) {
+  results::ScenarioStepX x;
+  x.percent = percent;
+  x.instance_rates_iops = std::vector<double>{};
+  return x;
+}
+
+results::ScenarioStepX app_x(const std::string& app) {
+  results::ScenarioStepX x;
+  x.app = app;
+  return x;
+}
+
 json identity(size_t i) {
   return json{{"path", fmt::format("/dev/loop{}", i)},
               {"scratch", false},
@@ -170,8 +199,7 @@ json scenario_txq_sweep(size_t targets, size_t points) {
       in.push_back(instance("8k-7030", t, s, p * 100 + t));
       res.push_back(synthesize(s, p * 100 + t));
     }
-    steps.push_back(scenario::step_record(in, res, targets, fmt::format("TC {} / QD {}", tc, qd),
-                                          json{{"threads", tc}, {"queue_depth", qd}}));
+    steps.push_back(scenario::step_record(in, res, targets, fmt::format("TC {} / QD {}", tc, qd), txq_x(tc, qd)));
   }
   // A title long enough to take two lines in the page header (the header grows; pages still fit).
   return document("enterprise-synthetic", "8 KiB 70/30 TC x QD sweep on eight drives at the reviews' own scale",
@@ -189,8 +217,7 @@ json scenario_write_pressure(size_t n) {
                                               instance("writes", 0, writes, i * 2 + 1)};
     in[1].spec.rate.mb_per_s = mbps;
     std::vector<workload::WorkloadResult> res = {synthesize(reads, i * 2), synthesize(writes, i * 2 + 1)};
-    steps.push_back(
-        scenario::step_record(in, res, 1, fmt::format("writes {:g} MB/s", mbps), json{{"rate_mbps", mbps}}));
+    steps.push_back(scenario::step_record(in, res, 1, fmt::format("writes {:g} MB/s", mbps), rate_x(mbps)));
   }
   return document("write-pressure", "write pressure", 1,
                   json::array({phase("pressure", "rate_steps", std::move(steps))}));
@@ -222,16 +249,54 @@ json scenario_load_curves(size_t curves, size_t targets) {
         res.push_back(synthesize(s, seed));
       }
       if (k == 0) {
-        peak_steps.push_back(scenario::step_record(in, res, targets, "run", json::object()));
+        peak_steps.push_back(scenario::step_record(in, res, targets, "run", {}));
       } else {
-        curve_steps.push_back(scenario::step_record(in, res, targets, fmt::format("{:g} % of peak", pct),
-                                                    json{{"percent", pct}, {"rate_iops", json::array()}}));
+        curve_steps.push_back(scenario::step_record(in, res, targets, fmt::format("{:g} % of peak", pct), ramp_x(pct)));
       }
     }
     phases.push_back(phase("peak-" + p.name, "run", std::move(peak_steps)));
     phases.push_back(phase("curve-" + p.name, "rate_ramp", std::move(curve_steps)));
   }
   return document("mixed-profile-curves", "load curves", targets, std::move(phases));
+}
+
+json scenario_mixed(size_t app_instances, size_t stream_targets, size_t seconds) {
+  std::vector<scenario::StepInstance> in;
+  std::vector<workload::WorkloadResult> res;
+  for (size_t t = 0; t < stream_targets; ++t) {
+    StreamShape s{
+        2000.0 * (1 + 0.1 * static_cast<double>(t)), 0.7, 120, 40, 4096, 1'000'000'000, seconds * 1'000'000'000};
+    in.push_back(instance("neighbour", static_cast<uint32_t>(app_instances + t), s, 7000 + t));
+    res.push_back(synthesize(s, 7000 + t));
+  }
+  json step = scenario::step_record(in, res, app_instances + stream_targets, "with pgbench", app_x("pgbench"));
+  results::AppRun run = app_run_fixture("pgbench", app_instances);
+  // One progress line a second over the whole period, TPS sagging while the streams write.
+  run.aggregate.series.clear();
+  for (results::AppInstanceResult& r : run.instances) {
+    r.series.clear();
+    for (size_t k = 1; k <= seconds; ++k) {
+      const double tps = 1500 - 200 * std::sin(static_cast<double>(k) / 5) - 10 * static_cast<double>(r.index);
+      r.series.push_back({static_cast<double>(k), tps, 0, 1000 / tps * 1.5, std::nan(""), 0});
+    }
+  }
+  for (size_t k = 0; k < seconds; ++k) {
+    results::AppInterval sum = run.instances.front().series[k];
+    sum.tps = 0;
+    for (const results::AppInstanceResult& r : run.instances) sum.tps += r.series[k].tps;
+    run.aggregate.series.push_back(sum);
+  }
+  json app;
+  results::to_json(app, run);
+  json ph = phase("db-and-neighbours", "app", json::array({std::move(step)}));
+  ph["duration_ns"] = 0;
+  ph["app"] = std::move(app);
+  json targets = json::array();
+  for (size_t i = 0; i < app_instances; ++i) targets.push_back(i);
+  ph["app_targets"] = std::move(targets);
+  ph["streams_start_ns"] = 120'000;
+  return document("mixed", "pgbench next to synthetic neighbours", app_instances + stream_targets,
+                  json::array({std::move(ph)}));
 }
 
 }  // namespace ptsuite::test_support

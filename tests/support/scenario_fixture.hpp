@@ -9,6 +9,9 @@
 //                    (`steps` steps; the reviews' 85 = 10 -> 850 MB/s), each step with a 100 ms
 //                    interval series whose last interval is a short tail at twice the rate
 //   load_curves      `targets` drives x the 17 named profiles, each a peak and a 10-point curve
+//   mixed            a mixed phase: pgbench on `app_instances` targets (targets 1..n, one progress
+//                    line a second for `seconds`) while a 70/30 4 KiB stream runs on each of
+//                    `stream_targets` more with a 1 s interval series over the same period
 #pragma once
 
 #include <cstddef>
@@ -20,5 +23,6 @@ namespace ptsuite::test_support {
 nlohmann::json scenario_txq_sweep(size_t targets, size_t points);
 nlohmann::json scenario_write_pressure(size_t steps);
 nlohmann::json scenario_load_curves(size_t curves, size_t targets);
+nlohmann::json scenario_mixed(size_t app_instances, size_t stream_targets, size_t seconds);
 
 }  // namespace ptsuite::test_support

@@ -49,6 +49,10 @@ struct AppRunRequest {
   std::string tool_version;
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const std::string&)> log;
+  // Called once, on the runner's thread, right when the measured period begins (before the
+  // drivers start): its CLOCK_MONOTONIC start and its length. A scenario's mixed phase starts
+  // its synthetic streams here, so both run over the same period (docs/scenarios.md).
+  std::function<void(uint64_t start_monotonic_ns, uint64_t duration_ns)> on_measured_start;
 };
 
 struct AppRunOutcome {

@@ -15,7 +15,9 @@
 //   PhaseRecord     a phase: name, kind, per-step duration and warm-up, its steps, the
 //                   steady-state verdict (steady_state phases), the purge records (kept as JSON,
 //                   with each target's description typed in `purge_records`)
-//                   and a replay phase's replay record per target (results/replay.hpp)
+//                   and a replay phase's replay record per target (results/replay.hpp);
+//                   an app phase's application run, its targets and, mixed with streams,
+//                   when the streams started
 // Units: ns, IOPS, decimal MB/s (10^6 bytes/s). Readers borrow nothing: records own their data
 // except the Embedded members, which point into the document read (it must outlive them).
 #pragma once
@@ -141,8 +143,15 @@ struct PhaseRecord {
   std::vector<ScenarioPurge> purge_records;  // purges, typed (purge phases)
   std::vector<ScenarioReplay> replays;       // replay phases: one per target, in target order
   // app phases: the application's run as `ptsuite app` records it (one instance per target,
-  // instance i on target i; TPS, transaction latency, the device figures of its capture).
+  // instance i on target i, or on app_targets[i]; TPS, transaction latency, the device figures
+  // of its capture).
   std::optional<AppRun> app;
+  std::vector<uint32_t> app_targets;  // the targets the application ran on (empty: every target)
+  // A mixed phase (an app phase with streams, its one step): how long after the start of the
+  // application's measured period the streams started.
+  uint64_t streams_start_ns = 0;
+  // The target application instance `instance` ran on.
+  [[nodiscard]] uint32_t app_target(uint32_t instance) const;
   // The directions the steps' aggregates have IOs in: {read}, {write}, {read, write}; {combined}
   // when none (a phase is drawn and compared per direction).
   [[nodiscard]] std::vector<Direction> directions() const;

@@ -10,7 +10,9 @@
 //   rate_steps one stream's rate (MB/s or IOPS) stepped while the other streams hold
 //   steady_state  one stream in Rounds of `duration` until the PTS steady-state rule holds on
 //              `variable` (iops | mb_per_s | mean_latency), at most `max_rounds`
-//   app        a built-in application on every target at once (docs/app.md)
+//   app        a built-in application on every target at once (docs/app.md), or on the targets
+//              of `app_targets` (roles) while `streams` run on the other targets over the app's
+//              measured period (a mixed phase: application and synthetic load at once)
 //   replay     a captured workload replayed on each target at once, each its own replay
 //              (replay/replay_runner.hpp: `capture`, `mode` open | closed, `speed`, `step`)
 // parse_scenario() checks every field and throws UsageError naming the file, the field path
@@ -88,6 +90,10 @@ struct PhaseSpec {
   bool charts = true;                     // report charts for this phase
   std::string app;                        // app: the application (pts/apps/, docs/app.md)
   std::vector<std::string> app_settings;  // app: its settings as "name=value"
+  // app: the targets (role indices) the application runs on; empty = every target. With
+  // `streams` (a mixed phase) the streams run on the others ("each" = each target the app
+  // does not use) from the start of the app's measured period for its length.
+  std::vector<uint32_t> app_targets;
   // replay (docs/replay.md): the capture (a built-in name or a file: .ptcap, fio iolog,
   // blktrace), open loop (at the captured times / speed) or closed (as fast as possible), the
   // time scale and the step length of the faithfulness figures.

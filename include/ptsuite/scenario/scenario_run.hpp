@@ -93,9 +93,10 @@ ScenarioRunOutcome start_scenario_run(const ScenarioRunConfig& config, ScenarioO
 // The configuration recorded in DIR/scenario-run.json (UsageError naming the file when it is
 // missing or damaged), for the caller to fill in report_options before resuming.
 ScenarioRunConfig read_scenario_run(const std::filesystem::path& dir);
-// `config` as read_scenario_run() gave it, with the resuming session's consent and serials.
-ScenarioRunOutcome resume_scenario_run(const std::filesystem::path& dir, ScenarioRunConfig config,
-                                       ScenarioObserver& observer, const std::atomic<bool>* stop,
-                                       device::OutputGate& outputs);
+// `dir`: the run's directory as the command's output gate (`outputs`) let it through, claimed
+// before anything read it (so DIR is checked once); `config` as read_scenario_run() gave it,
+// with the resuming session's consent and serials. The targets pass `outputs` here.
+ScenarioRunOutcome resume_scenario_run(OutputDir dir, ScenarioRunConfig config, ScenarioObserver& observer,
+                                       const std::atomic<bool>* stop, device::OutputGate& outputs);
 
 }  // namespace ptsuite::scenario

@@ -13,9 +13,15 @@
 //   * steady_state: Rounds until every target's `variable` passes the PTS rule (5-Round window,
 //     20 % data / 10 % slope excursion; pts/steady_state.hpp) or max_rounds.
 //   * purge goes through each target's DeviceSession (gate, consent, --confirm-serial).
-//   * app runs options.run_app (one instance of the application per target, at once); the
-//     phase record holds its results document under "app"; a run that did not complete stops
-//     the scenario (Error with its code).
+//   * app runs options.run_app (one instance of the application per target of the phase -
+//     app_targets, or every target - at once); the phase record holds its results document
+//     under "app" (and "app_targets" when the phase names them); a run that did not complete
+//     stops the scenario (Error with its code). A mixed phase (an app phase with streams): the
+//     streams are resolved before the application starts and run on the other targets from
+//     the start of its measured period for its length (options.run_app's callback), one thread
+//     each; their step record (label "with <app>", interval series) is the phase's one step,
+//     "streams_start_ns" how long after the measured period's start they started; journaled
+//     as {app, step, streams_start_ns} under "<phase>/app".
 //   * replay runs replay::run_replay() on every target at once (each its own reader of the
 //     capture, its own seed derived from the run's); the phase record holds each target's
 //     ptsuite.replay record under "replays" ([{target, replay}]), journaled under
@@ -38,6 +44,7 @@
 
 #include <ptsuite/device/session.hpp>
 #include <ptsuite/engine/target.hpp>
+#include <ptsuite/results/scenario_writers.hpp>
 #include <ptsuite/scenario/scenario.hpp>
 #include <ptsuite/stats/latency_stats.hpp>
 #include <ptsuite/workload/workload_runner.hpp>
@@ -60,15 +67,19 @@ struct ScenarioRunOptions {
   // ("<phase>/<n>", "<phase>/purge"), and on resume the record of a key done before.
   std::function<void(const std::string& key, const nlohmann::json& record)> on_step;
   std::function<std::optional<nlohmann::json>(const std::string& key)> replay;
-  // app phases: runs the phase's application on the targets and returns its results document
+  // app phases: runs the phase's application on its targets and returns its results document
   // ("ptsuite.app_run"); the cli provides it (the scenario layer does not run applications).
-  std::function<nlohmann::json(const PhaseSpec& phase)> run_app;
+  // It calls `measured_start` when the application's measured period begins (its
+  // CLOCK_MONOTONIC start and its length), on its own thread, at most once.
+  using MeasuredStart = std::function<void(uint64_t start_monotonic_ns, uint64_t duration_ns)>;
+  std::function<nlohmann::json(const PhaseSpec& phase, const MeasuredStart& measured_start)> run_app;
 };
 
-// Fills `phases` (the results' "phases": [{name, kind, steps: [step records], ...}]) as it
-// goes, so that after an exception it holds every finished step.
+// Fills `phases` (the results' "phases": [{name, kind, steps: [step records], ...}], written by
+// results/scenario_writers.hpp) as it goes, so that after an exception it holds every finished
+// step.
 void run_scenario(const Scenario& s, const std::vector<ScenarioTarget>& targets, const ScenarioRunOptions& options,
-                  nlohmann::json& phases);
+                  std::vector<results::ScenarioPhaseOut>& phases);
 
 // Everything run_scenario() would refuse that can be known before it starts, checked without
 // touching a target: every stream instance of every phase (each TxQ point, rate step, the fill)
@@ -85,13 +96,14 @@ struct StepInstance {
   workload::WorkloadSpec spec;
 };
 
-// The record of one measured step (results "phases[].steps[]"): every instance with its
-// summary, histograms and interval series, each target's merged summary and the aggregate.
+// The record of one measured step (results "phases[].steps[]", written by
+// results/scenario_writers.hpp): every instance with its summary, histograms and interval
+// series, each target's merged summary and the aggregate; `x` the generator's coordinate.
 // `results[i]` is what `instances[i]` measured. The runner writes every step through it; the
 // report tests build their large synthetic documents through it too.
 nlohmann::json step_record(const std::vector<StepInstance>& instances,
-                           const std::vector<workload::WorkloadResult>& results, size_t target_count,
-                           nlohmann::json label, nlohmann::json x);
+                           const std::vector<workload::WorkloadResult>& results, size_t target_count, std::string label,
+                           results::ScenarioStepX x);
 
 // The merged IoSummary of several concurrent runs as the contract says (exposed for tests).
 stats::IoSummary merged_summary(const std::vector<const workload::WorkloadResult*>& parts);

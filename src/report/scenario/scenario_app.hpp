@@ -45,11 +45,14 @@ inline const AppLatencyColumn k_app_latency_columns[6] = {
     {"Max", [](const results::AppLatency& l) { return static_cast<double>(l.max_ns); }},
 };
 
-// One row per instance, then the aggregate when there are several; empty without an app record.
+// One row per instance (named by the target it ran on), then the aggregate when there are several; empty without an app
+// record.
 inline std::vector<AppRow> app_rows(const results::PhaseRecord& phase) {
   std::vector<AppRow> out;
   if (!phase.app) return out;
-  for (const results::AppInstanceResult& i : phase.app->instances) out.push_back({target_name(i.index), &i});
+  for (const results::AppInstanceResult& i : phase.app->instances) {
+    out.push_back({target_name(phase.app_target(i.index)), &i});
+  }
   if (phase.app->instances.size() > 1) out.push_back({"all (aggregate)", &phase.app->aggregate});
   return out;
 }

@@ -2,7 +2,8 @@
 // per step, scope (each target, the aggregate, each stream instance) and direction (read,
 // write, combined), with every latency statistic the document holds. An app phase gives per
 // instance an "app" row (transactions, TPS, transaction latency) and a "device" row (the capture
-// of its measured period). A replay phase gives per
+// of its measured period); a mixed phase (app + streams) adds per application interval an
+// "app_interval" and a "streams_interval" row on one time axis. A replay phase gives per
 // target and step (and "all" steps) a "captured" and a "replayed" row (scope "replay", in the
 // stream column) with the issue-time error and whether the step could not keep up (the last
 // four columns, empty elsewhere).
@@ -18,6 +19,7 @@
 
 #include "report/csv_writer.hpp"
 #include "report/scenario/scenario_app.hpp"
+#include "report/scenario/scenario_mixed.hpp"
 #include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
@@ -141,14 +143,13 @@ void replay_rows(std::string& out, const results::PhaseRecord& phase) {
 void app_rows(std::string& out, const results::PhaseRecord& phase) {
   if (!phase.app) return;
   const results::AppRun& run = *phase.app;
-  const auto percentiles = [](const std::vector<std::pair<std::string, double>>& have) {
+  // The percentile cells, empty but for the 50 / 95 / 99 / 99.9 % given.
+  const auto percentiles = [](double p50, double p95, double p99, double p999) {
     std::string cells;
     for (const char* p : k_percentiles) {
-      std::string cell;
-      for (const auto& [key, v] : have) {
-        if (key == p) cell = number(v);
-      }
-      cells += ',' + cell;
+      const std::string key = p;
+      const double v = key == "50" ? p50 : key == "95" ? p95 : key == "99" ? p99 : key == "99.9" ? p999 : std::nan("");
+      cells += ',' + number(v);
     }
     return cells;
   };
@@ -160,22 +161,51 @@ void app_rows(std::string& out, const results::PhaseRecord& phase) {
     const results::AppLatency& l = i.latency;
     out += fmt::format(",{},,{},,{},{},,{}", i.transactions, number(i.tps), number(l.mean_ns), number(l.stddev_ns),
                        l.max_ns);
-    out += percentiles({{"95", static_cast<double>(l.p95_ns)},
-                        {"99", static_cast<double>(l.p99_ns)},
-                        {"99.9", static_cast<double>(l.p999_ns)}});
+    out += percentiles(std::nan(""), static_cast<double>(l.p95_ns), static_cast<double>(l.p99_ns),
+                       static_cast<double>(l.p999_ns));
     out += ",,,,\r\n";
   }
   if (!run.characterization) return;
   const results::IoCharacterization& c = *run.characterization;
-  const Keys k{phase.name, phase.kind, "", run.app, "", "device", c.device, run.instances.size() > 1 ? "all" : "1",
-               "",         ""};
+  const std::string target = run.instances.size() > 1 ? "all" : std::to_string(phase.app_target(0) + 1);
+  const Keys k{phase.name, phase.kind, "", run.app, "", "device", c.device, target, "", ""};
   key_fields(out, k, Direction::combined);
   out += fmt::format(",{},{},{},{},{},,,{}", c.ios, c.bytes, number(c.iops), number(c.mb_per_s),
                      number(c.latency_mean_ns), c.latency_max_ns);
-  out += percentiles({{"50", static_cast<double>(c.latency_p50_ns)},
-                      {"99", static_cast<double>(c.latency_p99_ns)},
-                      {"99.9", static_cast<double>(c.latency_p999_ns)}});
+  out += percentiles(static_cast<double>(c.latency_p50_ns), std::nan(""), static_cast<double>(c.latency_p99_ns),
+                     static_cast<double>(c.latency_p999_ns));
   out += ",,,,\r\n";
+}
+
+// A mixed phase on one time axis: per application interval (step = its number, x = {"end_s"})
+// an "app_interval" row (iops = TPS; latency mean and 99 % as the driver reports them) and a
+// "streams_interval" row (the streams' IOs, bytes, IOPS, MB/s, mean and maximum in it).
+void mixed_rows(std::string& out, const results::PhaseRecord& phase) {
+  const scenario_detail::MixedSeries s = scenario_detail::mixed_series(phase);
+  for (size_t i = 0; i < s.rows.size(); ++i) {
+    const scenario_detail::MixedRow& r = s.rows[i];
+    Keys k{phase.name,
+           phase.kind,
+           std::to_string(i + 1),
+           "interval",
+           fmt::format("{{\"end_s\":{}}}", csv_number(r.end_s)),
+           "app_interval",
+           phase.app->workload,
+           "",
+           "",
+           ""};
+    key_fields(out, k, Direction::combined);
+    out += fmt::format(",,,{},,{},,,", number(r.app->tps), number(r.app->latency_mean_ms * 1e6));
+    for (const char* p : k_percentiles)
+      out += ',' + (std::string(p) == "99" ? number(r.app->latency_p99_ms * 1e6) : "");
+    out += ",,,,\r\n";
+    k.scope = "streams_interval";
+    k.stream = "";
+    key_fields(out, k, Direction::combined);
+    out += fmt::format(",{},{},{},{},{},,,{}", r.stream_ios, r.stream_bytes, number(r.stream_iops),
+                       number(r.stream_mb_per_s), number(r.stream_mean_ns), number(r.stream_max_ns));
+    out += std::string(std::size(k_percentiles), ',') + ",,,,\r\n";
+  }
 }
 
 void summary_rows(std::string& out, const Keys& k, const results::SummaryRecord& s) {
@@ -222,6 +252,7 @@ std::string scenario_csv(const results::ScenarioDocument& doc) {
     for (size_t i = 0; i < phase.steps.size(); ++i) step_rows(out, phase, i, phase.steps[i]);
     replay_rows(out, phase);
     app_rows(out, phase);
+    mixed_rows(out, phase);
   }
   return out;
 }

@@ -15,6 +15,7 @@
 
 #include "report/scenario/scenario_app.hpp"
 #include "report/scenario/scenario_charts.hpp"
+#include "report/scenario/scenario_mixed.hpp"
 #include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
@@ -276,6 +277,56 @@ void app_tables(PageFlow& flow, const results::PhaseRecord& phase) {
            5);
 }
 
+// A mixed phase (an app phase with streams) on one time axis: the application's TPS and the
+// streams' IOPS over time, both sides' latency over time, the table of every interval, then
+// the streams' totals as any step's.
+void mixed_section(PageFlow& flow, const results::PhaseRecord& phase, size_t targets, size_t index, bool compact) {
+  const scenario_detail::MixedSeries s = scenario_detail::mixed_series(phase);
+  for (chart::Chart& c : scenario_detail::mixed_charts(phase, s, fmt::format("p{}", index))) {
+    const double height = c.height_px;
+    flow.add_figure(chart::render_svg(c), height,
+                    c.title + ": per interval of " + phase.app->app +
+                        "'s progress report, seconds since its measured period began; the streams ran on "
+                        "the other targets over the same period");
+  }
+  std::vector<double> all_ns;
+  for (const scenario_detail::MixedRow& r : s.rows) {
+    all_ns.insert(all_ns.end(),
+                  {r.app->latency_mean_ms * 1e6, r.app->latency_p99_ms * 1e6, r.stream_mean_ns, r.stream_max_ns});
+  }
+  const units::LatencyUnit unit = units::latency_unit_for(all_ns);
+  const std::string u = units::latency_unit_symbol(unit);
+  html::Table t;
+  t.css_class = "data compact steps";
+  t.first_numeric_column = 0;
+  t.header = {"Time (s)",     "TPS",          "Txn mean (" + u + ")", "Txn 99 % (" + u + ")",
+              "Streams IOPS", "Streams MB/s", "IO mean (" + u + ")",  "IO max (" + u + ")"};
+  std::vector<size_t> lines;
+  for (const scenario_detail::MixedRow& r : s.rows) {
+    t.rows.push_back({html::fmt_number(r.end_s), html::fmt_number(r.app->tps),
+                      html::fmt_latency(r.app->latency_mean_ms * 1e6, unit),
+                      html::fmt_latency(r.app->latency_p99_ms * 1e6, unit), html::fmt_iops(r.stream_iops),
+                      html::fmt_mbps(r.stream_mb_per_s), html::fmt_latency(r.stream_mean_ns, unit),
+                      html::fmt_latency(r.stream_max_ns, unit)});
+    t.row_classes.emplace_back("");
+    lines.push_back(1);
+  }
+  if (!t.rows.empty()) {
+    flow.add_table(t, lines,
+                   fmt::format("{} and the streams per interval on one time axis (seconds since the application's "
+                               "measured period began; the streams started {} after it): the application's TPS and "
+                               "transaction latency as its driver reports them (\u2013: not reported), the streams' "
+                               "IOs summed over every instance{}",
+                               phase.app->app, html::fmt_duration_ns(phase.streams_start_ns),
+                               s.left_out > 0 ? fmt::format("; {} stream interval(s) after the application's last "
+                                                            "one are in the totals only",
+                                                            s.left_out)
+                                              : ""));
+  }
+  step_table(flow, phase, targets, compact);
+  if (!compact) streams_table(flow, phase);
+}
+
 void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const html::PageHeader>& h,
                  const results::PhaseRecord& phase, size_t index, size_t targets,
                  const scenario_detail::SeriesPlan& plan, bool compact) {
@@ -291,6 +342,7 @@ void phase_pages(std::vector<html::Page>& pages, const std::shared_ptr<const htm
   }
   if (phase.kind == "app") {
     app_tables(flow, phase);
+    if (scenario_detail::is_mixed(phase)) mixed_section(flow, phase, targets, index, compact);
     return;
   }
   if (phase.kind == "replay") {

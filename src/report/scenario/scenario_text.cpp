@@ -6,6 +6,7 @@
 #include <ptsuite/results/scenario_document.hpp>
 
 #include "report/scenario/scenario_app.hpp"
+#include "report/scenario/scenario_mixed.hpp"
 #include "report/scenario/scenario_replay.hpp"
 #include "report/scenario/scenario_rows.hpp"
 
@@ -74,10 +75,42 @@ std::string app_phase_text(const results::PhaseRecord& phase) {
   return out + "  " + scenario_detail::app_device_line(run) + "\n";
 }
 
+// A mixed phase on one time axis: per application interval its TPS and transaction latency
+// next to the streams' IOPS, MB/s and IO latency in that interval.
+std::string mixed_text(const results::PhaseRecord& phase) {
+  const scenario_detail::MixedSeries s = scenario_detail::mixed_series(phase);
+  std::vector<double> all_ns;
+  for (const scenario_detail::MixedRow& r : s.rows) {
+    all_ns.insert(all_ns.end(),
+                  {r.app->latency_mean_ms * 1e6, r.app->latency_p99_ms * 1e6, r.stream_mean_ns, r.stream_max_ns});
+  }
+  const units::LatencyUnit unit = units::latency_unit_for(all_ns);
+  std::string out = fmt::format(
+      "  {} and the streams per interval (s since its measured period began; streams started {:.1f} ms after it; "
+      "latency in {})\n  {:>8} {:>10} {:>9} {:>9} {:>12} {:>10} {:>9} {:>9}\n",
+      phase.app->app, static_cast<double>(phase.streams_start_ns) / 1e6, units::latency_unit_name(unit), "time", "TPS",
+      "txn mean", "txn 99 %", "stream IOPS", "MB/s", "IO mean", "IO max");
+  for (const scenario_detail::MixedRow& r : s.rows) {
+    out += fmt::format("  {:>8.1f} {:>10.1f} {:>9} {:>9} {:>12.0f} {:>10.1f} {:>9} {:>9}\n", r.end_s, r.app->tps,
+                       scenario_latency(r.app->latency_mean_ms * 1e6, unit),
+                       scenario_latency(r.app->latency_p99_ms * 1e6, unit), r.stream_iops, r.stream_mb_per_s,
+                       scenario_latency(r.stream_mean_ns, unit), scenario_latency(r.stream_max_ns, unit));
+  }
+  if (s.left_out > 0) {
+    out +=
+        fmt::format("  ({} stream interval(s) after the application's last one are in the totals only)\n", s.left_out);
+  }
+  return out + "  the streams over the whole period:\n";
+}
+
 std::string phase_text(const results::PhaseRecord& phase, size_t targets, bool compact) {
   std::string out = fmt::format("\n{} ({})\n", phase.name, phase.kind);
   if (phase.kind == "replay") return out + replay_text(phase);
-  if (phase.kind == "app") return out + app_phase_text(phase);
+  if (phase.kind == "app") {
+    out += app_phase_text(phase);
+    if (!scenario_detail::is_mixed(phase)) return out;
+    out += mixed_text(phase);
+  }
   if (phase.steps.empty()) return out;
   const std::vector<scenario_detail::StepRow> rows = scenario_detail::step_rows(phase, targets, compact);
   const units::LatencyUnit unit = scenario_detail::latency_unit_of(rows);

@@ -141,6 +141,45 @@ TEST(Scenario, BadFieldsNameThePathAndTheirLineAndColumn) {
              "step_stream (line 4, column 59): \"w\" is not a stream of this phase");
 }
 
+// A mixed phase (issue 40 item 4): the application on app_targets' roles, the streams on the
+// others ("each" = each target the application does not use), a 1 s series unless named; the
+// roles, the overlap with the application's targets and a missing app_targets are refused.
+TEST(Scenario, MixedPhasesNameTheApplicationsRolesAndKeepTheStreamsOffThem) {
+  const std::string mixed = R"({
+  "format": "ptsuite-scenario/1", "name": "m", "title": "M", "targets": {"roles": ["db", "n1", "n2"]},
+  "phases": [
+    {"name": "shared", "kind": "app", "app": "pgbench", "app_targets": ["db"],
+     "streams": [{"name": "w", "target": "n2", "rw_mix": "0/100", "block_size": "128KiB"},
+                 {"name": "r", "rw_mix": "100/0", "block_size": "4KiB"}]}
+  ]
+})";
+  const Scenario s = parse_scenario(mixed, "my.json");
+  const PhaseSpec& p = s.phases.at(0);
+  EXPECT_EQ(p.app_targets, std::vector<uint32_t>{0});
+  ASSERT_EQ(p.streams.size(), 2u);
+  EXPECT_EQ(p.streams[0].targets.role, 2u);
+  EXPECT_TRUE(p.streams[1].targets.each);
+  EXPECT_EQ(p.interval_ns, 1'000'000'000u);
+  EXPECT_EQ(quick_form(s).phases[0].interval_ns, 1'000'000'000u) << "no duration to scale it with";
+  const json schema = embedded_schema("scenario");
+  EXPECT_EQ(validate_json(json::parse(mixed), schema), std::vector<std::string>{});
+  const auto edit = [&](const std::string& from, const std::string& to) {
+    std::string t = mixed;
+    return t.replace(t.find(from), from.size(), to);
+  };
+  expect_bad(edit("\"target\": \"n2\"", "\"target\": \"db\""),
+             "phases[0].streams[0].target (line 5, column 42): is a target of the application");
+  expect_bad(edit("\"app_targets\": [\"db\"],", ""), "app_targets (line 4, column 5): is required with streams");
+  expect_bad(edit("[\"db\"]", "[\"db\", \"db\"]"), "app_targets[1]");
+  expect_bad(edit("[\"db\"]", "[\"db\", \"n1\", \"n2\"]"), "leaving at least one for the streams");
+  expect_bad(edit("\"title\": \"M\", \"targets\": {\"roles\": [\"db\", \"n1\", \"n2\"]},", "\"title\": \"M\","),
+             "needs targets.roles");
+  expect_bad(with(R"("kind": "run", "duration": "1s",
+     "streams": [{"name": "r", "rw_mix": "100/0", "block_size": "4KiB"}])",
+                  R"("kind": "app", "app": "pgbench", "interval": "1s")"),
+             "is the streams' interval series");
+}
+
 TEST(Scenario, UnknownNamesSayHowToMakeOne) {
   try {
     (void)load_scenario("no-such-scenario");

@@ -156,8 +156,9 @@ TEST(ScenarioReplay, EachTargetReplaysAtOnceAndAJournaledReplayIsNotRunAgain) {
   std::map<std::string, nlohmann::json> journal;
   ScenarioRunOptions o;
   o.on_step = [&](const std::string& key, const nlohmann::json& record) { journal[key] = record; };
-  nlohmann::json phases;
-  run_scenario(s, targets, o, phases);
+  std::vector<results::ScenarioPhaseOut> typed_phases;
+  run_scenario(s, targets, o, typed_phases);
+  const nlohmann::json phases = typed_phases;
   ASSERT_EQ(journal.size(), 1u);
   ASSERT_TRUE(journal.contains("db/replay"));
   const std::vector<results::PhaseRecord> typed = results::read_phase_records(phases);
@@ -180,8 +181,9 @@ TEST(ScenarioReplay, EachTargetReplaysAtOnceAndAJournaledReplayIsNotRunAgain) {
     return journal.at(key);
   };
   resumed.on_step = [&](const std::string& key, const nlohmann::json&) { recorded.push_back(key); };
-  nlohmann::json again;
-  run_scenario(s, targets, resumed, again);
+  std::vector<results::ScenarioPhaseOut> typed_again;
+  run_scenario(s, targets, resumed, typed_again);
+  const nlohmann::json again = typed_again;
   EXPECT_TRUE(recorded.empty()) << "nothing ran again";
   EXPECT_EQ(again[0].at("replays"), phases[0].at("replays"));
 }
