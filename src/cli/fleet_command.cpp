@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/device/drives.hpp>
@@ -17,9 +18,11 @@
 #include <ptsuite/history/drives.hpp>
 #include <ptsuite/history/location.hpp>
 #include <ptsuite/history/store.hpp>
+#include <ptsuite/lifecycle/finish_run.hpp>
 #include <ptsuite/report/compare.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/results/comparison.hpp>
+#include <ptsuite/results/document.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/host_boot.hpp>
 #include <ptsuite/util/labels.hpp>
@@ -134,15 +137,25 @@ std::vector<history::RunRecord> campaign_runs(history::HistoryStore& store, cons
   return runs;
 }
 
+// campaign.json, and from it the reports (campaign.html, summary.txt, campaign.csv) and the
+// manifest through the one ending of every document (lifecycle/finish_run.hpp): the directory
+// verifies, signs and re-renders like a run's. Not a run: no run.log, no history record.
 int run_campaign_report(const FleetOptions& o) {
   device::OutputGate gate("fleet report");
   const OutputDir dir = gate.directory(o.out, "--out", device::OutputGate::Existing::must_be_empty);
   history::HistoryStore store = open_history(gate, o.db);
   const fleet::CampaignSummary summary = fleet::summarize_campaign(o.campaign, campaign_runs(store, o.campaign, true));
   dir.create();
-  write_file_atomic(dir.file("campaign.json"), nlohmann::json(summary).dump(1) + "\n");
-  write_file_atomic(dir.file("campaign.html"), fleet::render_campaign_html(summary));
-  fmt::print("{}\n{}\n", (dir.path() / "campaign.json").string(), (dir.path() / "campaign.html").string());
+  auto doc = std::make_shared<nlohmann::json>(summary);
+  write_file_atomic(dir.file("campaign.json"), doc->dump(1) + "\n");
+  lifecycle::FinishOptions fo;
+  fo.formats = {"html", "text", "csv"};
+  fo.run_log = false;
+  const lifecycle::FinishedRun done =
+      lifecycle::finish_run(dir, results::make_document(summary, std::shared_ptr<const nlohmann::json>(doc)), fo);
+  fmt::print("{}\n", (dir.path() / "campaign.json").string());
+  for (const std::string& path : done.reports) fmt::print("{}\n", path);
+  for (const std::string& problem : done.problems) fmt::print(stderr, "warning: {}\n", problem);
   fmt::print(stderr, "campaign {}: {} drive(s), {} outlier finding(s)\n", o.campaign, summary.drives.size(),
              summary.outliers.size());
   return 0;
@@ -208,7 +221,7 @@ void register_reading_commands(CLI::App* fleet, CommandSlot& slot, const std::sh
   add_shared_option(report, "--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
       ->check(paths::none())
       ->required();
-  add_out_dir(report, o->out, "New or empty directory for campaign.html and campaign.json")->required();
+  add_out_dir(report, o->out, "New or empty directory for campaign.json, campaign.html, campaign.csv and summary.txt")->required();
   add_db_option(report, *o);
   report->callback([o, &slot] { slot.action = [o] { return run_campaign_report(*o); }; });
 

@@ -144,9 +144,12 @@ ReplayOutputs gate_replay_outputs(device::OutputGate& gate, const ReplayArgs& a)
 int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const OutputDir& dir, const ReplayOutputs& out,
                const std::vector<std::string>& formats, const std::optional<history::HistoryDb>& history,
                const StopSignals& signals) {
-  // results.json a step at a time (a long replay's tree would cost ~10x its text); the tree only
-  // where JSON is asked for (--json, --json-out, --format json).
-  write_file_atomic(dir.file("results.json"), results::to_json_text(rec));
+  // results.json streamed ~1 MiB at a time (neither a tree nor the whole text of a long replay
+  // is ever in memory); the JSON tree only where JSON is asked for (--json, --json-out,
+  // --format json).
+  StreamedFile results_file = StreamedFile::create(dir.file("results.json"));
+  results::write_json_text(rec, [&results_file](std::string_view part) { results_file.write(part.data(), part.size()); });
+  results_file.publish();
   const bool tree_wanted = a.json || out.json || std::find(formats.begin(), formats.end(), "json") != formats.end();
   std::shared_ptr<nlohmann::json> doc;
   if (tree_wanted) {

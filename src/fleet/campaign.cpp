@@ -4,7 +4,8 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <nlohmann/json.hpp>
+
+#include <ptsuite/util/version.hpp>
 
 namespace ptsuite::fleet {
 
@@ -38,7 +39,7 @@ bool better_run(const history::RunRecord& candidate, const history::RunRecord* c
 CampaignDrive drive_of(const history::RunRecord& r, size_t runs) {
   CampaignDrive d{r.device_serial, r.device_model, r.device_firmware,    r.host, r.id,
                   r.status,        r.compliant,    r.compliance_summary, runs,   {}};
-  for (const history::Metric& m : r.metrics) d.metrics[m.test_id + "/" + m.name] = m;
+  for (const history::Metric& m : r.metrics) d.metrics[m.test_id + "/" + m.name] = {m.value, m.unit};
   return d;
 }
 
@@ -76,7 +77,10 @@ void judge_metric(const std::string& model, const std::string& metric, const std
 }  // namespace
 
 CampaignSummary summarize_campaign(const std::string& campaign, const std::vector<history::RunRecord>& runs) {
-  CampaignSummary out{campaign, {}, {}, {}};
+  CampaignSummary out;
+  out.tool = {"ptsuite", std::string(version()), std::string(git_revision())};
+  out.campaign = campaign;
+  out.outlier_rule = {k_outlier_robust_z, k_outlier_min_deviation_pct, k_outlier_min_drives};
   std::map<std::string, const history::RunRecord*> chosen;  // by serial
   std::map<std::string, size_t> count;
   for (const history::RunRecord& r : runs) {
@@ -100,51 +104,6 @@ CampaignSummary summarize_campaign(const std::string& campaign, const std::vecto
     for (const std::string& metric : metrics) judge_metric(model, metric, drives, out);
   }
   return out;
-}
-
-void to_json(nlohmann::json& j, const CampaignSummary& s) {
-  nlohmann::json drives = nlohmann::json::array();
-  for (const CampaignDrive& d : s.drives) {
-    nlohmann::json metrics = nlohmann::json::object();
-    for (const auto& [name, m] : d.metrics) metrics[name] = {{"value", m.value}, {"unit", m.unit}};
-    drives.push_back({{"serial", d.serial},
-                      {"model", d.model},
-                      {"firmware", d.firmware},
-                      {"host", d.host},
-                      {"history_id", d.history_id},
-                      {"status", d.status},
-                      {"compliant", d.compliant},
-                      {"verdict", d.verdict},
-                      {"runs", d.runs},
-                      {"metrics", metrics}});
-  }
-  nlohmann::json spreads = nlohmann::json::array();
-  for (const MetricSpread& m : s.spreads) {
-    spreads.push_back({{"model", m.model},
-                       {"metric", m.metric},
-                       {"unit", m.unit},
-                       {"drives", m.drives},
-                       {"min", m.min},
-                       {"median", m.median},
-                       {"max", m.max},
-                       {"cv_pct", m.cv_pct}});
-  }
-  nlohmann::json outliers = nlohmann::json::array();
-  for (const Outlier& o : s.outliers) {
-    outliers.push_back({{"serial", o.serial},
-                        {"model", o.model},
-                        {"metric", o.metric},
-                        {"unit", o.unit},
-                        {"value", o.value},
-                        {"median", o.median},
-                        {"deviation_pct", o.deviation_pct},
-                        {"robust_z", std::isfinite(o.robust_z) ? nlohmann::json(o.robust_z) : nlohmann::json()}});
-  }
-  j = nlohmann::json{{"kind", "ptsuite.campaign"},
-                     {"campaign", s.campaign},
-                     {"drives", drives},
-                     {"spreads", spreads},
-                     {"outliers", outliers}};
 }
 
 }  // namespace ptsuite::fleet

@@ -204,6 +204,11 @@ RunRecord kind_record(const results::ScenarioDocument& d, const fs::path& dir) {
 RunRecord kind_record(const results::AppRun& d, const fs::path& dir) { return record_from_app_run(d, dir); }
 RunRecord kind_record(const results::ReplayRecord& d, const fs::path& dir) { return record_from_replay(d, dir); }
 RunRecord kind_record(const results::IoCharacterization& d, const fs::path& dir) { return record_from_capture(d, dir); }
+RunRecord kind_record(const results::CampaignSummary& /*d*/, const fs::path& dir) {
+  throw UsageError(dir.string(),
+                   "holds a fleet campaign report (campaign.json), not a run: the history records runs, and "
+                   "the campaign's runs are in it already (ptsuite history list --label campaign=NAME)");
+}
 RunRecord kind_record(const results::Comparison& /*d*/, const fs::path& dir) {
   throw UsageError(dir.string(),
                    "holds a comparison (compare.json), not a run: the history records runs; add the "

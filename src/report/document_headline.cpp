@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <ptsuite/report/app_report.hpp>
+#include <ptsuite/report/campaign_report.hpp>
 #include <ptsuite/report/capture_report.hpp>
 #include <ptsuite/report/headline.hpp>
 #include <ptsuite/report/replay_report.hpp>
@@ -78,6 +79,13 @@ std::vector<std::string> kind_headline(const results::ScenarioDocument& doc) {
 std::vector<std::string> kind_headline(const results::AppRun& run) { return lines_of(app_text(run)); }
 std::vector<std::string> kind_headline(const results::ReplayRecord& r) { return lines_of(replay_text(r)); }
 std::vector<std::string> kind_headline(const results::IoCharacterization& c) { return lines_of(capture_text(c)); }
+// The campaign's first line and its outliers (the drives are in campaign.html and summary.txt).
+std::vector<std::string> kind_headline(const results::CampaignSummary& c) {
+  std::vector<std::string> out = lines_of(campaign_text(c));
+  const auto drives = std::find_if(out.begin(), out.end(), [](const std::string& l) { return l.rfind("Drives ", 0) == 0; });
+  out.erase(drives, out.end());
+  return out;
+}
 std::vector<std::string> kind_headline(const results::Comparison& /*comparison*/) { return {}; }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <ptsuite/pts/results_format.hpp>
 #include <ptsuite/report/app_report.hpp>
+#include <ptsuite/report/campaign_report.hpp>
 #include <ptsuite/report/capture_report.hpp>
 #include <ptsuite/report/compare_render.hpp>
 #include <ptsuite/report/csv_report.hpp>
@@ -66,6 +67,7 @@ std::string html_of(const results::ScenarioDocument& d) { return scenario_html(d
 std::string html_of(const results::AppRun& d) { return app_html(d); }
 std::string html_of(const results::ReplayRecord& d) { return replay_html(d); }
 std::string html_of(const results::IoCharacterization& d) { return capture_html(d); }
+std::string html_of(const results::CampaignSummary& d) { return campaign_html(d); }
 std::string html_of(const results::Comparison& d) { return compare::render_compare_html(d); }
 
 std::optional<std::string> text_of(const results::RunDocument& d) { return render_text(d); }
@@ -73,6 +75,7 @@ std::optional<std::string> text_of(const results::ScenarioDocument& d) { return 
 std::optional<std::string> text_of(const results::AppRun& d) { return app_text(d); }
 std::optional<std::string> text_of(const results::ReplayRecord& d) { return replay_text(d); }
 std::optional<std::string> text_of(const results::IoCharacterization& d) { return capture_text(d); }
+std::optional<std::string> text_of(const results::CampaignSummary& d) { return campaign_text(d); }
 std::optional<std::string> text_of(const results::Comparison& /*d*/) { return std::nullopt; }
 
 std::vector<CsvFile> csv_of(const results::RunDocument& d) { return render_csv(d); }
@@ -80,6 +83,7 @@ std::vector<CsvFile> csv_of(const results::ScenarioDocument& d) { return {{"", "
 std::vector<CsvFile> csv_of(const results::AppRun& d) { return {{"", "app.csv", app_csv(d)}}; }
 std::vector<CsvFile> csv_of(const results::ReplayRecord& d) { return {{"", "replay.csv", replay_csv(d)}}; }
 std::vector<CsvFile> csv_of(const results::IoCharacterization& d) { return {{"", "capture.csv", capture_csv(d)}}; }
+std::vector<CsvFile> csv_of(const results::CampaignSummary& d) { return {{"", "campaign.csv", campaign_csv(d)}}; }
 std::vector<CsvFile> csv_of(const results::Comparison& d) {
   return {{"", "compare.csv", compare::render_compare_csv(d)}};
 }

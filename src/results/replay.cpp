@@ -2,6 +2,9 @@
 #include <ptsuite/results/replay.hpp>
 #include <ptsuite/results/replay_json_text.hpp>
 
+#include <functional>
+#include <string_view>
+
 #include <string_view>
 
 #include <ptsuite/results/json_read.hpp>
@@ -221,7 +224,7 @@ void replay_json(nlohmann::json& j, const ReplayRecord& r, bool with_steps) {
 
 void to_json(nlohmann::json& j, const ReplayRecord& r) { replay_json(j, r, true); }
 
-std::string to_json_text(const ReplayRecord& r) {
+void write_json_text(const ReplayRecord& r, const std::function<void(std::string_view)>& sink) {
   nlohmann::json head;
   replay_json(head, r, false);
   const std::string text = head.dump();
@@ -230,15 +233,30 @@ std::string to_json_text(const ReplayRecord& r) {
   if (at == std::string::npos || text.find(k_empty_steps, at + 1) != std::string::npos) {
     nlohmann::json full;  // unreachable: the document has one top-level "steps"
     replay_json(full, r, true);
-    return full.dump() + "\n";
+    sink(full.dump() + "\n");
+    return;
   }
-  std::string out = text.substr(0, at + k_empty_steps.size() - 1);
+  // The head up to the steps' '[', then the steps in chunks of ~1 MiB (a write per chunk, not
+  // per step), then the rest of the head: never more than a chunk of text in memory.
+  static constexpr size_t k_chunk_bytes = 1 << 20;
+  const size_t open_end = at + k_empty_steps.size() - 1;
+  std::string chunk = text.substr(0, open_end);
   for (size_t i = 0; i < r.steps.size(); ++i) {
-    if (i > 0) out += ',';
-    out += step_json(r.steps[i]).dump();
+    if (i > 0) chunk += ',';
+    chunk += step_json(r.steps[i]).dump();
+    if (chunk.size() >= k_chunk_bytes) {
+      sink(chunk);
+      chunk.clear();
+    }
   }
-  out.append(text, at + k_empty_steps.size() - 1);
-  out += '\n';
+  chunk.append(text, open_end);
+  chunk += '\n';
+  sink(chunk);
+}
+
+std::string to_json_text(const ReplayRecord& r) {
+  std::string out;
+  write_json_text(r, [&out](std::string_view part) { out += part; });
   return out;
 }
 

@@ -19,6 +19,7 @@
 #include "support/loop_support.hpp"
 #include "support/synthetic_capture.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
 
 namespace ptsuite::cli {
 namespace {
@@ -135,6 +136,60 @@ TEST_F(DocumentKinds, AnAppRunEndsAsARunAndPassesReportVerifySignHistoryCompare)
   EXPECT_TRUE(fs::is_regular_file(dir + "/app.csv"));
   expect_lifecycle(dir, "app", "ptsuite.app_run");
   expect_compared(dir, dir, "ptsuite.app_run");
+}
+
+// A fleet campaign's report is a document of the list too (kind "ptsuite.campaign"): `fleet
+// report` ends like every document (reports and manifest; not a run: no run.log, no history
+// record), and the directory verifies, signs, re-renders byte for byte and is refused by
+// `history add`. Three short IOPS runs on O_DIRECT files, labelled with the campaign, make the
+// history it summarizes.
+TEST_F(DocumentKinds, AFleetCampaignReportVerifiesSignsAndReRendersButIsNoRun) {
+  for (const char* serial : {"CAMP-A", "CAMP-B", "CAMP-C"}) {
+    const std::string target = m_dir.create_file(std::string(serial) + ".img", 64ULL << 20);
+    const ProcessResult r = run_ptsuite(
+        {"run", "iops", "--target", target, "--allow-destructive", "--asset-serial", serial, "--label",
+         "campaign=q4", "--out", m_dir.file(std::string("run-") + serial), "--db", m_db, "--revision", "e1.1",
+         "--quick", "--quiet", "--format", "text", "--set", "iops.block_sizes=4KiB", "--set",
+         "iops.rw_mixes=100/0,0/100", "--set", "iops.segment_duration=0.1s"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  const std::string dir = m_dir.file("campaign");
+  const ProcessResult made = run_ptsuite({"fleet", "report", "--campaign", "q4", "--db", m_db, "--out", dir});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  for (const char* file : {"campaign.json", "campaign.html", "campaign.csv", "summary.txt", "MANIFEST.sha256.json"}) {
+    EXPECT_TRUE(fs::is_regular_file(fs::path(dir) / file)) << file;
+  }
+  EXPECT_FALSE(fs::exists(fs::path(dir) / "run.log")) << "a campaign report is not a run";
+  const nlohmann::json doc = nlohmann::json::parse(workload::test::slurp(dir + "/campaign.json"));
+  EXPECT_EQ(doc.value("kind", ""), "ptsuite.campaign");
+  EXPECT_EQ(validate_json(doc, embedded_schema("campaign")), std::vector<std::string>{});
+  ASSERT_EQ(doc.at("drives").size(), 3u);
+  EXPECT_NE(workload::test::slurp(dir + "/summary.txt").find("Campaign q4: 3 drive(s)"), std::string::npos);
+  EXPECT_NE(made.err.find("campaign q4: 3 drive(s)"), std::string::npos) << made.err;
+
+  const std::string again = m_dir.file("campaign-again");
+  const ProcessResult report = run_ptsuite({"report", dir, "--format", "html,text,csv", "--out", again});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  for (const char* file : {"campaign.html", "summary.txt", "campaign.csv"}) {
+    EXPECT_EQ(workload::test::slurp(again + "/" + file), workload::test::slurp(dir + "/" + file)) << file;
+  }
+  const ProcessResult verified = run_ptsuite({"verify", dir});
+  EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
+  const ProcessResult signed_report = run_ptsuite({"sign", dir, "--key", m_dir.file("lab.key")});
+  ASSERT_EQ(signed_report.exit_code, 0) << signed_report.out << signed_report.err;
+  const ProcessResult checked = run_ptsuite({"verify", dir, "--pubkey", m_dir.file("lab.key.pub")});
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+  EXPECT_NE(checked.out.find("signature: valid"), std::string::npos) << checked.out;
+  EXPECT_NE(workload::test::slurp(dir + "/campaign.html").find("Signed with key SHA256:"), std::string::npos)
+      << "sign re-rendered the page with its signer";
+  // One byte of a figure changed after signing: verify fails.
+  std::string tampered = workload::test::slurp(dir + "/campaign.csv");
+  tampered.back() = tampered.back() == '\n' ? ' ' : '\n';
+  test_support::write_file(dir + "/campaign.csv", tampered);
+  EXPECT_NE(run_ptsuite({"verify", dir, "--pubkey", m_dir.file("lab.key.pub")}).exit_code, 0);
+  const ProcessResult history = run_ptsuite({"history", "add", dir, "--db", m_db});
+  EXPECT_EQ(history.exit_code, 2);
+  EXPECT_NE(history.err.find("not a run"), std::string::npos) << history.err;
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 // z-scores (0.6745 (x - median) / MAD, Iglewicz and Hoaglin's modified z) from its model's
 // median AND at least k_outlier_min_deviation_pct away from it (so that identical drives, with a
 // MAD near 0, do not flag noise); with a MAD of 0 the deviation alone decides. Needs at least
-// k_outlier_min_drives drives of the model. summarize_campaign() is pure; the page is one HTML
-// file with no script.
+// k_outlier_min_drives drives of the model. summarize_campaign() is pure; the tool record is
+// this ptsuite's. The page is report/campaign_report.hpp's.
 #pragma once
 
 #include <cstddef>
@@ -17,9 +17,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <ptsuite/history/run_record.hpp>
+#include <ptsuite/results/campaign.hpp>
 
 namespace ptsuite::fleet {
 
@@ -27,37 +26,14 @@ inline constexpr double k_outlier_robust_z = 3.5;
 inline constexpr double k_outlier_min_deviation_pct = 5.0;
 inline constexpr size_t k_outlier_min_drives = 3;
 
-struct CampaignDrive {
-  std::string serial, model, firmware, host;
-  int64_t history_id = 0;
-  std::string status;
-  bool compliant = false;
-  std::string verdict;
-  size_t runs = 0;                                 // runs of this drive in the campaign
-  std::map<std::string, history::Metric> metrics;  // by "test/metric"
-};
-
-struct MetricSpread {
-  std::string model, metric, unit;  // metric: "test/name"
-  size_t drives = 0;
-  double min = 0, median = 0, max = 0, cv_pct = 0;
-};
-
-struct Outlier {
-  std::string serial, model, metric, unit;
-  double value = 0, median = 0, deviation_pct = 0, robust_z = 0;
-};
-
-struct CampaignSummary {
-  std::string campaign;
-  std::vector<CampaignDrive> drives;  // by model, then serial
-  std::vector<MetricSpread> spreads;
-  std::vector<Outlier> outliers;
-};
+// The record is the "ptsuite.campaign" document's (results/campaign.hpp); these names keep
+// fleet's callers short.
+using CampaignDrive = results::CampaignDrive;
+using MetricSpread = results::MetricSpread;
+using Outlier = results::Outlier;
+using CampaignSummary = results::CampaignSummary;
 
 // `runs` as the history lists them with metrics (oldest first).
 CampaignSummary summarize_campaign(const std::string& campaign, const std::vector<history::RunRecord>& runs);
-std::string render_campaign_html(const CampaignSummary& summary);
-void to_json(nlohmann::json& j, const CampaignSummary& summary);
 
 }  // namespace ptsuite::fleet

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptsuite/results/app_run.hpp>
+#include <ptsuite/results/campaign.hpp>
 #include <ptsuite/results/comparison.hpp>
 #include <ptsuite/results/io_characterization.hpp>
 #include <ptsuite/results/replay.hpp>

@@ -45,8 +45,7 @@ void to_json(nlohmann::json& j, const ToioRecord& t);
 void to_json(nlohmann::json& j, const ParameterRecord& p);
 void to_json(nlohmann::json& j, const OmittedEntry& o);
 void to_json(nlohmann::json& j, const ArSegments& a);
-void to_json(nlohmann::json& j, const TestRecord& r);
-void to_json(nlohmann::json& j, TestRecord&& r);
+// to_json(TestRecord) is declared in test_record.hpp, beside the type.
 // write_block() (test_record.hpp) for a block being released.
 nlohmann::json write_block(TestBlock&& block);
 

@@ -150,5 +150,11 @@ std::optional<SettingRecord> read_setting_record(const nlohmann::json& j);  // n
 TestHeader read_test_header(const nlohmann::json& test);
 // `test` must outlive the record (borrowed sub-documents).
 TestRecord read_test_record(const nlohmann::json& test);
+// The writers (src/results/record_writers.cpp), declared beside the type so that `json j =
+// record;` compiles wherever the type is complete: nlohmann decides once per translation unit
+// whether a type converts, and a unity batch that asked before record_writers.hpp was included
+// refused every later conversion in the batch.
+void to_json(nlohmann::json& j, const TestRecord& r);
+void to_json(nlohmann::json& j, TestRecord&& r);
 
 }  // namespace ptsuite::results

@@ -1,11 +1,16 @@
-// The campaign report's page (fleet/campaign.hpp render_campaign_html): one HTML file, no script.
+// The campaign report's page (report/campaign_report.hpp campaign_html): one HTML file, no script.
 #include <fmt/format.h>
 #include <cmath>
 
-#include <ptsuite/fleet/campaign.hpp>
+#include <ptsuite/report/campaign_report.hpp>
 #include <ptsuite/util/text.hpp>
 
-namespace ptsuite::fleet {
+namespace ptsuite::report {
+
+using results::CampaignDrive;
+using results::CampaignSummary;
+using results::MetricSpread;
+using results::Outlier;
 
 namespace {
 
@@ -36,8 +41,8 @@ std::string outliers_list(const CampaignSummary& s) {
   if (s.outliers.empty()) {
     return fmt::format(
         "<p class=\"good\">No outlier: no drive lies more than {} robust z-scores and {} % from its "
-        "model's median on any headline metric.</p>",
-        k_outlier_robust_z, k_outlier_min_deviation_pct);
+        "model's median on any headline metric (models of at least {} drives).</p>",
+        s.outlier_rule.robust_z, s.outlier_rule.min_deviation_pct, s.outlier_rule.min_drives);
   }
   std::string out = "<h2>Outliers</h2><ul>";
   for (const Outlier& o : s.outliers) {
@@ -71,18 +76,26 @@ std::string spread_tables(const CampaignSummary& s) {
   return out.empty() ? "<p class=\"note\">No headline metric recorded.</p>" : out + "</table>";
 }
 
+std::string signer_line(const CampaignSummary& s) {
+  if (!s.attestation) return {};
+  return fmt::format("<p>Signed with key {} on {}.</p>", esc(s.attestation->key_fingerprint),
+                     esc(s.attestation->signed_utc));
+}
+
 }  // namespace
 
-std::string render_campaign_html(const CampaignSummary& s) {
+std::string campaign_html(const CampaignSummary& s) {
   size_t compliant = 0;
   for (const CampaignDrive& d : s.drives) compliant += d.compliant ? 1 : 0;
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Campaign {}</title><style>{}</style>"
       "</head><body><h1>Campaign {}</h1><p>{} drive(s), {} compliant; {} outlier finding(s). Every figure is the "
       "history's headline metric of the drive's latest complete run (<code>ptsuite history show ID</code>); "
-      "<code>ptsuite fleet compare --campaign {}</code> overlays the runs.</p>{}{}{}</body></html>\n",
+      "<code>ptsuite fleet compare --campaign {}</code> overlays the runs. ptsuite {} (git {}).</p>{}{}{}{}"
+      "</body></html>\n",
       esc(s.campaign), k_style, esc(s.campaign), s.drives.size(), compliant, s.outliers.size(), esc(s.campaign),
-      outliers_list(s), drives_table(s), spread_tables(s));
+      esc(s.tool.version), esc(s.tool.git_revision), signer_line(s), outliers_list(s), drives_table(s),
+      spread_tables(s));
 }
 
-}  // namespace ptsuite::fleet
+}  // namespace ptsuite::report
