@@ -221,7 +221,8 @@ void register_reading_commands(CLI::App* fleet, CommandSlot& slot, const std::sh
   add_shared_option(report, "--campaign", o->campaign, "The campaign (runs labelled campaign=NAME)")
       ->check(paths::none())
       ->required();
-  add_out_dir(report, o->out, "New or empty directory for campaign.json, campaign.html, campaign.csv and summary.txt")->required();
+  add_out_dir(report, o->out, "New or empty directory for campaign.json, campaign.html, campaign.csv and summary.txt")
+      ->required();
   add_db_option(report, *o);
   report->callback([o, &slot] { slot.action = [o] { return run_campaign_report(*o); }; });
 

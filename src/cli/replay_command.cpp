@@ -148,7 +148,8 @@ int end_replay(const results::ReplayRecord& rec, const ReplayArgs& a, const Outp
   // is ever in memory); the JSON tree only where JSON is asked for (--json, --json-out,
   // --format json).
   StreamedFile results_file = StreamedFile::create(dir.file("results.json"));
-  results::write_json_text(rec, [&results_file](std::string_view part) { results_file.write(part.data(), part.size()); });
+  results::write_json_text(rec,
+                           [&results_file](std::string_view part) { results_file.write(part.data(), part.size()); });
   results_file.publish();
   const bool tree_wanted = a.json || out.json || std::find(formats.begin(), formats.end(), "json") != formats.end();
   std::shared_ptr<nlohmann::json> doc;

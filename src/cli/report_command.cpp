@@ -103,8 +103,7 @@ std::string writer_name(const std::string& format, const results::DocumentKindIn
 json load_results(fs::path& path, bool with_histograms) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
-    path = fs::exists(path / "results.json", ec) || !fs::exists(path / "compare.json", ec) ? path / "results.json"
-                                                                                           : path / "compare.json";
+    path = results::document_file_in(path).value_or(path / "results.json");
   }
   if (!fs::exists(path, ec)) {
     throw UsageError("RESULTS", fmt::format("{} does not exist", path.string()));

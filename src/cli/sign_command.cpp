@@ -63,8 +63,23 @@ struct BundleDocument {
   bool pretty = false;  // written indented (app runs, replays, captures, comparisons), else compact
 };
 
+// What sign may rewrite (restored when it fails): every kind's document and HTML / PDF report
+// (results/document_kinds.def), and summary.txt.
+std::vector<std::string> files_sign_rewrites() {
+  std::vector<std::string> out = results::document_file_names();
+  for (const results::DocumentKindInfo& info : results::document_kinds()) {
+    const std::string html(info.html_file);
+    const std::string pdf = html.substr(0, html.rfind('.')) + ".pdf";
+    for (const std::string& name : {html, pdf}) {
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+  }
+  out.emplace_back("summary.txt");
+  return out;
+}
+
 std::optional<BundleDocument> load_bundle_document(const fs::path& dir) {
-  for (const char* name : {"results.json", "compare.json"}) {
+  for (const std::string& name : results::document_file_names()) {
     const fs::path path = dir / name;
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) continue;
@@ -185,8 +200,7 @@ int run_sign(const SignOptions& o) {
   const std::string tested_by =
       o.tested_by_given || config == nullptr ? o.tested_by : config->value("tested_by", std::string());
   const std::string signed_utc = utc_now_iso8601();
-  Rollback rollback(
-      out, {"results.json", "compare.json", "report.html", "report.pdf", "compare.html", "compare.pdf", "summary.txt"});
+  Rollback rollback(out, files_sign_rewrites());
   if (document) {
     attest_document(out, *document,
                     json{{"algorithm", "ed25519"},

@@ -18,6 +18,7 @@
 
 #include <ptsuite/bundle/manifest.hpp>
 #include <ptsuite/bundle/signature.hpp>
+#include <ptsuite/results/document.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/printable.hpp>
@@ -60,22 +61,21 @@ std::string signer_text(const bundle::SignatureStatement& s) {
 }
 
 // A bundle that says it was signed (its document's "attestation", which `sign` writes and the
-// manifest covers: results.json of a run, compare.json of a comparison) but whose signature file
+// manifest covers: the directory's document, results::document_file_in()) but whose signature file
 // is gone: the reason it is not intact, or "".
 std::string missing_signature(const std::string& dir, const bundle::SignatureCheck& signature) {
   std::error_code ec;
-  const fs::path results = fs::is_regular_file(fs::path(dir) / "results.json", ec) ? fs::path(dir) / "results.json"
-                                                                                   : fs::path(dir) / "compare.json";
-  if (signature.file || !fs::is_regular_file(results, ec)) return {};
+  const fs::path document = results::document_file_in(dir).value_or(fs::path(dir) / "results.json");
+  if (signature.file || !fs::is_regular_file(document, ec)) return {};
   nlohmann::json doc;
   try {
-    doc = load_json_input(results, results.string(), k_document_json_limits);
+    doc = load_json_input(document, document.string(), k_document_json_limits);
   } catch (const Error&) {
     return {};  // not a results document: the manifest check speaks for it
   }
   if (!doc.is_object() || !doc.contains("attestation") || !doc.at("attestation").is_object()) return {};
   const nlohmann::json& a = doc.at("attestation");
-  return fmt::format("{} says the bundle was signed (key {}, {}) but {} is missing", results.filename().string(),
+  return fmt::format("{} says the bundle was signed (key {}, {}) but {} is missing", document.filename().string(),
                      printable(a.value("key_fingerprint", "?")), printable(a.value("signed_utc", "?")),
                      bundle::k_signature_file_name);
 }

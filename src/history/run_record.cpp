@@ -279,10 +279,9 @@ RunRecord record_from_results(nlohmann::json results, const fs::path& dir) {
 
 RunRecord record_from_run_dir(const fs::path& dir, const std::function<void(const json&, const std::string&)>& check) {
   std::error_code ec;
-  // A run's document, or the one of a directory that is no run (a comparison: refused by name).
-  const fs::path path = fs::is_regular_file(dir / "results.json", ec) || !fs::is_regular_file(dir / "compare.json", ec)
-                            ? dir / "results.json"
-                            : dir / "compare.json";
+  // A run's document, or the one of a directory that is no run (a comparison, a campaign
+  // report: refused by name).
+  const fs::path path = results::document_file_in(dir).value_or(dir / "results.json");
   if (!fs::is_regular_file(path, ec)) {
     throw UsageError(dir.string(), "no results.json here: not a ptsuite run directory");
   }

@@ -82,7 +82,8 @@ std::vector<std::string> kind_headline(const results::IoCharacterization& c) { r
 // The campaign's first line and its outliers (the drives are in campaign.html and summary.txt).
 std::vector<std::string> kind_headline(const results::CampaignSummary& c) {
   std::vector<std::string> out = lines_of(campaign_text(c));
-  const auto drives = std::find_if(out.begin(), out.end(), [](const std::string& l) { return l.rfind("Drives ", 0) == 0; });
+  const auto drives =
+      std::find_if(out.begin(), out.end(), [](const std::string& l) { return l.rfind("Drives ", 0) == 0; });
   out.erase(drives, out.end());
   return out;
 }

@@ -22,9 +22,16 @@ json metrics_json(const std::map<std::string, CampaignMetric>& metrics) {
 }
 
 json drive_json(const CampaignDrive& d) {
-  return json{{"serial", d.serial},   {"model", d.model},   {"firmware", d.firmware},   {"host", d.host},
-              {"history_id", d.history_id}, {"status", d.status}, {"compliant", d.compliant},
-              {"verdict", d.verdict}, {"runs", d.runs}, {"metrics", metrics_json(d.metrics)}};
+  return json{{"serial", d.serial},
+              {"model", d.model},
+              {"firmware", d.firmware},
+              {"host", d.host},
+              {"history_id", d.history_id},
+              {"status", d.status},
+              {"compliant", d.compliant},
+              {"verdict", d.verdict},
+              {"runs", d.runs},
+              {"metrics", metrics_json(d.metrics)}};
 }
 
 json spread_json(const MetricSpread& m) {
@@ -69,9 +76,8 @@ CampaignDrive read_drive(const json& d) {
 }
 
 MetricSpread read_spread(const json& m) {
-  return {str(m, "model"),         str(m, "metric"),           str(m, "unit"),          count(at(m, "drives")),
-          num(at(m, "min")), num(at(m, "median")), num(at(m, "max")),
-          num(at(m, "cv_pct"))};
+  return {str(m, "model"),   str(m, "metric"),     str(m, "unit"),    count(at(m, "drives")),
+          num(at(m, "min")), num(at(m, "median")), num(at(m, "max")), num(at(m, "cv_pct"))};
 }
 
 Outlier read_outlier(const json& o) {

@@ -1,7 +1,9 @@
 #include <ptsuite/results/document.hpp>
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <array>
+#include <system_error>
 
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/util/error.hpp>
@@ -37,6 +39,22 @@ const DocumentKindInfo* find_document_kind(std::string_view kind) {
     if (info.kind == kind) return &info;
   }
   return nullptr;
+}
+
+std::vector<std::string> document_file_names() {
+  std::vector<std::string> out;
+  for (const DocumentKindInfo& info : k_document_kinds) {
+    if (std::find(out.begin(), out.end(), info.file) == out.end()) out.emplace_back(info.file);
+  }
+  return out;
+}
+
+std::optional<std::filesystem::path> document_file_in(const std::filesystem::path& dir) {
+  for (const std::string& name : document_file_names()) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(dir / name, ec)) return dir / name;
+  }
+  return std::nullopt;
 }
 
 std::string document_kind_names() {

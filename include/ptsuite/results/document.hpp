@@ -5,6 +5,7 @@
 // history record and (optionally) compare extractor, never a new branch in a command.
 //   document_kinds()       the list, in its order (name, kind, file names, schema, history, compare)
 //   find_document_kind()   a kind by its "kind" member, or null
+//   document_file_in()     the document file a directory holds (any kind's file name)
 //   read_document()        the tree (shared, never copied) read into the kind's record;
 //                          UsageError naming `what` for a document of no listed kind
 //   Document::visit()      calls f(record) with the kind's record type
@@ -13,13 +14,16 @@
 // tree. Tolerant like every results reader: a partial document reads with defaults. Thread-safe.
 #pragma once
 
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <variant>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -48,6 +52,12 @@ std::span<const DocumentKindInfo> document_kinds();
 const DocumentKindInfo* find_document_kind(std::string_view kind);
 // "ptsuite.results, ptsuite.scenario, ..." (for messages).
 std::string document_kind_names();
+// The document file names of the list, each once, in the list's order ("results.json",
+// "campaign.json", "compare.json"): the files `report DIR`, `verify`, `sign` and `history add`
+// look for in a directory.
+std::vector<std::string> document_file_names();
+// The first of document_file_names() that is a regular file in `dir`, or nullopt.
+std::optional<std::filesystem::path> document_file_in(const std::filesystem::path& dir);
 
 // Every record of the list, in its order.
 // clang-format off

@@ -288,7 +288,7 @@ TEST(Platform, FakeTreeGivesCpuMemoryOsAndPcieLink) {
 // writers (results/record_writers.hpp) from device_record() / platform_record(): byte for byte
 // what the device module's own writers wrote before (the expected texts are their output), and
 // read back by the results readers into the same text.
-DeviceIdentity nvme_identity() {
+DeviceIdentity pinned_nvme_identity() {
   DeviceIdentity n;
   n.path = "/dev/nvme0n1";
   n.canonical_path = "/dev/nvme0n1";
@@ -326,7 +326,7 @@ DeviceIdentity nvme_identity() {
 }
 
 TEST(IdentityJson, TheRecordWriterWritesWhatTheDeviceWriterWrote) {
-  const DeviceIdentity nvme = nvme_identity();
+  const DeviceIdentity nvme = pinned_nvme_identity();
   DeviceIdentity ata = nvme;
   ata.transport = Transport::ata;
   ata.ata_security = AtaSecurity{true, false, false, true, false, true, 2, 4};

@@ -28,13 +28,21 @@ CampaignSummary two_drives_one_outlier() {
   results::CampaignDrive a{"S1", "PM9A3", "GDC5", "h1", 11, "complete", true, "compliant", 2, {}};
   a.metrics["iops/rnd_4KiB_read_iops"] = {100000, "IOPS"};
   a.metrics["throughput/seq_1MiB_write_mb_per_s"] = {3000.5, "MB/s"};
-  results::CampaignDrive b{"=HYPERLINK(\"x\")", "<script>alert(1)</script>\nForged: line", "F1", "h2", 12,
-                           "interrupted", false, "not compliant: interrupted", 1, {}};
+  results::CampaignDrive b{"=HYPERLINK(\"x\")",
+                           "<script>alert(1)</script>\nForged: line",
+                           "F1",
+                           "h2",
+                           12,
+                           "interrupted",
+                           false,
+                           "not compliant: interrupted",
+                           1,
+                           {}};
   b.metrics["iops/rnd_4KiB_read_iops"] = {50000, "IOPS"};
   s.drives = {a, b};
   s.spreads = {{"PM9A3", "iops/rnd_4KiB_read_iops", "IOPS", 2, 50000, 75000, 100000, 47.1}};
-  s.outliers = {{"S1", "PM9A3", "iops/rnd_4KiB_read_iops", "IOPS", 100000, 75000, 33.3,
-                 std::numeric_limits<double>::infinity()}};
+  s.outliers = {
+      {"S1", "PM9A3", "iops/rnd_4KiB_read_iops", "IOPS", 100000, 75000, 33.3, std::numeric_limits<double>::infinity()}};
   return s;
 }
 
