@@ -1,7 +1,6 @@
 #include <ptsuite/workload/sim_runner.hpp>
 
 #include <fmt/format.h>
-#include <sys/resource.h>
 #include <algorithm>
 #include <queue>
 #include <vector>
@@ -12,15 +11,6 @@
 namespace ptsuite::workload {
 
 namespace {
-
-CpuUsage sim_process_cpu() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  auto seconds = [](const timeval& tv) {
-    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
-  };
-  return {seconds(ru.ru_utime), seconds(ru.ru_stime)};
-}
 
 struct InFlight {
   uint64_t done_ns;
@@ -125,7 +115,7 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
                                       const RunControl& control, WorkloadState* state) {
   const WorkloadSpec& spec = workload.spec;
   std::vector<SimThread> threads = make_threads(workload, state);
-  const CpuUsage cpu_before = sim_process_cpu();
+  const CpuUsage cpu_before = process_cpu();
   const uint64_t start_ns = clock.now_ns;
   const uint64_t deadline_ns = spec.limits.duration_ns == 0 ? UINT64_MAX : start_ns + spec.limits.duration_ns;
   std::vector<InFlight> heap_storage;
@@ -192,7 +182,7 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
       issue(io.thread, io.done_ns);
     }
   }
-  result.cpu = sim_process_cpu();
+  result.cpu = process_cpu();
   result.cpu.user_s -= cpu_before.user_s;
   result.cpu.system_s -= cpu_before.system_s;
   intervals.finish(end_ns, result.intervals);

@@ -31,15 +31,6 @@ using detail::WorkerLimits;
 
 constexpr uint64_t k_never = std::numeric_limits<uint64_t>::max();
 
-CpuUsage process_cpu() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  auto seconds = [](const timeval& tv) {
-    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
-  };
-  return {seconds(ru.ru_utime), seconds(ru.ru_stime)};
-}
-
 stats::LiveTotals sum_live(const std::vector<std::unique_ptr<Worker>>& workers) {
   stats::LiveTotals sum;
   for (const auto& w : workers) {
@@ -257,6 +248,15 @@ StopReason overall_reason(const std::vector<std::unique_ptr<Worker>>& workers) {
 }
 
 }  // namespace
+
+CpuUsage process_cpu() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+  };
+  return {seconds(ru.ru_utime), seconds(ru.ru_stime)};
+}
 
 const char* to_string(StopReason reason) noexcept {
   switch (reason) {

@@ -46,6 +46,10 @@ struct CpuUsage {
   double system_s = 0;
 };
 
+// The process's CPU time so far (getrusage(RUSAGE_SELF): every thread), user and system.
+// A run's CPU cost is process_cpu() after minus before (the real and the simulated runners).
+CpuUsage process_cpu();
+
 // One per-interval sample (spec.interval_ns > 0): totals over all threads for that interval.
 struct IntervalSample {
   uint64_t end_offset_ns = 0;  // from the start of the run
