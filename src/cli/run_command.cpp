@@ -38,7 +38,7 @@ void register_run_command(CLI::App& app, CommandSlot& slot) {
   add_run_options(sub, o->run, "ptsuite-run");
   sub->add_flag("--strict", o->strict, "Exit 1 when the run is not compliant");
   sub->callback([o, &slot] {
-    slot.fields = FieldFlags{{"engine", "--engine"}, {"target", "--target"}};  // named by the engine registry, Target
+    slot.fields = {{"engine", "--engine"}, {"target", "--target"}};  // named by the engine registry, Target
     slot.action = [o] {
       pts::RunConfig config = run_config(o->run);
       config.tests = pts::tests_for_revision(pts::parse_test_list(o->tests), config.revision);
