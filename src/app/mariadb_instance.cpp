@@ -99,21 +99,22 @@ ServerRecord MariadbInstance::start_server() {
   // --no-defaults: nothing of the host's /etc/mysql configuration applies. InnoDB durable
   // (redo flushed at every commit, doublewrite on), data files with O_DIRECT so the buffer pool
   // is the only cache; no binary log, no networking.
-  m_settings = {{"datadir", m_data},
-                {"socket", m_socket},
-                {"skip-networking", "ON"},
-                {"innodb-buffer-pool-size", std::to_string(m_config.server_cache_bytes)},
-                {"innodb-flush-method", "O_DIRECT"},
-                {"innodb-flush-log-at-trx-commit", "1"},
-                {"innodb-doublewrite", "ON"},
-                {"innodb-log-file-size", fmt::format("{}M", redo_mb())},
-                {"max-connections", std::to_string(m_config.threads + 20)},
-                // Every statement sysbench prepares, with room for the tools' own (MariaDB's
-                // default 16,382 refused 1,000 threads on 2 tables: exit 5 after the load).
-                {"max-prepared-stmt-count", std::to_string(std::clamp<uint64_t>(m_config.prepared_statements() + 1024,
-                                                                                16'382, k_max_prepared_statements))},
-                {"performance-schema", "OFF"},
-                {"skip-log-bin", "ON"}};
+  m_settings = std::vector<std::pair<std::string, std::string>>{
+      {"datadir", m_data},
+      {"socket", m_socket},
+      {"skip-networking", "ON"},
+      {"innodb-buffer-pool-size", std::to_string(m_config.server_cache_bytes)},
+      {"innodb-flush-method", "O_DIRECT"},
+      {"innodb-flush-log-at-trx-commit", "1"},
+      {"innodb-doublewrite", "ON"},
+      {"innodb-log-file-size", fmt::format("{}M", redo_mb())},
+      {"max-connections", std::to_string(m_config.threads + 20)},
+      // Every statement sysbench prepares, with room for the tools' own (MariaDB's
+      // default 16,382 refused 1,000 threads on 2 tables: exit 5 after the load).
+      {"max-prepared-stmt-count",
+       std::to_string(std::clamp<uint64_t>(m_config.prepared_statements() + 1024, 16'382, k_max_prepared_statements))},
+      {"performance-schema", "OFF"},
+      {"skip-log-bin", "ON"}};
   // Started as the mysql account itself, not as root with --user=mysql: a server that switches
   // its own user loses its parent-death signal (prctl(2)), and would outlive a killed ptsuite.
   // Without --log-error it logs to stderr, which goes to the run's server.log.

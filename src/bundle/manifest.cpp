@@ -118,15 +118,25 @@ std::map<std::string, FoundFile> scan_directory(const fs::path& dir) {
   return found;
 }
 
-ordered_json to_json_without_checksum(const Manifest& m) {
+ordered_json to_json(const ManifestEntry& e) {
+  return ordered_json{{"path", e.path}, {"size_bytes", e.size_bytes}, {"sha256", e.sha256}};
+}
+
+// The manifest's members in their fixed order, and "manifest_sha256" last when `checksum` is
+// given (the checksum is taken over the form without it).
+ordered_json to_json(const Manifest& m, const std::string* checksum = nullptr) {
   ordered_json files = ordered_json::array();
   for (const ManifestEntry& e : m.files) {
-    files.push_back(ordered_json{{"path", e.path}, {"size_bytes", e.size_bytes}, {"sha256", e.sha256}});
+    files.push_back(to_json(e));
   }
-  return ordered_json{
+  ordered_json j{
       {"format", k_manifest_format},  {"format_version", k_manifest_format_version}, {"algorithm", "sha256"},
       {"created_utc", m.created_utc}, {"ptsuite_version", m.ptsuite_version},        {"git_revision", m.git_revision},
       {"files", std::move(files)}};
+  if (checksum != nullptr) {
+    j["manifest_sha256"] = *checksum;
+  }
+  return j;
 }
 
 template <typename T>
@@ -175,16 +185,15 @@ Manifest build_manifest(const fs::path& dir) {
 
 std::string manifest_checksum(const Manifest& manifest) {
   try {
-    return sha256_hex(to_json_without_checksum(manifest).dump());
+    return sha256_hex(to_json(manifest).dump());
   } catch (const nlohmann::json::type_error&) {
     throw UsageError("bundle", "a file name in the bundle is not valid UTF-8; rename it");
   }
 }
 
 std::string serialize_manifest(const Manifest& manifest) {
-  ordered_json j = to_json_without_checksum(manifest);
-  j["manifest_sha256"] = manifest_checksum(manifest);
-  return j.dump(2) + "\n";
+  const std::string checksum = manifest_checksum(manifest);
+  return to_json(manifest, &checksum).dump(2) + "\n";
 }
 
 Manifest parse_manifest(std::string_view text, const std::string& source, std::string* stored_checksum) {

@@ -69,16 +69,17 @@ SignatureStatement parse_statement(const nlohmann::json& j, const std::string& s
   return s;
 }
 
+ordered_json to_json(const SignatureFile& file) {
+  return ordered_json{{"statement", statement_json(file.statement)},
+                      {"signature", base64_encode(file.signature)},
+                      {"public_key_pem", file.public_key_pem}};
+}
+
 }  // namespace
 
 std::string canonical_statement(const SignatureStatement& statement) { return statement_json(statement).dump(); }
 
-std::string serialize_signature(const SignatureFile& file) {
-  const ordered_json j{{"statement", statement_json(file.statement)},
-                       {"signature", base64_encode(file.signature)},
-                       {"public_key_pem", file.public_key_pem}};
-  return j.dump(2) + "\n";
-}
+std::string serialize_signature(const SignatureFile& file) { return to_json(file).dump(2) + "\n"; }
 
 SignatureFile parse_signature(std::string_view text, const std::string& source) {
   nlohmann::json j;

@@ -165,17 +165,17 @@ void register_run(CLI::App* cmd, CommandSlot& slot) {
   add_history_options(run, a->no_history, a->db);
   run->callback([&slot, a, run] {
     a->instances_given = run->count("--instances") > 0;
-    slot.fields = {{"app.scale", "--set scale"},
-                   {"app.clients", "--set clients"},
-                   {"app.threads", "--set threads"},
-                   {"app.tables", "--set tables"},
-                   {"app.rows", "--set rows"},
-                   {"app.warmup", "--set warmup"},
-                   {"app.duration", "--set duration"},
-                   {"app.step", "--set step"},
-                   {"app.server_cache", "--set server_cache"},
-                   {"app.memory_limit", "--set memory_limit"},
-                   {"app.filesystem", "--set filesystem"}};
+    slot.fields = FieldFlags{{"app.scale", "--set scale"},
+                             {"app.clients", "--set clients"},
+                             {"app.threads", "--set threads"},
+                             {"app.tables", "--set tables"},
+                             {"app.rows", "--set rows"},
+                             {"app.warmup", "--set warmup"},
+                             {"app.duration", "--set duration"},
+                             {"app.step", "--set step"},
+                             {"app.server_cache", "--set server_cache"},
+                             {"app.memory_limit", "--set memory_limit"},
+                             {"app.filesystem", "--set filesystem"}};
     slot.action = [a] {
       resolve_target_options(a->targets);
       return run_app_command(*a);

@@ -299,7 +299,7 @@ void register_capture_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* show = cmd->get_subcommand("show");
   cmd->callback([&slot, show, args] {
     if (show->parsed()) return;
-    slot.fields = {{"step_ns", "--step"}};
+    slot.fields = FieldFlags{{"step_ns", "--step"}};
     slot.action = [args] {
       resolve_target_options(args->targets);
       return run_capture(*args);

@@ -179,7 +179,7 @@ void register_demo_command(CLI::App& app, CommandSlot& slot) {
                   "Allow writes to a block device, or a file holding data, given with --target (destroys its data)");
   add_shared_flag(cmd, "--quiet", args->quiet, "Print only where the results are");
   cmd->callback([&slot, args] {
-    slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
+    slot.fields = FieldFlags{{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [args] {
       (void)resolve_target_option(args->target);
       return run_demo(*args);

@@ -153,6 +153,24 @@ void print_cache_state(const char* label, const device::WriteCacheState& s) {
 // `device write-cache TARGET [--set on|off]`: reads the volatile write cache; with --set,
 // changes it (not saved across power cycles), reads it back and exits 5 when the device did
 // not keep the requested state.
+// `ptsuite device write-cache --json`: the state found, and after a change what was asked and
+// read back.
+struct WriteCacheReport {
+  std::string target;
+  device::WriteCacheState before;
+  std::optional<device::WriteCacheState> after;
+  bool requested_enabled = false;
+};
+
+void to_json(nlohmann::json& j, const WriteCacheReport& r) {
+  if (!r.after) {
+    j = nlohmann::json{{"target", r.target}, {"state", r.before}};
+    return;
+  }
+  j = nlohmann::json{
+      {"target", r.target}, {"before", r.before}, {"after", *r.after}, {"requested_enabled", r.requested_enabled}};
+}
+
 int run_write_cache(const DeviceOptions& o) {
   // A change is a write to the device: the target gate before anything else (mounted, held,
   // loop devices over it, another ptsuite, consent); its lock is held to the end.
@@ -166,7 +184,7 @@ int run_write_cache(const DeviceOptions& o) {
   const device::WriteCacheState before = device::read_write_cache(o.target);
   if (o.set_cache.empty()) {
     if (o.json) {
-      fmt::print("{}\n", nlohmann::json{{"target", o.target}, {"state", before}}.dump(2));
+      fmt::print("{}\n", nlohmann::json(WriteCacheReport{o.target, before, std::nullopt, false}).dump(2));
     } else {
       print_cache_state("write cache", before);
     }
@@ -183,10 +201,7 @@ int run_write_cache(const DeviceOptions& o) {
   device::set_write_cache(*channel, id, want);
   const device::WriteCacheState after = device::read_write_cache(*channel, id);
   if (o.json) {
-    fmt::print(
-        "{}\n",
-        nlohmann::json{{"target", o.target}, {"before", before}, {"after", after}, {"requested_enabled", want}}.dump(
-            2));
+    fmt::print("{}\n", nlohmann::json(WriteCacheReport{o.target, before, after, want}).dump(2));
   } else {
     print_cache_state("before", before);
     print_cache_state("after (read back)", after);

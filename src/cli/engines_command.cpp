@@ -12,6 +12,18 @@
 
 namespace ptsuite::cli {
 
+namespace {
+
+// One engine as `ptsuite engines --json` lists it.
+nlohmann::json to_json(const engine::EngineInfo& info) {
+  return {{"name", info.name},
+          {"available", info.available},
+          {"description", info.description},
+          {"unavailable_reason", info.available ? "" : info.unavailable_reason}};
+}
+
+}  // namespace
+
 void register_engines_command(CLI::App& app, CommandSlot& slot) {
   CLI::App* command = app.add_subcommand("engines", "List the IO engines and whether they can run here");
   auto json_out = std::make_shared<bool>(false);
@@ -22,10 +34,7 @@ void register_engines_command(CLI::App& app, CommandSlot& slot) {
       if (*json_out) {
         nlohmann::json out = nlohmann::json::array();
         for (const engine::EngineInfo& info : engines) {
-          out.push_back({{"name", info.name},
-                         {"available", info.available},
-                         {"description", info.description},
-                         {"unavailable_reason", info.available ? "" : info.unavailable_reason}});
+          out.push_back(to_json(info));
         }
         fmt::print("{}\n", out.dump(1));
         return 0;

@@ -130,7 +130,7 @@ int run_fleet_status(const FleetOptions& o) {
 std::vector<history::RunRecord> campaign_runs(history::HistoryStore& store, const std::string& campaign,
                                               bool with_metrics) {
   if (campaign.empty()) throw UsageError("--campaign", "name the campaign (its runs carry the label campaign=NAME)");
-  std::vector<history::RunRecord> runs = store.list({"", "", {{"campaign", campaign}}}, with_metrics);
+  std::vector<history::RunRecord> runs = store.list({"", "", Labels{{"campaign", campaign}}}, with_metrics);
   if (runs.empty()) {
     throw UsageError("--campaign", fmt::format("no run of campaign {} in {}", campaign, store.backend().describe()));
   }

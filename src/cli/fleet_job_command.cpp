@@ -124,7 +124,7 @@ int run_fleet_submit(const SubmitOptions& o) {
                         : history::registered_drives(store.backend(), "", "", {});
   const std::vector<fleet::SubmitDrive> drives =
       fleet::select_drives(o.serials, registered, o.model, o.firmware, drive_labels);
-  const std::vector<history::RunRecord> done = store.list({"", "", {{"campaign", o.run.campaign}}});
+  const std::vector<history::RunRecord> done = store.list({"", "", Labels{{"campaign", o.run.campaign}}});
   size_t submitted = 0;
   for (const fleet::SubmitDrive& d : drives) {
     if (const auto run = fleet::completed_run(done, d.serial, config.tests); run && !o.again) {
@@ -241,7 +241,7 @@ void register_fleet_job(CLI::App& fleet, CommandSlot& slot) {
   add_fleet_run_options(sub, o->run);
   add_shared_option(sub, "--serial", o->serial, "The drive, by serial")->check(paths::none())->required();
   sub->callback([o, &slot] {
-    slot.fields = {{"engine", "--engine"}, {"target", "--serial"}};
+    slot.fields = FieldFlags{{"engine", "--engine"}, {"target", "--serial"}};
     slot.action = [o] { return run_fleet_job_command(*o); };
   });
 }

@@ -66,6 +66,29 @@ pts::PlanAssumptions assumptions_of(const PlanOptions& o, const pts::Settings& s
   return a;
 }
 
+// `ptsuite plan --json`: what was planned, on what, under which assumptions, and the steps of
+// the worst case.
+struct PlanReport {
+  std::vector<std::string> tests;
+  pts::SpecContext ctx;
+  pts::TargetFacts facts;
+  pts::PlanAssumptions assumptions;
+  uint64_t best_case_ns = 0;
+  const pts::Plan& worst;
+};
+
+void to_json(nlohmann::json& j, const PlanReport& r) {
+  j = nlohmann::json{{"tests", r.tests},
+                     {"revision", r.ctx.revision},
+                     {"profile", r.ctx.profile},
+                     {"capacity_bytes", r.facts.capacity_bytes},
+                     {"logical_block_bytes", r.facts.logical_block_bytes},
+                     {"assumptions", r.assumptions},
+                     {"best_case_ns", r.best_case_ns},
+                     {"worst_case_ns", r.worst.total_ns},
+                     {"steps", r.worst.steps}};
+}
+
 int run_plan(const PlanOptions& o) {
   const std::vector<std::string> tests = pts::tests_for_revision(pts::parse_test_list(o.tests), o.spec.revision);
   pts::TargetFacts facts;
@@ -91,16 +114,7 @@ int run_plan(const PlanOptions& o) {
   const pts::Plan worst = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::worst, assumptions);
   const pts::Plan best = pts::make_plan(tests, defs, ctx, settings, facts, pts::PlanCase::best, assumptions);
   if (o.json) {
-    fmt::print("{}\n", nlohmann::json{{"tests", tests},
-                                      {"revision", ctx.revision},
-                                      {"profile", ctx.profile},
-                                      {"capacity_bytes", facts.capacity_bytes},
-                                      {"logical_block_bytes", facts.logical_block_bytes},
-                                      {"assumptions", assumptions},
-                                      {"best_case_ns", best.total_ns},
-                                      {"worst_case_ns", worst.total_ns},
-                                      {"steps", worst.steps}}
-                           .dump(1));
+    fmt::print("{}\n", nlohmann::json(PlanReport{tests, ctx, facts, assumptions, best.total_ns, worst}).dump(1));
     return 0;
   }
   fmt::print("Plan of `ptsuite run {}`: PTS {} {} profile, {} ({}, {}-byte logical blocks){}\n", o.tests, ctx.revision,
@@ -161,7 +175,7 @@ void register_plan_command(CLI::App& app, CommandSlot& slot) {
   add_shared_flag(sub, "--json", o->json, "Machine-readable plan on stdout");
   sub->add_flag("--summary", o->summary, "Only the totals");
   sub->callback([o, &slot] {
-    slot.fields = {{"target", "--target"}};
+    slot.fields = FieldFlags{{"target", "--target"}};
     slot.action = [o] {
       (void)resolve_target_option(o->target);
       return run_plan(*o);

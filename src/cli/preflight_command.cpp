@@ -87,7 +87,7 @@ void register_preflight_command(CLI::App& app, CommandSlot& slot) {
       ->capture_default_str();
   add_shared_flag(sub, "--json", o->json, "The findings as JSON on stdout");
   sub->callback([o, &slot] {
-    slot.fields = {{"engine", "--engine"}, {"target", "TARGET"}};
+    slot.fields = FieldFlags{{"engine", "--engine"}, {"target", "TARGET"}};
     slot.action = [o] {
       (void)resolve_target_option(o->target);
       return run_preflight_command(*o);

@@ -346,9 +346,9 @@ void register_replay_command(CLI::App& app, CommandSlot& slot) {
                 "Print the applied test workload (the top streams covering >= 80 % of the IOs; --json prints it as "
                 "JSON, --json-out writes it) instead of replaying");
   cmd->callback([&slot, a] {
-    slot.fields = {{"speed", "--speed"},   {"step", "--step"},
-                   {"engine", "--engine"}, {"queue_depth", "--queue-depth"},
-                   {"ramp", "--ramp"},     {"target", "--target"}};
+    slot.fields = FieldFlags{{"speed", "--speed"},   {"step", "--step"},
+                             {"engine", "--engine"}, {"queue_depth", "--queue-depth"},
+                             {"ramp", "--ramp"},     {"target", "--target"}};
     slot.action = [a] {
       (void)resolve_target_option(a->target);
       return run_replay_command(*a);

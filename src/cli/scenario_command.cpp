@@ -265,7 +265,7 @@ void register_scenario_command(CLI::App& app, CommandSlot& slot) {
                   "keeps every target and stream instance)");
   add_history_options(run, o->no_history, o->db);
   run->callback([&slot, o] {
-    slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
+    slot.fields = FieldFlags{{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [o] {
       resolve_target_options(o->targets);
       return run_scenario_command(*o);

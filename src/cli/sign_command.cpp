@@ -141,10 +141,10 @@ class Rollback {
 };
 
 // Records the signer in the document and re-renders the reports that show it.
-void attest_document(const OutputDir& out, BundleDocument& bundle, const json& attestation) {
+void attest_document(const OutputDir& out, BundleDocument& bundle, const results::AttestationRecord& attestation) {
   const fs::path& dir = out.path();
   report::check_report_document(ptsuite::results::read_envelope(bundle.tree), bundle.path.string());
-  bundle.tree["attestation"] = attestation;
+  results::attach_attestation(bundle.tree, attestation);
   const results::Document doc = results::read_document(bundle.tree, bundle.path.string());
   const std::vector<std::string> formats = rendered_formats(dir, *doc.info);
   if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && report::find_chromium().empty()) {
@@ -203,11 +203,8 @@ int run_sign(const SignOptions& o) {
   Rollback rollback(out, files_sign_rewrites());
   if (document) {
     attest_document(out, *document,
-                    json{{"algorithm", "ed25519"},
-                         {"key_fingerprint", key.public_key().fingerprint()},
-                         {"signed_utc", signed_utc},
-                         {"tested_by", tested_by},
-                         {"signature_file", bundle::k_signature_file_name}});
+                    results::AttestationRecord{"ed25519", key.public_key().fingerprint(), signed_utc, tested_by,
+                                               std::string(bundle::k_signature_file_name)});
   }
   const bundle::Manifest manifest = bundle::write_manifest(out);
   rollback.commit();

@@ -88,6 +88,18 @@ pts::SteadyStateCriteria parse_criteria(const SteadyStateOptions& opts) {
   return criteria;
 }
 
+// `ptsuite steady-state --json`: the verdict of the last window and the first window that
+// attained steady state ("first_attained_round": its last Round, null when none did).
+struct SteadyStateReport {
+  pts::SteadyStateVerdict verdict;
+  std::optional<pts::SteadyStateVerdict> first;
+};
+
+void to_json(nlohmann::json& j, const SteadyStateReport& r) {
+  j = r.verdict;
+  j["first_attained_round"] = r.first ? nlohmann::json(r.first->window_last_round) : nlohmann::json(nullptr);
+}
+
 int run_steady_state(const SteadyStateOptions& opts) {
   const pts::SteadyStateCriteria criteria = parse_criteria(opts);
   const pts::TrackingSeriesInput series = load_series(opts);
@@ -96,9 +108,7 @@ int run_steady_state(const SteadyStateOptions& opts) {
   const std::optional<pts::SteadyStateVerdict> first =
       pts::first_attained_window(name, series.rounds, series.values, criteria);
   if (opts.json) {
-    nlohmann::json j = verdict;
-    j["first_attained_round"] = first ? nlohmann::json(first->window_last_round) : nlohmann::json(nullptr);
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}\n", nlohmann::json(SteadyStateReport{verdict, first}).dump(2));
   } else {
     std::string text = pts::format_verdict_text(verdict);
     if (first) {
@@ -150,7 +160,7 @@ void register_steady_state_command(CLI::App& app, CommandSlot& slot) {
       ->type_name("NAME");
   add_shared_flag(command, "--json", opts->json, "Print the verdict as JSON");
   command->callback([opts, &slot] {
-    slot.fields = {{"file", "--file"}};
+    slot.fields = FieldFlags{{"file", "--file"}};
     slot.action = [opts] { return run_steady_state(*opts); };
   });
 }

@@ -180,7 +180,7 @@ void register_validate_command(CLI::App& app, CommandSlot& slot) {
       ->check(paths::input());
   add_run_options(sub, o->run, "ptsuite-validate");
   sub->callback([o, &slot] {
-    slot.fields = {{"engine", "--engine"}, {"target", "--target"}};
+    slot.fields = FieldFlags{{"engine", "--engine"}, {"target", "--target"}};
     slot.action = [o] {
       const json sheet = read_sheet(o->claims);
       (void)pts::parse_claim_sheet(sheet, o->claims);  // a bad sheet is exit 2 before anything else

@@ -124,8 +124,17 @@ VerifyOutcome judge(const VerifyOptions& o, const bundle::VerifyReport& result, 
   return v;
 }
 
-nlohmann::json outcome_json(const VerifyOutcome& v, const bundle::VerifyReport& result,
-                            const bundle::SignatureCheck& signature) {
+// `ptsuite verify --json`: the verdict, the manifest's check and the signature's.
+struct VerifyDocument {
+  const VerifyOutcome& v;
+  const bundle::VerifyReport& result;
+  const bundle::SignatureCheck& signature;
+};
+
+nlohmann::json to_json(const VerifyDocument& d) {
+  const VerifyOutcome& v = d.v;
+  const bundle::VerifyReport& result = d.result;
+  const bundle::SignatureCheck& signature = d.signature;
   nlohmann::json problems = nlohmann::json::array();
   for (const bundle::FileProblem& p : result.problems) {
     problems.push_back({{"kind", bundle::to_string(p.kind)}, {"path", p.path}, {"detail", p.detail}});
@@ -161,7 +170,7 @@ int run_verify(const VerifyOptions& o) {
   const bool signature_required = trusted.has_value() || signature.file.has_value();
   const VerifyOutcome v = judge(o, result, signature, signature_required);
   if (o.json) {
-    fmt::print("{}\n", outcome_json(v, result, signature).dump(1));
+    fmt::print("{}\n", to_json(VerifyDocument{v, result, signature}).dump(1));
   } else {
     for (const std::string& line : v.lines) fmt::print("{}\n", line);
     fmt::print("{}\n", v.verdict);

@@ -204,11 +204,8 @@ int execute_workload(const RunRequest& request) {
     std::fflush(stdout);
   }
   if (!request.json_path.empty() || request.json_stdout) {
-    nlohmann::json doc = workload::workload_document(resolved, target, result, started_at);
-    doc["command"] = request.command;
-    if (!request.target_note.empty()) {
-      doc["config"]["target"]["note"] = request.target_note;
-    }
+    const nlohmann::json doc =
+        workload::workload_document(resolved, target, result, started_at, request.command, request.target_note);
     if (json) write_file_atomic(*json, doc.dump(2) + "\n");
     if (request.json_stdout) fmt::print("{}", doc.dump(2) + "\n");
   }
@@ -265,7 +262,8 @@ void register_workload_command(CLI::App& app, CommandSlot& slot) {
   add_shared_flag(cmd, "--quiet", a.quiet, "No progress line and no summary");
   cmd->callback([&slot, args] {
     // workload::resolve() and the IO queue name fields; this command's flags spell them.
-    slot.fields = {{"target", "--target"},       {"threads", "--threads"},       {"queue_depth", "--queue-depth"},
+    slot.fields =
+        FieldFlags{{"target", "--target"},       {"threads", "--threads"},       {"queue_depth", "--queue-depth"},
                    {"read_pct", "--read-pct"},   {"block_size", "--block-size"}, {"bs_split", "--bs-split"},
                    {"range", "--range"},         {"zones", "--zones"},           {"amount", "--amount"},
                    {"segments", "--segments"},   {"bytes", "--bytes"},           {"duration", "--duration"},

@@ -414,8 +414,31 @@ results::PurgeRecord record_of(const PurgeRecord& r) {
     out.progress.push_back({p.elapsed_ms, p.fraction < 0 ? std::nullopt : std::optional<double>(p.fraction), p.note});
   }
   out.messages = r.messages;
-  out.parameters = r.parameters;
+  out.parameters = nlohmann::json(r.parameters).get<std::map<std::string, std::string>>();
   return out;
+}
+
+void to_json(nlohmann::json& j, const PurgeParameters& p) {
+  const auto set = [&j](const char* key, const auto& value) {
+    if (value) j[key] = std::to_string(*value);
+  };
+  const auto set_text = [&j](const char* key, const std::string& value) {
+    if (!value.empty()) j[key] = value;
+  };
+  j = nlohmann::json::object();
+  set("ses", p.ses);
+  set("lbaf", p.lbaf);
+  set("nsid", p.nsid);
+  set("sanact", p.sanact);
+  if (p.cdw10) j["cdw10"] = fmt::format("{:#010x}", *p.cdw10);
+  if (p.enhanced) j["enhanced"] = *p.enhanced ? "true" : "false";
+  set_text("password", p.password);
+  set("reported_erase_minutes", p.reported_erase_minutes);
+  set_text("final_security_state", p.final_security_state);
+  set_text("sanitize", p.sanitize);
+  set_text("service_action", p.service_action);
+  set("protection_type", p.protection_type);
+  set("bytes", p.bytes);
 }
 
 void to_json(nlohmann::json& j, const PurgeRecord& r) { j = record_of(r); }

@@ -66,7 +66,7 @@ std::string cleanup_password(PurgeContext& ctx, const std::string& password) {
           password, problem, ctx.id.path);
     }
   }
-  ctx.record.parameters["final_security_state"] = state_text(state->security);
+  ctx.record.parameters.final_security_state = state_text(state->security);
   if (state->security.enabled) {
     return fmt::format(
         "THE DRIVE STILL HAS USER PASSWORD '{}' SET ({}); remove it with "
@@ -119,9 +119,9 @@ void run_ata_security_erase(PurgeContext& ctx) {
   const uint32_t minutes = enhanced ? s.enhanced_erase_minutes : s.erase_minutes;
   ctx.record.description = fmt::format("ATA SECURITY ERASE UNIT ({} erase) with a temporary user password",
                                        enhanced ? "enhanced" : "normal");
-  ctx.record.parameters["enhanced"] = enhanced ? "true" : "false";
-  ctx.record.parameters["password"] = password;
-  ctx.record.parameters["reported_erase_minutes"] = std::to_string(minutes);
+  ctx.record.parameters.enhanced = enhanced;
+  ctx.record.parameters.password = password;
+  ctx.record.parameters.reported_erase_minutes = minutes;
   ctx.message(
       fmt::format("setting temporary ATA user password '{}'; if this run is interrupted remove it with "
                   "hdparm --user-master u --security-disable {} {}",
@@ -181,7 +181,7 @@ void run_ata_sanitize(PurgeContext& ctx, PurgeMethod method) {
     return;
   }
   ctx.record.description = fmt::format("ATA SANITIZE {}, polled with SANITIZE STATUS EXT", name);
-  ctx.record.parameters["sanitize"] = name;
+  ctx.record.parameters.sanitize = name;
   if (const auto start =
           issue(ctx, ata::sanitize(block ? ata::SanitizeMethod::block_erase : ata::SanitizeMethod::crypto_scramble));
       !start.result.ok()) {

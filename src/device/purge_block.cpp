@@ -74,7 +74,7 @@ int run_zero_fill(PurgeContext& ctx, uint64_t size, uint64_t block) {
 void run_block_fallback(PurgeContext& ctx, PurgeMethod method, bool chain) {
   uint64_t size = 0, block = 512;
   if (!capacity(ctx, size, block)) return;
-  ctx.record.parameters["bytes"] = std::to_string(size);
+  ctx.record.parameters.bytes = size;
   for (PurgeMethod m = method;;) {
     ctx.record.method = to_string(m);
     int rc = 0;

@@ -57,10 +57,10 @@ void run_nvme_format(PurgeContext& ctx) {
   ctx.record.description = fmt::format(
       "NVMe Format NVM, Secure Erase Setting {} ({}), LBA format {} kept ({} B data + {} B metadata)", ses_value,
       ses_value == 1 ? "user data erase" : "cryptographic erase", lbaf, current->data_bytes, current->metadata_bytes);
-  ctx.record.parameters["ses"] = std::to_string(ses_value);
-  ctx.record.parameters["lbaf"] = std::to_string(lbaf);
-  ctx.record.parameters["nsid"] = std::to_string(nsid);
-  ctx.record.parameters["cdw10"] = fmt::format("{:#010x}", cmd.cdw[0]);
+  ctx.record.parameters.ses = ses_value;
+  ctx.record.parameters.lbaf = lbaf;
+  ctx.record.parameters.nsid = nsid;
+  ctx.record.parameters.cdw10 = cmd.cdw[0];
   if (ctx.id.purge.nvme_format_all_namespaces) {
     ctx.message("the controller formats/erases all namespaces together (FNA), not only this one");
   }
@@ -104,8 +104,8 @@ void run_nvme_sanitize(PurgeContext& ctx, PurgeMethod method) {
   auto cmd = nvme::sanitize(action);
   ctx.record.description =
       fmt::format("NVMe Sanitize, {} (SANACT {}), polled via the Sanitize Status log", name, static_cast<int>(action));
-  ctx.record.parameters["sanact"] = std::to_string(static_cast<int>(action));
-  ctx.record.parameters["cdw10"] = fmt::format("{:#010x}", cmd.cdw[0]);
+  ctx.record.parameters.sanact = static_cast<uint32_t>(action);
+  ctx.record.parameters.cdw10 = cmd.cdw[0];
   const auto started = ctx.channel.nvme_admin(cmd);
   if (!started.ok()) {
     ctx.finish(PurgeOutcome::failed, failure("Sanitize", started));

@@ -59,7 +59,7 @@ bool start(PurgeContext& ctx, ScsiCommand cmd, const std::string& name) {
 
 void run_scsi_sanitize(PurgeContext& ctx) {
   ctx.record.description = "SCSI SANITIZE, BLOCK ERASE (IMMED, polled with REQUEST SENSE)";
-  ctx.record.parameters["service_action"] = "block-erase";
+  ctx.record.parameters.service_action = "block-erase";
   if (start(ctx, scsi::sanitize(scsi::SanitizeAction::block_erase), "SANITIZE BLOCK ERASE")) {
     poll_until_ready(ctx, 0x1b, "SANITIZE BLOCK ERASE", 0x03);  // 04h/1Bh in progress, 31h/03h failed
   }
@@ -69,7 +69,7 @@ void run_scsi_format(PurgeContext& ctx) {
   const uint8_t protection = static_cast<uint8_t>(ctx.id.protection_type);
   ctx.record.description =
       fmt::format("SCSI FORMAT UNIT (IMMED, current block size and protection type {} kept)", protection);
-  ctx.record.parameters["protection_type"] = std::to_string(protection);
+  ctx.record.parameters.protection_type = protection;
   if (start(ctx, scsi::format_unit(protection), "FORMAT UNIT")) {
     poll_until_ready(ctx, 0x04, "FORMAT UNIT", 0x01);  // 04h/04h in progress, 31h/01h failed
   }

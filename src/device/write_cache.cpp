@@ -247,6 +247,11 @@ void to_json(nlohmann::json& j, const WriteCacheReapply& r) {
   j = {{"found_enabled", r.found ? nlohmann::json(*r.found) : nlohmann::json(nullptr)}, {"read_back", r.read_back}};
 }
 
+void to_json(nlohmann::json& j, const WriteCacheAfterPurge& r) {
+  to_json(j, r.reapply);
+  j["requested_enabled"] = r.requested_enabled;
+}
+
 void to_json(nlohmann::json& j, const WriteCacheRecord& r) { j = record_of(r); }
 
 }  // namespace ptsuite::device

@@ -54,15 +54,15 @@ OutputPath under_root(const OutputDir& root, const fs::path& path) {
   return root.file(path.lexically_relative(root.path()).generic_string());
 }
 
-void write_push_state(const OutputPath& path, const PushState& s) {
-  write_file_atomic(path, json{{"run_uid", s.run_uid},
-                               {"pushed", s.pushed},
-                               {"history_id", s.history_id},
-                               {"failures", s.failures},
-                               {"last_error", s.last_error}}
-                                  .dump(1) +
-                              "\n");
+void to_json(json& j, const PushState& s) {
+  j = json{{"run_uid", s.run_uid},
+           {"pushed", s.pushed},
+           {"history_id", s.history_id},
+           {"failures", s.failures},
+           {"last_error", s.last_error}};
 }
+
+void write_push_state(const OutputPath& path, const PushState& s) { write_file_atomic(path, json(s).dump(1) + "\n"); }
 
 // A run directory whose run completed and wrote its manifest: nothing is left but the push.
 bool finished_run(const fs::path& dir) {

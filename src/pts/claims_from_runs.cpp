@@ -268,7 +268,8 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
   doc.config = config;
   const results::TestRecord rec = claims_record(runs, docs, validation_of(sheet, runs, docs), created_utc);
   results::ComplianceRecord run_verdict = rec.compliance;
-  run_verdict.clauses = {{"claims", "Test claims", "-", run_verdict.compliant ? "pass" : "fail", run_verdict.summary}};
+  run_verdict.clauses = {results::ClauseRecord{"claims", "Test claims", "-", run_verdict.compliant ? "pass" : "fail",
+                                               run_verdict.summary}};
   for (std::string& r : run_verdict.reasons) r = "claims: " + r;
   doc.tests = {json(rec)};
   doc.compliance = run_verdict;

@@ -89,14 +89,14 @@ void DeviceExecutor::warm_up(const StepId& id, const SegmentSpec& spec, workload
     throw RunStopped(static_cast<int>(ExitCode::io_error),
                      fmt::format("an IO error stopped the warm-up of step {} ({}): {}", id.text(), spec.label,
                                  workload::describe_io_error(w.first_error, w.error_count)),
-                     json{{"kind", "warmup"}, {"warmup_ns", spec.warmup_ns}});
+                     json(WarmupStopRecord{spec.warmup_ns}));
   }
   if (w.stop_reason == workload::StopReason::interrupted) {
     throw RunStopped(static_cast<int>(ExitCode::interrupted),
                      fmt::format("interrupted during the warm-up of step {} ({}); it will run again from its start "
                                  "on resume",
                                  id.text(), spec.label),
-                     json{{"kind", "warmup"}, {"warmup_ns", spec.warmup_ns}});
+                     json(WarmupStopRecord{spec.warmup_ns}));
   }
 }
 
@@ -179,9 +179,8 @@ json DeviceExecutor::purge_step(const StepId& id, const std::string& method) {
   const std::optional<device::WriteCacheRecord> cache = m_params.session->write_cache_record();
   if (cache) {
     const device::WriteCacheReapply again = m_params.session->reapply_write_cache();
-    json after = again;
-    after["requested_enabled"] = cache->requested_enabled;
-    out.write_cache_after_purge = results::Embedded(std::move(after));
+    out.write_cache_after_purge =
+        results::Embedded(json(device::WriteCacheAfterPurge{again, cache->requested_enabled}));
     if (again.found && *again.found != cache->requested_enabled && m_params.on_message) {
       m_params.on_message(fmt::format("the purge left the write cache {}; set {} again",
                                       *again.found ? "enabled" : "disabled",
@@ -203,26 +202,21 @@ json DeviceExecutor::idle_step(const StepId& id, uint64_t idle_ns) {
       throw RunStopped(
           static_cast<int>(ExitCode::interrupted),
           fmt::format("interrupted during step {} (host idle); it will run again from its start on resume", id.text()),
-          json{{"kind", "idle"}, {"idle_ns", idle_ns}, {"elapsed_ns", done_ns}});
+          json(IdleStepResult{idle_ns, done_ns, "", "", false}));
     }
     if (m_params.on_progress) {
       m_params.on_progress(StepProgress{id, "host idle", done_ns, idle_ns, 0, 0, 0});
     }
     std::this_thread::sleep_for(std::chrono::nanoseconds(std::min(k_idle_slice_ns, idle_ns - done_ns)));
   }
-  return json{{"kind", "idle"},
-              {"idle_ns", idle_ns},
-              {"elapsed_ns", monotonic_ns() - start_ns},
-              {"started_utc", started},
-              {"finished_utc", utc_now_iso8601()}};
+  const uint64_t elapsed_ns = monotonic_ns() - start_ns;
+  return IdleStepResult{idle_ns, elapsed_ns, started, utc_now_iso8601(), false};
 }
 
 json DeviceExecutor::health_step() {
   const device::HealthSnapshot snapshot = m_params.session->health();
   const bool throttling = m_throttle.observe(snapshot);
-  json j = snapshot;
-  j["throttling"] = throttling;
-  return j;
+  return HealthStepResult{snapshot, throttling};
 }
 
 json DeviceExecutor::execute(const StepId& id, const StepRequest& request) {

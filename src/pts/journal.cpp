@@ -26,22 +26,13 @@ std::string entry_hash(const json& entry_without_hash, const std::string& previo
 
 }  // namespace
 
-json to_json_request(const StepRequest& request) {
-  json j{{"kind", to_string(request.kind)}};
-  switch (request.kind) {
-    case StepKind::segment:
-      j["segment"] = request.segment;
-      break;
-    case StepKind::purge:
-      j["method"] = request.purge_method;
-      break;
-    case StepKind::health:
-      break;
-    case StepKind::idle:
-      j["idle_ns"] = request.idle_ns;
-      break;
-  }
-  return j;
+void to_json(json& j, const JournalEntry& entry) {
+  j = json{{"seq", entry.seq},
+           {"id", entry.id},
+           {"request", entry.request},
+           {"result", entry.result},
+           {"recorded_utc", entry.recorded_utc}};
+  if (!entry.sha256.empty()) j["sha256"] = entry.sha256;
 }
 
 Journal::Journal(const OutputDir& run_dir) : m_steps(run_dir.subdir("journal/steps")) {
@@ -92,19 +83,14 @@ void Journal::append(JournalEntry entry) {
   if (entry.recorded_utc.empty()) {
     entry.recorded_utc = utc_now_iso8601();
   }
-  json j{{"seq", entry.seq},
-         {"id", entry.id},
-         {"request", entry.request},
-         {"result", entry.result},
-         {"recorded_utc", entry.recorded_utc}};
-  entry.sha256 = entry_hash(j, m_entries.empty() ? std::string() : m_entries.back().sha256);
-  j["sha256"] = entry.sha256;
-  write_file_atomic(m_steps.file(entry_file_name(entry.seq)), j.dump());
+  entry.sha256.clear();
+  entry.sha256 = entry_hash(json(entry), m_entries.empty() ? std::string() : m_entries.back().sha256);
+  write_file_atomic(m_steps.file(entry_file_name(entry.seq)), json(entry).dump());
   m_entries.push_back(std::move(entry));
 }
 
 json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
-  const json request_json = to_json_request(request);
+  const json request_json = request;
   if (m_next < m_journal.entries().size()) {
     const JournalEntry& entry = m_journal.entries()[m_next];
     if (entry.id != id.text() || entry.request != request_json) {

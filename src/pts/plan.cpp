@@ -73,19 +73,19 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     step.duration_ns = m_assumptions.purge_ns;
     step.estimated = true;
     m_steps.push_back(step);
-    return json{{"method", request.purge_method}, {"planned", true}};
+    return PlannedStepResult{request.purge_method};
   }
   if (request.kind == StepKind::idle) {
     step.label = "host idle";
     step.duration_ns = request.idle_ns;
     m_steps.push_back(step);
-    return json{{"kind", "idle"}, {"idle_ns", request.idle_ns}, {"elapsed_ns", request.idle_ns}, {"planned", true}};
+    return IdleStepResult{request.idle_ns, request.idle_ns, "", "", true};
   }
   if (request.kind != StepKind::segment) {
     step.label = to_string(request.kind);
     step.overhead_ns = request.kind == StepKind::health ? m_assumptions.health_ns : 0;
     m_steps.push_back(step);
-    return json{{"planned", true}};
+    return PlannedStepResult{};
   }
   const SegmentSpec& s = request.segment;
   const double rate_bytes_per_ns = m_assumptions.write_rate(s.threads, s.queue_depth) * 1e6 / 1e9;

@@ -109,6 +109,42 @@ const char* to_string(StepKind kind) noexcept {
   return "?";
 }
 
+void to_json(json& j, const StepRequest& request) {
+  j = json{{"kind", to_string(request.kind)}};
+  switch (request.kind) {
+    case StepKind::segment:
+      j["segment"] = request.segment;
+      break;
+    case StepKind::purge:
+      j["method"] = request.purge_method;
+      break;
+    case StepKind::health:
+      break;
+    case StepKind::idle:
+      j["idle_ns"] = request.idle_ns;
+      break;
+  }
+}
+
+void to_json(json& j, const IdleStepResult& r) {
+  j = json{{"kind", "idle"}, {"idle_ns", r.idle_ns}, {"elapsed_ns", r.elapsed_ns}};
+  if (!r.started_utc.empty()) j["started_utc"] = r.started_utc;
+  if (!r.finished_utc.empty()) j["finished_utc"] = r.finished_utc;
+  if (r.planned) j["planned"] = true;
+}
+
+void to_json(json& j, const WarmupStopRecord& r) { j = json{{"kind", "warmup"}, {"warmup_ns", r.warmup_ns}}; }
+
+void to_json(json& j, const PlannedStepResult& r) {
+  j = json{{"planned", true}};
+  if (r.method) j["method"] = *r.method;
+}
+
+void to_json(json& j, const HealthStepResult& r) {
+  j = r.snapshot;
+  j["throttling"] = r.throttling;
+}
+
 SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec, uint32_t plan_round) {
   StepRequest request;
   request.kind = StepKind::segment;

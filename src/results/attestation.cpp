@@ -21,4 +21,8 @@ nlohmann::json attestation_json(const AttestationRecord& a) {
           {"signature_file", a.signature_file}};
 }
 
+void attach_attestation(nlohmann::json& document, const AttestationRecord& a) {
+  document["attestation"] = attestation_json(a);
+}
+
 }  // namespace ptsuite::results

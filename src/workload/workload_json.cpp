@@ -157,14 +157,19 @@ json results_json(const WorkloadResult& r, uint64_t interval_ns) {
 }
 
 json workload_document(const ResolvedWorkload& workload, const engine::Target& target, const WorkloadResult& result,
-                       const std::string& started_at) {
+                       const std::string& started_at, const std::string& command, const std::string& target_note) {
+  json config = config_json(workload, target);
+  if (!target_note.empty()) {
+    config["target"]["note"] = target_note;
+  }
   return {{"schema_version", k_workload_schema_version},
           {"kind", "ptsuite.workload"},
           {"tool",
            {{"name", "ptsuite"}, {"version", std::string(version())}, {"git_revision", std::string(git_revision())}}},
           {"started_at", started_at},
-          {"config", config_json(workload, target)},
-          {"results", results_json(result, workload.spec.interval_ns)}};
+          {"config", std::move(config)},
+          {"results", results_json(result, workload.spec.interval_ns)},
+          {"command", command}};
 }
 
 }  // namespace ptsuite::workload

@@ -113,6 +113,24 @@ struct PurgeClock {
   std::function<void(uint64_t)> sleep_ns;  // default: nanosleep
 };
 
+// What the purge method sent and found, typed; the record stores the ones set as strings
+// (results/purge.hpp "parameters": ses=1, lbaf=1, cdw10=0x00000a01, password=...).
+struct PurgeParameters {
+  std::optional<uint32_t> ses, lbaf, nsid;  // NVMe Format NVM
+  std::optional<uint32_t> sanact;           // NVMe Sanitize action
+  std::optional<uint32_t> cdw10;            // the NVMe command's CDW10, written 0x%08x
+  std::optional<bool> enhanced;             // ATA SECURITY ERASE UNIT: enhanced erase
+  std::string password;                     // ATA: the temporary user password ("" none)
+  std::optional<uint32_t> reported_erase_minutes;
+  std::string final_security_state;         // ATA: the security state after the erase
+  std::string sanitize;                     // ATA SANITIZE: the action's name
+  std::string service_action;               // SCSI SANITIZE: "block-erase"
+  std::optional<uint32_t> protection_type;  // SCSI FORMAT UNIT: the protection type kept
+  std::optional<uint64_t> bytes;            // block fallback: the bytes discarded / zeroed
+};
+// The parameters set, as the record's object of strings ({} when none).
+void to_json(nlohmann::json& j, const PurgeParameters& p);
+
 struct PurgeRecord {
   std::string target;
   std::string device_model;
@@ -124,9 +142,9 @@ struct PurgeRecord {
   std::string started_utc, ended_utc;
   uint64_t duration_ns = 0;
   PurgeOutcome outcome = PurgeOutcome::failed;
-  std::vector<PurgeProgress> progress;            // at most ~100 entries (every 1 %), first and last kept
-  std::vector<std::string> messages;              // one line each, in order
-  std::map<std::string, std::string> parameters;  // e.g. ses=1, lbaf=1, password=...
+  std::vector<PurgeProgress> progress;  // at most ~100 entries (every 1 %), first and last kept
+  std::vector<std::string> messages;    // one line each, in order
+  PurgeParameters parameters;
 };
 
 PurgeRecord purge(const std::string& path, const PurgeOptions& options);

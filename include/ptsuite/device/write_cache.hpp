@@ -54,6 +54,13 @@ struct WriteCacheReapply {
   WriteCacheState read_back;
 };
 
+// The write cache set again after a purge (results/purge.hpp "write_cache_after_purge"):
+// {"requested_enabled", "found_enabled", "read_back"}.
+struct WriteCacheAfterPurge {
+  WriteCacheReapply reapply;
+  bool requested_enabled = false;
+};
+
 class WriteCacheSession {
  public:
   // Reads the original state, sets `enabled` when applicable and reads it back. Uses the
@@ -86,5 +93,6 @@ class WriteCacheSession {
 void to_json(nlohmann::json& j, const WriteCacheState& s);
 void to_json(nlohmann::json& j, const WriteCacheRecord& r);
 void to_json(nlohmann::json& j, const WriteCacheReapply& r);
+void to_json(nlohmann::json& j, const WriteCacheAfterPurge& r);
 
 }  // namespace ptsuite::device

@@ -52,7 +52,8 @@ class Journal {
   std::vector<JournalEntry> m_entries;
 };
 
-nlohmann::json to_json_request(const StepRequest& request);
+// The entry as its file stores it; "sha256" only when set (the hash is taken without it).
+void to_json(nlohmann::json& j, const JournalEntry& entry);
 
 class JournalingExecutor : public StepExecutor {
  public:

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/device/health.hpp>
 #include <ptsuite/pts/segment.hpp>
 
 namespace ptsuite::pts {
@@ -45,6 +46,38 @@ struct StepRequest {
   // worst case swings values Round by Round (plan.hpp), whatever the step names.
   uint32_t plan_round = 0;
 };
+
+// The request as the journal stores it: {"kind"} and the segment, "method" or "idle_ns".
+void to_json(nlohmann::json& j, const StepRequest& request);
+
+// The records of the steps that are not segments (a segment's is SegmentResult), written by
+// their to_json as results.json and the journal store them.
+// A host-idle step: {"kind": "idle", "idle_ns", "elapsed_ns"}, the times when it ran
+// ("" omitted: an interrupted one), "planned": true from the planner.
+struct IdleStepResult {
+  uint64_t idle_ns = 0;
+  uint64_t elapsed_ns = 0;
+  std::string started_utc, finished_utc;
+  bool planned = false;
+};
+// A warm-up that an IO error or a stop request ended (RunStopped's partial record):
+// {"kind": "warmup", "warmup_ns"}.
+struct WarmupStopRecord {
+  uint64_t warmup_ns = 0;
+};
+// A step the planner did not carry out: {"planned": true}, and "method" for a purge.
+struct PlannedStepResult {
+  std::optional<std::string> method;
+};
+// A health step: the snapshot's members and "throttling" (the throttle monitor's verdict).
+struct HealthStepResult {
+  device::HealthSnapshot snapshot;
+  bool throttling = false;
+};
+void to_json(nlohmann::json& j, const IdleStepResult& r);
+void to_json(nlohmann::json& j, const WarmupStopRecord& r);
+void to_json(nlohmann::json& j, const PlannedStepResult& r);
+void to_json(nlohmann::json& j, const HealthStepResult& r);
 
 // What tests see while a step runs (the CLI draws the progress line from it).
 struct StepProgress {

@@ -49,9 +49,11 @@ std::string describe_io_error(const std::optional<engine::IoErrorRecord>& error,
 // write_bytes, read_latency_sum_ns, write_latency_sum_ns}, ...] (also PTS segments, scenarios).
 nlohmann::json intervals_json(const std::vector<IntervalSample>& intervals);
 
-// The whole document: schema_version, kind, tool, started_at, config, results.
+// The whole document: schema_version, kind, tool, started_at, config, results, and "command"
+// (the command line that ran it); `target_note` ("" none) is config.target.note.
 nlohmann::json workload_document(const ResolvedWorkload& workload, const engine::Target& target,
-                                 const WorkloadResult& result, const std::string& started_at);
+                                 const WorkloadResult& result, const std::string& started_at,
+                                 const std::string& command, const std::string& target_note);
 
 // CPU time per completed IO in microseconds (user + system); 0 when no IO completed.
 double cpu_us_per_io(const WorkloadResult& result) noexcept;

@@ -186,7 +186,8 @@ OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceili
   const auto [max_point, max_text] = max_point_of(grid, ceiling_ns, max_rule);
   const auto [mid_point, mid_text] = mid_point_of(grid, *max_point, min_point, ceiling_ns, mid_rule);
   OperatingPoints out;
-  out.points = {{"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
+  out.points =
+      std::vector<std::pair<std::string, GridPoint>>{{"max", *max_point}, {"mid", *mid_point}, {"min", min_point}};
   out.records.push_back(point_record("max", *max_point, max_text));
   out.records.push_back(point_record("mid", *mid_point, mid_text));
   out.records.push_back(point_record("min", min_point, "TC 1 / QD 1"));

@@ -199,7 +199,7 @@ std::vector<RankValue> replay_rank_values(const ReplayRecord& r, std::string& ba
                      "99.9 % response time"
                    : "closed loop: the IOPS achieved replaying the capture as fast as the target serves its order and "
                      "outstanding IOs (higher is better), then the average and 99.9 % response time";
-    return {{"iops", "IOPS achieved", "IOPS", false, all.iops}, mean, p999};
+    return {RankValue{"iops", "IOPS achieved", "IOPS", false, all.iops}, mean, p999};
   }
   basis =
       "open loop at the captured times: the steps that could not keep up (fewer is better), then the average and "

@@ -163,9 +163,10 @@ class ResultsRun final : public ComparableRun {
     f.tested_by = h.config.tested_by;
     f.workload = {{"spec revision", f.revision}, {"profile", f.profile}};
     const std::string presets = joined_list(h.config.presets);
-    f.settings = {{"presets", presets.empty() ? "none" : presets},
-                  {"engine", h.config.engine},
-                  {"ptsuite version", fmt::format("{} (git {})", h.tool.version, h.tool.git_revision)}};
+    f.settings =
+        std::vector<Field>{{"presets", presets.empty() ? "none" : presets},
+                           {"engine", h.config.engine},
+                           {"ptsuite version", fmt::format("{} (git {})", h.tool.version, h.tool.git_revision)}};
     for (const results::SettingRecord& s : h.settings) {
       f.settings.emplace_back(s.name, results::setting_value_text(s));
     }

@@ -226,11 +226,11 @@ class ScenarioRun final : public ComparableRun {
     f.revision = "scenario " + s.name;
     f.profile = s.quick ? "quick form" : "full form";
     f.started_utc = doc.started_utc;
-    f.workload = {{"scenario", s.name},
-                  {"scenario file (SHA-256)", s.source_sha256},
-                  {"form", f.profile},
-                  {"targets", std::to_string(targets.size())}};
-    f.settings = {{"engine", doc.config.engine}, {"seed", doc.config.seed}, {"status", doc.status}};
+    f.workload = std::vector<Field>{{"scenario", s.name},
+                                    {"scenario file (SHA-256)", s.source_sha256},
+                                    {"form", f.profile},
+                                    {"targets", std::to_string(targets.size())}};
+    f.settings = std::vector<Field>{{"engine", doc.config.engine}, {"seed", doc.config.seed}, {"status", doc.status}};
     for (size_t i = 1; i < targets.size(); ++i) {
       f.settings.emplace_back(fmt::format("target {}", i),
                               targets[i].identity.model.value_or("") + " " + targets[i].identity.serial.value_or(""));
@@ -240,7 +240,7 @@ class ScenarioRun final : public ComparableRun {
       TestFacts t{phase.name, fmt::format("{} ({})", phase.name, phase.kind), {}};
       std::string steps;
       for (const StepRecord& step : phase.steps) steps += (steps.empty() ? "" : ", ") + step.label;
-      t.workload = {{"kind", phase.kind}, {"steps", phase.kind == "rate_ramp" ? "" : steps}};
+      t.workload = std::vector<Field>{{"kind", phase.kind}, {"steps", phase.kind == "rate_ramp" ? "" : steps}};
       if (!phase.replays.empty()) {
         const results::ReplayRecord& r = phase.replays.front().record;
         t.workload.emplace_back("capture (SHA-256 of its records)", r.capture_id);

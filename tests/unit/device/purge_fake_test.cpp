@@ -67,8 +67,9 @@ TEST(PurgeNvme, FormatUsesSes1AndKeepsTheCurrentLbaFormat) {
   EXPECT_EQ(format.nsid, 1u);
   EXPECT_GT(format.timeout_ms, 0u);
   EXPECT_TRUE(rec.pts_compliant);
-  EXPECT_EQ(rec.parameters.at("lbaf"), "1");
-  EXPECT_EQ(rec.parameters.at("ses"), "1");
+  EXPECT_EQ(rec.parameters.lbaf, 1u);
+  EXPECT_EQ(rec.parameters.ses, 1u);
+  EXPECT_EQ(nlohmann::json(rec.parameters).at("lbaf"), "1");
 }
 
 TEST(PurgeNvme, FormatCryptoEraseAndRefusals) {
@@ -197,7 +198,7 @@ TEST(PurgeAta, SecurityEraseSucceedsAndLeavesNoPassword) {
   EXPECT_EQ(rig.drive.passwords_seen, (std::vector<std::string>{std::string(k_ata_temporary_password)}));
   EXPECT_EQ(rig.drive.erase_enhanced_flags, (std::vector<bool>{true}));
   EXPECT_FALSE(rig.drive.enabled);
-  EXPECT_EQ(rec.parameters.at("password"), k_ata_temporary_password);
+  EXPECT_EQ(rec.parameters.password, k_ata_temporary_password);
   EXPECT_NE(rec.messages.front().find("hdparm --user-master u --security-disable"), std::string::npos);
 }
 
@@ -221,7 +222,7 @@ TEST(PurgeAta, FailedEraseDisablesThePasswordAndSaysSo) {
   const auto cmds = rig.fake.ata_commands();
   EXPECT_NE(std::find(cmds.begin(), cmds.end(), 0xf6), cmds.end());
   EXPECT_NE(rec.messages.back().find("temporary password removed"), std::string::npos);
-  EXPECT_NE(rec.parameters.at("final_security_state").find("disabled"), std::string::npos);
+  EXPECT_NE(rec.parameters.final_security_state.find("disabled"), std::string::npos);
 }
 
 TEST(PurgeAta, WhenCleanupFailsTheRecordNamesStateAndPassword) {
@@ -445,6 +446,24 @@ TEST(PurgeAta, PasswordIsAnnouncedBeforeItIsSet) {
   ASSERT_FALSE(live.empty());
   EXPECT_NE(live[0].first.find("'ptsuite-purge'"), std::string::npos);
   EXPECT_EQ(live[0].second, 1u);  // only IDENTIFY had been sent; SET PASSWORD comes after
+}
+
+// The typed parameters are written as the record's object of strings: only the ones set,
+// numbers in decimal, CDW10 as 0x%08x, a flag as "true" / "false".
+TEST(PurgeParameters, WritesTheSetOnesAsTheRecordsStrings) {
+  EXPECT_EQ(nlohmann::json(PurgeParameters{}), nlohmann::json::object());
+  PurgeParameters p;
+  p.ses = 1;
+  p.lbaf = 0;
+  p.cdw10 = 0xa01;
+  p.enhanced = false;
+  p.password = "ptsuite";
+  p.reported_erase_minutes = 12;
+  p.protection_type = 2;
+  p.bytes = 4096;
+  EXPECT_EQ(nlohmann::json(p), nlohmann::json::parse(R"({"ses": "1", "lbaf": "0", "cdw10": "0x00000a01",
+      "enhanced": "false", "password": "ptsuite", "reported_erase_minutes": "12", "protection_type": "2",
+      "bytes": "4096"})"));
 }
 
 }  // namespace

@@ -153,5 +153,32 @@ TEST_F(JournalTest, EditedEntriesAreRefusedByTheirHashes) {
   EXPECT_EQ(Journal(test_support::output_dir(m_dir)).entries().size(), 15u);
 }
 
+// The records of the steps that are not segments, and a request, are written exactly as the
+// journal and results.json have stored them (a resume compares requests as JSON).
+TEST(StepRecords, WriteWhatTheJournalStores) {
+  EXPECT_EQ(nlohmann::json(IdleStepResult{5, 6, "a", "b", false}),
+            nlohmann::json::parse(
+                R"({"kind": "idle", "idle_ns": 5, "elapsed_ns": 6, "started_utc": "a", "finished_utc": "b"})"));
+  EXPECT_EQ(nlohmann::json(IdleStepResult{5, 2, "", "", false}),
+            nlohmann::json::parse(R"({"kind": "idle", "idle_ns": 5, "elapsed_ns": 2})"));
+  EXPECT_EQ(nlohmann::json(IdleStepResult{5, 5, "", "", true}),
+            nlohmann::json::parse(R"({"kind": "idle", "idle_ns": 5, "elapsed_ns": 5, "planned": true})"));
+  EXPECT_EQ(nlohmann::json(WarmupStopRecord{7}), nlohmann::json::parse(R"({"kind": "warmup", "warmup_ns": 7})"));
+  EXPECT_EQ(nlohmann::json(PlannedStepResult{}), nlohmann::json::parse(R"({"planned": true})"));
+  EXPECT_EQ(nlohmann::json(PlannedStepResult{"discard"}),
+            nlohmann::json::parse(R"({"planned": true, "method": "discard"})"));
+  const nlohmann::json health = HealthStepResult{device::HealthSnapshot{}, true};
+  EXPECT_EQ(health.at("throttling"), true);
+  EXPECT_TRUE(health.contains("taken_utc"));
+  StepRequest idle;
+  idle.kind = StepKind::idle;
+  idle.idle_ns = 9;
+  EXPECT_EQ(nlohmann::json(idle), nlohmann::json::parse(R"({"kind": "idle", "idle_ns": 9})"));
+  StepRequest purge;
+  purge.kind = StepKind::purge;
+  purge.purge_method = "auto";
+  EXPECT_EQ(nlohmann::json(purge), nlohmann::json::parse(R"({"kind": "purge", "method": "auto"})"));
+}
+
 }  // namespace
 }  // namespace ptsuite::pts

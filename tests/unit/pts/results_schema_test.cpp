@@ -109,7 +109,8 @@ device::PurgeRecord purge_record(const std::string& requested) {
   r.outcome = device::PurgeOutcome::succeeded;
   r.progress = {{0, 0.0, "format started"}, {2100, -1.0, "no progress reported"}, {4200, 1.0, "done"}};
   r.messages = {"Format NVM completed"};
-  r.parameters = {{"ses", "1"}, {"lbaf", "0"}};
+  r.parameters.ses = 1;
+  r.parameters.lbaf = 0;
   return r;
 }
 
