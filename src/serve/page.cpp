@@ -25,7 +25,7 @@ table{border-collapse:collapse;margin:.5em 0 1em}
 th,td{border:1px solid #c9cdd3;padding:.2em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:#eef1f5}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
-td.ok{color:#156b2f}td.bad{color:#b00020}
+td.ok{color:#156b2f}td.bad{color:#b00020}td.ok,td.bad,td.num{overflow-wrap:normal}
 form{margin:.5em 0 1em}form label{margin-right:.8em}
 .pager,.downloads{margin:.3em 0 1em;color:#555}
 .downloads a{margin-left:.5em}

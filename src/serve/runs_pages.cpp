@@ -159,11 +159,14 @@ DataTable record_table(const Site& site, const history::RunRecord& r) {
   return t;
 }
 
+// A kind without a verdict (catalog.hpp's has_verdict()) has no compliance to colour.
 DataTable tests_table(const history::RunRecord& r) {
   DataTable t{"tests", {"test", "compliant", "compliance", "steady state"}, {}, ""};
+  const bool verdict = has_verdict(r);
   for (const history::TestSummary& s : r.test_summaries) {
     t.rows.push_back({{s.test_id},
-                      {s.compliant ? "yes" : "no", "", std::nullopt, s.compliant ? "ok" : "bad", ""},
+                      {!verdict ? "n/a" : s.compliant ? "yes" : "no", "", std::nullopt,
+                       !verdict ? "" : s.compliant ? "ok" : "bad", ""},
                       {s.compliance_summary},
                       {s.steady_state}});
   }
@@ -180,7 +183,9 @@ DataTable metrics_table(const history::RunRecord& r) {
 
 std::string document_links(const Site& site, const history::RunRecord& r) {
   const std::string id = std::to_string(r.id);
-  std::string out = "<p class=\"downloads\">" + anchor(run_href(site, id, "run/report"), "SNIA report") + " · " +
+  const std::string kind = run_kind(r);
+  const std::string report = kind == "pts" ? "SNIA report" : kind_title(kind) + " report";
+  std::string out = "<p class=\"downloads\">" + anchor(run_href(site, id, "run/report"), report) + " · " +
                     anchor(run_href(site, id, "run/results.json"), "results.json");
   for (const std::string& test : r.tests) {
     out += " · " + anchor(run_csv_href(site, id, test), test + ".csv");

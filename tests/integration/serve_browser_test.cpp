@@ -206,21 +206,27 @@ struct KindPage {
   int64_t id;
   std::string status;  // the verification status
   std::string report;  // text the report page shows
+  std::string link;    // the report link's text
 };
 
 TEST_P(ServeBrowser, EachKindsRunPageShowsItsVerificationAndOpensItsReport) {
   const testing::KindIds& k = m_lab->kinds;
-  const std::vector<KindPage> pages = {{k.scenario, "verified", "write-pressure"},
-                                       {k.app, "verified", "pgbench"},
-                                       {k.replay, "not signed", "eplay"},
-                                       {m_lab->ids.bundled, "tampered", "IOPS"},  // stored without a manifest
-                                       {m_lab->ids.on_disk, "not available", "IOPS"}};
+  const std::vector<KindPage> pages = {
+      {k.scenario, "verified", "write-pressure", "scenario run report"},
+      {k.app, "verified", "pgbench", "application run report"},
+      {k.replay, "not signed", "eplay", "replay report"},
+      {m_lab->ids.bundled, "tampered", "IOPS", "SNIA report"},  // stored without a manifest
+      {m_lab->ids.on_disk, "not available", "IOPS", "SNIA report"}};
   for (const KindPage& p : pages) {
     SCOPED_TRACE("run " + id(p.id));
     open("/run?id=" + id(p.id));
     EXPECT_EQ(js("document.title").get<std::string>().find("Run " + id(p.id)), 0u);
     EXPECT_EQ(js("document.querySelector('table[data-table=verification] tbody td:nth-child(2)').textContent"),
               p.status);
+    EXPECT_EQ(js("document.querySelector('a[href*=\"run/report\"]').textContent"), p.link);
+    if (p.link != "SNIA report") {
+      EXPECT_EQ(js("document.querySelectorAll('table[data-table=tests] td.bad').length"), 0) << "red without a verdict";
+    }
     m_lab->browser->follow(m_lab->tab, "document.querySelector('a[href*=\"run/report\"]').click()");
     EXPECT_NE(js("location.pathname").get<std::string>().find("/run/report"), std::string::npos);
     const std::string report = dom();
