@@ -49,31 +49,60 @@ DataTable status_table(const Site& site, const std::vector<fleet::DriveStatus>& 
   return t;
 }
 
-DataTable spread_table(const fleet::CampaignSummary& summary) {
-  DataTable t{"spread", {"model", "metric", "unit", "drives", "min", "median", "max", "CV %"}, {}, ""};
-  for (const fleet::MetricSpread& s : summary.spreads) {
-    t.rows.push_back({{s.model},
-                      {s.metric},
-                      {s.unit},
-                      {std::to_string(s.drives), "", static_cast<double>(s.drives), "", ""},
-                      {number_text(s.min), "", s.min, "", ""},
-                      {number_text(s.median), "", s.median, "", ""},
-                      {number_text(s.max), "", s.max, "", ""},
-                      {fmt::format("{:.2f}", s.cv_pct), "", s.cv_pct, "", ""}});
+void spread_row(DataTable& t, const std::string& kind, const fleet::MetricSpread& s) {
+  t.rows.push_back({{kind},
+                    {s.model},
+                    {s.metric},
+                    {s.unit},
+                    {std::to_string(s.drives), "", static_cast<double>(s.drives), "", ""},
+                    {number_text(s.min), "", s.min, "", ""},
+                    {number_text(s.median), "", s.median, "", ""},
+                    {number_text(s.max), "", s.max, "", ""},
+                    {fmt::format("{:.2f}", s.cv_pct), "", s.cv_pct, "", ""}});
+}
+
+void outlier_row(DataTable& t, const std::string& kind, const fleet::Outlier& o) {
+  t.rows.push_back({{kind},
+                    {o.serial},
+                    {o.model},
+                    {o.metric},
+                    {number_text(o.value), "", o.value, "", ""},
+                    {number_text(o.median), "", o.median, "", ""},
+                    {fmt::format("{:.1f}", o.deviation_pct), "", o.deviation_pct, "", ""},
+                    {fmt::format("{:.2f}", o.robust_z), "", o.robust_z, "", ""}});
+}
+
+// A campaign's summary per kind of run (catalog.hpp's run_kind()): a drive's latest scenario run
+// or replay is not its latest PTS run, and their figures do not spread together.
+struct KindSummary {
+  std::string kind;
+  fleet::CampaignSummary summary;
+};
+
+std::vector<KindSummary> summaries_by_kind(const std::string& name, const std::vector<history::RunRecord>& runs) {
+  std::vector<KindSummary> out;
+  for (const char* kind : k_run_kinds) {
+    std::vector<history::RunRecord> of_kind;
+    for (const history::RunRecord& r : runs) {
+      if (run_kind(r) == kind) of_kind.push_back(r);
+    }
+    if (!of_kind.empty()) out.push_back({kind_title(kind), fleet::summarize_campaign(name, of_kind)});
+  }
+  return out;
+}
+
+DataTable spread_table(const std::vector<KindSummary>& summaries) {
+  DataTable t{"spread", {"kind", "model", "metric", "unit", "drives", "min", "median", "max", "CV %"}, {}, ""};
+  for (const auto& [kind, summary] : summaries) {
+    for (const fleet::MetricSpread& s : summary.spreads) spread_row(t, kind, s);
   }
   return t;
 }
 
-DataTable outlier_table(const fleet::CampaignSummary& summary) {
-  DataTable t{"outliers", {"serial", "model", "metric", "value", "median", "deviation %", "robust z"}, {}, ""};
-  for (const fleet::Outlier& o : summary.outliers) {
-    t.rows.push_back({{o.serial},
-                      {o.model},
-                      {o.metric},
-                      {number_text(o.value), "", o.value, "", ""},
-                      {number_text(o.median), "", o.median, "", ""},
-                      {fmt::format("{:.1f}", o.deviation_pct), "", o.deviation_pct, "", ""},
-                      {fmt::format("{:.2f}", o.robust_z), "", o.robust_z, "", ""}});
+DataTable outlier_table(const std::vector<KindSummary>& summaries) {
+  DataTable t{"outliers", {"kind", "serial", "model", "metric", "value", "median", "deviation %", "robust z"}, {}, ""};
+  for (const auto& [kind, summary] : summaries) {
+    for (const fleet::Outlier& o : summary.outliers) outlier_row(t, kind, o);
   }
   return t;
 }
@@ -113,7 +142,7 @@ Response campaign_page(Site& site, history::HistoryStore& store, const Request& 
   const std::vector<history::RunRecord> runs = catalog.runs_with_metrics("campaign", name, k_max_download_rows);
   const std::vector<fleet::DriveStatus> rows = fleet::drive_status(current_jobs(site), runs, name);
   if (rows.empty()) return error_page(site, 404, "no drive of that campaign in the history or the scheduler");
-  const fleet::CampaignSummary summary = fleet::summarize_campaign(name, runs);
+  const std::vector<KindSummary> summaries = summaries_by_kind(name, runs);
   Page page;
   page.title = "Campaign " + name;
   if (!site.options().static_links) {
@@ -127,8 +156,8 @@ Response campaign_page(Site& site, history::HistoryStore& store, const Request& 
            "<p class=\"downloads\">" + anchor(compare_campaign_href(site, name), "compare its drives") + "</p>" +
            download_links(site, "campaign", param_of("name", name), "drives"),
        status_table(site, rows)});
-  page.blocks.push_back({"<h2>Spread per model</h2>", spread_table(summary)});
-  page.blocks.push_back({"<h2>Outliers</h2>", outlier_table(summary)});
+  page.blocks.push_back({"<h2>Spread per kind and model</h2>", spread_table(summaries)});
+  page.blocks.push_back({"<h2>Outliers</h2>", outlier_table(summaries)});
   return page_or_table(site, page, request);
 }
 

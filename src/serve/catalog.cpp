@@ -101,18 +101,50 @@ Where device_filter(const std::string& model, const std::string& firmware, const
   return w;
 }
 
+// The SQL condition of a kind (run_kind() in SQL); "" for a kind that is not one.
+std::string kind_condition(const std::string& kind) {
+  static const std::map<std::string, std::string> prefixes = {
+      {"scenario", "scenario %"}, {"app", "app %"}, {"replay", "replay %"}, {"capture", "capture"}};
+  if (const auto it = prefixes.find(kind); it != prefixes.end()) {
+    return "COALESCE(r.spec_revision, '') LIKE '" + it->second + "'";
+  }
+  if (kind != "pts") return "";
+  std::string none;
+  for (const auto& [other, prefix] : prefixes) {
+    none += (none.empty() ? "" : " AND ") + ("COALESCE(r.spec_revision, '') NOT LIKE '" + prefix + "'");
+  }
+  return "(" + none + ")";
+}
+
 Where run_filter(const RunQuery& q) {
   Where w = device_filter(q.model, q.firmware, q.serial, q.host);
+  if (!q.kind.empty()) {
+    const std::string kind = kind_condition(q.kind);
+    w.add(kind.empty() ? "1 = 0" : kind);  // an unknown kind matches no run
+  }
   if (!q.test.empty()) w.add("r.id IN (SELECT run_id FROM run_tests WHERE test_id = ?)", {q.test});
   if (!q.campaign.empty()) {
     w.add("r.id IN (SELECT run_id FROM run_labels WHERE key = 'campaign' AND value = ?)", {q.campaign});
   }
   if (q.verdict == "compliant") w.add("r.compliant = 1");
-  if (q.verdict == "not") w.add("r.compliant = 0");
+  if (q.verdict == "not") w.add("r.compliant = 0 AND " + kind_condition("pts"));
+  if (q.verdict == "none") w.add("NOT " + kind_condition("pts"));
   if (!q.from.empty()) w.add("r.started_utc >= ?", {q.from});
   if (!q.to.empty()) w.add(fmt::format("SUBSTR(r.started_utc, 1, {}) <= ?", q.to.size()), {q.to});
   return w;
 }
+
+}  // namespace
+
+std::string run_kind(const history::RunRecord& r) {
+  const std::string& revision = r.spec_revision;
+  for (const char* kind : {"scenario", "app", "replay"}) {
+    if (revision.rfind(std::string(kind) + " ", 0) == 0) return kind;
+  }
+  return revision == "capture" ? "capture" : "pts";
+}
+
+namespace {
 
 size_t bounded(size_t limit) { return std::clamp<size_t>(limit, 1, k_max_download_rows); }
 

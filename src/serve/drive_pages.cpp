@@ -38,8 +38,7 @@ DataTable drives_table(const Site& site, const std::vector<DriveRow>& rows) {
                       {std::to_string(d.runs), "", static_cast<double>(d.runs), "", ""},
                       {last, last.empty() ? "" : run_href(site, last)},
                       {r.started_utc},
-                      {r.id == 0 ? "never run" : r.compliance_summary, "", std::nullopt,
-                       r.id == 0 ? "" : (r.compliant ? "ok" : "bad"), ""},
+                      r.id == 0 ? Cell{"never run"} : verdict_cell(r),
                       {headline_text(d.headline)}});
   }
   return t;
@@ -84,7 +83,8 @@ Response drive_page(Site& site, history::HistoryStore& store, const Request& req
   Catalog catalog(store);
   const std::vector<history::RunRecord> runs = catalog.runs_with_metrics("device_serial", serial, k_max_download_rows);
   DataTable t{
-      "runs", {"id", "started (UTC)", "model", "firmware", "host", "tests", "verdict", "headline figures"}, {}, ""};
+      "runs", {"id", "started (UTC)", "kind", "model", "firmware", "host", "tests", "verdict", "headline figures"}, {},
+      ""};
   for (const history::RunRecord& r : runs) {
     std::string tests;
     for (const auto& m : r.metrics) {
@@ -94,11 +94,12 @@ Response drive_page(Site& site, history::HistoryStore& store, const Request& req
         r.metrics.begin(), r.metrics.begin() + std::min<ptrdiff_t>(4, static_cast<ptrdiff_t>(r.metrics.size())));
     t.rows.push_back({{std::to_string(r.id), run_href(site, std::to_string(r.id)), static_cast<double>(r.id), "", ""},
                       {r.started_utc},
+                      {kind_title(run_kind(r))},
                       {r.device_model, r.device_model.empty() ? "" : trend_href(site, r.device_model)},
                       {r.device_firmware},
                       {r.host},
                       {tests},
-                      {r.compliance_summary, "", std::nullopt, r.compliant ? "ok" : "bad", ""},
+                      verdict_cell(r),
                       {headline_text(figures)}});
   }
   Page page;

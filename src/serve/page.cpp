@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/results/document.hpp>
+#include <ptsuite/serve/catalog.hpp>
 #include <ptsuite/util/text.hpp>
 
 namespace ptsuite::serve::detail {
@@ -20,10 +22,10 @@ body{font-family:sans-serif;margin:1.2em;color:#1b1f24}
 nav{background:#1f3a5f;padding:.5em 1em;margin:-1.2em -1.2em 1em}
 nav a{color:#fff;margin-right:1.5em;text-decoration:none;font-weight:bold}
 table{border-collapse:collapse;margin:.5em 0 1em}
-th,td{border:1px solid #c9cdd3;padding:.2em .5em;text-align:left;vertical-align:top}
+th,td{border:1px solid #c9cdd3;padding:.2em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:#eef1f5}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
-td.ok{color:#156b2f}td.bad{color:#b00020}
+td.ok{color:#156b2f}td.bad{color:#b00020}td.ok,td.bad,td.num{overflow-wrap:normal}
 form{margin:.5em 0 1em}form label{margin-right:.8em}
 .pager,.downloads{margin:.3em 0 1em;color:#555}
 .downloads a{margin-left:.5em}
@@ -83,6 +85,18 @@ std::string anchor(const std::string& href, std::string_view text) {
 }
 
 std::string number_text(double value) { return fmt::format("{}", value); }
+
+std::string kind_title(const std::string& kind) {
+  const std::string name = kind == "pts" ? "results" : kind == "app" ? "app_run" : kind;
+  for (const results::DocumentKindInfo& info : results::document_kinds()) {
+    if (info.name == name) return std::string(info.title);
+  }
+  return kind;
+}
+
+Cell verdict_cell(const history::RunRecord& r) {
+  return {r.compliance_summary, "", std::nullopt, !has_verdict(r) ? "" : r.compliant ? "ok" : "bad", ""};
+}
 
 std::string table_json(const DataTable& t) {
   nlohmann::json rows = nlohmann::json::array();

@@ -65,6 +65,12 @@ std::string download_links(const Site& site, const std::string& route, Params pa
 size_t size_param(const Params& params, const std::string& key, size_t fallback, size_t min, size_t max);
 std::string param(const Params& params, const std::string& key);
 
+// A run kind's title (catalog.hpp's k_run_kinds; results/document_kinds.def's titles):
+// "PTS run", "scenario run", "application run", "replay", "capture characterization".
+std::string kind_title(const std::string& kind);
+// A run's verdict: its compliance summary, green or red; a kind without a verdict uncoloured.
+Cell verdict_cell(const history::RunRecord& r);
+
 // Page makers (one file each): the runs list and a run, the drives, compare and trend, campaigns.
 Response runs_page(Site& site, history::HistoryStore& store, const Request& request);
 Response run_page(Site& site, history::HistoryStore& store, const Request& request);

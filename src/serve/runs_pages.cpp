@@ -18,6 +18,7 @@ RunQuery run_query(const Params& p, bool download) {
   q.host = param(p, "host");
   q.test = param(p, "test");
   q.campaign = param(p, "campaign");
+  q.kind = param(p, "kind");
   q.verdict = param(p, "verdict");
   q.from = param(p, "from");
   q.to = param(p, "to");
@@ -56,22 +57,28 @@ std::vector<Option> sort_options() {
   return out;
 }
 
+// The kinds of catalog.hpp, each under its document title (results/document_kinds.def).
+std::vector<Option> kind_options() {
+  std::vector<Option> out{{"", "any"}};
+  for (const char* kind : k_run_kinds) out.push_back({kind, kind_title(kind)});
+  return out;
+}
+
 std::string runs_form(const Site& site, const Params& p) {
   if (site.options().static_links) return "";
   return "<form method=\"get\" action=\"" + esc(site.href("runs")) + "\">" + text_input(p, "model", "model") +
          text_input(p, "firmware", "firmware") + text_input(p, "serial", "serial") + text_input(p, "host", "host") +
          text_input(p, "test", "test") + text_input(p, "campaign", "campaign") +
+         select_input(p, "kind", "kind", kind_options()) +
          select_input(p, "verdict", "verdict",
-                      {Option{"", "any"}, Option{"compliant", "compliant"}, Option{"not", "not compliant"}}) +
+                      {Option{"", "any"}, Option{"compliant", "compliant"}, Option{"not", "not compliant"},
+                       Option{"none", "no verdict (not a PTS run)"}}) +
          text_input(p, "from", "from") + text_input(p, "to", "to") +
          select_input(p, "sort", "sort by", sort_options()) +
          select_input(p, "dir", "", {Option{"desc", "newest first"}, Option{"asc", "oldest first"}}) +
          "<button type=\"submit\">show</button></form>";
 }
 
-Cell verdict_cell(bool compliant, const std::string& summary) {
-  return {summary, "", std::nullopt, compliant ? "ok" : "bad", ""};
-}
 
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
@@ -81,7 +88,8 @@ std::string joined(const std::vector<std::string>& items) {
 
 DataTable runs_table(const Site& site, const std::vector<history::RunRecord>& rows) {
   DataTable t{"runs",
-              {"id", "started (UTC)", "model", "firmware", "serial", "host", "tests", "campaign", "verdict", "status"},
+              {"id", "started (UTC)", "kind", "model", "firmware", "serial", "host", "tests", "campaign", "verdict",
+               "status"},
               {},
               ""};
   for (const history::RunRecord& r : rows) {
@@ -89,13 +97,14 @@ DataTable runs_table(const Site& site, const std::vector<history::RunRecord>& ro
     const std::string campaign = label == r.labels.end() ? "" : label->second;
     t.rows.push_back({{std::to_string(r.id), run_href(site, std::to_string(r.id)), static_cast<double>(r.id), "", ""},
                       {r.started_utc},
+                      {kind_title(run_kind(r))},
                       {r.device_model, r.device_model.empty() ? "" : trend_href(site, r.device_model)},
                       {r.device_firmware},
                       {r.device_serial, drive_href(site, r.device_serial)},
                       {r.host},
                       {joined(r.tests)},
                       {campaign, campaign.empty() ? "" : campaign_href(site, campaign, "campaign")},
-                      verdict_cell(r.compliant, r.compliance_summary),
+                      verdict_cell(r),
                       {r.status}});
   }
   return t;
@@ -150,11 +159,14 @@ DataTable record_table(const Site& site, const history::RunRecord& r) {
   return t;
 }
 
+// A kind without a verdict (catalog.hpp's has_verdict()) has no compliance to colour.
 DataTable tests_table(const history::RunRecord& r) {
   DataTable t{"tests", {"test", "compliant", "compliance", "steady state"}, {}, ""};
+  const bool verdict = has_verdict(r);
   for (const history::TestSummary& s : r.test_summaries) {
     t.rows.push_back({{s.test_id},
-                      {s.compliant ? "yes" : "no", "", std::nullopt, s.compliant ? "ok" : "bad", ""},
+                      {!verdict ? "n/a" : s.compliant ? "yes" : "no", "", std::nullopt,
+                       !verdict ? "" : s.compliant ? "ok" : "bad", ""},
                       {s.compliance_summary},
                       {s.steady_state}});
   }
@@ -171,7 +183,9 @@ DataTable metrics_table(const history::RunRecord& r) {
 
 std::string document_links(const Site& site, const history::RunRecord& r) {
   const std::string id = std::to_string(r.id);
-  std::string out = "<p class=\"downloads\">" + anchor(run_href(site, id, "run/report"), "SNIA report") + " · " +
+  const std::string kind = run_kind(r);
+  const std::string report = kind == "pts" ? "SNIA report" : kind_title(kind) + " report";
+  std::string out = "<p class=\"downloads\">" + anchor(run_href(site, id, "run/report"), report) + " · " +
                     anchor(run_href(site, id, "run/results.json"), "results.json");
   for (const std::string& test : r.tests) {
     out += " · " + anchor(run_csv_href(site, id, test), test + ".csv");

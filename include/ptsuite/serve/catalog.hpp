@@ -33,9 +33,19 @@ inline constexpr size_t k_max_download_rows = 10'000;
 inline constexpr size_t k_max_compare_runs = 12;
 inline constexpr size_t k_max_trend_runs = 2'000;
 
+// A run's kind (results/document_kinds.def: the kinds the history keeps), from its record's spec
+// revision (history/run_record.hpp: "scenario NAME", "app NAME", "replay CAPTURE", "capture",
+// a PTS run's revision otherwise): "pts", "scenario", "app", "replay" or "capture".
+inline constexpr const char* k_run_kinds[] = {"pts", "scenario", "app", "replay", "capture"};
+std::string run_kind(const history::RunRecord& r);
+// Only a PTS run has a verdict: the other kinds are recorded "(no verdict)", never compliant.
+inline bool has_verdict(const history::RunRecord& r) { return run_kind(r) == "pts"; }
+
 struct RunQuery {
   std::string model, firmware, serial, host, test, campaign;
-  std::string verdict;        // "compliant", "not", "" = any
+  std::string kind;           // one of k_run_kinds, "" = any
+  // "compliant", "not" (a PTS run that is not compliant), "none" (a kind without a verdict), "" = any
+  std::string verdict;
   std::string from, to;       // started_utc prefix bounds ("2026-11", "2026-11-30"), inclusive
   std::string sort = "date";  // date, id, test, model, firmware, serial, host, verdict
   bool descending = true;

@@ -12,15 +12,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptsuite/bundle/ed25519.hpp>
+#include <ptsuite/bundle/manifest.hpp>
+#include <ptsuite/bundle/signature.hpp>
 #include <ptsuite/history/run_record.hpp>
 #include <ptsuite/history/store.hpp>
 #include <ptsuite/serve/site.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include "support/lab_history.hpp"
+#include "support/replay_fixture.hpp"
+#include "support/report_fixtures.hpp"
 #include "support/results_fixture.hpp"
 #include "support/scenario_fixture.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "support/test_outputs.hpp"
 
 namespace ptsuite::serve::testing {
 
@@ -57,6 +63,49 @@ inline LabIds fill_test_lab(history::HistoryStore& store, const test_support::Sh
   hostile.device_firmware = "FW'\"&amp;";
   hostile.labels = {{"campaign", kHostileCampaign}};
   ids.hostile = store.add(hostile).id;
+  return ids;
+}
+
+// The lab's first drive (S0000LAB0000 of LAB MODEL 0 on host-00, in campaign c000) ran every
+// kind the history keeps besides its PTS runs: a scenario run, an application run and a replay,
+// each newer than every generated run, from its document in `dir` with a manifest:
+//   scenario  its directory on this host, signed           -> "verified" (from the directory)
+//   app       signed, its bundle stored, the directory gone  -> "verified" (from the bundle)
+//   replay    its directory on this host, not signed        -> "not signed"
+struct KindIds {
+  int64_t scenario = 0, app = 0, replay = 0;
+};
+inline constexpr const char* kKindSerial = "S0000LAB0000";
+
+inline KindIds add_every_kind(history::HistoryStore& store, const test_support::ShmTempDir& dir) {
+  const history::RunRecord drive = test_support::lab_record(test_support::LabShape{}, 0);
+  const auto add = [&](const std::string& name, const nlohmann::json& document, bool sign, bool stored,
+                       const char* started_utc) {
+    const std::string run_dir = dir.file("kind-" + name);
+    test_support::write_file(run_dir + "/results.json", document.dump());
+    (void)bundle::write_manifest(test_support::output_dir(run_dir));
+    if (sign) {
+      (void)bundle::sign_bundle(test_support::output_dir(run_dir), bundle::SigningKey::generate(), "ACME Lab",
+                                "2026-12-02T10:00:00Z");
+    }
+    history::RunRecord r = history::record_from_run_dir(run_dir);
+    const std::vector<history::BundleFile> files = history::read_bundle_files(run_dir);
+    r.device_serial = drive.device_serial;
+    r.device_model = drive.device_model;
+    r.device_firmware = drive.device_firmware;
+    r.host = drive.host;
+    r.started_utc = started_utc;
+    r.finished_utc = started_utc;
+    r.labels["campaign"] = "c000";
+    r.run_uid += "-kind-" + name;  // the fixture's scenario document is the same run
+    if (stored) r.run_dir = dir.file("kind-" + name + "-moved-away");
+    return store.add(r, false, stored ? &files : nullptr).id;
+  };
+  KindIds ids;
+  ids.scenario = add("scenario", test_support::scenario_write_pressure(4), true, false, "2026-12-01T08:00:00Z");
+  ids.app = add("app", nlohmann::json(test_support::app_run_fixture("pgbench", 2)), true, true, "2026-12-01T09:00:00Z");
+  ids.replay = add("replay", nlohmann::json(test_support::replay_record(test_support::ReplayFixture{})), false, false,
+                   "2026-12-01T10:00:00Z");
   return ids;
 }
 
