@@ -153,6 +153,9 @@ int run_compare(const CompareOptions& o) {
   for (const std::string& path : lifecycle::finish_run(out_dir, results::make_document(comparison, doc), fo).reports) {
     fmt::print("{}\n", path);
   }
+  if (const std::string banner = results::simulation_banner(comparison.runs); !banner.empty()) {
+    fmt::print(stderr, "ptsuite: {}\n", banner);
+  }
   if (comparison.workloads_differ) {
     fmt::print(stderr, "ptsuite: warning: the runs' workloads differ (--force); every difference is marked in {}\n",
                (out / "compare.html").string());

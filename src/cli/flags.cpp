@@ -32,7 +32,9 @@ constexpr auto k_shared = std::to_array<SharedFlag>({
     {"--format", "LIST", "the format(s) written, comma-separated (reports: html,pdf,csv,text,json or none)"},
     {"--paper", "PAPER", "the PDF report's paper: a4, letter or auto (Chromium's default, Letter)"},
     {"--target", "DEV", "the block device or file the command works on (repeatable where it takes several)"},
-    {"--engine", "ENGINE", "the IO engine: libaio, io_uring, io_uring_poll, sync, null (`ptsuite engines`)"},
+    {"--engine", "ENGINE",
+     "the IO engine: libaio, io_uring, io_uring_poll, sync, null (`ptsuite engines`); run, validate: also sim, a "
+     "SIMULATED drive (docs/sim.md)"},
     {"--seed", "SEED", "the seed every generated IO stream (offsets, data) derives from"},
     {"--quiet", "", "no progress lines (errors and the final result lines only)"},
     {"--allow-destructive", "", "consent to write to (and purge) a block device or a file holding data"},

@@ -158,12 +158,14 @@ int run_list(const HistoryOptions& o) {
   }
   std::vector<std::vector<std::string>> rows;
   for (const RunRecord& r : runs) {
-    rows.push_back({std::to_string(r.id), or_dash(r.started_utc.substr(0, 16)), or_dash(r.device_model),
-                    or_dash(r.device_serial), or_dash(r.device_firmware), tests_text(r), or_dash(r.compliance_summary),
-                    r.signature_fingerprint.empty() ? "no" : "yes", or_dash(labels_text(r.labels))});
+    rows.push_back({std::to_string(r.id), or_dash(r.started_utc.substr(0, 16)), r.simulated ? "SIMULATED" : "real",
+                    or_dash(r.device_model), or_dash(r.device_serial), or_dash(r.device_firmware), tests_text(r),
+                    or_dash(r.compliance_summary), r.signature_fingerprint.empty() ? "no" : "yes",
+                    or_dash(labels_text(r.labels))});
   }
   print_table({{"ID", 6, true},
                {"started (UTC)", 16},
+               {"drive", 9},
                {"model", 40},
                {"serial", 24},
                {"firmware", 12},
@@ -204,6 +206,7 @@ int run_show(const HistoryOptions& o) {
   print_field("run directory", r.run_dir);
   print_field("started / finished", r.started_utc + " / " + or_dash(r.finished_utc));
   print_field("status", r.status);
+  if (r.simulated) print_field("SIMULATED", "a simulated drive's run (docs/sim.md): not a measurement of a real drive");
   print_field("device",
               fmt::format("{} {} (serial {}, firmware {}, {})", or_dash(r.device_vendor), or_dash(r.device_model),
                           or_dash(r.device_serial), or_dash(r.device_firmware), or_dash(r.device_transport)));

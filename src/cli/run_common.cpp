@@ -79,7 +79,9 @@ void add_run_options(CLI::App* sub, RunOptions& o, const std::string& out_defaul
       ->check(paths::none())
       ->check(whole_number())
       ->capture_default_str();
-  add_shared_option(sub, "--engine", o.engine, "IO engine: libaio, io_uring, io_uring_poll, sync, null")
+  add_shared_option(sub, "--engine", o.engine,
+                    "IO engine: libaio, io_uring, io_uring_poll, sync, null, or sim (a SIMULATED drive, no device: "
+                    "--set sim.model=NAME; docs/sim.md)")
       ->check(paths::none())
       ->capture_default_str();
   add_shared_flag(sub, "--allow-destructive", o.allow_destructive,

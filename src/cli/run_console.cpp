@@ -22,7 +22,7 @@ std::string group_of(const pts::StepId& id) {
 
 }  // namespace
 
-RunConsole::RunConsole(bool quiet) : m_quiet(quiet), m_tty(isatty(STDERR_FILENO) == 1) {}
+RunConsole::RunConsole(bool quiet) : m_quiet(quiet), m_tty(isatty(STDERR_FILENO) == 1), m_now_ns(monotonic_ns) {}
 
 RunConsole::~RunConsole() { clear_line(); }
 
@@ -75,7 +75,7 @@ std::string RunConsole::eta_text(const std::string& id, uint64_t elapsed_ns) con
 
 void RunConsole::step_started(const pts::StepId& id, const std::string& label) {
   m_step = id.text();
-  m_step_started_ns = monotonic_ns();
+  m_step_started_ns = m_now_ns();
   m_warned_at_ns = 0;
   m_label = label;
   const std::string group = group_of(id);
@@ -102,6 +102,6 @@ void RunConsole::step_progress(const pts::StepProgress& p) {
   m_drawn = true;
 }
 
-void RunConsole::step_finished(const pts::StepId& id) { m_eta.finished(id.text(), monotonic_ns() - m_step_started_ns); }
+void RunConsole::step_finished(const pts::StepId& id) { m_eta.finished(id.text(), m_now_ns() - m_step_started_ns); }
 
 }  // namespace ptsuite::cli

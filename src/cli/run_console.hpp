@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include <ptsuite/pts/eta.hpp>
@@ -29,6 +30,7 @@ class RunConsole : public pts::RunObserver {
   void step_started(const pts::StepId& id, const std::string& label) override;
   void step_progress(const pts::StepProgress& progress) override;
   void step_finished(const pts::StepId& id) override;
+  void use_clock(std::function<uint64_t()> now_ns) override { m_now_ns = std::move(now_ns); }
 
   // The final result lines (status, verdict, reasons, where the results and reports are):
   // printed with --quiet too.
@@ -44,6 +46,7 @@ class RunConsole : public pts::RunObserver {
   bool m_tty;
   bool m_drawn = false;
   pts::EtaModel m_eta;
+  std::function<uint64_t()> m_now_ns;  // the run's clock (a simulated run's is virtual)
   uint64_t m_step_started_ns = 0;
   std::string m_last_group;
   std::string m_label;

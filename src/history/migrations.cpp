@@ -80,6 +80,9 @@ const std::vector<Migration>& history_migrations() {
         "CREATE INDEX runs_by_tests_started ON runs (tests, (COALESCE(started_utc, '')), id)",
         "CREATE INDEX runs_by_verdict_started ON runs (compliant, (COALESCE(started_utc, '')), id)",
         "CREATE INDEX run_tests_by_test ON run_tests (test_id, run_id)"}},
+      {5,
+       "runs on a simulated drive (`--engine sim`, docs/sim.md): flagged, so that no listing shows one as a drive's",
+       {"ALTER TABLE runs ADD COLUMN simulated INTEGER NOT NULL DEFAULT 0"}},
   };
   return k_migrations;
 }

@@ -176,6 +176,7 @@ RunRecord record_from_document(const results::RunDocument& doc, const fs::path& 
   r.tool_git_revision = h.tool.git_revision;
   r.host = h.run.host;
   r.labels = h.config.labels;
+  r.simulated = h.simulation.has_value();
   if (h.preflight_recorded) {  // runs older than the host preflight have none: unknown, not zero
     r.preflight_warnings = preflight_warnings(h);
   }

@@ -38,8 +38,8 @@ constexpr TextColumn k_text_columns[] = {
     {"signed_utc", &RunRecord::signed_utc},
     {"host", &RunRecord::host},
 };
-// Then, in this order: capacity_bytes, tests, compliant, preflight_warnings.
-constexpr size_t k_other_columns = 4;
+// Then, in this order: capacity_bytes, tests, compliant, preflight_warnings, simulated.
+constexpr size_t k_other_columns = 5;
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
@@ -65,7 +65,7 @@ std::string column_list() {
   for (const TextColumn& c : k_text_columns) {
     out += std::string(c.name) + ", ";
   }
-  return out + "capacity_bytes, tests, compliant, preflight_warnings";
+  return out + "capacity_bytes, tests, compliant, preflight_warnings, simulated";
 }
 
 std::vector<Value> column_values(const RunRecord& r) {
@@ -77,6 +77,7 @@ std::vector<Value> column_values(const RunRecord& r) {
   values.emplace_back(join(r.tests));
   values.emplace_back(r.compliant ? "1" : "0");
   values.push_back(r.preflight_warnings ? Value(std::to_string(*r.preflight_warnings)) : std::nullopt);
+  values.emplace_back(r.simulated ? "1" : "0");
   return values;
 }
 
@@ -100,6 +101,7 @@ RunRecord record_from_row(const Row& row) {
   if (row.at(i + 3)) {
     r.preflight_warnings = std::stoll(*row.at(i + 3));
   }
+  r.simulated = row.at(i + 4).value_or("0") == "1";
   return r;
 }
 
@@ -186,7 +188,7 @@ void HistoryStore::store_details(const RunRecord& record, const std::string& id,
 }
 
 AddResult HistoryStore::add(const RunRecord& record, bool replace, const std::vector<BundleFile>* files) {
-  static_assert(k_other_columns == 4, "column_values() and record_from_row() list four more columns");
+  static_assert(k_other_columns == 5, "column_values() and record_from_row() list five more columns");
   WriteTransaction transaction(*m_backend);
   const std::string now = utc_now_iso8601();
   AddResult result;
@@ -214,7 +216,7 @@ AddResult HistoryStore::add(const RunRecord& record, bool replace, const std::ve
     for (const TextColumn& c : k_text_columns) {
       set += fmt::format(", {} = ?", c.name);
     }
-    set += ", capacity_bytes = ?, tests = ?, compliant = ?, preflight_warnings = ?";
+    set += ", capacity_bytes = ?, tests = ?, compliant = ?, preflight_warnings = ?, simulated = ?";
     std::vector<Value> params = {now};
     params.insert(params.end(), values.begin(), values.end());
     params.emplace_back(std::to_string(result.id));

@@ -19,6 +19,7 @@
 #include <ptsuite/pts/journal.hpp>
 #include <ptsuite/pts/plan_probe.hpp>
 #include <ptsuite/pts/run_log.hpp>
+#include <ptsuite/pts/sim_executor.hpp>
 #include <ptsuite/pts/spec_numbers.hpp>
 #include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/results/json_read.hpp>
@@ -32,10 +33,12 @@
 #include <ptsuite/util/json_input.hpp>
 #include <ptsuite/util/out_dir.hpp>
 #include <ptsuite/util/output_file.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
 #include "pts/run_identity.hpp"
+#include "pts/run_sim.hpp"
 #include "pts/run_support.hpp"
 
 namespace ptsuite::pts {
@@ -74,7 +77,21 @@ struct RunState {
   results::RunDraft draft;       // results.json, written after every test (results/run_draft.hpp)
   Plan best;
   Plan worst;
+  // --engine sim (docs/sim.md): the simulated drive in place of the target and the session
+  // (which stay empty), and its executor, whose virtual clock every stamp of the run reads.
+  std::optional<detail::SimDrive> sim;
+  std::unique_ptr<SimExecutor> sim_exec;
+  double sim_wall_before_s = 0;         // wall seconds of the run's earlier sessions
+  RunObserver* sim_observer = nullptr;  // where the simulated steps' progress goes (execute())
+  uint64_t session_started_ns = monotonic_ns();
 };
+
+engine::TargetGeometry geometry(const RunState& s) {
+  return s.sim_exec ? s.sim_exec->geometry() : s.target->geometry();
+}
+
+// The time of anything the run records now: a simulated run's is its drive's virtual clock.
+std::string now_utc(const RunState& s) { return s.sim_exec ? s.sim_exec->virtual_utc() : utc_now_iso8601(); }
 
 workload::DataPattern data_pattern_of(const std::string& name) {
   if (name == "refill") {
@@ -86,7 +103,28 @@ workload::DataPattern data_pattern_of(const std::string& name) {
   return workload::DataPattern::random;
 }
 
-void write_results(const RunState& s) { write_file_atomic(s.out->file("results.json"), json(s.draft).dump()); }
+// A simulated run's "simulation" record, brought up to now (IOs, virtual and wall seconds).
+void update_simulation(RunState& s) {
+  if (!s.sim_exec) return;
+  results::SimulationRecord& r = *s.draft.simulation;
+  r.simulated_ios = s.sim_exec->simulated_ios();
+  r.replayed_ios = s.sim_exec->replayed_ios();
+  r.virtual_s = static_cast<double>(s.sim_exec->clock().now_ns) / 1e9;
+  r.wall_s = s.sim_wall_before_s + static_cast<double>(monotonic_ns() - s.session_started_ns) / 1e9;
+}
+
+// The run log's first word on a simulated run.
+std::string simulation_note(const RunState& s) {
+  return fmt::format(
+      "SIMULATED drive: {} (pts/sim/{}.json, scale {:g}, {} simulated); nothing this run measures is "
+      "a real drive's result; every step's time is the drive's virtual time",
+      s.sim->title, s.sim->name, s.sim->scale, units::format_size_binary(geometry(s).capacity_bytes));
+}
+
+void write_results(RunState& s) {
+  update_simulation(s);
+  write_file_atomic(s.out->file("results.json"), json(s.draft).dump());
+}
 
 // Validation that needs no device: throws UsageError before anything is touched.
 Settings build_settings(const RunConfig& config, SpecContext& spec) {
@@ -107,14 +145,38 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   if (!config.claims.is_null()) {
     (void)parse_claim_sheet(config.claims, config.claims_path.empty() ? "the claims sheet" : config.claims_path);
   }
-  (void)engine::create_engine(config.engine);  // an unknown engine is bad input (exit 2), before any IO
+  if (!detail::is_sim_engine(config.engine)) {
+    (void)engine::create_engine(config.engine);  // an unknown engine is bad input (exit 2), before any IO
+  }
   Settings settings = Settings::build(defs, spec, config.presets, config.overrides);
+  detail::check_sim_config(config, settings);
   if (validates && (settings.size_bytes("active_range.amount") != 0 || settings.count("active_range.segments") != 1)) {
     throw UsageError("--set active_range.amount",
                      "spec-sheet claims are measured over the ActiveRange (a claim may "
                      "state active_range_pct); the AR Amount does not apply to validate");
   }
   return settings;
+}
+
+// --engine sim: the simulated drive; no device is opened, no scratch target made. Virtual time 0
+// is the run's start (`started_utc`), on resume too, so the stamps run on across sessions.
+void open_sim(RunState& s, const std::string& started_utc, const std::atomic<bool>* stop) {
+  s.sim = detail::sim_drive(s.settings, s.config.seed);
+  SimRunParams params;
+  params.active_range_pct = s.settings.number("active_range_pct");
+  params.ar_amount_bytes = s.settings.size_bytes("active_range.amount");
+  params.ar_segments = static_cast<uint32_t>(s.settings.count("active_range.segments"));
+  params.align_to_logical_block = s.settings.text("alignment") == "logical";
+  params.seed = s.config.seed;
+  params.epoch_unix_s = detail::unix_seconds_of(started_utc);
+  params.stop = stop;
+  params.on_progress = [&s](const StepProgress& p) {
+    if (s.sim_observer != nullptr) s.sim_observer->step_progress(p);
+  };
+  s.sim_exec = std::make_unique<SimExecutor>(s.sim->model, std::move(params));
+  s.identity = detail::sim_identity(*s.sim);
+  s.identity.capacity_bytes = s.sim_exec->geometry().capacity_bytes;
+  s.identity_json = s.identity;
 }
 
 void open_target(RunState& s, device::OutputGate& outputs) {
@@ -159,7 +221,7 @@ void check_ar_segments(const RunState& s) {
   probe.active_range.amount_bytes = amount;
   probe.active_range.segments = static_cast<uint32_t>(std::min<uint64_t>(segments, workload::k_max_ar_segments + 1));
   try {
-    (void)workload::resolve(probe, s.target->geometry());
+    (void)workload::resolve(probe, geometry(s));
   } catch (const UsageError& e) {
     throw UsageError(
         "--set active_range.amount/segments",
@@ -169,11 +231,15 @@ void check_ar_segments(const RunState& s) {
 
 // The host preflight (device/preflight.hpp), before anything is written: refuses with exit 3
 // on an error, or on a warning with --strict-preflight. Returns the session record.
-results::PreflightSession preflight(const RunState& s, const std::string& session) {
+// A simulated run has no host preflight: it opens no device and allocates no IO buffers.
+std::optional<results::PreflightSession> preflight(const RunState& s, const std::string& session) {
+  if (s.sim) return std::nullopt;
   return detail::run_preflight(session, s.target->path(), s.identity, s.worst, s.config);
 }
 
-void record_preflight(RunState& s, RunLog& log, results::PreflightSession record) {
+void record_preflight(RunState& s, RunLog& log, std::optional<results::PreflightSession> found) {
+  if (!found) return;
+  results::PreflightSession& record = *found;
   for (const std::string& line : detail::preflight_warning_lines(record)) {
     log.message(line);
   }
@@ -201,6 +267,14 @@ results::TargetRecord target_record(const RunState& s) {
 
 // The parts a session learns when it opens the target (start and every resume).
 void record_target(RunState& s) {
+  if (s.sim) {
+    s.draft.target = detail::sim_target_record(*s.sim, geometry(s));
+    s.draft.device = s.identity_json;
+    s.draft.platform = device::capture_platform();  // the host that simulated the drive
+    if (!s.draft.simulation) s.draft.simulation = detail::sim_record(*s.sim, geometry(s).capacity_bytes);
+    s.sim_wall_before_s = s.draft.simulation->wall_s;
+    return;
+  }
   s.draft.target = target_record(s);
   s.draft.device = s.identity_json;
   s.draft.platform = device::capture_platform(s.target->path());
@@ -246,7 +320,17 @@ DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<b
 // Then the step overheads (and a scratch target's write rates) are measured on the target
 // (pts/plan_probe.hpp) and both plans timed with them, so the worst case bounds this host.
 void make_plans(RunState& s) {
-  const TargetFacts facts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes};
+  const engine::TargetGeometry g = geometry(s);
+  const TargetFacts facts{g.capacity_bytes, g.logical_block_bytes};
+  if (s.sim) {  // in the simulated drive's virtual time: nothing to probe
+    const PlanAssumptions assumed = detail::sim_plan_assumptions(*s.sim);
+    DeviceRunParams shape = run_shape(s);
+    shape.engine = "null";  // resolve()'s engine look-up; the steps run on the model
+    (void)checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, g, shape, assumed);
+    s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, assumed);
+    s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
+    return;
+  }
   const PlanAssumptions fitted = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
   const Plan checked = checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings,
                                           s.target->geometry(), run_shape(s), fitted);
@@ -260,6 +344,7 @@ void make_plans(RunState& s) {
 // claim (and again after every purge, by the executor). The state found before the run
 // changed anything is kept in journal/device.json, so a resume after kill -9 restores that.
 void apply_write_cache(RunState& s, RunLog& observer) {
+  if (s.sim) return;  // a simulated drive has no write cache to set
   const DefinitionSet& defs = DefinitionSet::embedded();
   const bool want_enabled = defs.profile(s.spec.profile).at("write_cache").at("value") == "enabled";
   const fs::path state_file = s.dir / k_device_state_file;
@@ -282,6 +367,7 @@ void apply_write_cache(RunState& s, RunLog& observer) {
 // Puts the write cache back (every exit path that reaches here; the session's destructor
 // covers the rest) and records the run-level write-cache record.
 void restore_write_cache(RunState& s, RunLog& observer) {
+  if (s.sim) return;
   try {
     s.session->restore_write_cache();
   } catch (const Error& e) {
@@ -299,22 +385,31 @@ results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepEx
   const DefinitionSet& defs = DefinitionSet::embedded();
   const std::unique_ptr<PtsTest> test = make_test(test_id);
   observer.test_started(test->id(), defs.test(test->id()).value("title", test->id()), index, s.config.tests.size());
-  const std::string started = utc_now_iso8601();
-  TestContext ctx{defs, s.spec, s.settings, exec,
-                  TargetFacts{s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes}};
+  const std::string started = now_utc(s);
+  const engine::TargetGeometry g = geometry(s);
+  TestContext ctx{defs, s.spec, s.settings, exec, TargetFacts{g.capacity_bytes, g.logical_block_bytes}};
   results::TestRecord record = test->run(ctx);
-  record.header.write_cache = device::record_of(*s.session->write_cache_record());
+  record.header.write_cache =
+      s.session ? device::record_of(*s.session->write_cache_record())
+                : detail::sim_write_cache(defs.profile(s.spec.profile).at("write_cache").at("value") == "enabled");
   record.header.status = "complete";
   record.header.started_utc = started;
-  record.header.finished_utc = utc_now_iso8601();
+  record.header.finished_utc = now_utc(s);
   return record;
 }
 
 // Runs every test not yet complete, then finishes the results. Shared by start and resume.
 RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
   Journal journal(*s.out);
-  DeviceExecutor device_exec(device_params(s, observer, stop));
-  detail::ObservedExecutor observed(device_exec, observer);
+  std::optional<DeviceExecutor> device_exec;
+  if (s.sim_exec) {
+    s.sim_observer = &observer;
+    observer.use_clock([&s] { return s.sim_exec->clock().now_ns; });
+  } else {
+    device_exec.emplace(device_params(s, observer, stop));
+  }
+  StepExecutor& steps = s.sim_exec ? static_cast<StepExecutor&>(*s.sim_exec) : *device_exec;
+  detail::ObservedExecutor observed(steps, observer);
   JournalingExecutor exec(observed, journal);
 
   RunOutcome outcome;
@@ -353,16 +448,25 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
   }
   restore_write_cache(s, observer);
   run.status = outcome.status;
-  run.finished_utc = utc_now_iso8601();
+  run.finished_utc = now_utc(s);
   run.journal = results::JournalCounts{journal.entries().size(), exec.replayed_count(), exec.executed_count()};
-  s.draft.throttle = device_exec.throttle();
+  if (device_exec) s.draft.throttle = device_exec->throttle();
+  update_simulation(s);
+  if (s.draft.simulation) {
+    const results::SimulationRecord& r = *s.draft.simulation;
+    observer.message(
+        fmt::format("SIMULATED run ({}): {} of virtual time in {:.1f} s of wall time; {} IOs simulated, "
+                    "{} of them re-executed on resume to rebuild the drive",
+                    results::simulation_banner(r), units::format_duration(static_cast<uint64_t>(r.virtual_s * 1e9)),
+                    r.wall_s, r.simulated_ios, r.replayed_ios));
+  }
   outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
   s.draft.compliance = record_of(outcome.compliance);
-  const auto document = std::make_shared<const json>(s.draft);
+  const auto document = std::make_shared<const json>(s.draft);  // the simulation record is current
   write_file_atomic(s.out->file("results.json"), document->dump());
   if (outcome.status == "complete") outcome.report_formats = s.config.report_formats;
-  outcome.final_note =
-      fmt::format("run {}: {}; exit code {}", outcome.status, outcome.compliance.summary, outcome.exit_code);
+  outcome.final_note = fmt::format("{}run {}: {}; exit code {}", s.sim ? "SIMULATED " : "", outcome.status,
+                                   outcome.compliance.summary, outcome.exit_code);
   observer.close();  // finish_run appends the reports and final_note, then writes the manifest
   outcome.document = results::make_document(results::read_run_document(document), document);
   if (outcome.exit_code == 0 && s.config.strict && !outcome.compliance.compliant) {
@@ -387,17 +491,23 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
                                         s.dir.string(), s.dir.string())});
   s.out = outputs.directory(s.config.out_dir, "--out", device::OutputGate::Existing::must_be_empty);
   s.dir = s.out->path();
-  open_target(s, outputs);
+  const std::string started_utc = utc_now_iso8601();
+  if (detail::is_sim_engine(s.config.engine)) {
+    open_sim(s, started_utc, stop);
+  } else {
+    open_target(s, outputs);
+  }
   check_ar_segments(s);
   make_plans(s);
-  results::PreflightSession preflight_record = preflight(s, "start");
+  std::optional<results::PreflightSession> preflight_record = preflight(s, "start");
   s.out->subdir("journal").create();
   s.dir_lock = lock_run_directory(s.dir);
   RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
+  if (s.sim) log.message(simulation_note(s));
   log.plan_ready(s.best, s.worst);
-  const std::string fingerprint = detail::plan_fingerprint(
-      s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
+  const std::string fingerprint = detail::plan_fingerprint(s.config, s.settings, s.worst, geometry(s).capacity_bytes,
+                                                           geometry(s).logical_block_bytes);
   // The run's id: the medium, the host and a nonce no other run draws (pts/run_identity.hpp).
   const std::string host = host_name();
   const std::string nonce = random_hex(16);
@@ -405,7 +515,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   write_file_atomic(s.out->file(k_run_file), json{{"config", s.config},
                                                   {"identity", s.identity_json},
                                                   {"plan_fingerprint", fingerprint},
-                                                  {"started_utc", utc_now_iso8601()},
+                                                  {"started_utc", started_utc},
                                                   {"run_uid", run_uid},
                                                   {"host", host},
                                                   {"nonce", nonce}}
@@ -414,7 +524,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   results::RunRecord& run = s.draft.run.emplace();
   run.run_uid = run_uid;
   run.host = host;
-  run.sessions.started_utc = utc_now_iso8601();
+  run.sessions.started_utc = started_utc;
   run.sessions.boot_id = host_boot_id();
   run.plan_fingerprint = fingerprint;
   run.status = "running";
@@ -467,7 +577,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     throw UsageError((s.dir / k_run_file).string(),
                      fmt::format("damaged, the run cannot be resumed from it ({})", e.what()));
   }
-  if (s.config.target.empty()) {
+  if (s.config.target.empty() && !detail::is_sim_engine(s.config.engine)) {
     throw SafetyRefusal(
         fmt::format("the run in {} used a scratch target, which was removed when ptsuite exited; "
                     "it cannot be resumed",
@@ -478,7 +588,11 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     s.config.confirm_serial = confirm_serial;
   }
   s.settings = build_settings(s.config, s.spec);
-  open_target(s, outputs);
+  if (detail::is_sim_engine(s.config.engine)) {
+    open_sim(s, run.value("started_utc", ""), stop);
+  } else {
+    open_target(s, outputs);
+  }
   const json before = device::identity_fingerprint(run.at("identity"));
   const json now = device::identity_fingerprint(s.identity_json);
   if (before != now) {
@@ -492,12 +606,13 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
         s.config.target));
   }
   make_plans(s);
-  results::PreflightSession preflight_record = preflight(s, "resume");
+  std::optional<results::PreflightSession> preflight_record = preflight(s, "resume");
   RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} resume started", version()));
+  if (s.sim) log.message(simulation_note(s) + "; the journaled steps are re-executed on it to rebuild its state");
   log.plan_ready(s.best, s.worst);
-  const std::string fingerprint = detail::plan_fingerprint(
-      s.config, s.settings, s.worst, s.target->geometry().capacity_bytes, s.target->geometry().logical_block_bytes);
+  const std::string fingerprint = detail::plan_fingerprint(s.config, s.settings, s.worst, geometry(s).capacity_bytes,
+                                                           geometry(s).logical_block_bytes);
   if (fingerprint != run.at("plan_fingerprint").get<std::string>()) {
     throw Error(ExitCode::system,
                 "refusing to resume: the run's plan differs from what this ptsuite would do now "

@@ -9,7 +9,12 @@
 
 namespace ptsuite::pts {
 
-RunLog::RunLog(const OutputPath& file, RunObserver& inner) : m_inner(inner), m_file(file) {}
+RunLog::RunLog(const OutputPath& file, RunObserver& inner) : m_inner(inner), m_file(file), m_now_ns(monotonic_ns) {}
+
+void RunLog::use_clock(std::function<uint64_t()> now_ns) {
+  m_now_ns = now_ns;
+  m_inner.use_clock(std::move(now_ns));
+}
 
 RunLog::~RunLog() = default;
 
@@ -43,7 +48,7 @@ void RunLog::test_started(const std::string& id, const std::string& title, size_
 
 void RunLog::step_started(const StepId& id, const std::string& label) {
   m_step_label = label;
-  m_step_started_ns = monotonic_ns();
+  m_step_started_ns = m_now_ns();
   m_stall_logged = false;
   note(fmt::format("start {}  {}", id.text(), label));
   m_inner.step_started(id, label);
@@ -61,7 +66,7 @@ void RunLog::step_progress(const StepProgress& progress) {
 }
 
 void RunLog::step_finished(const StepId& id) {
-  note(fmt::format("done  {}  {}", id.text(), units::format_duration(monotonic_ns() - m_step_started_ns)));
+  note(fmt::format("done  {}  {}", id.text(), units::format_duration(m_now_ns() - m_step_started_ns)));
   m_inner.step_finished(id);
 }
 

@@ -65,7 +65,7 @@ json SimExecutor::run_segment_step(const StepId& id, const SegmentSpec& spec) {
     warm.interval_ns = 0;
     (void)run(warm, state, control);
   }
-  if (m_params.on_progress) {
+  if (m_params.on_progress && !m_replaying) {
     control.on_progress = [&](const workload::Progress& p) {
       m_params.on_progress(StepProgress{id, spec.label, p.elapsed_ns, p.expected_ns, p.live_iops, p.live_mb_per_s, 0});
     };
@@ -90,7 +90,10 @@ json SimExecutor::execute(const StepId& id, const StepRequest& request) {
     case StepKind::purge: {
       results::PurgeRecord out;
       out.requested_method = request.purge_method;
-      out.method = request.purge_method == "none" ? "none" : "format";
+      out.method = request.purge_method == "none" ? "none" : "simulated-format";
+      out.target = "sim:" + m_device.model().name;
+      out.device_model = "SIMULATED " + m_device.model().name;
+      out.device_serial = fmt::format("SIM-{}-{}", m_device.model().name, m_params.seed);
       out.outcome = request.purge_method == "none" ? "skipped" : "succeeded";
       out.description = request.purge_method == "none"
                             ? "purge skipped by the purge.method=none setting (not a PTS run)"
@@ -125,7 +128,17 @@ json SimExecutor::execute(const StepId& id, const StepRequest& request) {
   throw Error(ExitCode::system, fmt::format("step {} has an unknown kind", id.text()));
 }
 
-void SimExecutor::replayed(const StepId&, const StepRequest& request, const json& result) {
+void SimExecutor::replayed(const StepId& id, const StepRequest& request, const json& result) {
+  const uint64_t before = m_ios;
+  m_replaying = true;
+  try {
+    (void)execute(id, request);
+  } catch (...) {
+    m_replaying = false;
+    throw;
+  }
+  m_replaying = false;
+  m_replayed_ios += m_ios - before;
   if (request.kind == StepKind::segment && !request.segment.sequence_key.empty()) {
     m_cursors[request.segment.sequence_key].sequential_cursor_bytes =
         result.at("end_cursor_bytes").get<std::vector<uint64_t>>();

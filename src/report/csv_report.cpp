@@ -382,7 +382,10 @@ std::vector<CsvFile> render_csv(const results::RunDocument& doc) {
       return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
     });
     const std::string name = plain ? id : "test-" + std::to_string(i + 1);
-    files.push_back({id, name + ".csv", render_test_csv(doc.tests[i])});
+    // A simulated run's file starts with a comment line that says so (results/simulation.hpp).
+    const std::string simulated =
+        doc.header.simulation ? "# " + results::simulation_banner(*doc.header.simulation) + "\n" : "";
+    files.push_back({id, name + ".csv", simulated + render_test_csv(doc.tests[i])});
   }
   return files;
 }

@@ -52,8 +52,9 @@ void add_reasons(const std::vector<std::string>& reasons, std::vector<std::strin
 }
 
 std::vector<std::string> kind_headline(const results::RunDocument& doc) {
-  std::vector<std::string> out{
-      fmt::format("status: {}; compliance: {}", doc.header.run.status, doc.compliance.summary)};
+  std::vector<std::string> out;
+  if (doc.header.simulation) out.push_back(results::simulation_banner(*doc.header.simulation));
+  out.push_back(fmt::format("status: {}; compliance: {}", doc.header.run.status, doc.compliance.summary));
   const std::vector<std::string> tests = headline_lines(doc);
   if (!tests.empty()) {
     out.push_back(doc.compliance.shortened

@@ -133,8 +133,9 @@ std::string settings_lines(const results::RunDocument& doc) {
 
 std::string run_section(const results::RunDocument& doc) {
   const results::RunHeader& h = doc.header;
-  std::string out = fmt::format("ptsuite results: {}, {}\n", or_else(h.spec.title, "PTS " + h.spec.revision),
-                                or_else(h.spec.profile_title, h.spec.profile));
+  std::string out = h.simulation ? results::simulation_banner(*h.simulation) + "\n" : "";
+  out += fmt::format("ptsuite results: {}, {}\n", or_else(h.spec.title, "PTS " + h.spec.revision),
+                     or_else(h.spec.profile_title, h.spec.profile));
   out += identity_lines(h);
   const results::RunRecord& run = h.run;
   out += fmt::format("Run:         {}, {} to {}; ptsuite {} ({})\n", or_else(run.status, "unknown"),

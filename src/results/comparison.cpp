@@ -43,7 +43,8 @@ json run_json(const ComparedRun& r) {
           {"spec", {{"revision", r.revision}, {"profile", r.profile}}},
           {"started_utc", r.started_utc},
           {"tested_by", r.tested_by},
-          {"tests", r.tests}};
+          {"tests", r.tests},
+          {"simulated", r.simulated}};
 }
 
 json rows_json(const std::vector<std::vector<double>>& rows) {
@@ -140,6 +141,7 @@ ComparedRun read_run(const json& j) {
   r.started_utc = str(j, "started_utc");
   r.tested_by = str(j, "tested_by");
   r.tests = strs(at(j, "tests"));
+  r.simulated = flag(at(j, "simulated"));
   return r;
 }
 
@@ -308,6 +310,16 @@ Comparison read_comparison(const json& j) {
   c.deltas = read_each(at(j, "deltas"), read_delta);
   c.rankings = read_each(at(j, "rankings"), read_ranking);
   return c;
+}
+
+std::string simulation_banner(const std::vector<ComparedRun>& runs) {
+  std::string which;
+  for (const ComparedRun& r : runs) {
+    if (r.simulated) which += (which.empty() ? "" : ", ") + r.label;
+  }
+  return which.empty() ? ""
+                       : "SIMULATED: " + which + (which.find(',') == std::string::npos ? " is" : " are") +
+                             " a simulated drive's run (docs/sim.md), not a measurement of a real drive";
 }
 
 }  // namespace ptsuite::results

@@ -48,6 +48,9 @@ void to_json(json& j, const RunDraft& d) {
   if (d.compliance) {
     j["compliance"] = *d.compliance;
   }
+  if (d.simulation) {
+    j["simulation"] = *d.simulation;
+  }
 }
 
 RunDraft read_run_draft(const json& results) {
@@ -84,6 +87,7 @@ RunDraft read_run_draft(const json& results) {
   if (const json& compliance = at(results, "compliance"); compliance.is_object()) {
     d.compliance = read_compliance(compliance);
   }
+  d.simulation = read_simulation_record(at(results, "simulation"));
   return d;
 }
 

@@ -169,6 +169,7 @@ RunHeader read_run_header(const json& results) {
     h.plan = PlanRecord{count(at(plan, "best_case_ns")), count(at(plan, "worst_case_ns"))};
   }
   h.health = read_health(at(results, "health"));
+  h.simulation = read_simulation_record(at(results, "simulation"));
   h.settings = read_each(at(results, "settings"), read_setting);
   h.conventions = read_each(at(results, "conventions"), read_convention);
   h.write_cache = read_write_cache_record(at(results, "write_cache"));

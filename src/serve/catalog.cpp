@@ -41,8 +41,9 @@ int64_t integer(const Row& row, size_t i) { return row.at(i) ? std::stoll(*row.a
 constexpr const char* k_run_columns =
     "r.id, r.run_uid, r.started_utc, r.finished_utc, r.status, r.device_vendor, r.device_model, r.device_serial, "
     "r.device_firmware, r.host, r.compliant, r.compliance_summary, r.tests, r.spec_revision, r.run_dir, "
-    "r.bundle_manifest_sha256, (SELECT l.value FROM run_labels l WHERE l.run_id = r.id AND l.key = 'campaign')";
-constexpr size_t k_run_column_count = 17;
+    "r.bundle_manifest_sha256, (SELECT l.value FROM run_labels l WHERE l.run_id = r.id AND l.key = 'campaign'), "
+    "r.simulated";
+constexpr size_t k_run_column_count = 18;
 
 std::vector<std::string> split_tests(const std::string& tests) {
   std::vector<std::string> out;
@@ -67,6 +68,7 @@ history::RunRecord run_of_row(const Row& row) {
   r.run_dir = text(row, 14);
   r.bundle_stored = row.at(15).has_value();
   if (row.at(16)) r.labels.insert_or_assign("campaign", *row.at(16));
+  r.simulated = text(row, 17) == "1";
   return r;
 }
 

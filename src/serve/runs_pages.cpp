@@ -105,7 +105,7 @@ DataTable runs_table(const Site& site, const std::vector<history::RunRecord>& ro
                       {joined(r.tests)},
                       {campaign, campaign.empty() ? "" : campaign_href(site, campaign, "campaign")},
                       verdict_cell(r),
-                      {r.status}});
+                      {r.simulated ? r.status + " (SIMULATED)" : r.status}});
   }
   return t;
 }
@@ -141,6 +141,7 @@ DataTable record_table(const Site& site, const history::RunRecord& r) {
   add("started (UTC)", r.started_utc);
   add("finished (UTC)", r.finished_utc);
   add("status", r.status);
+  if (r.simulated) add("SIMULATED", "a simulated drive's run (docs/sim.md): not a measurement of a real drive");
   add("device", r.device_vendor + " " + r.device_model);
   add("model", r.device_model, r.device_model.empty() ? "" : trend_href(site, r.device_model));
   add("serial", r.device_serial, drive_href(site, r.device_serial));

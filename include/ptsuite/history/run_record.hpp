@@ -77,6 +77,7 @@ struct RunRecord {
   std::string host;                           // results.run.host; "" for earlier documents
   Labels labels;                              // results.config.labels
   bool bundle_stored = false;                 // the history holds the run's bundle (store.hpp)
+  bool simulated = false;                     // results.json has "simulation": a simulated drive's run
   std::vector<TestSummary> test_summaries;
   std::vector<Metric> metrics;
 };

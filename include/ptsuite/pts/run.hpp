@@ -7,7 +7,8 @@
 //   4. opens the target O_DIRECT, identifies it and captures the platform;
 //   5. creates the run directory (refusing one that already holds a run) with
 //      journal/run.json (config, identity, plan fingerprint) and journal/steps/;
-//   6. runs each test through JournalingExecutor(DeviceExecutor), setting the profile's
+//   6. runs each test through JournalingExecutor(DeviceExecutor) (with --engine sim: SimExecutor,
+//      on a simulated drive in virtual time; steps 2-4 open nothing: docs/sim.md), setting the profile's
 //      write-cache state before the test and restoring it after (re-applied on resume);
 //   7. after every test and at the end writes results.json atomically (status, per-test
 //      records, compliance) and returns the document in its outcome; the caller ends the run
@@ -53,6 +54,10 @@ class RunObserver {
   virtual void step_started(const StepId& id, const std::string& label) = 0;
   virtual void step_progress(const StepProgress& progress) = 0;
   virtual void step_finished(const StepId& id) = 0;
+  // The clock the run's steps are on, in ns (a simulated run: the drive's virtual clock, so a
+  // step's length and the ETA are virtual time like the plan); until called, the host's
+  // monotonic clock. Called before the first step.
+  virtual void use_clock(std::function<uint64_t()> now_ns) { (void)now_ns; }
 };
 
 struct RunOutcome {

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -41,6 +42,7 @@ class RunLog final : public RunObserver {
   void step_started(const StepId& id, const std::string& label) override;
   void step_progress(const StepProgress& progress) override;
   void step_finished(const StepId& id) override;
+  void use_clock(std::function<uint64_t()> now_ns) override;  // step lengths on it; forwarded
 
   // Logged only, not forwarded (e.g. "run started", the final status, a stall the console
   // reports itself).
@@ -52,6 +54,7 @@ class RunLog final : public RunObserver {
   RunObserver& m_inner;
   RunLogFile m_file;
   std::string m_step_label;
+  std::function<uint64_t()> m_now_ns;
   uint64_t m_step_started_ns = 0;
   bool m_stall_logged = false;
 };

@@ -6,8 +6,10 @@
 // return an empty snapshot (source "none"). Every time a step records (elapsed, started_utc,
 // finished_utc, intervals) is the drive's virtual clock, which this executor owns and which the
 // caller reads through clock(): started_utc = epoch_unix_s + the virtual time.
-// Resume: replayed() restores sequential positions only; the model's flash state after the
-// journaled steps is not rebuilt (docs/sim.md: open).
+// Resume: replayed() re-executes the journaled step's IO on the model (the same workload and
+// seeds, so the same flash state and virtual clock; deterministic on any machine) without
+// recording it or reporting progress, then restores the sequential positions the journal
+// holds: after the journaled steps the drive is the one an uninterrupted run had there.
 // Not thread-safe; one per run.
 #pragma once
 
@@ -45,14 +47,17 @@ class SimExecutor : public StepExecutor {
   [[nodiscard]] const workload::VirtualClock& clock() const noexcept { return m_clock; }
   [[nodiscard]] engine::SimDevice& device() noexcept { return m_device; }
   [[nodiscard]] engine::TargetGeometry geometry() const noexcept;
-  // IOs simulated so far (every segment and warm-up).
+  // IOs simulated so far (every segment and warm-up, replayed steps included).
   [[nodiscard]] uint64_t simulated_ios() const noexcept { return m_ios; }
+  // Of which re-executed by replayed() to rebuild the drive's state on resume.
+  [[nodiscard]] uint64_t replayed_ios() const noexcept { return m_replayed_ios; }
+  // epoch_unix_s + the virtual time, ISO 8601 UTC: the stamp of anything that happens now.
+  [[nodiscard]] std::string virtual_utc() const;
 
  private:
   nlohmann::json run_segment_step(const StepId& id, const SegmentSpec& spec);
   workload::WorkloadResult run(const workload::WorkloadSpec& ws, workload::WorkloadState* state,
                                const workload::RunControl& control);
-  [[nodiscard]] std::string virtual_utc() const;
 
   engine::SimDevice m_device;
   SimRunParams m_params;
@@ -60,6 +65,8 @@ class SimExecutor : public StepExecutor {
   workload::VirtualClock m_clock;
   std::map<std::string, workload::WorkloadState> m_cursors;
   uint64_t m_ios = 0;
+  uint64_t m_replayed_ios = 0;
+  bool m_replaying = false;  // inside replayed(): no progress reported
 };
 
 }  // namespace ptsuite::pts

@@ -46,6 +46,7 @@ struct RunFacts {
   std::string profile;              // "enterprise"
   std::string started_utc;
   std::string tested_by;
+  bool simulated = false;       // a simulated drive's run (results "simulation"; docs/sim.md)
   std::vector<Field> workload;  // run-level fields that must match (spec revision, profile)
   std::vector<Field> settings;  // disclosed when they differ (presets, engine, version, settings[])
   std::vector<TestFacts> tests;

@@ -2,6 +2,8 @@
 // results.json document (report_writer.hpp); every number is copied from the document, never
 // computed. Deterministic: the same results give byte-identical files.
 //
+// A simulated run's files (results.json "simulation") start with one line before the header:
+// "# SIMULATED drive (model M, seed S): not a measurement of a real drive".
 // Format (RFC 4180): a header row, then one row per value; fields separated by ',', rows
 // ended by CRLF, a field quoted ("...", inner quotes doubled) only when it holds ',', '"', CR
 // or LF. Numbers use '.' as the decimal point whatever the process locale, no thousands

@@ -46,7 +46,12 @@ struct ComparedRun {
   std::string started_utc;
   std::string tested_by;
   std::vector<std::string> tests;  // the run's test ids, in its order
+  bool simulated = false;          // a simulated drive's run (results/simulation.hpp): the report says so
 };
+
+// "SIMULATED: Run 2 is a simulated drive's run (...)": the banner of a comparison any of whose
+// runs is simulated; "" when none is.
+std::string simulation_banner(const std::vector<ComparedRun>& runs);
 
 // A field whose value is not the same in every run ("#/$defs/difference").
 struct ComparisonDifference {

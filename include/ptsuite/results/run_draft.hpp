@@ -6,8 +6,8 @@
 // after every test and at the end. read_run_draft() reads a document back for `ptsuite resume`,
 // which continues it: every part reads exactly as written (a document read and written again is
 // byte for byte the same; tests/unit/results/records_test.cpp, run_cli_test.cpp).
-// Presence: "run", "target", "device", "platform", "plan", "preflight", "health", "write_cache"
-// and "compliance" only when set (a run's parts arrive as it goes); the rest always.
+// Presence: "run", "target", "device", "platform", "plan", "preflight", "health", "write_cache",
+// "compliance" and "simulation" only when set (a run's parts arrive as it goes); the rest always.
 // The signature's "attestation" is no part of a run: `ptsuite sign` adds it to a finished
 // document; a resumed document, or a from-runs validation built on a signed run, carries none.
 // Plain data; not thread-safe; the writer copies every part.
@@ -23,6 +23,7 @@
 #include <ptsuite/results/compliance.hpp>
 #include <ptsuite/results/record_writers.hpp>
 #include <ptsuite/results/run_header.hpp>
+#include <ptsuite/results/simulation.hpp>
 
 namespace ptsuite::results {
 
@@ -48,6 +49,7 @@ struct RunDraft {
   std::optional<WriteCacheRecord> write_cache;
   std::vector<nlohmann::json> tests;  // each finished test's record as written
   std::optional<ComplianceRecord> compliance;
+  std::optional<SimulationRecord> simulation;  // a run on a simulated drive (results/simulation.hpp)
 };
 
 void to_json(nlohmann::json& j, const RunDraft& d);

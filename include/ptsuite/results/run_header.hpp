@@ -23,6 +23,7 @@
 
 #include <ptsuite/results/attestation.hpp>
 #include <ptsuite/results/run_sessions.hpp>
+#include <ptsuite/results/simulation.hpp>
 #include <ptsuite/util/labels.hpp>
 
 namespace ptsuite::results {
@@ -309,6 +310,7 @@ struct RunHeader {
   std::vector<PreflightSession> preflight;
   bool preflight_recorded = false;  // the document has a preflight list (runs before it have none)
   std::optional<AttestationRecord> attestation;
+  std::optional<SimulationRecord> simulation;  // a run on a simulated drive (results/simulation.hpp)
 };
 
 RunConfigRecord read_run_config(const nlohmann::json& j);

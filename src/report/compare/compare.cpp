@@ -100,7 +100,8 @@ const TestFacts* find_test(const RunFacts& f, const std::string& id) {
 results::ComparedRun run_record(const LoadedRun& run, const RunFacts& facts, size_t index) {
   return {run_label(index),   run.source.argument,   run.source.dir.string(), run.source.results_path.string(),
           run.results_sha256, run.source.history_id, facts.identity,          facts.revision,
-          facts.profile,      facts.started_utc,     facts.tested_by,         test_ids(facts)};
+          facts.profile,      facts.started_utc,     facts.tested_by,         test_ids(facts),
+          facts.simulated};
 }
 
 results::ComparedGroup group_header(const Group& g) {

@@ -83,6 +83,7 @@ PageHeader compare_header(const Comparison& cmp, const std::string& title, const
   h.subtitle = subtitle;
   h.revision = revision_label(distinct(cmp, revision_of));
   h.organisation = {"ptsuite", "Run comparison", "drive by drive"};
+  h.simulated = results::simulation_banner(cmp.runs);
   h.profile = distinct(cmp, profile_of);
   const std::vector<ComparedRun>& runs = cmp.runs;
   h.run_dates = runs.empty() ? "" : "runs started " + distinct(cmp, started_of);

@@ -161,6 +161,7 @@ class ResultsRun final : public ComparableRun {
     f.profile = h.spec.profile;
     f.started_utc = h.run.sessions.started_utc;
     f.tested_by = h.config.tested_by;
+    f.simulated = h.simulation.has_value();
     f.workload = {{"spec revision", f.revision}, {"profile", f.profile}};
     const std::string presets = joined_list(h.config.presets);
     f.settings =

@@ -63,6 +63,7 @@ PageHeader base_header(const results::RunHeader& run) {
     h.tested_by = "not stated";
   }
   h.columns[0] = {"Test Platform", platform_rows(run)};
+  if (run.simulation) h.simulated = results::simulation_banner(*run.simulation);
   return h;
 }
 

@@ -42,7 +42,11 @@ size_t text_lines(size_t chars, size_t width_chars) {
 }
 
 std::string render_header(const PageHeader& h, size_t page_number, size_t page_count) {
-  std::string out = "<header class=\"snia\">\n<table class=\"hd-top\"><tr>";
+  std::string out = "<header class=\"snia\">\n";
+  if (!h.simulated.empty()) {
+    out += "<div class=\"sim-banner\">" + text(h.simulated) + "</div>\n";
+  }
+  out += "<table class=\"hd-top\"><tr>";
   out += "<td class=\"hd-org\"><div class=\"org\">" + text(h.organisation[0]) + "</div><div>" +
          text(h.organisation[1]) + "</div><div>" + text(h.organisation[2]) + "</div></td>";
   out += "<td class=\"hd-title\"><div class=\"t\">" + text(h.title) + "</div>";

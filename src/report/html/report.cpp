@@ -60,8 +60,9 @@ std::string render_html(const results::RunDocument& doc) {
   const std::string title = fmt::format("SNIA PTS report \u2013 {} \u2013 {}", model.empty() ? "device" : model,
                                         html::revision_label(h.spec.revision));
   const std::string footer =
-      fmt::format("{} {} (git {}) \u00b7 results schema {} \u00b7 rendered from results.json only", h.tool.name,
-                  h.tool.version, h.tool.git_revision, h.schema_version);
+      fmt::format("{}{} {} (git {}) \u00b7 results schema {} \u00b7 rendered from results.json only",
+                  h.simulation ? "SIMULATED drive, not a measurement \u00b7 " : "", h.tool.name, h.tool.version,
+                  h.tool.git_revision, h.schema_version);
   return html::render_document(all, title, footer);
 }
 

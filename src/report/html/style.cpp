@@ -20,6 +20,7 @@ header.snia { flex: none; border: 0.4mm solid #1f3a5f; }
 header.snia table { width: 100%; border-collapse: collapse; table-layout: fixed; }
 .hd-top td { vertical-align: middle; padding: 1.2mm 2mm; }
 .hd-top { background: #1f3a5f; color: #fff; }
+.sim-banner { background: #b00020; color: #fff; font-weight: bold; text-align: center; padding: 1mm; letter-spacing: 0.05em; }
 .hd-org { width: 24%; font-size: 6.5pt; }
 .hd-org .org { font-weight: bold; font-size: 8pt; letter-spacing: 0.03em; }
 .hd-title { width: 52%; text-align: center; }

@@ -36,6 +36,9 @@ struct PageHeader {
   std::string vendor;
   std::string model;
   std::string tested_by;
+  // A simulated run's banner (results/simulation.hpp), above everything on every page; "" for a
+  // run on a real target.
+  std::string simulated;
   std::array<HeaderColumn, 4> columns;  // platform, DUT, set-up, test parameters
   // The three lines at the top left: the SNIA block on PTS pages; ptsuite's own reports
   // (scenarios, comparisons) name themselves instead.

@@ -1,0 +1,266 @@
+// `ptsuite run --engine sim` end to end with the built binary (docs/sim.md): a FULL-LENGTH
+// PTS 2.0.2 enterprise IOPS test (no --quick: WIPC 2x the capacity, Rounds of 56 one-minute
+// segments to steady state) on the simulated DC500R in virtual time. Checked: every output that
+// quotes a number says SIMULATED (results.json "simulation", the HTML report's header on every
+// page, summary.txt's first line, every CSV, the console headline, `history list` / `history
+// show`, `compare`); the stamps are virtual time (a test spans hours though the run took
+// seconds); kill -9 late in the run then `ptsuite resume` keeps every journaled step and ends
+// with the results of an uninterrupted run of the same seed (what differs: wall-clock stamps and
+// the host CPU a segment took); the usage errors of --engine sim; `ptsuite validate` with the
+// seed 004 sheet (pts/sheets/dc500r-seed004.json) passes on the model.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptsuite/history/store.hpp>
+#include <ptsuite/serve/site.hpp>
+
+#include "support/test_outputs.hpp"
+
+#include "integration/workload_process.hpp"
+#include "support/json_schema.hpp"
+#include "support/temp_dir.hpp"
+#include "support/test_files.hpp"
+
+namespace ptsuite {
+namespace {
+
+using nlohmann::json;
+using test_support::load_json;
+using workload::test::Child;
+using workload::test::ProcessResult;
+using workload::test::run_ptsuite;
+using workload::test::slurp;
+namespace fs = std::filesystem;
+
+const std::vector<std::string> k_sim = {"--engine", "sim", "--set", "sim.model=dc500r"};
+
+std::vector<std::string> sim_run(const std::string& out, std::vector<std::string> extra = {}) {
+  std::vector<std::string> a = {"run", "iops", "--out", out, "--quiet"};
+  a.insert(a.end(), k_sim.begin(), k_sim.end());
+  a.insert(a.end(), extra.begin(), extra.end());
+  return a;
+}
+
+size_t journal_steps(const std::string& run_dir) {
+  const fs::path steps = fs::path(run_dir) / "journal" / "steps";
+  if (!fs::exists(steps)) return 0;
+  return static_cast<size_t>(
+      std::count_if(fs::directory_iterator(steps), fs::directory_iterator{},
+                    [](const fs::directory_entry& e) { return e.path().extension() == ".json"; }));
+}
+
+// A test record without what is not the drive's: the host CPU a segment took, and the UTC stamps
+// (the drive's virtual time from the run's wall-clock start, which two runs do not share).
+json drive_part(json j) {
+  if (j.is_object()) {
+    json out = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const std::string& k = it.key();
+      const bool host = k.rfind("cpu", 0) == 0 || (k.size() > 4 && k.substr(k.size() - 4) == "_utc");
+      if (!host) out[k] = drive_part(it.value());
+    }
+    return out;
+  }
+  if (j.is_array()) {
+    json out = json::array();
+    for (const json& e : j) out.push_back(drive_part(e));
+    return out;
+  }
+  return j;
+}
+
+int64_t seconds_between(const std::string& a, const std::string& b) {
+  auto secs = [](const std::string& t) {
+    std::tm tm{};
+    int y = 0, mo = 0;
+    (void)std::sscanf(t.c_str(), "%d-%d-%dT%d:%d:%d", &y, &mo, &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec);
+    tm.tm_year = y - 1900;
+    tm.tm_mon = mo - 1;
+    return static_cast<int64_t>(timegm(&tm));
+  };
+  return secs(b) - secs(a);
+}
+
+size_t count_of(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+class SimRunCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    s_dir = new test_support::ShmTempDir("ptsuite-sim");
+    s_run = s_dir->file("run");
+    s_result = new ProcessResult(run_ptsuite(
+        sim_run(s_run, {"--format", "html,csv,text,json", "--db", s_dir->file("h.sqlite"), "--seed", "7"})));
+  }
+  static void TearDownTestSuite() {
+    delete s_result;
+    delete s_dir;
+  }
+  static test_support::ShmTempDir* s_dir;
+  static std::string s_run;
+  static ProcessResult* s_result;
+};
+test_support::ShmTempDir* SimRunCli::s_dir = nullptr;
+std::string SimRunCli::s_run;
+ProcessResult* SimRunCli::s_result = nullptr;
+
+TEST_F(SimRunCli, AFullLengthRunRecordsItsSimulationInVirtualTime) {
+  ASSERT_EQ(s_result->exit_code, 0) << s_result->err;
+  const json r = load_json(s_run + "/results.json");
+  EXPECT_TRUE(validate_json(r, embedded_schema("results")).empty());
+  const json& sim = r.at("simulation");
+  EXPECT_EQ(sim.at("model"), "dc500r");
+  EXPECT_EQ(sim.at("seed"), 7);
+  EXPECT_EQ(sim.at("model_sha256").get<std::string>().size(), 64u);
+  EXPECT_GT(sim.at("simulated_ios").get<uint64_t>(), 1'000'000u);
+  EXPECT_EQ(sim.at("replayed_ios").get<uint64_t>(), 0u);
+  // Full length: at least 5 Rounds of 56 one-minute segments of virtual time, in far less wall time.
+  const double virtual_s = sim.at("virtual_s").get<double>();
+  EXPECT_GE(virtual_s, 5 * 56 * 60.0);
+  EXPECT_LT(sim.at("wall_s").get<double>(), virtual_s / 10);
+  EXPECT_EQ(r.at("device").at("model"), "SIMULATED dc500r");
+  EXPECT_EQ(r.at("device").at("serial"), "SIM-dc500r-7");
+  EXPECT_EQ(r.at("target").at("kind"), "simulated");
+  // The test's stamps are the drive's virtual time: hours apart.
+  const json& test = r.at("tests").at(0);
+  EXPECT_GE(seconds_between(test.at("started_utc"), test.at("finished_utc")), 5 * 56 * 60);
+  const json& phase = test.at("phases").at(0);
+  EXPECT_GE(phase.at("steady_state").at("rounds_run").get<int>(), 5);
+  // The run log says it is a simulation and gives virtual and wall time.
+  const std::string log = slurp(s_run + "/run.log");
+  EXPECT_NE(log.find("SIMULATED drive: "), std::string::npos) << log;
+  EXPECT_NE(log.find("of virtual time in "), std::string::npos) << log;
+  EXPECT_NE(log.find("SIMULATED run complete"), std::string::npos) << log;
+}
+
+TEST_F(SimRunCli, EveryOutputThatQuotesANumberSaysSimulated) {
+  ASSERT_EQ(s_result->exit_code, 0) << s_result->err;
+  const std::string banner = "SIMULATED drive (model dc500r, seed 7)";
+  // The console headline.
+  EXPECT_NE(s_result->err.find(banner), std::string::npos) << s_result->err;
+  // summary.txt: its first line.
+  const std::string summary = slurp(s_run + "/summary.txt");
+  EXPECT_EQ(summary.rfind(banner, 0), 0u) << summary.substr(0, 200);
+  // Every CSV: its first line.
+  size_t csvs = 0;
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(s_run)) {
+    if (e.path().extension() != ".csv") continue;
+    ++csvs;
+    EXPECT_EQ(slurp(e.path().string()).rfind("# " + banner, 0), 0u) << e.path();
+  }
+  EXPECT_GT(csvs, 0u);
+  // The HTML report (the PDF prints it): the banner in the header of every page.
+  std::string html;
+  for (const fs::directory_entry& e : fs::directory_iterator(s_run)) {
+    if (e.path().extension() == ".html") html = slurp(e.path().string());
+  }
+  ASSERT_FALSE(html.empty());
+  const size_t pages = count_of(html, "<section class=\"page\"");
+  EXPECT_GT(pages, 3u);
+  EXPECT_EQ(count_of(html, "<div class=\"sim-banner\">" + banner), pages);
+  // The history: list and show.
+  const std::string db = s_dir->file("h.sqlite");
+  const ProcessResult list = run_ptsuite({"history", "list", "--db", db});
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("SIMULATED  SIMULATED dc500r"), std::string::npos) << list.out;
+  const ProcessResult show = run_ptsuite({"history", "show", "1", "--db", db});
+  EXPECT_NE(show.out.find("SIMULATED "), std::string::npos) << show.out;
+  EXPECT_EQ(show.out.find("SIMULATED "), show.out.find("SIMULATED  "));  // its own field
+  // compare: a banner on the console and in the report's header.
+  const ProcessResult cmp = run_ptsuite({"compare", s_run, s_run, "--out", s_dir->file("cmp")});
+  ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
+  EXPECT_NE(cmp.err.find("SIMULATED: Run 1, Run 2 are a simulated drive's run"), std::string::npos) << cmp.err;
+  EXPECT_NE(slurp(s_dir->file("cmp/compare.html")).find("sim-banner"), std::string::npos);
+  EXPECT_EQ(load_json(s_dir->file("cmp/compare.json")).at("runs").at(0).at("simulated"), true);
+  // ptsuite serve: the run list and the run page.
+  history::HistoryStore store = history::HistoryStore::open_readonly(test_support::sqlite_history(db));
+  serve::Site site(store, serve::SiteOptions{});
+  const serve::Response runs = site.handle({"runs", {}});
+  EXPECT_NE(runs.body.find("complete (SIMULATED)"), std::string::npos) << runs.body.substr(0, 2000);
+  const serve::Response page = site.handle({"run", {{"id", "1"}}});
+  EXPECT_NE(page.body.find("not a measurement of a real drive"), std::string::npos) << page.body.substr(0, 4000);
+}
+
+// kill -9 late in the run (after hundreds of journaled steps), then resume: every journaled step
+// is kept (replayed, not re-run), the drive's state is rebuilt by re-executing their IO, and the
+// record equals an uninterrupted run's of the same seed but for wall-clock stamps and host CPU.
+TEST_F(SimRunCli, ResumeAfterKillEndsWithTheUninterruptedRunsResults) {
+  ASSERT_EQ(s_result->exit_code, 0) << s_result->err;
+  const json whole = load_json(s_run + "/results.json");
+  const size_t total_steps = whole.at("run").at("journal").at("steps").get<size_t>();
+  ASSERT_GT(total_steps, 300u);
+  const std::string out = s_dir->file("killed");
+  const size_t kill_after = total_steps * 3 / 4;
+  {
+    Child child(sim_run(out, {"--format", "none", "--no-history", "--seed", "7"}));
+    while (journal_steps(out) < kill_after && !child.exited()) ::usleep(2'000);
+    ASSERT_FALSE(child.exited()) << "the run finished before it could be killed";
+    ::kill(child.pid(), SIGKILL);
+    EXPECT_EQ(child.wait().term_signal, SIGKILL);
+  }
+  const size_t journaled = journal_steps(out);
+  ASSERT_GE(journaled, kill_after);
+  const ProcessResult resumed = run_ptsuite({"resume", out, "--quiet", "--no-history"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const json r = load_json(out + "/results.json");
+  EXPECT_EQ(r.at("run").at("journal").at("replayed_this_session").get<size_t>(), journaled);
+  EXPECT_EQ(r.at("run").at("journal").at("steps").get<size_t>(), total_steps);
+  EXPECT_GT(r.at("simulation").at("replayed_ios").get<uint64_t>(), 0u);
+  EXPECT_EQ(r.at("simulation").at("simulated_ios"), whole.at("simulation").at("simulated_ios"));
+  EXPECT_EQ(r.at("simulation").at("virtual_s"), whole.at("simulation").at("virtual_s"));
+  EXPECT_EQ(drive_part(r.at("tests")), drive_part(whole.at("tests")));
+  EXPECT_NE(slurp(out + "/run.log").find("re-executed on it to rebuild its state"), std::string::npos);
+}
+
+TEST(SimRunCliUsage, WhatCannotBeASimulatedRunIsExitTwoBeforeAnythingIsWritten) {
+  test_support::ShmTempDir dir("ptsuite-sim-usage");
+  const std::string target = dir.create_file("t.img", 16ull << 20);
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{"run", "iops", "--engine", "sim", "--set", "sim.model=dc500r", "--target", target}, "drop --target"},
+      {{"run", "iops", "--engine", "sim"}, "--set sim.model=NAME"},
+      {{"run", "iops", "--engine", "sim", "--set", "sim.model=nope"}, "dc500r"},
+      {{"run", "iops", "--set", "sim.model=dc500r", "--target", target}, "--engine sim"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> a = c.args;
+    a.insert(a.end(), {"--out", dir.file("never"), "--no-history"});
+    const ProcessResult r = run_ptsuite(a);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir.file("never") + "/journal"));
+  }
+}
+
+// The seed 004 claims sheet (the DC500R's declared 4 KiB random read and steady random write)
+// passes on the model, at its undilated speed (sim.scale=1) on a 4 GiB drive.
+TEST(SimRunCliValidate, TheSeed004SheetPassesOnTheModel) {
+  test_support::ShmTempDir dir("ptsuite-sim-validate");
+  const std::string sheet = std::string(PTSUITE_SOURCE_DIR) + "/pts/sheets/dc500r-seed004.json";
+  const ProcessResult r =
+      run_ptsuite({"validate", "--claims", sheet, "--engine", "sim", "--set", "sim.model=dc500r", "--set",
+                   "sim.scale=1", "--set", "sim.capacity=4GiB", "--out", dir.file("v"), "--no-history", "--quiet"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const json doc = load_json(dir.file("v/results.json"));
+  ASSERT_TRUE(doc.contains("simulation"));
+  const json& claims = doc.at("tests").at(0).at("validation").at("claims");
+  ASSERT_EQ(claims.size(), 2u);
+  for (const json& c : claims) EXPECT_EQ(c.at("verdict"), "pass") << c.dump();
+  EXPECT_NE(r.err.find("SIMULATED drive (model dc500r"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace ptsuite
