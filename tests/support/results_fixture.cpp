@@ -140,7 +140,7 @@ class FixtureExecutor : public pts::StepExecutor {
       r.messages = {"not a PTS purge: discard and zero-fill do not return the device to a fresh-out-of-box state",
                     "secure-discard is not supported by /dev/loop0; trying discard",
                     fmt::format("discard completed over {} bytes (not a PTS purge)", m_config.device.capacity_bytes)};
-      r.parameters = {{"bytes", std::to_string(m_config.device.capacity_bytes)}};
+      r.parameters.bytes = m_config.device.capacity_bytes;
     } else {
       r.method = "nvme-format";
       r.description = "NVMe Format NVM, SES=1 (user data erase), LBA format kept";
@@ -148,7 +148,9 @@ class FixtureExecutor : public pts::StepExecutor {
       r.duration_ns = 7'400'000'000;
       r.progress = {{0, 0.0, "format issued"}, {7400, 1.0, "format complete"}};
       r.messages = {"NVMe Format NVM, SES=1 on namespace 1", "format completed in 7.4 s"};
-      r.parameters = {{"ses", "1"}, {"lbaf", m_config.device.logical_block_bytes == 4096 ? "1" : "0"}, {"nsid", "1"}};
+      r.parameters.ses = 1;
+      r.parameters.lbaf = m_config.device.logical_block_bytes == 4096 ? 1 : 0;
+      r.parameters.nsid = 1;
     }
     r.outcome = device::PurgeOutcome::succeeded;
     m_clock += static_cast<std::time_t>(r.duration_ns / 1'000'000'000 + 1);
