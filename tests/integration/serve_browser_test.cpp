@@ -138,7 +138,9 @@ class ServeBrowser : public ::testing::TestWithParam<std::string> {
   std::string column(const std::string& table, const std::string& header) {
     return js("(() => { const t = document.querySelector('table[data-table=" + quoted(table) +
               "]'); if (!t) return '(no table)'; const i = [...t.tHead.rows[0].cells].findIndex(c => c.textContent "
-              "=== " + quoted(header) + "); return [...t.tBodies[0].rows].map(r => r.cells[i].textContent).join('|'); "
+              "=== " +
+              quoted(header) +
+              "); return [...t.tBodies[0].rows].map(r => r.cells[i].textContent).join('|'); "
               "})()")
         .get<std::string>();
   }
@@ -155,7 +157,6 @@ class ServeBrowser : public ::testing::TestWithParam<std::string> {
   void a_token_guards_every_page();
   void the_static_export_has_the_same_pages();
   void pages_fit_the_screen();
-
 
  protected:
   std::unique_ptr<Lab> m_owned;
@@ -250,8 +251,9 @@ void ServeBrowser::a_drives_page_lists_its_runs_of_every_kind() {
 
 // The step cell of the kinds' drive on a campaign page.
 std::string step_cell(test_support::ChromiumSession& b, const std::string& tab) {
-  return b.evaluate(tab, std::string("(document.querySelector('tr[data-key=\"") + kKindSerial +
-                             "\"] [data-live=step]') || {}).textContent")
+  return b
+      .evaluate(tab, std::string("(document.querySelector('tr[data-key=\"") + kKindSerial +
+                         "\"] [data-live=step]') || {}).textContent")
       .get<std::string>();
 }
 
@@ -277,9 +279,10 @@ void ServeBrowser::a_campaign_page_follows_the_step_while_open() {
   // The spread per kind: the drive's latest PTS run counts among the PTS runs' spread although
   // its latest run is a replay, whose figures spread on their own.
   open("/campaign?name=c000");
-  const std::string drives_of = "[...document.querySelectorAll('table[data-table=spread] tbody tr')].filter(r => "
-                                "r.cells[0].textContent === KIND && r.cells[1].textContent === 'LAB MODEL 0' && "
-                                "r.cells[2].textContent === METRIC).map(r => r.cells[4].textContent).join()";
+  const std::string drives_of =
+      "[...document.querySelectorAll('table[data-table=spread] tbody tr')].filter(r => "
+      "r.cells[0].textContent === KIND && r.cells[1].textContent === 'LAB MODEL 0' && "
+      "r.cells[2].textContent === METRIC).map(r => r.cells[4].textContent).join()";
   const auto drives = [&](const std::string& kind, const std::string& metric) {
     std::string expression = drives_of;
     expression.replace(expression.find("KIND"), 4, quoted(kind));
@@ -393,8 +396,10 @@ void ServeBrowser::pages_fit_the_screen() {
 // name in its failures and runs whatever the parts before it found.
 TEST_P(ServeBrowser, EveryPageInTheBrowser) {
   const std::vector<std::pair<const char*, void (ServeBrowser::*)()>> parts = {
-      {"the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict", &ServeBrowser::the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict},
-      {"each_kinds_run_page_shows_its_verification_and_opens_its_report", &ServeBrowser::each_kinds_run_page_shows_its_verification_and_opens_its_report},
+      {"the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict",
+       &ServeBrowser::the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict},
+      {"each_kinds_run_page_shows_its_verification_and_opens_its_report",
+       &ServeBrowser::each_kinds_run_page_shows_its_verification_and_opens_its_report},
       {"a_drives_page_lists_its_runs_of_every_kind", &ServeBrowser::a_drives_page_lists_its_runs_of_every_kind},
       {"a_campaign_page_follows_the_step_while_open", &ServeBrowser::a_campaign_page_follows_the_step_while_open},
       {"compare_and_trend_have_every_row", &ServeBrowser::compare_and_trend_have_every_row},
