@@ -163,7 +163,7 @@ class ServeBrowser : public ::testing::TestWithParam<std::string> {
   Lab* m_lab = nullptr;
 };
 
-size_t count_of(const std::string& text, const std::string& what) {
+size_t occurrences(const std::string& text, const std::string& what) {
   size_t n = 0;
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
@@ -173,10 +173,10 @@ void ServeBrowser::the_runs_list_shows_every_kind_and_filters_by_kind_model_and_
   open("/runs?per=200");
   EXPECT_EQ(rows("runs"), kAllRuns);
   const std::string kinds = column("runs", "kind");
-  EXPECT_EQ(count_of(kinds, "scenario run"), 2u) << kinds;
-  EXPECT_EQ(count_of(kinds, "application run"), 1u);
-  EXPECT_EQ(count_of(kinds, "replay"), 1u);
-  EXPECT_EQ(count_of(kinds, "PTS run"), kAllRuns - 4);
+  EXPECT_EQ(occurrences(kinds, "scenario run"), 2u) << kinds;
+  EXPECT_EQ(occurrences(kinds, "application run"), 1u);
+  EXPECT_EQ(occurrences(kinds, "replay"), 1u);
+  EXPECT_EQ(occurrences(kinds, "PTS run"), kAllRuns - 4);
   // The form, as a user submits it: kind "application run".
   m_lab->browser->follow(m_lab->tab,
                          "document.querySelector('select[name=kind]').value = 'app'; "
@@ -189,13 +189,13 @@ void ServeBrowser::the_runs_list_shows_every_kind_and_filters_by_kind_model_and_
   EXPECT_EQ(rows("runs"), kAllRuns - 4);
   open("/runs?verdict=none&per=200");
   EXPECT_EQ(rows("runs"), 4u) << "the kinds without a verdict";
-  EXPECT_EQ(count_of(column("runs", "verdict"), "(no verdict)"), 4u);
+  EXPECT_EQ(occurrences(column("runs", "verdict"), "(no verdict)"), 4u);
   EXPECT_EQ(js("document.querySelectorAll('table[data-table=runs] td.ok, table[data-table=runs] td.bad').length"), 0)
       << "a kind without a verdict is neither green nor red";
   open("/runs?verdict=not&per=200");
   const std::string not_compliant = column("runs", "kind");
   EXPECT_GE(rows("runs"), 19u) << "every 7th generated run";
-  EXPECT_EQ(count_of(not_compliant, "PTS run"), rows("runs")) << "only PTS runs have a verdict: " << not_compliant;
+  EXPECT_EQ(occurrences(not_compliant, "PTS run"), rows("runs")) << "only PTS runs have a verdict: " << not_compliant;
   open("/runs?verdict=compliant&kind=replay");
   EXPECT_EQ(rows("runs"), 0u);
 }
