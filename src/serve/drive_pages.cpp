@@ -82,9 +82,10 @@ Response drive_page(Site& site, history::HistoryStore& store, const Request& req
   const std::string serial = param(request.params, "serial");
   Catalog catalog(store);
   const std::vector<history::RunRecord> runs = catalog.runs_with_metrics("device_serial", serial, k_max_download_rows);
-  DataTable t{
-      "runs", {"id", "started (UTC)", "kind", "model", "firmware", "host", "tests", "verdict", "headline figures"}, {},
-      ""};
+  DataTable t{"runs",
+              {"id", "started (UTC)", "kind", "model", "firmware", "host", "tests", "verdict", "headline figures"},
+              {},
+              ""};
   for (const history::RunRecord& r : runs) {
     std::string tests;
     for (const auto& m : r.metrics) {

@@ -22,10 +22,11 @@ body{font-family:sans-serif;margin:1.2em;color:#1b1f24}
 nav{background:#1f3a5f;padding:.5em 1em;margin:-1.2em -1.2em 1em}
 nav a{color:#fff;margin-right:1.5em;text-decoration:none;font-weight:bold}
 table{border-collapse:collapse;margin:.5em 0 1em}
-th,td{border:1px solid #c9cdd3;padding:.2em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th,td{border:1px solid #c9cdd3;padding:.2em .5em;text-align:left;vertical-align:top;overflow-wrap:break-word}
+td a{overflow-wrap:anywhere}td.num a{overflow-wrap:normal}
 th{background:#eef1f5}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
-td.ok{color:#156b2f}td.bad{color:#b00020}td.ok,td.bad,td.num{overflow-wrap:normal}
+td.ok{color:#156b2f}td.bad{color:#b00020}
 form{margin:.5em 0 1em}form label{margin-right:.8em}
 .pager,.downloads{margin:.3em 0 1em;color:#555}
 .downloads a{margin-left:.5em}

@@ -79,7 +79,6 @@ std::string runs_form(const Site& site, const Params& p) {
          "<button type=\"submit\">show</button></form>";
 }
 
-
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
@@ -87,11 +86,11 @@ std::string joined(const std::vector<std::string>& items) {
 }
 
 DataTable runs_table(const Site& site, const std::vector<history::RunRecord>& rows) {
-  DataTable t{"runs",
-              {"id", "started (UTC)", "kind", "model", "firmware", "serial", "host", "tests", "campaign", "verdict",
-               "status"},
-              {},
-              ""};
+  DataTable t{
+      "runs",
+      {"id", "started (UTC)", "kind", "model", "firmware", "serial", "host", "tests", "campaign", "verdict", "status"},
+      {},
+      ""};
   for (const history::RunRecord& r : rows) {
     const auto label = r.labels.find("campaign");
     const std::string campaign = label == r.labels.end() ? "" : label->second;
@@ -166,8 +165,14 @@ DataTable tests_table(const history::RunRecord& r) {
   const bool verdict = has_verdict(r);
   for (const history::TestSummary& s : r.test_summaries) {
     t.rows.push_back({{s.test_id},
-                      {!verdict ? "n/a" : s.compliant ? "yes" : "no", "", std::nullopt,
-                       !verdict ? "" : s.compliant ? "ok" : "bad", ""},
+                      {!verdict      ? "n/a"
+                       : s.compliant ? "yes"
+                                     : "no",
+                       "", std::nullopt,
+                       !verdict      ? ""
+                       : s.compliant ? "ok"
+                                     : "bad",
+                       ""},
                       {s.compliance_summary},
                       {s.steady_state}});
   }

@@ -1,7 +1,8 @@
 // `ptsuite serve` in a real browser, on both databases: per database (SQLite in /dev/shm, and a
 // private PostgreSQL on a Unix socket, support/postgres_server.hpp) one lab history, one server
 // (in this process, on 127.0.0.1 and a free port, with a token) and one headless Chromium driven
-// over the DevTools protocol (support/chromium_session.hpp), shared by the suite's tests. The
+// over the DevTools protocol (support/chromium_session.hpp), for the one test of that database
+// (each check below one part of it, named in its failures). The
 // history holds every kind a lab has: 130 generated PTS runs in campaigns c000-c003, PTS runs
 // whose document is on disk or in a stored bundle, scenario runs, an application run, a replay
 // (signed, stored, unsigned: serve_fixture.hpp) and a drive whose strings are markup. Per database:
@@ -20,7 +21,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
-#include <map>
 #include <thread>
 
 #include <httplib.h>
@@ -46,7 +46,7 @@ constexpr size_t kAllRuns = kLabRuns + 4 + 3;  // generated, the fixture's 4, ev
 constexpr int kLiveTimeoutMs = 20'000;         // a live cell changes within a few 2 s periods
 constexpr int kScreenWidthPx = 1400;
 
-// One database's lab: history, server and browser. Torn down by the suite, on every path.
+// One database's lab: history, server and browser. Torn down after its test, on every path.
 struct Lab {
   std::unique_ptr<test_support::PostgresServer> postgres;  // destroyed last
   test_support::ShmTempDir dir{"ptsuite-serve-browser"};
@@ -119,29 +119,14 @@ std::unique_ptr<Lab> make_lab(const std::string& database, std::string& skip) {
 std::string quoted(const std::string& s) { return nlohmann::json(s).dump(); }
 
 class ServeBrowser : public ::testing::TestWithParam<std::string> {
- public:
-  static void TearDownTestSuite() {
-    s_labs.clear();
-    s_skips.clear();
-    s_errors.clear();
-  }
-
  protected:
   void SetUp() override {
-    if (!s_labs.count(GetParam()) && !s_skips.count(GetParam()) && !s_errors.count(GetParam())) {
-      std::string skip;
-      try {
-        std::unique_ptr<Lab> lab = make_lab(GetParam(), skip);
-        if (lab) s_labs[GetParam()] = std::move(lab);
-        else s_skips[GetParam()] = skip;
-      } catch (const std::exception& e) {
-        s_errors[GetParam()] = e.what();  // the other tests fail at once with the same reason
-      }
-    }
-    if (s_errors.count(GetParam())) FAIL() << "the lab did not start: " << s_errors.at(GetParam());
-    if (s_skips.count(GetParam())) GTEST_SKIP() << s_skips.at(GetParam());
-    m_lab = s_labs.at(GetParam()).get();
+    std::string skip;
+    m_owned = make_lab(GetParam(), skip);
+    if (!m_owned) GTEST_SKIP() << skip;
+    m_lab = m_owned.get();
   }
+  void TearDown() override { m_owned.reset(); }
 
   void open(const std::string& path_and_query) { m_lab->browser->navigate(m_lab->tab, m_lab->base + path_and_query); }
   nlohmann::json js(const std::string& expression) { return m_lab->browser->evaluate(m_lab->tab, expression); }
@@ -153,32 +138,45 @@ class ServeBrowser : public ::testing::TestWithParam<std::string> {
   std::string column(const std::string& table, const std::string& header) {
     return js("(() => { const t = document.querySelector('table[data-table=" + quoted(table) +
               "]'); if (!t) return '(no table)'; const i = [...t.tHead.rows[0].cells].findIndex(c => c.textContent "
-              "=== " + quoted(header) + "); return [...t.tBodies[0].rows].map(r => r.cells[i].textContent).join('|'); "
+              "=== " +
+              quoted(header) +
+              "); return [...t.tBodies[0].rows].map(r => r.cells[i].textContent).join('|'); "
               "})()")
         .get<std::string>();
   }
   std::string id(int64_t run) { return std::to_string(run); }
 
-  static inline std::map<std::string, std::unique_ptr<Lab>> s_labs;
-  static inline std::map<std::string, std::string> s_skips;
-  static inline std::map<std::string, std::string> s_errors;
+ public:
+  // The parts of the one test per database (below).
+  void the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict();
+  void each_kinds_run_page_shows_its_verification_and_opens_its_report();
+  void a_drives_page_lists_its_runs_of_every_kind();
+  void a_campaign_page_follows_the_step_while_open();
+  void compare_and_trend_have_every_row();
+  void hostile_strings_are_inert();
+  void a_token_guards_every_page();
+  void the_static_export_has_the_same_pages();
+  void pages_fit_the_screen();
+
+ protected:
+  std::unique_ptr<Lab> m_owned;
   Lab* m_lab = nullptr;
 };
 
-size_t count_of(const std::string& text, const std::string& what) {
+size_t occurrences(const std::string& text, const std::string& what) {
   size_t n = 0;
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
 }
 
-TEST_P(ServeBrowser, TheRunsListShowsEveryKindAndFiltersByKindModelAndVerdict) {
+void ServeBrowser::the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict() {
   open("/runs?per=200");
   EXPECT_EQ(rows("runs"), kAllRuns);
   const std::string kinds = column("runs", "kind");
-  EXPECT_EQ(count_of(kinds, "scenario run"), 2u) << kinds;
-  EXPECT_EQ(count_of(kinds, "application run"), 1u);
-  EXPECT_EQ(count_of(kinds, "replay"), 1u);
-  EXPECT_EQ(count_of(kinds, "PTS run"), kAllRuns - 4);
+  EXPECT_EQ(occurrences(kinds, "scenario run"), 2u) << kinds;
+  EXPECT_EQ(occurrences(kinds, "application run"), 1u);
+  EXPECT_EQ(occurrences(kinds, "replay"), 1u);
+  EXPECT_EQ(occurrences(kinds, "PTS run"), kAllRuns - 4);
   // The form, as a user submits it: kind "application run".
   m_lab->browser->follow(m_lab->tab,
                          "document.querySelector('select[name=kind]').value = 'app'; "
@@ -191,13 +189,13 @@ TEST_P(ServeBrowser, TheRunsListShowsEveryKindAndFiltersByKindModelAndVerdict) {
   EXPECT_EQ(rows("runs"), kAllRuns - 4);
   open("/runs?verdict=none&per=200");
   EXPECT_EQ(rows("runs"), 4u) << "the kinds without a verdict";
-  EXPECT_EQ(count_of(column("runs", "verdict"), "(no verdict)"), 4u);
+  EXPECT_EQ(occurrences(column("runs", "verdict"), "(no verdict)"), 4u);
   EXPECT_EQ(js("document.querySelectorAll('table[data-table=runs] td.ok, table[data-table=runs] td.bad').length"), 0)
       << "a kind without a verdict is neither green nor red";
   open("/runs?verdict=not&per=200");
   const std::string not_compliant = column("runs", "kind");
   EXPECT_GE(rows("runs"), 19u) << "every 7th generated run";
-  EXPECT_EQ(count_of(not_compliant, "PTS run"), rows("runs")) << "only PTS runs have a verdict: " << not_compliant;
+  EXPECT_EQ(occurrences(not_compliant, "PTS run"), rows("runs")) << "only PTS runs have a verdict: " << not_compliant;
   open("/runs?verdict=compliant&kind=replay");
   EXPECT_EQ(rows("runs"), 0u);
 }
@@ -209,7 +207,7 @@ struct KindPage {
   std::string link;    // the report link's text
 };
 
-TEST_P(ServeBrowser, EachKindsRunPageShowsItsVerificationAndOpensItsReport) {
+void ServeBrowser::each_kinds_run_page_shows_its_verification_and_opens_its_report() {
   const testing::KindIds& k = m_lab->kinds;
   const std::vector<KindPage> pages = {
       {k.scenario, "verified", "write-pressure", "scenario run report"},
@@ -236,7 +234,7 @@ TEST_P(ServeBrowser, EachKindsRunPageShowsItsVerificationAndOpensItsReport) {
   }
 }
 
-TEST_P(ServeBrowser, ADrivesPageListsItsRunsOfEveryKind) {
+void ServeBrowser::a_drives_page_lists_its_runs_of_every_kind() {
   open(std::string("/drive?serial=") + kKindSerial);
   const std::string ids = column("runs", "id");
   for (const int64_t run : {m_lab->kinds.scenario, m_lab->kinds.app, m_lab->kinds.replay}) {
@@ -253,12 +251,13 @@ TEST_P(ServeBrowser, ADrivesPageListsItsRunsOfEveryKind) {
 
 // The step cell of the kinds' drive on a campaign page.
 std::string step_cell(test_support::ChromiumSession& b, const std::string& tab) {
-  return b.evaluate(tab, std::string("(document.querySelector('tr[data-key=\"") + kKindSerial +
-                             "\"] [data-live=step]') || {}).textContent")
+  return b
+      .evaluate(tab, std::string("(document.querySelector('tr[data-key=\"") + kKindSerial +
+                         "\"] [data-live=step]') || {}).textContent")
       .get<std::string>();
 }
 
-TEST_P(ServeBrowser, ACampaignPageFollowsTheStepWhileOpen) {
+void ServeBrowser::a_campaign_page_follows_the_step_while_open() {
   test_support::ChromiumSession& b = *m_lab->browser;
   // Two pages follow events (the server's limit), the third is refused a stream and polls.
   std::vector<std::string> tabs;
@@ -280,9 +279,10 @@ TEST_P(ServeBrowser, ACampaignPageFollowsTheStepWhileOpen) {
   // The spread per kind: the drive's latest PTS run counts among the PTS runs' spread although
   // its latest run is a replay, whose figures spread on their own.
   open("/campaign?name=c000");
-  const std::string drives_of = "[...document.querySelectorAll('table[data-table=spread] tbody tr')].filter(r => "
-                                "r.cells[0].textContent === KIND && r.cells[1].textContent === 'LAB MODEL 0' && "
-                                "r.cells[2].textContent === METRIC).map(r => r.cells[4].textContent).join()";
+  const std::string drives_of =
+      "[...document.querySelectorAll('table[data-table=spread] tbody tr')].filter(r => "
+      "r.cells[0].textContent === KIND && r.cells[1].textContent === 'LAB MODEL 0' && "
+      "r.cells[2].textContent === METRIC).map(r => r.cells[4].textContent).join()";
   const auto drives = [&](const std::string& kind, const std::string& metric) {
     std::string expression = drives_of;
     expression.replace(expression.find("KIND"), 4, quoted(kind));
@@ -293,7 +293,7 @@ TEST_P(ServeBrowser, ACampaignPageFollowsTheStepWhileOpen) {
   EXPECT_EQ(drives("replay", "replay/iops"), "1");
 }
 
-TEST_P(ServeBrowser, CompareAndTrendHaveEveryRow) {
+void ServeBrowser::compare_and_trend_have_every_row() {
   open("/trend?model=LAB%20MODEL%200");
   const nlohmann::json trend =
       nlohmann::json::parse(m_lab->site->handle({"trend", {{"model", "LAB MODEL 0"}, {"format", "json"}}}).body);
@@ -307,7 +307,7 @@ TEST_P(ServeBrowser, CompareAndTrendHaveEveryRow) {
   EXPECT_NE(compare.find("<table"), std::string::npos);
 }
 
-TEST_P(ServeBrowser, HostileStringsAreInert) {
+void ServeBrowser::hostile_strings_are_inert() {
   open("/run?id=" + id(m_lab->ids.hostile));
   EXPECT_EQ(js("document.title").get<std::string>().find("Run "), 0u) << "no script set the title";
   EXPECT_EQ(js("document.querySelectorAll('img, b, script:not([src])').length"), 0);
@@ -320,7 +320,7 @@ TEST_P(ServeBrowser, HostileStringsAreInert) {
   }
 }
 
-TEST_P(ServeBrowser, ATokenGuardsEveryPage) {
+void ServeBrowser::a_token_guards_every_page() {
   httplib::Client client("127.0.0.1", m_lab->server->port());
   const auto refused = client.Get("/runs");
   ASSERT_TRUE(refused);
@@ -339,7 +339,7 @@ TEST_P(ServeBrowser, ATokenGuardsEveryPage) {
   EXPECT_NE(dom().find("<h1>Runs</h1>"), std::string::npos) << "the page with the cookie";
 }
 
-TEST_P(ServeBrowser, TheStaticExportHasTheSamePages) {
+void ServeBrowser::the_static_export_has_the_same_pages() {
   const std::string site = m_lab->dir.file("site-" + GetParam());
   const ProgramResult r =
       run_program({PTSUITE_BINARY, "serve", "--db", m_lab->db, "--export", site}, "", uint64_t{300} * 1'000'000'000);
@@ -367,7 +367,7 @@ TEST_P(ServeBrowser, TheStaticExportHasTheSamePages) {
   b.close_tab(files);
 }
 
-TEST_P(ServeBrowser, PagesFitTheScreen) {
+void ServeBrowser::pages_fit_the_screen() {
   const char* env = std::getenv("PTSUITE_SERVE_SCREENSHOTS");
   const std::string keep = env == nullptr ? "" : env;
   const testing::KindIds& k = m_lab->kinds;
@@ -388,6 +388,28 @@ TEST_P(ServeBrowser, PagesFitTheScreen) {
     EXPECT_EQ(png.substr(1, 3), "PNG") << name;
     EXPECT_LE(js("document.documentElement.scrollWidth").get<int>(), kScreenWidthPx) << name << " is wider";
     if (!keep.empty()) test_support::write_file(keep + "/" + GetParam() + "-" + name + ".png", png);
+  }
+}
+
+// One test per database: ctest runs every test in a process of its own, so one test is what
+// keeps the cost at one history, one server and one Chromium per database. Each part says its
+// name in its failures and runs whatever the parts before it found.
+TEST_P(ServeBrowser, EveryPageInTheBrowser) {
+  const std::vector<std::pair<const char*, void (ServeBrowser::*)()>> parts = {
+      {"the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict",
+       &ServeBrowser::the_runs_list_shows_every_kind_and_filters_by_kind_model_and_verdict},
+      {"each_kinds_run_page_shows_its_verification_and_opens_its_report",
+       &ServeBrowser::each_kinds_run_page_shows_its_verification_and_opens_its_report},
+      {"a_drives_page_lists_its_runs_of_every_kind", &ServeBrowser::a_drives_page_lists_its_runs_of_every_kind},
+      {"a_campaign_page_follows_the_step_while_open", &ServeBrowser::a_campaign_page_follows_the_step_while_open},
+      {"compare_and_trend_have_every_row", &ServeBrowser::compare_and_trend_have_every_row},
+      {"hostile_strings_are_inert", &ServeBrowser::hostile_strings_are_inert},
+      {"a_token_guards_every_page", &ServeBrowser::a_token_guards_every_page},
+      {"the_static_export_has_the_same_pages", &ServeBrowser::the_static_export_has_the_same_pages},
+      {"pages_fit_the_screen", &ServeBrowser::pages_fit_the_screen}};
+  for (const auto& [name, part] : parts) {
+    SCOPED_TRACE(name);
+    (this->*part)();
   }
 }
 

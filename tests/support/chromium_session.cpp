@@ -63,11 +63,20 @@ std::unique_ptr<ChromiumSession> ChromiumSession::start() {
   if (::pipe2(commands, O_CLOEXEC) != 0 || ::pipe2(replies, O_CLOEXEC) != 0) {
     throw std::runtime_error("chromium session: pipe2 failed");
   }
-  const std::vector<std::string> argv = {
-      chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-proxy-server",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
-      "--hide-scrollbars", "--user-data-dir=" + s->m_profile.file("profile"), "--remote-debugging-pipe",
-      "about:blank"};
+  const std::vector<std::string> argv = {chromium,
+                                         "--headless",
+                                         "--no-sandbox",
+                                         "--disable-gpu",
+                                         "--no-first-run",
+                                         "--no-proxy-server",
+                                         "--disable-background-networking",
+                                         "--disable-component-update",
+                                         "--disable-sync",
+                                         "--disable-extensions",
+                                         "--hide-scrollbars",
+                                         "--user-data-dir=" + s->m_profile.file("profile"),
+                                         "--remote-debugging-pipe",
+                                         "about:blank"};
   const pid_t pid = ::fork();
   if (pid == 0) exec_browser(argv, commands[0], replies[1], s->m_profile.file("chromium.log"));
   ::close(commands[0]);
@@ -116,8 +125,7 @@ std::string ChromiumSession::next_message(int timeout_ms) {
   }
 }
 
-nlohmann::json ChromiumSession::call(const std::string& method, const nlohmann::json& params,
-                                     const std::string& tab) {
+nlohmann::json ChromiumSession::call(const std::string& method, const nlohmann::json& params, const std::string& tab) {
   const int64_t id = m_next_id++;
   nlohmann::json message = {{"id", id}, {"method", method}, {"params", params}};
   if (!tab.empty()) message["sessionId"] = m_sessions.at(tab);
@@ -131,7 +139,8 @@ nlohmann::json ChromiumSession::call(const std::string& method, const nlohmann::
   for (;;) {  // events in between are not needed: pages are read by evaluate()
     const nlohmann::json reply = nlohmann::json::parse(next_message(k_reply_timeout_ms));
     if (!reply.contains("id") || reply.at("id") != id) continue;
-    if (reply.contains("error")) throw std::runtime_error("chromium session: " + method + ": " + reply.at("error").dump());
+    if (reply.contains("error"))
+      throw std::runtime_error("chromium session: " + method + ": " + reply.at("error").dump());
     return reply.value("result", nlohmann::json::object());
   }
 }
@@ -198,8 +207,8 @@ bool ChromiumSession::wait_for(const std::string& tab, const std::string& expres
 std::string ChromiumSession::screenshot_png(const std::string& tab, int width_px) {
   nlohmann::json metrics = {{"width", width_px}, {"height", 900}, {"deviceScaleFactor", 1}, {"mobile", false}};
   (void)call("Emulation.setDeviceMetricsOverride", metrics, tab);
-  const int height = std::min(evaluate(tab, "document.documentElement.scrollHeight").get<int>(),
-                              k_max_screenshot_height_px);
+  const int height =
+      std::min(evaluate(tab, "document.documentElement.scrollHeight").get<int>(), k_max_screenshot_height_px);
   metrics["height"] = std::max(height, 1);
   (void)call("Emulation.setDeviceMetricsOverride", metrics, tab);
   const nlohmann::json shot = call("Page.captureScreenshot", {{"format", "png"}}, tab);

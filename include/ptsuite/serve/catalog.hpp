@@ -43,7 +43,7 @@ inline bool has_verdict(const history::RunRecord& r) { return run_kind(r) == "pt
 
 struct RunQuery {
   std::string model, firmware, serial, host, test, campaign;
-  std::string kind;           // one of k_run_kinds, "" = any
+  std::string kind;  // one of k_run_kinds, "" = any
   // "compliant", "not" (a PTS run that is not compliant), "none" (a kind without a verdict), "" = any
   std::string verdict;
   std::string from, to;       // started_utc prefix bounds ("2026-11", "2026-11-30"), inclusive
