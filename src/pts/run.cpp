@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 
+#include <ptsuite/device/health.hpp>
 #include <ptsuite/device/identity.hpp>
 #include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/safety.hpp>
@@ -450,7 +451,8 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
   run.status = outcome.status;
   run.finished_utc = now_utc(s);
   run.journal = results::JournalCounts{journal.entries().size(), exec.replayed_count(), exec.executed_count()};
-  if (device_exec) s.draft.throttle = device_exec->throttle();
+  // A simulated drive's health snapshots have no temperature: an empty throttle summary.
+  s.draft.throttle = device_exec ? json(device_exec->throttle()) : json(device::ThrottleMonitor{});
   update_simulation(s);
   if (s.draft.simulation) {
     const results::SimulationRecord& r = *s.draft.simulation;

@@ -14,7 +14,8 @@ std::unordered_set<std::string> settings_in_use(const results::RunDocument& doc)
     out.insert(test.header.id + ".queue_depth");
   }
   for (const results::SettingRecord& s : doc.header.settings) {
-    if (s.name.rfind("device.", 0) == 0) {
+    const bool simulated_drive = doc.header.simulation && s.name.rfind("sim.", 0) == 0;
+    if (s.name.rfind("device.", 0) == 0 || simulated_drive) {
       out.insert(s.name);
     }
   }

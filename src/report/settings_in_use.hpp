@@ -3,7 +3,8 @@
 // list the HIR, XSR, DIRTH, claims and latency-sweep values its preset changed). A setting
 // concerns the run when a test record's "parameters" name it (every setting-backed value a test
 // read), when it is the TOIO of a test that ran (<id>.threads / <id>.queue_depth, disclosed in
-// the record's "toio"), or when it is an operator statement about the drive (device.*).
+// the record's "toio"), or when it is an operator statement about the drive (device.*) or, on a
+// simulated run, the simulated drive's model (sim.*, docs/sim.md).
 #pragma once
 
 #include <string>

@@ -185,7 +185,8 @@ TEST(ValidateCli, BadInputIsRefusedBeforeAnythingIsTouched) {
   const std::vector<Case> cases = {
       {{"validate", "--claims", write_sheet(dir, "typo.json", typo), "--out", out},
        "claims[1].conditions.queue_dept: unknown field"},
-      {{"validate", "--claims", dir.file("missing.json"), "--out", out}, "nor is it a built-in sheet: enterprise-nvme"},
+      {{"validate", "--claims", dir.file("missing.json"), "--out", out},
+       "nor is it a built-in sheet: dc500r-seed004, enterprise-nvme"},
       {{"validate", "--claims", "enterprise-nvme", dir.file("no-run"), "--out", out}, "holds no results.json"},
       {{"validate", "--claims", "enterprise-nvme", dir.path(), "--target", "/dev/null", "--out", out},
        "--target: judging existing runs measures nothing"},

@@ -121,9 +121,10 @@ Block clause_grid(const results::RunDocument& doc) {
 }
 
 // The preflight warnings of every session (start, resume) of the run, or that there were none.
-std::string preflight_html(const std::vector<results::PreflightSession>& sessions) {
+std::string preflight_html(const std::vector<results::PreflightSession>& sessions, bool simulated) {
   if (sessions.empty()) {
-    return text("not recorded (a run of an earlier ptsuite)");
+    return text(simulated ? "none: a SIMULATED drive (no device to check, no IO buffers)"
+                          : "not recorded (a run of an earlier ptsuite)");
   }
   std::string out;
   for (const results::PreflightSession& session : sessions) {
@@ -218,7 +219,7 @@ Rows run_rows(const results::RunDocument& doc) {
                                        a.tested_by.empty() ? "" : ", tested by " + a.tested_by)) +
                           " <span class=\"note\">(check: <code>ptsuite verify DIR --pubkey KEY.pub</code>)</span>");
   }
-  rows.emplace_back("Host preflight", preflight_html(h.preflight));
+  rows.emplace_back("Host preflight", preflight_html(h.preflight, h.simulation.has_value()));
   size_t changed = 0;
   const std::unordered_set<std::string> in_use = settings_in_use(doc);
   for (const results::SettingRecord& s : h.settings) {
