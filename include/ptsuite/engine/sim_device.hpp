@@ -74,9 +74,7 @@ class SimDevice {
   uint64_t read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept;
   uint64_t write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept;
   // A hint: the IO at offset_bytes comes soon (loads its mapping entry into the cache).
-  void prefetch(uint64_t offset_bytes) const noexcept {
-    __builtin_prefetch(&m_l2p[offset_bytes >> m_unit_shift]);
-  }
+  void prefetch(uint64_t offset_bytes) const noexcept { __builtin_prefetch(&m_l2p[offset_bytes >> m_unit_shift]); }
   // Unmaps whole units inside the range (a partial unit at either end stays mapped).
   void trim(uint64_t offset_bytes, uint64_t length_bytes) noexcept;
   // Back to FOB: nothing mapped, every block erased, every resource idle from now_ns.
@@ -109,19 +107,19 @@ class SimDevice {
   uint64_t m_user_units = 0;
   uint32_t m_dies = 0;
   uint32_t m_blocks_per_die = 0;
-  std::vector<uint32_t> m_l2p;          // lba unit -> physical unit (UINT32_MAX: unmapped)
-  std::vector<uint32_t> m_p2l;          // physical unit -> lba unit (UINT32_MAX: invalid)
-  std::vector<uint32_t> m_block_valid;  // per global block
-  std::vector<uint8_t> m_block_state;   // 0 free, 1 open, 2 full, 3 being collected
-  std::vector<uint32_t> m_block_die;    // per global block: its die
-  uint32_t m_unit_shift = 0;            // log2(unit_bytes)
-  uint32_t m_block_shift = 0;           // log2(block_units) when a power of two, else 0 (divide)
-  size_t m_index_words = 0;                // words of one (die, valid count) bitset
-  size_t m_index_summary_words = 0;        // words of its summary
-  size_t m_index_count_words = 0;          // words of a die's non-empty-count mask
-  std::vector<uint64_t> m_index_bits;      // [die][valid][word]
-  std::vector<uint64_t> m_index_summary;   // [die][valid][summary word]: bit w = word w non-zero
-  std::vector<uint64_t> m_index_counts;    // [die][count word]: bit v = some full block has v valid
+  std::vector<uint32_t> m_l2p;            // lba unit -> physical unit (UINT32_MAX: unmapped)
+  std::vector<uint32_t> m_p2l;            // physical unit -> lba unit (UINT32_MAX: invalid)
+  std::vector<uint32_t> m_block_valid;    // per global block
+  std::vector<uint8_t> m_block_state;     // 0 free, 1 open, 2 full, 3 being collected
+  std::vector<uint32_t> m_block_die;      // per global block: its die
+  uint32_t m_unit_shift = 0;              // log2(unit_bytes)
+  uint32_t m_block_shift = 0;             // log2(block_units) when a power of two, else 0 (divide)
+  size_t m_index_words = 0;               // words of one (die, valid count) bitset
+  size_t m_index_summary_words = 0;       // words of its summary
+  size_t m_index_count_words = 0;         // words of a die's non-empty-count mask
+  std::vector<uint64_t> m_index_bits;     // [die][valid][word]
+  std::vector<uint64_t> m_index_summary;  // [die][valid][summary word]: bit w = word w non-zero
+  std::vector<uint64_t> m_index_counts;   // [die][count word]: bit v = some full block has v valid
   std::vector<Die> m_die;
   std::vector<uint64_t> m_buffer;  // program-done times of the last write_buffer_units units
   size_t m_buffer_pos = 0;

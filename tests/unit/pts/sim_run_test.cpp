@@ -122,7 +122,6 @@ TEST(SimFullLength, TlcNvmeStopsAtTheRoundTheOracleComputes) {
   EXPECT_EQ(phase.at("steady_state").at("attained").get<bool>(), expected != 0);
 }
 
-
 // Desnoyers' write amplification of uniform random writes with FIFO reclaim on a drive whose
 // flash is alpha x its user capacity: WA = alpha / (alpha + W0(-alpha e^-alpha)); greedy GC does
 // a little better (an upper bound on the model's WA). W0 by Newton from -0.5.
@@ -165,8 +164,8 @@ TEST(SimFullLength, WsatShowsTheWriteCliffWhereTheModelPutsIt) {
   const double saturated_iops = k * dies * 1e9 / unit_ns;
   const double user_units = static_cast<double>(capacity / m.unit_bytes);
   const double blocks_per_die = std::ceil(user_units * (1 + m.over_provisioning) / dies / m.block_units);
-  const double cliff_fills = dies * (blocks_per_die - m.gc_free_blocks + 1) * m.block_units * m.unit_bytes /
-                             static_cast<double>(capacity);
+  const double cliff_fills =
+      dies * (blocks_per_die - m.gc_free_blocks + 1) * m.block_units * m.unit_bytes / static_cast<double>(capacity);
 
   std::string trace;
   size_t cliff = 0;  // the first sample under 80 % of the FOB level
