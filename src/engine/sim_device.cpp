@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -15,6 +16,8 @@ constexpr uint32_t k_sim_unmapped = std::numeric_limits<uint32_t>::max();
 constexpr uint8_t k_sim_free = 0;
 constexpr uint8_t k_sim_open = 1;
 constexpr uint8_t k_sim_full = 2;
+constexpr uint8_t k_sim_collecting = 3;  // a GC victim while its valid units move
+constexpr uint64_t k_sim_none = std::numeric_limits<uint64_t>::max();
 
 void require_model(bool ok, const char* field, const std::string& model, const char* why) {
   if (!ok) {
@@ -72,6 +75,20 @@ SimDevice::SimDevice(SimModel model) : m_model(std::move(model)) {
   m_p2l.assign(uint64_t{m_dies} * m_blocks_per_die * m_model.block_units, k_sim_unmapped);
   m_block_valid.assign(uint64_t{m_dies} * m_blocks_per_die, 0);
   m_block_state.assign(m_block_valid.size(), k_sim_free);
+  m_block_die.resize(m_block_valid.size());
+  for (uint64_t b = 0; b < m_block_die.size(); ++b) {
+    m_block_die[b] = static_cast<uint32_t>(b / m_blocks_per_die);
+  }
+  m_unit_shift = static_cast<uint32_t>(std::countr_zero(m_model.unit_bytes));
+  m_block_shift =
+      std::has_single_bit(m_model.block_units) ? static_cast<uint32_t>(std::countr_zero(m_model.block_units)) : 0;
+  const uint64_t counts = uint64_t{m_model.block_units} + 1;
+  m_index_words = (m_blocks_per_die + 63) / 64;
+  m_index_summary_words = (m_index_words + 63) / 64;
+  m_index_count_words = (counts + 63) / 64;
+  m_index_bits.assign(m_dies * counts * m_index_words, 0);
+  m_index_summary.assign(m_dies * counts * m_index_summary_words, 0);
+  m_index_counts.assign(m_dies * m_index_count_words, 0);
   m_die.resize(m_dies);
   m_buffer.assign(m_model.write_buffer_units, 0);
   format(0);
@@ -82,6 +99,9 @@ void SimDevice::format(uint64_t now_ns) noexcept {
   std::fill(m_p2l.begin(), m_p2l.end(), k_sim_unmapped);
   std::fill(m_block_valid.begin(), m_block_valid.end(), 0);
   std::fill(m_block_state.begin(), m_block_state.end(), k_sim_free);
+  std::fill(m_index_bits.begin(), m_index_bits.end(), 0);
+  std::fill(m_index_summary.begin(), m_index_summary.end(), 0);
+  std::fill(m_index_counts.begin(), m_index_counts.end(), 0);
   for (Die& die : m_die) {
     die.busy_until_ns = now_ns;
     die.free_blocks.clear();
@@ -112,19 +132,82 @@ uint64_t SimDevice::jitter(uint64_t ns) noexcept {
   return static_cast<uint64_t>(static_cast<double>(ns) * (1.0 + m_model.noise_pct / 100.0 * u));
 }
 
+void SimDevice::index_insert(uint64_t block) noexcept {
+  const uint64_t die = m_block_die[block];
+  const uint64_t local = block - die * m_blocks_per_die;
+  const uint64_t set = die * (uint64_t{m_model.block_units} + 1) + m_block_valid[block];
+  const uint64_t word = local / 64;
+  m_index_bits[set * m_index_words + word] |= uint64_t{1} << (local % 64);
+  m_index_summary[set * m_index_summary_words + word / 64] |= uint64_t{1} << (word % 64);
+  const uint32_t v = m_block_valid[block];
+  m_index_counts[die * m_index_count_words + v / 64] |= uint64_t{1} << (v % 64);
+}
+
+void SimDevice::index_erase(uint64_t block) noexcept {
+  const uint64_t die = m_block_die[block];
+  const uint64_t local = block - die * m_blocks_per_die;
+  const uint64_t set = die * (uint64_t{m_model.block_units} + 1) + m_block_valid[block];
+  const uint64_t word = local / 64;
+  uint64_t& bits = m_index_bits[set * m_index_words + word];
+  bits &= ~(uint64_t{1} << (local % 64));
+  if (bits != 0) {
+    return;
+  }
+  uint64_t* summary = &m_index_summary[set * m_index_summary_words];
+  summary[word / 64] &= ~(uint64_t{1} << (word % 64));
+  for (size_t s = 0; s < m_index_summary_words; ++s) {
+    if (summary[s] != 0) {
+      return;
+    }
+  }
+  const uint32_t v = m_block_valid[block];
+  m_index_counts[die * m_index_count_words + v / 64] &= ~(uint64_t{1} << (v % 64));
+}
+
+// The lowest-numbered full block of the die among those with the fewest valid units (what a
+// scan of the die's blocks in order with a strict "fewer" would pick).
+uint64_t SimDevice::index_least(uint32_t die_index) const noexcept {
+  const uint64_t* counts = &m_index_counts[uint64_t{die_index} * m_index_count_words];
+  for (size_t c = 0; c < m_index_count_words; ++c) {
+    if (counts[c] == 0) {
+      continue;
+    }
+    const uint64_t v = c * 64 + static_cast<uint64_t>(std::countr_zero(counts[c]));
+    const uint64_t set = uint64_t{die_index} * (uint64_t{m_model.block_units} + 1) + v;
+    const uint64_t* summary = &m_index_summary[set * m_index_summary_words];
+    for (size_t s = 0; s < m_index_summary_words; ++s) {
+      if (summary[s] != 0) {
+        const uint64_t word = s * 64 + static_cast<uint64_t>(std::countr_zero(summary[s]));
+        const uint64_t bits = m_index_bits[set * m_index_words + word];
+        return uint64_t{die_index} * m_blocks_per_die + word * 64 + static_cast<uint64_t>(std::countr_zero(bits));
+      }
+    }
+  }
+  return k_sim_none;
+}
+
 void SimDevice::invalidate(uint64_t lba_unit) noexcept {
   const uint32_t phys = m_l2p[lba_unit];
   if (phys == k_sim_unmapped) {
     return;
   }
   m_p2l[phys] = k_sim_unmapped;
-  --m_block_valid[phys / m_model.block_units];
+  const uint64_t block = block_of(phys);
+  if (m_block_state[block] == k_sim_full) {
+    index_erase(block);
+    --m_block_valid[block];
+    index_insert(block);
+  } else {
+    --m_block_valid[block];
+  }
   m_l2p[lba_unit] = k_sim_unmapped;
 }
 
 void SimDevice::open_next_block(Die& die) noexcept {
   const uint32_t d = static_cast<uint32_t>(&die - m_die.data());
-  m_block_state[uint64_t{d} * m_blocks_per_die + die.open_block] = k_sim_full;
+  const uint64_t filled = uint64_t{d} * m_blocks_per_die + die.open_block;
+  m_block_state[filled] = k_sim_full;
+  index_insert(filled);
   die.open_block = die.free_blocks.back();
   die.free_blocks.pop_back();
   die.write_pointer = 0;
@@ -150,18 +233,17 @@ uint64_t SimDevice::collect(Die& die, uint32_t die_index) noexcept {
   const uint32_t bu = m_model.block_units;
   const uint64_t first = uint64_t{die_index} * m_blocks_per_die;
   while (die.free_blocks.size() < m_model.gc_free_blocks) {
-    uint64_t victim = first;
-    uint32_t least = bu + 1;
-    for (uint64_t b = first; b < first + m_blocks_per_die; ++b) {
-      if (m_block_state[b] == k_sim_full && m_block_valid[b] < least) {
-        least = m_block_valid[b];
-        victim = b;
-      }
-    }
-    if (least >= bu) {
+    const uint64_t victim = index_least(die_index);
+    if (victim == k_sim_none || m_block_valid[victim] >= bu) {
       break;  // nothing to gain (every block full of valid data)
     }
+    index_erase(victim);
+    m_block_state[victim] = k_sim_collecting;
     for (uint64_t p = victim * bu; p < (victim + 1) * bu && m_block_valid[victim] > 0; ++p) {
+      const uint32_t ahead = p + 8 < (victim + 1) * bu ? m_p2l[p + 8] : k_sim_unmapped;
+      if (ahead != k_sim_unmapped) {
+        __builtin_prefetch(&m_l2p[ahead]);
+      }
       const uint32_t lba = m_p2l[p];
       if (lba == k_sim_unmapped) {
         continue;
@@ -211,9 +293,8 @@ uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept 
 }
 
 uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
-  const uint64_t first = offset_bytes / m_model.unit_bytes;
-  const uint64_t last = (offset_bytes + length_bytes - 1) / m_model.unit_bytes;
-  const uint64_t die_units = uint64_t{m_blocks_per_die} * m_model.block_units;
+  const uint64_t first = offset_bytes >> m_unit_shift;
+  const uint64_t last = (offset_bytes + length_bytes - 1) >> m_unit_shift;
   uint64_t ready = now_ns;
   for (uint64_t u = first; u <= last; ++u) {
     const uint32_t phys = m_l2p[u];
@@ -222,7 +303,7 @@ uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t 
     }
     // Reads go ahead of queued programs and GC: they wait for at most the one program in
     // progress (program suspend is not modelled), and push the queued work back by their time.
-    Die& die = m_die[phys / die_units];
+    Die& die = m_die[m_block_die[block_of(phys)]];
     const uint64_t read_ns = jitter(m_model.read_ns);
     const uint64_t wait_ns = die.busy_until_ns > now_ns ? std::min(die.busy_until_ns - now_ns, m_model.program_ns) : 0;
     ready = std::max(ready, now_ns + wait_ns + read_ns);
@@ -240,8 +321,8 @@ uint64_t SimDevice::write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t
   m_interface_busy_ns = std::max(now_ns, m_interface_busy_ns) + m_model.write_command_ns + transfer_ns;
   const uint64_t received = m_interface_busy_ns;
   uint64_t done = received;
-  const uint64_t first = offset_bytes / m_model.unit_bytes;
-  const uint64_t last = (offset_bytes + length_bytes - 1) / m_model.unit_bytes;
+  const uint64_t first = offset_bytes >> m_unit_shift;
+  const uint64_t last = (offset_bytes + length_bytes - 1) >> m_unit_shift;
   for (uint64_t u = first; u <= last; ++u) {
     // FIFO write buffer: this unit takes the place of the one written write_buffer_units ago,
     // so it is acknowledged only once that one is programmed.

@@ -73,6 +73,8 @@ class SimDevice {
   // Precondition: offset + length inside the capacity, now_ns never decreasing across calls.
   uint64_t read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept;
   uint64_t write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept;
+  // A hint: the IO at offset_bytes comes soon (loads its mapping entry into the cache).
+  void prefetch(uint64_t offset_bytes) const noexcept { __builtin_prefetch(&m_l2p[offset_bytes >> m_unit_shift]); }
   // Unmaps whole units inside the range (a partial unit at either end stays mapped).
   void trim(uint64_t offset_bytes, uint64_t length_bytes) noexcept;
   // Back to FOB: nothing mapped, every block erased, every resource idle from now_ns.
@@ -91,15 +93,33 @@ class SimDevice {
   uint64_t collect(Die& die, uint32_t die_index) noexcept;
   void open_next_block(Die& die) noexcept;
   uint64_t jitter(uint64_t ns) noexcept;
+  [[nodiscard]] uint64_t block_of(uint64_t phys) const noexcept {  // a shift, not a division, on the IO path
+    return m_block_shift != 0 ? phys >> m_block_shift : phys / m_model.block_units;
+  }
+  // The GC victim index: per die and valid count, a bitset of the die's full blocks with that
+  // count (plus a summary bit per non-zero word and a bit per non-empty count), so greedy GC
+  // finds the lowest-numbered full block with the fewest valid units without a scan.
+  void index_insert(uint64_t block) noexcept;
+  void index_erase(uint64_t block) noexcept;
+  [[nodiscard]] uint64_t index_least(uint32_t die_index) const noexcept;  // UINT64_MAX: no full block
 
   SimModel m_model;
   uint64_t m_user_units = 0;
   uint32_t m_dies = 0;
   uint32_t m_blocks_per_die = 0;
-  std::vector<uint32_t> m_l2p;          // lba unit -> physical unit (UINT32_MAX: unmapped)
-  std::vector<uint32_t> m_p2l;          // physical unit -> lba unit (UINT32_MAX: invalid)
-  std::vector<uint32_t> m_block_valid;  // per global block
-  std::vector<uint8_t> m_block_state;   // 0 free, 1 open, 2 full
+  std::vector<uint32_t> m_l2p;            // lba unit -> physical unit (UINT32_MAX: unmapped)
+  std::vector<uint32_t> m_p2l;            // physical unit -> lba unit (UINT32_MAX: invalid)
+  std::vector<uint32_t> m_block_valid;    // per global block
+  std::vector<uint8_t> m_block_state;     // 0 free, 1 open, 2 full, 3 being collected
+  std::vector<uint32_t> m_block_die;      // per global block: its die
+  uint32_t m_unit_shift = 0;              // log2(unit_bytes)
+  uint32_t m_block_shift = 0;             // log2(block_units) when a power of two, else 0 (divide)
+  size_t m_index_words = 0;               // words of one (die, valid count) bitset
+  size_t m_index_summary_words = 0;       // words of its summary
+  size_t m_index_count_words = 0;         // words of a die's non-empty-count mask
+  std::vector<uint64_t> m_index_bits;     // [die][valid][word]
+  std::vector<uint64_t> m_index_summary;  // [die][valid][summary word]: bit w = word w non-zero
+  std::vector<uint64_t> m_index_counts;   // [die][count word]: bit v = some full block has v valid
   std::vector<Die> m_die;
   std::vector<uint64_t> m_buffer;  // program-done times of the last write_buffer_units units
   size_t m_buffer_pos = 0;

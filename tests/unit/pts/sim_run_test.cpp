@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <fmt/format.h>
+
 #include <ptsuite/pts/definitions.hpp>
 #include <ptsuite/pts/procedures/registry.hpp>
 #include <ptsuite/pts/run_config.hpp>
@@ -118,6 +120,84 @@ TEST(SimFullLength, TlcNvmeStopsAtTheRoundTheOracleComputes) {
                std::to_string(run.ios));
   EXPECT_EQ(rounds_run, expected == 0 ? 25u : expected);
   EXPECT_EQ(phase.at("steady_state").at("attained").get<bool>(), expected != 0);
+}
+
+// Desnoyers' write amplification of uniform random writes with FIFO reclaim on a drive whose
+// flash is alpha x its user capacity: WA = alpha / (alpha + W0(-alpha e^-alpha)); greedy GC does
+// a little better (an upper bound on the model's WA). W0 by Newton from -0.5.
+double fifo_write_amplification(double alpha) {
+  const double x = -alpha * std::exp(-alpha);
+  double w = -0.5;
+  for (int i = 0; i < 60; ++i) {
+    w -= (w * std::exp(w) - x) / (std::exp(w) * (w + 1));
+  }
+  return alpha / (alpha + w);
+}
+
+// WSAT at full length (PTS-E 1.1 enterprise: RND 4 KiB writes from FOB at TC 4 / QD 32 until 4x
+// the capacity is written) on the DC500R model: the write cliff where the model puts it. Computed
+// here from the model's parameters alone: the FOB level (every die programming one unit per
+// program_ns, or the interface if slower); where the cliff falls (GC first runs once every erase
+// block of a die but gc_free_blocks - 1 has been written: the user capacity plus the
+// over-provisioning); the saturated level (each host unit costs its die WA programs, WA - 1 reads
+// and WA / block_units erases, WA from the FIFO formula above, which bounds greedy's from above).
+TEST(SimFullLength, WsatShowsTheWriteCliffWhereTheModelPutsIt) {
+  const double k = 240;
+  const engine::SimModel m = engine::dilated(load_sim_model("dc500r"), k);
+  SimExecutor exec(m, SimRunParams{});
+  const DefinitionSet& defs = DefinitionSet::embedded();
+  const SpecContext spec{"e1.1", "enterprise"};
+  const Settings settings = Settings::build(defs, spec, {}, {});
+  const uint64_t capacity = exec.geometry().capacity_bytes;
+  TestContext ctx{defs, spec, settings, exec, TargetFacts{capacity, 512}};
+  const json record = make_test("wsat")->run(ctx);
+  const json& samples = record.at("wsat").at("samples");
+
+  const double dies = static_cast<double>(m.channels * m.dies_per_channel);
+  const double interface_iops =
+      1e9 / (static_cast<double>(m.write_command_ns) + 4096.0 * 1000.0 / m.interface_mb_per_s);
+  // (m is the dilated model: its rates x k are the drive's.)
+  const double fob_iops = k * std::min(dies * 1e9 / static_cast<double>(m.program_ns), interface_iops);
+  const double wa = fifo_write_amplification(1 + m.over_provisioning);
+  const double unit_ns = static_cast<double>(m.program_ns) * wa + static_cast<double>(m.read_ns) * (wa - 1) +
+                         static_cast<double>(m.erase_ns) * wa / m.block_units;
+  const double saturated_iops = k * dies * 1e9 / unit_ns;
+  const double user_units = static_cast<double>(capacity / m.unit_bytes);
+  const double blocks_per_die = std::ceil(user_units * (1 + m.over_provisioning) / dies / m.block_units);
+  const double cliff_fills =
+      dies * (blocks_per_die - m.gc_free_blocks + 1) * m.block_units * m.unit_bytes / static_cast<double>(capacity);
+
+  std::string trace;
+  size_t cliff = 0;  // the first sample under 80 % of the FOB level
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const double iops = samples.at(i).at("iops").get<double>() * k;
+    trace += fmt::format("{:.0f}@{:.2f} ", iops, samples.at(i).at("drive_fills").get<double>());
+    if (cliff == 0 && i > 0 && iops < 0.8 * fob_iops) {
+      cliff = i;
+    }
+  }
+  SCOPED_TRACE(fmt::format("implied: FOB {:.0f}, saturated {:.0f} (WA {:.2f}), cliff at {:.3f} fills; samples {}",
+                           fob_iops, saturated_iops, wa, cliff_fills, trace));
+  ASSERT_EQ(record.at("wsat").at("stop_reason"), "capacity");
+  ASSERT_GT(samples.size(), 40u);
+  ASSERT_GT(cliff, 4u);
+  // High at first: FOB (sample 1 is higher still: the write buffer fills).
+  for (size_t i = 1; i < 4; ++i) {
+    EXPECT_NEAR(samples.at(i).at("iops").get<double>() * k, fob_iops, 0.05 * fob_iops) << "sample " << i + 1;
+  }
+  // The cliff: where the flash (capacity + OP) is full, within a sample's write volume.
+  const double at_fills = samples.at(cliff).at("drive_fills").get<double>();
+  const double sample_fills = at_fills - samples.at(cliff - 1).at("drive_fills").get<double>();
+  EXPECT_NEAR(at_fills, cliff_fills, 2 * sample_fills + 0.01);
+  // Saturated: the last tenth of the samples (3.6 to 4 fills) at the implied level.
+  double sum = 0;
+  const size_t from = samples.size() * 9 / 10;
+  for (size_t i = from; i < samples.size(); ++i) {
+    sum += samples.at(i).at("iops").get<double>() * k;
+  }
+  const double late = sum / static_cast<double>(samples.size() - from);
+  EXPECT_NEAR(late, saturated_iops, 0.10 * saturated_iops);
+  EXPECT_GT(fob_iops / late, 2.5);  // the cliff's height: FOB 70,000 to saturated 22,000 in seed 004
 }
 
 }  // namespace
