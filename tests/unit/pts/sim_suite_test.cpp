@@ -139,7 +139,7 @@ class SamplingExecutor : public StepExecutor {
   json execute(const StepId& id, const StepRequest& request) override {
     StepSample s;
     s.id = id.text();
-    s.kind = to_json_request(request).value("kind", "?");
+    s.kind = json(request).value("kind", "?");
     s.start_ns = m_sim.clock().now_ns;
     json result = m_inner.execute(id, request);
     s.end_ns = m_sim.clock().now_ns;
