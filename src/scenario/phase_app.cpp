@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include <ptsuite/results/app_run.hpp>
-#include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/results/scenario_writers.hpp>
+#include <ptsuite/scenario/scenario_plan.hpp>
 #include <ptsuite/util/error.hpp>
 
 #include "scenario/scenario_replay.hpp"

@@ -48,7 +48,7 @@ std::vector<std::string> sim_run(const std::string& out, std::vector<std::string
   return a;
 }
 
-size_t journal_steps(const std::string& run_dir) {
+size_t journaled_step_count(const std::string& run_dir) {
   const fs::path steps = fs::path(run_dir) / "journal" / "steps";
   if (!fs::exists(steps)) return 0;
   return static_cast<size_t>(
@@ -203,12 +203,12 @@ TEST_F(SimRunCli, ResumeAfterKillEndsWithTheUninterruptedRunsResults) {
   const size_t kill_after = total_steps * 3 / 4;
   {
     Child child(sim_run(out, {"--format", "none", "--no-history", "--seed", "7"}));
-    while (journal_steps(out) < kill_after && !child.exited()) ::usleep(2'000);
+    while (journaled_step_count(out) < kill_after && !child.exited()) ::usleep(2'000);
     ASSERT_FALSE(child.exited()) << "the run finished before it could be killed";
     ::kill(child.pid(), SIGKILL);
     EXPECT_EQ(child.wait().term_signal, SIGKILL);
   }
-  const size_t journaled = journal_steps(out);
+  const size_t journaled = journaled_step_count(out);
   ASSERT_GE(journaled, kill_after);
   const ProcessResult resumed = run_ptsuite({"resume", out, "--quiet", "--no-history"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
