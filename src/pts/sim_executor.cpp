@@ -90,7 +90,7 @@ json SimExecutor::execute(const StepId& id, const StepRequest& request) {
     case StepKind::purge: {
       results::PurgeRecord out;
       out.requested_method = request.purge_method;
-      out.method = request.purge_method == "none" ? "none" : "simulated-format";
+      out.method = request.purge_method == "none" ? "none" : k_simulated_purge_method;
       out.target = "sim:" + m_device.model().name;
       out.device_model = "SIMULATED " + m_device.model().name;
       out.device_serial = fmt::format("SIM-{}-{}", m_device.model().name, m_params.seed);

@@ -26,6 +26,10 @@
 
 namespace ptsuite::pts {
 
+// The purge method a simulated drive's purge step records (the model formatted back to FOB): a
+// value of the results schema's purge_method enum next to device::purge_method_names().
+inline constexpr const char* k_simulated_purge_method = "simulated-format";
+
 struct SimRunParams {
   double active_range_pct = 100;
   uint64_t ar_amount_bytes = 0;
