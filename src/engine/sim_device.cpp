@@ -330,6 +330,7 @@ uint64_t SimDevice::write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t
     m_buffer_pos = m_buffer_pos + 1 == m_buffer.size() ? 0 : m_buffer_pos + 1;
     done = std::max(done, slot);
     slot = program_unit(u, received);
+    if (m_write_through) done = std::max(done, slot);
   }
   return done;
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <ptsuite/device/health.hpp>
+#include <ptsuite/device/write_cache.hpp>
 #include <ptsuite/results/purge.hpp>
 #include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/error.hpp>
@@ -103,29 +104,47 @@ json SimExecutor::execute(const StepId& id, const StepRequest& request) {
       out.ended_utc = out.started_utc;
       out.step = id.text();
       if (request.purge_method != "none") {
-        m_device.format(m_clock.now_ns);
+        m_device.format(m_clock.now_ns);  // keeps the write-cache setting
+      }
+      if (m_cache_requested) {  // PTS order: purge, then WCE/WCD, read back (a format keeps it)
+        const device::WriteCacheState state = write_cache_state();
+        out.write_cache_after_purge =
+            results::Embedded(json(device::WriteCacheAfterPurge{{state.enabled, state}, *m_cache_requested}));
       }
       return out;
     }
     case StepKind::health: {
-      device::HealthSnapshot snapshot;
-      snapshot.taken_utc = virtual_utc();
-      snapshot.source = "none";
-      json j = snapshot;
-      j["throttling"] = false;
-      return j;
+      HealthStepResult health;
+      health.snapshot.taken_utc = virtual_utc();
+      health.snapshot.source = "none";
+      return health;
     }
     case StepKind::idle: {
       const std::string started = virtual_utc();
       m_clock.now_ns += request.idle_ns;
-      return json{{"kind", "idle"},
-                  {"idle_ns", request.idle_ns},
-                  {"elapsed_ns", request.idle_ns},
-                  {"started_utc", started},
-                  {"finished_utc", virtual_utc()}};
+      return IdleStepResult{request.idle_ns, request.idle_ns, started, virtual_utc(), false};
     }
   }
   throw Error(ExitCode::system, fmt::format("step {} has an unknown kind", id.text()));
+}
+
+void SimExecutor::set_write_cache(bool enabled) {
+  m_device.set_write_cache(enabled);
+  m_cache_requested = enabled;
+}
+
+device::WriteCacheState SimExecutor::write_cache_state() const {
+  const bool enabled = m_device.write_cache_enabled();
+  std::string note =
+      "SIMULATED drive: the model's write buffer is its volatile write cache; writes are acknowledged "
+      "from it";
+  if (!enabled) {
+    note = m_device.model().power_loss_protection
+               ? "SIMULATED drive with power-loss protection: its write buffer is non-volatile and keeps "
+                 "acknowledging writes with the write cache disabled (as enterprise drives with PLP do)"
+               : "SIMULATED drive: write cache disabled; a write completes when its units are programmed";
+  }
+  return {true, enabled, k_simulated_write_cache_mechanism, note};
 }
 
 void SimExecutor::replayed(const StepId& id, const StepRequest& request, const json& result) {

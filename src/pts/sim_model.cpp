@@ -46,6 +46,7 @@ const std::map<std::string, std::function<void(engine::SimModel&, const json&)>>
       {"gc_free_blocks", field(&engine::SimModel::gc_free_blocks)},
       {"noise_pct", field(&engine::SimModel::noise_pct)},
       {"seed", field(&engine::SimModel::seed)},
+      {"power_loss_protection", field(&engine::SimModel::power_loss_protection)},
   };
   return k_setters;
 }

@@ -36,6 +36,9 @@ struct SimModel {
   uint64_t command_ns = 3'000;        // per read command on the interface
   uint64_t write_command_ns = 3'000;  // per write command on the interface
   uint32_t write_buffer_units = 1024;
+  // The write buffer is non-volatile (power-loss protection): writes are acknowledged from it
+  // even with the write cache disabled. Without PLP the buffer is the volatile write cache.
+  bool power_loss_protection = false;
   uint32_t gc_free_blocks = 2;  // per die: GC runs when fewer free blocks remain
   double noise_pct = 0;         // service times x (1 + u), u uniform in [-noise, +noise] %
   uint64_t seed = 1;
@@ -77,8 +80,17 @@ class SimDevice {
   void prefetch(uint64_t offset_bytes) const noexcept { __builtin_prefetch(&m_l2p[offset_bytes >> m_unit_shift]); }
   // Unmaps whole units inside the range (a partial unit at either end stays mapped).
   void trim(uint64_t offset_bytes, uint64_t length_bytes) noexcept;
-  // Back to FOB: nothing mapped, every block erased, every resource idle from now_ns.
+  // Back to FOB: nothing mapped, every block erased, every resource idle from now_ns (the
+  // write-cache setting is kept).
   void format(uint64_t now_ns) noexcept;
+  // The host's write-cache setting (WCE / WCD; enabled when made). Disabled on a drive without
+  // power-loss protection, a write completes only once its units are programmed; with PLP the
+  // buffer keeps acknowledging writes (as enterprise drives with PLP do).
+  void set_write_cache(bool enabled) noexcept {
+    m_write_cache_enabled = enabled;
+    m_write_through = !enabled && !m_model.power_loss_protection;
+  }
+  [[nodiscard]] bool write_cache_enabled() const noexcept { return m_write_cache_enabled; }
 
  private:
   struct Die {
@@ -123,6 +135,8 @@ class SimDevice {
   std::vector<Die> m_die;
   std::vector<uint64_t> m_buffer;  // program-done times of the last write_buffer_units units
   size_t m_buffer_pos = 0;
+  bool m_write_cache_enabled = true;
+  bool m_write_through = false;  // write cache disabled without PLP: acknowledged when programmed
   uint32_t m_next_die = 0;
   uint64_t m_interface_busy_ns = 0;
   uint64_t m_rng = 0;

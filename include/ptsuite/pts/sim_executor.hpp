@@ -17,8 +17,10 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
+#include <ptsuite/device/write_cache.hpp>
 #include <ptsuite/engine/sim_device.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/step_executor.hpp>
@@ -29,6 +31,8 @@ namespace ptsuite::pts {
 // The purge method a simulated drive's purge step records (the model formatted back to FOB): a
 // value of the results schema's purge_method enum next to device::purge_method_names().
 inline constexpr const char* k_simulated_purge_method = "simulated-format";
+// The write-cache mechanism of a simulated drive's records (the schema's write_cache_state enum).
+inline constexpr const char* k_simulated_write_cache_mechanism = "simulated";
 
 struct SimRunParams {
   double active_range_pct = 100;
@@ -57,6 +61,12 @@ class SimExecutor : public StepExecutor {
   [[nodiscard]] uint64_t replayed_ios() const noexcept { return m_replayed_ios; }
   // epoch_unix_s + the virtual time, ISO 8601 UTC: the stamp of anything that happens now.
   [[nodiscard]] std::string virtual_utc() const;
+  // The write cache the run applies (the profile's WCE / WCD): set on the model
+  // (SimDevice::set_write_cache), kept across purges (a format does not reset it) and read back
+  // into every later purge record's write_cache_after_purge, as the device executor does.
+  void set_write_cache(bool enabled);
+  // The model's write cache as a device reports it (applicable, mechanism "simulated").
+  [[nodiscard]] device::WriteCacheState write_cache_state() const;
 
  private:
   nlohmann::json run_segment_step(const StepId& id, const SegmentSpec& spec);
@@ -70,7 +80,8 @@ class SimExecutor : public StepExecutor {
   std::map<std::string, workload::WorkloadState> m_cursors;
   uint64_t m_ios = 0;
   uint64_t m_replayed_ios = 0;
-  bool m_replaying = false;  // inside replayed(): no progress reported
+  bool m_replaying = false;               // inside replayed(): no progress reported
+  std::optional<bool> m_cache_requested;  // set_write_cache()'s last state; none: never set
 };
 
 }  // namespace ptsuite::pts
