@@ -5,24 +5,12 @@
 #include <filesystem>
 #include <memory>
 
-#include <ptsuite/device/health.hpp>
 #include <ptsuite/device/identity.hpp>
-#include <ptsuite/device/platform.hpp>
 #include <ptsuite/device/safety.hpp>
-#include <ptsuite/device/session.hpp>
-#include <ptsuite/device/target_gate.hpp>
-#include <ptsuite/device/write_cache_record.hpp>
-#include <ptsuite/engine/engine_registry.hpp>
-#include <ptsuite/engine/scratch_target.hpp>
-#include <ptsuite/engine/target.hpp>
 #include <ptsuite/pts/claims.hpp>
-#include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/journal.hpp>
-#include <ptsuite/pts/plan_probe.hpp>
 #include <ptsuite/pts/run_log.hpp>
-#include <ptsuite/pts/sim_executor.hpp>
 #include <ptsuite/pts/spec_numbers.hpp>
-#include <ptsuite/pts/step_check.hpp>
 #include <ptsuite/results/json_read.hpp>
 #include <ptsuite/results/run_draft.hpp>
 #include <ptsuite/results/run_sessions.hpp>
@@ -38,8 +26,8 @@
 #include <ptsuite/util/version.hpp>
 #include <ptsuite/workload/workload_spec.hpp>
 
+#include "pts/run_drive.hpp"
 #include "pts/run_identity.hpp"
-#include "pts/run_sim.hpp"
 #include "pts/run_support.hpp"
 
 namespace ptsuite::pts {
@@ -50,49 +38,22 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* k_run_file = "journal/run.json";
-// The device state the run found before changing it (today: the write cache), written once
-// when the run starts, so a resume after kill -9 restores what the drive had before the run,
-// not what the killed run left behind.
-constexpr const char* k_device_state_file = "journal/device.json";
 
 struct RunState {
   UniqueFd dir_lock;  // the run directory's in-use lock (util/dir_lock.hpp), held to the end
   RunConfig config;
   SpecContext spec;
   Settings settings;
-  std::optional<engine::ScratchTarget> scratch;
-  // ptsuite's advisory lock on the target (device/target_gate.hpp), released after the
-  // session and the target are closed.
-  device::TargetGuard guard;
-  std::optional<engine::Target> target;
-  // The run's one exclusive claim (purge, write cache, health); destroyed before the scratch
-  // target it may sit on.
-  std::unique_ptr<device::DeviceSession> session;
-  device::DeviceIdentity identity;
-  json identity_json;
-  // The serial a purge of a real drive must confirm: --confirm-serial, or the one --target
-  // serial:SERIAL named the drive by.
-  std::optional<std::string> confirm_serial;
+  json identity_json;  // the drive's identity as journal/run.json and results.json hold it
   fs::path dir;
   std::optional<OutputDir> out;  // the run directory, let through by the command's output gate
-  results::RunDraft draft;       // results.json, written after every test (results/run_draft.hpp)
+  // The drive the run works on (run_drive.hpp: a target or a simulated drive); refers to the
+  // config, settings, spec and run directory above, so it is destroyed before them.
+  std::unique_ptr<detail::RunDrive> drive;
+  results::RunDraft draft;  // results.json, written after every test (results/run_draft.hpp)
   Plan best;
   Plan worst;
-  // --engine sim (docs/sim.md): the simulated drive in place of the target and the session
-  // (which stay empty), and its executor, whose virtual clock every stamp of the run reads.
-  std::optional<detail::SimDrive> sim;
-  std::unique_ptr<SimExecutor> sim_exec;
-  double sim_wall_before_s = 0;         // wall seconds of the run's earlier sessions
-  RunObserver* sim_observer = nullptr;  // where the simulated steps' progress goes (execute())
-  uint64_t session_started_ns = monotonic_ns();
 };
-
-engine::TargetGeometry geometry(const RunState& s) {
-  return s.sim_exec ? s.sim_exec->geometry() : s.target->geometry();
-}
-
-// The time of anything the run records now: a simulated run's is its drive's virtual clock.
-std::string now_utc(const RunState& s) { return s.sim_exec ? s.sim_exec->virtual_utc() : utc_now_iso8601(); }
 
 workload::DataPattern data_pattern_of(const std::string& name) {
   if (name == "refill") {
@@ -104,26 +65,8 @@ workload::DataPattern data_pattern_of(const std::string& name) {
   return workload::DataPattern::random;
 }
 
-// A simulated run's "simulation" record, brought up to now (IOs, virtual and wall seconds).
-void update_simulation(RunState& s) {
-  if (!s.sim_exec) return;
-  results::SimulationRecord& r = *s.draft.simulation;
-  r.simulated_ios = s.sim_exec->simulated_ios();
-  r.replayed_ios = s.sim_exec->replayed_ios();
-  r.virtual_s = static_cast<double>(s.sim_exec->clock().now_ns) / 1e9;
-  r.wall_s = s.sim_wall_before_s + static_cast<double>(monotonic_ns() - s.session_started_ns) / 1e9;
-}
-
-// The run log's first word on a simulated run.
-std::string simulation_note(const RunState& s) {
-  return fmt::format(
-      "SIMULATED drive: {} (pts/sim/{}.json, scale {:g}, {} simulated); nothing this run measures is "
-      "a real drive's result; every step's time is the drive's virtual time",
-      s.sim->title, s.sim->name, s.sim->scale, units::format_size_binary(geometry(s).capacity_bytes));
-}
-
 void write_results(RunState& s) {
-  update_simulation(s);
+  s.drive->update(s.draft);
   write_file_atomic(s.out->file("results.json"), json(s.draft).dump());
 }
 
@@ -146,11 +89,8 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   if (!config.claims.is_null()) {
     (void)parse_claim_sheet(config.claims, config.claims_path.empty() ? "the claims sheet" : config.claims_path);
   }
-  if (!detail::is_sim_engine(config.engine)) {
-    (void)engine::create_engine(config.engine);  // an unknown engine is bad input (exit 2), before any IO
-  }
   Settings settings = Settings::build(defs, spec, config.presets, config.overrides);
-  detail::check_sim_config(config, settings);
+  detail::check_drive_config(config, settings);
   if (validates && (settings.size_bytes("active_range.amount") != 0 || settings.count("active_range.segments") != 1)) {
     throw UsageError("--set active_range.amount",
                      "spec-sheet claims are measured over the ActiveRange (a claim may "
@@ -159,48 +99,11 @@ Settings build_settings(const RunConfig& config, SpecContext& spec) {
   return settings;
 }
 
-// --engine sim: the simulated drive; no device is opened, no scratch target made. Virtual time 0
-// is the run's start (`started_utc`), on resume too, so the stamps run on across sessions.
-void open_sim(RunState& s, const std::string& started_utc, const std::atomic<bool>* stop) {
-  s.sim = detail::sim_drive(s.settings, s.config.seed);
-  SimRunParams params;
-  params.active_range_pct = s.settings.number("active_range_pct");
-  params.ar_amount_bytes = s.settings.size_bytes("active_range.amount");
-  params.ar_segments = static_cast<uint32_t>(s.settings.count("active_range.segments"));
-  params.align_to_logical_block = s.settings.text("alignment") == "logical";
-  params.seed = s.config.seed;
-  params.epoch_unix_s = detail::unix_seconds_of(started_utc);
-  params.stop = stop;
-  params.on_progress = [&s](const StepProgress& p) {
-    if (s.sim_observer != nullptr) s.sim_observer->step_progress(p);
-  };
-  s.sim_exec = std::make_unique<SimExecutor>(s.sim->model, std::move(params));
-  s.identity = detail::sim_identity(*s.sim);
-  s.identity.capacity_bytes = s.sim_exec->geometry().capacity_bytes;
-  s.identity_json = s.identity;
-}
-
-void open_target(RunState& s, device::OutputGate& outputs) {
-  const bool scratch = s.config.target.empty();
-  if (scratch) {
-    s.scratch.emplace(engine::ScratchTarget::create(s.config.scratch_size_bytes, /*prefer_loop=*/true));
-  }
-  // "serial:SERIAL" is looked up again at every start and resume (a drive's /dev name may change).
-  const device::ResolvedTarget named =
-      scratch ? device::ResolvedTarget{s.scratch->path(), "", false, false} : device::resolve_target(s.config.target);
-  const std::string& path = named.path;
-  outputs.add_target(path, "--target");
-  // Our own scratch target needs no consent flag; anything else goes through the gate with it.
-  // The session claims the device exclusively; the workload's own opens are plain opens.
-  device::SessionOptions session_options;
-  session_options.allow_destructive = s.config.allow_destructive || scratch;
-  s.guard = device::pass_target_gate({path, device::TargetAccess::read_write, session_options.allow_destructive,
-                                      s.config.claims.is_null() ? "run" : "validate"});
-  s.session = device::DeviceSession::open(s.guard.writable(), session_options);
-  s.target.emplace(engine::Target::open(s.guard.writable()));
-  s.identity = s.session->identity();
-  s.confirm_serial = detail::check_named_identity(named, s.identity, s.config);
-  s.identity_json = s.identity;
+// The run's drive (a target, or the simulated drive of --engine sim), and its identity.
+void open_drive(RunState& s, device::OutputGate& outputs, const std::string& started_utc, const std::atomic<bool>* stop,
+                bool resuming) {
+  s.drive = detail::open_drive({s.config, s.settings, s.spec, *s.out, stop, started_utc, resuming}, outputs);
+  s.identity_json = s.drive->identity();
 }
 
 // The AR Amount / Segments settings against the target, before anything is written: every
@@ -222,7 +125,7 @@ void check_ar_segments(const RunState& s) {
   probe.active_range.amount_bytes = amount;
   probe.active_range.segments = static_cast<uint32_t>(std::min<uint64_t>(segments, workload::k_max_ar_segments + 1));
   try {
-    (void)workload::resolve(probe, geometry(s));
+    (void)workload::resolve(probe, s.drive->geometry());
   } catch (const UsageError& e) {
     throw UsageError(
         "--set active_range.amount/segments",
@@ -232,10 +135,8 @@ void check_ar_segments(const RunState& s) {
 
 // The host preflight (device/preflight.hpp), before anything is written: refuses with exit 3
 // on an error, or on a warning with --strict-preflight. Returns the session record.
-// A simulated run has no host preflight: it opens no device and allocates no IO buffers.
 std::optional<results::PreflightSession> preflight(const RunState& s, const std::string& session) {
-  if (s.sim) return std::nullopt;
-  return detail::run_preflight(session, s.target->path(), s.identity, s.worst, s.config);
+  return s.drive->preflight(session, s.worst);
 }
 
 void record_preflight(RunState& s, RunLog& log, std::optional<results::PreflightSession> found) {
@@ -256,32 +157,7 @@ std::string command_text(const std::vector<std::string>& argv) {
   return line.empty() ? "(not recorded)" : line;
 }
 
-results::TargetRecord target_record(const RunState& s) {
-  const engine::TargetGeometry& g = s.target->geometry();
-  return {s.target->path(),
-          s.target->kind() == engine::TargetKind::block_device ? "block_device" : "regular_file",
-          s.scratch ? s.scratch->description() : "",
-          g.capacity_bytes,
-          g.logical_block_bytes,
-          g.physical_block_bytes};
-}
-
-// The parts a session learns when it opens the target (start and every resume).
-void record_target(RunState& s) {
-  if (s.sim) {
-    s.draft.target = detail::sim_target_record(*s.sim, geometry(s));
-    s.draft.device = s.identity_json;
-    s.draft.platform = device::capture_platform();  // the host that simulated the drive
-    if (!s.draft.simulation) s.draft.simulation = detail::sim_record(*s.sim, geometry(s).capacity_bytes);
-    s.sim_wall_before_s = s.draft.simulation->wall_s;
-    return;
-  }
-  s.draft.target = target_record(s);
-  s.draft.device = s.identity_json;
-  s.draft.platform = device::capture_platform(s.target->path());
-}
-
-// The run-wide parameters of every step (no target, session or callbacks yet).
+// The run-wide parameters of every step (no target, session or callbacks: the drive adds them).
 DeviceRunParams run_shape(const RunState& s) {
   DeviceRunParams params;
   params.active_range_pct = s.settings.number("active_range_pct");
@@ -291,93 +167,27 @@ DeviceRunParams run_shape(const RunState& s) {
   params.align_to_logical_block = s.settings.text("alignment") == "logical";
   params.engine = s.config.engine;
   params.seed = s.config.seed;
-  params.allow_destructive = s.config.allow_destructive || s.scratch.has_value();
-  params.confirm_serial = s.confirm_serial;
+  params.allow_destructive = s.config.allow_destructive;
   params.purge_policy.auto_may_sanitize = s.settings.flag("purge.accept_nvme_sanitize");
   params.purge_policy.overwrite_is_purge = s.settings.flag("purge.accept_nvme_sanitize_overwrite");
   return params;
 }
 
-DeviceRunParams device_params(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
-  DeviceRunParams params = run_shape(s);
-  params.target = &*s.target;
-  params.session = s.session.get();
-  params.stop = stop;
-  params.on_progress = [&observer](const StepProgress& p) { observer.step_progress(p); };
-  // A purge's messages are progress, except the temporary ATA password (shown even with
-  // --quiet: it must be on screen before it is set, in case the run is killed mid-erase).
-  params.on_message = [&observer](const std::string& m) {
-    if (m.find(device::k_ata_temporary_password) != std::string::npos) {
-      observer.warning(m);
-    } else {
-      observer.message(m);
-    }
-  };
-  return params;
-}
-
-// The plans; the worst case (every step a run can take) is resolved step by step against the
-// target (pts/step_check.hpp): a step that cannot run is exit 2 before anything is written.
-// Then the step overheads (and a scratch target's write rates) are measured on the target
-// (pts/plan_probe.hpp) and both plans timed with them, so the worst case bounds this host.
+// The plans, timed with the drive's assumptions; the worst case (every step a run can take) is
+// first resolved step by step against the drive: a step that cannot run is exit 2 before
+// anything is written (RunDrive::plan_assumptions).
 void make_plans(RunState& s) {
-  const engine::TargetGeometry g = geometry(s);
+  const engine::TargetGeometry g = s.drive->geometry();
   const TargetFacts facts{g.capacity_bytes, g.logical_block_bytes};
-  if (s.sim) {  // in the simulated drive's virtual time: nothing to probe
-    const PlanAssumptions assumed = detail::sim_plan_assumptions(*s.sim);
-    DeviceRunParams shape = run_shape(s);
-    shape.engine = "null";  // resolve()'s engine look-up; the steps run on the model
-    (void)checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, g, shape, assumed);
-    s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, assumed);
-    s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
-    return;
-  }
-  const PlanAssumptions fitted = plan_assumptions_for(s.identity, s.settings.text("purge.method"));
-  const Plan checked = checked_worst_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings,
-                                          s.target->geometry(), run_shape(s), fitted);
-  const ProbeOptions probe{s.scratch.has_value(), s.config.engine, [&s] { (void)s.session->health(); }};
-  const PlanAssumptions assumed = probe_assumptions(*s.target, checked, fitted, probe);
+  const PlanAssumptions assumed = s.drive->plan_assumptions(run_shape(s));
   s.worst = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::worst, assumed);
   s.best = make_plan(s.config.tests, DefinitionSet::embedded(), s.spec, s.settings, facts, PlanCase::best, assumed);
 }
 
-// The profile's write cache (PTS-E WCD, PTS-C WCE), applied once for the run on its one
-// claim (and again after every purge, by the executor). The state found before the run
-// changed anything is kept in journal/device.json, so a resume after kill -9 restores that.
+// The profile's write cache (PTS-E WCD, PTS-C WCE), applied once for the run.
 void apply_write_cache(RunState& s, RunLog& observer) {
-  if (s.sim) return;  // a simulated drive has no write cache to set
   const DefinitionSet& defs = DefinitionSet::embedded();
-  const bool want_enabled = defs.profile(s.spec.profile).at("write_cache").at("value") == "enabled";
-  const fs::path state_file = s.dir / k_device_state_file;
-  std::optional<bool> known_original;
-  if (fs::exists(state_file)) {
-    const json saved = json::parse(read_file(state_file));
-    if (saved.value("write_cache_original", json()).is_boolean()) {
-      known_original = saved.at("write_cache_original").get<bool>();
-    }
-  } else {
-    // Written before anything is changed: a kill at any later moment still finds it.
-    known_original = s.session->read_write_cache_state().enabled;
-    write_file_atomic(s.out->file(k_device_state_file),
-                      json{{"write_cache_original", known_original ? json(*known_original) : json(nullptr)}}.dump());
-  }
-  const device::WriteCacheRecord& rec = s.session->apply_write_cache(want_enabled, known_original);
-  for (const std::string& m : rec.messages) observer.message("write cache: " + m);
-}
-
-// Puts the write cache back (every exit path that reaches here; the session's destructor
-// covers the rest) and records the run-level write-cache record.
-void restore_write_cache(RunState& s, RunLog& observer) {
-  if (s.sim) return;
-  try {
-    s.session->restore_write_cache();
-  } catch (const Error& e) {
-    observer.warning(fmt::format("restoring the write cache failed: {}", e.what()));
-  }
-  if (const auto rec = s.session->write_cache_record()) {
-    s.draft.write_cache = device::record_of(*rec);
-    if (rec->restored) observer.message(rec->messages.back());
-  }
+  s.drive->apply_write_cache(defs.profile(s.spec.profile).at("write_cache").at("value") == "enabled", observer);
 }
 
 // Runs one test to its record (status, times, write cache; the verdict is the caller's).
@@ -386,31 +196,21 @@ results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepEx
   const DefinitionSet& defs = DefinitionSet::embedded();
   const std::unique_ptr<PtsTest> test = make_test(test_id);
   observer.test_started(test->id(), defs.test(test->id()).value("title", test->id()), index, s.config.tests.size());
-  const std::string started = now_utc(s);
-  const engine::TargetGeometry g = geometry(s);
+  const std::string started = s.drive->now_utc();
+  const engine::TargetGeometry g = s.drive->geometry();
   TestContext ctx{defs, s.spec, s.settings, exec, TargetFacts{g.capacity_bytes, g.logical_block_bytes}};
   results::TestRecord record = test->run(ctx);
-  record.header.write_cache =
-      s.session ? device::record_of(*s.session->write_cache_record())
-                : detail::sim_write_cache(defs.profile(s.spec.profile).at("write_cache").at("value") == "enabled");
+  record.header.write_cache = s.drive->test_write_cache();
   record.header.status = "complete";
   record.header.started_utc = started;
-  record.header.finished_utc = now_utc(s);
+  record.header.finished_utc = s.drive->now_utc();
   return record;
 }
 
 // Runs every test not yet complete, then finishes the results. Shared by start and resume.
-RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop) {
+RunOutcome execute(RunState& s, RunLog& observer) {
   Journal journal(*s.out);
-  std::optional<DeviceExecutor> device_exec;
-  if (s.sim_exec) {
-    s.sim_observer = &observer;
-    observer.use_clock([&s] { return s.sim_exec->clock().now_ns; });
-  } else {
-    device_exec.emplace(device_params(s, observer, stop));
-  }
-  StepExecutor& steps = s.sim_exec ? static_cast<StepExecutor&>(*s.sim_exec) : *device_exec;
-  detail::ObservedExecutor observed(steps, observer);
+  detail::ObservedExecutor observed(s.drive->executor(run_shape(s), observer), observer);
   JournalingExecutor exec(observed, journal);
 
   RunOutcome outcome;
@@ -447,27 +247,17 @@ RunOutcome execute(RunState& s, RunLog& observer, const std::atomic<bool>* stop)
     run.stop_reason = e.what();
     observer.warning(e.what());
   }
-  restore_write_cache(s, observer);
+  s.drive->restore_write_cache(s.draft, observer);
   run.status = outcome.status;
-  run.finished_utc = now_utc(s);
+  run.finished_utc = s.drive->now_utc();
   run.journal = results::JournalCounts{journal.entries().size(), exec.replayed_count(), exec.executed_count()};
-  // A simulated drive's health snapshots have no temperature: an empty throttle summary.
-  s.draft.throttle = device_exec ? json(device_exec->throttle()) : json(device::ThrottleMonitor{});
-  update_simulation(s);
-  if (s.draft.simulation) {
-    const results::SimulationRecord& r = *s.draft.simulation;
-    observer.message(
-        fmt::format("SIMULATED run ({}): {} of virtual time in {:.1f} s of wall time; {} IOs simulated, "
-                    "{} of them re-executed on resume to rebuild the drive",
-                    results::simulation_banner(r), units::format_duration(static_cast<uint64_t>(r.virtual_s * 1e9)),
-                    r.wall_s, r.simulated_ios, r.replayed_ios));
-  }
+  s.drive->finish(s.draft, observer);
   outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
   s.draft.compliance = record_of(outcome.compliance);
   const auto document = std::make_shared<const json>(s.draft);  // the simulation record is current
   write_file_atomic(s.out->file("results.json"), document->dump());
   if (outcome.status == "complete") outcome.report_formats = s.config.report_formats;
-  outcome.final_note = fmt::format("{}run {}: {}; exit code {}", s.sim ? "SIMULATED " : "", outcome.status,
+  outcome.final_note = fmt::format("{}run {}: {}; exit code {}", s.drive->outcome_prefix(), outcome.status,
                                    outcome.compliance.summary, outcome.exit_code);
   observer.close();  // finish_run appends the reports and final_note, then writes the manifest
   outcome.document = results::make_document(results::read_run_document(document), document);
@@ -494,11 +284,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.out = outputs.directory(s.config.out_dir, "--out", device::OutputGate::Existing::must_be_empty);
   s.dir = s.out->path();
   const std::string started_utc = utc_now_iso8601();
-  if (detail::is_sim_engine(s.config.engine)) {
-    open_sim(s, started_utc, stop);
-  } else {
-    open_target(s, outputs);
-  }
+  open_drive(s, outputs, started_utc, stop, /*resuming=*/false);
   check_ar_segments(s);
   make_plans(s);
   std::optional<results::PreflightSession> preflight_record = preflight(s, "start");
@@ -506,10 +292,10 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   s.dir_lock = lock_run_directory(s.dir);
   RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} run started: {}", version(), command_text(s.config.command_line)));
-  if (s.sim) log.message(simulation_note(s));
+  if (const std::string note = s.drive->log_note(); !note.empty()) log.message(note);
   log.plan_ready(s.best, s.worst);
-  const std::string fingerprint = detail::plan_fingerprint(s.config, s.settings, s.worst, geometry(s).capacity_bytes,
-                                                           geometry(s).logical_block_bytes);
+  const std::string fingerprint = detail::plan_fingerprint(
+      s.config, s.settings, s.worst, s.drive->geometry().capacity_bytes, s.drive->geometry().logical_block_bytes);
   // The run's id: the medium, the host and a nonce no other run draws (pts/run_identity.hpp).
   const std::string host = host_name();
   const std::string nonce = random_hex(16);
@@ -530,7 +316,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   run.sessions.boot_id = host_boot_id();
   run.plan_fingerprint = fingerprint;
   run.status = "running";
-  record_target(s);
+  s.drive->record(s.draft);
   s.draft.plan = results::PlanRecord{s.best.total_ns, s.worst.total_ns};
   s.draft.plan_assumptions = s.worst.assumptions;
   record_preflight(s, log, std::move(preflight_record));
@@ -538,7 +324,7 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   // has its start (and preflight) on record when it is resumed.
   write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
-  return execute(s, log, stop);
+  return execute(s, log);
 }
 
 // This session's resume record. A boot ID other than the previous session's means the host
@@ -579,29 +365,20 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     throw UsageError((s.dir / k_run_file).string(),
                      fmt::format("damaged, the run cannot be resumed from it ({})", e.what()));
   }
-  if (s.config.target.empty() && !detail::is_sim_engine(s.config.engine)) {
-    throw SafetyRefusal(
-        fmt::format("the run in {} used a scratch target, which was removed when ptsuite exited; "
-                    "it cannot be resumed",
-                    s.dir.string()));
-  }
   s.config.allow_destructive = allow_destructive;
   if (confirm_serial) {
     s.config.confirm_serial = confirm_serial;
   }
   s.settings = build_settings(s.config, s.spec);
-  if (detail::is_sim_engine(s.config.engine)) {
-    open_sim(s, run.value("started_utc", ""), stop);
-  } else {
-    open_target(s, outputs);
-  }
+  open_drive(s, outputs, run.value("started_utc", ""), stop, /*resuming=*/true);
   const json before = device::identity_fingerprint(run.at("identity"));
   const json now = device::identity_fingerprint(s.identity_json);
   if (before != now) {
     throw SafetyRefusal(fmt::format("refusing to resume: {} is not the medium the run started on ({})", s.config.target,
                                     device::fingerprint_difference(before, now)));
   }
-  if (s.identity.is_real_drive() && s.identity.serial.empty() && s.identity.identifier.empty()) {
+  const device::DeviceIdentity& identity = s.drive->identity();
+  if (identity.is_real_drive() && identity.serial.empty() && identity.identifier.empty()) {
     throw SafetyRefusal(fmt::format(
         "refusing to resume: {} reports no serial number and no WWN/EUI-64/NGUID, so ptsuite cannot tell that it "
         "is the drive the run started on; start a new run",
@@ -611,10 +388,10 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   std::optional<results::PreflightSession> preflight_record = preflight(s, "resume");
   RunLog log(s.out->file(k_run_log_file), observer);
   log.note(fmt::format("ptsuite {} resume started", version()));
-  if (s.sim) log.message(simulation_note(s) + "; the journaled steps are re-executed on it to rebuild its state");
+  if (const std::string note = s.drive->log_note(); !note.empty()) log.message(note);
   log.plan_ready(s.best, s.worst);
-  const std::string fingerprint = detail::plan_fingerprint(s.config, s.settings, s.worst, geometry(s).capacity_bytes,
-                                                           geometry(s).logical_block_bytes);
+  const std::string fingerprint = detail::plan_fingerprint(
+      s.config, s.settings, s.worst, s.drive->geometry().capacity_bytes, s.drive->geometry().logical_block_bytes);
   if (fingerprint != run.at("plan_fingerprint").get<std::string>()) {
     throw Error(ExitCode::system,
                 "refusing to resume: the run's plan differs from what this ptsuite would do now "
@@ -639,7 +416,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.draft.run->sessions.resumes.push_back(resume);
   s.draft.run->stop_reason.reset();
   s.draft.stop_partial_segment.reset();
-  record_target(s);
+  s.drive->record(s.draft);
   record_preflight(s, log, std::move(preflight_record));
   log.message(fmt::format("resuming {} after {} journaled steps", s.dir.string(), resume.journaled_steps));
   // On record before the first step, in the form of a run in progress (as start_run writes it):
@@ -649,7 +426,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.draft.compliance.reset();
   s.draft.throttle = nullptr;
   write_results(s);
-  return execute(s, log, stop);
+  return execute(s, log);
 }
 
 }  // namespace ptsuite::pts

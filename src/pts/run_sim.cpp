@@ -5,11 +5,18 @@
 #include <cstdio>
 #include <ctime>
 
+#include <ptsuite/device/health.hpp>
+#include <ptsuite/device/platform.hpp>
+#include <ptsuite/device/write_cache_record.hpp>
 #include <ptsuite/pts/sim_model.hpp>
+#include <ptsuite/pts/step_check.hpp>
+#include <ptsuite/util/clock.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/sha256.hpp>
 #include <ptsuite/util/units.hpp>
+
+#include "pts/run_drive.hpp"
 
 namespace ptsuite::pts::detail {
 
@@ -116,15 +123,6 @@ PlanAssumptions sim_plan_assumptions(const SimDrive& drive) {
   return a;
 }
 
-results::WriteCacheRecord sim_write_cache(bool requested_enabled) {
-  results::WriteCacheRecord r;
-  r.requested_enabled = requested_enabled;
-  r.original = {false, std::nullopt, "none", "a SIMULATED drive: the model has a write buffer, no write cache to set"};
-  r.applied = r.original;
-  r.messages.emplace_back("SIMULATED drive: no write cache to set");
-  return r;
-}
-
 results::SimulationRecord sim_record(const SimDrive& drive, uint64_t capacity_bytes) {
   results::SimulationRecord r;
   r.model = drive.name;
@@ -147,5 +145,141 @@ int64_t unix_seconds_of(const std::string& utc) {
   tm.tm_mon = month - 1;
   return static_cast<int64_t>(timegm(&tm));
 }
+
+namespace {
+
+// --engine sim: the simulated drive in place of a target and a session; its executor's virtual
+// clock is the time of everything the run records. Virtual time 0 is the run's start, on resume
+// too, so the stamps run on across sessions.
+class SimRunDrive final : public RunDrive {
+ public:
+  explicit SimRunDrive(const DriveContext& ctx);
+
+  [[nodiscard]] engine::TargetGeometry geometry() const override { return m_exec->geometry(); }
+  [[nodiscard]] const device::DeviceIdentity& identity() const override { return m_identity; }
+  [[nodiscard]] std::string now_utc() const override { return m_exec->virtual_utc(); }
+  [[nodiscard]] std::string log_note() const override;
+  [[nodiscard]] std::string outcome_prefix() const override { return "SIMULATED "; }
+  // In the drive's virtual time: nothing to probe.
+  PlanAssumptions plan_assumptions(const DeviceRunParams& shape) override;
+  // No host preflight: no device is opened and no IO buffer allocated.
+  std::optional<results::PreflightSession> preflight(const std::string& /*session*/, const Plan& /*worst*/) override {
+    return std::nullopt;
+  }
+  void record(results::RunDraft& draft) override;
+  void update(results::RunDraft& draft) const override;
+  StepExecutor& executor(DeviceRunParams /*shape*/, RunLog& observer) override;
+  void apply_write_cache(bool want_enabled, RunLog& observer) override;
+  [[nodiscard]] results::WriteCacheRecord test_write_cache() const override { return device::record_of(m_cache); }
+  void restore_write_cache(results::RunDraft& draft, RunLog& observer) override;
+  void finish(results::RunDraft& draft, RunLog& observer) override;
+
+ private:
+  DriveContext m_ctx;
+  SimDrive m_drive;
+  std::unique_ptr<SimExecutor> m_exec;
+  device::DeviceIdentity m_identity;
+  device::WriteCacheRecord m_cache;
+  RunObserver* m_observer = nullptr;       // where the steps' progress goes (executor())
+  double m_wall_before_s = 0;              // wall seconds of the run's earlier sessions
+  uint64_t m_started_ns = monotonic_ns();  // this session's start
+};
+
+SimRunDrive::SimRunDrive(const DriveContext& ctx) : m_ctx(ctx), m_drive(sim_drive(ctx.settings, ctx.config.seed)) {
+  SimRunParams params;
+  params.active_range_pct = ctx.settings.number("active_range_pct");
+  params.ar_amount_bytes = ctx.settings.size_bytes("active_range.amount");
+  params.ar_segments = static_cast<uint32_t>(ctx.settings.count("active_range.segments"));
+  params.align_to_logical_block = ctx.settings.text("alignment") == "logical";
+  params.seed = ctx.config.seed;
+  params.epoch_unix_s = unix_seconds_of(ctx.started_utc);
+  params.stop = ctx.stop;
+  params.on_progress = [this](const StepProgress& p) {
+    if (m_observer != nullptr) m_observer->step_progress(p);
+  };
+  m_exec = std::make_unique<SimExecutor>(m_drive.model, std::move(params));
+  m_identity = sim_identity(m_drive);
+  m_identity.capacity_bytes = m_exec->geometry().capacity_bytes;
+}
+
+std::string SimRunDrive::log_note() const {
+  const std::string note = fmt::format(
+      "SIMULATED drive: {} (pts/sim/{}.json, scale {:g}, {} simulated); nothing this run measures is "
+      "a real drive's result; every step's time is the drive's virtual time",
+      m_drive.title, m_drive.name, m_drive.scale, units::format_size_binary(geometry().capacity_bytes));
+  return m_ctx.resuming ? note + "; the journaled steps are re-executed on it to rebuild its state" : note;
+}
+
+PlanAssumptions SimRunDrive::plan_assumptions(const DeviceRunParams& shape) {
+  const PlanAssumptions assumed = sim_plan_assumptions(m_drive);
+  DeviceRunParams checked = shape;
+  checked.engine = "null";  // resolve()'s engine look-up; the steps run on the model
+  (void)checked_worst_plan(m_ctx.config.tests, DefinitionSet::embedded(), m_ctx.spec, m_ctx.settings, geometry(),
+                           checked, assumed);
+  return assumed;
+}
+
+void SimRunDrive::record(results::RunDraft& draft) {
+  draft.target = sim_target_record(m_drive, geometry());
+  draft.device = m_identity;
+  draft.platform = device::capture_platform();  // the host that simulated the drive
+  if (!draft.simulation) draft.simulation = sim_record(m_drive, geometry().capacity_bytes);
+  m_wall_before_s = draft.simulation->wall_s;
+}
+
+// The simulation record brought up to now (IOs, virtual and wall seconds).
+void SimRunDrive::update(results::RunDraft& draft) const {
+  results::SimulationRecord& r = *draft.simulation;
+  r.simulated_ios = m_exec->simulated_ios();
+  r.replayed_ios = m_exec->replayed_ios();
+  r.virtual_s = static_cast<double>(m_exec->clock().now_ns) / 1e9;
+  r.wall_s = m_wall_before_s + static_cast<double>(monotonic_ns() - m_started_ns) / 1e9;
+}
+
+StepExecutor& SimRunDrive::executor(DeviceRunParams /*shape*/, RunLog& observer) {
+  m_observer = &observer;
+  observer.use_clock([this] { return m_exec->clock().now_ns; });
+  return *m_exec;
+}
+
+// The model's write buffer is its write cache (docs/sim.md "Write cache"). Every session starts
+// from the model as made (cache enabled) and replays the journaled steps after this, so nothing
+// of an earlier session's setting needs keeping.
+void SimRunDrive::apply_write_cache(bool want_enabled, RunLog& observer) {
+  m_cache = {};
+  m_cache.requested_enabled = want_enabled;
+  m_cache.original = m_exec->write_cache_state();
+  m_exec->set_write_cache(want_enabled);
+  m_cache.applied = m_exec->write_cache_state();
+  m_cache.messages.push_back(fmt::format("SIMULATED drive: write cache {} (was {}); {}",
+                                         want_enabled ? "enabled" : "disabled",
+                                         *m_cache.original.enabled ? "enabled" : "disabled", m_cache.applied.note));
+  for (const std::string& m : m_cache.messages) observer.message("write cache: " + m);
+}
+
+void SimRunDrive::restore_write_cache(results::RunDraft& draft, RunLog& observer) {
+  if (m_cache.messages.empty()) return;  // never applied: the run stopped before
+  m_exec->set_write_cache(*m_cache.original.enabled);
+  m_cache.restored = m_exec->write_cache_state();
+  m_cache.messages.push_back(
+      fmt::format("SIMULATED drive: write cache restored to {}", *m_cache.original.enabled ? "enabled" : "disabled"));
+  draft.write_cache = device::record_of(m_cache);
+  observer.message(m_cache.messages.back());
+}
+
+void SimRunDrive::finish(results::RunDraft& draft, RunLog& observer) {
+  draft.throttle = json(device::ThrottleMonitor{});  // no temperature: an empty throttle summary
+  update(draft);
+  const results::SimulationRecord& r = *draft.simulation;
+  observer.message(
+      fmt::format("SIMULATED run ({}): {} of virtual time in {:.1f} s of wall time; {} IOs simulated, "
+                  "{} of them re-executed on resume to rebuild the drive",
+                  results::simulation_banner(r), units::format_duration(static_cast<uint64_t>(r.virtual_s * 1e9)),
+                  r.wall_s, r.simulated_ios, r.replayed_ios));
+}
+
+}  // namespace
+
+std::unique_ptr<RunDrive> open_sim_drive(const DriveContext& ctx) { return std::make_unique<SimRunDrive>(ctx); }
 
 }  // namespace ptsuite::pts::detail

@@ -5,7 +5,8 @@
 // SimDrive is what the run knows of the drive in place of a target and a session: the dilated
 // model, its synthetic identity (model "SIMULATED <model>", serial "SIM-<model>-<seed>", source
 // "simulated": history never files it with a real drive), the target record, the plan's
-// assumptions in the drive's virtual time, and the results' "simulation" record.
+// assumptions in the drive's virtual time, and the results' "simulation" record. The run's
+// simulated RunDrive (run_drive.hpp: open_sim_drive(), in run_sim.cpp) is made of them.
 #pragma once
 
 #include <cstdint>
@@ -43,8 +44,6 @@ device::DeviceIdentity sim_identity(const SimDrive& drive);
 results::TargetRecord sim_target_record(const SimDrive& drive, const engine::TargetGeometry& geometry);
 // Purges and health snapshots take no virtual time; writes run at the model's sequential rate.
 PlanAssumptions sim_plan_assumptions(const SimDrive& drive);
-// A test's write-cache record on a simulated drive: none to set (mechanism "none").
-results::WriteCacheRecord sim_write_cache(bool requested_enabled);
 // The record results.json carries ("simulation"), without the counts the run fills in.
 results::SimulationRecord sim_record(const SimDrive& drive, uint64_t capacity_bytes);
 // "2026-12-02T15:00:00Z" -> seconds since 1970 (the run's start: virtual time 0); 0 if unreadable.

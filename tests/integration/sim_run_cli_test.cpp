@@ -191,6 +191,35 @@ TEST_F(SimRunCli, EveryOutputThatQuotesANumberSaysSimulated) {
   EXPECT_NE(page.body.find("not a measurement of a real drive"), std::string::npos) << page.body.substr(0, 4000);
 }
 
+// The run applies the enterprise profile's WCD to the simulated drive as to a real one: the
+// DC500R has power-loss protection, so the setting reads back disabled and its buffer keeps
+// acknowledging (the seed 004 figures stay); a run whose phases settle is then compliant.
+TEST_F(SimRunCli, TheProfilesWriteCacheIsAppliedAndASettledRunIsCompliant) {
+  ASSERT_EQ(s_result->exit_code, 0) << s_result->err;
+  const json r = load_json(s_run + "/results.json");
+  const json& test = r.at("tests").at(0);
+  ASSERT_EQ(test.at("phases").at(0).at("steady_state").at("attained"), true);
+  const json& wc = test.at("write_cache");
+  EXPECT_EQ(wc.at("requested_enabled"), false);
+  EXPECT_EQ(wc.at("original").at("enabled"), true);
+  EXPECT_EQ(wc.at("applied").at("applicable"), true);
+  EXPECT_EQ(wc.at("applied").at("enabled"), false);
+  EXPECT_EQ(wc.at("applied").at("mechanism"), "simulated");
+  EXPECT_NE(wc.at("applied").at("note").get<std::string>().find("power-loss protection"), std::string::npos);
+  for (const json& p : test.at("purges")) {
+    EXPECT_EQ(p.at("write_cache_after_purge").at("read_back").at("enabled"), false);
+  }
+  // The run-level record: put back to enabled at the end.
+  EXPECT_EQ(r.at("write_cache").at("restored").at("enabled"), true);
+  for (const json& c : test.at("compliance").at("clauses")) {
+    EXPECT_NE(c.at("status"), "fail") << c.dump();
+    if (c.at("clause") == "write_cache") {
+      EXPECT_EQ(c.at("status"), "pass") << c.dump();
+    }
+  }
+  EXPECT_EQ(r.at("compliance").at("compliant"), true) << r.at("compliance").dump();
+}
+
 // kill -9 late in the run (after hundreds of journaled steps), then resume: every journaled step
 // is kept (replayed, not re-run), the drive's state is rebuilt by re-executing their IO, and the
 // record equals an uninterrupted run's of the same seed but for wall-clock stamps and host CPU.
