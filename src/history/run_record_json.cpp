@@ -42,6 +42,7 @@ nlohmann::json run_record_json(const RunRecord& r, bool with_metrics) {
                         {"started_utc", r.started_utc},
                         {"finished_utc", r.finished_utc},
                         {"status", r.status},
+                        {"simulated", r.simulated},  // a simulated drive's run (docs/sim.md)
                         {"device",
                          {{"vendor", r.device_vendor},
                           {"model", r.device_model},

@@ -86,12 +86,14 @@ TEST_F(HistoryCli, JsonFormsAndReadableUnits) {
   EXPECT_EQ(runs[0].at("device").at("serial"), "FX0000000001");
   EXPECT_EQ(runs[0].at("run_dir"), run("steady"));
   EXPECT_FALSE(runs[0].at("tests")[0].contains("metrics"));  // list: no metrics
+  EXPECT_EQ(runs[0].at("simulated"), false);                 // a real drive's run (a simulated one: sim_run_cli_test)
 
   const ProcessResult show = history({"show", "1", "--json"});
   ASSERT_EQ(show.exit_code, 0) << show.err;
   const nlohmann::json one = nlohmann::json::parse(show.out);
   EXPECT_EQ(one.at("id"), 1);
   EXPECT_FALSE(one.at("tests")[0].at("metrics").empty());
+  EXPECT_EQ(one.at("simulated"), false);
 
   const ProcessResult exported = history({"export", "--format", "json"});
   ASSERT_EQ(exported.exit_code, 0) << exported.err;

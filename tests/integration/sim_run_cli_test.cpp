@@ -176,6 +176,13 @@ TEST_F(SimRunCli, EveryOutputThatQuotesANumberSaysSimulated) {
   const ProcessResult show = run_ptsuite({"history", "show", "1", "--db", db});
   EXPECT_NE(show.out.find("SIMULATED "), std::string::npos) << show.out;
   EXPECT_EQ(show.out.find("SIMULATED "), show.out.find("SIMULATED  "));  // its own field
+  // --json: a `simulated` field per run.
+  const ProcessResult list_json = run_ptsuite({"history", "list", "--db", db, "--json"});
+  ASSERT_EQ(list_json.exit_code, 0) << list_json.err;
+  EXPECT_EQ(json::parse(list_json.out).at(0).at("simulated"), true) << list_json.out.substr(0, 2000);
+  const ProcessResult show_json = run_ptsuite({"history", "show", "1", "--db", db, "--json"});
+  ASSERT_EQ(show_json.exit_code, 0) << show_json.err;
+  EXPECT_EQ(json::parse(show_json.out).at("simulated"), true);
   // compare: a banner on the console and in the report's header.
   const ProcessResult cmp = run_ptsuite({"compare", s_run, s_run, "--out", s_dir->file("cmp")});
   ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
