@@ -38,7 +38,13 @@ std::optional<SimulationRecord> read_simulation_record(const json& j) {
 }
 
 std::string simulation_banner(const SimulationRecord& r) {
-  return fmt::format("SIMULATED drive (model {}, seed {}): not a measurement of a real drive", r.model, r.seed);
+  std::string banner =
+      fmt::format("SIMULATED drive (model {}, seed {}): not a measurement of a real drive", r.model, r.seed);
+  if (r.scale != 1) {  // engine::dilated(): service times x scale, bandwidth / scale
+    banner += fmt::format(
+        "; time-dilated x{0:g}: IOPS and MB/s are 1/{0:g} and latencies {0:g}x those of the modelled drive", r.scale);
+  }
+  return banner;
 }
 
 bool is_simulated(const json& results) { return at(results, "simulation").is_object(); }

@@ -151,6 +151,10 @@ TEST_F(SimRunCli, EveryOutputThatQuotesANumberSaysSimulated) {
   // summary.txt: its first line.
   const std::string summary = slurp(s_run + "/summary.txt");
   EXPECT_EQ(summary.rfind(banner, 0), 0u) << summary.substr(0, 200);
+  // The run is dilated (dc500r's recommended scale, 240): its figures are the dilated drive's.
+  const std::string dilation =
+      "; time-dilated x240: IOPS and MB/s are 1/240 and latencies 240x those of the modelled drive";
+  EXPECT_EQ(summary.substr(0, summary.find('\n')), banner + ": not a measurement of a real drive" + dilation);
   // Every CSV: its first line.
   size_t csvs = 0;
   for (const fs::directory_entry& e : fs::recursive_directory_iterator(s_run)) {

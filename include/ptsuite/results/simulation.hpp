@@ -35,7 +35,9 @@ void to_json(nlohmann::json& j, const SimulationRecord& r);
 std::optional<SimulationRecord> read_simulation_record(const nlohmann::json& j);
 
 // "SIMULATED drive (model dc500r, seed 1): not a measurement of a real drive": the one line every
-// output of a simulated run carries where its numbers are.
+// output of a simulated run carries where its numbers are. A dilated run (scale != 1) quotes the
+// dilated drive's figures, and the line says so: "...; time-dilated x240: IOPS and MB/s are
+// 1/240 and latencies 240x those of the modelled drive".
 std::string simulation_banner(const SimulationRecord& r);
 
 // Whether a results document (its JSON) is of a simulated run.

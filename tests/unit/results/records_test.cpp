@@ -27,6 +27,7 @@
 #include <ptsuite/results/run_draft.hpp>
 #include <ptsuite/results/rww_replay.hpp>
 #include <ptsuite/results/rww_streams.hpp>
+#include <ptsuite/results/simulation.hpp>
 #include <ptsuite/results/test_record.hpp>
 #include <ptsuite/results/throughput_table.hpp>
 #include <ptsuite/results/validation.hpp>
@@ -511,6 +512,23 @@ TEST(TypedRecords, ExtensionAndValidationBlocksRoundTrip) {
   EXPECT_FALSE(vj.at("claims").at(0).contains("why"));
   EXPECT_TRUE(vj.at("claims").at(1).at("point").is_null());
   EXPECT_EQ(json(read_validation(vj)).dump(), vj.dump());
+}
+
+// The SIMULATED banner (every output of a simulated run): a dilated run's figures are the
+// dilated drive's, and the banner says by how much; an undilated run's banner has no such part.
+TEST(SimulationBanner, ADilatedRunSaysItsFiguresAreTheDilatedDrives) {
+  SimulationRecord r;
+  r.model = "dc500r";
+  r.seed = 7;
+  r.scale = 1;
+  const std::string plain = "SIMULATED drive (model dc500r, seed 7): not a measurement of a real drive";
+  EXPECT_EQ(simulation_banner(r), plain);
+  r.scale = 240;
+  EXPECT_EQ(simulation_banner(r),
+            plain + "; time-dilated x240: IOPS and MB/s are 1/240 and latencies 240x those of the modelled drive");
+  r.scale = 2.5;
+  EXPECT_NE(simulation_banner(r).find("time-dilated x2.5: IOPS and MB/s are 1/2.5 and latencies 2.5x"),
+            std::string::npos);
 }
 
 }  // namespace
