@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-engine::SimModel small_model(bool plp) {
+engine::SimModel write_cache_model(bool plp) {
   engine::SimModel m;
   m.name = "wc";
   m.capacity_bytes = 64ULL << 20;
@@ -43,11 +43,11 @@ uint64_t one_write_ns(engine::SimDevice& d) {
 }
 
 TEST(SimWriteCache, WithoutPowerLossProtectionADisabledCacheAcknowledgesWhenProgrammed) {
-  engine::SimDevice cached(small_model(false));
+  engine::SimDevice cached(write_cache_model(false));
   EXPECT_TRUE(cached.write_cache_enabled());  // as made: the buffer acknowledges
   EXPECT_LT(one_write_ns(cached), 20'000u);   // command + transfer (~10 us), no program
 
-  engine::SimDevice through(small_model(false));
+  engine::SimDevice through(write_cache_model(false));
   through.set_write_cache(false);
   EXPECT_FALSE(through.write_cache_enabled());
   EXPECT_GE(one_write_ns(through), 200'000u);  // the unit's program time
@@ -57,15 +57,15 @@ TEST(SimWriteCache, WithoutPowerLossProtectionADisabledCacheAcknowledgesWhenProg
 }
 
 TEST(SimWriteCache, WithPowerLossProtectionTheBufferKeepsAcknowledging) {
-  engine::SimDevice plp(small_model(true));
+  engine::SimDevice plp(write_cache_model(true));
   plp.set_write_cache(false);
   EXPECT_FALSE(plp.write_cache_enabled());  // the setting reads back as set
-  engine::SimDevice cached(small_model(true));
+  engine::SimDevice cached(write_cache_model(true));
   EXPECT_EQ(one_write_ns(plp), one_write_ns(cached));
 }
 
 TEST(SimWriteCache, AFormatKeepsTheSetting) {
-  engine::SimDevice d(small_model(false));
+  engine::SimDevice d(write_cache_model(false));
   d.set_write_cache(false);
   d.format(5'000'000);
   EXPECT_FALSE(d.write_cache_enabled());
@@ -82,7 +82,7 @@ TEST(SimWriteCache, TheModelsSayWhetherTheyHavePowerLossProtection) {
 }
 
 TEST(SimWriteCache, TheExecutorRecordsTheSettingAfterEveryPurge) {
-  SimExecutor exec(small_model(false), SimRunParams{});
+  SimExecutor exec(write_cache_model(false), SimRunParams{});
   StepRequest purge;
   purge.kind = StepKind::purge;
   purge.purge_method = "auto";
@@ -103,7 +103,7 @@ TEST(SimWriteCache, TheExecutorRecordsTheSettingAfterEveryPurge) {
   EXPECT_EQ(after.at("read_back").at("mechanism"), "simulated");
   EXPECT_FALSE(exec.device().write_cache_enabled());
 
-  SimExecutor plp(small_model(true), SimRunParams{});
+  SimExecutor plp(write_cache_model(true), SimRunParams{});
   plp.set_write_cache(false);
   EXPECT_NE(plp.write_cache_state().note.find("power-loss protection"), std::string::npos);
 }
