@@ -19,7 +19,7 @@ constexpr uint8_t k_sim_full = 2;
 constexpr uint8_t k_sim_collecting = 3;  // a GC victim while its valid units move
 constexpr uint64_t k_sim_none = std::numeric_limits<uint64_t>::max();
 
-void require_model(bool ok, const char* field, const std::string& model, const char* why) {
+void require_model(bool ok, const char* field, const std::string& model, const std::string& why) {
   if (!ok) {
     throw UsageError(fmt::format("sim.{}", field), fmt::format("simulated drive model '{}': {} {}; correct "
                                                                "pts/sim/{}.json",
@@ -40,6 +40,8 @@ void check_model(const SimModel& m) {
   require_model(m.write_buffer_units >= 1, "write_buffer_units", m.name, "must be >= 1");
   require_model(m.gc_free_blocks >= 2, "gc_free_blocks", m.name, "must be >= 2 (GC needs a block to write into)");
   require_model(m.noise_pct >= 0 && m.noise_pct < 100, "noise_pct", m.name, "must be in [0, 100)");
+  require_model(m.background_period_s >= 0 && m.background_load >= 0 && m.background_load <= 100, "background_period_s",
+                m.name, "must be >= 0 and background_load in [0, 100]");
   const double physical = static_cast<double>(m.capacity_bytes / m.unit_bytes) * (1 + m.over_provisioning);
   require_model(physical < 4.0e9, "capacity_bytes", m.name,
                 "is too large to simulate (at most ~14 TiB of 4 KiB units)");
@@ -71,6 +73,20 @@ SimDevice::SimDevice(SimModel model) : m_model(std::move(model)) {
   const double physical_units = static_cast<double>(m_user_units) * (1 + m_model.over_provisioning);
   m_blocks_per_die = static_cast<uint32_t>(std::ceil(physical_units / m_dies / m_model.block_units));
   m_blocks_per_die = std::max(m_blocks_per_die, m_model.gc_free_blocks + 2);
+  // A die whose full blocks are all valid cannot take a host write (it keeps its last free block
+  // for GC); if every die could end so, the drive deadlocks. It cannot when the user data is less
+  // than what the dies hold with gc_free_blocks kept free each.
+  const uint64_t die_units = uint64_t{m_model.block_units} * (m_blocks_per_die - m_model.gc_free_blocks);
+  const double op_needed = static_cast<double>(uint64_t{m_dies} * m_model.block_units * (m_model.gc_free_blocks + 1)) /
+                           static_cast<double>(m_user_units);
+  require_model(m_user_units < m_dies * die_units, "over_provisioning", m_model.name,
+                fmt::format("{} is too small for {} dies of {} erase blocks of {} units: with gc_free_blocks {} kept "
+                            "free on each, the user data can fill every die with valid data and GC can free no "
+                            "block; raise over_provisioning to at least {:.3f}, or lower block_units or raise "
+                            "capacity_bytes",
+                            m_model.over_provisioning, m_dies, m_blocks_per_die, m_model.block_units,
+                            m_model.gc_free_blocks, op_needed));
+  m_background_period_ns = static_cast<uint64_t>(std::llround(m_model.background_period_s * 1e9));
   m_l2p.assign(m_user_units, k_sim_unmapped);
   m_p2l.assign(uint64_t{m_dies} * m_blocks_per_die * m_model.block_units, k_sim_unmapped);
   m_block_valid.assign(uint64_t{m_dies} * m_blocks_per_die, 0);
@@ -119,6 +135,15 @@ void SimDevice::format(uint64_t now_ns) noexcept {
   m_next_die = 0;
   m_interface_busy_ns = now_ns;
   m_rng = m_model.seed * 0x9e3779b97f4a7c15ULL + 1;
+}
+
+// The periodic background activity: service times x (1 + background_load) during the first
+// half of each background_period_s of virtual time (off when the period is 0).
+uint64_t SimDevice::background(uint64_t ns, uint64_t at_ns) const noexcept {
+  if (m_background_period_ns == 0 || at_ns % m_background_period_ns >= m_background_period_ns / 2) {
+    return ns;
+  }
+  return static_cast<uint64_t>(static_cast<double>(ns) * (1.0 + m_model.background_load));
 }
 
 uint64_t SimDevice::jitter(uint64_t ns) noexcept {
@@ -264,9 +289,9 @@ uint64_t SimDevice::collect(Die& die, uint32_t die_index) noexcept {
   return busy_ns;
 }
 
-uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept {
-  // Dynamic striping: the die that is free first (round-robin among equals), so a die busy with
-  // GC does not hold the host's writes while the others idle.
+// Dynamic striping: the die that is free first (round-robin among equals), so a die busy with
+// GC does not hold the host's writes while the others idle.
+uint32_t SimDevice::pick_die() const noexcept {
   uint32_t d = m_next_die;
   for (uint32_t i = 1; i < m_dies; ++i) {
     const uint32_t c = m_next_die + i < m_dies ? m_next_die + i : m_next_die + i - m_dies;
@@ -274,21 +299,44 @@ uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept 
       d = c;
     }
   }
-  m_next_die = d + 1 == m_dies ? 0 : d + 1;
-  Die& die = m_die[d];
+  return d;
+}
+
+uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept {
+  const uint32_t bu = m_model.block_units;
+  uint32_t d = pick_die();
   uint64_t gc_ns = 0;
-  if (die.write_pointer == m_model.block_units) {
-    gc_ns = collect(die, d);
-    if (die.write_pointer == m_model.block_units) {
-      open_next_block(die);
+  if (m_die[d].write_pointer == bu) {
+    gc_ns = collect(m_die[d], d);
+    // A die whose full blocks are all valid keeps its last free blocks for GC: the unit goes to
+    // the next die (in striping order) that can take it. The constructor's geometry check
+    // guarantees there is one.
+    for (uint32_t i = 1;
+         i < m_dies && m_die[d].write_pointer == bu && m_die[d].free_blocks.size() < m_model.gc_free_blocks; ++i) {
+      const uint32_t c = d + i < m_dies ? d + i : d + i - m_dies;
+      const uint64_t c_gc_ns = m_die[c].write_pointer == bu ? collect(m_die[c], c) : 0;
+      if (m_die[c].write_pointer < bu || m_die[c].free_blocks.size() >= m_model.gc_free_blocks) {
+        Die& skipped = m_die[d];
+        skipped.busy_until_ns = std::max(ready_ns, skipped.busy_until_ns) + gc_ns;
+        d = c;
+        gc_ns = c_gc_ns;
+        break;
+      }
+      m_die[c].busy_until_ns = std::max(ready_ns, m_die[c].busy_until_ns) + c_gc_ns;
+    }
+    if (m_die[d].write_pointer == bu) {
+      open_next_block(m_die[d]);
     }
   }
+  m_next_die = d + 1 == m_dies ? 0 : d + 1;
+  Die& die = m_die[d];
   invalidate(lba_unit);
   place(die, d, lba_unit);
   ++m_counters.host_units_written;
   ++m_counters.flash_units_written;
   const uint64_t start = std::max(ready_ns, die.busy_until_ns);
-  die.busy_until_ns = start + gc_ns + jitter(m_model.program_ns);
+  const uint64_t service_ns = gc_ns + jitter(m_model.program_ns);
+  die.busy_until_ns = start + background(service_ns, start);
   return die.busy_until_ns;
 }
 
@@ -304,7 +352,7 @@ uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t 
     // Reads go ahead of queued programs and GC: they wait for at most the one program in
     // progress (program suspend is not modelled), and push the queued work back by their time.
     Die& die = m_die[m_block_die[block_of(phys)]];
-    const uint64_t read_ns = jitter(m_model.read_ns);
+    const uint64_t read_ns = background(jitter(m_model.read_ns), now_ns);
     const uint64_t wait_ns = die.busy_until_ns > now_ns ? std::min(die.busy_until_ns - now_ns, m_model.program_ns) : 0;
     ready = std::max(ready, now_ns + wait_ns + read_ns);
     die.busy_until_ns = std::max(now_ns, die.busy_until_ns) + read_ns;

@@ -47,9 +47,14 @@ const std::map<std::string, std::function<void(engine::SimModel&, const json&)>>
       {"noise_pct", field(&engine::SimModel::noise_pct)},
       {"seed", field(&engine::SimModel::seed)},
       {"power_loss_protection", field(&engine::SimModel::power_loss_protection)},
+      {"background_period_s", field(&engine::SimModel::background_period_s)},
+      {"background_load", field(&engine::SimModel::background_load)},
   };
   return k_setters;
 }
+
+// Mechanisms a model may leave out: absent, they are off (0), so older models keep their figures.
+bool optional_parameter(const std::string& key) { return key == "background_period_s" || key == "background_load"; }
 
 }  // namespace
 
@@ -90,7 +95,7 @@ engine::SimModel sim_model_from_json(const json& file, std::string_view name, st
     }
   }
   for (const auto& [key, _] : setters()) {
-    if (!file.at("parameters").contains(key)) {
+    if (!optional_parameter(key) && !file.at("parameters").contains(key)) {
       sim_defect(path, fmt::format("lacks the parameter \"{}\"", key));
     }
   }

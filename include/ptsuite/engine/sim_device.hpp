@@ -9,6 +9,10 @@
 // same model, seed and IO stream give the same completion times on any machine.
 //
 // Reads go ahead of queued programs and GC (waiting for at most one program in progress).
+// Optional: a periodic background activity (a test model's drive that never settles). A host
+// write never goes to a die that cannot take it (its full blocks all valid, its last free block
+// kept for GC); the constructor refuses a geometry in which every die could end so (too little
+// over-provisioning for the blocks a die has).
 // What it does not model: read disturb, retention, channel bus contention, program suspend, SLC caching, power and
 // thermal states, background GC while idle, compression. Throws UsageError (naming the model field) for parameters that
 // cannot describe a drive.
@@ -42,6 +46,9 @@ struct SimModel {
   uint32_t gc_free_blocks = 2;  // per die: GC runs when fewer free blocks remain
   double noise_pct = 0;         // service times x (1 + u), u uniform in [-noise, +noise] %
   uint64_t seed = 1;
+  // Optional mechanisms (0 = off, the default: a model that does not set them is unchanged).
+  double background_period_s = 0;  // a periodic background activity: period of virtual time
+  double background_load = 0;      // flash service times x (1 + load) in the first half of each period
 };
 
 // Time dilation by `factor` (>= 1): every service time and the command overheads x factor, the
@@ -105,6 +112,8 @@ class SimDevice {
   uint64_t collect(Die& die, uint32_t die_index) noexcept;
   void open_next_block(Die& die) noexcept;
   uint64_t jitter(uint64_t ns) noexcept;
+  [[nodiscard]] uint64_t background(uint64_t ns, uint64_t at_ns) const noexcept;
+  [[nodiscard]] uint32_t pick_die() const noexcept;
   [[nodiscard]] uint64_t block_of(uint64_t phys) const noexcept {  // a shift, not a division, on the IO path
     return m_block_shift != 0 ? phys >> m_block_shift : phys / m_model.block_units;
   }
@@ -140,6 +149,7 @@ class SimDevice {
   uint32_t m_next_die = 0;
   uint64_t m_interface_busy_ns = 0;
   uint64_t m_rng = 0;
+  uint64_t m_background_period_ns = 0;
   SimCounters m_counters;
 };
 

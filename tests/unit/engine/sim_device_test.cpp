@@ -151,6 +151,95 @@ TEST(SimDevice, DilationKeepsTheCourseAndScalesTheRate) {
   EXPECT_THROW((void)dilated(m, 0.5), UsageError);
 }
 
+// The crash of issue 41: 4 dies, 7 % OP, 99 % noise, 5 erase blocks a die. Dynamic striping
+// could fill every die with valid data and SimDevice then popped an empty free list (SIGSEGV).
+// Such a geometry is refused, saying what to raise.
+TEST(SimDevice, AGeometryThatCanDeadlockIsRefusedSayingWhatToRaise) {
+  SimModel m = small_model();
+  m.capacity_bytes = 4ULL << 20;
+  m.over_provisioning = 0.07;
+  m.noise_pct = 99;
+  try {
+    SimDevice d(m);
+    FAIL() << "accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("raise over_provisioning to at least 0.750"), std::string::npos) << e.what();
+  }
+  m.over_provisioning = 0.8;  // 8 blocks a die: the dies hold 1,536 units with 2 free each, for 1,024
+  SimDevice d(m);
+  EXPECT_EQ(d.capacity_bytes(), 4ULL << 20);
+}
+
+// A die whose full blocks hold only valid data takes no host write (it keeps its free blocks for
+// GC). Here reads keep dies 1-3 busy, so dynamic striping sends the overwrites of their units to
+// die 0, which fills with valid data; before the fix this popped die 0's empty free list.
+TEST(SimDevice, ADieHoldingOnlyValidDataTakesNoHostWrite) {
+  SimModel m = small_model();
+  m.capacity_bytes = 4ULL << 20;
+  m.over_provisioning = 0.8;
+  SimDevice d(m);
+  const uint64_t units = d.capacity_bytes() / 4096;
+  uint64_t now = 0;
+  for (uint64_t u = 0; u < units; ++u) {
+    (void)d.write(u * 4096, 4096, now);
+    now += 1'000'000;
+  }
+  for (int pass = 0; pass < 3; ++pass) {
+    for (uint64_t u = 0; u < units; ++u) {
+      if (u % 4 == 0) {
+        continue;
+      }
+      for (uint64_t k = 1; k < 4; ++k) {
+        for (int r = 0; r < 6; ++r) {
+          (void)d.read((u / 4 * 4 + k) % units * 4096, 4096, now);
+        }
+      }
+      (void)d.write(u * 4096, 4096, now);
+      now += 400'000;
+    }
+  }
+  EXPECT_EQ(d.counters().host_units_written, units + 3 * (units - units / 4));
+  EXPECT_GT(d.counters().blocks_erased, 0u);
+  // Every unit is still mapped: a read costs its die.
+  EXPECT_EQ(d.read(0, 4096, now + 1'000'000'000), now + 1'000'000'000 + 50'000 + 2'000 + 4096ULL * 1000 / 500);
+}
+
+// Few blocks a die and 99 % noise (the crash's mix) on a geometry the check accepts: random
+// writes to saturation run through.
+TEST(SimDevice, LargeNoiseWithFewBlocksADieRunsToSaturation) {
+  SimModel m = small_model();
+  m.capacity_bytes = 32ULL << 20;
+  m.over_provisioning = 0.07;
+  m.noise_pct = 99;
+  SimDevice d(m);
+  const uint64_t units = d.capacity_bytes() / 4096;
+  uint64_t seed = 1;
+  uint64_t now = 0;
+  for (uint64_t i = 0; i < 20 * units; ++i) {
+    (void)d.write(lcg(seed) % units * 4096, 4096, now);
+    now += 1'000;
+  }
+  EXPECT_GT(d.counters().write_amplification(), 5.0);
+}
+
+// The periodic background activity: service times x (1 + load) in the first half of each
+// period, untouched in the second; off (period 0) by default.
+TEST(SimDevice, ABackgroundActivitySlowsTheFirstHalfOfEachPeriod) {
+  SimModel m = small_model();
+  m.background_period_s = 2;
+  m.background_load = 1.0;
+  SimDevice d(m);
+  (void)d.write(0, 4096, 0);
+  const uint64_t interface_ns = 2'000 + 4096ULL * 1000 / 500;
+  const uint64_t busy_half = 10'100'000'000ULL;   // 10.1 s: 0.1 s into a period
+  const uint64_t quiet_half = 11'100'000'000ULL;  // 1.1 s into it
+  EXPECT_EQ(d.read(0, 4096, busy_half), busy_half + 2 * 50'000 + interface_ns);
+  EXPECT_EQ(d.read(0, 4096, quiet_half), quiet_half + 50'000 + interface_ns);
+  SimDevice off(small_model());
+  (void)off.write(0, 4096, 0);
+  EXPECT_EQ(off.read(0, 4096, busy_half), busy_half + 50'000 + interface_ns);
+}
+
 TEST(SimDevice, AModelThatCannotBeADriveIsRefusedNamingTheField) {
   SimModel m = small_model();
   m.gc_free_blocks = 1;

@@ -101,6 +101,18 @@ TEST(SimModels, EveryModelLoadsAndEveryParameterSaysWhereItCameFrom) {
   }
 }
 
+// The optional mechanism is off (0) in a model that leaves it out: dc500r / dc500m / tlc-nvme
+// keep their figures; a model that sets it gets it.
+TEST(SimModels, AnOptionalMechanismLeftOutIsOff) {
+  for (const std::string& name : sim_model_names()) {
+    EXPECT_EQ(load_sim_model(name).background_period_s, 0) << name;
+    EXPECT_EQ(load_sim_model(name).background_load, 0) << name;
+  }
+  json j = json::parse(*embedded_file("sim/dc500r.json"));
+  j["parameters"]["background_period_s"] = {{"value", 600}, {"source", "x"}};
+  EXPECT_EQ(sim_model_from_json(j, "dc500r", "sim/dc500r.json").background_period_s, 600);
+}
+
 TEST(SimModels, AMissingModelNamesTheModelsThereAre) {
   try {
     (void)load_sim_model("dc600x");
