@@ -164,7 +164,6 @@ TEST(EtaModel, ATimeLimitedLoopStopsCountingAtItsLimit) {
   EXPECT_EQ(eta.remaining("w/main/sample-00009", 0)->worst_ns, (80 + 21) * k_ns_per_s);
 }
 
-
 device::DeviceIdentity identity(device::Transport t, uint64_t capacity_bytes) {
   device::DeviceIdentity id;
   id.transport = t;
