@@ -271,7 +271,7 @@ json results_from_runs(const ClaimSheet& sheet, const std::vector<SourceRun>& ru
   run_verdict.clauses = {results::ClauseRecord{"claims", "Test claims", "-", run_verdict.compliant ? "pass" : "fail",
                                                run_verdict.summary}};
   for (std::string& r : run_verdict.reasons) r = "claims: " + r;
-  doc.tests = {json(rec)};
+  doc.tests = {json(rec).dump()};
   doc.compliance = run_verdict;
   // The fingerprint of a from-runs validation is that of its inputs: every source's hash.
   std::string hashes;

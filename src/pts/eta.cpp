@@ -50,6 +50,9 @@ void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
   }
   const PlanStep& s = m_worst.steps[it->second];
   const auto elapsed = static_cast<double>(elapsed_ns);
+  if (s.loop_time_limit_ns > 0 && s.kind == "segment") {
+    m_loop_elapsed_ns[s.loop] += elapsed_ns;
+  }
   if (s.kind == "purge") {
     m_purge_ns.add(elapsed);
   } else if (s.kind == "health") {
@@ -92,8 +95,26 @@ std::optional<uint64_t> EtaModel::remaining_in(const Plan& plan, const std::map<
     return std::nullopt;
   }
   uint64_t left = 0;
+  std::string loop;        // the time-limited loop the steps are in ("": none)
+  uint64_t loop_ns = 0;    // its clock: measured, then predicted segment time
+  bool loop_over = false;  // its limit was reached before the current sample
   for (size_t i = it->second; i < plan.steps.size(); ++i) {
-    left += predicted_ns(plan.steps[i]);
+    const PlanStep& s = plan.steps[i];
+    const uint64_t predicted = predicted_ns(s);
+    if (s.loop_time_limit_ns > 0) {
+      if (s.loop != loop) {
+        loop = s.loop;
+        const auto measured = m_loop_elapsed_ns.find(loop);
+        loop_ns = measured == m_loop_elapsed_ns.end() ? 0 : measured->second;
+        loop_over = false;
+      }
+      if (s.kind == "segment") {
+        loop_over = i != it->second && loop_ns >= s.loop_time_limit_ns;  // the current step runs
+        loop_ns += predicted;
+      }
+      if (loop_over) continue;
+    }
+    left += predicted;
   }
   return left > elapsed_ns ? left - elapsed_ns : 0;
 }

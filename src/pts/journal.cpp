@@ -86,6 +86,8 @@ void Journal::append(JournalEntry entry) {
   entry.sha256.clear();
   entry.sha256 = entry_hash(json(entry), m_entries.empty() ? std::string() : m_entries.back().sha256);
   write_file_atomic(m_steps.file(entry_file_name(entry.seq)), json(entry).dump());
+  entry.request = nullptr;  // in its file; never read again in this session (journal.hpp)
+  entry.result = nullptr;
   m_entries.push_back(std::move(entry));
 }
 

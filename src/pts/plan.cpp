@@ -68,6 +68,8 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   PlanStep step;
   step.id = id.text();
   step.kind = to_string(request.kind);
+  step.loop_time_limit_ns = request.plan_time_limit_ns;
+  if (step.loop_time_limit_ns > 0) step.loop = id.test + "/" + id.phase;
   if (request.kind == StepKind::purge) {
     step.label = "purge (" + request.purge_method + ")";
     step.duration_ns = m_assumptions.purge_ns;

@@ -67,7 +67,7 @@ workload::DataPattern data_pattern_of(const std::string& name) {
 
 void write_results(RunState& s) {
   s.drive->update(s.draft);
-  write_file_atomic(s.out->file("results.json"), json(s.draft).dump());
+  write_file_atomic(s.out->file("results.json"), results::dump_run_draft(s.draft));
 }
 
 // Validation that needs no device: throws UsageError before anything is touched.
@@ -230,7 +230,7 @@ RunOutcome execute(RunState& s, RunLog& observer) {
       record.compliance = record_of(verdict);
       record.has_compliance = true;
       verdicts.emplace_back(record.header.id, verdict);
-      s.draft.tests.push_back(json(std::move(record)));  // releases its sub-documents
+      s.draft.tests.push_back(json(std::move(record)).dump());  // held as text (results/run_draft.hpp)
       write_results(s);
     }
     outcome.status = "complete";
@@ -254,8 +254,9 @@ RunOutcome execute(RunState& s, RunLog& observer) {
   s.drive->finish(s.draft, observer);
   outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
   s.draft.compliance = record_of(outcome.compliance);
-  const auto document = std::make_shared<const json>(s.draft);  // the simulation record is current
-  write_file_atomic(s.out->file("results.json"), document->dump());
+  const std::string text = results::dump_run_draft(s.draft);  // the simulation record is current
+  write_file_atomic(s.out->file("results.json"), text);
+  const auto document = std::make_shared<const json>(json::parse(text));
   if (outcome.status == "complete") outcome.report_formats = s.config.report_formats;
   outcome.final_note = fmt::format("{}run {}: {}; exit code {}", s.drive->outcome_prefix(), outcome.status,
                                    outcome.compliance.summary, outcome.exit_code);

@@ -145,11 +145,13 @@ void to_json(json& j, const HealthStepResult& r) {
   j["throttling"] = r.throttling;
 }
 
-SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec, uint32_t plan_round) {
+SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec, uint32_t plan_round,
+                          uint64_t plan_time_limit_ns) {
   StepRequest request;
   request.kind = StepKind::segment;
   request.segment = spec;
   request.plan_round = plan_round;
+  request.plan_time_limit_ns = plan_time_limit_ns;
   return exec.execute(id, request).get<SegmentResult>();
 }
 

@@ -10,9 +10,13 @@
 // seed 004 sheet (pts/sheets/dc500r-seed004.json) passes on the model.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <csignal>
+#include <ctime>
 #include <filesystem>
+#include <map>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -25,8 +29,10 @@
 
 #include "integration/workload_process.hpp"
 #include "support/json_schema.hpp"
+#include "support/schema_support.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
+#include "unit/report/html/report_check.hpp"
 
 namespace ptsuite {
 namespace {
@@ -304,3 +310,243 @@ TEST(SimRunCliValidate, TheSeed004SheetPassesOnTheModel) {
 
 }  // namespace
 }  // namespace ptsuite
+
+// A FULL-LENGTH enterprise suite through the built binary, killed late and resumed (issue 41
+// item 3, docs/sim.md "Full suites in CI"): `ptsuite run all --revision e1.1 --engine sim --set
+// sim.model=tlc-nvme` (PTS-E 1.1's `all`: iops, throughput, latency, wsat, ecw, hir, xsr, dirth,
+// NOT quick) at the model's recommended scale (1000: 7.1 GiB simulated, ~10,500 journal steps,
+// ~845,000 s of virtual time, ~42 M simulated IOs), killed with SIGKILL when its console starts
+// XSR's third access group (~87 % of the journal's steps), then `ptsuite resume`. Checked:
+//   * the kill came late: the journal then held >= 80 % of the finished run's steps;
+//   * every journaled step kept: each entry's file is byte for byte what it was at the kill, and
+//     the resumed session replayed exactly those (results.json "journal");
+//   * results.json complete and valid against the results schema, a record for every test;
+//   * every report page there: the HTML report gives each test a page range, contiguous to the
+//     last page, each with a chart; a CSV per test and summary.txt;
+//   * the console's live ETA (the "ETA <= worst (best if steady at Round 5)" of each step group,
+//     both sessions) against the virtual time the run then still took, from half-way on: worst
+//     >= 0.9 x the time left, best <= 1.1 x it (the rule sim_suite_test.cpp applies);
+//   * the resumed process's peak RSS (wait4's ru_maxrss) under a stated bound.
+// Its own ctest entry, `sim.full_cli` (label sim, tests/CMakeLists.txt): the run costs ~30 s of CPU
+// and the resume ~25 s more (it re-executes the journaled steps' IOs to rebuild the drive).
+namespace ptsuite::pts {
+namespace {
+
+using nlohmann::json;
+using workload::test::Child;
+using workload::test::ProcessResult;
+using workload::test::slurp;
+namespace fs = std::filesystem;
+
+// The console line a step group starts with (RunConsole, stderr not a terminal), e.g.
+// "  xsr/access-3  RND 4KiB 0/100  ETA <= 52h01m10s (40h13m00s if steady at Round 5)".
+constexpr const char* k_full_cli_kill_at = "\n  xsr/access-3  ";
+
+std::map<std::string, std::string> full_cli_journal(const std::string& run_dir) {
+  std::map<std::string, std::string> out;
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(run_dir) / "journal" / "steps")) {
+    if (e.path().extension() == ".json") out.emplace(e.path().filename().string(), slurp(e.path().string()));
+  }
+  return out;
+}
+
+// "2026-12-09T03:49:24Z" -> Unix seconds (the simulated part's stamps: virtual time).
+double full_cli_unix_s(const std::string& utc) {
+  std::tm tm{};
+  if (strptime(utc.c_str(), "%Y-%m-%dT%H:%M:%SZ", &tm) == nullptr) return -1;
+  return static_cast<double>(timegm(&tm));
+}
+
+// units::format_duration's text ("52h01m10s", "3m05s", "1.5s", "40ms") in seconds.
+double full_cli_duration_s(const std::string& text) {
+  static const std::regex part("([0-9.]+)(h|ms|us|m|s)");
+  const std::map<std::string, double> unit{{"h", 3600}, {"m", 60}, {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}};
+  double s = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), part); it != std::sregex_iterator(); ++it) {
+    s += std::stod((*it)[1]) * unit.at((*it)[2]);
+  }
+  return s;
+}
+
+// The group a step's console line names (RunConsole's rule): "iops/main/r003-s12" ->
+// "iops/main/r003", "xsr/access-3/sample-00001" -> "xsr/access-3".
+std::string full_cli_group_of(const std::string& id) {
+  const size_t phase_end = id.find('/', id.find('/') + 1);
+  const std::string name = id.substr(phase_end + 1);
+  const size_t dash = name.find('-');
+  const bool round = !name.empty() && name[0] == 'r' && dash != std::string::npos;
+  return id.substr(0, phase_end) + (round ? "/" + name.substr(0, dash) : "");
+}
+
+// Each journaled step's virtual start (a segment's or purge's started_utc, a health snapshot's
+// taken_utc; else where the step before it ended), and the run's virtual end.
+struct FullCliStepTimes {
+  std::vector<std::string> ids;
+  std::vector<double> start_s;
+  double end_s = 0;
+};
+
+FullCliStepTimes full_cli_step_times(const std::map<std::string, std::string>& files) {
+  FullCliStepTimes t;
+  double last = 0;
+  for (const auto& [name, text] : files) {  // "00000001.json" ...: in order
+    const json e = json::parse(text);
+    const json& r = e.at("result");
+    for (const char* key : {"started_utc", "taken_utc"}) {
+      if (r.contains(key)) {
+        last = full_cli_unix_s(r.at(key).get<std::string>());
+        break;
+      }
+    }
+    t.ids.push_back(e.at("id").get<std::string>());
+    t.start_s.push_back(last);
+    for (const char* key : {"finished_utc", "ended_utc", "taken_utc"}) {
+      if (r.contains(key)) t.end_s = std::max(t.end_s, full_cli_unix_s(r.at(key).get<std::string>()));
+    }
+  }
+  return t;
+}
+
+struct FullCliEtaLine {
+  std::string group;
+  double worst_s = 0;
+  double best_s = -1;  // -1: past the best-case plan
+};
+
+std::vector<FullCliEtaLine> full_cli_eta_lines(const std::string& console) {
+  static const std::regex line(R"(\n  (\S+)  .*  ETA <= (\S+)(?: \((\S+) if steady at Round 5\))?)");
+  std::vector<FullCliEtaLine> out;
+  for (auto it = std::sregex_iterator(console.begin(), console.end(), line); it != std::sregex_iterator(); ++it) {
+    // The group the kill cut short starts again in the resumed session: its first line counts.
+    if (!out.empty() && out.back().group == (*it)[1]) continue;
+    out.push_back({(*it)[1], full_cli_duration_s((*it)[2]), (*it)[3].matched ? full_cli_duration_s((*it)[3]) : -1});
+  }
+  return out;
+}
+
+struct FullCliKilled {
+  std::map<std::string, std::string> journal;  // at the kill
+  std::string console;                         // the first session's stderr
+};
+
+FullCliKilled full_cli_run_and_kill(const std::string& out) {
+  FullCliKilled k;
+  Child child({"run", "all", "--revision", "e1.1", "--engine", "sim", "--set", "sim.model=tlc-nvme", "--out", out,
+               "--no-history"});
+  while (!child.exited() && slurp(child.err_path()).find(k_full_cli_kill_at) == std::string::npos) ::usleep(20'000);
+  EXPECT_FALSE(child.exited()) << "the run ended before XSR's third access group";
+  ::kill(child.pid(), SIGKILL);
+  const ProcessResult r = child.wait();
+  EXPECT_EQ(r.term_signal, SIGKILL);
+  k.console = r.err;
+  k.journal = full_cli_journal(out);
+  return k;
+}
+
+// Every test's page range in the summary's table, contiguous to the last page, each with a chart.
+void full_cli_expect_every_report_page(const std::string& html, size_t tests) {
+  const std::vector<std::string> pages = report::html::testing::pages_of(html);
+  const std::regex range("<td>([0-9]+)\u2013([0-9]+)</td>");
+  std::vector<std::pair<size_t, size_t>> ranges;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), range); it != std::sregex_iterator(); ++it) {
+    ranges.emplace_back(std::stoul((*it)[1]), std::stoul((*it)[2]));
+  }
+  ASSERT_EQ(ranges.size(), tests);
+  for (size_t t = 0; t < ranges.size(); ++t) {
+    ASSERT_LE(ranges[t].first, ranges[t].second);
+    ASSERT_LE(ranges[t].second, pages.size());
+    size_t charts = 0;
+    for (size_t p = ranges[t].first - 1; p < ranges[t].second; ++p) {
+      charts += report::html::testing::count_of(pages[p], "<svg");
+    }
+    EXPECT_GT(charts, 0u) << "test " << t;
+    if (t + 1 < ranges.size()) {
+      EXPECT_EQ(ranges[t + 1].first, ranges[t].second + 1);
+    }
+  }
+  EXPECT_EQ(ranges.back().second, pages.size());
+  std::printf("sim_full_cli: report %zu bytes, %zu pages\n", html.size(), pages.size());
+}
+
+// The console's ETA lines of both sessions against the virtual time left at each line's step
+// group start, from half-way on. Returns how many lines were compared.
+size_t full_cli_expect_eta_within_ten_percent(const std::string& console, const FullCliStepTimes& t) {
+  const std::vector<FullCliEtaLine> lines = full_cli_eta_lines(console);
+  const double begin = t.start_s.front();
+  size_t next = 0, compared = 0;
+  std::string previous;
+  for (size_t i = 0; i < t.ids.size() && next < lines.size(); ++i) {
+    const std::string g = full_cli_group_of(t.ids[i]);
+    if (g == previous) continue;
+    previous = g;
+    if (lines[next].group != g) continue;
+    const FullCliEtaLine& l = lines[next++];
+    if ((t.start_s[i] - begin) * 2 < t.end_s - begin) continue;
+    const double left = t.end_s - t.start_s[i];
+    EXPECT_GE(l.worst_s, 0.9 * left) << g << ": " << left << " s left";
+    if (l.best_s >= 0) {
+      EXPECT_LE(l.best_s, 1.1 * left) << g << ": " << left << " s left";
+    }
+    ++compared;
+  }
+  std::printf("sim_full_cli: %zu ETA lines, %zu compared from half-way on\n", lines.size(), compared);
+  return compared;
+}
+
+TEST(SimFullSuiteCli, KilledLateThenResumedKeepsEveryStepAndEndsComplete) {
+  test_support::ShmTempDir dir("ptsuite-simfull-cli");
+  const std::string out = dir.file("run");
+  const FullCliKilled killed = full_cli_run_and_kill(out);
+  ASSERT_FALSE(killed.journal.empty());
+
+  Child resume({"resume", out, "--no-history"});
+  const ProcessResult resumed = resume.wait();
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err.substr(0, 4000);
+
+  // Every journaled step kept, byte for byte; the resumed session replayed exactly those.
+  const std::map<std::string, std::string> after = full_cli_journal(out);
+  for (const auto& [name, text] : killed.journal) {
+    const auto it = after.find(name);
+    ASSERT_NE(it, after.end()) << name;
+    EXPECT_EQ(it->second, text) << name << " changed on resume";
+  }
+  const json doc = test_support::load_json(out + "/results.json");
+  const json& journal = doc.at("run").at("journal");
+  EXPECT_EQ(journal.at("steps").get<size_t>(), after.size());
+  EXPECT_EQ(journal.at("replayed_this_session").get<size_t>(), killed.journal.size());
+  EXPECT_GE(static_cast<double>(killed.journal.size()), 0.8 * static_cast<double>(after.size()));
+  const json& sim = doc.at("simulation");
+  std::printf("sim_full_cli: killed at %zu of %zu journal steps; virtual %.0f s; %llu IOs simulated, %llu replayed\n",
+              killed.journal.size(), after.size(), sim.at("virtual_s").get<double>(),
+              static_cast<unsigned long long>(sim.at("simulated_ios").get<uint64_t>()),
+              static_cast<unsigned long long>(sim.at("replayed_ios").get<uint64_t>()));
+
+  // Complete and schema-valid, a record for every test of `all`.
+  EXPECT_EQ(doc.at("run").at("status"), "complete");
+  const std::vector<std::string> tests = doc.at("config").at("tests").get<std::vector<std::string>>();
+  EXPECT_EQ(tests, (std::vector<std::string>{"iops", "throughput", "latency", "wsat", "ecw", "hir", "xsr", "dirth"}));
+  ASSERT_EQ(doc.at("tests").size(), tests.size());
+  for (const json& t : doc.at("tests")) {
+    EXPECT_EQ(t.at("status"), "complete") << t.at("id");
+  }
+  const std::vector<std::string> errors = validate_json(doc, schema_test::schema());
+  EXPECT_TRUE(errors.empty()) << schema_test::joined(errors);
+
+  // Every report page, a CSV per test, the summary.
+  full_cli_expect_every_report_page(slurp(out + "/report.html"), tests.size());
+  for (const std::string& t : tests) {
+    EXPECT_TRUE(fs::exists(out + "/" + t + ".csv")) << t;
+  }
+  EXPECT_TRUE(fs::exists(out + "/summary.txt"));
+
+  // The live ETA of both sessions against the virtual time the run then still took.
+  EXPECT_GE(full_cli_expect_eta_within_ten_percent(killed.console + resumed.err, full_cli_step_times(after)), 20u);
+
+  // The resumed process's peak RSS (see docs/sim.md, "Full suites in CI", for the bound).
+  std::printf("sim_full_cli: resumed process peak RSS %ld KiB\n", resumed.max_rss_kib);
+  EXPECT_GT(resumed.max_rss_kib, 0);
+  EXPECT_LE(resumed.max_rss_kib, 1024L * 1024);
+}
+
+}  // namespace
+}  // namespace ptsuite::pts

@@ -22,6 +22,7 @@ namespace ptsuite::workload::test {
 struct ProcessResult {
   int exit_code = -1;  // -1 when killed by a signal
   int term_signal = 0;
+  long max_rss_kib = 0;  // the child's peak RSS (wait4's ru_maxrss)
   std::string out;
   std::string err;
 };
@@ -84,6 +85,8 @@ class Child {
   Child& operator=(const Child&) = delete;
 
   [[nodiscard]] pid_t pid() const noexcept { return m_pid; }
+  // Where the child's stderr goes (a test may read it while the child runs).
+  [[nodiscard]] const std::string& err_path() const noexcept { return m_err; }
 
   // Whether the child has installed a handler for `signum` (SigCgt in /proc/<pid>/status).
   [[nodiscard]] bool catches(int signum) const {
@@ -106,9 +109,11 @@ class Child {
 
   ProcessResult wait() {
     int status = 0;
-    ::waitpid(m_pid, &status, 0);
+    rusage usage{};
+    ::wait4(m_pid, &status, 0, &usage);
     m_reaped = true;
     ProcessResult r;
+    r.max_rss_kib = usage.ru_maxrss;
     if (WIFEXITED(status)) {
       r.exit_code = WEXITSTATUS(status);
     } else if (WIFSIGNALED(status)) {

@@ -15,7 +15,17 @@
 //   health, idle          the mean measured time of that kind / the planned idle time.
 // remaining() sums the predicted times of every step from the current one on, in the best and
 // the worst plan; a step the best plan does not hold (the run went past Round 5) has only the
-// worst-case figure. Single-threaded (the run's observer thread); pure apart from its state.
+// worst-case figure. A loop with a time limit (PlanStep::loop_time_limit_ns: WSAT's and
+// endurance-write's samples) is counted as the procedure runs it: its clock starts at the
+// measured times of its finished segments and advances by each remaining segment's predicted
+// time; a sample starts only while the clock is below the limit (its health snapshot follows
+// it), the loop's later steps are not counted. (The plan times the loop's samples at their
+// length, so it holds limit / length of them; a drive whose samples overrun their minute, a
+// simulated one behind GC stalls, runs fewer: the ETA would count the rest at their measured
+// length.) The loop's clock counts a step's whole time where the procedure counts its
+// segment's elapsed time: on a real drive it runs ahead by the step overhead (~40 ms a
+// sample), at most one sample early. Single-threaded (the run's observer thread); pure apart
+// from its state.
 #pragma once
 
 #include <cstdint>
@@ -75,6 +85,7 @@ class EtaModel {
   Mean m_overhead_ns;                                          // timed segments: measured overhead
   Mean m_planned_overhead_ns;                                  // ... and what the plan gave the same segments
   std::map<std::pair<uint32_t, uint32_t>, Written> m_written;  // by TC x QD
+  std::map<std::string, uint64_t> m_loop_elapsed_ns;           // time-limited loops: their finished segments' time
 };
 
 }  // namespace ptsuite::pts

@@ -12,6 +12,9 @@
 // version): the executor refuses with an Error naming the first differing step.
 // Each entry carries its SHA-256, chained to the one before (JournalEntry::sha256): an entry
 // edited after it was written is refused when the journal is loaded, before anything runs.
+// Memory: entries() holds every loaded entry whole (a resume replays them), but an entry
+// append()ed in this session only as seq, id, time and hash, its request and result null (its
+// file has them): a full-length run appends 10,000+ (docs/sim.md, "Full suites in CI").
 #pragma once
 
 #include <cstdint>

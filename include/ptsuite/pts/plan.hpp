@@ -85,6 +85,10 @@ struct PlanStep {
   uint64_t bytes = 0;        // bytes to transfer (limit, or estimate for timed steps)
   bool estimated = false;    // duration derived from an assumption
   uint64_t overhead_ns = 0;  // wall time beyond duration_ns: a segment's overhead, a health snapshot's time
+  // A step of a loop with a time limit (StepRequest::plan_time_limit_ns: WSAT's samples and
+  // their health snapshots), the loop named by its test and phase ("wsat/main"); 0 and "" else.
+  uint64_t loop_time_limit_ns = 0;
+  std::string loop;
 };
 
 class PlanningExecutor : public StepExecutor {

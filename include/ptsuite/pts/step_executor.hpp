@@ -45,6 +45,11 @@ struct StepRequest {
   // WSAT's samples under stop_rule=steady-state; 0 otherwise. Only the planner reads it: its
   // worst case swings values Round by Round (plan.hpp), whatever the step names.
   uint32_t plan_round = 0;
+  // The time limit of the loop a step belongs to (WSAT's and endurance-write's samples and
+  // their health snapshots: the loop ends after the sample whose segments' times reach it); 0
+  // otherwise. Only the planner reads it: the ETA stops counting the loop's planned steps there
+  // (eta.hpp).
+  uint64_t plan_time_limit_ns = 0;
 };
 
 // The request as the journal stores it: {"kind"} and the segment, "method" or "idle_ns".
@@ -118,6 +123,7 @@ class RunStopped : public std::runtime_error {
 };
 
 // Typed convenience over execute() for segment steps (plan_round: see StepRequest).
-SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec, uint32_t plan_round = 0);
+SegmentResult run_segment(StepExecutor& exec, const StepId& id, const SegmentSpec& spec, uint32_t plan_round = 0,
+                          uint64_t plan_time_limit_ns = 0);
 
 }  // namespace ptsuite::pts

@@ -2,8 +2,12 @@
 // builds it while the run goes on: each part a typed record (results/run_header.hpp; the tests'
 // records written by results/test_record.hpp's writer), or a sub-document written by the layer
 // that owns its type (the run configuration: pts/run_config.hpp; the device identity, platform
-// and throttle summary: device/). to_json() is the one writer of the document; pts writes it
-// after every test and at the end. read_run_draft() reads a document back for `ptsuite resume`,
+// and throttle summary: device/). A finished test is held as the compact JSON text its record's
+// writer made (not as nlohmann::json: a full-length run's records took ~10x their text's size
+// in memory, docs/sim.md). dump_run_draft() is the one writer of the document's text, pts writes
+// it after every test and at the end: the tests' texts spliced in, never parsed back, byte for
+// byte what json(d).dump() gives (to_json() parses the tests' texts: for a caller that needs the
+// document as json). read_run_draft() reads a document back for `ptsuite resume`,
 // which continues it: every part reads exactly as written (a document read and written again is
 // byte for byte the same; tests/unit/results/records_test.cpp, run_cli_test.cpp).
 // Presence: "run", "target", "device", "platform", "plan", "preflight", "health", "write_cache",
@@ -47,12 +51,15 @@ struct RunDraft {
   std::optional<std::vector<PreflightSession>> preflight;
   nlohmann::json throttle;  // "health"'s throttle summary (device/health.hpp); null: no health part
   std::optional<WriteCacheRecord> write_cache;
-  std::vector<nlohmann::json> tests;  // each finished test's record as written
+  std::vector<std::string> tests;  // each finished test's record: json(TestRecord).dump()
   std::optional<ComplianceRecord> compliance;
   std::optional<SimulationRecord> simulation;  // a run on a simulated drive (results/simulation.hpp)
 };
 
 void to_json(nlohmann::json& j, const RunDraft& d);
+// The document's compact text, equal to json(d).dump() (results/run_draft_test.cpp): the header
+// parts written as to_json writes them, the tests' texts copied in (each must be a JSON text).
+std::string dump_run_draft(const RunDraft& d);
 // Tolerant like every results reader: a part the document lacks stays unset.
 RunDraft read_run_draft(const nlohmann::json& results);
 

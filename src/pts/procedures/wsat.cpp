@@ -173,9 +173,12 @@ results::TestRecord WriteSaturationTest::procedure(TestContext& ctx) const {
     SegmentSpec s = sample_spec;
     s.bytes_limit = target_bytes == 0 || ss.enabled ? 0 : sample_byte_limit(s, target_bytes - written_bytes);
     const uint32_t round = ss.enabled ? (n + ss.round_samples - 1) / ss.round_samples : 0;
-    const SegmentResult r = run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s, round);
+    const uint64_t limit_ns = ss.enabled ? 0 : time_limit_ns;  // the loop's time stop, for the ETA
+    const SegmentResult r =
+        run_segment(ctx.exec, StepId{id(), "main", fmt::format("sample-{:05}", n)}, s, round, limit_ns);
     StepRequest health;
     health.kind = StepKind::health;
+    health.plan_time_limit_ns = limit_ns;
     nlohmann::json h = ctx.exec.execute(StepId{id(), "main", fmt::format("sample-{:05}-health", n)}, health);
     written_bytes += r.summary.write.bytes;
     elapsed_ns += r.elapsed_ns;

@@ -2,6 +2,8 @@
 // (plan_assumptions_for in plan.hpp).
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <ptsuite/pts/eta.hpp>
 #include <ptsuite/pts/plan.hpp>
 #include <ptsuite/util/units.hpp>
@@ -112,6 +114,54 @@ TEST(EtaModel, MeasuredOverheadsScaleThePlansPerStepOverheads) {
   EXPECT_NE(eta.basis().find("step overhead measured 200ms per segment over 1 segments (2.00x the plan's)"),
             std::string::npos)
       << eta.basis();
+}
+
+// A loop with a time limit (WSAT, endurance-write): `n` samples of 60 s, each followed by its
+// health snapshot, under a 600 s limit, then a 1 s step of the next test.
+Plan time_limited_loop(size_t n) {
+  Plan p;
+  for (size_t i = 1; i <= n; ++i) {
+    PlanStep sample = step(fmt::format("w/main/sample-{:05}", i), "segment", 60 * k_ns_per_s);
+    PlanStep health = step(fmt::format("w/main/sample-{:05}-health", i), "health", 0);
+    for (PlanStep* s : {&sample, &health}) {
+      s->loop_time_limit_ns = 600 * k_ns_per_s;
+      s->loop = "w/main";
+    }
+    p.steps.push_back(sample);
+    p.steps.push_back(health);
+  }
+  p.steps.push_back(step("z/main/r001-s00", "segment", k_ns_per_s));
+  return p;
+}
+
+// Before anything ran, the loop is the plan's: 10 samples of 60 s fill the 600 s limit.
+TEST(EtaModel, ATimeLimitedLoopIsThePlanBeforeItsSamplesAreMeasured) {
+  const Plan p = time_limited_loop(10);
+  const EtaModel eta(p, p, PlanAssumptions{});
+  EXPECT_EQ(eta.remaining("w/main/sample-00001", 0)->worst_ns, 601 * k_ns_per_s);
+  EXPECT_EQ(eta.remaining("w/main/sample-00006", 0)->worst_ns, 301 * k_ns_per_s);
+}
+
+// Samples that overrun their minute (80 s: a simulated drive's GC drain) reach the 600 s limit
+// after 8 of them (7 x 80 = 560 s < 600 s, 8 x 80 = 640 s): the ETA counts those, not the 10 the
+// plan holds. After 5 samples (400 s): 3 more of 80 s with their snapshots, then the next test's
+// 1 s step with the measured 20 s overhead. Counting every planned sample it would be 5 x 80 s.
+TEST(EtaModel, ATimeLimitedLoopStopsCountingAtItsLimit) {
+  const Plan p = time_limited_loop(10);
+  EtaModel eta(p, p, PlanAssumptions{});
+  for (size_t i = 1; i <= 5; ++i) {
+    eta.finished(fmt::format("w/main/sample-{:05}", i), 80 * k_ns_per_s);
+    eta.finished(fmt::format("w/main/sample-{:05}-health", i), 0);
+  }
+  EXPECT_EQ(eta.remaining("w/main/sample-00006", 0)->worst_ns, (3 * 80 + 21) * k_ns_per_s);
+  // The health snapshot of the sample that reaches the limit still runs; nothing of the loop after it.
+  for (size_t i = 6; i <= 8; ++i) {
+    eta.finished(fmt::format("w/main/sample-{:05}", i), 80 * k_ns_per_s);
+  }
+  EXPECT_EQ(eta.remaining("w/main/sample-00008-health", 0)->worst_ns, 21 * k_ns_per_s);
+  // A step the run is in counts even when the loop's clock (step times, the procedure counts its
+  // segments' own: a little less) says the limit is reached.
+  EXPECT_EQ(eta.remaining("w/main/sample-00009", 0)->worst_ns, (80 + 21) * k_ns_per_s);
 }
 
 device::DeviceIdentity identity(device::Transport t, uint64_t capacity_bytes) {

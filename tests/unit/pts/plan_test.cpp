@@ -95,6 +95,26 @@ TEST(Plan, ASmallTargetsWsatWorstCaseIsStillSixHoursOfMinuteSamples) {
   EXPECT_EQ(count(best, "segment"), 1u + 1u);  // 16 MiB written in the first sample
 }
 
+// The planner marks the loop: endurance-write's samples and their health snapshots carry its
+// 600-minute limit, its purge and WIPC do not; WSAT's samples under the steady-state stop rule
+// (Round cap, no time stop) are no such loop.
+TEST(Plan, TimeLimitedLoopsCarryTheirLimit) {
+  PlanFixture f;
+  const Plan endurance = f.plan({"endurance-write"}, PlanCase::worst);
+  size_t marked = 0;
+  for (const PlanStep& s : endurance.steps) {
+    const bool sample = s.id.find("/sample-") != std::string::npos;
+    EXPECT_EQ(s.loop_time_limit_ns, sample ? 600 * k_min_ns : 0) << s.id;
+    EXPECT_EQ(s.loop, sample ? "endurance-write/main" : "") << s.id;
+    marked += sample ? 1 : 0;
+  }
+  EXPECT_EQ(marked, 2u * 600u);  // 600 one-minute samples and their snapshots
+  PlanFixture ss(std::vector<std::pair<std::string, std::string>>{{"wsat.stop_rule", "steady-state"}});
+  for (const PlanStep& s : ss.plan({"wsat"}, PlanCase::worst, 960 * k_gib).steps) {
+    EXPECT_EQ(s.loop_time_limit_ns, 0u) << s.id;
+  }
+}
+
 TEST(Plan, AllFiveTestsQuickPresetIsShort) {
   PlanFixture quick({}, {"quick"});
   const Plan worst = quick.plan({"iops", "throughput", "latency", "wsat", "cbw"}, PlanCase::worst, k_gib);
