@@ -241,7 +241,7 @@ uint64_t SimDevice::collect(Die& die, uint32_t die_index) noexcept {
     index_erase(victim);
     m_block_state[victim] = k_sim_collecting;
     for (uint64_t p = victim * bu; p < (victim + 1) * bu && m_block_valid[victim] > 0; ++p) {
-      const uint32_t ahead = p + 8 < (victim + 1) * bu ? m_p2l[p + 8] : k_sim_unmapped;
+      const uint32_t ahead = p + 32 < (victim + 1) * bu ? m_p2l[p + 32] : k_sim_unmapped;  // 8 was too close
       if (ahead != k_sim_unmapped) {
         __builtin_prefetch(&m_l2p[ahead]);
       }
