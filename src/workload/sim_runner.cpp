@@ -16,7 +16,7 @@ struct SimThread {
   IoGenerator generator;
   uint64_t ios_left;
   uint64_t bytes_left;
-  IoDecision ahead[2]{};  // random pattern: the next two IOs, drawn ahead (their mapping prefetched)
+  IoDecision ahead[2]{};         // random pattern: the next two IOs, drawn ahead (their mapping prefetched)
   uint64_t next_allowed_ns = 0;  // rate limit
   uint64_t spacing_ns = 0;       // rate limit: per IO
   double ns_per_byte = 0;        // rate limit: per byte
