@@ -94,6 +94,37 @@ std::vector<SimThread> make_threads(const ResolvedWorkload& w, const WorkloadSta
   return threads;
 }
 
+// Random offsets miss the cache in the model's mapping tables: each thread's next two IOs are
+// drawn ahead (the same sequence), the mapping entry of the one after next is prefetched and,
+// once that is in, the entries a write of the next one changes, while other IOs are simulated.
+// Not for sequential runs, whose end state records the generators' cursors (and which hit the
+// cache). Returns whether the IOs are drawn ahead.
+bool start_lookahead(const WorkloadSpec& spec, std::vector<SimThread>& threads, const engine::SimDevice& device) {
+  if (spec.pattern == AccessPattern::sequential) {
+    return false;
+  }
+  for (SimThread& th : threads) {
+    th.ahead[0] = th.generator.next();
+    th.ahead[1] = th.generator.next();
+    device.prefetch(th.ahead[0].offset_bytes);
+    device.prefetch(th.ahead[1].offset_bytes);
+  }
+  return true;
+}
+
+// The thread's next IO (drawn ahead when `lookahead`: see start_lookahead()).
+IoDecision next_io(SimThread& th, const engine::SimDevice& device, bool lookahead) noexcept {
+  if (!lookahead) {
+    return th.generator.next();
+  }
+  const IoDecision io = th.ahead[0];
+  th.ahead[0] = th.ahead[1];
+  th.ahead[1] = th.generator.next();
+  device.prefetch(th.ahead[1].offset_bytes);          // the IO after next: its L2P entry
+  device.prefetch_mapping(th.ahead[0].offset_bytes);  // the next: its L2P entry is in by now
+  return io;
+}
+
 }  // namespace
 
 ResolvedWorkload resolve_simulated(WorkloadSpec spec, const engine::TargetGeometry& geometry) {
@@ -115,36 +146,14 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
   stats::IoStats io_stats;  // a local (moved into the result at the end): not reached through a pointer
   SimIntervals intervals(start_ns, spec.interval_ns);
   uint64_t submits = 0;
-  // Random offsets miss the cache in the model's mapping tables: each thread's next two IOs are
-  // drawn ahead (the same sequence), the mapping entry of the one after next is prefetched and,
-  // once that is in, the entries a write of the next one changes, while other IOs are simulated.
-  // Not for sequential runs, whose end state records the generators' cursors (and which hit the
-  // cache).
-  const bool lookahead = spec.pattern != AccessPattern::sequential;
-  if (lookahead) {
-    for (SimThread& th : threads) {
-      th.ahead[0] = th.generator.next();
-      th.ahead[1] = th.generator.next();
-      device.prefetch(th.ahead[0].offset_bytes);
-      device.prefetch(th.ahead[1].offset_bytes);
-    }
-  }
+  const bool lookahead = start_lookahead(spec, threads, device);
   auto issue = [&](uint32_t t, uint64_t now_ns) {
     SimThread& th = threads[t];
     const uint64_t at = std::max(now_ns, th.next_allowed_ns);
     if (th.ios_left == 0 || th.bytes_left == 0 || at >= deadline_ns) {
       return;
     }
-    IoDecision io;
-    if (lookahead) {
-      io = th.ahead[0];
-      th.ahead[0] = th.ahead[1];
-      th.ahead[1] = th.generator.next();
-      device.prefetch(th.ahead[1].offset_bytes);          // the IO after next: its L2P entry
-      device.prefetch_mapping(th.ahead[0].offset_bytes);  // the next: its L2P entry is in by now
-    } else {
-      io = th.generator.next();
-    }
+    const IoDecision io = next_io(th, device, lookahead);
     const uint64_t done = io.op == engine::IoOp::read ? device.read(io.offset_bytes, io.length_bytes, at)
                                                       : device.write(io.offset_bytes, io.length_bytes, at);
     th.next_allowed_ns = at + th.spacing_ns + static_cast<uint64_t>(th.ns_per_byte * io.length_bytes);
