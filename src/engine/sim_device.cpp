@@ -96,6 +96,7 @@ SimDevice::SimDevice(SimModel model) : m_model(std::move(model)) {
     m_block_die[b] = static_cast<uint32_t>(b / m_blocks_per_die);
   }
   m_unit_shift = static_cast<uint32_t>(std::countr_zero(m_model.unit_bytes));
+  m_noise_scale = m_model.noise_pct / 100.0;
   m_block_shift =
       std::has_single_bit(m_model.block_units) ? static_cast<uint32_t>(std::countr_zero(m_model.block_units)) : 0;
   const uint64_t counts = uint64_t{m_model.block_units} + 1;
@@ -154,7 +155,7 @@ uint64_t SimDevice::jitter(uint64_t ns) noexcept {
   m_rng ^= m_rng >> 7;
   m_rng ^= m_rng << 17;
   const double u = static_cast<double>(m_rng >> 11) * 0x1.0p-53 * 2.0 - 1.0;  // [-1, 1)
-  return static_cast<uint64_t>(static_cast<double>(ns) * (1.0 + m_model.noise_pct / 100.0 * u));
+  return static_cast<uint64_t>(static_cast<double>(ns) * (1.0 + m_noise_scale * u));
 }
 
 void SimDevice::index_insert(uint64_t block) noexcept {
@@ -265,7 +266,7 @@ uint64_t SimDevice::collect(Die& die, uint32_t die_index) noexcept {
     index_erase(victim);
     m_block_state[victim] = k_sim_collecting;
     for (uint64_t p = victim * bu; p < (victim + 1) * bu && m_block_valid[victim] > 0; ++p) {
-      const uint32_t ahead = p + 8 < (victim + 1) * bu ? m_p2l[p + 8] : k_sim_unmapped;
+      const uint32_t ahead = p + 32 < (victim + 1) * bu ? m_p2l[p + 32] : k_sim_unmapped;  // 8 was too close
       if (ahead != k_sim_unmapped) {
         __builtin_prefetch(&m_l2p[ahead]);
       }
@@ -293,11 +294,12 @@ uint64_t SimDevice::collect(Die& die, uint32_t die_index) noexcept {
 // GC does not hold the host's writes while the others idle.
 uint32_t SimDevice::pick_die() const noexcept {
   uint32_t d = m_next_die;
+  uint64_t d_busy_ns = m_die[d].busy_until_ns;  // kept, not reloaded through d: no chain of loads
   for (uint32_t i = 1; i < m_dies; ++i) {
     const uint32_t c = m_next_die + i < m_dies ? m_next_die + i : m_next_die + i - m_dies;
-    if (m_die[c].busy_until_ns < m_die[d].busy_until_ns) {
-      d = c;
-    }
+    const uint64_t c_busy_ns = m_die[c].busy_until_ns;
+    d = c_busy_ns < d_busy_ns ? c : d;
+    d_busy_ns = c_busy_ns < d_busy_ns ? c_busy_ns : d_busy_ns;
   }
   return d;
 }

@@ -2,31 +2,21 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <queue>
 #include <vector>
 
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/workload/in_flight_heap.hpp>
 #include <ptsuite/workload/io_generator.hpp>
 
 namespace ptsuite::workload {
 
 namespace {
 
-struct InFlight {
-  uint64_t done_ns;
-  uint64_t submit_ns;
-  uint32_t thread;
-  uint32_t length_bytes;
-  engine::IoOp op;
-  bool operator>(const InFlight& o) const noexcept { return done_ns > o.done_ns; }
-};
-
 struct SimThread {
   IoGenerator generator;
   uint64_t ios_left;
   uint64_t bytes_left;
-  IoDecision next{};  // random pattern: generated one IO ahead, its mapping prefetched
-  bool has_next = false;
+  IoDecision ahead[2]{};         // random pattern: the next two IOs, drawn ahead (their mapping prefetched)
   uint64_t next_allowed_ns = 0;  // rate limit
   uint64_t spacing_ns = 0;       // rate limit: per IO
   double ns_per_byte = 0;        // rate limit: per byte
@@ -104,6 +94,37 @@ std::vector<SimThread> make_threads(const ResolvedWorkload& w, const WorkloadSta
   return threads;
 }
 
+// Random offsets miss the cache in the model's mapping tables: each thread's next two IOs are
+// drawn ahead (the same sequence), the mapping entry of the one after next is prefetched and,
+// once that is in, the entries a write of the next one changes, while other IOs are simulated.
+// Not for sequential runs, whose end state records the generators' cursors (and which hit the
+// cache). Returns whether the IOs are drawn ahead.
+bool start_lookahead(const WorkloadSpec& spec, std::vector<SimThread>& threads, const engine::SimDevice& device) {
+  if (spec.pattern == AccessPattern::sequential) {
+    return false;
+  }
+  for (SimThread& th : threads) {
+    th.ahead[0] = th.generator.next();
+    th.ahead[1] = th.generator.next();
+    device.prefetch(th.ahead[0].offset_bytes);
+    device.prefetch(th.ahead[1].offset_bytes);
+  }
+  return true;
+}
+
+// The thread's next IO (drawn ahead when `lookahead`: see start_lookahead()).
+IoDecision next_io(SimThread& th, const engine::SimDevice& device, bool lookahead) noexcept {
+  if (!lookahead) {
+    return th.generator.next();
+  }
+  const IoDecision io = th.ahead[0];
+  th.ahead[0] = th.ahead[1];
+  th.ahead[1] = th.generator.next();
+  device.prefetch(th.ahead[1].offset_bytes);          // the IO after next: its L2P entry
+  device.prefetch_mapping(th.ahead[0].offset_bytes);  // the next: its L2P entry is in by now
+  return io;
+}
+
 }  // namespace
 
 ResolvedWorkload resolve_simulated(WorkloadSpec spec, const engine::TargetGeometry& geometry) {
@@ -120,32 +141,19 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
   const CpuUsage cpu_before = process_cpu();
   const uint64_t start_ns = clock.now_ns;
   const uint64_t deadline_ns = spec.limits.duration_ns == 0 ? UINT64_MAX : start_ns + spec.limits.duration_ns;
-  std::vector<InFlight> heap_storage;
-  heap_storage.reserve(static_cast<size_t>(spec.threads) * spec.queue_depth);
-  std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> in_flight(std::greater<>{},
-                                                                                 std::move(heap_storage));
+  InFlightHeap in_flight(static_cast<size_t>(spec.threads) * spec.queue_depth);
   WorkloadResult result;
+  stats::IoStats io_stats;  // a local (moved into the result at the end): not reached through a pointer
   SimIntervals intervals(start_ns, spec.interval_ns);
   uint64_t submits = 0;
-  // Random offsets miss the cache in the model's mapping tables: each thread's next IO is drawn
-  // one ahead (the same sequence) so its entry is loaded while other IOs are simulated. Not for
-  // sequential runs, whose end state records the generators' cursors (and which hit the cache).
-  const bool lookahead = spec.pattern != AccessPattern::sequential;
+  const bool lookahead = start_lookahead(spec, threads, device);
   auto issue = [&](uint32_t t, uint64_t now_ns) {
     SimThread& th = threads[t];
     const uint64_t at = std::max(now_ns, th.next_allowed_ns);
     if (th.ios_left == 0 || th.bytes_left == 0 || at >= deadline_ns) {
       return;
     }
-    IoDecision io;
-    if (lookahead) {
-      io = th.has_next ? th.next : th.generator.next();
-      th.next = th.generator.next();  // the thread's next IO: its mapping entry is fetched meanwhile
-      th.has_next = true;
-      device.prefetch(th.next.offset_bytes);
-    } else {
-      io = th.generator.next();
-    }
+    const IoDecision io = next_io(th, device, lookahead);
     const uint64_t done = io.op == engine::IoOp::read ? device.read(io.offset_bytes, io.length_bytes, at)
                                                       : device.write(io.offset_bytes, io.length_bytes, at);
     th.next_allowed_ns = at + th.spacing_ns + static_cast<uint64_t>(th.ns_per_byte * io.length_bytes);
@@ -164,10 +172,9 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
   uint64_t last_progress_ios = 0;
   uint64_t last_progress_bytes = 0;
   while (!in_flight.empty()) {
-    const InFlight io = in_flight.top();
-    in_flight.pop();
+    const InFlight io = in_flight.pop();
     const uint64_t latency_ns = io.done_ns - io.submit_ns;
-    (io.op == engine::IoOp::read ? result.stats.read : result.stats.write).record(io.length_bytes, latency_ns);
+    (io.op == engine::IoOp::read ? io_stats.read : io_stats.write).record(io.length_bytes, latency_ns);
     intervals.record(io.done_ns, io.op, io.length_bytes, latency_ns);
     end_ns = std::max(end_ns, io.done_ns);
     if ((submits & 0xFFFF) == 0 && control.stop_requested != nullptr &&
@@ -175,8 +182,8 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
       result.stop_reason = StopReason::interrupted;
     }
     if (io.done_ns >= next_progress_ns) {
-      const uint64_t ios = result.stats.read.ios + result.stats.write.ios;
-      const uint64_t bytes = result.stats.read.bytes + result.stats.write.bytes;
+      const uint64_t ios = io_stats.read.ios + io_stats.write.ios;
+      const uint64_t bytes = io_stats.read.bytes + io_stats.write.bytes;
       Progress p;
       p.elapsed_ns = io.done_ns - start_ns;
       p.expected_ns = spec.limits.duration_ns;
@@ -196,6 +203,7 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
       issue(io.thread, io.done_ns);
     }
   }
+  result.stats = std::move(io_stats);
   result.cpu = process_cpu();
   result.cpu.user_s -= cpu_before.user_s;
   result.cpu.system_s -= cpu_before.system_s;

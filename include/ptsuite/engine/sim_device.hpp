@@ -85,6 +85,15 @@ class SimDevice {
   uint64_t write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept;
   // A hint: the IO at offset_bytes comes soon (loads its mapping entry into the cache).
   void prefetch(uint64_t offset_bytes) const noexcept { __builtin_prefetch(&m_l2p[offset_bytes >> m_unit_shift]); }
+  // A hint: the IO at offset_bytes comes next and its mapping entry is cached (prefetch() some
+  // IOs ago): loads what a write of it changes (its old physical unit's P2L entry and block count).
+  void prefetch_mapping(uint64_t offset_bytes) const noexcept {
+    const uint32_t phys = m_l2p[offset_bytes >> m_unit_shift];
+    if (phys != UINT32_MAX) {
+      __builtin_prefetch(&m_p2l[phys]);
+      __builtin_prefetch(&m_block_valid[block_of(phys)]);
+    }
+  }
   // Unmaps whole units inside the range (a partial unit at either end stays mapped).
   void trim(uint64_t offset_bytes, uint64_t length_bytes) noexcept;
   // Back to FOB: nothing mapped, every block erased, every resource idle from now_ns (the
@@ -134,6 +143,7 @@ class SimDevice {
   std::vector<uint8_t> m_block_state;     // 0 free, 1 open, 2 full, 3 being collected
   std::vector<uint32_t> m_block_die;      // per global block: its die
   uint32_t m_unit_shift = 0;              // log2(unit_bytes)
+  double m_noise_scale = 0;               // noise_pct / 100, once (jitter() ran the division per call)
   uint32_t m_block_shift = 0;             // log2(block_units) when a power of two, else 0 (divide)
   size_t m_index_words = 0;               // words of one (die, valid count) bitset
   size_t m_index_summary_words = 0;       // words of its summary
