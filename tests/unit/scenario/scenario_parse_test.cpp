@@ -55,7 +55,8 @@ TEST(Scenario, QuickScalesTheIntervalWithTheDuration) {
   const PhaseSpec& run = nn.phases.at(1);
   ASSERT_EQ(run.interval_ns, 1'000'000'000u);
   ASSERT_EQ(run.duration_ns, 60'000'000'000u);
-  const PhaseSpec& quick = quick_form(nn).phases.at(1);
+  const Scenario quick_nn = quick_form(nn);  // kept: a reference into a temporary dangles (ASan found it)
+  const PhaseSpec& quick = quick_nn.phases.at(1);
   EXPECT_EQ(quick.interval_ns, quick.duration_ns / 60) << quick.duration_ns;
   Scenario tiny = nn;
   tiny.quick.duration_ns = 100'000'000;  // 100 ms / 60 = 1.7 ms: held at the minimum
