@@ -89,7 +89,7 @@ results::DeviceRecord device_record(const DeviceIdentity& id) {
   d.physical_block_bytes = id.physical_block_bytes;
   d.rotational = id.rotational;
   d.is_partition = id.is_partition;
-  d.real_drive = id.is_real_drive();
+  d.real_drive = id.is_real_drive() && id.source != "simulated";  // a simulated drive (docs/sim.md) is none
   d.write_cache_present = id.write_cache_present;
   d.write_cache_enabled = id.write_cache_enabled;
   d.purge_capabilities = purge_capability_list(id.purge);

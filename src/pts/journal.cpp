@@ -18,10 +18,66 @@ namespace {
 
 std::string entry_file_name(uint64_t seq) { return fmt::format("{:08}.json", seq); }
 
-// SHA-256 over the entry's canonical form (compact JSON, keys sorted) and the previous
-// entry's hash, so an entry edited, swapped or moved to another place in the chain is found.
-std::string entry_hash(const json& entry_without_hash, const std::string& previous_hash) {
-  return sha256_hex(previous_hash + "\n" + entry_without_hash.dump());
+// SHA-256 over the entry's canonical form (compact JSON, keys sorted, without "sha256") and the
+// previous entry's hash, so an entry edited, swapped or moved to another place in the chain is found.
+std::string entry_hash(std::string_view canonical_without_hash, const std::string& previous_hash) {
+  Sha256 h;
+  h.update(previous_hash);
+  h.update("\n");
+  h.update(canonical_without_hash);
+  return to_hex(h.final());
+}
+
+// An entry's file as append() writes it is its canonical form with ,"sha256":"<64 hex>" last
+// ("sha256" sorts after every other key). Its hash is checked on the text as it stands, no tree
+// built: when it matches, the text is byte for byte what was hashed. The stored hash, or "" when
+// the file is not in that form or the hash does not match (then the tree decides: check_entry).
+std::string hash_of_written_text(std::string_view text, const std::string& previous_hash) {
+  constexpr std::string_view k_key = ",\"sha256\":\"";
+  constexpr size_t k_tail = k_key.size() + 64 + 2;  // the key, the hex digits, "}
+  if (text.size() <= k_tail || !text.ends_with("\"}") || text.substr(text.size() - k_tail, k_key.size()) != k_key) {
+    return {};
+  }
+  const std::string stored(text.substr(text.size() - 66, 64));
+  std::string canonical(text.substr(0, text.size() - k_tail));
+  canonical += '}';
+  return entry_hash(canonical, previous_hash) == stored ? stored : std::string();
+}
+
+[[noreturn]] void refuse_changed(const fs::path& file) {
+  throw UsageError(file.string(),
+                   "this journal step was changed after it was written (its SHA-256 does not match); "
+                   "the run cannot be resumed from an edited journal: start a new run");
+}
+
+// The entry in `file`, its hash checked against the chain (UsageError when it was changed or is
+// damaged). With bodies: its request and result too; without, only seq, id, time and hash, and
+// the tree of its result is never built (a full-length journal is 10,000+ entries).
+JournalEntry read_entry(const fs::path& file, const std::string& previous_hash, bool bodies) {
+  JournalEntry entry;
+  try {
+    const std::string text = read_file(file);
+    std::string stored = hash_of_written_text(text, previous_hash);
+    json j = parse_json_input(text, file.string(), k_document_json_limits,
+                              bodies || stored.empty() ? std::string_view() : std::string_view("result"));
+    if (stored.empty()) {  // not as written: its canonical form decides
+      stored = j.at("sha256").get<std::string>();
+      j.erase("sha256");
+      if (entry_hash(j.dump(), previous_hash) != stored) refuse_changed(file);
+    }
+    entry.sha256 = stored;
+    entry.seq = j.at("seq").get<uint64_t>();
+    entry.id = j.at("id").get<std::string>();
+    if (bodies) {
+      entry.request = std::move(j.at("request"));
+      entry.result = std::move(j.at("result"));
+    }
+    entry.recorded_utc = j.value("recorded_utc", "");
+  } catch (const json::exception& e) {
+    throw UsageError(file.string(),
+                     fmt::format("this journal step is damaged ({}); the run cannot be resumed from it", e.what()));
+  }
+  return entry;
 }
 
 }  // namespace
@@ -48,27 +104,7 @@ Journal::Journal(const OutputDir& run_dir) : m_steps(run_dir.subdir("journal/ste
   }
   std::sort(files.begin(), files.end());
   for (const fs::path& f : files) {
-    JournalEntry entry;
-    try {
-      json j = parse_json_input(read_file(f), f.string(), k_document_json_limits);
-      const std::string stored = j.at("sha256").get<std::string>();
-      j.erase("sha256");
-      const std::string previous = m_entries.empty() ? std::string() : m_entries.back().sha256;
-      if (entry_hash(j, previous) != stored) {
-        throw UsageError(f.string(),
-                         "this journal step was changed after it was written (its SHA-256 does not match); "
-                         "the run cannot be resumed from an edited journal: start a new run");
-      }
-      entry.sha256 = stored;
-      entry.seq = j.at("seq").get<uint64_t>();
-      entry.id = j.at("id").get<std::string>();
-      entry.request = j.at("request");
-      entry.result = j.at("result");
-      entry.recorded_utc = j.value("recorded_utc", "");
-    } catch (const json::exception& e) {
-      throw UsageError(f.string(),
-                       fmt::format("this journal step is damaged ({}); the run cannot be resumed from it", e.what()));
-    }
+    JournalEntry entry = read_entry(f, m_entries.empty() ? std::string() : m_entries.back().sha256, false);
     if (entry.seq != m_entries.size() + 1 || f.filename() != entry_file_name(entry.seq)) {
       throw Error(ExitCode::system,
                   fmt::format("journal {} has a gap or a misnamed entry at {}; the run cannot be resumed",
@@ -84,17 +120,26 @@ void Journal::append(JournalEntry entry) {
     entry.recorded_utc = utc_now_iso8601();
   }
   entry.sha256.clear();
-  entry.sha256 = entry_hash(json(entry), m_entries.empty() ? std::string() : m_entries.back().sha256);
+  entry.sha256 = entry_hash(json(entry).dump(), m_entries.empty() ? std::string() : m_entries.back().sha256);
   write_file_atomic(m_steps.file(entry_file_name(entry.seq)), json(entry).dump());
   entry.request = nullptr;  // in its file; never read again in this session (journal.hpp)
   entry.result = nullptr;
   m_entries.push_back(std::move(entry));
 }
 
+JournalEntry Journal::read_bodies(size_t index) const {
+  const JournalEntry& held = m_entries.at(index);
+  const fs::path file = m_steps.path() / entry_file_name(held.seq);
+  JournalEntry entry = read_entry(file, index == 0 ? std::string() : m_entries[index - 1].sha256, true);
+  if (entry.sha256 != held.sha256 || entry.seq != held.seq) refuse_changed(file);
+  return entry;
+}
+
 json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
   const json request_json = request;
   if (m_next < m_journal.entries().size()) {
-    const JournalEntry& entry = m_journal.entries()[m_next];
+    // Read from its file now and dropped once returned: a resume holds one entry's bodies at a time.
+    JournalEntry entry = m_journal.read_bodies(m_next);
     if (entry.id != id.text() || entry.request != request_json) {
       throw Error(
           ExitCode::system,
@@ -105,7 +150,7 @@ json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
     ++m_next;
     ++m_replayed;
     m_inner.replayed(id, request, entry.result);
-    return entry.result;
+    return std::move(entry.result);
   }
   json result = m_inner.execute(id, request);
   JournalEntry entry;

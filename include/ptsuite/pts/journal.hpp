@@ -12,9 +12,11 @@
 // version): the executor refuses with an Error naming the first differing step.
 // Each entry carries its SHA-256, chained to the one before (JournalEntry::sha256): an entry
 // edited after it was written is refused when the journal is loaded, before anything runs.
-// Memory: entries() holds every loaded entry whole (a resume replays them), but an entry
-// append()ed in this session only as seq, id, time and hash, its request and result null (its
-// file has them): a full-length run appends 10,000+ (docs/sim.md, "Full suites in CI").
+// Memory: entries() holds every entry only as seq, id, time and hash, its request and result
+// null (its file has them): a loaded entry's bodies are read again from its file when it is
+// replayed (read_bodies(), its hash checked again) and dropped once returned, an append()ed
+// one's once written. A full-length run journals 10,000+ steps; a resume holds one entry's
+// bodies at a time (docs/sim.md, "Through the binary: kill -9 late, then resume").
 #pragma once
 
 #include <cstdint>
@@ -42,12 +44,15 @@ struct JournalEntry {
 
 class Journal {
  public:
-  // Opens (creating if needed) <run_dir>/journal/steps and loads every entry in order.
-  // Throws Error when an entry is unreadable or the sequence has a gap.
+  // Opens (creating if needed) <run_dir>/journal/steps and loads every entry in order, checking
+  // each one's hash. Throws Error when an entry is unreadable or the sequence has a gap.
   explicit Journal(const OutputDir& run_dir);
 
   [[nodiscard]] const std::vector<JournalEntry>& entries() const noexcept { return m_entries; }
   void append(JournalEntry entry);  // assigns seq, writes atomically
+  // Entry `index` (0-based) with its request and result, read from its file; UsageError when the
+  // file no longer holds what the load checked (edited since).
+  [[nodiscard]] JournalEntry read_bodies(size_t index) const;
   [[nodiscard]] const std::filesystem::path& steps_dir() const noexcept { return m_steps.path(); }
 
  private:

@@ -4,26 +4,10 @@
 #include <ptsuite/engine/sim_device.hpp>
 #include <ptsuite/util/error.hpp>
 
+#include "support/sim_test_model.hpp"
+
 namespace ptsuite::engine {
 namespace {
-
-SimModel small_model() {
-  SimModel m;
-  m.name = "test";
-  m.capacity_bytes = 64ULL << 20;
-  m.over_provisioning = 0.25;
-  m.channels = 2;
-  m.dies_per_channel = 2;
-  m.block_units = 64;
-  m.read_ns = 50'000;
-  m.program_ns = 200'000;
-  m.erase_ns = 2'000'000;
-  m.interface_mb_per_s = 500;
-  m.command_ns = 2'000;
-  m.write_command_ns = 2'000;
-  m.write_buffer_units = 16;
-  return m;
-}
 
 uint64_t lcg(uint64_t& s) {
   s = s * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -65,7 +49,7 @@ uint64_t pinned_stream_digest(SimDevice& d, uint64_t& last_done, uint64_t& wa_mi
 // the counters were computed with the scan-based model of 874f9af and must not move. A change
 // to the model that moves them is a model change (say so in docs/sim.md and re-pin).
 TEST(SimDevice, AShortStreamKeepsItsPinnedTimes) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.noise_pct = 5;
   m.seed = 3;
   SimDevice d(m);
@@ -78,7 +62,7 @@ TEST(SimDevice, AShortStreamKeepsItsPinnedTimes) {
 }
 
 TEST(SimDevice, AnUnmappedReadCostsOnlyTheInterfaceAndAMappedOneItsDie) {
-  SimDevice d(small_model());
+  SimDevice d(test_support::small_sim_model());
   const uint64_t transfer = 4096ULL * 1000 / 500;
   EXPECT_EQ(d.read(0, 4096, 1'000), 1'000 + 2'000 + transfer);
   const uint64_t written = d.write(0, 4096, 1'000'000);
@@ -88,7 +72,7 @@ TEST(SimDevice, AnUnmappedReadCostsOnlyTheInterfaceAndAMappedOneItsDie) {
 }
 
 TEST(SimDevice, AFullWriteBufferWaitsForTheFlash) {
-  SimDevice d(small_model());
+  SimDevice d(test_support::small_sim_model());
   uint64_t done = 0;
   for (uint64_t i = 0; i < 16; ++i) {
     done = d.write(i * 4096, 4096, 0);
@@ -99,7 +83,7 @@ TEST(SimDevice, AFullWriteBufferWaitsForTheFlash) {
 }
 
 TEST(SimDevice, RandomOverwritesAmplifyAndTrimAndFormatUndoIt) {
-  SimDevice d(small_model());
+  SimDevice d(test_support::small_sim_model());
   const uint64_t units = d.capacity_bytes() / 4096;
   uint64_t t = 0;
   for (uint64_t u = 0; u < units; ++u) {
@@ -126,7 +110,7 @@ TEST(SimDevice, RandomOverwritesAmplifyAndTrimAndFormatUndoIt) {
 }
 
 TEST(SimDevice, TheSameSeedGivesTheSameTimesAndNoiseSpreadsThem) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.noise_pct = 10;
   SimDevice a(m);
   SimDevice b(m);
@@ -143,7 +127,7 @@ TEST(SimDevice, TheSameSeedGivesTheSameTimesAndNoiseSpreadsThem) {
 }
 
 TEST(SimDevice, DilationKeepsTheCourseAndScalesTheRate) {
-  const SimModel m = small_model();
+  const SimModel m = test_support::small_sim_model();
   const SimModel k = dilated(m, 4);
   EXPECT_EQ(k.program_ns, 4 * m.program_ns);
   EXPECT_DOUBLE_EQ(k.interface_mb_per_s, m.interface_mb_per_s / 4);
@@ -155,7 +139,7 @@ TEST(SimDevice, DilationKeepsTheCourseAndScalesTheRate) {
 // could fill every die with valid data and SimDevice then popped an empty free list (SIGSEGV).
 // Such a geometry is refused, saying what to raise.
 TEST(SimDevice, AGeometryThatCanDeadlockIsRefusedSayingWhatToRaise) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.capacity_bytes = 4ULL << 20;
   m.over_provisioning = 0.07;
   m.noise_pct = 99;
@@ -174,7 +158,7 @@ TEST(SimDevice, AGeometryThatCanDeadlockIsRefusedSayingWhatToRaise) {
 // GC). Here reads keep dies 1-3 busy, so dynamic striping sends the overwrites of their units to
 // die 0, which fills with valid data; before the fix this popped die 0's empty free list.
 TEST(SimDevice, ADieHoldingOnlyValidDataTakesNoHostWrite) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.capacity_bytes = 4ULL << 20;
   m.over_provisioning = 0.8;
   SimDevice d(m);
@@ -207,7 +191,7 @@ TEST(SimDevice, ADieHoldingOnlyValidDataTakesNoHostWrite) {
 // Few blocks a die and 99 % noise (the crash's mix) on a geometry the check accepts: random
 // writes to saturation run through.
 TEST(SimDevice, LargeNoiseWithFewBlocksADieRunsToSaturation) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.capacity_bytes = 32ULL << 20;
   m.over_provisioning = 0.07;
   m.noise_pct = 99;
@@ -225,7 +209,7 @@ TEST(SimDevice, LargeNoiseWithFewBlocksADieRunsToSaturation) {
 // The periodic background activity: service times x (1 + load) in the first half of each
 // period, untouched in the second; off (period 0) by default.
 TEST(SimDevice, ABackgroundActivitySlowsTheFirstHalfOfEachPeriod) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.background_period_s = 2;
   m.background_load = 1.0;
   SimDevice d(m);
@@ -235,13 +219,13 @@ TEST(SimDevice, ABackgroundActivitySlowsTheFirstHalfOfEachPeriod) {
   const uint64_t quiet_half = 11'100'000'000ULL;  // 1.1 s into it
   EXPECT_EQ(d.read(0, 4096, busy_half), busy_half + 2 * 50'000 + interface_ns);
   EXPECT_EQ(d.read(0, 4096, quiet_half), quiet_half + 50'000 + interface_ns);
-  SimDevice off(small_model());
+  SimDevice off(test_support::small_sim_model());
   (void)off.write(0, 4096, 0);
   EXPECT_EQ(off.read(0, 4096, busy_half), busy_half + 50'000 + interface_ns);
 }
 
 TEST(SimDevice, AModelThatCannotBeADriveIsRefusedNamingTheField) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.gc_free_blocks = 1;
   try {
     SimDevice d(m);

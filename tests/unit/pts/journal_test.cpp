@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -50,6 +51,14 @@ double noisy(const StepId& id, const SegmentSpec&) {
   return 1000.0 + 700.0 * static_cast<double>((std::stoul(id.name.substr(1, 3)) * 7) % 3);
 }
 
+// A complete journal of spec_with(5) in `dir` (15 steps: 5 Rounds of 2 segments and a health
+// snapshot), its steps executed on `inner`.
+void write_five_round_journal(const fs::path& dir, testing::FakeExecutor& inner) {
+  Journal journal(test_support::output_dir(dir));
+  JournalingExecutor exec(inner, journal);
+  (void)run_rounds(exec, spec_with(5));
+}
+
 // A run killed after k journaled steps, then resumed, produces exactly the steps and results of
 // an uninterrupted run; only the missing steps touch the executor.
 TEST_F(JournalTest, ResumeAfterInterruptionReplaysThenContinues) {
@@ -86,9 +95,7 @@ TEST_F(JournalTest, ResumeAfterInterruptionReplaysThenContinues) {
 TEST_F(JournalTest, ChangedPlanIsRefused) {
   {
     testing::FakeExecutor fake(noisy);
-    Journal journal(test_support::output_dir(m_dir));
-    JournalingExecutor exec(fake, journal);
-    (void)run_rounds(exec, spec_with(5));
+    write_five_round_journal(m_dir, fake);
   }
   RoundLoopSpec changed = spec_with(5);
   changed.segments[0].duration_ns = 2'000'000'000;  // same step ids, different request
@@ -107,9 +114,7 @@ TEST_F(JournalTest, ChangedPlanIsRefused) {
 TEST_F(JournalTest, TornTempFilesAreIgnoredAndDamageIsReported) {
   {
     testing::FakeExecutor fake(noisy);
-    Journal journal(test_support::output_dir(m_dir));
-    JournalingExecutor exec(fake, journal);
-    (void)run_rounds(exec, spec_with(5));
+    write_five_round_journal(m_dir, fake);
   }
   const fs::path steps = m_dir / "journal" / "steps";
   std::ofstream(steps / "00000016.json.tmp") << "{\"seq\": 16, \"id\": \"torn";
@@ -118,8 +123,8 @@ TEST_F(JournalTest, TornTempFilesAreIgnoredAndDamageIsReported) {
   EXPECT_THROW(Journal{test_support::output_dir(m_dir)}, Error);
 }
 
-// An entry appended in this session is held without its request and result (its file has them:
-// a full-length run appends 10,000+); the journal loaded again holds every entry whole.
+// An entry is held without its request and result (its file has them: a full-length run
+// journals 10,000+), whether appended in this session or loaded; read_bodies() reads them back.
 TEST_F(JournalTest, AppendedEntriesAreHeldWithoutTheirBodies) {
   std::vector<std::string> hashes;
   {
@@ -136,11 +141,49 @@ TEST_F(JournalTest, AppendedEntriesAreHeldWithoutTheirBodies) {
   }
   const Journal loaded(test_support::output_dir(m_dir));
   ASSERT_EQ(loaded.entries().size(), 15u);
+  const fs::path steps = m_dir / "journal" / "steps";
   for (size_t i = 0; i < 15; ++i) {
     EXPECT_EQ(loaded.entries()[i].sha256, hashes[i]);
-    EXPECT_TRUE(loaded.entries()[i].request.is_object());
-    EXPECT_TRUE(loaded.entries()[i].result.is_object());
+    EXPECT_TRUE(loaded.entries()[i].request.is_null() && loaded.entries()[i].result.is_null());
+    const JournalEntry whole = loaded.read_bodies(i);
+    EXPECT_EQ(nlohmann::json(whole).dump(), read_file(steps / fmt::format("{:08}.json", i + 1)));
   }
+}
+
+// A journal whose entries were rewritten in another layout (indented, the same values) loads and
+// replays: the entry's canonical form decides, not its bytes. One edited after the journal was
+// loaded is refused when it is replayed, naming the file.
+TEST_F(JournalTest, ReplayReadsEachEntryAgainAndRefusesOneEditedSinceTheLoad) {
+  testing::FakeExecutor reference_exec(noisy);
+  write_five_round_journal(m_dir, reference_exec);
+  const fs::path steps = m_dir / "journal" / "steps";
+  const std::string step3 = read_file(steps / "00000003.json");
+  test_support::write_file(steps / "00000003.json", nlohmann::json::parse(step3).dump(2));
+  {
+    Journal journal(test_support::output_dir(m_dir));
+    testing::FakeExecutor untouched(noisy);
+    JournalingExecutor exec(untouched, journal);
+    const nlohmann::json resumed = run_rounds(exec, spec_with(5));
+    const nlohmann::json reference = run_rounds(reference_exec, spec_with(5));
+    EXPECT_EQ(resumed, reference);
+    EXPECT_EQ(exec.replayed_count(), 15u);
+    EXPECT_TRUE(untouched.executed.empty());
+  }
+  Journal journal(test_support::output_dir(m_dir));
+  nlohmann::json edited = nlohmann::json::parse(read_file(steps / "00000007.json"));
+  edited["result"]["summary"]["combined"]["iops"] = 999999.0;
+  test_support::write_file(steps / "00000007.json", edited.dump());
+  testing::FakeExecutor untouched(noisy);
+  JournalingExecutor exec(untouched, journal);
+  try {
+    (void)run_rounds(exec, spec_with(5));
+    ADD_FAILURE() << "a journal step edited after the load was replayed";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("00000007.json: this journal step was changed"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(exec.replayed_count(), 6u);
+  EXPECT_TRUE(untouched.executed.empty());
 }
 
 // Every entry carries a SHA-256 chained to the one before: an entry edited after it was
@@ -148,9 +191,7 @@ TEST_F(JournalTest, AppendedEntriesAreHeldWithoutTheirBodies) {
 TEST_F(JournalTest, EditedEntriesAreRefusedByTheirHashes) {
   {
     testing::FakeExecutor fake(noisy);
-    Journal journal(test_support::output_dir(m_dir));
-    JournalingExecutor exec(fake, journal);
-    (void)run_rounds(exec, spec_with(5));
+    write_five_round_journal(m_dir, fake);
   }
   const fs::path steps = m_dir / "journal" / "steps";
   const Journal intact(test_support::output_dir(m_dir));

@@ -12,26 +12,16 @@
 #include <ptsuite/pts/sim_executor.hpp>
 #include <ptsuite/pts/sim_model.hpp>
 
+#include "support/sim_test_model.hpp"
+
 namespace ptsuite::pts {
 namespace {
 
 using nlohmann::json;
 
+// The engine tests' small drive, with or without power-loss protection.
 engine::SimModel write_cache_model(bool plp) {
-  engine::SimModel m;
-  m.name = "wc";
-  m.capacity_bytes = 64ULL << 20;
-  m.over_provisioning = 0.25;
-  m.channels = 2;
-  m.dies_per_channel = 2;
-  m.block_units = 64;
-  m.read_ns = 50'000;
-  m.program_ns = 200'000;
-  m.erase_ns = 2'000'000;
-  m.interface_mb_per_s = 500;
-  m.command_ns = 2'000;
-  m.write_command_ns = 2'000;
-  m.write_buffer_units = 16;
+  engine::SimModel m = test_support::small_sim_model();
   m.power_loss_protection = plp;
   return m;
 }
