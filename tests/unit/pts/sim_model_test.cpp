@@ -89,7 +89,7 @@ INSTANTIATE_TEST_SUITE_P(Seed004, SeedDrive,
 
 TEST(SimModels, EveryModelLoadsAndEveryParameterSaysWhereItCameFrom) {
   const std::vector<std::string> names = sim_model_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"dc500m", "dc500r", "tlc-nvme"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"dc500m", "dc500r", "tlc-nvme", "tlc-nvme-61t"}));
   for (const std::string& name : names) {
     const json j = json::parse(*embedded_file("sim/" + name + ".json"));
     for (const auto& [key, entry] : j.at("parameters").items()) {
