@@ -97,7 +97,7 @@ TEST(SimDevice, APartialWriteOfAMappedUnitMergesAndHoldsTheCommandPath) {
   SimDevice off(small_model());
   (void)d.write(0, 4096, 0);
   (void)off.write(0, 4096, 0);
-  const uint64_t at = 10'000'000;                          // long after the program finished
+  const uint64_t at = 10'000'000;                               // long after the program finished
   const uint64_t received = at + 2'000 + 2048ULL * 1000 / 500;  // command + transfer of 2 KiB
   EXPECT_EQ(off.write(1024, 2048, at), received);
   const uint64_t merged = received + 50'000 + 100'000;  // the old data's read, then the merge
