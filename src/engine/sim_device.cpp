@@ -58,6 +58,7 @@ SimModel dilated(const SimModel& model, double factor) {
   m.erase_ns = times(m.erase_ns);
   m.command_ns = times(m.command_ns);
   m.write_command_ns = times(m.write_command_ns);
+  m.merge_ns = times(m.merge_ns);
   m.interface_mb_per_s /= factor;
   const uint64_t block_bytes = uint64_t{m.unit_bytes} * m.block_units * m.channels * m.dies_per_channel;
   const auto blocks =
@@ -365,6 +366,26 @@ uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t 
   return m_interface_busy_ns;
 }
 
+// Read-modify-write of a partial unit: its old data (if mapped) is read on its die as a host
+// read is (ahead of queued programs, after the one in progress), then merged; the command path
+// is held until the merge is done, so the next command waits for it. Returns when the merged
+// unit can be programmed.
+uint64_t SimDevice::merge(uint64_t lba_unit, uint64_t received_ns) noexcept {
+  const uint32_t phys = m_l2p[lba_unit];
+  uint64_t read_done = received_ns;
+  if (phys != k_sim_unmapped) {
+    Die& die = m_die[m_block_die[block_of(phys)]];
+    const uint64_t read_ns = background(jitter(m_model.read_ns), received_ns);
+    const uint64_t wait_ns =
+        die.busy_until_ns > received_ns ? std::min(die.busy_until_ns - received_ns, m_model.program_ns) : 0;
+    read_done = received_ns + wait_ns + read_ns;
+    die.busy_until_ns = std::max(received_ns, die.busy_until_ns) + read_ns;
+  }
+  const uint64_t merged = read_done + m_model.merge_ns;
+  m_interface_busy_ns = std::max(m_interface_busy_ns, merged);
+  return merged;
+}
+
 uint64_t SimDevice::write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
   const auto transfer_ns =
       static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
@@ -373,13 +394,17 @@ uint64_t SimDevice::write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t
   uint64_t done = received;
   const uint64_t first = offset_bytes >> m_unit_shift;
   const uint64_t last = (offset_bytes + length_bytes - 1) >> m_unit_shift;
+  const uint64_t end_bytes = offset_bytes + length_bytes;
   for (uint64_t u = first; u <= last; ++u) {
+    const bool partial = (u == first && (offset_bytes & (m_model.unit_bytes - 1)) != 0) ||
+                         (u == last && (end_bytes & (m_model.unit_bytes - 1)) != 0);
+    const uint64_t ready = partial && m_model.merge_ns != 0 ? merge(u, received) : received;
     // FIFO write buffer: this unit takes the place of the one written write_buffer_units ago,
     // so it is acknowledged only once that one is programmed.
     uint64_t& slot = m_buffer[m_buffer_pos];
     m_buffer_pos = m_buffer_pos + 1 == m_buffer.size() ? 0 : m_buffer_pos + 1;
-    done = std::max(done, slot);
-    slot = program_unit(u, received);
+    done = std::max(done, std::max(slot, ready));
+    slot = program_unit(u, ready);
     if (m_write_through) done = std::max(done, slot);
   }
   return done;

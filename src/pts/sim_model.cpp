@@ -49,12 +49,15 @@ const std::map<std::string, std::function<void(engine::SimModel&, const json&)>>
       {"power_loss_protection", field(&engine::SimModel::power_loss_protection)},
       {"background_period_s", field(&engine::SimModel::background_period_s)},
       {"background_load", field(&engine::SimModel::background_load)},
+      {"merge_ns", field(&engine::SimModel::merge_ns)},
   };
   return k_setters;
 }
 
 // Mechanisms a model may leave out: absent, they are off (0), so older models keep their figures.
-bool optional_parameter(const std::string& key) { return key == "background_period_s" || key == "background_load"; }
+bool optional_parameter(const std::string& key) {
+  return key == "background_period_s" || key == "background_load" || key == "merge_ns";
+}
 
 }  // namespace
 

@@ -9,6 +9,8 @@
 // same model, seed and IO stream give the same completion times on any machine.
 //
 // Reads go ahead of queued programs and GC (waiting for at most one program in progress).
+// Optional: read-modify-write of partial units (merge_ns: the old data read on its die, then a
+// merge that holds the command path; docs/sim.md "The model").
 // Optional: a periodic background activity (a test model's drive that never settles). A host
 // write never goes to a die that cannot take it (its full blocks all valid, its last free block
 // kept for GC); the constructor refuses a geometry in which every die could end so (too little
@@ -49,6 +51,10 @@ struct SimModel {
   // Optional mechanisms (0 = off, the default: a model that does not set them is unchanged).
   double background_period_s = 0;  // a periodic background activity: period of virtual time
   double background_load = 0;      // flash service times x (1 + load) in the first half of each period
+  // Read-modify-write of a write that covers part of a mapped unit: the unit's old data is read
+  // on its die (behind the die's queued work) and merged by the controller before the program;
+  // the command path takes no further command until the merge is done (merge_ns after the read).
+  uint64_t merge_ns = 0;  // 0 = off: partial units are programmed as if whole
 };
 
 // Time dilation by `factor` (>= 1): every service time and the command overheads x factor, the
@@ -116,6 +122,7 @@ class SimDevice {
     std::vector<uint32_t> free_blocks;
   };
   uint64_t program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept;
+  uint64_t merge(uint64_t lba_unit, uint64_t received_ns) noexcept;  // read-modify-write of a partial unit
   void invalidate(uint64_t lba_unit) noexcept;
   uint32_t place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept;  // the physical unit written
   uint64_t collect(Die& die, uint32_t die_index) noexcept;

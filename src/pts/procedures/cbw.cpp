@@ -29,14 +29,6 @@ namespace ptsuite::pts {
 
 namespace {
 
-struct GridPoint {
-  size_t index = 0;
-  uint32_t threads = 0;
-  uint32_t queue_depth = 0;
-  double iops = 0;
-  double latency_mean_ns = 0;
-};
-
 results::OperatingPoint point_record(const std::string& name, const GridPoint& p, const std::string& rule) {
   return {name, p.threads, p.queue_depth, p.threads * p.queue_depth, p.index, p.iops, p.latency_mean_ns, rule};
 }
@@ -147,6 +139,8 @@ std::pair<const GridPoint*, std::string> mid_point_of(const std::vector<GridPoin
   return {mid, fmt::format("IOPS closest to (MaxIOPS + MinIOPS) / 2 = {:.1f}", target)};
 }
 
+}  // namespace
+
 // MaxIOPS (cbw.max_iops_rule, [U]): "art-ceiling" (the default, ADATA) is the TOIO with the
 // highest IOPS whose ART is below the ceiling (with none below it, the lowest-ART TOIO);
 // "highest-iops" is the grid's highest IOPS whatever its ART (the Demand Variation plot's peak).
@@ -172,6 +166,8 @@ std::pair<const GridPoint*, std::string> max_point_of(const std::vector<GridPoin
   }
   return {max_point, fmt::format("highest IOPS with ART below {} ms", ceiling_ms)};
 }
+
+namespace {
 
 // MaxIOPS per `max_rule` (max_point_of above); MinIOPS: TC 1 / QD 1; MidIOPS per `mid_rule`
 // (mid_point_of above) (§13 step 4).

@@ -71,6 +71,28 @@ TEST(SimDevice, AnUnmappedReadCostsOnlyTheInterfaceAndAMappedOneItsDie) {
   EXPECT_EQ(d.read(0, 4096, read_at), read_at + 50'000 + 2'000 + transfer);
 }
 
+// Read-modify-write (merge_ns): a write covering part of a mapped unit reads the old data on its
+// die and holds the command path for the merge, so the next command waits for it; off (0), the
+// same write is acknowledged once received, and a whole-unit write never merges.
+TEST(SimDevice, APartialWriteOfAMappedUnitMergesAndHoldsTheCommandPath) {
+  SimModel m = small_model();
+  m.merge_ns = 100'000;
+  SimDevice d(m);
+  SimDevice off(small_model());
+  (void)d.write(0, 4096, 0);
+  (void)off.write(0, 4096, 0);
+  const uint64_t at = 10'000'000;                               // long after the program finished
+  const uint64_t received = at + 2'000 + 2048ULL * 1000 / 500;  // command + transfer of 2 KiB
+  EXPECT_EQ(off.write(1024, 2048, at), received);
+  const uint64_t merged = received + 50'000 + 100'000;  // the old data's read, then the merge
+  EXPECT_EQ(d.write(1024, 2048, at), merged);
+  // An unmapped read submitted meanwhile waits for the command path: the merge, then itself.
+  EXPECT_EQ(d.read(1ULL << 20, 4096, at + 7'000), merged + 2'000 + 4096ULL * 1000 / 500);
+  // A whole, aligned unit is not merged.
+  const uint64_t later = 20'000'000;
+  EXPECT_EQ(d.write(4096, 4096, later), later + 2'000 + 4096ULL * 1000 / 500);
+}
+
 TEST(SimDevice, AFullWriteBufferWaitsForTheFlash) {
   SimDevice d(test_support::small_sim_model());
   uint64_t done = 0;

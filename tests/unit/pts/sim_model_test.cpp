@@ -1,14 +1,19 @@
 // The simulated drives against the figures they were fitted to (seed 004, the Kingston DC500R /
 // DC500M review, as quoted in issue 41): each model, dilated to the size it was fitted at, must
 // reproduce FOB 4 KiB random write, the saturated level of 4 KiB random writes and 4 KiB random
-// read within 10 % (TC 4 / QD 32). Plus the model files themselves: every parameter has a value
-// and a source, and a missing model names the ones there are.
+// read within 10 % (TC 4 / QD 32), and, with merge_ns, the CBW MaxIOPS IOPS within 15 %
+// (SeedCbw). Plus the model files themselves: every parameter has a value and a source, and a
+// missing model names the ones there are.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <ptsuite/engine/sim_device.hpp>
+#include <ptsuite/pts/procedures/shared.hpp>
 #include <ptsuite/pts/sim_model.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
+#include <ptsuite/util/units.hpp>
 #include <ptsuite/workload/sim_runner.hpp>
 
 namespace ptsuite::pts {
@@ -87,6 +92,99 @@ INSTANTIATE_TEST_SUITE_P(Seed004, SeedDrive,
                                            SeedFigures{"dc500m", 88'000, 77'500, 98'000}),
                          [](const ::testing::TestParamInfo<SeedFigures>& p) { return std::string(p.param.model); });
 
+// Seed 004's CBW MaxIOPS point with read-modify-write of partial units (merge_ns 450 us, not in
+// the shipped models: docs/sim.md): the CBW access pattern on each dilated model (precondition at
+// 100 % W, then the procedure's TC x QD grid from high to low TOIO at 40/60 R/W), MaxIOPS
+// picked by the product's rule (max_point_of, cbw.json's art-ceiling and its 5 ms ceiling, on
+// the undilated drive's IOPS and ART). ~2-3 s for both models.
+// The CBW access pattern of pts/tests/cbw.json (block-size mix, zones, R/W mix) at one TOIO.
+workload::WorkloadSpec cbw_workload(double read_pct, uint32_t threads, uint32_t queue_depth, uint64_t duration_ns,
+                                    uint64_t bytes) {
+  const json cbw = json::parse(*embedded_file("tests/cbw.json"));
+  workload::WorkloadSpec ws;
+  ws.pattern = workload::AccessPattern::random;
+  ws.read_pct = read_pct;
+  ws.block_sizes.clear();
+  for (const json& b : cbw.at("block_size_mix").at("value")) {
+    ws.block_sizes.push_back(
+        {units::parse_size_bytes(b.at("block_size").get<std::string>(), "block_size"), b.at("pct").get<double>()});
+  }
+  for (const json& z : cbw.at("zones").at("value")) {
+    ws.zones.push_back({z.at("io_pct").get<double>(), z.at("range_pct").get<double>()});
+  }
+  ws.threads = threads;
+  ws.queue_depth = queue_depth;
+  ws.limits.duration_ns = duration_ns;
+  ws.limits.bytes = bytes;
+  ws.seed = 7;
+  ws.engine = "sim";
+  return ws;
+}
+
+Measured run_cbw(engine::SimDevice& d, workload::VirtualClock& clock, const workload::WorkloadSpec& ws) {
+  engine::TargetGeometry g;
+  g.capacity_bytes = d.capacity_bytes();
+  g.logical_block_bytes = 512;  // what SimExecutor reports: the odd CBW sizes align to 512 B
+  const workload::WorkloadResult w =
+      workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
+  const uint64_t ios = w.stats.read.ios + w.stats.write.ios;
+  const auto latency_sum = static_cast<double>(w.stats.read.latency.sum_ns + w.stats.write.latency.sum_ns);
+  return {static_cast<double>(ios) * 1e9 / static_cast<double>(w.elapsed_ns),
+          latency_sum / static_cast<double>(ios) / 1e3};
+}
+
+struct CbwPoint {
+  const char* model;
+  double iops;
+  double art_us;
+};
+
+class SeedCbw : public ::testing::TestWithParam<CbwPoint> {};
+
+TEST_P(SeedCbw, MaxIopsPointWithinFifteenPercent) {
+  const CbwPoint& f = GetParam();
+  const double k = recommended_scale(f.model);
+  constexpr uint64_t k_segment_s = 180;  // 3x the procedure's 1-minute segments: less noise, same plateau
+  // The shipped models leave merge_ns out (docs/sim.md: with it the full-length IOPS test's
+  // 0.5 KiB writes keep dc500r from settling); this is the fit that reproduces the CBW IOPS.
+  engine::SimModel model = load_sim_model(f.model);
+  model.merge_ns = 450'000;
+  engine::SimDevice d(engine::dilated(model, k));
+  workload::VirtualClock clock;
+  constexpr uint64_t k_s = 1'000'000'000;
+  const json cbw = json::parse(*embedded_file("tests/cbw.json"));
+  // Precondition: CBW at 100 % W, TC 32 / QD 32, 16x the capacity (the procedure's preconditioning
+  // and demand-variation Rounds write many capacities; the zoned pattern fills its cold 80 % slowly).
+  (void)run_cbw(d, clock, cbw_workload(0, 32, 32, 0, 16 * d.capacity_bytes()));
+  std::vector<GridPoint> grid;
+  for (const json& tc : cbw.at("thread_counts").at("value")) {
+    for (const json& qd : cbw.at("queue_depths").at("value")) {
+      const Measured m =
+          run_cbw(d, clock, cbw_workload(40, tc.get<uint32_t>(), qd.get<uint32_t>(), k_segment_s * k_s, 0));
+      grid.push_back({grid.size(), tc.get<uint32_t>(), qd.get<uint32_t>(), m.iops * k, m.mean_latency_us * 1e3 / k});
+    }
+  }
+  const uint64_t ceiling_ns =
+      units::parse_duration_ns(cbw.at("max_iops_art_ceiling").at("value").get<std::string>(), "x");
+  const auto [max_point, why] = max_point_of(grid, ceiling_ns, cbw.at("max_iops_rule").at("value").get<std::string>());
+  EXPECT_NEAR(max_point->iops, f.iops, 0.15 * f.iops)
+      << why << " at TC " << max_point->threads << " / QD " << max_point->queue_depth;
+  // The published ART is not reproduced (docs/sim.md: the model's IOPS is flat from ~8 IOs in
+  // flight, so the rule's pick lands where segment noise puts the highest IOPS, at a longer
+  // ART). What the model does show: at 8 IOs in flight (TC 1 / QD 8, Little's law for the
+  // published points) IOPS is already within 25 % of the published MaxIOPS and ART is under
+  // the published ART x 1.15: the knee is where the review measured.
+  const auto knee =
+      std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 8; });
+  ASSERT_NE(knee, grid.end());
+  EXPECT_GT(knee->iops, 0.75 * f.iops);
+  EXPECT_LT(knee->latency_mean_ns / 1e3, 1.15 * f.art_us);
+}
+
+INSTANTIATE_TEST_SUITE_P(Seed004, SeedCbw,
+                         ::testing::Values(CbwPoint{"dc500r", 17'949, 594}, CbwPoint{"dc500m", 18'880, 448}),
+                         [](const ::testing::TestParamInfo<CbwPoint>& p) { return std::string(p.param.model); });
+
 TEST(SimModels, EveryModelLoadsAndEveryParameterSaysWhereItCameFrom) {
   const std::vector<std::string> names = sim_model_names();
   EXPECT_EQ(names, (std::vector<std::string>{"dc500m", "dc500r", "tlc-nvme", "tlc-nvme-61t"}));
@@ -107,6 +205,9 @@ TEST(SimModels, AnOptionalMechanismLeftOutIsOff) {
   for (const std::string& name : sim_model_names()) {
     EXPECT_EQ(load_sim_model(name).background_period_s, 0) << name;
     EXPECT_EQ(load_sim_model(name).background_load, 0) << name;
+  }
+  for (const std::string& name : sim_model_names()) {
+    EXPECT_EQ(load_sim_model(name).merge_ns, 0) << name;  // read-modify-write of partial units: off
   }
   json j = json::parse(*embedded_file("sim/dc500r.json"));
   j["parameters"]["background_period_s"] = {{"value", 600}, {"source", "x"}};

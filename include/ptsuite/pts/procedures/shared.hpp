@@ -13,6 +13,7 @@
 //   cbw         cbw: DemandSweepBlock (operating points, TC x QD grid)         PTS §13
 //   dirth, ecw  the same DemandSweepBlock; endurance-write a WriteStreamBlock,
 //   latency-sweep LatencySweepBlock, claims ValidationBlock (pts/claims.hpp)
+// and the MaxIOPS rule of the demand-variation grid (max_point_of, for the simulated drives' tests).
 #pragma once
 
 #include <ptsuite/pts/test_procedure.hpp>
@@ -81,5 +82,21 @@ struct CompositeMix {
   std::vector<workload::AccessZone> zones;
 };
 CompositeMix composite_mix(TestSpec& cbw, TestSpec& disclose_in);
+
+// One TOIO of a demand-variation grid (CBW, DIRTH, ECW; procedures/cbw.cpp): its IOPS and
+// mean response time (ART), and its place in the grid.
+struct GridPoint {
+  size_t index = 0;
+  uint32_t threads = 0;
+  uint32_t queue_depth = 0;
+  double iops = 0;
+  double latency_mean_ns = 0;
+};
+
+// The MaxIOPS operating point of a grid by `rule` ("art-ceiling": the highest IOPS whose ART is
+// below ceiling_ns, with none below it the lowest-ART TOIO; "highest-iops": the highest IOPS
+// whatever its ART), and the sentence saying why. Ties keep the first TOIO in grid order.
+std::pair<const GridPoint*, std::string> max_point_of(const std::vector<GridPoint>& grid, uint64_t ceiling_ns,
+                                                      const std::string& rule);
 
 }  // namespace ptsuite::pts
