@@ -75,10 +75,10 @@ TEST(SimDevice, AnUnmappedReadCostsOnlyTheInterfaceAndAMappedOneItsDie) {
 // die and holds the command path for the merge, so the next command waits for it; off (0), the
 // same write is acknowledged once received, and a whole-unit write never merges.
 TEST(SimDevice, APartialWriteOfAMappedUnitMergesAndHoldsTheCommandPath) {
-  SimModel m = small_model();
+  SimModel m = test_support::small_sim_model();
   m.merge_ns = 100'000;
   SimDevice d(m);
-  SimDevice off(small_model());
+  SimDevice off(test_support::small_sim_model());
   (void)d.write(0, 4096, 0);
   (void)off.write(0, 4096, 0);
   const uint64_t at = 10'000'000;                               // long after the program finished

@@ -1,9 +1,11 @@
 // The simulated drives against the figures they were fitted to (seed 004, the Kingston DC500R /
 // DC500M review, as quoted in issue 41): each model, dilated to the size it was fitted at, must
 // reproduce FOB 4 KiB random write, the saturated level of 4 KiB random writes and 4 KiB random
-// read within 10 % (TC 4 / QD 32), and, with merge_ns, the CBW MaxIOPS IOPS within 15 %
-// (SeedCbw). Plus the model files themselves: every parameter has a value and a source, and a
-// missing model names the ones there are.
+// read within 10 % (TC 4 / QD 32). The CBW MaxIOPS point is NOT reproduced by the shipped
+// models (docs/sim.md): SeedCbwWithMerge shows what a 450 us read-modify-write merge, which the
+// models do not ship, does to its IOPS level (within 15 %) and where the knee lies. Plus the
+// model files themselves: every parameter has a value and a source, and a missing model names
+// the ones there are.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,6 +33,19 @@ double recommended_scale(const std::string& name) {
   return j.at("recommended_scale").at("value").get<double>();
 }
 
+// One workload on the drive in virtual time (512 B logical blocks, as SimExecutor reports: the
+// odd CBW sizes align to 512 B): its IOPS and mean latency.
+Measured run_spec(engine::SimDevice& d, workload::VirtualClock& clock, const workload::WorkloadSpec& ws) {
+  engine::TargetGeometry g;
+  g.capacity_bytes = d.capacity_bytes();
+  const workload::WorkloadResult w =
+      workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
+  const uint64_t ios = w.stats.read.ios + w.stats.write.ios;
+  const auto latency_sum = static_cast<double>(w.stats.read.latency.sum_ns + w.stats.write.latency.sum_ns);
+  return {static_cast<double>(ios) * 1e9 / static_cast<double>(w.elapsed_ns),
+          latency_sum / static_cast<double>(ios) / 1e3};
+}
+
 // One TC 4 / QD 32 workload on the drive in virtual time.
 Measured run(engine::SimDevice& d, workload::VirtualClock& clock, workload::AccessPattern pattern, double read_pct,
              uint64_t block_bytes, uint64_t duration_ns, uint64_t bytes = 0) {
@@ -44,14 +59,7 @@ Measured run(engine::SimDevice& d, workload::VirtualClock& clock, workload::Acce
   ws.limits.bytes = bytes;
   ws.seed = 7;
   ws.engine = "sim";
-  engine::TargetGeometry g;
-  g.capacity_bytes = d.capacity_bytes();
-  const workload::WorkloadResult w =
-      workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
-  const uint64_t ios = w.stats.read.ios + w.stats.write.ios;
-  const auto latency_sum = static_cast<double>(w.stats.read.latency.sum_ns + w.stats.write.latency.sum_ns);
-  return {static_cast<double>(ios) * 1e9 / static_cast<double>(w.elapsed_ns),
-          latency_sum / static_cast<double>(ios) / 1e3};
+  return run_spec(d, clock, ws);
 }
 
 struct SeedFigures {
@@ -121,27 +129,15 @@ workload::WorkloadSpec cbw_workload(double read_pct, uint32_t threads, uint32_t 
   return ws;
 }
 
-Measured run_cbw(engine::SimDevice& d, workload::VirtualClock& clock, const workload::WorkloadSpec& ws) {
-  engine::TargetGeometry g;
-  g.capacity_bytes = d.capacity_bytes();
-  g.logical_block_bytes = 512;  // what SimExecutor reports: the odd CBW sizes align to 512 B
-  const workload::WorkloadResult w =
-      workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
-  const uint64_t ios = w.stats.read.ios + w.stats.write.ios;
-  const auto latency_sum = static_cast<double>(w.stats.read.latency.sum_ns + w.stats.write.latency.sum_ns);
-  return {static_cast<double>(ios) * 1e9 / static_cast<double>(w.elapsed_ns),
-          latency_sum / static_cast<double>(ios) / 1e3};
-}
-
 struct CbwPoint {
   const char* model;
   double iops;
   double art_us;
 };
 
-class SeedCbw : public ::testing::TestWithParam<CbwPoint> {};
+class SeedCbwWithMerge : public ::testing::TestWithParam<CbwPoint> {};
 
-TEST_P(SeedCbw, MaxIopsPointWithinFifteenPercent) {
+TEST_P(SeedCbwWithMerge, AnUnshippedMergeBringsTheMaxIopsLevelWithinFifteenPercentNotItsArt) {
   const CbwPoint& f = GetParam();
   const double k = recommended_scale(f.model);
   constexpr uint64_t k_segment_s = 180;  // 3x the procedure's 1-minute segments: less noise, same plateau
@@ -155,12 +151,12 @@ TEST_P(SeedCbw, MaxIopsPointWithinFifteenPercent) {
   const json cbw = json::parse(*embedded_file("tests/cbw.json"));
   // Precondition: CBW at 100 % W, TC 32 / QD 32, 16x the capacity (the procedure's preconditioning
   // and demand-variation Rounds write many capacities; the zoned pattern fills its cold 80 % slowly).
-  (void)run_cbw(d, clock, cbw_workload(0, 32, 32, 0, 16 * d.capacity_bytes()));
+  (void)run_spec(d, clock, cbw_workload(0, 32, 32, 0, 16 * d.capacity_bytes()));
   std::vector<GridPoint> grid;
   for (const json& tc : cbw.at("thread_counts").at("value")) {
     for (const json& qd : cbw.at("queue_depths").at("value")) {
       const Measured m =
-          run_cbw(d, clock, cbw_workload(40, tc.get<uint32_t>(), qd.get<uint32_t>(), k_segment_s * k_s, 0));
+          run_spec(d, clock, cbw_workload(40, tc.get<uint32_t>(), qd.get<uint32_t>(), k_segment_s * k_s, 0));
       grid.push_back({grid.size(), tc.get<uint32_t>(), qd.get<uint32_t>(), m.iops * k, m.mean_latency_us * 1e3 / k});
     }
   }
@@ -181,7 +177,7 @@ TEST_P(SeedCbw, MaxIopsPointWithinFifteenPercent) {
   EXPECT_LT(knee->latency_mean_ns / 1e3, 1.15 * f.art_us);
 }
 
-INSTANTIATE_TEST_SUITE_P(Seed004, SeedCbw,
+INSTANTIATE_TEST_SUITE_P(Seed004, SeedCbwWithMerge,
                          ::testing::Values(CbwPoint{"dc500r", 17'949, 594}, CbwPoint{"dc500m", 18'880, 448}),
                          [](const ::testing::TestParamInfo<CbwPoint>& p) { return std::string(p.param.model); });
 
