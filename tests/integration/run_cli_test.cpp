@@ -87,11 +87,17 @@ std::vector<std::string> args(std::vector<std::string> head, const std::vector<s
   return head;
 }
 
-json run_test(const std::string& test, const test_support::ShmTempDir& dir) {
+// A finished run: its results.json and the process's monotonic span (test_support/plan_bound.hpp).
+struct FinishedRun {
+  json results;
+  uint64_t wall_ns = 0;
+};
+
+FinishedRun run_test(const std::string& test, const test_support::ShmTempDir& dir) {
   const std::string out = dir.file("run");
   const ProcessResult r = run_ptsuite(args({"run", test, "--out", out, "--scratch-size", "128MiB"}));
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  return load_json(out + "/results.json");
+  return {load_json(out + "/results.json"), r.wall_ns};
 }
 
 size_t journal_steps(const std::string& run_dir) {
@@ -148,7 +154,7 @@ void expect_verdicts_follow_from_values(const json& test) {
   }
 }
 
-void expect_common(const json& results, const std::string& id) {
+void expect_common(const json& results, const std::string& id, uint64_t process_wall_ns) {
   EXPECT_EQ(results.at("schema_version"), 1);
   EXPECT_EQ(results.at("run").at("status"), "complete");
   EXPECT_EQ(results.at("compliance").at("summary"), "not compliant: shortened");
@@ -161,7 +167,7 @@ void expect_common(const json& results, const std::string& id) {
   EXPECT_FALSE(t.at("compliance").at("compliant").get<bool>());
   EXPECT_EQ(results.at("run").at("journal").at("steps"), results.at("run").at("journal").at("executed_this_session"));
   expect_verdicts_follow_from_values(t);
-  test_support::expect_within_worst_case(results);
+  test_support::expect_within_worst_case(results, process_wall_ns);
   // A real run's document (preflight, write cache, plan assumptions) reads into the typed draft
   // pts builds it from and writes back byte for byte: what `ptsuite resume` continues.
   EXPECT_TRUE(results.contains("preflight"));
@@ -170,8 +176,9 @@ void expect_common(const json& results, const std::string& id) {
 
 TEST(RunCli, IopsFiftySixCellsInSpecOrder) {
   test_support::ShmTempDir dir;
-  const json results = run_test("iops", dir);
-  expect_common(results, "iops");
+  const FinishedRun finished = run_test("iops", dir);
+  const json& results = finished.results;
+  expect_common(results, "iops", finished.wall_ns);
   const json& t = results.at("tests")[0];
   const json& phase = t.at("phases")[0];
   ASSERT_EQ(phase.at("round_template").size(), 56u);
@@ -199,8 +206,9 @@ TEST(RunCli, IopsFiftySixCellsInSpecOrder) {
 
 TEST(RunCli, ThroughputPhasesPerBlockSize) {
   test_support::ShmTempDir dir;
-  const json results = run_test("throughput", dir);
-  expect_common(results, "throughput");
+  const FinishedRun finished = run_test("throughput", dir);
+  const json& results = finished.results;
+  expect_common(results, "throughput", finished.wall_ns);
   const json& t = results.at("tests")[0];
   ASSERT_EQ(t.at("phases").size(), 2u);
   EXPECT_EQ(t.at("purges").size(), 2u);
@@ -218,8 +226,9 @@ TEST(RunCli, ThroughputPhasesPerBlockSize) {
 
 TEST(RunCli, LatencyNineCellsAndCapture) {
   test_support::ShmTempDir dir;
-  const json results = run_test("latency", dir);
-  expect_common(results, "latency");
+  const FinishedRun finished = run_test("latency", dir);
+  const json& results = finished.results;
+  expect_common(results, "latency", finished.wall_ns);
   const json& t = results.at("tests")[0];
   EXPECT_EQ(t.at("phases")[0].at("round_template").size(), 9u);
   EXPECT_EQ(t.at("phases")[0].at("round_template")[0].at("queue_depth"), 1);
@@ -237,8 +246,9 @@ TEST(RunCli, LatencyNineCellsAndCapture) {
 
 TEST(RunCli, WsatTgbwEqualsBytesWritten) {
   test_support::ShmTempDir dir;
-  const json results = run_test("wsat", dir);
-  expect_common(results, "wsat");
+  const FinishedRun finished = run_test("wsat", dir);
+  const json& results = finished.results;
+  expect_common(results, "wsat", finished.wall_ns);
   const json& w = results.at("tests")[0].at("wsat");
   uint64_t written = 0;
   for (const json& s : w.at("samples")) {
@@ -254,8 +264,9 @@ TEST(RunCli, WsatTgbwEqualsBytesWritten) {
 
 TEST(RunCli, CbwGridAndOperatingPoints) {
   test_support::ShmTempDir dir;
-  const json results = run_test("cbw", dir);
-  expect_common(results, "cbw");
+  const FinishedRun finished = run_test("cbw", dir);
+  const json& results = finished.results;
+  expect_common(results, "cbw", finished.wall_ns);
   const json& t = results.at("tests")[0];
   const json& demand = t.at("phases")[1];
   ASSERT_EQ(demand.at("round_template").size(), 49u);
@@ -285,8 +296,9 @@ TEST(RunCli, CbwGridAndOperatingPoints) {
 // points with their captures, and the run within its planned worst case (expect_common).
 TEST(RunCli, DirthOperatingPointsEndToEnd) {
   test_support::ShmTempDir dir;
-  const json results = run_test("dirth", dir);
-  expect_common(results, "dirth");
+  const FinishedRun finished = run_test("dirth", dir);
+  const json& results = finished.results;
+  expect_common(results, "dirth", finished.wall_ns);
   const json& t = results.at("tests")[0];
   EXPECT_EQ(t.at("phases")[1].at("round_template").size(), 49u);
   EXPECT_EQ(t.at("dirth").at("operating_points").size(), 3u);
@@ -305,7 +317,7 @@ TEST(RunCli, CbwUnderE11RunsEcw) {
                        k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
-  test_support::expect_within_worst_case(results);
+  test_support::expect_within_worst_case(results, r.wall_ns);
   ASSERT_EQ(results.at("tests").size(), 1u);
   const json& t = results.at("tests")[0];
   EXPECT_EQ(t.at("id"), "ecw");
@@ -329,7 +341,7 @@ TEST(RunCli, EnduranceWriteEndToEnd) {
            k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
-  test_support::expect_within_worst_case(results);
+  test_support::expect_within_worst_case(results, r.wall_ns);
   const json& e = results.at("tests")[0].at("endurance");
   EXPECT_EQ(e.at("stop_reason"), "time_limit");
   EXPECT_EQ(e.at("samples").size(), 4u);
@@ -352,7 +364,7 @@ TEST(RunCli, ClientOptionsEndToEnd) {
       k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
-  test_support::expect_within_worst_case(results);
+  test_support::expect_within_worst_case(results, r.wall_ns);
   const json& t = results.at("tests")[0];
   EXPECT_EQ(t.at("ar_segments").at("count"), 8);
   EXPECT_EQ(t.at("ar_segments").at("amount_bytes"), 16u << 20);
@@ -389,7 +401,7 @@ TEST(RunCli, LatencySweepEndToEnd) {
                        k_settings));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
-  test_support::expect_within_worst_case(results);
+  test_support::expect_within_worst_case(results, r.wall_ns);
   const json& cells = results.at("tests")[0].at("sweep").at("cells");
   ASSERT_EQ(cells.size(), 12u);  // 3 mixes x 2 TC x 2 QD
   for (const json& c : cells) {
@@ -419,7 +431,7 @@ TEST(RunCli, XsrThreeAccessGroupsEndToEnd) {
                    "xsr.access_3_duration=2s", "--set", "xsr.sample_duration=0.5s"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
-  expect_common(results, "xsr");
+  expect_common(results, "xsr", r.wall_ns);
   const json& x = results.at("tests")[0].at("xsr");
   ASSERT_EQ(x.at("groups").size(), 3u);
   EXPECT_EQ(x.at("groups")[0].at("label"), "SEQ 1MiB 0/100");
@@ -464,7 +476,7 @@ TEST(RunCli, HirWaitStatesEndToEnd) {
                                        "hir.baseline_periods=2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
-  expect_common(results, "hir");
+  expect_common(results, "hir", r.wall_ns);
   const json& h = results.at("tests")[0].at("hir");
   ASSERT_EQ(h.at("wait_states").size(), 5u);
   for (const json& ws : h.at("wait_states")) {

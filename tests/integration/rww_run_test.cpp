@@ -36,7 +36,7 @@ TEST(RwwRun, QuickSweepOnAnODirectFileWritesItsPagesAndValidates) {
   const json doc = json::parse(slurp(out + "/results.json"));
   const std::vector<std::string> errors = validate_json(doc, embedded_schema("results"));
   EXPECT_TRUE(errors.empty()) << pts::schema_test::joined(errors);
-  test_support::expect_within_worst_case(doc);
+  test_support::expect_within_worst_case(doc, r.wall_ns);
   ASSERT_EQ(doc.at("tests").size(), 1u);
   const json& test = doc.at("tests")[0];
   EXPECT_EQ(test.at("applied_workload").at("capture"), "captures/pgbench.ptcap");

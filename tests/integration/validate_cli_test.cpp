@@ -165,7 +165,7 @@ TEST(ValidateCli, ExitZeroWhenEveryClaimPassesOnAScratchTarget) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const json results = load_json(out + "/results.json");
   EXPECT_EQ(results.at("tests").at(0).at("validation").at("verdict"), "pass");
-  test_support::expect_within_worst_case(results);
+  test_support::expect_within_worst_case(results, r.wall_ns);
 }
 
 // A bad sheet, a contradictory command line or `run claims` is exit 2 with one line, before

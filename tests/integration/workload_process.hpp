@@ -8,7 +8,9 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -23,6 +25,7 @@ struct ProcessResult {
   int exit_code = -1;  // -1 when killed by a signal
   int term_signal = 0;
   long max_rss_kib = 0;  // the child's peak RSS (wait4's ru_maxrss)
+  uint64_t wall_ns = 0;  // fork to reap on the monotonic clock (immune to a wall-clock step)
   std::string out;
   std::string err;
 };
@@ -46,6 +49,7 @@ class Child {
       : m_out(m_dir.file("stdout")), m_err(m_dir.file("stderr")) {
     std::vector<std::string> argv_storage{PTSUITE_BINARY};
     argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+    m_started = std::chrono::steady_clock::now();
     m_pid = ::fork();
     if (m_pid == 0) {
       const int out = ::open(m_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -114,6 +118,8 @@ class Child {
     m_reaped = true;
     ProcessResult r;
     r.max_rss_kib = usage.ru_maxrss;
+    r.wall_ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - m_started).count());
     if (WIFEXITED(status)) {
       r.exit_code = WEXITSTATUS(status);
     } else if (WIFSIGNALED(status)) {
@@ -130,6 +136,7 @@ class Child {
   std::string m_err;
   pid_t m_pid = -1;
   bool m_reaped = false;
+  std::chrono::steady_clock::time_point m_started{};
 };
 
 inline ProcessResult run_ptsuite(const std::vector<std::string>& args, const ProcessOptions& options = {}) {
