@@ -12,7 +12,8 @@ namespace ptsuite::test_support {
 namespace {
 
 nlohmann::json results_with(const std::string& started, const std::string& finished, double worst_case_ns) {
-  return {{"run", {{"started_utc", started}, {"finished_utc", finished}}}, {"plan", {{"worst_case_ns", worst_case_ns}}}};
+  return {{"run", {{"started_utc", started}, {"finished_utc", finished}}},
+          {"plan", {{"worst_case_ns", worst_case_ns}}}};
 }
 
 constexpr uint64_t k_ns_per_s = 1'000'000'000;
