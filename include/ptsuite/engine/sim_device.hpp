@@ -11,6 +11,8 @@
 // Reads go ahead of queued programs and GC (waiting for at most one program in progress).
 // Optional: read-modify-write of partial units (merge_ns: the old data read on its die, then a
 // merge that holds the command path; docs/sim.md "The model").
+// Optional: paced GC (gc_units_per_step: a few relocated units ahead of each host unit on a die
+// whose GC is due, instead of a whole victim block at once; docs/sim.md "The model").
 // Optional: a periodic background activity (a test model's drive that never settles). A host
 // write never goes to a die that cannot take it (its full blocks all valid, its last free block
 // kept for GC); the constructor refuses a geometry in which every die could end so (too little
