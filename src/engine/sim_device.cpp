@@ -128,6 +128,8 @@ void SimDevice::format(uint64_t now_ns) noexcept {
     }
     die.open_block = 0;
     die.write_pointer = 0;
+    die.gc_victim = k_sim_none;
+    die.gc_cursor = 0;
   }
   for (uint32_t d = 0; d < m_dies; ++d) {
     m_block_state[uint64_t{d} * m_blocks_per_die] = k_sim_open;
@@ -252,39 +254,72 @@ uint32_t SimDevice::place(Die& die, uint32_t die_index, uint64_t lba_unit) noexc
   return phys;
 }
 
-// Greedy GC: while the die has fewer than gc_free_blocks free blocks, relocates the valid units
-// of its full block with the fewest valid units into the open block and erases it. Returns the
-// die time it took. Called when the open block is full.
-uint64_t SimDevice::collect(Die& die, uint32_t die_index) noexcept {
+// Moves the valid units of the die's GC victim, from its cursor, into the open block: at most
+// budget of them, and in a paced step only while the open block has room (a paced step never
+// takes a free block: the last ones are GC's). Returns the die time it took.
+uint64_t SimDevice::relocate(Die& die, uint32_t die_index, uint32_t& budget, bool paced) noexcept {
+  uint64_t busy_ns = 0;
+  const uint32_t bu = m_model.block_units;
+  const uint64_t victim = die.gc_victim;
+  uint64_t p = die.gc_cursor;
+  for (; p < (victim + 1) * bu && m_block_valid[victim] > 0 && budget > 0; ++p) {
+    const uint32_t ahead = p + 32 < (victim + 1) * bu ? m_p2l[p + 32] : k_sim_unmapped;  // 8 was too close
+    if (ahead != k_sim_unmapped) {
+      __builtin_prefetch(&m_l2p[ahead]);
+    }
+    const uint32_t lba = m_p2l[p];
+    if (lba == k_sim_unmapped) {
+      continue;
+    }
+    if (die.write_pointer == bu) {
+      if (paced) {
+        break;
+      }
+      open_next_block(die);
+    }
+    invalidate(lba);
+    place(die, die_index, lba);
+    busy_ns += jitter(m_model.read_ns) + jitter(m_model.program_ns);
+    ++m_counters.flash_units_written;
+    --budget;
+  }
+  die.gc_cursor = p;
+  return busy_ns;
+}
+
+// Greedy GC: while the die has fewer than gc_free_blocks free blocks (or a victim is still being
+// emptied), relocates the valid units of its full block with the fewest valid units into the
+// open block and erases it. Unpaced (max_units UINT32_MAX) it is called when the open block is
+// full and returns with the victims finished; a paced step moves at most max_units units.
+// Returns the die time it took.
+uint64_t SimDevice::collect(Die& die, uint32_t die_index, uint32_t max_units) noexcept {
   uint64_t busy_ns = 0;
   const uint32_t bu = m_model.block_units;
   const uint64_t first = uint64_t{die_index} * m_blocks_per_die;
-  while (die.free_blocks.size() < m_model.gc_free_blocks) {
-    const uint64_t victim = index_least(die_index);
-    if (victim == k_sim_none || m_block_valid[victim] >= bu) {
-      break;  // nothing to gain (every block full of valid data)
+  const bool paced = max_units != UINT32_MAX;
+  uint32_t budget = max_units;
+  if (!paced && die.gc_victim != k_sim_none) {
+    ++m_counters.gc_finished_at_once;
+  }
+  while (budget > 0 && (die.gc_victim != k_sim_none || die.free_blocks.size() < m_model.gc_free_blocks)) {
+    if (die.gc_victim == k_sim_none) {
+      const uint64_t victim = index_least(die_index);
+      if (victim == k_sim_none || m_block_valid[victim] >= bu) {
+        break;  // nothing to gain (every block full of valid data)
+      }
+      index_erase(victim);
+      m_block_state[victim] = k_sim_collecting;
+      die.gc_victim = victim;
+      die.gc_cursor = victim * bu;
     }
-    index_erase(victim);
-    m_block_state[victim] = k_sim_collecting;
-    for (uint64_t p = victim * bu; p < (victim + 1) * bu && m_block_valid[victim] > 0; ++p) {
-      const uint32_t ahead = p + 32 < (victim + 1) * bu ? m_p2l[p + 32] : k_sim_unmapped;  // 8 was too close
-      if (ahead != k_sim_unmapped) {
-        __builtin_prefetch(&m_l2p[ahead]);
-      }
-      const uint32_t lba = m_p2l[p];
-      if (lba == k_sim_unmapped) {
-        continue;
-      }
-      if (die.write_pointer == bu) {
-        open_next_block(die);
-      }
-      invalidate(lba);
-      place(die, die_index, lba);
-      busy_ns += jitter(m_model.read_ns) + jitter(m_model.program_ns);
-      ++m_counters.flash_units_written;
+    busy_ns += relocate(die, die_index, budget, paced);
+    const uint64_t victim = die.gc_victim;
+    if (m_block_valid[victim] > 0) {
+      break;  // a paced step's budget spent or its open block full
     }
     m_block_state[victim] = k_sim_free;
     die.free_blocks.push_back(static_cast<uint32_t>(victim - first));
+    die.gc_victim = k_sim_none;
     busy_ns += m_model.erase_ns;
     ++m_counters.blocks_erased;
   }
@@ -309,15 +344,20 @@ uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept 
   const uint32_t bu = m_model.block_units;
   uint32_t d = pick_die();
   uint64_t gc_ns = 0;
+  // Paced GC: a step of relocation ahead of this host unit while the die's GC is due.
+  if (m_model.gc_units_per_step != 0 && m_die[d].write_pointer < bu &&
+      (m_die[d].gc_victim != k_sim_none || m_die[d].free_blocks.size() < m_model.gc_free_blocks)) {
+    gc_ns = collect(m_die[d], d, m_model.gc_units_per_step);
+  }
   if (m_die[d].write_pointer == bu) {
-    gc_ns = collect(m_die[d], d);
+    gc_ns += collect(m_die[d], d, UINT32_MAX);
     // A die whose full blocks are all valid keeps its last free blocks for GC: the unit goes to
     // the next die (in striping order) that can take it. The constructor's geometry check
     // guarantees there is one.
     for (uint32_t i = 1;
          i < m_dies && m_die[d].write_pointer == bu && m_die[d].free_blocks.size() < m_model.gc_free_blocks; ++i) {
       const uint32_t c = d + i < m_dies ? d + i : d + i - m_dies;
-      const uint64_t c_gc_ns = m_die[c].write_pointer == bu ? collect(m_die[c], c) : 0;
+      const uint64_t c_gc_ns = m_die[c].write_pointer == bu ? collect(m_die[c], c, UINT32_MAX) : 0;
       if (m_die[c].write_pointer < bu || m_die[c].free_blocks.size() >= m_model.gc_free_blocks) {
         Die& skipped = m_die[d];
         skipped.busy_until_ns = std::max(ready_ns, skipped.busy_until_ns) + gc_ns;

@@ -11,6 +11,8 @@
 // Reads go ahead of queued programs and GC (waiting for at most one program in progress).
 // Optional: read-modify-write of partial units (merge_ns: the old data read on its die, then a
 // merge that holds the command path; docs/sim.md "The model").
+// Optional: paced GC (gc_units_per_step: a few relocated units ahead of each host unit on a die
+// whose GC is due, instead of a whole victim block at once; docs/sim.md "The model").
 // Optional: a periodic background activity (a test model's drive that never settles). A host
 // write never goes to a die that cannot take it (its full blocks all valid, its last free block
 // kept for GC); the constructor refuses a geometry in which every die could end so (too little
@@ -55,6 +57,11 @@ struct SimModel {
   // on its die (behind the die's queued work) and merged by the controller before the program;
   // the command path takes no further command until the merge is done (merge_ns after the read).
   uint64_t merge_ns = 0;  // 0 = off: partial units are programmed as if whole
+  // Paced (incremental) GC: while a die's GC is due, each host unit programmed on it is preceded
+  // by at most this many relocated valid units (then the host unit: GC interleaves with host IO);
+  // a block still unfinished when the open block fills is finished at once. 0 = off: a victim is
+  // relocated whole, holding its die for up to block_units x (read + program) + erase.
+  uint32_t gc_units_per_step = 0;
 };
 
 // Time dilation by `factor` (>= 1): every service time and the command overheads x factor, the
@@ -71,6 +78,7 @@ struct SimCounters {
   uint64_t flash_units_written = 0;  // host + GC relocation
   uint64_t blocks_erased = 0;
   uint64_t units_trimmed = 0;
+  uint64_t gc_finished_at_once = 0;  // paced GC only: victims finished at once (the open block filled first)
   [[nodiscard]] double write_amplification() const noexcept {
     return host_units_written == 0 ? 1.0
                                    : static_cast<double>(flash_units_written) / static_cast<double>(host_units_written);
@@ -120,12 +128,16 @@ class SimDevice {
     uint32_t open_block = 0;
     uint32_t write_pointer = 0;  // next unit inside open_block
     std::vector<uint32_t> free_blocks;
+    uint64_t gc_victim = UINT64_MAX;  // the block paced GC is emptying (UINT64_MAX: none)
+    uint64_t gc_cursor = 0;           // its next physical unit to look at
   };
   uint64_t program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept;
   uint64_t merge(uint64_t lba_unit, uint64_t received_ns) noexcept;  // read-modify-write of a partial unit
   void invalidate(uint64_t lba_unit) noexcept;
   uint32_t place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept;  // the physical unit written
-  uint64_t collect(Die& die, uint32_t die_index) noexcept;
+  // GC on the die: max_units UINT32_MAX runs it until gc_free_blocks are free; less is one paced step.
+  uint64_t collect(Die& die, uint32_t die_index, uint32_t max_units) noexcept;
+  uint64_t relocate(Die& die, uint32_t die_index, uint32_t& budget, bool paced) noexcept;
   void open_next_block(Die& die) noexcept;
   uint64_t jitter(uint64_t ns) noexcept;
   [[nodiscard]] uint64_t background(uint64_t ns, uint64_t at_ns) const noexcept;

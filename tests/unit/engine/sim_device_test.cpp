@@ -1,6 +1,8 @@
 // The simulated drive's FTL and timing (engine/sim_device.hpp), IO by IO.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <ptsuite/engine/sim_device.hpp>
 #include <ptsuite/util/error.hpp>
 
@@ -129,6 +131,64 @@ TEST(SimDevice, RandomOverwritesAmplifyAndTrimAndFormatUndoIt) {
   EXPECT_EQ(d.counters().flash_units_written - flash_before, d.counters().host_units_written - host_before);
   d.format(t);
   EXPECT_EQ(d.read(0, 4096, t), t + 2'000 + 4096ULL * 1000 / 500);  // unmapped again
+}
+
+// Random 4 KiB overwrites at QD 1 after a sequential fill, write cache disabled without PLP (a
+// write completes when programmed): the longest write and the counters.
+struct GcCourse {
+  uint64_t max_write_ns = 0;
+  SimCounters counters;
+};
+GcCourse random_overwrites(uint32_t gc_units_per_step, double over_provisioning) {
+  SimModel m = test_support::small_sim_model();
+  m.gc_units_per_step = gc_units_per_step;
+  m.over_provisioning = over_provisioning;
+  SimDevice d(m);
+  d.set_write_cache(false);
+  const uint64_t units = d.capacity_bytes() / 4096;
+  uint64_t t = 0;
+  for (uint64_t u = 0; u < units; ++u) {
+    t = d.write(u * 4096, 4096, t);
+  }
+  GcCourse c;
+  uint64_t seed = 7;
+  for (uint64_t i = 0; i < 6 * units; ++i) {
+    const uint64_t done = d.write(lcg(seed) % units * 4096, 4096, t);
+    c.max_write_ns = std::max(c.max_write_ns, done - t);
+    t = done;
+  }
+  c.counters = d.counters();
+  return c;
+}
+
+// Paced GC: a host write waits for at most gc_units_per_step relocations (and the victim's erase)
+// on its die instead of a whole victim block, and the write amplification is the unpaced one's
+// (the same greedy victims, moved in steps). Unpaced, the longest write holds a whole victim.
+TEST(SimDevice, PacedGcInterleavesRelocationWithHostWritesAndKeepsTheWriteAmplification) {
+  const SimModel m = test_support::small_sim_model();
+  const uint64_t interface_ns = m.write_command_ns + 4096ULL * 1000 / 500;
+  const uint64_t step_bound_ns = 4 * (m.read_ns + m.program_ns) + m.erase_ns + m.program_ns + interface_ns;
+  const GcCourse whole = random_overwrites(0, 0.25);
+  const GcCourse paced = random_overwrites(4, 0.25);
+  EXPECT_GT(whole.max_write_ns, 2 * step_bound_ns);
+  EXPECT_EQ(paced.counters.gc_finished_at_once, 0u);  // 4 a step keeps up (WA - 1 < 4)
+  EXPECT_LE(paced.max_write_ns, step_bound_ns);
+  EXPECT_EQ(paced.counters.host_units_written, whole.counters.host_units_written);
+  EXPECT_GT(paced.counters.blocks_erased, 100u);
+  EXPECT_NEAR(paced.counters.write_amplification(), whole.counters.write_amplification(),
+              0.05 * whole.counters.write_amplification());
+  EXPECT_EQ(whole.counters.gc_finished_at_once, 0u);  // unpaced: never a victim in progress
+}
+
+// Too few units a step for the write amplification (1 < WA - 1 at 10 % OP): a victim still
+// being emptied when its die's open block fills is finished at once, and the drive runs on.
+TEST(SimDevice, PacedGcThatFallsBehindFinishesTheVictimAtOnce) {
+  const GcCourse whole = random_overwrites(0, 0.10);
+  const GcCourse paced = random_overwrites(1, 0.10);
+  EXPECT_GT(paced.counters.gc_finished_at_once, 0u);
+  EXPECT_NEAR(paced.counters.write_amplification(), whole.counters.write_amplification(),
+              0.05 * whole.counters.write_amplification());
+  EXPECT_LT(paced.max_write_ns, whole.max_write_ns * 2);
 }
 
 TEST(SimDevice, TheSameSeedGivesTheSameTimesAndNoiseSpreadsThem) {

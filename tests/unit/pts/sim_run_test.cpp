@@ -364,9 +364,9 @@ TEST(SimSpeed, DISABLED_SimulatedIosPerCpuSecond) {
         workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
     const double cpu_s = w.cpu.user_s + w.cpu.system_s;
     const uint64_t ios = w.stats.read.ios + w.stats.write.ios;
-    std::printf("sim_speed read_pct=%.0f ios=%llu cpu_s=%.3f ios_per_cpu_s=%.0f virtual_s=%.0f\n", read_pct,
+    std::printf("sim_speed read_pct=%.0f ios=%llu cpu_s=%.3f ios_per_cpu_s=%.0f virtual_s=%.0f wa=%.3f\n", read_pct,
                 static_cast<unsigned long long>(ios), cpu_s, static_cast<double>(ios) / cpu_s,
-                static_cast<double>(w.elapsed_ns) / 1e9);
+                static_cast<double>(w.elapsed_ns) / 1e9, d.counters().write_amplification());
   }
 }
 
