@@ -67,8 +67,9 @@ std::string RunConsole::eta_text(const std::string& id, uint64_t elapsed_ns) con
   if (!left) {
     return "";
   }
-  const std::string likely =
-      left->likely_ns && m_show_likely ? fmt::format(", likely {}", units::format_duration(*left->likely_ns)) : std::string();
+  const std::string likely = left->likely_ns && m_show_likely
+                                 ? fmt::format(", likely {}", units::format_duration(*left->likely_ns))
+                                 : std::string();
   if (!left->best_ns) {
     return fmt::format("ETA <= {}{}", units::format_duration(left->worst_ns), likely);
   }

@@ -50,7 +50,7 @@ class RunConsole : public pts::RunObserver {
   bool m_tty;
   bool m_drawn = false;
   pts::EtaModel m_eta;
-  bool m_show_likely = false;  // the plan's show_likely (a simulated drive)
+  bool m_show_likely = false;          // the plan's show_likely (a simulated drive)
   std::function<uint64_t()> m_now_ns;  // the run's clock (a simulated run's is virtual)
   uint64_t m_step_started_ns = 0;
   std::string m_last_group;

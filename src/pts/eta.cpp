@@ -135,9 +135,9 @@ std::optional<uint64_t> EtaModel::remaining_in(const Plan& plan, const std::map<
   uint64_t left = 0;
   std::string phase;  // by_phase: the phase of the steps summed into *in_phase
   uint64_t* in_phase = nullptr;
-  std::string loop;        // the time-limited loop the steps are in ("": none)
-  uint64_t loop_ns = 0;    // its clock: measured, then predicted segment time
-  bool loop_over = false;  // its limit was reached before the current sample
+  std::string loop;                                               // the time-limited loop the steps are in ("": none)
+  uint64_t loop_ns = 0;                                           // its clock: measured, then predicted segment time
+  bool loop_over = false;                                         // its limit was reached before the current sample
   uint64_t loop_limit_ns = 0, sample_ns = 0, sample_rest_ns = 0;  // its limit, last sample's time, its other steps'
   // The plan's samples of the loop ran out before its clock reached the limit (samples shorter than
   // the plan's: a drain under the assumed): as many more as fit, at the last one's time.
