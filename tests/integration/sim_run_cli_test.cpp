@@ -328,9 +328,10 @@ TEST(SimRunCliValidate, TheSeed004SheetPassesOnTheModel) {
 //     last page, each with a chart; a CSV per test and summary.txt;
 //   * the console's live ETA (the "ETA <= worst (best if steady at Round 5), likely L" of each
 //     step group, both sessions) against the virtual time the run then still took, from half-way
-//     on: worst >= 0.9 x the time left, best <= 1.1 x it, likely within 10 % (the rule
-//     sim_suite_test.cpp applies); the resumed process's first line, which learnt from the
-//     replayed steps (their journaled times), likely within 10 % too;
+//     on: worst >= 0.9 x the time left, best <= 1.1 x it (the rule sim_suite_test.cpp
+//     applies), the likely estimate's largest error printed; the resumed process's first line,
+//     which learnt from the replayed steps (their journaled times), equal to the killed
+//     session's line for the same group (its error against the time left printed: docs/sim.md);
 //   * the resumed process's peak RSS about the uninterrupted run's: through its last step at most
 //     the first session's VmHWM after 10 % of the steps + the records' text twice + 10x the
 //     largest record (sim_suite_test.cpp's bound for the live run, plus the document's text the
