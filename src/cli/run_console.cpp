@@ -50,6 +50,7 @@ void RunConsole::result(const std::string& text) { warning(text); }
 
 void RunConsole::plan_ready(const pts::Plan& best, const pts::Plan& worst) {
   m_eta = pts::EtaModel(best, worst, worst.assumptions);
+  m_show_likely = worst.assumptions.show_likely;
   message(
       fmt::format("plan: {} steps at most; estimated {} if every test is steady at Round 5, {} at most ({}; "
                   "the ETA learns from the run; see `ptsuite plan`)",
@@ -66,11 +67,14 @@ std::string RunConsole::eta_text(const std::string& id, uint64_t elapsed_ns) con
   if (!left) {
     return "";
   }
+  const std::string likely = left->likely_ns && m_show_likely
+                                 ? fmt::format(", likely {}", units::format_duration(*left->likely_ns))
+                                 : std::string();
   if (!left->best_ns) {
-    return fmt::format("ETA <= {}", units::format_duration(left->worst_ns));
+    return fmt::format("ETA <= {}{}", units::format_duration(left->worst_ns), likely);
   }
-  return fmt::format("ETA <= {} ({} if steady at Round 5)", units::format_duration(left->worst_ns),
-                     units::format_duration(*left->best_ns));
+  return fmt::format("ETA <= {} ({} if steady at Round 5){}", units::format_duration(left->worst_ns),
+                     units::format_duration(*left->best_ns), likely);
 }
 
 void RunConsole::step_started(const pts::StepId& id, const std::string& label) {

@@ -30,13 +30,17 @@ class RunConsole : public pts::RunObserver {
   void step_started(const pts::StepId& id, const std::string& label) override;
   void step_progress(const pts::StepProgress& progress) override;
   void step_finished(const pts::StepId& id) override;
+  // A journaled step of an earlier session: the ETA learns its time (a resumed run's first ETA
+  // is as good as the killed session's last).
+  void step_replayed(const std::string& id, uint64_t step_ns) override { m_eta.finished(id, step_ns); }
   void use_clock(std::function<uint64_t()> now_ns) override { m_now_ns = std::move(now_ns); }
 
   // The final result lines (status, verdict, reasons, where the results and reports are):
   // printed with --quiet too.
   void result(const std::string& text);
 
-  // "ETA <= 5h12m (1h02m if steady at Round 5)" for a step `elapsed_ns` into `id`.
+  // "ETA <= 5h12m (1h02m if steady at Round 5), likely 3h20m" for a step `elapsed_ns` into `id`
+  // (", likely ..." once a phase has finished, on a simulated drive only: pts/plan.hpp show_likely).
   [[nodiscard]] std::string eta_text(const std::string& id, uint64_t elapsed_ns) const;
 
  private:
@@ -46,6 +50,7 @@ class RunConsole : public pts::RunObserver {
   bool m_tty;
   bool m_drawn = false;
   pts::EtaModel m_eta;
+  bool m_show_likely = false;          // the plan's show_likely (a simulated drive)
   std::function<uint64_t()> m_now_ns;  // the run's clock (a simulated run's is virtual)
   uint64_t m_step_started_ns = 0;
   std::string m_last_group;

@@ -120,6 +120,11 @@ void ProgressPoster::step_finished(const pts::StepId& id) {
   m_inner.step_finished(id);
 }
 
+void ProgressPoster::step_replayed(const std::string& id, uint64_t step_ns) {
+  m_eta.finished(id, step_ns);
+  m_inner.step_replayed(id, step_ns);
+}
+
 void ProgressPoster::publish(bool urgent) {
   {
     const std::lock_guard<std::mutex> lock(m_mutex);

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include <ptsuite/util/units.hpp>
 
@@ -21,12 +22,39 @@ std::map<std::string, size_t> index_of(const Plan& plan) {
 
 uint64_t to_ns(double v) { return v > 0 ? static_cast<uint64_t>(std::llround(v)) : 0; }
 
+// "hir/wait-1/r003-s02" -> "hir/wait-1": the phase a step belongs to.
+std::string_view phase_of(const std::string& id) {
+  return std::string_view(id).substr(0, id.find('/', id.find('/') + 1));
+}
+
 }  // namespace
 
 EtaModel::EtaModel(const Plan& best, const Plan& worst, const PlanAssumptions& assumed)
-    : m_best(best), m_worst(worst), m_assumed(assumed), m_best_index(index_of(best)), m_worst_index(index_of(worst)) {}
+    : m_best(best), m_worst(worst), m_assumed(assumed), m_best_index(index_of(best)), m_worst_index(index_of(worst)) {
+  for (const PlanStep& s : best.steps) ++m_phase_steps[std::string(phase_of(s.id))].first;
+  for (const PlanStep& s : worst.steps) ++m_phase_steps[std::string(phase_of(s.id))].second;
+}
+
+std::optional<double> EtaModel::phase_share() const {
+  const auto it = m_phase_steps.find(m_phase);
+  if (it == m_phase_steps.end() || it->second.second <= it->second.first) {
+    return std::nullopt;  // nothing to learn from a phase whose plans agree (a fixed length, a purge)
+  }
+  const auto [best, worst] = it->second;
+  const double share =
+      (static_cast<double>(m_phase_run) - static_cast<double>(best)) / static_cast<double>(worst - best);
+  return std::clamp(share, 0.0, 1.0);
+}
+
+void EtaModel::phase_finished() {
+  if (const std::optional<double> share = phase_share()) m_share.add(*share);
+}
 
 double EtaModel::overhead_of(const PlanStep& s) const {
+  if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) {  // a drive's drain: the loop's recent samples'
+    const auto recent = m_loop_overhead_ns.find(s.loop);
+    if (recent != m_loop_overhead_ns.end()) return recent->second.value;
+  }
   const std::optional<double> measured = m_overhead_ns.value();
   if (!measured) {
     return static_cast<double>(s.overhead_ns);
@@ -49,6 +77,12 @@ void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
     return;
   }
   const PlanStep& s = m_worst.steps[it->second];
+  if (const std::string_view phase = phase_of(id); phase != m_phase) {
+    phase_finished();
+    m_phase = std::string(phase);
+    m_phase_run = 0;
+  }
+  ++m_phase_run;
   const auto elapsed = static_cast<double>(elapsed_ns);
   if (s.loop_time_limit_ns > 0 && s.kind == "segment") {
     m_loop_elapsed_ns[s.loop] += elapsed_ns;
@@ -65,6 +99,9 @@ void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
     w.ns += std::max(elapsed - overhead, elapsed / 2);
   } else if (s.kind == "segment") {
     m_overhead_ns.add(std::max(0.0, elapsed - static_cast<double>(s.duration_ns)));
+    if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) {
+      m_loop_overhead_ns[s.loop].add(std::max(0.0, elapsed - static_cast<double>(s.duration_ns)));
+    }
     m_planned_overhead_ns.add(static_cast<double>(s.overhead_ns));
   }
 }
@@ -89,33 +126,70 @@ uint64_t EtaModel::predicted_ns(const PlanStep& s) const {
 }
 
 std::optional<uint64_t> EtaModel::remaining_in(const Plan& plan, const std::map<std::string, size_t>& index,
-                                               const std::string& id, uint64_t elapsed_ns) const {
+                                               const std::string& id, uint64_t elapsed_ns,
+                                               std::map<std::string, uint64_t>* by_phase) const {
   const auto it = index.find(id);
   if (it == index.end()) {
     return std::nullopt;
   }
   uint64_t left = 0;
-  std::string loop;        // the time-limited loop the steps are in ("": none)
-  uint64_t loop_ns = 0;    // its clock: measured, then predicted segment time
-  bool loop_over = false;  // its limit was reached before the current sample
+  std::string phase;  // by_phase: the phase of the steps summed into *in_phase
+  uint64_t* in_phase = nullptr;
+  std::string loop;                                               // the time-limited loop the steps are in ("": none)
+  uint64_t loop_ns = 0;                                           // its clock: measured, then predicted segment time
+  bool loop_over = false;                                         // its limit was reached before the current sample
+  uint64_t loop_limit_ns = 0, sample_ns = 0, sample_rest_ns = 0;  // its limit, last sample's time, its other steps'
+  // The plan's samples of the loop ran out before its clock reached the limit (samples shorter than
+  // the plan's: a drain under the assumed): as many more as fit, at the last one's time.
+  const auto close_loop = [&] {
+    if (loop.empty() || loop_over || sample_ns == 0 || loop_ns >= loop_limit_ns || m_loop_elapsed_ns.count(loop) == 0) {
+      return uint64_t{0};  // (before a sample is measured, the loop is the plan's)
+    }
+    const uint64_t more = (loop_limit_ns - loop_ns + sample_ns - 1) / sample_ns;
+    loop_over = true;
+    return more * (sample_ns + sample_rest_ns);
+  };
   for (size_t i = it->second; i < plan.steps.size(); ++i) {
     const PlanStep& s = plan.steps[i];
     const uint64_t predicted = predicted_ns(s);
+    if (s.loop != loop) {
+      const uint64_t more = close_loop();
+      left += more;
+      if (by_phase != nullptr && more > 0) (*by_phase)[std::string(phase_of(plan.steps[i - 1].id))] += more;
+    }
     if (s.loop_time_limit_ns > 0) {
       if (s.loop != loop) {
         loop = s.loop;
         const auto measured = m_loop_elapsed_ns.find(loop);
         loop_ns = measured == m_loop_elapsed_ns.end() ? 0 : measured->second;
         loop_over = false;
+        loop_limit_ns = s.loop_time_limit_ns;
+        sample_ns = sample_rest_ns = 0;
       }
       if (s.kind == "segment") {
         loop_over = i != it->second && loop_ns >= s.loop_time_limit_ns;  // the current step runs
         loop_ns += predicted;
+        sample_ns = predicted;
+        sample_rest_ns = 0;
+      } else {
+        sample_rest_ns += predicted;
       }
       if (loop_over) continue;
+    } else {
+      loop.clear();
     }
     left += predicted;
+    if (by_phase != nullptr) {
+      if (in_phase == nullptr || phase_of(s.id) != phase) {  // a phase's steps are consecutive
+        phase = phase_of(s.id);
+        in_phase = &(*by_phase)[phase];
+      }
+      *in_phase += predicted;
+    }
   }
+  const uint64_t more = close_loop();
+  left += more;
+  if (by_phase != nullptr && more > 0) (*by_phase)[std::string(phase_of(plan.steps.back().id))] += more;
   return left > elapsed_ns ? left - elapsed_ns : 0;
 }
 
@@ -124,7 +198,38 @@ std::optional<EtaRemaining> EtaModel::remaining(const std::string& id, uint64_t 
   if (!worst) {
     return std::nullopt;
   }
-  return EtaRemaining{*worst, remaining_in(m_best, m_best_index, id, elapsed_ns)};
+  return EtaRemaining{*worst, remaining_in(m_best, m_best_index, id, elapsed_ns), likely_left(id, elapsed_ns)};
+}
+
+std::optional<uint64_t> EtaModel::likely_left(const std::string& id, uint64_t elapsed_ns) const {
+  std::map<std::string, uint64_t> worst, best;
+  (void)remaining_in(m_worst, m_worst_index, id, 0, &worst);
+  if (m_best_index.count(id) != 0) {
+    (void)remaining_in(m_best, m_best_index, id, 0, &best);
+  } else {  // past the best plan in this phase: the best plan from the next phase it holds
+    const std::string_view phase = phase_of(id);
+    for (size_t i = m_worst_index.at(id) + 1; i < m_worst.steps.size(); ++i) {
+      const std::string& next = m_worst.steps[i].id;
+      if (phase_of(next) != phase && m_best_index.count(next) != 0) {
+        (void)remaining_in(m_best, m_best_index, next, 0, &best);
+        break;
+      }
+    }
+  }
+  double left = 0, spread = 0;  // the worst case left, and by how much the best case undercuts it
+  for (const auto& [phase, w] : worst) {
+    const auto b = best.find(phase);
+    left += static_cast<double>(w);
+    spread += static_cast<double>(w - std::min(w, b == best.end() ? uint64_t{0} : b->second));
+  }
+  Mean shares = m_share;  // a step of another phase starts: the last finished step's phase is over
+  if (const std::optional<double> last = phase_share(); last && phase_of(id) != m_phase) shares.add(*last);
+  const std::optional<double> share = shares.value();
+  if (!share && spread > 0) {
+    return std::nullopt;
+  }
+  const double likely = left - (1 - share.value_or(1)) * spread;
+  return to_ns(std::max(0.0, likely - static_cast<double>(elapsed_ns)));
 }
 
 std::string EtaModel::basis() const {

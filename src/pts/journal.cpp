@@ -73,6 +73,7 @@ JournalEntry read_entry(const fs::path& file, const std::string& previous_hash, 
       entry.result = std::move(j.at("result"));
     }
     entry.recorded_utc = j.value("recorded_utc", "");
+    if (j.contains("step_ns")) entry.step_ns = j.at("step_ns").get<uint64_t>();
   } catch (const json::exception& e) {
     throw UsageError(file.string(),
                      fmt::format("this journal step is damaged ({}); the run cannot be resumed from it", e.what()));
@@ -88,6 +89,7 @@ void to_json(json& j, const JournalEntry& entry) {
            {"request", entry.request},
            {"result", entry.result},
            {"recorded_utc", entry.recorded_utc}};
+  if (entry.step_ns) j["step_ns"] = *entry.step_ns;
   if (!entry.sha256.empty()) j["sha256"] = entry.sha256;
 }
 
@@ -150,10 +152,13 @@ json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
     ++m_next;
     ++m_replayed;
     m_inner.replayed(id, request, entry.result);
+    if (m_timing.replayed && entry.step_ns) m_timing.replayed(entry.id, *entry.step_ns);
     return std::move(entry.result);
   }
+  const uint64_t started_ns = m_timing.now_ns ? m_timing.now_ns() : 0;
   json result = m_inner.execute(id, request);
   JournalEntry entry;
+  if (m_timing.now_ns) entry.step_ns = m_timing.now_ns() - started_ns;
   entry.id = id.text();
   entry.request = request_json;
   entry.result = result;

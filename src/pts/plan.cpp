@@ -140,7 +140,8 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     iops = call % 2 == 0 ? 1000.0 : 3000.0;
     latency_ns = call % 2 == 0 ? 300'000 : 100'000;
   }
-  SegmentResult r = synthetic_segment_result(s, iops, latency_ns, std::max<uint64_t>(measured_ns, 1));
+  const uint64_t elapsed_ns = measured_ns + (m_assumptions.overhead_in_elapsed ? step.overhead_ns : 0);
+  SegmentResult r = synthetic_segment_result(s, iops, latency_ns, std::max<uint64_t>(elapsed_ns, 1));
   if (m_case == PlanCase::worst) {
     r.summary.write.bytes = 0;
   }

@@ -211,7 +211,10 @@ results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepEx
 RunOutcome execute(RunState& s, RunLog& observer) {
   Journal journal(*s.out);
   detail::ObservedExecutor observed(s.drive->executor(run_shape(s), observer), observer);
-  JournalingExecutor exec(observed, journal);
+  // Each step timed on the run's clock as the observer times it; replayed steps' times to the ETA.
+  JournalingExecutor exec(observed, journal,
+                          {[&observer] { return observer.now_ns(); },
+                           [&observer](const std::string& id, uint64_t ns) { observer.step_replayed(id, ns); }});
 
   RunOutcome outcome;
   outcome.out_dir = s.dir.string();

@@ -42,7 +42,8 @@ struct SimDrive {
 SimDrive sim_drive(const Settings& settings, uint64_t seed);
 device::DeviceIdentity sim_identity(const SimDrive& drive);
 results::TargetRecord sim_target_record(const SimDrive& drive, const engine::TargetGeometry& geometry);
-// Purges and health snapshots take no virtual time; writes run at the model's sequential rate.
+// Derived from the model (run_sim.cpp): writes at its saturated rate (greedy GC's write
+// amplification), every segment drains behind one GC episode; purges and health take no time.
 PlanAssumptions sim_plan_assumptions(const SimDrive& drive);
 // The record results.json carries ("simulation"), without the counts the run fills in.
 results::SimulationRecord sim_record(const SimDrive& drive, uint64_t capacity_bytes);

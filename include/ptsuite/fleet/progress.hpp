@@ -61,6 +61,7 @@ class ProgressPoster final : public pts::RunObserver {
   void step_started(const pts::StepId& id, const std::string& label) override;
   void step_progress(const pts::StepProgress& progress) override { m_inner.step_progress(progress); }
   void step_finished(const pts::StepId& id) override;
+  void step_replayed(const std::string& id, uint64_t step_ns) override;
 
  private:
   void publish(bool urgent);

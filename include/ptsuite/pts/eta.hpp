@@ -11,7 +11,14 @@
 //                         histogram merge, journal write: a + b x threads + c x buffer MiB, plan.hpp)
 //                         scaled by how the finished timed segments' measured overheads compare
 //                         with their planned ones (sum over sum); a plan without overheads takes
-//                         the finished segments' mean measured overhead;
+//                         the finished segments' mean measured overhead; a plan whose overhead
+//                         is the drive's own drain (PlanAssumptions::overhead_in_elapsed: a
+//                         simulated drive's IOs in flight behind GC) takes, for a sample of a
+//                         time-limited loop, the loop's recent drain (each sample moves it 1/4
+//                         of the way): it grows as the drive fills, where one mean of all lags
+//                         (endurance-write: -22 % at half-way). (Per shape, TC x QD x block,
+//                         for every segment was tried: PTS-E 1.1's ETA went from +6 % to +64 %
+//                         at half-way, the drains of one phase taken for another's.)
 //   health, idle          the mean measured time of that kind / the planned idle time.
 // remaining() sums the predicted times of every step from the current one on, in the best and
 // the worst plan; a step the best plan does not hold (the run went past Round 5) has only the
@@ -22,10 +29,20 @@
 // it), the loop's later steps are not counted. (The plan times the loop's samples at their
 // length, so it holds limit / length of them; a drive whose samples overrun their minute, a
 // simulated one behind GC stalls, runs fewer: the ETA would count the rest at their measured
-// length.) The loop's clock counts a step's whole time where the procedure counts its
+// length; samples shorter than the plan's, a drain under the assumed one, would outrun the
+// plan's samples: past the plan's last one, as many more as fit under the limit are counted at
+// its time.) The loop's clock counts a step's whole time where the procedure counts its
 // segment's elapsed time: on a real drive it runs ahead by the step overhead (~40 ms a
-// sample), at most one sample early. Single-threaded (the run's observer thread); pure apart
-// from its state.
+// sample), at most one sample early.
+// The likely time left (EtaRemaining::likely_ns): what nobody can plan is where each Round loop
+// attains steady state, between the best case (Round 5) and the worst (the cap). A drive tends
+// to settle alike from test to test, so each phase still to run (its steps "test/phase/...")
+// is counted at the share of the way from its best to its worst case that the run's finished
+// phases took, in steps: per finished phase whose plans differ, (steps run - best's steps) /
+// (worst's - best's), clamped to [0, 1], their mean. The current phase's best case is what is
+// left of it in the best plan, or nothing once the run is past it. No phase finished yet: none
+// (unless best and worst agree on what is left). Steps replayed on resume count as run.
+// Single-threaded (the run's observer thread); pure apart from its state.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +57,8 @@ namespace ptsuite::pts {
 
 struct EtaRemaining {
   uint64_t worst_ns = 0;
-  std::optional<uint64_t> best_ns;  // while the run is still on the best-case plan
+  std::optional<uint64_t> best_ns;    // while the run is still on the best-case plan
+  std::optional<uint64_t> likely_ns;  // at the run's pace of settling so far (above)
 };
 
 class EtaModel {
@@ -67,9 +85,20 @@ class EtaModel {
       return n > 0 ? std::optional<double>(sum / static_cast<double>(n)) : std::nullopt;
     }
   };
+  // The recent value of a series: each new one moves it a quarter of the way (the last ~4 weigh).
+  struct Recent {
+    double value = 0;
+    uint64_t n = 0;
+    void add(double v) { value = n++ == 0 ? v : value + (v - value) / 4; }
+  };
   [[nodiscard]] uint64_t predicted_ns(const PlanStep& step) const;
+  // The predicted time of `plan`'s steps from `id` on; by phase into `by_phase` when given.
   [[nodiscard]] std::optional<uint64_t> remaining_in(const Plan& plan, const std::map<std::string, size_t>& index,
-                                                     const std::string& id, uint64_t elapsed_ns) const;
+                                                     const std::string& id, uint64_t elapsed_ns,
+                                                     std::map<std::string, uint64_t>* by_phase = nullptr) const;
+  [[nodiscard]] std::optional<uint64_t> likely_left(const std::string& id, uint64_t elapsed_ns) const;
+  [[nodiscard]] std::optional<double> phase_share() const;  // m_phase's share so far (likely_ns)
+  void phase_finished();                                    // m_phase ended: its share joins m_share
 
   [[nodiscard]] double overhead_of(const PlanStep& step) const;  // planned x the measured ratio
   [[nodiscard]] std::optional<double> bytes_per_ns_at(uint32_t threads, uint32_t queue_depth) const;
@@ -86,6 +115,11 @@ class EtaModel {
   Mean m_planned_overhead_ns;                                  // ... and what the plan gave the same segments
   std::map<std::pair<uint32_t, uint32_t>, Written> m_written;  // by TC x QD
   std::map<std::string, uint64_t> m_loop_elapsed_ns;           // time-limited loops: their finished segments' time
+  std::map<std::string, Recent> m_loop_overhead_ns;            // overhead_in_elapsed: time-limited loops' recent drain
+  std::map<std::string, std::pair<uint64_t, uint64_t>> m_phase_steps;  // by phase: steps in the best, the worst plan
+  std::string m_phase;                                                 // the phase of the last finished step
+  uint64_t m_phase_run = 0;                                            // ... and how many of its steps finished
+  Mean m_share;  // finished phases: their share of the way from best to worst (likely_ns)
 };
 
 }  // namespace ptsuite::pts

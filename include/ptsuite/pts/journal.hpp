@@ -17,10 +17,16 @@
 // replayed (read_bodies(), its hash checked again) and dropped once returned, an append()ed
 // one's once written. A full-length run journals 10,000+ steps; a resume holds one entry's
 // bodies at a time (docs/sim.md, "Through the binary: kill -9 late, then resume").
+// Timing (JournalTiming): each executed step's time on the run's clock is journaled with it
+// (step_ns, kept with seq, id, time and hash when loaded), and on resume each replayed step's
+// recorded time is handed on, so the console's ETA learns from the steps of earlier sessions as
+// from its own (eta.hpp).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +43,9 @@ struct JournalEntry {
   nlohmann::json request;
   nlohmann::json result;
   std::string recorded_utc;
+  // The step's time on the run's clock (wall time; a simulated drive's virtual time), as the
+  // run's observer measured it; none: not timed (journals of earlier versions, no JournalTiming).
+  std::optional<uint64_t> step_ns;
   // SHA-256 of the entry (compact JSON without this field) chained to the previous entry's
   // hash ("" for the first); Journal refuses (UsageError, exit 2) an entry that does not match.
   std::string sha256;
@@ -63,9 +72,17 @@ class Journal {
 // The entry as its file stores it; "sha256" only when set (the hash is taken without it).
 void to_json(nlohmann::json& j, const JournalEntry& entry);
 
+// The run's clock, on which JournalingExecutor times each executed step (JournalEntry::step_ns),
+// and who hears each replayed step's recorded time (the run's observer: RunObserver::step_replayed).
+struct JournalTiming {
+  std::function<uint64_t()> now_ns;                                       // unset: steps are not timed
+  std::function<void(const std::string& id, uint64_t step_ns)> replayed;  // unset: nobody is told
+};
+
 class JournalingExecutor : public StepExecutor {
  public:
-  JournalingExecutor(StepExecutor& inner, Journal& journal) : m_inner(inner), m_journal(journal) {}
+  JournalingExecutor(StepExecutor& inner, Journal& journal, JournalTiming timing = {})
+      : m_inner(inner), m_journal(journal), m_timing(std::move(timing)) {}
 
   nlohmann::json execute(const StepId& id, const StepRequest& request) override;
   void replayed(const StepId& id, const StepRequest& request, const nlohmann::json& result) override;
@@ -76,6 +93,7 @@ class JournalingExecutor : public StepExecutor {
  private:
   StepExecutor& m_inner;
   Journal& m_journal;
+  JournalTiming m_timing;
   size_t m_next = 0;
   uint64_t m_replayed = 0;
   uint64_t m_executed = 0;

@@ -45,6 +45,13 @@ struct PlanAssumptions {
   uint64_t overhead_per_thread_ns = 0;  // ... and per worker thread of the segment
   uint64_t overhead_per_mib_ns = 0;     // ... and per MiB of its IO buffers (segment_footprint_bytes)
   uint64_t health_ns = 0;               // wall time of a health snapshot
+  // The segment overhead is part of the segment's own elapsed time, which a time-limited loop
+  // counts (a simulated drive's drain behind GC: run_sim.cpp), not host time around it.
+  bool overhead_in_elapsed = false;
+  // The console adds the ETA's likely time left (eta.hpp: EtaRemaining::likely_ns): a simulated
+  // drive's plan (run_sim.cpp), where it is measured within 10 % (docs/sim.md); a real drive's
+  // console keeps its worst and best case only (docs/plan-and-eta.md).
+  bool show_likely = false;
   // The results document is written whole after every test (pts/run.cpp): its JSON at this many
   // ns per byte, the document k_record_bytes_per_step per step of the tests run so far.
   double document_ns_per_byte = 0;  // plan_assumptions_for(): 20 (50 MB/s, nlohmann::json's dump)

@@ -54,6 +54,14 @@ class RunObserver {
   virtual void step_started(const StepId& id, const std::string& label) = 0;
   virtual void step_progress(const StepProgress& progress) = 0;
   virtual void step_finished(const StepId& id) = 0;
+  // On resume: a journaled step replayed (not run again), with the time it took when it ran on
+  // the run's clock (JournalEntry::step_ns), in the order of the journal; entries of earlier
+  // versions, which carry no time, are not reported. The console's ETA learns from it as from
+  // step_finished.
+  virtual void step_replayed(const std::string& id, uint64_t step_ns) {
+    (void)id;
+    (void)step_ns;
+  }
   // The clock the run's steps are on, in ns (a simulated run: the drive's virtual clock, so a
   // step's length and the ETA are virtual time like the plan); until called, the host's
   // monotonic clock. Called before the first step.

@@ -42,6 +42,7 @@ class RunLog final : public RunObserver {
   void step_started(const StepId& id, const std::string& label) override;
   void step_progress(const StepProgress& progress) override;
   void step_finished(const StepId& id) override;
+  void step_replayed(const std::string& id, uint64_t step_ns) override { m_inner.step_replayed(id, step_ns); }
   void use_clock(std::function<uint64_t()> now_ns) override;  // step lengths on it; forwarded
 
   // Logged only, not forwarded (e.g. "run started", the final status, a stall the console
@@ -49,6 +50,8 @@ class RunLog final : public RunObserver {
   void note(const std::string& text);
   void log_warning(const std::string& text);
   void close();
+  // Now on the run's clock (use_clock; the host's monotonic clock until then).
+  [[nodiscard]] uint64_t now_ns() const { return m_now_ns(); }
 
  private:
   RunObserver& m_inner;

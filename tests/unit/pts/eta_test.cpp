@@ -52,6 +52,33 @@ TEST(EtaModel, BeforeAnythingRanItIsThePlan) {
   EXPECT_FALSE(eta.remaining("t/other/step", 0).has_value());
 }
 
+// Two phases of 1 s steps, each steady at its second Round at best and at its fourth at worst.
+// The first settles at its third: half-way from best to worst, so the second is likely to too.
+TEST(EtaModel, TheLikelyTimeLeftCountsLaterPhasesAtTheShareTheFinishedOnesTook) {
+  PlanAssumptions assumed;
+  Plan best, worst;
+  for (const char* phase : {"t/a/", "t/b/"}) {
+    for (int r = 1; r <= 4; ++r) {
+      const PlanStep s = step(fmt::format("{}r{:03}-s00", phase, r), "segment", k_ns_per_s);
+      worst.steps.push_back(s);
+      if (r <= 2) best.steps.push_back(s);
+    }
+  }
+  EtaModel eta(best, worst, assumed);
+  EXPECT_FALSE(eta.remaining("t/a/r001-s00", 0)->likely_ns.has_value());  // nothing learnt yet
+  for (int r = 1; r <= 3; ++r) eta.finished(fmt::format("t/a/r{:03}-s00", r), k_ns_per_s);
+  EXPECT_FALSE(eta.remaining("t/a/r004-s00", 0)->likely_ns.has_value());  // t/a has not ended
+  const auto left = eta.remaining("t/b/r001-s00", 0);
+  ASSERT_TRUE(left.has_value());
+  EXPECT_EQ(left->worst_ns, 4 * k_ns_per_s);
+  EXPECT_EQ(left->best_ns, 2 * k_ns_per_s);
+  EXPECT_EQ(left->likely_ns, 3 * k_ns_per_s);
+  // Past the best plan in t/b: half of the worst case's rest of it.
+  for (int r = 1; r <= 2; ++r) eta.finished(fmt::format("t/b/r{:03}-s00", r), k_ns_per_s);
+  EXPECT_EQ(eta.remaining("t/b/r003-s00", 0)->likely_ns, k_ns_per_s);
+  EXPECT_FALSE(eta.remaining("t/b/r003-s00", 0)->best_ns.has_value());
+}
+
 TEST(EtaModel, EachAssumptionIsReplacedByItsMeasurement) {
   const Plans p;
   EtaModel eta(p.best, p.worst, p.assumed);
@@ -162,6 +189,47 @@ TEST(EtaModel, ATimeLimitedLoopStopsCountingAtItsLimit) {
   // A step the run is in counts even when the loop's clock (step times, the procedure counts its
   // segments' own: a little less) says the limit is reached.
   EXPECT_EQ(eta.remaining("w/main/sample-00009", 0)->worst_ns, (80 + 21) * k_ns_per_s);
+}
+
+// Samples shorter than the plan's (the plan assumed a 20 s drain in each sample's time, 80 s:
+// 8 samples; the drive drains in 0 s: 10 samples fill the 600 s limit): past the plan's last
+// sample, as many more as fit under the limit at the last one's time.
+TEST(EtaModel, ATimeLimitedLoopOutrunsThePlansSamplesWhenTheyAreShorter) {
+  Plan p = time_limited_loop(8);
+  PlanAssumptions assumed;
+  assumed.overhead_in_elapsed = true;
+  for (PlanStep& s : p.steps) {
+    if (s.kind == "segment" && s.loop == "w/main") s.overhead_ns = 20 * k_ns_per_s;
+  }
+  EtaModel eta(p, p, assumed);
+  EXPECT_EQ(eta.remaining("w/main/sample-00001", 0)->worst_ns, (8 * 80 + 1) * k_ns_per_s);
+  for (size_t i = 1; i <= 6; ++i) {
+    eta.finished(fmt::format("w/main/sample-{:05}", i), 60 * k_ns_per_s);
+    eta.finished(fmt::format("w/main/sample-{:05}-health", i), 0);
+  }
+  // 360 s measured: 2 planned samples, then 2 more, of 60 s each; then the next test's 1 s step.
+  EXPECT_EQ(eta.remaining("w/main/sample-00007", 0)->worst_ns, (4 * 60 + 1) * k_ns_per_s);
+}
+
+// A simulated drive's drain (overhead_in_elapsed) in a time-limited loop is learnt from its
+// recent samples: drains growing 10 s a sample (10 .. 100 s) predict the next at 72 s (one mean of
+// all: 55 s). 1150 s measured of a 1300 s limit: 2 more samples of 132 s, then the next test's
+// 1 s step with the mean drain (55 s).
+TEST(EtaModel, ALoopsDrainIsLearntFromItsRecentSamples) {
+  Plan p = time_limited_loop(20);
+  PlanAssumptions assumed;
+  assumed.overhead_in_elapsed = true;
+  for (PlanStep& s : p.steps) s.loop_time_limit_ns = s.loop.empty() ? 0 : 1300 * k_ns_per_s;
+  EtaModel eta(p, p, assumed);
+  uint64_t measured = 0;
+  for (size_t i = 1; i <= 10; ++i) {
+    eta.finished(fmt::format("w/main/sample-{:05}", i), (60 + 10 * i) * k_ns_per_s);
+    measured += 60 + 10 * i;
+  }
+  ASSERT_EQ(measured, 1150u);
+  const uint64_t left = eta.remaining("w/main/sample-00011", 0)->worst_ns;
+  EXPECT_GT(left, (2 * 130 + 56) * k_ns_per_s);  // at the mean: 2 x 115 + 56 s
+  EXPECT_LT(left, (2 * 135 + 56) * k_ns_per_s);
 }
 
 device::DeviceIdentity identity(device::Transport t, uint64_t capacity_bytes) {

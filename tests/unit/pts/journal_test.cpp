@@ -1,11 +1,15 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 
+#include <ptsuite/pts/eta.hpp>
 #include <ptsuite/pts/journal.hpp>
+#include <ptsuite/pts/plan.hpp>
 #include <ptsuite/pts/round_loop.hpp>
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/output_file.hpp>
@@ -90,6 +94,94 @@ TEST_F(JournalTest, ResumeAfterInterruptionReplaysThenContinues) {
   EXPECT_EQ(fresh.replays.size(), 12u);
   EXPECT_EQ(fresh.executed.front(), "t/main/r005-s00");  // the interrupted segment runs again
   EXPECT_EQ(reopened.entries().size(), reference_exec.executed.size());
+}
+
+// A run on a clock: each executed step takes its length plus an overhead the plan did not assume
+// (250 ms, 40 ms more every third step; a health snapshot 5 ms), fed to an ETA as the console
+// feeds it; the ETA as the (snapshot_at + 1)-th executed step starts is kept. A replayed step
+// takes no time (a real drive's replay): only what the journal recorded can teach the ETA.
+class TimedExecutor : public StepExecutor {
+ public:
+  TimedExecutor(StepExecutor& inner, EtaModel& eta, size_t snapshot_at)
+      : m_inner(inner), m_eta(eta), m_snapshot_at(snapshot_at) {}
+  nlohmann::json execute(const StepId& id, const StepRequest& request) override {
+    if (m_n == m_snapshot_at) snapshot = m_eta.remaining(id.text(), 0);
+    const uint64_t started = clock_ns;
+    nlohmann::json result = m_inner.execute(id, request);
+    ++m_n;
+    clock_ns += request.kind == StepKind::segment ? request.segment.duration_ns + 250'000'000 + 40'000'000 * (m_n % 3)
+                                                  : 5'000'000;
+    m_eta.finished(id.text(), clock_ns - started);
+    return result;
+  }
+  void replayed(const StepId& id, const StepRequest& request, const nlohmann::json& result) override {
+    m_inner.replayed(id, request, result);
+  }
+  JournalTiming timing() {
+    return {[this] { return clock_ns; }, [this](const std::string& id, uint64_t ns) { m_eta.finished(id, ns); }};
+  }
+  uint64_t clock_ns = 0;
+  std::optional<EtaRemaining> snapshot;
+
+ private:
+  StepExecutor& m_inner;
+  EtaModel& m_eta;
+  size_t m_snapshot_at;
+  size_t m_n = 0;
+};
+
+// Resume feeds every replayed step's journaled time to the ETA (RunObserver::step_replayed in a
+// run): the resumed run's first ETA equals the uninterrupted run's after the same k steps.
+TEST_F(JournalTest, AResumedRunsEtaIsTheUninterruptedRunsAfterTheSameSteps) {
+  const RoundLoopSpec spec = spec_with(7);
+  PlanAssumptions assumed;
+  assumed.step_overhead_ns = 0;
+  PlanningExecutor best_planner(PlanCase::best, assumed), worst_planner(PlanCase::worst, assumed);
+  (void)run_rounds(best_planner, spec);
+  (void)run_rounds(worst_planner, spec);
+  const Plan best = plan_of(best_planner.steps(), assumed), worst = plan_of(worst_planner.steps(), assumed);
+  constexpr size_t k = 12;  // 8 segments + 4 health snapshots (Rounds 1-4), then the kill
+  // The uninterrupted run (its own journal), its ETA as it starts step k + 1.
+  EtaModel whole_eta(best, worst, assumed);
+  testing::FakeExecutor whole_fake(noisy);
+  TimedExecutor whole(whole_fake, whole_eta, k);
+  {
+    fs::create_directories(m_dir / "whole");
+    Journal journal(test_support::output_dir((m_dir / "whole").string()));
+    JournalingExecutor exec(whole, journal, whole.timing());
+    (void)run_rounds(exec, spec);
+  }
+  ASSERT_TRUE(whole.snapshot.has_value());
+  // Killed after k steps, then resumed with a fresh ETA.
+  struct Killed {};
+  {
+    EtaModel eta(best, worst, assumed);
+    size_t calls = 0;
+    testing::FakeExecutor dying([&](const StepId& id, const SegmentSpec& s) {
+      if (++calls == 9) throw Killed{};  // the 9th segment never completes
+      return noisy(id, s);
+    });
+    TimedExecutor timed(dying, eta, SIZE_MAX);
+    Journal journal(test_support::output_dir(m_dir.string()));
+    JournalingExecutor exec(timed, journal, timed.timing());
+    EXPECT_THROW(run_rounds(exec, spec), Killed);
+  }
+  Journal reopened(test_support::output_dir(m_dir.string()));
+  ASSERT_EQ(reopened.entries().size(), k);
+  for (const JournalEntry& e : reopened.entries()) EXPECT_TRUE(e.step_ns.has_value()) << e.id;
+  EtaModel resumed_eta(best, worst, assumed);
+  testing::FakeExecutor fresh(noisy);
+  TimedExecutor resumed(fresh, resumed_eta, 0);
+  JournalingExecutor exec(resumed, reopened, resumed.timing());
+  (void)run_rounds(exec, spec);
+  ASSERT_EQ(exec.replayed_count(), k);
+  ASSERT_TRUE(resumed.snapshot.has_value());
+  EXPECT_EQ(resumed.snapshot->worst_ns, whole.snapshot->worst_ns);
+  EXPECT_EQ(resumed.snapshot->best_ns, whole.snapshot->best_ns);
+  EXPECT_EQ(resumed.snapshot->likely_ns, whole.snapshot->likely_ns);
+  // ... which the plan alone does not give (the overheads were not assumed).
+  const std::string next = fresh.executed.front();
+  EXPECT_NE(EtaModel(best, worst, assumed).remaining(next, 0)->worst_ns, whole.snapshot->worst_ns);
 }
 
 TEST_F(JournalTest, ChangedPlanIsRefused) {

@@ -12,8 +12,10 @@
 //     (SS NOT ACHIEVED), the spec's verdict as pts::evaluate_test_compliance gives it;
 //   * WSAT shows the write cliff; the CBW / ECW / DIRTH grids hold every TC x QD point; XSR's
 //     and HIR's phases are present;
-//   * the plan's best and worst case bound the virtual time taken; the plan-based ETA
-//     (pts::EtaModel) at the half-way point against the virtual time then remaining;
+//   * the plan's best and worst case (the product's simulated-drive assumptions, checked
+//     against a derivation written HERE) bound the virtual time taken; the plan-based ETA
+//     (pts::EtaModel) from the half-way point on against the virtual time then remaining: its
+//     likely estimate within 10 %, its worst and best case a bracket;
 //   * journal bytes per step and peak RSS (VmHWM, sampled per step) flat over the run;
 //   * the results document of each suite, assembled at full size, is valid against the results
 //     schema and its HTML report has every test's pages and charts.
@@ -169,6 +171,18 @@ struct TestRun {
   double wall_s = 0;
 };
 
+// What the plan of a simulated drive must assume, derived HERE from the model (the product's
+// detail::sim_plan_assumptions is checked against it, PlanBoundsAndEtaAgainstVirtualTime): purges,
+// health snapshots and documents take no virtual time; byte-limited steps run at the model's
+// fresh-out-of-box write rate (its flash program bandwidth or its interface, the lower) over the
+// greedy-GC write amplification of its OP, (1 + OP) / (2 OP) (past the cliff); and every step's IOs
+// in flight may wait behind one GC of a block on their die (the drain after a step's time is up:
+// up to 17.5 s dilated on dc500r x240, 40 s on tlc-nvme x1000), inside the segment's elapsed time.
+struct SimAssumed {
+  double write_mb_per_s = 0;
+  uint64_t drain_ns = 0;
+};
+
 struct SuiteRun {
   std::string name;
   std::string model;
@@ -181,29 +195,27 @@ struct SuiteRun {
   results::RunDraft draft;
   std::vector<StepSample> samples;
   Plan best, worst;
+  SimAssumed assumed;  // the test's own derivation
   uint64_t capacity_bytes = 0;
   engine::TargetGeometry geometry;  // the simulated drive's, as SimExecutor gives it
   json document;
 };
 
-// The plan's assumptions on a simulated drive: purges, health snapshots and step overheads take
-// no virtual time; byte-limited steps are timed at the model's fresh-out-of-box write rate (its
-// flash program bandwidth or its interface, the lower), the fastest it can write; the worst case's
-// at that rate over the greedy-GC write amplification of the model's OP (past the cliff).
-PlanAssumptions sim_assumptions(const engine::SimModel& m, bool saturated = false) {
-  PlanAssumptions a;
+SimAssumed sim_assumed(const engine::SimModel& m) {
   const double flash_mb_per_s =
       static_cast<double>(m.channels) * m.dies_per_channel * m.unit_bytes / static_cast<double>(m.program_ns) * 1000.0;
-  // The worst case: past the cliff, at the greedy-GC write amplification (1 + OP) / (2 OP).
-  const double wa = saturated ? (1 + m.over_provisioning) / (2 * m.over_provisioning) : 1.0;
-  a.write_mb_per_s = std::min(flash_mb_per_s, m.interface_mb_per_s) / wa;
-  // ... and every step's IOs in flight may wait behind one GC of a block on their die (the drain
-  // after a step's time is up: up to 17.5 s dilated on dc500r x240, 40 s on tlc-nvme x1000).
-  a.step_overhead_ns = saturated ? uint64_t{m.block_units} * (m.read_ns + m.program_ns) + m.erase_ns : 0;
-  a.purge_ns = 0;
-  a.write_basis = fmt::format("simulated FOB write rate {:.3f} MB/s", a.write_mb_per_s);
-  a.purge_basis = "a simulated purge takes no virtual time";
-  return a;
+  const double wa = (1 + m.over_provisioning) / (2 * m.over_provisioning);
+  return {std::min(flash_mb_per_s, m.interface_mb_per_s) / wa,
+          uint64_t{m.block_units} * m.read_ns + uint64_t{m.block_units} * m.program_ns + m.erase_ns};
+}
+
+// The product's assumptions for the dilated model (what `ptsuite run --engine sim` plans with).
+PlanAssumptions product_assumptions(const std::string& model, const engine::SimModel& m, double scale) {
+  detail::SimDrive drive;
+  drive.name = model;
+  drive.scale = scale;
+  drive.model = m;
+  return detail::sim_plan_assumptions(drive);
 }
 
 // A simulated drive has no write cache to set: the record of a target without one.
@@ -235,8 +247,10 @@ SuiteRun run_suite(const std::string& name, const std::string& model, double sca
   const DefinitionSet& defs = DefinitionSet::embedded();
   const Settings settings = Settings::build(defs, spec, {}, {});
   const TargetFacts facts{out.capacity_bytes, 512};
-  out.best = make_plan(tests, defs, spec, settings, facts, PlanCase::best, sim_assumptions(m));
-  out.worst = make_plan(tests, defs, spec, settings, facts, PlanCase::worst, sim_assumptions(m, true));
+  out.assumed = sim_assumed(m);
+  const PlanAssumptions assumptions = product_assumptions(model, m, scale);
+  out.best = make_plan(tests, defs, spec, settings, facts, PlanCase::best, assumptions);
+  out.worst = make_plan(tests, defs, spec, settings, facts, PlanCase::worst, assumptions);
   for (const std::string& id : tests) {
     const auto wall = std::chrono::steady_clock::now();
     const uint64_t t0 = sim.clock().now_ns, ios0 = sim.simulated_ios();
@@ -536,61 +550,94 @@ TEST(SimFullSuite, GridsAreCompleteAndPhasesPresent) {
 uint64_t virtual_total_ns(const SuiteRun& s) { return s.samples.empty() ? 0 : s.samples.back().end_ns; }
 
 // The plan's bounds against the virtual time taken, and the run's ETA (pts::EtaModel fed with
-// each step's virtual time, as the console feeds it wall time) at the half-way point: the first
-// step that starts at or after half the virtual time taken. Compared: the ETA's worst and best
-// case remaining at that step's start against the virtual time the run then still took.
-struct HalfWay {
+// each step's virtual time, as the console feeds it its clock) where the console prints it, at
+// the start of each step group (a Round of a phase, or a phase), from the half-way point on (the
+// first group that starts at or after half the virtual time taken) to the last group that
+// starts with at least 5 % of the run left. Compared with the virtual time the run then still
+// took: the likely estimate at half-way, and the worst and best case at every point.
+struct EtaPoint {
+  std::string id;
   uint64_t actual_ns = 0;
   EtaRemaining eta;
 };
 
-HalfWay half_way(const SuiteRun& s) {
+// "iops/main/r003-s12" -> "iops/main/r003", "xsr/access-3/sample-00001" -> "xsr/access-3" (the
+// console's group: cli/run_console.cpp).
+std::string suite_group_of(const std::string& id) {
+  const size_t phase_end = id.find('/', id.find('/') + 1);
+  const std::string name = id.substr(phase_end + 1);
+  const size_t dash = name.find('-');
+  const bool round = !name.empty() && name[0] == 'r' && dash != std::string::npos;
+  return id.substr(0, phase_end) + (round ? "/" + name.substr(0, dash) : "");
+}
+
+std::vector<EtaPoint> eta_from_half_way(const SuiteRun& s) {
   EtaModel eta(s.best, s.worst, s.worst.assumptions);
   const uint64_t total = virtual_total_ns(s);
-  HalfWay out;
-  bool taken = false;
+  std::vector<EtaPoint> out;
+  std::string group;
   for (const StepSample& step : s.samples) {
-    if (!taken && step.start_ns * 2 >= total) {
+    const std::string g = suite_group_of(step.id);
+    const bool half_way = step.start_ns * 2 >= total && (total - step.start_ns) * 20 >= total;
+    if (half_way && (out.empty() || g != group)) {  // the half-way step, then each group's start
       const std::optional<EtaRemaining> left = eta.remaining(step.id, 0);
       EXPECT_TRUE(left.has_value()) << step.id << " is not in the worst-case plan";
-      out = {total - step.start_ns, left.value_or(EtaRemaining{})};
-      taken = true;
+      out.push_back({step.id, total - step.start_ns, left.value_or(EtaRemaining{})});
     }
+    group = g;
     eta.finished(step.id, step.end_ns - step.start_ns);
   }
   return out;
 }
 
+double rel(uint64_t estimate_ns, uint64_t actual_ns) {
+  return static_cast<double>(estimate_ns) / static_cast<double>(actual_ns) - 1;
+}
+
 TEST(SimFullSuite, PlanBoundsAndEtaAgainstVirtualTime) {
   for (const SuiteRun& s : runs().suites) {
     SCOPED_TRACE(s.name);
+    // The product's assumptions are the ones derived here from the model.
+    const PlanAssumptions& a = s.worst.assumptions;
+    EXPECT_NEAR(a.write_mb_per_s, s.assumed.write_mb_per_s, 1e-9 * s.assumed.write_mb_per_s);
+    EXPECT_EQ(a.segment_overhead_ns(32, 128ULL << 20), s.assumed.drain_ns);
+    EXPECT_TRUE(a.overhead_in_elapsed);
+    EXPECT_EQ(a.purge_ns, 0u);
+    EXPECT_EQ(a.health_ns, 0u);
     const uint64_t total = virtual_total_ns(s);
-    EXPECT_LE(s.best.total_ns, total);
-    // The plan does not time the drain of the IOs in flight when a step's time is up (well under
-    // 0.1 % here: 12.6 s over endurance-write's 456 samples).
-    EXPECT_GE(static_cast<double>(s.worst.total_ns) * 1.001, static_cast<double>(total));
-    const HalfWay h = half_way(s);
+    EXPECT_LE(static_cast<double>(s.best.total_ns), 1.1 * static_cast<double>(total));
+    EXPECT_GE(static_cast<double>(s.worst.total_ns), 0.9 * static_cast<double>(total));
+    const std::vector<EtaPoint> points = eta_from_half_way(s);
+    ASSERT_FALSE(points.empty());
+    // The likely estimate at half-way within 10 % of the time left. (Later, into a phase that
+    // settles far from the run's pace so far, it cannot be: PTS-E 1.1's DIRTH demand variation
+    // settles at Round 7 where its precondition took 22; printed below.)
+    ASSERT_TRUE(points.front().eta.likely_ns.has_value());
+    EXPECT_NEAR(static_cast<double>(*points.front().eta.likely_ns), static_cast<double>(points.front().actual_ns),
+                0.1 * static_cast<double>(points.front().actual_ns));
+    double worst_error = 0;
+    for (const EtaPoint& p : points) {
+      SCOPED_TRACE(p.id);
+      ASSERT_TRUE(p.eta.likely_ns.has_value());
+      EXPECT_GE(static_cast<double>(p.eta.worst_ns), 0.9 * static_cast<double>(p.actual_ns));
+      if (p.eta.best_ns) {
+        EXPECT_LE(static_cast<double>(*p.eta.best_ns), 1.1 * static_cast<double>(p.actual_ns));
+      }
+      if (std::abs(rel(*p.eta.likely_ns, p.actual_ns)) > std::abs(worst_error)) {
+        worst_error = rel(*p.eta.likely_ns, p.actual_ns);
+      }
+    }
+    const EtaPoint& h = points.front();
     std::printf(
-        "sim_suite %s: virtual %.0f s; plan best %.0f s, worst %.0f s; at half-way: %.0f s left, ETA <= %.0f s "
-        "(%.0f s if steady at Round 5)\n",
+        "sim_suite %s: virtual %.0f s; plan best %.0f s, worst %.0f s; at half-way (%s): %.0f s left, likely %.0f s "
+        "(%+.1f %%), ETA <= %.0f s (%.0f s if steady at Round 5); %zu ETA points from half-way on, the likely "
+        "estimate's largest error %+.1f %%\n",
         s.name.c_str(), static_cast<double>(total) / 1e9, static_cast<double>(s.best.total_ns) / 1e9,
-        static_cast<double>(s.worst.total_ns) / 1e9, static_cast<double>(h.actual_ns) / 1e9,
-        static_cast<double>(h.eta.worst_ns) / 1e9, static_cast<double>(h.eta.best_ns.value_or(0)) / 1e9);
-    if (s.name == "endurance") {
-      continue;  // below
-    }
-    EXPECT_GE(static_cast<double>(h.eta.worst_ns), 0.9 * static_cast<double>(h.actual_ns));
-    if (h.eta.best_ns) {
-      EXPECT_LE(static_cast<double>(*h.eta.best_ns), 1.1 * static_cast<double>(h.actual_ns));
-    }
+        static_cast<double>(s.worst.total_ns) / 1e9, h.id.c_str(), static_cast<double>(h.actual_ns) / 1e9,
+        static_cast<double>(h.eta.likely_ns.value_or(0)) / 1e9, 100 * rel(h.eta.likely_ns.value_or(0), h.actual_ns),
+        static_cast<double>(h.eta.worst_ns) / 1e9, static_cast<double>(h.eta.best_ns.value_or(0)) / 1e9, points.size(),
+        100 * worst_error);
   }
-  // Endurance-write has one course (600 minutes, no steady-state rule): its ETA is a point, within
-  // 10 % of the time left. The plan counts 600 one-minute samples; each simulated sample takes
-  // ~79 s (the drain behind a dilated GC stall), so the time limit ends the run after ~456: the
-  // ETA counts the loop's samples only up to its limit (eta.hpp), at their measured length.
-  const HalfWay e = half_way(runs().suites[2]);
-  EXPECT_NEAR(static_cast<double>(e.eta.worst_ns), static_cast<double>(e.actual_ns),
-              0.1 * static_cast<double>(e.actual_ns));
 }
 
 // Journal bytes per segment step and VmHWM, first 10 % of the steps against the last 10 %, per
