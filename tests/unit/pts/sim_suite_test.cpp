@@ -685,8 +685,18 @@ TEST(SimFullSuite, JournalBytesPerStepFlatAndPeakRssBounded) {
   // Flat: the peak at the end exceeds the first 10 %'s by at most the records' text plus 10x the
   // largest record. Measured: 101.5 MB -> 186.4 MB (+84.9 MB; text 42.9 MB, largest 6.7 MB: bound
   // 211.7 MB). Before the draft held text and the journal dropped its appended bodies, the peak
-  // grew 176 -> 593 MB; either kept as nlohmann::json breaks the bound again.
-  EXPECT_LE(static_cast<double>(at_end), static_cast<double>(at_tenth) + held_kib + 10 * largest_kib);
+  // grew 176 -> 593 MB; either kept as nlohmann::json breaks the bound again. 2026-12-03 (paced
+  // GC, the ETA's journal times): 84.9 -> 183.0 MB (+98.1 MB, bound +109.0 MB).
+  // Under AddressSanitizer the peak is its allocator's, not the product's: redzones and shadow grow
+  // with every allocation (measured +181 MB, +127 MB with its quarantine off): printed, not bounded.
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr bool k_product_allocator = false;
+#else
+  constexpr bool k_product_allocator = true;
+#endif
+  if (k_product_allocator) {
+    EXPECT_LE(static_cast<double>(at_end), static_cast<double>(at_tenth) + held_kib + 10 * largest_kib);
+  }
 }
 
 // Each suite's document at full size: valid against the results schema, and its HTML report
