@@ -15,6 +15,7 @@
 #include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
+#include "engine/engines.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_outputs.hpp"
 
@@ -193,8 +194,10 @@ TEST_P(EngineContract, ReadPastTheEndIsReportedShortNotCompleted) {
 }
 
 // What an engine holds in the kernel, as the process sees it: open descriptors (io_uring's
-// ring) and AIO context mappings (libaio's io_setup maps "/[aio]").
+// ring) and AIO context mappings (libaio's io_setup maps "/[aio]"). The libaio engine's idle
+// contexts belong to the process, not to an engine, so they are released first.
 size_t kernel_resources() {
+  release_libaio_idle_contexts();
   size_t count = 0;
   for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
     ++count;
@@ -220,6 +223,60 @@ TEST_P(EngineContract, CloseIsIdempotent) {
   const std::vector<IoCompletion> done = run(requests);
   ASSERT_EQ(done.size(), 1u);
   EXPECT_EQ(done[0].result, 4096);
+}
+
+// A closed libaio engine with nothing in flight leaves its context idle for the next open()
+// (io_destroy() waits an RCU grace period, tens of ms, at the end of every segment otherwise),
+// and a reused context delivers only its own completions: the data read back is what the new
+// engine wrote, each slot echoed once. With IO in flight, close() destroys the context (it
+// waits for the IO), so nothing with a request in it is ever reused.
+TEST(LibaioEngine, ReusesAnIdleContextOnlyWithNothingInFlight) {
+  if (!libaio_available()) {
+    GTEST_SKIP() << "libaio unavailable here";
+  }
+  test_support::ShmTempDir dir;
+  const Target target = Target::open(test_support::writable(dir.create_file("t.img", k_file_bytes)).writable());
+  release_libaio_idle_contexts();
+  alignas(4096) static std::byte buffer[2][4096];
+  const auto engine = create_engine("libaio");
+  auto one_io = [&](IoOp op, std::byte* data, uint32_t slot) {
+    IoRequest request{op, slot, 4096, 8192, data};
+    IoRequest* pointer = &request;
+    ASSERT_EQ(engine->submit(std::span(&pointer, 1)), 1);
+    IoCompletion done[4];
+    ASSERT_EQ(engine->reap(1, done, k_ns_per_s), 1);
+    EXPECT_EQ(done[0].slot, slot);
+    EXPECT_EQ(done[0].result, 4096);
+  };
+  engine->open({.fd = target.fd(), .queue_depth = 4});
+  std::fill(std::begin(buffer[0]), std::end(buffer[0]), std::byte{0x5a});
+  one_io(IoOp::write, buffer[0], 3);
+  engine->close();
+  EXPECT_EQ(libaio_idle_contexts(), 1u) << "a drained engine's context is kept";
+
+  engine->open({.fd = target.fd(), .queue_depth = 2});  // fits in the idle depth-4 context
+  EXPECT_EQ(libaio_idle_contexts(), 0u) << "open() takes the idle context";
+  one_io(IoOp::read, buffer[1], 1);
+  EXPECT_EQ(buffer[1][0], std::byte{0x5a});
+  EXPECT_EQ(buffer[1][4095], std::byte{0x5a});
+
+  IoRequest pending{IoOp::read, 0, 4096, 0, buffer[1]};  // left in flight: no reap
+  IoRequest* pointer = &pending;
+  ASSERT_EQ(engine->submit(std::span(&pointer, 1)), 1);
+  engine->close();
+  EXPECT_EQ(libaio_idle_contexts(), 0u) << "a context with IO in flight is destroyed, not kept";
+
+  engine->open({.fd = target.fd(), .queue_depth = 1});  // a new context (none idle)
+  engine->close();
+  EXPECT_EQ(libaio_idle_contexts(), 1u);
+  // Deeper than the idle one: the idle one is destroyed and a new one made, so the process
+  // never holds more contexts than it had in use at once (each counts against fs.aio-max-nr).
+  engine->open({.fd = target.fd(), .queue_depth = 8});
+  EXPECT_EQ(libaio_idle_contexts(), 0u);
+  engine->close();
+  EXPECT_EQ(libaio_idle_contexts(), 1u);
+  release_libaio_idle_contexts();
+  EXPECT_EQ(libaio_idle_contexts(), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEngines, EngineContract, ::testing::Values("libaio", "io_uring", "sync", "null"),
