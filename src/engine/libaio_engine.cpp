@@ -66,9 +66,9 @@ std::string io_setup_failure(uint32_t queue_depth, int errnum) {
 // had in use at once: an open() that finds none deep enough destroys one idle context before
 // it makes a new one (paying io_destroy's wait only when a run's depth grows), at most
 // k_max_idle are kept, and an io_setup() refused with EAGAIN empties the list and tries once
-// more. A forked child inherits
-// the list but not the contexts (they belong to the parent's address space): the list is
-// dropped, not destroyed, when the caller's pid is not the one that filled it.
+// more. A forked child inherits the list but not the contexts (they belong to the parent's
+// address space): the list is dropped, not destroyed, when the caller's pid is not the one
+// that filled it.
 class IdleContexts {
  public:
   struct Idle {
@@ -140,7 +140,8 @@ class IdleContexts {
     return !idle.empty();
   }
 
-
+ private:
+  // Called with m_mutex held.
   void forget_if_forked() {
     const pid_t pid = ::getpid();
     if (pid != m_owner) {
@@ -253,7 +254,7 @@ class LibaioEngine final : public IoEngine {
   }
 
   IdleContexts::Idle m_ctx;
-  int64_t m_in_flight = 0;  // submitted and not yet reaped
+  int64_t m_in_flight = 0;     // submitted and not yet reaped
   std::vector<iocb> m_iocbs;   // indexed by IoRequest::slot
   std::vector<iocb*> m_batch;  // the pointer array one io_submit() call takes
   std::vector<io_event> m_events;
