@@ -395,7 +395,7 @@ void FleetOnSlurm::check_scancel_and_requeue() {
 // (RequeueExit), the push is retried at its next start; once the server is back the bundle is
 // in the history exactly once.
 void FleetOnSlurm::check_history_outage() {
-  const uint64_t id = submit("c4", {"A1"}, "0.2s").at(m_serial.at("A1"));
+  const uint64_t id = submit("c4", {"A1"}, "0.5s").at(m_serial.at("A1"));
   ASSERT_TRUE(wait_step(id, 2, 120));
   m_pg->stop();
   const fs::path state = fs::path(run_dir(0, "c4", "A1").string() + ".push.json");
