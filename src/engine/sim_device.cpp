@@ -18,6 +18,9 @@ constexpr uint8_t k_sim_open = 1;
 constexpr uint8_t k_sim_full = 2;
 constexpr uint8_t k_sim_collecting = 3;  // a GC victim while its valid units move
 constexpr uint64_t k_sim_none = std::numeric_limits<uint64_t>::max();
+constexpr uint8_t k_sim_no_direction = 0;  // the interface's last command (turnaround_ns)
+constexpr uint8_t k_sim_reading = 1;
+constexpr uint8_t k_sim_writing = 2;
 
 void require_model(bool ok, const char* field, const std::string& model, const std::string& why) {
   if (!ok) {
@@ -59,6 +62,7 @@ SimModel dilated(const SimModel& model, double factor) {
   m.command_ns = times(m.command_ns);
   m.write_command_ns = times(m.write_command_ns);
   m.merge_ns = times(m.merge_ns);
+  m.turnaround_ns = times(m.turnaround_ns);
   m.interface_mb_per_s /= factor;
   const uint64_t block_bytes = uint64_t{m.unit_bytes} * m.block_units * m.channels * m.dies_per_channel;
   const auto blocks =
@@ -138,6 +142,7 @@ void SimDevice::format(uint64_t now_ns) noexcept {
   m_buffer_pos = 0;
   m_next_die = 0;
   m_interface_busy_ns = now_ns;
+  m_last_direction = k_sim_no_direction;
   m_rng = m_model.seed * 0x9e3779b97f4a7c15ULL + 1;
 }
 
@@ -383,6 +388,14 @@ uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept 
   return die.busy_until_ns;
 }
 
+// The interface's read/write turnaround (SimModel::turnaround_ns): paid by a command whose
+// direction differs from the previous command's; the first command after format() pays none.
+uint64_t SimDevice::turnaround(uint8_t direction) noexcept {
+  const bool changes = m_last_direction != direction && m_last_direction != k_sim_no_direction;
+  m_last_direction = direction;
+  return changes ? m_model.turnaround_ns : 0;
+}
+
 uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
   const uint64_t first = offset_bytes >> m_unit_shift;
   const uint64_t last = (offset_bytes + length_bytes - 1) >> m_unit_shift;
@@ -402,7 +415,8 @@ uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t 
   }
   const auto transfer_ns =
       static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
-  m_interface_busy_ns = std::max(ready, m_interface_busy_ns) + m_model.command_ns + transfer_ns;
+  m_interface_busy_ns =
+      std::max(ready, m_interface_busy_ns) + turnaround(k_sim_reading) + m_model.command_ns + transfer_ns;
   return m_interface_busy_ns;
 }
 
@@ -429,7 +443,8 @@ uint64_t SimDevice::merge(uint64_t lba_unit, uint64_t received_ns) noexcept {
 uint64_t SimDevice::write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
   const auto transfer_ns =
       static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
-  m_interface_busy_ns = std::max(now_ns, m_interface_busy_ns) + m_model.write_command_ns + transfer_ns;
+  m_interface_busy_ns =
+      std::max(now_ns, m_interface_busy_ns) + turnaround(k_sim_writing) + m_model.write_command_ns + transfer_ns;
   const uint64_t received = m_interface_busy_ns;
   uint64_t done = received;
   const uint64_t first = offset_bytes >> m_unit_shift;

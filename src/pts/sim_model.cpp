@@ -51,13 +51,15 @@ const std::map<std::string, std::function<void(engine::SimModel&, const json&)>>
       {"background_load", field(&engine::SimModel::background_load)},
       {"merge_ns", field(&engine::SimModel::merge_ns)},
       {"gc_units_per_step", field(&engine::SimModel::gc_units_per_step)},
+      {"turnaround_ns", field(&engine::SimModel::turnaround_ns)},
   };
   return k_setters;
 }
 
 // Mechanisms a model may leave out: absent, they are off (0), so older models keep their figures.
 bool optional_parameter(const std::string& key) {
-  return key == "background_period_s" || key == "background_load" || key == "merge_ns" || key == "gc_units_per_step";
+  return key == "background_period_s" || key == "background_load" || key == "merge_ns" || key == "gc_units_per_step" ||
+         key == "turnaround_ns";
 }
 
 }  // namespace

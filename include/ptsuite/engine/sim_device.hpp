@@ -11,6 +11,8 @@
 // Reads go ahead of queued programs and GC (waiting for at most one program in progress).
 // Optional: read-modify-write of partial units (merge_ns: the old data read on its die, then a
 // merge that holds the command path; docs/sim.md "The model").
+// Optional: a read/write turnaround on the host interface (turnaround_ns: a command whose
+// direction differs from the previous one's holds the interface that much longer; docs/sim.md).
 // Optional: paced GC (gc_units_per_step: a few relocated units ahead of each host unit on a die
 // whose GC is due, instead of a whole victim block at once; docs/sim.md "The model").
 // Optional: a periodic background activity (a test model's drive that never settles). A host
@@ -62,6 +64,13 @@ struct SimModel {
   // a block still unfinished when the open block fills is finished at once. 0 = off: a victim is
   // relocated whole, holding its die for up to block_units x (read + program) + erase.
   uint32_t gc_units_per_step = 0;
+  // Read/write turnaround: a command whose direction (read / write) differs from the previous
+  // command's on the interface first holds the interface for turnaround_ns. It sits on the
+  // interface because that is the drive's one serial resource both directions pass: SATA is
+  // half-duplex and the controller's command pipeline is shared, so switching it between data-in
+  // and data-out is paid once per change, in the order commands pass the link, whatever the dies
+  // do. Pure read, pure write and one-size write streams never change direction: they pay nothing.
+  uint64_t turnaround_ns = 0;  // 0 = off
 };
 
 // Time dilation by `factor` (>= 1): every service time and the command overheads x factor, the
@@ -133,6 +142,7 @@ class SimDevice {
   };
   uint64_t program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept;
   uint64_t merge(uint64_t lba_unit, uint64_t received_ns) noexcept;  // read-modify-write of a partial unit
+  uint64_t turnaround(uint8_t direction) noexcept;                   // the interface time of a direction change
   void invalidate(uint64_t lba_unit) noexcept;
   uint32_t place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept;  // the physical unit written
   // GC on the die: max_units UINT32_MAX runs it until gc_free_blocks are free; less is one paced step.
@@ -177,6 +187,7 @@ class SimDevice {
   bool m_write_through = false;  // write cache disabled without PLP: acknowledged when programmed
   uint32_t m_next_die = 0;
   uint64_t m_interface_busy_ns = 0;
+  uint8_t m_last_direction = 0;  // of the interface's last command: 0 none (idle since format), 1 read, 2 write
   uint64_t m_rng = 0;
   uint64_t m_background_period_ns = 0;
   SimCounters m_counters;

@@ -143,20 +143,37 @@ std::pair<const GridPoint*, std::string> mid_point_of(const std::vector<GridPoin
 
 // MaxIOPS (cbw.max_iops_rule, [U]): "art-ceiling" (the default, ADATA) is the TOIO with the
 // highest IOPS whose ART is below the ceiling (with none below it, the lowest-ART TOIO);
-// "highest-iops" is the grid's highest IOPS whatever its ART (the Demand Variation plot's peak).
-// Ties keep the first TOIO in grid order (high to low TOIO).
+// "highest-iops" is the grid's highest IOPS whatever its ART (the Demand Variation plot's peak);
+// "knee" is the lowest TOIO (TC x QD) whose IOPS is at least knee_fraction of the grid's highest
+// (AnandTech's rule: the lowest queue depth with that share of the highest performance); among
+// TOIOs of the same TC x QD the highest IOPS. Ties keep the first TOIO in grid order (high to low).
 std::pair<const GridPoint*, std::string> max_point_of(const std::vector<GridPoint>& grid, uint64_t ceiling_ns,
-                                                      const std::string& rule) {
+                                                      const std::string& rule, double knee_fraction) {
   const double ceiling_ms = static_cast<double>(ceiling_ns) / 1e6;
   const GridPoint* max_point = nullptr;
   for (const GridPoint& p : grid) {
-    const bool eligible = rule == "highest-iops" || p.latency_mean_ns < static_cast<double>(ceiling_ns);
+    const bool eligible =
+        rule == "highest-iops" || rule == "knee" || p.latency_mean_ns < static_cast<double>(ceiling_ns);
     if (eligible && (max_point == nullptr || p.iops > max_point->iops)) {
       max_point = &p;
     }
   }
   if (rule == "highest-iops") {
     return {max_point, "highest IOPS of every TOIO, whatever its ART (max_iops_rule=highest-iops)"};
+  }
+  if (rule == "knee") {
+    const double floor_iops = knee_fraction * max_point->iops;
+    const GridPoint* knee = max_point;
+    for (const GridPoint& p : grid) {
+      const uint64_t toio = uint64_t{p.threads} * p.queue_depth;
+      const uint64_t knee_toio = uint64_t{knee->threads} * knee->queue_depth;
+      if (p.iops >= floor_iops && (toio < knee_toio || (toio == knee_toio && p.iops > knee->iops))) {
+        knee = &p;
+      }
+    }
+    return {knee, fmt::format("lowest TOIO with IOPS at least {:g} % of the grid's highest ({:.1f}), whatever its "
+                              "ART (max_iops_rule=knee)",
+                              knee_fraction * 100, max_point->iops)};
   }
   if (max_point == nullptr) {
     max_point = &*std::min_element(grid.begin(), grid.end(), [](const GridPoint& a, const GridPoint& b) {
@@ -172,14 +189,14 @@ namespace {
 // MaxIOPS per `max_rule` (max_point_of above); MinIOPS: TC 1 / QD 1; MidIOPS per `mid_rule`
 // (mid_point_of above) (§13 step 4).
 OperatingPoints choose_points(const std::vector<GridPoint>& grid, uint64_t ceiling_ns, const std::string& max_rule,
-                              const std::string& mid_rule) {
+                              double knee_fraction, const std::string& mid_rule) {
   const auto min_it =
       std::find_if(grid.begin(), grid.end(), [](const GridPoint& p) { return p.threads == 1 && p.queue_depth == 1; });
   if (min_it == grid.end()) {
     throw UsageError("queue_depths", "the TC x QD grid has no TC 1 / QD 1 point, so MinIOPS is undefined");
   }
   const GridPoint min_point = *min_it;
-  const auto [max_point, max_text] = max_point_of(grid, ceiling_ns, max_rule);
+  const auto [max_point, max_text] = max_point_of(grid, ceiling_ns, max_rule, knee_fraction);
   const auto [mid_point, mid_text] = mid_point_of(grid, *max_point, min_point, ceiling_ns, mid_rule);
   OperatingPoints out;
   out.points =
@@ -333,7 +350,10 @@ results::TestRecord CompositeBlockSizeTest::procedure(TestContext& ctx) const {
       spec.has("mid_iops_rule") ? spec.get("mid_iops_rule").value.get<std::string>() : "max-min-midpoint";
   const std::string max_rule =
       spec.has("max_iops_rule") ? spec.get("max_iops_rule").value.get<std::string>() : "art-ceiling";
-  const OperatingPoints op = choose_points(grid.points, ceiling_ns, max_rule, mid_rule);
+  // The knee rule's share of the grid's highest IOPS (CBW, DIRTH name it; 0.95 is their default).
+  const double knee_fraction =
+      spec.has("max_iops_knee_fraction") ? spec.get("max_iops_knee_fraction").value.get<double>() : 0.95;
+  const OperatingPoints op = choose_points(grid.points, ceiling_ns, max_rule, knee_fraction, mid_rule);
   const bool with_histograms = !spec.has("histograms") || spec.get("histograms").value.get<bool>();
   results::DemandSweepBlock block;
   block.prewrites = with_histograms ? histograms(ctx, spec, cbw, pw, op, rec) : std::vector<results::DemandPrewrite>{};

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 
@@ -103,6 +104,13 @@ std::string max_rule_text(const results::TestHeader& test, uint64_t ceiling_ns, 
   const auto [rule, named] = point_rule(test, "max_iops_rule", "art-ceiling");
   if (rule == "highest-iops") {
     return "highest IOPS of every TOIO, whatever its ART (" + named + "); points from the " + source;
+  }
+  if (rule == "knee") {
+    const auto [fraction, fraction_named] = point_rule(test, "max_iops_knee_fraction", "0.95");
+    return fmt::format(
+        "lowest TOIO with IOPS at least {:g} % of the grid's highest, whatever its ART ({}, {}; "
+        "AnandTech's rule); points from the {}",
+        std::strtod(fraction.c_str(), nullptr) * 100, named, fraction_named, source);
   }
   return "highest IOPS with ART below " + fmt_ms(static_cast<double>(ceiling_ns)) + " ms (" + named +
          "); points from the " + source;

@@ -95,6 +95,33 @@ TEST(SimDevice, APartialWriteOfAMappedUnitMergesAndHoldsTheCommandPath) {
   EXPECT_EQ(d.write(4096, 4096, later), later + 2'000 + 4096ULL * 1000 / 500);
 }
 
+// Read/write turnaround (turnaround_ns): a command whose direction differs from the previous
+// command's holds the interface that much longer before its own command and transfer; commands
+// in the direction of the one before pay nothing, nor does the first after format(), and off (0)
+// the same stream costs only the command path.
+TEST(SimDevice, ADirectionChangeOnTheInterfacePaysTheTurnaroundOnce) {
+  SimModel m = test_support::small_sim_model();
+  m.turnaround_ns = 30'000;
+  SimDevice d(m);
+  SimDevice off(test_support::small_sim_model());
+  const uint64_t io = 2'000 + 4096ULL * 1000 / 500;  // command + transfer of 4 KiB
+  const uint64_t far = 1ULL << 20;                   // an unmapped unit: its read costs only the interface
+  EXPECT_EQ(d.read(far, 4096, 1'000), 1'000 + io);   // the first command: no turnaround
+  EXPECT_EQ(d.read(far, 4096, 100'000), 100'000 + io);
+  EXPECT_EQ(d.write(0, 4096, 200'000), 200'000 + 30'000 + io);  // read -> write
+  EXPECT_EQ(d.write(4096, 4096, 300'000), 300'000 + io);
+  EXPECT_EQ(d.read(far, 4096, 400'000), 400'000 + 30'000 + io);  // write -> read
+  EXPECT_EQ(off.read(far, 4096, 400'000), 400'000 + io);
+  EXPECT_EQ(off.write(0, 4096, 500'000), 500'000 + io);
+  // Back to back, the turnaround holds the interface: the next command waits for it.
+  EXPECT_EQ(d.write(8192, 4096, 500'000), 500'000 + 30'000 + io);
+  EXPECT_EQ(d.read(far, 4096, 500'000), 500'000 + 30'000 + io + 30'000 + io);
+  d.format(10'000'000);
+  EXPECT_EQ(d.write(0, 4096, 10'000'000), 10'000'000 + io);  // the first after format(): none
+  // Dilation scales it with the other command costs.
+  EXPECT_EQ(dilated(m, 4).turnaround_ns, 120'000u);
+}
+
 TEST(SimDevice, AFullWriteBufferWaitsForTheFlash) {
   SimDevice d(test_support::small_sim_model());
   uint64_t done = 0;

@@ -133,6 +133,37 @@ TEST(MaxIopsRule, TheCeilingRuleAndTheHighestIopsRulePartOnTheFixture) {
   }
 }
 
+// The knee rule (AnandTech's): the lowest TOIO whose IOPS reaches knee_fraction of the grid's
+// highest (2000). At 0.95 (1900: TOIO >= 361) TOIO 512, the first of them in grid order TC 32 /
+// QD 16; at 0.8 (1600: TOIO >= 256) TC 32 / QD 8; at 0.5 (1000: TOIO >= 100) TOIO 128, TC 32 /
+// QD 4 (not TOIO 96, 979.8 IOPS). The fraction's range is [0.5, 1].
+TEST(MaxIopsRule, TheKneeRuleTakesTheLowestToioWithinItsFractionOfTheHighest) {
+  for (const char* test : {"cbw", "dirth"}) {
+    const std::string rule = std::string(test) + ".max_iops_rule";
+    const std::string fraction = std::string(test) + ".max_iops_knee_fraction";
+    const json by_default = run_cbw_grid(test, {{rule, "knee"}});
+    EXPECT_EQ(point(by_default, test, "max").at("threads"), 32) << test;
+    EXPECT_EQ(point(by_default, test, "max").at("queue_depth"), 16) << test;
+    EXPECT_EQ(point(by_default, test, "max").at("rule"),
+              "lowest TOIO with IOPS at least 95 % of the grid's highest (2000.0), whatever its ART "
+              "(max_iops_rule=knee)")
+        << test;
+    const json at_80 = run_cbw_grid(test, {{rule, "knee"}, {fraction, "0.8"}});
+    EXPECT_EQ(point(at_80, test, "max").at("threads"), 32) << test;
+    EXPECT_EQ(point(at_80, test, "max").at("queue_depth"), 8) << test;
+    const json at_50 = run_cbw_grid(test, {{rule, "knee"}, {fraction, "0.5"}});
+    EXPECT_EQ(point(at_50, test, "max").at("threads"), 32) << test;
+    EXPECT_EQ(point(at_50, test, "max").at("queue_depth"), 4) << test;
+    EXPECT_THROW((void)run_cbw_grid(test, {{rule, "knee"}, {fraction, "0.4"}}), UsageError) << test;
+  }
+  const std::string html = report::render_html(
+      results::read_run_document(json{{"tests", json::array({run_cbw_grid("cbw", {{"cbw.max_iops_rule", "knee"}})})}}));
+  EXPECT_NE(html.find("lowest TOIO with IOPS at least 95 % of the grid&#39;s highest, whatever its ART "
+                      "(cbw.max_iops_rule=knee, cbw.max_iops_knee_fraction=0.95; AnandTech&#39;s rule)"),
+            std::string::npos)
+      << html.substr(html.find("MaxIOPS rule"), 400);
+}
+
 TEST(MaxIopsRule, IsDisclosedOnTheCbwPageAndAsAChangedUnverifiedSetting) {
   const Settings s = Settings::build(DefinitionSet::embedded(), {"2.0.2", "enterprise"}, {}, {});
   EXPECT_EQ(s.record("cbw.max_iops_rule").default_value, "art-ceiling");

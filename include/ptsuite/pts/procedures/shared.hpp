@@ -95,8 +95,9 @@ struct GridPoint {
 
 // The MaxIOPS operating point of a grid by `rule` ("art-ceiling": the highest IOPS whose ART is
 // below ceiling_ns, with none below it the lowest-ART TOIO; "highest-iops": the highest IOPS
-// whatever its ART), and the sentence saying why. Ties keep the first TOIO in grid order.
+// whatever its ART; "knee": the lowest TOIO (TC x QD) whose IOPS is at least knee_fraction of
+// the grid's highest), and the sentence saying why. Ties keep the first TOIO in grid order.
 std::pair<const GridPoint*, std::string> max_point_of(const std::vector<GridPoint>& grid, uint64_t ceiling_ns,
-                                                      const std::string& rule);
+                                                      const std::string& rule, double knee_fraction);
 
 }  // namespace ptsuite::pts
