@@ -192,6 +192,7 @@ class SimRunDrive final : public RunDrive {
   [[nodiscard]] engine::TargetGeometry geometry() const override { return m_exec->geometry(); }
   [[nodiscard]] const device::DeviceIdentity& identity() const override { return m_identity; }
   [[nodiscard]] std::string now_utc() const override { return m_exec->virtual_utc(); }
+  [[nodiscard]] std::optional<uint64_t> run_clock_ns() const override { return m_exec->clock().now_ns; }
   [[nodiscard]] std::string log_note() const override;
   [[nodiscard]] std::string outcome_prefix() const override { return "SIMULATED "; }
   // In the drive's virtual time: nothing to probe.
