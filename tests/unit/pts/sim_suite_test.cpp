@@ -643,9 +643,9 @@ TEST(SimFullSuite, PlanBoundsAndEtaAgainstVirtualTime) {
       // time taken (the share of the time LEFT is not: the printed largest error).
       EXPECT_NEAR(static_cast<double>(*p.eta.likely_ns), static_cast<double>(p.actual_ns),
                   0.1 * static_cast<double>(total));
-      const double finish =
+      const double finish_share =
           (static_cast<double>(*p.eta.likely_ns) - static_cast<double>(p.actual_ns)) / static_cast<double>(total);
-      if (std::abs(finish) > std::abs(finish_error)) finish_error = finish;
+      if (std::abs(finish_share) > std::abs(finish_error)) finish_error = finish_share;
       EXPECT_GE(static_cast<double>(p.eta.worst_ns), 0.9 * static_cast<double>(p.actual_ns));
       if (p.eta.best_ns) {
         EXPECT_LE(static_cast<double>(*p.eta.best_ns), 1.1 * static_cast<double>(p.actual_ns));
