@@ -53,7 +53,21 @@ struct RunState {
   results::RunDraft draft;  // results.json, written after every test (results/run_draft.hpp)
   Plan best;
   Plan worst;
+  // run.duration_ns: the earlier sessions' (as their last results.json holds it; unknown when a
+  // document of an earlier version has none) plus this session's steady-clock time.
+  std::optional<uint64_t> duration_before_ns = 0;
+  uint64_t session_started_ns = monotonic_ns();
 };
+
+// The run's duration on its own clock (results::RunRecord::duration_ns): a simulated drive's
+// virtual time (it runs on across sessions), else the sessions' steady-clock times summed.
+void update_duration(RunState& s) {
+  if (const std::optional<uint64_t> clock = s.drive->run_clock_ns()) {
+    s.draft.run->duration_ns = *clock;
+  } else if (s.duration_before_ns) {
+    s.draft.run->duration_ns = *s.duration_before_ns + (monotonic_ns() - s.session_started_ns);
+  }
+}
 
 workload::DataPattern data_pattern_of(const std::string& name) {
   if (name == "refill") {
@@ -67,6 +81,7 @@ workload::DataPattern data_pattern_of(const std::string& name) {
 
 void write_results(RunState& s) {
   s.drive->update(s.draft);
+  if (s.draft.run) update_duration(s);
   write_file_atomic(s.out->file("results.json"), results::dump_run_draft(s.draft));
 }
 
@@ -253,6 +268,7 @@ RunOutcome execute(RunState& s, RunLog& observer) {
   s.drive->restore_write_cache(s.draft, observer);
   run.status = outcome.status;
   run.finished_utc = s.drive->now_utc();
+  update_duration(s);
   run.journal = results::JournalCounts{journal.entries().size(), exec.replayed_count(), exec.executed_count()};
   s.drive->finish(s.draft, observer);
   outcome.compliance = evaluate_run_compliance(verdicts, outcome.status);
@@ -406,6 +422,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
                                                           k_document_json_limits))
                 : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.draft.config = s.config;
+  s.duration_before_ns = s.draft.run ? s.draft.run->duration_ns : 0;
   if (!s.draft.run) {  // killed before results.json was first written: the start is in journal/run.json
     s.draft.run.emplace();
     s.draft.run->sessions.started_utc = run.value("started_utc", "");

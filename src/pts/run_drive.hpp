@@ -49,6 +49,9 @@ class RunDrive {
   [[nodiscard]] virtual const device::DeviceIdentity& identity() const = 0;
   // The time of anything the run records now (ISO 8601 UTC): the wall clock, or the virtual one.
   [[nodiscard]] virtual std::string now_utc() const = 0;
+  // The run's own clock when the drive keeps one (a simulated drive's virtual time since the
+  // run's start, across sessions); nullopt: the run counts the steady clock (pts/run.cpp).
+  [[nodiscard]] virtual std::optional<uint64_t> run_clock_ns() const { return std::nullopt; }
   // The run log's first word on the drive after the start line ("" when it has none).
   [[nodiscard]] virtual std::string log_note() const = 0;
   // What precedes the run's final note ("SIMULATED " for a simulated drive, else "").

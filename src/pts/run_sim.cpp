@@ -115,9 +115,18 @@ results::TargetRecord sim_target_record(const SimDrive& drive, const engine::Tar
 //    uniform random writes, WA = (1 + OP) / (2 OP) (a victim block holds 1 - 1/WA valid units);
 //    the FOB rate is a lower bound on time that a WIPC after a purge beats only in its first pass;
 //  * every segment's IOs in flight when its time is up wait behind at most one GC episode on
-//    their die: a whole block relocated, block_units x (read + program), then erased. That drain
-//    is part of the segment's own elapsed time (overhead_in_elapsed), so a time-limited loop
-//    (WSAT, endurance-write) holds fewer samples than its limit / their length;
+//    their die. That drain is part of the segment's own elapsed time (overhead_in_elapsed), so a
+//    time-limited loop (WSAT, endurance-write) holds fewer samples than its limit / their length.
+//    Unpaced GC (gc_units_per_step 0): an episode is a whole block relocated and erased,
+//      drain = block_units x (read + program) + erase;
+//    paced GC (gc_units_per_step g > 0, engine/sim_device.hpp): a host unit on a die whose GC is
+//    due waits for at most g relocations (then is programmed), and the step that empties the
+//    victim also erases it, so
+//      drain = g x (read + program) + erase
+//    (dc500r x240: 4 x 285 us x 240 + 0.72 s = 0.99 s, where a block is 256 x 285 us x 240 +
+//    0.72 s = 18.2 s). A victim not yet empty when the open block fills is finished at once (as
+//    unpaced); a g of at least WA - 1 keeps that from happening (0 in every paced run measured);
+//    the measured drains replace this figure as the run goes (eta.hpp);
 //  * purges, health snapshots and the results document take no virtual time.
 // The ETA replaces the write rate and the drain with what the run's steps took (eta.hpp).
 PlanAssumptions sim_plan_assumptions(const SimDrive& drive) {
@@ -128,7 +137,8 @@ PlanAssumptions sim_plan_assumptions(const SimDrive& drive) {
   const double write_amplification = (1 + op) / (2 * op);
   PlanAssumptions a;
   a.write_mb_per_s = std::min(m.interface_mb_per_s, flash_mb_per_s) / write_amplification;
-  a.step_overhead_ns = uint64_t{m.block_units} * (m.read_ns + m.program_ns) + m.erase_ns;
+  const uint32_t gc_units = m.gc_units_per_step != 0 ? std::min(m.gc_units_per_step, m.block_units) : m.block_units;
+  a.step_overhead_ns = uint64_t{gc_units} * (m.read_ns + m.program_ns) + m.erase_ns;
   a.overhead_in_elapsed = true;
   a.show_likely = true;
   a.purge_ns = 0;
@@ -140,9 +150,10 @@ PlanAssumptions sim_plan_assumptions(const SimDrive& drive) {
       drive.name, a.write_mb_per_s, std::min(m.interface_mb_per_s, flash_mb_per_s), write_amplification, op * 100);
   a.purge_basis = "a simulated purge takes no virtual time";
   a.overhead_basis = fmt::format(
-      "SIMULATED {}: every segment drains behind one GC of a block, {} of virtual time ({} units x (read + "
-      "program) + erase)",
-      drive.name, units::format_duration(a.step_overhead_ns), m.block_units);
+      "SIMULATED {}: every segment drains behind one GC {}, {} of virtual time ({} units x (read + program) + "
+      "erase)",
+      drive.name, m.gc_units_per_step != 0 ? "step (paced)" : "of a block", units::format_duration(a.step_overhead_ns),
+      gc_units);
   return a;
 }
 
@@ -181,6 +192,7 @@ class SimRunDrive final : public RunDrive {
   [[nodiscard]] engine::TargetGeometry geometry() const override { return m_exec->geometry(); }
   [[nodiscard]] const device::DeviceIdentity& identity() const override { return m_identity; }
   [[nodiscard]] std::string now_utc() const override { return m_exec->virtual_utc(); }
+  [[nodiscard]] std::optional<uint64_t> run_clock_ns() const override { return m_exec->clock().now_ns; }
   [[nodiscard]] std::string log_note() const override;
   [[nodiscard]] std::string outcome_prefix() const override { return "SIMULATED "; }
   // In the drive's virtual time: nothing to probe.

@@ -59,6 +59,7 @@ RunRecord read_run_record(const json& j) {
   r.host = str(j, "host");
   r.sessions = read_run_sessions(j);
   r.finished_utc = str(j, "finished_utc");
+  if (const json& d = at(j, "duration_ns"); d.is_number_unsigned()) r.duration_ns = d.get<uint64_t>();
   r.status = str(j, "status");
   r.plan_fingerprint = str(j, "plan_fingerprint");
   r.mode = str(j, "mode");
@@ -238,6 +239,7 @@ void to_json(json& j, const RunRecord& r) {
       j[key] = *text;
     }
   }
+  if (r.duration_ns) j["duration_ns"] = *r.duration_ns;
   if (r.journal) {
     j["journal"] = {{"steps", r.journal->steps},
                     {"replayed_this_session", r.journal->replayed_this_session},

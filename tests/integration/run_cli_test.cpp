@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -560,6 +561,7 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   const std::string out = dir.file("run");
   const std::vector<std::string> run_args =
       args({"run", "latency", "--target", target, "--out", out, "--allow-destructive"});
+  const auto sessions_start = std::chrono::steady_clock::now();
   {
     Child child(run_args);
     while (journal_steps(out) < 20 && !child.exited()) {
@@ -573,11 +575,18 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   EXPECT_GE(before, 20u);
   const ProcessResult resumed = run_ptsuite({"resume", out, "--allow-destructive", "--quiet"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const auto sessions_ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - sessions_start);
   const std::vector<std::string> ids = journal_ids(out);
   EXPECT_EQ(ids, plan_ids("latency", target));
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
   const json results = load_json(out + "/results.json");
   EXPECT_EQ(results.at("run").at("status"), "complete");
+  // The run's duration on the steady clock, both sessions (the killed one to its last results.json):
+  // more than nothing, less than the two processes took.
+  ASSERT_TRUE(results.at("run").contains("duration_ns"));
+  EXPECT_GT(results.at("run").at("duration_ns").get<uint64_t>(), 0u);
+  EXPECT_LE(results.at("run").at("duration_ns").get<uint64_t>(), static_cast<uint64_t>(sessions_ns.count()));
   ASSERT_EQ(results.at("run").at("resumes").size(), 1u);
   // The same boot of the host: not a host restart, and nothing disclosed as one.
   EXPECT_FALSE(results.at("run").at("resumes")[0].at("after_host_restart").get<bool>());

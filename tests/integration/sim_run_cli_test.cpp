@@ -617,6 +617,10 @@ TEST(SimFullSuiteCli, KilledLateThenResumedKeepsEveryStepAndEndsComplete) {
               static_cast<unsigned long long>(sim.at("simulated_ios").get<uint64_t>()),
               static_cast<unsigned long long>(sim.at("replayed_ios").get<uint64_t>()));
 
+  // The run's duration on its own clock: the virtual time, across the kill and the resume.
+  ASSERT_TRUE(doc.at("run").contains("duration_ns"));
+  EXPECT_NEAR(doc.at("run").at("duration_ns").get<double>() / 1e9, sim.at("virtual_s").get<double>(), 1e-3);
+
   // Complete and schema-valid, a record for every test of `all`.
   EXPECT_EQ(doc.at("run").at("status"), "complete");
   const std::vector<std::string> tests = doc.at("config").at("tests").get<std::vector<std::string>>();

@@ -90,6 +90,10 @@ struct RunRecord {
   std::string host;      // where the run started; "" in documents of earlier versions
   RunSessions sessions;  // started_utc, boot_id, resumes
   std::string finished_utc;
+  // The run's duration on its own clock, every session summed (pts/run.cpp): the steady clock on
+  // a real drive, the virtual clock on a simulated one; never a difference of the UTC stamps
+  // (a wall-clock step moves them). Absent in documents of earlier versions.
+  std::optional<uint64_t> duration_ns;
   std::string status;  // "running", "complete", "interrupted", "io_error", "failed"
   std::string plan_fingerprint;
   std::string mode;  // "validate-from-runs" or ""
