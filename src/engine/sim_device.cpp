@@ -18,6 +18,7 @@ constexpr uint8_t k_sim_open = 1;
 constexpr uint8_t k_sim_full = 2;
 constexpr uint8_t k_sim_collecting = 3;  // a GC victim while its valid units move
 constexpr uint64_t k_sim_none = std::numeric_limits<uint64_t>::max();
+constexpr uint32_t k_sim_no_block = std::numeric_limits<uint32_t>::max();  // a die's GC block, none yet
 constexpr uint8_t k_sim_no_direction = 0;  // the interface's last command (turnaround_ns)
 constexpr uint8_t k_sim_reading = 1;
 constexpr uint8_t k_sim_writing = 2;
@@ -77,12 +78,14 @@ SimDevice::SimDevice(SimModel model) : m_model(std::move(model)) {
   m_dies = m_model.channels * m_model.dies_per_channel;
   const double physical_units = static_cast<double>(m_user_units) * (1 + m_model.over_provisioning);
   m_blocks_per_die = static_cast<uint32_t>(std::ceil(physical_units / m_dies / m_model.block_units));
-  m_blocks_per_die = std::max(m_blocks_per_die, m_model.gc_free_blocks + 2);
+  // Blocks a die never holds full: gc_free_blocks kept free, plus paced GC's own open block.
+  const uint32_t reserved_blocks = m_model.gc_free_blocks + (m_model.gc_units_per_step != 0 ? 1 : 0);
+  m_blocks_per_die = std::max(m_blocks_per_die, reserved_blocks + 2);
   // A die whose full blocks are all valid cannot take a host write (it keeps its last free block
   // for GC); if every die could end so, the drive deadlocks. It cannot when the user data is less
-  // than what the dies hold with gc_free_blocks kept free each.
-  const uint64_t die_units = uint64_t{m_model.block_units} * (m_blocks_per_die - m_model.gc_free_blocks);
-  const double op_needed = static_cast<double>(uint64_t{m_dies} * m_model.block_units * (m_model.gc_free_blocks + 1)) /
+  // than what the dies hold with the reserved blocks kept free each.
+  const uint64_t die_units = uint64_t{m_model.block_units} * (m_blocks_per_die - reserved_blocks);
+  const double op_needed = static_cast<double>(uint64_t{m_dies} * m_model.block_units * (reserved_blocks + 1)) /
                            static_cast<double>(m_user_units);
   require_model(m_user_units < m_dies * die_units, "over_provisioning", m_model.name,
                 fmt::format("{} is too small for {} dies of {} erase blocks of {} units: with gc_free_blocks {} kept "
@@ -134,6 +137,8 @@ void SimDevice::format(uint64_t now_ns) noexcept {
     die.write_pointer = 0;
     die.gc_victim = k_sim_none;
     die.gc_cursor = 0;
+    die.gc_block = k_sim_no_block;
+    die.gc_write_pointer = 0;
   }
   for (uint32_t d = 0; d < m_dies; ++d) {
     m_block_state[uint64_t{d} * m_blocks_per_die] = k_sim_open;
@@ -259,12 +264,39 @@ uint32_t SimDevice::place(Die& die, uint32_t die_index, uint64_t lba_unit) noexc
   return phys;
 }
 
-// Moves the valid units of the die's GC victim, from its cursor, into the open block: at most
-// budget of them, and in a paced step only while the open block has room (a paced step never
-// takes a free block: the last ones are GC's). Returns the die time it took.
+// Paced GC writes into the die's GC block. A full one joins the victim index and a free block
+// takes its place; none is free only if GC fell behind the host (the caller then stops: the
+// host path finishes the victim once a block is free). Why one is always free when needed:
+// the host opens a block only with gc_free_blocks (>= 2) free, so at least one stays, and
+// between two fills of the GC block (block_units units moved) the victim being moved at the
+// first fill, which had fewer than block_units valid units, was erased: a block back each time.
+bool SimDevice::gc_block_has_room(Die& die, uint32_t die_index) noexcept {
+  if (die.gc_block != k_sim_no_block && die.gc_write_pointer < m_model.block_units) {
+    return true;
+  }
+  if (die.free_blocks.empty()) {
+    return false;
+  }
+  const uint64_t first = uint64_t{die_index} * m_blocks_per_die;
+  if (die.gc_block != k_sim_no_block) {
+    m_block_state[first + die.gc_block] = k_sim_full;
+    index_insert(first + die.gc_block);
+  }
+  die.gc_block = die.free_blocks.back();
+  die.free_blocks.pop_back();
+  die.gc_write_pointer = 0;
+  m_block_state[first + die.gc_block] = k_sim_open;
+  return true;
+}
+
+// Moves the valid units of the die's GC victim, from its cursor, at most budget of them: paced
+// GC into the die's GC block; whole-block GC into the open block, taking a free block when it
+// fills. (A paced step never takes a free block for the host's open block: the last ones are
+// GC's.) Returns the die time it took.
 uint64_t SimDevice::relocate(Die& die, uint32_t die_index, uint32_t& budget, bool paced) noexcept {
   uint64_t busy_ns = 0;
   const uint32_t bu = m_model.block_units;
+  const bool apart = m_model.gc_units_per_step != 0;
   const uint64_t victim = die.gc_victim;
   uint64_t p = die.gc_cursor;
   for (; p < (victim + 1) * bu && m_block_valid[victim] > 0 && budget > 0; ++p) {
@@ -276,14 +308,27 @@ uint64_t SimDevice::relocate(Die& die, uint32_t die_index, uint32_t& budget, boo
     if (lba == k_sim_unmapped) {
       continue;
     }
-    if (die.write_pointer == bu) {
+    if (apart) {
+      if (!gc_block_has_room(die, die_index)) {
+        break;
+      }
+    } else if (die.write_pointer == bu) {
       if (paced) {
         break;
       }
       open_next_block(die);
     }
     invalidate(lba);
-    place(die, die_index, lba);
+    if (apart) {
+      const uint64_t block = uint64_t{die_index} * m_blocks_per_die + die.gc_block;
+      const auto phys = static_cast<uint32_t>(block * bu + die.gc_write_pointer);
+      m_p2l[phys] = lba;
+      m_l2p[lba] = phys;
+      ++m_block_valid[block];
+      ++die.gc_write_pointer;
+    } else {
+      place(die, die_index, lba);
+    }
     busy_ns += jitter(m_model.read_ns) + jitter(m_model.program_ns);
     ++m_counters.flash_units_written;
     --budget;

@@ -14,7 +14,8 @@
 // Optional: a read/write turnaround on the host interface (turnaround_ns: a command whose
 // direction differs from the previous one's holds the interface that much longer; docs/sim.md).
 // Optional: paced GC (gc_units_per_step: a few relocated units ahead of each host unit on a die
-// whose GC is due, instead of a whole victim block at once; docs/sim.md "The model").
+// whose GC is due, instead of a whole victim block at once, written into a GC block of the die
+// apart from the host's open block; docs/sim.md "The model").
 // Optional: a periodic background activity (a test model's drive that never settles). A host
 // write never goes to a die that cannot take it (its full blocks all valid, its last free block
 // kept for GC); the constructor refuses a geometry in which every die could end so (too little
@@ -61,8 +62,12 @@ struct SimModel {
   uint64_t merge_ns = 0;  // 0 = off: partial units are programmed as if whole
   // Paced (incremental) GC: while a die's GC is due, each host unit programmed on it is preceded
   // by at most this many relocated valid units (then the host unit: GC interleaves with host IO);
-  // a block still unfinished when the open block fills is finished at once. 0 = off: a victim is
-  // relocated whole, holding its die for up to block_units x (read + program) + erase.
+  // a block still unfinished when the host's open block fills is finished at once. Relocated
+  // units go to a GC block of the die, apart from the host's open block (as FTLs keep GC's
+  // destination apart from host writes): a victim's surviving, cold units stay together instead
+  // of being interleaved a few at a time with the host's hot ones (which roughly doubled the
+  // write amplification of CBW's zoned pattern; docs/sim.md). 0 = off: a victim is relocated
+  // whole into the open block, holding its die for up to block_units x (read + program) + erase.
   uint32_t gc_units_per_step = 0;
   // Read/write turnaround: a command whose direction (read / write) differs from the previous
   // command's on the interface first holds the interface for turnaround_ns. It sits on the
@@ -139,12 +144,17 @@ class SimDevice {
     std::vector<uint32_t> free_blocks;
     uint64_t gc_victim = UINT64_MAX;  // the block paced GC is emptying (UINT64_MAX: none)
     uint64_t gc_cursor = 0;           // its next physical unit to look at
+    // Paced GC's destination, apart from the host's open block (UINT32_MAX: none yet).
+    uint32_t gc_block = UINT32_MAX;
+    uint32_t gc_write_pointer = 0;  // next unit inside gc_block
   };
   uint64_t program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept;
   uint64_t merge(uint64_t lba_unit, uint64_t received_ns) noexcept;  // read-modify-write of a partial unit
   uint64_t turnaround(uint8_t direction) noexcept;                   // the interface time of a direction change
   void invalidate(uint64_t lba_unit) noexcept;
   uint32_t place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept;  // the physical unit written
+  // Paced GC: room in the die's GC block, taking a free block when it is full; false: none free.
+  bool gc_block_has_room(Die& die, uint32_t die_index) noexcept;
   // GC on the die: max_units UINT32_MAX runs it until gc_free_blocks are free; less is one paced step.
   uint64_t collect(Die& die, uint32_t die_index, uint32_t max_units) noexcept;
   uint64_t relocate(Die& die, uint32_t die_index, uint32_t& budget, bool paced) noexcept;

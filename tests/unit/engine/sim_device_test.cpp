@@ -218,6 +218,45 @@ TEST(SimDevice, PacedGcThatFallsBehindFinishesTheVictimAtOnce) {
   EXPECT_LT(paced.max_write_ns, whole.max_write_ns * 2);
 }
 
+// CBW's zoned overwrites (pts/tests/cbw.json: 50 % of the writes to the first 5 % of the units,
+// 30 % to the next 15 %, 20 % to the last 80 %) after a sequential fill, as random_overwrites.
+SimCounters zoned_overwrites(uint32_t gc_units_per_step) {
+  SimModel m = test_support::small_sim_model();
+  m.gc_units_per_step = gc_units_per_step;
+  SimDevice d(m);
+  d.set_write_cache(false);
+  const uint64_t units = d.capacity_bytes() / 4096;
+  uint64_t t = 0;
+  for (uint64_t u = 0; u < units; ++u) {
+    t = d.write(u * 4096, 4096, t);
+  }
+  const uint64_t hot = units / 20;
+  const uint64_t warm = units * 3 / 20;
+  uint64_t seed = 7;
+  for (uint64_t i = 0; i < 12 * units; ++i) {
+    const uint64_t zone = lcg(seed) % 10;
+    const uint64_t r = lcg(seed);
+    const uint64_t u = zone < 5 ? r % hot : zone < 8 ? hot + r % warm : hot + warm + r % (units - hot - warm);
+    t = d.write(u * 4096, 4096, t);
+  }
+  return d.counters();
+}
+
+// Paced GC writes what it relocates into a GC block of the die, apart from the host's open
+// block: on a hot/cold pattern the victims' surviving cold units stay together, as a whole
+// victim moved at once keeps them, so the write amplification is the unpaced one's. (Relocated
+// 4 at a time between host units into the host's block, the cold units were spread over every
+// block and the hot blocks never emptied: WA 2.42 against 1.69 here, and 3.26 against 1.56 on
+// dc500r's CBW grid.)
+TEST(SimDevice, PacedGcKeepsRelocatedUnitsApartAndTheSkewedWriteAmplification) {
+  const SimCounters whole = zoned_overwrites(0);
+  const SimCounters paced = zoned_overwrites(4);
+  EXPECT_EQ(paced.host_units_written, whole.host_units_written);
+  EXPECT_GT(paced.blocks_erased, 100u);
+  EXPECT_EQ(paced.gc_finished_at_once, 0u);
+  EXPECT_NEAR(paced.write_amplification(), whole.write_amplification(), 0.10 * whole.write_amplification());
+}
+
 TEST(SimDevice, TheSameSeedGivesTheSameTimesAndNoiseSpreadsThem) {
   SimModel m = test_support::small_sim_model();
   m.noise_pct = 10;
