@@ -74,6 +74,8 @@ JournalEntry read_entry(const fs::path& file, const std::string& previous_hash, 
     }
     entry.recorded_utc = j.value("recorded_utc", "");
     if (j.contains("step_ns")) entry.step_ns = j.at("step_ns").get<uint64_t>();
+    if (j.contains("session_ns")) entry.session_ns = j.at("session_ns").get<uint64_t>();
+    if (j.contains("run_duration_ns")) entry.run_duration_ns = j.at("run_duration_ns").get<uint64_t>();
   } catch (const json::exception& e) {
     throw UsageError(file.string(),
                      fmt::format("this journal step is damaged ({}); the run cannot be resumed from it", e.what()));
@@ -90,6 +92,8 @@ void to_json(json& j, const JournalEntry& entry) {
            {"result", entry.result},
            {"recorded_utc", entry.recorded_utc}};
   if (entry.step_ns) j["step_ns"] = *entry.step_ns;
+  if (entry.session_ns) j["session_ns"] = *entry.session_ns;
+  if (entry.run_duration_ns) j["run_duration_ns"] = *entry.run_duration_ns;
   if (!entry.sha256.empty()) j["sha256"] = entry.sha256;
 }
 
@@ -137,6 +141,12 @@ JournalEntry Journal::read_bodies(size_t index) const {
   return entry;
 }
 
+std::optional<uint64_t> durable_run_duration_ns(std::optional<uint64_t> document_ns,
+                                                const std::vector<JournalEntry>& entries) {
+  if (!document_ns || entries.empty() || !entries.back().run_duration_ns) return document_ns;
+  return std::max(*document_ns, *entries.back().run_duration_ns);
+}
+
 json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
   const json request_json = request;
   if (m_next < m_journal.entries().size()) {
@@ -159,6 +169,11 @@ json JournalingExecutor::execute(const StepId& id, const StepRequest& request) {
   json result = m_inner.execute(id, request);
   JournalEntry entry;
   if (m_timing.now_ns) entry.step_ns = m_timing.now_ns() - started_ns;
+  if (m_timing.session) {
+    const SessionTime now = m_timing.session();
+    entry.session_ns = now.session_ns;
+    entry.run_duration_ns = now.run_duration_ns;
+  }
   entry.id = id.text();
   entry.request = request_json;
   entry.result = result;

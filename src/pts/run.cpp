@@ -53,19 +53,27 @@ struct RunState {
   results::RunDraft draft;  // results.json, written after every test (results/run_draft.hpp)
   Plan best;
   Plan worst;
-  // run.duration_ns: the earlier sessions' (as their last results.json holds it; unknown when a
-  // document of an earlier version has none) plus this session's steady-clock time.
+  // run.duration_ns: the earlier sessions' (as last durably recorded: durable_run_duration_ns;
+  // unknown when a document of an earlier version has none) plus this session's steady-clock time.
   std::optional<uint64_t> duration_before_ns = 0;
   uint64_t session_started_ns = monotonic_ns();
 };
+
+// This session's steady-clock time so far, and the run's (journaled with every executed step).
+SessionTime session_time(const RunState& s) {
+  SessionTime t;
+  t.session_ns = monotonic_ns() - s.session_started_ns;
+  if (s.duration_before_ns) t.run_duration_ns = *s.duration_before_ns + t.session_ns;
+  return t;
+}
 
 // The run's duration on its own clock (results::RunRecord::duration_ns): a simulated drive's
 // virtual time (it runs on across sessions), else the sessions' steady-clock times summed.
 void update_duration(RunState& s) {
   if (const std::optional<uint64_t> clock = s.drive->run_clock_ns()) {
     s.draft.run->duration_ns = *clock;
-  } else if (s.duration_before_ns) {
-    s.draft.run->duration_ns = *s.duration_before_ns + (monotonic_ns() - s.session_started_ns);
+  } else if (const SessionTime t = session_time(s); t.run_duration_ns) {
+    s.draft.run->duration_ns = *t.run_duration_ns;
   }
 }
 
@@ -226,10 +234,14 @@ results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepEx
 RunOutcome execute(RunState& s, RunLog& observer) {
   Journal journal(*s.out);
   detail::ObservedExecutor observed(s.drive->executor(run_shape(s), observer), observer);
-  // Each step timed on the run's clock as the observer times it; replayed steps' times to the ETA.
-  JournalingExecutor exec(observed, journal,
-                          {[&observer] { return observer.now_ns(); },
-                           [&observer](const std::string& id, uint64_t ns) { observer.step_replayed(id, ns); }});
+  // Each step timed on the run's clock as the observer times it; replayed steps' times to the ETA;
+  // on a real drive, each step's entry records the session's and the run's steady-clock time, from
+  // which a resume after kill -9 counts this session (durable_run_duration_ns).
+  JournalTiming timing{[&observer] { return observer.now_ns(); },
+                       [&observer](const std::string& id, uint64_t ns) { observer.step_replayed(id, ns); },
+                       {}};
+  if (!s.drive->run_clock_ns()) timing.session = [&s] { return session_time(s); };
+  JournalingExecutor exec(observed, journal, std::move(timing));
 
   RunOutcome outcome;
   outcome.out_dir = s.dir.string();
@@ -350,10 +362,10 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
 // This session's resume record. A boot ID other than the previous session's means the host
 // restarted since the run last ran (a reboot, or a power loss): the journal is complete, but the
 // drive's state (its cache, its mapping) is not the state the journal saw. Disclosed, not refused.
-results::ResumeRecord resume_record(const RunState& s, RunLog& log) {
+results::ResumeRecord resume_record(const RunState& s, RunLog& log, const Journal& journal) {
   results::ResumeRecord r;
   r.utc = utc_now_iso8601();
-  r.journaled_steps = Journal(*s.out).entries().size();
+  r.journaled_steps = journal.entries().size();
   r.boot_id = host_boot_id();
   const std::string previous = s.draft.run->sessions.last_boot_id();
   r.after_host_restart = !previous.empty() && !r.boot_id.empty() && previous != r.boot_id;
@@ -422,7 +434,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
                                                           k_document_json_limits))
                 : detail::results_skeleton(s.config, DefinitionSet::embedded(), s.spec, s.settings);
   s.draft.config = s.config;
-  s.duration_before_ns = s.draft.run ? s.draft.run->duration_ns : 0;
+  const std::optional<uint64_t> document_ns = s.draft.run ? s.draft.run->duration_ns : 0;
   if (!s.draft.run) {  // killed before results.json was first written: the start is in journal/run.json
     s.draft.run.emplace();
     s.draft.run->sessions.started_utc = run.value("started_utc", "");
@@ -433,7 +445,13 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     s.draft.run->run_uid = run.at("run_uid").get<std::string>();
     s.draft.run->host = run.value("host", "");
   }
-  const results::ResumeRecord resume = resume_record(s, log);
+  results::ResumeRecord resume;
+  {
+    const Journal journal(*s.out);  // execute() loads its own: this one is gone before the first step
+    resume = resume_record(s, log, journal);
+    // A session killed after its last results.json write counts to its last journaled step.
+    s.duration_before_ns = durable_run_duration_ns(document_ns, journal.entries());
+  }
   s.draft.run->sessions.resumes.push_back(resume);
   s.draft.run->stop_reason.reset();
   s.draft.stop_partial_segment.reset();

@@ -126,6 +126,13 @@ std::vector<std::string> journal_ids(const std::string& run_dir) {
   return ids;
 }
 
+// Journal entry `seq` (1-based) of the run in `run_dir`, as its file holds it.
+json journal_entry(const std::string& run_dir, size_t seq) {
+  std::string name = std::to_string(seq);
+  name.insert(0, 8 - std::min<size_t>(8, name.size()), '0');
+  return load_json((fs::path(run_dir) / "journal" / "steps" / (name + ".json")).string());
+}
+
 // Every phase's recorded verdict is what the steady-state rule gives for its recorded values.
 void expect_verdicts_follow_from_values(const json& test) {
   for (const json& phase : test.at("phases")) {
@@ -554,7 +561,8 @@ std::vector<std::string> plan_ids(const std::string& test, const std::string& ta
 }
 
 // Killed with SIGKILL mid-run, then resumed: the journal ends up holding exactly the steps the
-// plan lists, each once, and the results are complete.
+// plan lists, each once, and the results are complete; the run's duration counts the killed
+// session up to its last journaled step (its results.json was last written before its first).
 TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   test_support::ShmTempDir dir;
   const std::string target = dir.create_file("target.img", 64ull << 20);
@@ -572,7 +580,10 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
     EXPECT_EQ(child.wait().term_signal, SIGKILL);
   }
   const size_t before = journal_steps(out);
-  EXPECT_GE(before, 20u);
+  ASSERT_GE(before, 20u);
+  // The killed session's steady-clock time at its last journaled step, past its last results.json.
+  const uint64_t killed_ns = journal_entry(out, before).at("session_ns").get<uint64_t>();
+  EXPECT_LT(load_json(out + "/results.json").at("run").at("duration_ns").get<uint64_t>(), killed_ns);
   const ProcessResult resumed = run_ptsuite({"resume", out, "--allow-destructive", "--quiet"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   const auto sessions_ns =
@@ -582,11 +593,18 @@ TEST(RunCli, ResumeAfterKillTakesExactlyThePlannedSteps) {
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
   const json results = load_json(out + "/results.json");
   EXPECT_EQ(results.at("run").at("status"), "complete");
-  // The run's duration on the steady clock, both sessions (the killed one to its last results.json):
-  // more than nothing, less than the two processes took.
+  // The run's duration on the steady clock, both sessions: at least the killed one's to its last
+  // journaled step plus the resumed one's to its own last step, at most what the two processes took.
+  const uint64_t resumed_ns = journal_entry(out, ids.size()).at("session_ns").get<uint64_t>();
   ASSERT_TRUE(results.at("run").contains("duration_ns"));
-  EXPECT_GT(results.at("run").at("duration_ns").get<uint64_t>(), 0u);
-  EXPECT_LE(results.at("run").at("duration_ns").get<uint64_t>(), static_cast<uint64_t>(sessions_ns.count()));
+  const uint64_t duration_ns = results.at("run").at("duration_ns").get<uint64_t>();
+  EXPECT_GE(duration_ns, killed_ns + resumed_ns);
+  EXPECT_LE(duration_ns, static_cast<uint64_t>(sessions_ns.count()));
+  // The resumed session's steps count on from the killed session's last one.
+  const json first_resumed = journal_entry(out, before + 1);
+  EXPECT_GE(first_resumed.at("run_duration_ns").get<uint64_t>(),
+            journal_entry(out, before).at("run_duration_ns").get<uint64_t>() +
+                first_resumed.at("session_ns").get<uint64_t>());
   ASSERT_EQ(results.at("run").at("resumes").size(), 1u);
   // The same boot of the host: not a host restart, and nothing disclosed as one.
   EXPECT_FALSE(results.at("run").at("resumes")[0].at("after_host_restart").get<bool>());

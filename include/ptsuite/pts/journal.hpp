@@ -21,6 +21,10 @@
 // (step_ns, kept with seq, id, time and hash when loaded), and on resume each replayed step's
 // recorded time is handed on, so the console's ETA learns from the steps of earlier sessions as
 // from its own (eta.hpp).
+// Duration (JournalTiming::session): on a real drive each executed step's entry also records
+// where the session and the run stood on the steady clock when it was journaled (session_ns,
+// run_duration_ns), so that a resume after kill -9 counts the killed session up to its last
+// journaled step (durable_run_duration_ns), not only to its last results.json write.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +50,13 @@ struct JournalEntry {
   // The step's time on the run's clock (wall time; a simulated drive's virtual time), as the
   // run's observer measured it; none: not timed (journals of earlier versions, no JournalTiming).
   std::optional<uint64_t> step_ns;
+  // Where the session and the run stood on the steady clock when the step was journaled (a real
+  // drive's run: JournalTiming::session): this session's time since it started, and the run's
+  // duration so far (the earlier sessions' plus session_ns; none when the run's is unknown: a run
+  // started by an earlier version). None on a simulated drive (its virtual clock is the run's) and
+  // in journals of earlier versions.
+  std::optional<uint64_t> session_ns;
+  std::optional<uint64_t> run_duration_ns;
   // SHA-256 of the entry (compact JSON without this field) chained to the previous entry's
   // hash ("" for the first); Journal refuses (UsageError, exit 2) an entry that does not match.
   std::string sha256;
@@ -72,12 +83,28 @@ class Journal {
 // The entry as its file stores it; "sha256" only when set (the hash is taken without it).
 void to_json(nlohmann::json& j, const JournalEntry& entry);
 
+// Where a session stands on the steady clock (JournalEntry::session_ns, run_duration_ns).
+struct SessionTime {
+  uint64_t session_ns = 0;                  // since this session started
+  std::optional<uint64_t> run_duration_ns;  // the earlier sessions' plus session_ns; none: unknown
+};
+
 // The run's clock, on which JournalingExecutor times each executed step (JournalEntry::step_ns),
-// and who hears each replayed step's recorded time (the run's observer: RunObserver::step_replayed).
+// who hears each replayed step's recorded time (the run's observer: RunObserver::step_replayed),
+// and where the session stands on the steady clock when a step is journaled.
 struct JournalTiming {
   std::function<uint64_t()> now_ns;                                       // unset: steps are not timed
   std::function<void(const std::string& id, uint64_t step_ns)> replayed;  // unset: nobody is told
+  std::function<SessionTime()> session;                                   // unset (a simulated drive): not recorded
 };
+
+// The run's duration as last durably recorded before a resume (pts/run.cpp, a real drive): the
+// larger of `document_ns`, results.json's run.duration_ns (the earlier sessions to its last
+// write), and the run_duration_ns of the journal's last entry (a session killed after that write
+// ran on and journaled steps: its time counts to the last of them). nullopt when the document
+// holds none (a run started by an earlier version: unknown). Never a wall-clock difference.
+[[nodiscard]] std::optional<uint64_t> durable_run_duration_ns(std::optional<uint64_t> document_ns,
+                                                              const std::vector<JournalEntry>& entries);
 
 class JournalingExecutor : public StepExecutor {
  public:

@@ -118,7 +118,7 @@ class TimedExecutor : public StepExecutor {
     m_inner.replayed(id, request, result);
   }
   JournalTiming timing() {
-    return {[this] { return clock_ns; }, [this](const std::string& id, uint64_t ns) { m_eta.finished(id, ns); }};
+    return {[this] { return clock_ns; }, [this](const std::string& id, uint64_t ns) { m_eta.finished(id, ns); }, {}};
   }
   uint64_t clock_ns = 0;
   std::optional<EtaRemaining> snapshot;
@@ -213,6 +213,55 @@ TEST_F(JournalTest, TornTempFilesAreIgnoredAndDamageIsReported) {
   EXPECT_EQ(Journal(test_support::output_dir(m_dir)).entries().size(), 15u);
   std::ofstream(steps / "00000003.json", std::ios::trunc) << "{broken";
   EXPECT_THROW(Journal{test_support::output_dir(m_dir)}, Error);
+}
+
+// On a real drive each executed step's entry records where the session and the run stood on
+// the steady clock (JournalTiming::session), kept when the journal is loaded again; a resume takes
+// the earlier sessions' duration from the last entry when the killed session ran on past its last
+// results.json write, else from the document (durable_run_duration_ns).
+TEST_F(JournalTest, EntriesRecordTheSessionTimeAndResumeCountsAKilledSessionToItsLastStep) {
+  constexpr uint64_t k_second_ns = 1'000'000'000;
+  constexpr uint64_t k_before_ns = 7 * k_second_ns;  // the sessions before the killed one
+  struct Killed {};
+  {
+    size_t calls = 0;
+    testing::FakeExecutor dying([&](const StepId& id, const SegmentSpec& s) {
+      if (++calls == 9) throw Killed{};  // the 9th segment never completes
+      return noisy(id, s);
+    });
+    Journal journal(test_support::output_dir(m_dir));
+    uint64_t session_ns = 0;  // each step journaled one second after the one before
+    JournalTiming timing;
+    timing.session = [&] {
+      session_ns += k_second_ns;
+      return SessionTime{session_ns, k_before_ns + session_ns};
+    };
+    JournalingExecutor exec(dying, journal, timing);
+    EXPECT_THROW(run_rounds(exec, spec_with(7)), Killed);
+  }
+  const Journal reopened(test_support::output_dir(m_dir));
+  ASSERT_EQ(reopened.entries().size(), 12u);  // 8 segments + 4 health snapshots
+  for (size_t i = 0; i < 12; ++i) {
+    const JournalEntry& e = reopened.entries()[i];
+    EXPECT_EQ(e.session_ns, (i + 1) * k_second_ns) << e.id;
+    EXPECT_EQ(e.run_duration_ns, k_before_ns + (i + 1) * k_second_ns) << e.id;
+  }
+  const uint64_t last_ns = k_before_ns + 12 * k_second_ns;
+  // results.json last written after 4 steps: the killed session counts to its 12th.
+  EXPECT_EQ(durable_run_duration_ns(k_before_ns + 4 * k_second_ns, reopened.entries()), last_ns);
+  // Written after the last step (an interrupted session's final write): the document's.
+  EXPECT_EQ(durable_run_duration_ns(last_ns + 1, reopened.entries()), last_ns + 1);
+  // A document of an earlier version holds none: unknown, whatever the journal says.
+  EXPECT_EQ(durable_run_duration_ns(std::nullopt, reopened.entries()), std::nullopt);
+  EXPECT_EQ(durable_run_duration_ns(3 * k_second_ns, {}), 3 * k_second_ns);
+  // Entries without the session's time (a simulated drive, an earlier version): the document's.
+  testing::FakeExecutor plain(noisy);
+  fs::create_directories(m_dir / "plain");
+  write_five_round_journal(m_dir / "plain", plain);
+  const Journal untimed(test_support::output_dir(m_dir / "plain"));
+  ASSERT_FALSE(untimed.entries().empty());
+  EXPECT_FALSE(untimed.entries().back().session_ns.has_value());
+  EXPECT_EQ(durable_run_duration_ns(3 * k_second_ns, untimed.entries()), 3 * k_second_ns);
 }
 
 // An entry is held without its request and result (its file has them: a full-length run
