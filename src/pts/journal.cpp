@@ -28,21 +28,35 @@ std::string entry_hash(std::string_view canonical_without_hash, const std::strin
   return to_hex(h.final());
 }
 
-// An entry's file as append() writes it is its canonical form with ,"sha256":"<64 hex>" last
-// ("sha256" sorts after every other key). Its hash is checked on the text as it stands, no tree
-// built: when it matches, the text is byte for byte what was hashed. The stored hash, or "" when
-// the file is not in that form or the hash does not match (then the tree decides: check_entry).
-std::string hash_of_written_text(std::string_view text, const std::string& previous_hash) {
+}  // namespace
+
+// An entry's file as append() writes it is its canonical form (keys sorted) with
+// ,"sha256":"<64 hex>" in its place among the keys: last, or before "step_ns" (the one key that
+// sorts after it; a number). Its hash is checked on the text as it stands, no tree built: when it
+// matches, the text without that field is byte for byte what was hashed. The stored hash, or ""
+// when the file is not in that form or the hash does not match (then the tree decides: check_entry).
+std::string detail::hash_of_written_text(std::string_view text, const std::string& previous_hash) {
   constexpr std::string_view k_key = ",\"sha256\":\"";
-  constexpr size_t k_tail = k_key.size() + 64 + 2;  // the key, the hex digits, "}
-  if (text.size() <= k_tail || !text.ends_with("\"}") || text.substr(text.size() - k_tail, k_key.size()) != k_key) {
+  constexpr size_t k_field = k_key.size() + 64 + 1;  // the key, the hex digits, the closing quote
+  const size_t at = text.rfind(k_key);
+  if (at == std::string_view::npos || !text.ends_with("}") || text.size() < at + k_field + 1) {
     return {};
   }
-  const std::string stored(text.substr(text.size() - 66, 64));
-  std::string canonical(text.substr(0, text.size() - k_tail));
-  canonical += '}';
+  const std::string_view after = text.substr(at + k_field);  // "}" or ,"step_ns":<digits>}
+  constexpr std::string_view k_step = ",\"step_ns\":";
+  const bool tail_ok = after == "}" || (after.starts_with(k_step) && after.size() > k_step.size() + 1 &&
+                                        std::all_of(after.begin() + static_cast<std::ptrdiff_t>(k_step.size()),
+                                                    after.end() - 1, [](char c) { return c >= '0' && c <= '9'; }));
+  if (text[at + k_field - 1] != '"' || !tail_ok) {
+    return {};
+  }
+  const std::string stored(text.substr(at + k_key.size(), 64));
+  std::string canonical(text.substr(0, at));
+  canonical += after;
   return entry_hash(canonical, previous_hash) == stored ? stored : std::string();
 }
+
+namespace {
 
 [[noreturn]] void refuse_changed(const fs::path& file) {
   throw UsageError(file.string(),
@@ -57,7 +71,7 @@ JournalEntry read_entry(const fs::path& file, const std::string& previous_hash, 
   JournalEntry entry;
   try {
     const std::string text = read_file(file);
-    std::string stored = hash_of_written_text(text, previous_hash);
+    std::string stored = detail::hash_of_written_text(text, previous_hash);
     json j = parse_json_input(text, file.string(), k_document_json_limits,
                               bodies || stored.empty() ? std::string_view() : std::string_view("result"));
     if (stored.empty()) {  // not as written: its canonical form decides

@@ -32,6 +32,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -97,6 +98,13 @@ struct JournalTiming {
   std::function<void(const std::string& id, uint64_t step_ns)> replayed;  // unset: nobody is told
   std::function<SessionTime()> session;                                   // unset (a simulated drive): not recorded
 };
+
+namespace detail {
+// The hash stored in an entry file's text when the text is exactly as append() wrote it and its
+// hash matches (checked without building the JSON tree: a full-length journal's load parses no
+// result); "" otherwise, and the caller checks the entry's canonical form instead.
+[[nodiscard]] std::string hash_of_written_text(std::string_view text, const std::string& previous_hash);
+}  // namespace detail
 
 // The run's duration as last durably recorded before a resume (pts/run.cpp, a real drive): the
 // larger of `document_ns`, results.json's run.duration_ns (the earlier sessions to its last

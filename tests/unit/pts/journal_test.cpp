@@ -264,6 +264,41 @@ TEST_F(JournalTest, EntriesRecordTheSessionTimeAndResumeCountsAKilledSessionToIt
   EXPECT_EQ(durable_run_duration_ns(3 * k_second_ns, untimed.entries()), 3 * k_second_ns);
 }
 
+// An entry file as append() wrote it is checked on its text, without building its tree: with and
+// without the timing fields, "step_ns" (which sorts after "sha256") included. (From stop 50 to
+// this check every timed entry missed it and was parsed whole on every load and resume.) A file
+// not as written (a changed byte, another layout) gets "": its canonical form decides.
+TEST_F(JournalTest, EntriesAsWrittenAreCheckedOnTheirTextTimedOrNot) {
+  {
+    testing::FakeExecutor fake(noisy);
+    Journal journal(test_support::output_dir(m_dir));
+    uint64_t now_ns = 0;
+    JournalTiming timing;
+    timing.now_ns = [&] { return now_ns += 1'000'000'000; };
+    timing.session = [&] { return SessionTime{now_ns, now_ns + 5}; };
+    JournalingExecutor exec(fake, journal, timing);
+    (void)run_rounds(exec, spec_with(5));
+  }
+  testing::FakeExecutor plain(noisy);
+  fs::create_directories(m_dir / "plain");
+  write_five_round_journal(m_dir / "plain", plain);
+  for (const fs::path& dir : {m_dir, m_dir / "plain"}) {
+    const Journal loaded(test_support::output_dir(dir));
+    ASSERT_EQ(loaded.entries().size(), 15u);
+    std::string previous;
+    for (size_t i = 0; i < 15; ++i) {
+      const std::string text = read_file(dir / "journal" / "steps" / fmt::format("{:08}.json", i + 1));
+      EXPECT_EQ(text.find("\"step_ns\"") != std::string::npos, dir == m_dir) << text.substr(0, 80);
+      EXPECT_EQ(detail::hash_of_written_text(text, previous), loaded.entries()[i].sha256) << dir << " " << i;
+      std::string changed = text;
+      changed[changed.find("\"id\":\"") + 6] ^= 1;  // one byte of the step's id
+      EXPECT_EQ(detail::hash_of_written_text(changed, previous), "");
+      EXPECT_EQ(detail::hash_of_written_text(nlohmann::json::parse(text).dump(2), previous), "");
+      previous = loaded.entries()[i].sha256;
+    }
+  }
+}
+
 // An entry is held without its request and result (its file has them: a full-length run
 // journals 10,000+), whether appended in this session or loaded; read_bodies() reads them back.
 TEST_F(JournalTest, AppendedEntriesAreHeldWithoutTheirBodies) {
