@@ -27,6 +27,56 @@ std::string_view phase_of(const std::string& id) {
   return std::string_view(id).substr(0, id.find('/', id.find('/') + 1));
 }
 
+// A time-limited loop's clock (PlanStep::loop_time_limit_ns: WSAT's, endurance-write's samples) as
+// the procedure keeps it: it starts at the measured time of the loop's finished segments and
+// advances by each remaining segment's predicted time; a sample starts only while it is below the
+// limit, the loop's later steps are not counted.
+class LoopClock {
+ public:
+  // The steps of `loop` follow; `measured_ns`: its finished segments' time, if any has finished.
+  void open(const std::string& loop, uint64_t limit_ns, std::optional<uint64_t> measured_ns) {
+    *this = LoopClock();
+    m_loop = loop;
+    m_limit_ns = limit_ns;
+    m_clock_ns = measured_ns.value_or(0);
+    m_measured = measured_ns.has_value();
+  }
+  // Whether the loop's next step (a sample's segment or one of its other steps, taking
+  // `predicted_ns`) runs; the `current` step runs whatever the clock says.
+  bool counts(bool segment, uint64_t predicted_ns, bool current) {
+    if (segment) {
+      m_over = !current && m_clock_ns >= m_limit_ns;
+      m_clock_ns += predicted_ns;
+      m_sample_ns = predicted_ns;
+      m_sample_rest_ns = 0;
+    } else {
+      m_sample_rest_ns += predicted_ns;
+    }
+    return !m_over;
+  }
+  // The loop's steps are over: the time of the samples past the plan's last that still start
+  // under the limit (samples shorter than the plan's: a drain under the assumed), as many as fit
+  // at the last one's time; none before a sample is measured (the loop is the plan's until then).
+  uint64_t close() {
+    if (m_loop.empty() || m_over || m_sample_ns == 0 || m_clock_ns >= m_limit_ns || !m_measured) {
+      return 0;
+    }
+    const uint64_t more = (m_limit_ns - m_clock_ns + m_sample_ns - 1) / m_sample_ns;
+    m_over = true;
+    return more * (m_sample_ns + m_sample_rest_ns);
+  }
+  [[nodiscard]] const std::string& loop() const { return m_loop; }  // "": none
+
+ private:
+  std::string m_loop;
+  uint64_t m_limit_ns = 0;
+  uint64_t m_clock_ns = 0;        // measured, then predicted segment time
+  bool m_measured = false;        // a segment of the loop has finished
+  bool m_over = false;            // the limit was reached before the current sample
+  uint64_t m_sample_ns = 0;       // the last sample's segment time
+  uint64_t m_sample_rest_ns = 0;  // ... and its other steps' (its health snapshot)
+};
+
 }  // namespace
 
 EtaModel::EtaModel(const Plan& best, const Plan& worst, const PlanAssumptions& assumed)
@@ -51,15 +101,23 @@ void EtaModel::phase_finished() {
 }
 
 double EtaModel::overhead_of(const PlanStep& s) const {
-  if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) {  // a drive's drain: the loop's recent samples'
-    const auto recent = m_loop_overhead_ns.find(s.loop);
-    if (recent != m_loop_overhead_ns.end()) return recent->second.value;
+  if (m_assumed.overhead_in_elapsed) {  // a drive's drain: a time-limited loop's recent one, else its phase's
+    if (s.loop_time_limit_ns > 0) {
+      const auto recent = m_loop_overhead_ns.find(s.loop);
+      if (recent != m_loop_overhead_ns.end()) return recent->second.value;
+    }
+    const auto phase = m_phase_drain.find(std::string(phase_of(s.id)));
+    if (phase != m_phase_drain.end()) return phase->second.of(s);
   }
-  const std::optional<double> measured = m_overhead_ns.value();
+  return m_overheads.of(s);
+}
+
+double EtaModel::Overheads::of(const PlanStep& s) const {
+  const std::optional<double> measured = measured_ns.value();
   if (!measured) {
     return static_cast<double>(s.overhead_ns);
   }
-  const double planned = m_planned_overhead_ns.value().value_or(0);
+  const double planned = planned_ns.value().value_or(0);
   return planned > 0 ? static_cast<double>(s.overhead_ns) * *measured / planned : *measured;
 }
 
@@ -98,11 +156,10 @@ void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
     w.bytes += static_cast<double>(s.bytes);
     w.ns += std::max(elapsed - overhead, elapsed / 2);
   } else if (s.kind == "segment") {
-    m_overhead_ns.add(std::max(0.0, elapsed - static_cast<double>(s.duration_ns)));
-    if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) {
-      m_loop_overhead_ns[s.loop].add(std::max(0.0, elapsed - static_cast<double>(s.duration_ns)));
-    }
-    m_planned_overhead_ns.add(static_cast<double>(s.overhead_ns));
+    const double overhead = std::max(0.0, elapsed - static_cast<double>(s.duration_ns));
+    m_overheads.add(overhead, s.overhead_ns);
+    if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) m_loop_overhead_ns[s.loop].add(overhead);
+    if (m_assumed.overhead_in_elapsed) m_phase_drain[std::string(phase_of(id))].add(overhead, s.overhead_ns);
   }
 }
 
@@ -135,61 +192,33 @@ std::optional<uint64_t> EtaModel::remaining_in(const Plan& plan, const std::map<
   uint64_t left = 0;
   std::string phase;  // by_phase: the phase of the steps summed into *in_phase
   uint64_t* in_phase = nullptr;
-  std::string loop;                                               // the time-limited loop the steps are in ("": none)
-  uint64_t loop_ns = 0;                                           // its clock: measured, then predicted segment time
-  bool loop_over = false;                                         // its limit was reached before the current sample
-  uint64_t loop_limit_ns = 0, sample_ns = 0, sample_rest_ns = 0;  // its limit, last sample's time, its other steps'
-  // The plan's samples of the loop ran out before its clock reached the limit (samples shorter than
-  // the plan's: a drain under the assumed): as many more as fit, at the last one's time.
-  const auto close_loop = [&] {
-    if (loop.empty() || loop_over || sample_ns == 0 || loop_ns >= loop_limit_ns || m_loop_elapsed_ns.count(loop) == 0) {
-      return uint64_t{0};  // (before a sample is measured, the loop is the plan's)
+  const auto count = [&](uint64_t ns, const std::string& step_id) {
+    left += ns;
+    if (by_phase == nullptr || ns == 0) return;
+    if (in_phase == nullptr || phase_of(step_id) != phase) {  // a phase's steps are consecutive
+      phase = phase_of(step_id);
+      in_phase = &(*by_phase)[phase];
     }
-    const uint64_t more = (loop_limit_ns - loop_ns + sample_ns - 1) / sample_ns;
-    loop_over = true;
-    return more * (sample_ns + sample_rest_ns);
+    *in_phase += ns;
   };
+  LoopClock clock;
   for (size_t i = it->second; i < plan.steps.size(); ++i) {
     const PlanStep& s = plan.steps[i];
     const uint64_t predicted = predicted_ns(s);
-    if (s.loop != loop) {
-      const uint64_t more = close_loop();
-      left += more;
-      if (by_phase != nullptr && more > 0) (*by_phase)[std::string(phase_of(plan.steps[i - 1].id))] += more;
-    }
+    if (s.loop != clock.loop()) count(clock.close(), plan.steps[i - 1].id);
     if (s.loop_time_limit_ns > 0) {
-      if (s.loop != loop) {
-        loop = s.loop;
-        const auto measured = m_loop_elapsed_ns.find(loop);
-        loop_ns = measured == m_loop_elapsed_ns.end() ? 0 : measured->second;
-        loop_over = false;
-        loop_limit_ns = s.loop_time_limit_ns;
-        sample_ns = sample_rest_ns = 0;
+      if (s.loop != clock.loop()) {
+        const auto measured = m_loop_elapsed_ns.find(s.loop);
+        clock.open(s.loop, s.loop_time_limit_ns,
+                   measured == m_loop_elapsed_ns.end() ? std::nullopt : std::optional<uint64_t>(measured->second));
       }
-      if (s.kind == "segment") {
-        loop_over = i != it->second && loop_ns >= s.loop_time_limit_ns;  // the current step runs
-        loop_ns += predicted;
-        sample_ns = predicted;
-        sample_rest_ns = 0;
-      } else {
-        sample_rest_ns += predicted;
-      }
-      if (loop_over) continue;
+      if (!clock.counts(s.kind == "segment", predicted, i == it->second)) continue;
     } else {
-      loop.clear();
+      clock = LoopClock();
     }
-    left += predicted;
-    if (by_phase != nullptr) {
-      if (in_phase == nullptr || phase_of(s.id) != phase) {  // a phase's steps are consecutive
-        phase = phase_of(s.id);
-        in_phase = &(*by_phase)[phase];
-      }
-      *in_phase += predicted;
-    }
+    count(predicted, s.id);
   }
-  const uint64_t more = close_loop();
-  left += more;
-  if (by_phase != nullptr && more > 0) (*by_phase)[std::string(phase_of(plan.steps.back().id))] += more;
+  count(clock.close(), plan.steps.back().id);
   return left > elapsed_ns ? left - elapsed_ns : 0;
 }
 
@@ -245,10 +274,10 @@ std::string EtaModel::basis() const {
   const std::string writes =
       rates.empty() ? m_assumed.write_basis : fmt::format("writes measured at {}", fmt::join(rates, ", "));
   std::string overhead = m_assumed.overhead_basis;
-  if (const std::optional<double> measured = m_overhead_ns.value()) {
-    const double planned = m_planned_overhead_ns.value().value_or(0);
+  if (const std::optional<double> measured = m_overheads.measured_ns.value()) {
+    const double planned = m_overheads.planned_ns.value().value_or(0);
     overhead = fmt::format("step overhead measured {} per segment over {} segments{}",
-                           units::format_duration(to_ns(*measured)), m_overhead_ns.n,
+                           units::format_duration(to_ns(*measured)), m_overheads.measured_ns.n,
                            planned > 0 ? fmt::format(" ({:.2f}x the plan's)", *measured / planned) : std::string());
   }
   return purge + "; " + writes + "; " + overhead;

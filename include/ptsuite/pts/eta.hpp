@@ -16,9 +16,14 @@
 //                         simulated drive's IOs in flight behind GC) takes, for a sample of a
 //                         time-limited loop, the loop's recent drain (each sample moves it 1/4
 //                         of the way): it grows as the drive fills, where one mean of all lags
-//                         (endurance-write: -22 % at half-way). (Per shape, TC x QD x block,
-//                         for every segment was tried: PTS-E 1.1's ETA went from +6 % to +64 %
-//                         at half-way, the drains of one phase taken for another's.)
+//                         (endurance-write: -22 % at half-way); for another segment, its phase's
+//                         drain (the same sum over sum, of that phase's finished segments) once
+//                         the phase has one, else the run's (PTS-E 1.1's drive drains an IOPS
+//                         segment in ~180 s, a Latency one in ~0 s). (Per shape, TC x QD x block, for every
+//                         segment was tried: PTS-E 1.1's ETA went from +6 % to +64 % at
+//                         half-way, the drains of one phase taken for another's; per test or
+//                         phase falling back to the plan's drain, one GC episode, far under
+//                         XSR's and WSAT's: PTS 2.0.2's went to -12 %.)
 //   health, idle          the mean measured time of that kind / the planned idle time.
 // remaining() sums the predicted times of every step from the current one on, in the best and
 // the worst plan; a step the best plan does not hold (the run went past Round 5) has only the
@@ -111,11 +116,21 @@ class EtaModel {
   PlanAssumptions m_assumed;
   std::map<std::string, size_t> m_best_index, m_worst_index;
   Mean m_purge_ns, m_health_ns;
-  Mean m_overhead_ns;                                          // timed segments: measured overhead
-  Mean m_planned_overhead_ns;                                  // ... and what the plan gave the same segments
+  // Timed segments' measured overheads and what the plan gave the same segments.
+  struct Overheads {
+    Mean measured_ns, planned_ns;
+    void add(double measured, uint64_t planned) {
+      measured_ns.add(measured), planned_ns.add(static_cast<double>(planned));
+    }
+    // `step`'s planned overhead x measured / planned (the measured mean if the plan gave none),
+    // the planned one before any was measured.
+    [[nodiscard]] double of(const PlanStep& step) const;
+  };
+  Overheads m_overheads;                                       // every timed segment's
   std::map<std::pair<uint32_t, uint32_t>, Written> m_written;  // by TC x QD
   std::map<std::string, uint64_t> m_loop_elapsed_ns;           // time-limited loops: their finished segments' time
   std::map<std::string, Recent> m_loop_overhead_ns;            // overhead_in_elapsed: time-limited loops' recent drain
+  std::map<std::string, Overheads> m_phase_drain;              // overhead_in_elapsed: by phase
   std::map<std::string, std::pair<uint64_t, uint64_t>> m_phase_steps;  // by phase: steps in the best, the worst plan
   std::string m_phase;                                                 // the phase of the last finished step
   uint64_t m_phase_run = 0;                                            // ... and how many of its steps finished

@@ -232,6 +232,29 @@ TEST(EtaModel, ALoopsDrainIsLearntFromItsRecentSamples) {
   EXPECT_LT(left, (2 * 135 + 56) * k_ns_per_s);
 }
 
+// A simulated drive's drain (overhead_in_elapsed) outside a time-limited loop is its phase's once
+// the phase has a measured segment, else the run's: a 10 s planned drain measured 40 s in phase a
+// (4x) is b's first guess, 40 s; b's own 5 s then replaces it. A real drive's overhead (thread
+// start, buffers: alike from phase to phase) stays the run's mean ratio: (40 + 5) / 2 = 22.5 s.
+TEST(EtaModel, ASimulatedDrivesDrainIsLearntPerPhase) {
+  Plan p;
+  for (const char* id : {"a/main/r001-s00", "b/main/r001-s00", "b/main/r001-s01"}) {
+    p.steps.push_back(step(id, "segment", k_ns_per_s));
+    p.steps.back().overhead_ns = 10 * k_ns_per_s;
+  }
+  for (const bool in_elapsed : {true, false}) {
+    SCOPED_TRACE(in_elapsed);
+    PlanAssumptions assumed;
+    assumed.overhead_in_elapsed = in_elapsed;
+    EtaModel eta(p, p, assumed);
+    EXPECT_EQ(eta.remaining("a/main/r001-s00", 0)->worst_ns, 3 * 11 * k_ns_per_s);  // the plan's
+    eta.finished("a/main/r001-s00", 41 * k_ns_per_s);
+    EXPECT_EQ(eta.remaining("b/main/r001-s00", 0)->worst_ns, 2 * 41 * k_ns_per_s);
+    eta.finished("b/main/r001-s00", 6 * k_ns_per_s);
+    EXPECT_EQ(eta.remaining("b/main/r001-s01", 0)->worst_ns, in_elapsed ? 6 * k_ns_per_s : 23'500'000'000u);
+  }
+}
+
 device::DeviceIdentity identity(device::Transport t, uint64_t capacity_bytes) {
   device::DeviceIdentity id;
   id.transport = t;
