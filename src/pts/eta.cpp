@@ -101,13 +101,9 @@ void EtaModel::phase_finished() {
 }
 
 double EtaModel::overhead_of(const PlanStep& s) const {
-  if (m_assumed.overhead_in_elapsed) {  // a drive's drain: a time-limited loop's recent one, else its phase's
-    if (s.loop_time_limit_ns > 0) {
-      const auto recent = m_loop_overhead_ns.find(s.loop);
-      if (recent != m_loop_overhead_ns.end()) return recent->second.value;
-    }
-    const auto phase = m_phase_drain.find(std::string(phase_of(s.id)));
-    if (phase != m_phase_drain.end()) return phase->second.of(s);
+  if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) {  // a drive's drain: the loop's recent one
+    const auto recent = m_loop_overhead_ns.find(s.loop);
+    if (recent != m_loop_overhead_ns.end()) return recent->second.value;
   }
   return m_overheads.of(s);
 }
@@ -159,7 +155,6 @@ void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
     const double overhead = std::max(0.0, elapsed - static_cast<double>(s.duration_ns));
     m_overheads.add(overhead, s.overhead_ns);
     if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) m_loop_overhead_ns[s.loop].add(overhead);
-    if (m_assumed.overhead_in_elapsed) m_phase_drain[std::string(phase_of(id))].add(overhead, s.overhead_ns);
   }
 }
 

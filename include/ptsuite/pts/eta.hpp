@@ -16,14 +16,15 @@
 //                         simulated drive's IOs in flight behind GC) takes, for a sample of a
 //                         time-limited loop, the loop's recent drain (each sample moves it 1/4
 //                         of the way): it grows as the drive fills, where one mean of all lags
-//                         (endurance-write: -22 % at half-way); for another segment, its phase's
-//                         drain (the same sum over sum, of that phase's finished segments) once
-//                         the phase has one, else the run's (PTS-E 1.1's drive drains an IOPS
-//                         segment in ~180 s, a Latency one in ~0 s). (Per shape, TC x QD x block, for every
-//                         segment was tried: PTS-E 1.1's ETA went from +6 % to +64 % at
-//                         half-way, the drains of one phase taken for another's; per test or
-//                         phase falling back to the plan's drain, one GC episode, far under
-//                         XSR's and WSAT's: PTS 2.0.2's went to -12 %.)
+//                         (endurance-write: -22 % at half-way); for another segment, the run's
+//                         (sum over sum). (Tried: per shape, TC x QD x block, for every segment:
+//                         PTS-E 1.1's ETA went from +6 % to +64 % at half-way, the drains of one
+//                         phase taken for another's; per test or phase falling back to the plan's
+//                         drain, one GC episode, far under XSR's and WSAT's: PTS 2.0.2's went to
+//                         -12 %; per phase once the phase has a segment, else the run's: neutral
+//                         at phase starts, but a phase's first segments drain far more than its
+//                         later ones, so its ETA jumped mid-phase: +72.6 % of the time left early
+//                         in PTS-E 1.1's xsr/access-3, against +10.3 % with the run's drain.)
 //   health, idle          the mean measured time of that kind / the planned idle time.
 // remaining() sums the predicted times of every step from the current one on, in the best and
 // the worst plan; a step the best plan does not hold (the run went past Round 5) has only the
@@ -130,7 +131,6 @@ class EtaModel {
   std::map<std::pair<uint32_t, uint32_t>, Written> m_written;  // by TC x QD
   std::map<std::string, uint64_t> m_loop_elapsed_ns;           // time-limited loops: their finished segments' time
   std::map<std::string, Recent> m_loop_overhead_ns;            // overhead_in_elapsed: time-limited loops' recent drain
-  std::map<std::string, Overheads> m_phase_drain;              // overhead_in_elapsed: by phase
   std::map<std::string, std::pair<uint64_t, uint64_t>> m_phase_steps;  // by phase: steps in the best, the worst plan
   std::string m_phase;                                                 // the phase of the last finished step
   uint64_t m_phase_run = 0;                                            // ... and how many of its steps finished

@@ -232,11 +232,12 @@ TEST(EtaModel, ALoopsDrainIsLearntFromItsRecentSamples) {
   EXPECT_LT(left, (2 * 135 + 56) * k_ns_per_s);
 }
 
-// A simulated drive's drain (overhead_in_elapsed) outside a time-limited loop is its phase's once
-// the phase has a measured segment, else the run's: a 10 s planned drain measured 40 s in phase a
-// (4x) is b's first guess, 40 s; b's own 5 s then replaces it. A real drive's overhead (thread
-// start, buffers: alike from phase to phase) stays the run's mean ratio: (40 + 5) / 2 = 22.5 s.
-TEST(EtaModel, ASimulatedDrivesDrainIsLearntPerPhase) {
+// A segment's drain outside a time-limited loop is the run's ratio of measured to planned, on a
+// simulated drive (overhead_in_elapsed) as on a real one: a 10 s planned drain measured 40 s in
+// phase a and 5 s in b's first segment is (40 + 5) / 2 = 22.5 s for b's next, not b's own 5 s. (A
+// phase's own drain was tried: a phase's first segments drain far more than its later ones, so
+// the ETA jumped mid-phase, +72.6 % of the time left early in PTS-E 1.1's xsr/access-3.)
+TEST(EtaModel, ADrainOutsideATimeLimitedLoopIsTheRunsNotThePhasesOwn) {
   Plan p;
   for (const char* id : {"a/main/r001-s00", "b/main/r001-s00", "b/main/r001-s01"}) {
     p.steps.push_back(step(id, "segment", k_ns_per_s));
@@ -251,7 +252,7 @@ TEST(EtaModel, ASimulatedDrivesDrainIsLearntPerPhase) {
     eta.finished("a/main/r001-s00", 41 * k_ns_per_s);
     EXPECT_EQ(eta.remaining("b/main/r001-s00", 0)->worst_ns, 2 * 41 * k_ns_per_s);
     eta.finished("b/main/r001-s00", 6 * k_ns_per_s);
-    EXPECT_EQ(eta.remaining("b/main/r001-s01", 0)->worst_ns, in_elapsed ? 6 * k_ns_per_s : 23'500'000'000u);
+    EXPECT_EQ(eta.remaining("b/main/r001-s01", 0)->worst_ns, 23'500'000'000u);
   }
 }
 
