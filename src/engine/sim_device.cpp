@@ -115,6 +115,7 @@ SimDevice::SimDevice(SimModel model) : m_model(std::move(model)) {
   m_index_summary.assign(m_dies * counts * m_index_summary_words, 0);
   m_index_counts.assign(m_dies * m_index_count_words, 0);
   m_die.resize(m_dies);
+  m_die_busy_ns.assign(m_dies, 0);
   m_buffer.assign(m_model.write_buffer_units, 0);
   format(0);
 }
@@ -127,8 +128,8 @@ void SimDevice::format(uint64_t now_ns) noexcept {
   std::fill(m_index_bits.begin(), m_index_bits.end(), 0);
   std::fill(m_index_summary.begin(), m_index_summary.end(), 0);
   std::fill(m_index_counts.begin(), m_index_counts.end(), 0);
+  std::fill(m_die_busy_ns.begin(), m_die_busy_ns.end(), now_ns);
   for (Die& die : m_die) {
-    die.busy_until_ns = now_ns;
     die.free_blocks.clear();
     for (uint32_t b = m_blocks_per_die; b-- > 1;) {
       die.free_blocks.push_back(b);  // popped lowest first
@@ -160,15 +161,19 @@ uint64_t SimDevice::background(uint64_t ns, uint64_t at_ns) const noexcept {
   return static_cast<uint64_t>(static_cast<double>(ns) * (1.0 + m_model.background_load));
 }
 
-uint64_t SimDevice::jitter(uint64_t ns) noexcept {
-  if (m_model.noise_pct <= 0) {
+// Inlined on the IO path (a relocated unit draws two). The conversions go through int64_t, one
+// instruction each, where uint64_t's take a branch for values of 2^63 and more: the values are
+// the same (rng >> 11 < 2^53, and a service time x (1 + noise) is far below 2^63 ns).
+[[gnu::always_inline]] inline uint64_t SimDevice::jitter(uint64_t ns) noexcept {
+  if (m_noise_scale == 0) {  // noise_pct 0 (check_model refuses a negative one)
     return ns;
   }
   m_rng ^= m_rng << 13;  // xorshift64
   m_rng ^= m_rng >> 7;
   m_rng ^= m_rng << 17;
-  const double u = static_cast<double>(m_rng >> 11) * 0x1.0p-53 * 2.0 - 1.0;  // [-1, 1)
-  return static_cast<uint64_t>(static_cast<double>(ns) * (1.0 + m_noise_scale * u));
+  const double u = static_cast<double>(static_cast<int64_t>(m_rng >> 11)) * 0x1.0p-53 * 2.0 - 1.0;  // [-1, 1)
+  const double scaled = static_cast<double>(static_cast<int64_t>(ns)) * (1.0 + m_noise_scale * u);
+  return static_cast<uint64_t>(static_cast<int64_t>(scaled));
 }
 
 void SimDevice::index_insert(uint64_t block) noexcept {
@@ -230,7 +235,6 @@ void SimDevice::invalidate(uint64_t lba_unit) noexcept {
   if (phys == k_sim_unmapped) {
     return;
   }
-  m_p2l[phys] = k_sim_unmapped;
   const uint64_t block = block_of(phys);
   if (m_block_state[block] == k_sim_full) {
     index_erase(block);
@@ -253,15 +257,12 @@ void SimDevice::open_next_block(Die& die) noexcept {
   m_block_state[uint64_t{d} * m_blocks_per_die + die.open_block] = k_sim_open;
 }
 
-// Writes one unit into the die's open block (which has room).
-uint32_t SimDevice::place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept {
-  const uint64_t block = uint64_t{die_index} * m_blocks_per_die + die.open_block;
-  const auto phys = static_cast<uint32_t>(block * m_model.block_units + die.write_pointer);
+void SimDevice::place_at(uint64_t block, uint32_t& write_pointer, uint64_t lba_unit) noexcept {
+  const auto phys = static_cast<uint32_t>(block * m_model.block_units + write_pointer);
   m_p2l[phys] = static_cast<uint32_t>(lba_unit);
   m_l2p[lba_unit] = phys;
   ++m_block_valid[block];
-  ++die.write_pointer;
-  return phys;
+  ++write_pointer;
 }
 
 // Paced GC writes into the die's GC block. A full one joins the victim index and a free block
@@ -297,20 +298,27 @@ uint64_t SimDevice::relocate(Die& die, uint32_t die_index, uint32_t& budget, boo
   uint64_t busy_ns = 0;
   const uint32_t bu = m_model.block_units;
   const bool apart = m_model.gc_units_per_step != 0;
+  const uint64_t first = uint64_t{die_index} * m_blocks_per_die;
   const uint64_t victim = die.gc_victim;
+  const uint64_t victim_end = (victim + 1) * bu;
+  // The victim is being collected (not in the victim index): its count is kept here while its
+  // units move (nothing else writes it meanwhile) and stored once at the end.
+  uint32_t victim_valid = m_block_valid[victim];
   uint64_t p = die.gc_cursor;
-  for (; p < (victim + 1) * bu && m_block_valid[victim] > 0 && budget > 0; ++p) {
-    const uint32_t ahead = p + 32 < (victim + 1) * bu ? m_p2l[p + 32] : k_sim_unmapped;  // 8 was too close
+  for (; p < victim_end && victim_valid > 0 && budget > 0; ++p) {
+    const uint32_t ahead = p + 32 < victim_end ? m_p2l[p + 32] : k_sim_unmapped;  // 8 was too close
     if (ahead != k_sim_unmapped) {
       __builtin_prefetch(&m_l2p[ahead]);
     }
     const uint32_t lba = m_p2l[p];
-    if (lba == k_sim_unmapped) {
-      continue;
+    if (lba == k_sim_unmapped || m_l2p[lba] != p) {
+      continue;  // never written, or its LBA was written again (or trimmed) since: stale
     }
     if (apart) {
-      if (!gc_block_has_room(die, die_index)) {
-        break;
+      if (die.gc_block == k_sim_no_block || die.gc_write_pointer == bu) {
+        if (!gc_block_has_room(die, die_index)) {
+          break;
+        }
       }
     } else if (die.write_pointer == bu) {
       if (paced) {
@@ -318,21 +326,17 @@ uint64_t SimDevice::relocate(Die& die, uint32_t die_index, uint32_t& budget, boo
       }
       open_next_block(die);
     }
-    invalidate(lba);
+    --victim_valid;
     if (apart) {
-      const uint64_t block = uint64_t{die_index} * m_blocks_per_die + die.gc_block;
-      const auto phys = static_cast<uint32_t>(block * bu + die.gc_write_pointer);
-      m_p2l[phys] = lba;
-      m_l2p[lba] = phys;
-      ++m_block_valid[block];
-      ++die.gc_write_pointer;
+      place_at(first + die.gc_block, die.gc_write_pointer, lba);
     } else {
-      place(die, die_index, lba);
+      place_at(first + die.open_block, die.write_pointer, lba);
     }
     busy_ns += jitter(m_model.read_ns) + jitter(m_model.program_ns);
     ++m_counters.flash_units_written;
     --budget;
   }
+  m_block_valid[victim] = victim_valid;
   die.gc_cursor = p;
   return busy_ns;
 }
@@ -378,15 +382,22 @@ uint64_t SimDevice::collect(Die& die, uint32_t die_index, uint32_t max_units) no
 
 // Dynamic striping: the die that is free first (round-robin among equals), so a die busy with
 // GC does not hold the host's writes while the others idle.
+// The striping order from m_next_die is scanned as two runs (m_next_die + 1 .. the last die, then
+// die 0 .. m_next_die - 1) over the packed busy times: no wrap-around per die, each die a load,
+// a compare and two conditional moves; a strict "earlier" keeps the first in that order among equals.
 uint32_t SimDevice::pick_die() const noexcept {
+  const uint64_t* busy_ns = m_die_busy_ns.data();
   uint32_t d = m_next_die;
-  uint64_t d_busy_ns = m_die[d].busy_until_ns;  // kept, not reloaded through d: no chain of loads
-  for (uint32_t i = 1; i < m_dies; ++i) {
-    const uint32_t c = m_next_die + i < m_dies ? m_next_die + i : m_next_die + i - m_dies;
-    const uint64_t c_busy_ns = m_die[c].busy_until_ns;
-    d = c_busy_ns < d_busy_ns ? c : d;
-    d_busy_ns = c_busy_ns < d_busy_ns ? c_busy_ns : d_busy_ns;
-  }
+  uint64_t d_busy_ns = busy_ns[d];  // kept, not reloaded through d: no chain of loads
+  auto earliest = [&](uint32_t from, uint32_t to) {
+    for (uint32_t c = from; c < to; ++c) {
+      const uint64_t c_busy_ns = busy_ns[c];
+      d = c_busy_ns < d_busy_ns ? c : d;
+      d_busy_ns = c_busy_ns < d_busy_ns ? c_busy_ns : d_busy_ns;
+    }
+  };
+  earliest(m_next_die + 1, m_dies);
+  earliest(0, m_next_die);
   return d;
 }
 
@@ -409,13 +420,12 @@ uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept 
       const uint32_t c = d + i < m_dies ? d + i : d + i - m_dies;
       const uint64_t c_gc_ns = m_die[c].write_pointer == bu ? collect(m_die[c], c, UINT32_MAX) : 0;
       if (m_die[c].write_pointer < bu || m_die[c].free_blocks.size() >= m_model.gc_free_blocks) {
-        Die& skipped = m_die[d];
-        skipped.busy_until_ns = std::max(ready_ns, skipped.busy_until_ns) + gc_ns;
+        m_die_busy_ns[d] = std::max(ready_ns, m_die_busy_ns[d]) + gc_ns;  // the die skipped
         d = c;
         gc_ns = c_gc_ns;
         break;
       }
-      m_die[c].busy_until_ns = std::max(ready_ns, m_die[c].busy_until_ns) + c_gc_ns;
+      m_die_busy_ns[c] = std::max(ready_ns, m_die_busy_ns[c]) + c_gc_ns;
     }
     if (m_die[d].write_pointer == bu) {
       open_next_block(m_die[d]);
@@ -424,13 +434,13 @@ uint64_t SimDevice::program_unit(uint64_t lba_unit, uint64_t ready_ns) noexcept 
   m_next_die = d + 1 == m_dies ? 0 : d + 1;
   Die& die = m_die[d];
   invalidate(lba_unit);
-  place(die, d, lba_unit);
+  place_at(uint64_t{d} * m_blocks_per_die + die.open_block, die.write_pointer, lba_unit);
   ++m_counters.host_units_written;
   ++m_counters.flash_units_written;
-  const uint64_t start = std::max(ready_ns, die.busy_until_ns);
+  const uint64_t start = std::max(ready_ns, m_die_busy_ns[d]);
   const uint64_t service_ns = gc_ns + jitter(m_model.program_ns);
-  die.busy_until_ns = start + background(service_ns, start);
-  return die.busy_until_ns;
+  m_die_busy_ns[d] = start + background(service_ns, start);
+  return m_die_busy_ns[d];
 }
 
 // The interface's read/write turnaround (SimModel::turnaround_ns): paid by a command whose
@@ -439,6 +449,26 @@ uint64_t SimDevice::turnaround(uint8_t direction) noexcept {
   const bool changes = m_last_direction != direction && m_last_direction != k_sim_no_direction;
   m_last_direction = direction;
   return changes ? m_model.turnaround_ns : 0;
+}
+
+// Reads go ahead of queued programs and GC: they wait for at most the one program in progress
+// (program suspend is not modelled), and push the queued work back by their time.
+uint64_t SimDevice::read_unit(uint32_t die, uint64_t at_ns) noexcept {
+  const uint64_t read_ns = background(jitter(m_model.read_ns), at_ns);
+  uint64_t& busy_ns = m_die_busy_ns[die];
+  const uint64_t wait_ns = busy_ns > at_ns ? std::min(busy_ns - at_ns, m_model.program_ns) : 0;
+  busy_ns = std::max(at_ns, busy_ns) + read_ns;
+  return at_ns + wait_ns + read_ns;
+}
+
+// length x 1000 / MB/s, computed again only when the length changes (the same expression as
+// before, so the same nanoseconds).
+uint64_t SimDevice::transfer_ns(uint32_t length_bytes) noexcept {
+  if (length_bytes != m_transfer_length_bytes) {
+    m_transfer_length_bytes = length_bytes;
+    m_transfer_ns = static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
+  }
+  return m_transfer_ns;
 }
 
 uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
@@ -450,18 +480,10 @@ uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t 
     if (phys == k_sim_unmapped) {
       continue;  // unmapped: the controller returns zeros without a flash read
     }
-    // Reads go ahead of queued programs and GC: they wait for at most the one program in
-    // progress (program suspend is not modelled), and push the queued work back by their time.
-    Die& die = m_die[m_block_die[block_of(phys)]];
-    const uint64_t read_ns = background(jitter(m_model.read_ns), now_ns);
-    const uint64_t wait_ns = die.busy_until_ns > now_ns ? std::min(die.busy_until_ns - now_ns, m_model.program_ns) : 0;
-    ready = std::max(ready, now_ns + wait_ns + read_ns);
-    die.busy_until_ns = std::max(now_ns, die.busy_until_ns) + read_ns;
+    ready = std::max(ready, read_unit(m_block_die[block_of(phys)], now_ns));
   }
-  const auto transfer_ns =
-      static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
   m_interface_busy_ns =
-      std::max(ready, m_interface_busy_ns) + turnaround(k_sim_reading) + m_model.command_ns + transfer_ns;
+      std::max(ready, m_interface_busy_ns) + turnaround(k_sim_reading) + m_model.command_ns + transfer_ns(length_bytes);
   return m_interface_busy_ns;
 }
 
@@ -471,25 +493,15 @@ uint64_t SimDevice::read(uint64_t offset_bytes, uint32_t length_bytes, uint64_t 
 // unit can be programmed.
 uint64_t SimDevice::merge(uint64_t lba_unit, uint64_t received_ns) noexcept {
   const uint32_t phys = m_l2p[lba_unit];
-  uint64_t read_done = received_ns;
-  if (phys != k_sim_unmapped) {
-    Die& die = m_die[m_block_die[block_of(phys)]];
-    const uint64_t read_ns = background(jitter(m_model.read_ns), received_ns);
-    const uint64_t wait_ns =
-        die.busy_until_ns > received_ns ? std::min(die.busy_until_ns - received_ns, m_model.program_ns) : 0;
-    read_done = received_ns + wait_ns + read_ns;
-    die.busy_until_ns = std::max(received_ns, die.busy_until_ns) + read_ns;
-  }
+  const uint64_t read_done = phys != k_sim_unmapped ? read_unit(m_block_die[block_of(phys)], received_ns) : received_ns;
   const uint64_t merged = read_done + m_model.merge_ns;
   m_interface_busy_ns = std::max(m_interface_busy_ns, merged);
   return merged;
 }
 
 uint64_t SimDevice::write(uint64_t offset_bytes, uint32_t length_bytes, uint64_t now_ns) noexcept {
-  const auto transfer_ns =
-      static_cast<uint64_t>(static_cast<double>(length_bytes) * 1000.0 / m_model.interface_mb_per_s);
-  m_interface_busy_ns =
-      std::max(now_ns, m_interface_busy_ns) + turnaround(k_sim_writing) + m_model.write_command_ns + transfer_ns;
+  m_interface_busy_ns = std::max(now_ns, m_interface_busy_ns) + turnaround(k_sim_writing) + m_model.write_command_ns +
+                        transfer_ns(length_bytes);
   const uint64_t received = m_interface_busy_ns;
   uint64_t done = received;
   const uint64_t first = offset_bytes >> m_unit_shift;

@@ -114,11 +114,10 @@ class SimDevice {
   // A hint: the IO at offset_bytes comes soon (loads its mapping entry into the cache).
   void prefetch(uint64_t offset_bytes) const noexcept { __builtin_prefetch(&m_l2p[offset_bytes >> m_unit_shift]); }
   // A hint: the IO at offset_bytes comes next and its mapping entry is cached (prefetch() some
-  // IOs ago): loads what a write of it changes (its old physical unit's P2L entry and block count).
+  // IOs ago): loads what a write of it changes (its old physical unit's block count).
   void prefetch_mapping(uint64_t offset_bytes) const noexcept {
     const uint32_t phys = m_l2p[offset_bytes >> m_unit_shift];
     if (phys != UINT32_MAX) {
-      __builtin_prefetch(&m_p2l[phys]);
       __builtin_prefetch(&m_block_valid[block_of(phys)]);
     }
   }
@@ -137,8 +136,7 @@ class SimDevice {
   [[nodiscard]] bool write_cache_enabled() const noexcept { return m_write_cache_enabled; }
 
  private:
-  struct Die {
-    uint64_t busy_until_ns = 0;
+  struct Die {  // (its busy-until time is m_die_busy_ns[die]: pick_die() scans those, packed)
     uint32_t open_block = 0;
     uint32_t write_pointer = 0;  // next unit inside open_block
     std::vector<uint32_t> free_blocks;
@@ -152,13 +150,18 @@ class SimDevice {
   uint64_t merge(uint64_t lba_unit, uint64_t received_ns) noexcept;  // read-modify-write of a partial unit
   uint64_t turnaround(uint8_t direction) noexcept;                   // the interface time of a direction change
   void invalidate(uint64_t lba_unit) noexcept;
-  uint32_t place(Die& die, uint32_t die_index, uint64_t lba_unit) noexcept;  // the physical unit written
   // Paced GC: room in the die's GC block, taking a free block when it is full; false: none free.
   bool gc_block_has_room(Die& die, uint32_t die_index) noexcept;
   // GC on the die: max_units UINT32_MAX runs it until gc_free_blocks are free; less is one paced step.
   uint64_t collect(Die& die, uint32_t die_index, uint32_t max_units) noexcept;
   uint64_t relocate(Die& die, uint32_t die_index, uint32_t& budget, bool paced) noexcept;
   void open_next_block(Die& die) noexcept;
+  // Writes one unit at the write pointer of a block with room (the die's open block or its GC block).
+  void place_at(uint64_t block, uint32_t& write_pointer, uint64_t lba_unit) noexcept;
+  // Die time to read on die `die` a unit asked for at at_ns: ahead of its queued work, behind
+  // the one program in progress (host reads and merges). Returns when the data is read.
+  uint64_t read_unit(uint32_t die, uint64_t at_ns) noexcept;
+  [[nodiscard]] uint64_t transfer_ns(uint32_t length_bytes) noexcept;  // on the interface
   uint64_t jitter(uint64_t ns) noexcept;
   [[nodiscard]] uint64_t background(uint64_t ns, uint64_t at_ns) const noexcept;
   [[nodiscard]] uint32_t pick_die() const noexcept;
@@ -176,8 +179,11 @@ class SimDevice {
   uint64_t m_user_units = 0;
   uint32_t m_dies = 0;
   uint32_t m_blocks_per_die = 0;
-  std::vector<uint32_t> m_l2p;            // lba unit -> physical unit (UINT32_MAX: unmapped)
-  std::vector<uint32_t> m_p2l;            // physical unit -> lba unit (UINT32_MAX: invalid)
+  std::vector<uint32_t> m_l2p;  // lba unit -> physical unit (UINT32_MAX: unmapped)
+  // physical unit -> the LBA unit written there (UINT32_MAX: not written since format). Not
+  // cleared when the LBA is written again or trimmed (a random store saved on every host write):
+  // a unit is valid exactly when m_l2p of its LBA points back at it.
+  std::vector<uint32_t> m_p2l;
   std::vector<uint32_t> m_block_valid;    // per global block
   std::vector<uint8_t> m_block_state;     // 0 free, 1 open, 2 full, 3 being collected
   std::vector<uint32_t> m_block_die;      // per global block: its die
@@ -191,6 +197,9 @@ class SimDevice {
   std::vector<uint64_t> m_index_summary;  // [die][valid][summary word]: bit w = word w non-zero
   std::vector<uint64_t> m_index_counts;   // [die][count word]: bit v = some full block has v valid
   std::vector<Die> m_die;
+  std::vector<uint64_t> m_die_busy_ns;   // per die: busy until (reserved in submission order)
+  uint32_t m_transfer_length_bytes = 0;  // transfer_ns()'s last length and its time (IOs repeat sizes)
+  uint64_t m_transfer_ns = 0;
   std::vector<uint64_t> m_buffer;  // program-done times of the last write_buffer_units units
   size_t m_buffer_pos = 0;
   bool m_write_cache_enabled = true;

@@ -64,6 +64,26 @@ TEST(SimDevice, AShortStreamKeepsItsPinnedTimes) {
   EXPECT_EQ(d.counters().blocks_erased, 541u);
 }
 
+// The same stream on the paced model (GC steps into a GC block) with a read/write turnaround:
+// pinned with main 869ff3d, before the P2L table stopped being cleared on every overwrite and TRIM
+// (a unit's validity is now read back through the L2P: sim_device.hpp, m_p2l) and relocation
+// stopped going through invalidate(). A GC that moved a stale unit, or skipped a valid one,
+// moves the digest and the write amplification.
+TEST(SimDevice, AShortStreamOnThePacedModelKeepsItsPinnedTimes) {
+  SimModel m = test_support::small_sim_model();
+  m.noise_pct = 5;
+  m.seed = 3;
+  m.gc_units_per_step = 4;
+  m.turnaround_ns = 20'000;
+  SimDevice d(m);
+  uint64_t last_done = 0;
+  uint64_t wa_milli = 0;
+  EXPECT_EQ(pinned_stream_digest(d, last_done, wa_milli), 1270120627672519537ULL);
+  EXPECT_EQ(last_done, 3395671912ULL);
+  EXPECT_EQ(wa_milli, 1319u);
+  EXPECT_EQ(d.counters().blocks_erased, 555u);
+}
+
 TEST(SimDevice, AnUnmappedReadCostsOnlyTheInterfaceAndAMappedOneItsDie) {
   SimDevice d(test_support::small_sim_model());
   const uint64_t transfer = 4096ULL * 1000 / 500;
