@@ -2,7 +2,9 @@
 // DC500M review, as quoted in issue 41): each model, dilated to the size it was fitted at, must
 // reproduce FOB 4 KiB random write, the saturated level of 4 KiB random writes and 4 KiB random
 // read within 10 % (TC 4 / QD 32), and the CBW MaxIOPS point by the knee rule within 15 % in
-// IOPS and ART (SeedCbw: the shipped 75 us read/write turnaround). SeedCbwWithMerge keeps the
+// IOPS and ART (SeedCbw: the shipped 75 us read/write turnaround, on the grid alone; each prints
+// its whole grid, the numbers docs/sim.md quotes). SeedCbwProcedure runs the full CBW procedure
+// (PTS 2.0.2, full length) and checks its MaxIOPS point the same way. SeedCbwWithMerge keeps the
 // fit tried before it (a 450 us read-modify-write merge, not shipped: its IOPS level within
 // 15 %, not its ART; docs/sim.md). Plus the model files themselves: every parameter has a value
 // and a source, and a missing model names the ones there are.
@@ -11,8 +13,15 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <fmt/format.h>
+
 #include <ptsuite/engine/sim_device.hpp>
+#include <ptsuite/pts/definitions.hpp>
+#include <ptsuite/pts/procedures/registry.hpp>
 #include <ptsuite/pts/procedures/shared.hpp>
+#include <ptsuite/pts/run_config.hpp>
+#include <ptsuite/pts/settings.hpp>
+#include <ptsuite/pts/sim_executor.hpp>
 #include <ptsuite/pts/sim_model.hpp>
 #include <ptsuite/util/embedded.hpp>
 #include <ptsuite/util/error.hpp>
@@ -145,23 +154,70 @@ struct CbwPoint {
 // The CBW grid on a dilated model (undilated IOPS and ART): precondition CBW at 100 % W, TC 32 /
 // QD 32, 16x the capacity (the procedure's preconditioning and demand-variation Rounds write many
 // capacities; the zoned pattern fills its cold 80 % slowly), then the 7 x 7 TC x QD grid high to
-// low at 40/60 in 3-minute segments (3x the procedure's: less noise, same plateau).
-std::vector<GridPoint> cbw_grid(const engine::SimModel& model, double k) {
+// low at 40/60 in 3-minute segments (3x the procedure's: less noise, same plateau). With the
+// drive's write amplification (flash units over host units written) over each of the two parts.
+struct CbwGrid {
+  std::vector<GridPoint> points;
+  double precondition_wa = 0;
+  double grid_wa = 0;
+};
+
+double write_amplification_between(const engine::SimCounters& before, const engine::SimCounters& after) {
+  const uint64_t host_units = after.host_units_written - before.host_units_written;
+  return host_units == 0 ? 1.0
+                         : static_cast<double>(after.flash_units_written - before.flash_units_written) /
+                               static_cast<double>(host_units);
+}
+
+CbwGrid cbw_grid(const engine::SimModel& model, double k) {
   engine::SimDevice d(engine::dilated(model, k));
   workload::VirtualClock clock;
   constexpr uint64_t k_s = 1'000'000'000;
   constexpr uint64_t k_segment_s = 180;
   const json cbw = json::parse(*embedded_file("tests/cbw.json"));
+  CbwGrid out;
+  const engine::SimCounters fob = d.counters();
   (void)run_spec(d, clock, cbw_workload(0, 32, 32, 0, 16 * d.capacity_bytes()));
-  std::vector<GridPoint> grid;
+  const engine::SimCounters preconditioned = d.counters();
+  out.precondition_wa = write_amplification_between(fob, preconditioned);
   for (const json& tc : cbw.at("thread_counts").at("value")) {
     for (const json& qd : cbw.at("queue_depths").at("value")) {
       const Measured m =
           run_spec(d, clock, cbw_workload(40, tc.get<uint32_t>(), qd.get<uint32_t>(), k_segment_s * k_s, 0));
-      grid.push_back({grid.size(), tc.get<uint32_t>(), qd.get<uint32_t>(), m.iops * k, m.mean_latency_us * 1e3 / k});
+      out.points.push_back(
+          {out.points.size(), tc.get<uint32_t>(), qd.get<uint32_t>(), m.iops * k, m.mean_latency_us * 1e3 / k});
     }
   }
-  return grid;
+  out.grid_wa = write_amplification_between(preconditioned, d.counters());
+  return out;
+}
+
+// One TC x QD table of the grid (rows: TC, columns: QD, in the grid's order), `value` of each point.
+void print_table(const char* name, const std::vector<GridPoint>& grid, double (*value)(const GridPoint&)) {
+  std::printf("  %-8s", name);
+  for (const GridPoint& p : grid) {
+    if (p.threads != grid.front().threads) break;
+    std::printf(" %7s", ("QD " + std::to_string(p.queue_depth)).c_str());
+  }
+  for (size_t i = 0; i < grid.size(); ++i) {
+    if (i == 0 || grid[i].threads != grid[i - 1].threads) std::printf("\n  TC %-5u", grid[i].threads);
+    std::printf(" %7.0f", value(grid[i]));
+  }
+  std::printf("\n");
+}
+
+// The whole grid in one block: undilated IOPS, then ART in us, at every TC x QD point.
+void print_grid(const std::string& title, const std::vector<GridPoint>& grid) {
+  std::printf("%s\n", title.c_str());
+  print_table("IOPS", grid, [](const GridPoint& p) { return p.iops; });
+  print_table("ART us", grid, [](const GridPoint& p) { return p.latency_mean_ns / 1e3; });
+}
+
+void print_cbw_grid(const char* test, const char* model, const CbwGrid& g) {
+  print_grid(fmt::format("{} {}: the CBW grid after its precondition (WA {:.2f} over the precondition, {:.2f} "
+                         "over the grid), 3-minute segments, undilated",
+                         test, model, g.precondition_wa, g.grid_wa),
+             g.points);
 }
 
 // cbw.json's MaxIOPS rule by name, with its ceiling and knee fraction.
@@ -184,7 +240,9 @@ TEST_P(SeedCbwWithMerge, AnUnshippedMergeBringsTheMaxIopsLevelWithinFifteenPerce
   // The merge was fitted with whole-block GC; with the shipped paced GC (4 units a step) dc500r's
   // knee reads 13,364 IOPS, 0.745x the published MaxIOPS (docs/sim.md, Open): not re-fitted.
   model.gc_units_per_step = 0;
-  const std::vector<GridPoint> grid = cbw_grid(model, recommended_scale(f.model));
+  const CbwGrid measured = cbw_grid(model, recommended_scale(f.model));
+  print_cbw_grid("SeedCbwWithMerge", f.model, measured);
+  const std::vector<GridPoint>& grid = measured.points;
   const json cbw = json::parse(*embedded_file("tests/cbw.json"));
   const auto [max_point, why] = cbw_max_point(grid, cbw.at("max_iops_rule").at("value").get<std::string>());
   EXPECT_NEAR(max_point->iops, f.iops, 0.15 * f.iops)
@@ -215,7 +273,9 @@ class SeedCbw : public ::testing::TestWithParam<CbwPoint> {};
 
 TEST_P(SeedCbw, TheKneeIsThePublishedMaxIopsPointWithinFifteenPercent) {
   const CbwPoint& f = GetParam();
-  const std::vector<GridPoint> grid = cbw_grid(load_sim_model(f.model), recommended_scale(f.model));
+  const CbwGrid measured = cbw_grid(load_sim_model(f.model), recommended_scale(f.model));
+  print_cbw_grid("SeedCbw", f.model, measured);
+  const std::vector<GridPoint>& grid = measured.points;
   const auto [knee, why] = cbw_max_point(grid, "knee");
   EXPECT_NEAR(knee->iops, f.iops, 0.15 * f.iops) << why;
   EXPECT_NEAR(knee->latency_mean_ns / 1e3, f.art_us, 0.15 * f.art_us) << why;
@@ -231,6 +291,98 @@ TEST_P(SeedCbw, TheKneeIsThePublishedMaxIopsPointWithinFifteenPercent) {
 INSTANTIATE_TEST_SUITE_P(Seed004, SeedCbw,
                          ::testing::Values(CbwPoint{"dc500r", 17'949, 594}, CbwPoint{"dc500m", 18'880, 448}),
                          [](const ::testing::TestParamInfo<CbwPoint>& p) { return std::string(p.param.model); });
+
+// The full CBW procedure against seed 004's point: PTS 2.0.2 enterprise at full length (purge,
+// preconditioning Rounds of 30 minutes to steady state, demand-variation Rounds of the 7 x 7
+// grid in 1-minute segments to steady state, the operating points' pre-writes and captures),
+// make_test("cbw") over a SimExecutor on the model at its recommended dilation, as `ptsuite run
+// cbw --engine sim --set sim.model=M --set cbw.max_iops_rule=knee` runs it (the CLI's defaults:
+// seed 1, the model's recommended_scale, 240 for both; IOPS x k and ART / k are the unscaled
+// drive's, docs/sim.md "Dilation"). The knee is picked from two grids of the same run:
+//  * the measurement window's (the 5 steady Rounds averaged, cbw.operating_point_source=
+//    window-average): the published point within 15 % in IOPS and ART on both models;
+//  * the final Round's (the default, what the record holds with these settings): its IOPS within
+//    15 % on both; its ART only on dc500r. dc500m's IOPS at 8 in flight (the published knee) is
+//    95-96 % of its plateau, and the highest of the final Round's 49 one-minute cells sits ~2 %
+//    above the plateau (segment noise), so the rule passes to 12 in flight (~640 us, 1.4x the
+//    published ART; docs/sim.md, seed 004).
+// ~3-4 s of CPU a model.
+struct CbwProcedurePoint {
+  const char* model;
+  double iops;
+  double art_us;
+  bool final_round_art_reproduced;
+};
+
+class SeedCbwProcedure : public ::testing::TestWithParam<CbwProcedurePoint> {};
+
+// A grid of a CBW record's demand-variation phase, undilated: `cells[i]` is the i-th TOIO's
+// segment result (a final-Round segment or a measurement-window cell), in grid order.
+std::vector<GridPoint> record_grid(const json& block, const json& cells, double k) {
+  std::vector<GridPoint> grid;
+  for (const json& tc : block.at("thread_counts")) {
+    for (const json& qd : block.at("queue_depths")) {
+      const json& c = cells.at(grid.size()).at("summary").at("combined");
+      grid.push_back({grid.size(), tc.get<uint32_t>(), qd.get<uint32_t>(), c.at("iops").get<double>() * k,
+                      c.at("latency_ns").at("mean").get<double>() / k});
+    }
+  }
+  return grid;
+}
+
+TEST_P(SeedCbwProcedure, TheFullProceduresKneeIsThePublishedMaxIopsPointWithinFifteenPercent) {
+  const CbwProcedurePoint& f = GetParam();
+  const double k = recommended_scale(f.model);
+  const DefinitionSet& defs = DefinitionSet::embedded();
+  const SpecContext spec{"2.0.2", "enterprise"};
+  const Settings settings = Settings::build(defs, spec, {}, {{"cbw.max_iops_rule", "knee"}});
+  SimRunParams params;
+  params.align_to_logical_block = settings.text("alignment") == "logical";
+  SimExecutor exec(engine::dilated(load_sim_model(f.model), k), params);
+  TestContext ctx{defs, spec, settings, exec, TargetFacts{exec.geometry().capacity_bytes, 512}};
+  const json record = json(make_test("cbw")->run(ctx));
+  const json& block = record.at("cbw");
+  const json& demand = record.at("phases").at(1);
+  const std::vector<GridPoint> final_round = record_grid(block, demand.at("rounds").back().at("segments"), k);
+  const std::vector<GridPoint> window = record_grid(block, demand.at("measurement_window").at("cells"), k);
+  const auto [knee, why] = cbw_max_point(final_round, "knee");
+  const auto [window_knee, window_why] = cbw_max_point(window, "knee");
+  // The record's MaxIOPS is the final Round's knee (operating_point_source final-round).
+  const json& max = block.at("operating_points").at(0);
+  EXPECT_EQ(max.at("segment_index").get<size_t>(), knee->index);
+  EXPECT_NEAR(window_knee->iops, f.iops, 0.15 * f.iops) << window_why;
+  EXPECT_NEAR(window_knee->latency_mean_ns / 1e3, f.art_us, 0.15 * f.art_us) << window_why;
+  EXPECT_NEAR(knee->iops, f.iops, 0.15 * f.iops) << why;
+  if (f.final_round_art_reproduced) {
+    EXPECT_NEAR(knee->latency_mean_ns / 1e3, f.art_us, 0.15 * f.art_us) << why;
+  } else {
+    EXPECT_GT(knee->latency_mean_ns / 1e3, 1.15 * f.art_us) << why << ": reproduced now; docs/sim.md says not";
+  }
+  const auto rounds = [&](size_t i) {
+    return record.at("phases").at(i).at("steady_state").at("rounds_run").get<uint32_t>();
+  };
+  std::printf("SeedCbwProcedure %s: precondition %u Rounds, demand variation %u Rounds, %.0f s virtual, %llu IOs\n",
+              f.model, rounds(0), rounds(1), static_cast<double>(exec.clock().now_ns) / 1e9,
+              static_cast<unsigned long long>(exec.simulated_ios()));
+  const auto point_text = [](const GridPoint& p) {
+    return fmt::format("{:.0f} IOPS at {:.0f} us (TC {} / QD {})", p.iops, p.latency_mean_ns / 1e3, p.threads,
+                       p.queue_depth);
+  };
+  print_grid(fmt::format("SeedCbwProcedure {}: the final Round's grid, 1-minute segments, undilated; knee {}", f.model,
+                         point_text(*knee)),
+             final_round);
+  print_grid(fmt::format("SeedCbwProcedure {}: the measurement window's grid (Rounds {}-{} averaged); knee {}", f.model,
+                         demand.at("measurement_window").at("first_round").get<uint32_t>(),
+                         demand.at("measurement_window").at("last_round").get<uint32_t>(), point_text(*window_knee)),
+             window);
+}
+
+INSTANTIATE_TEST_SUITE_P(Seed004, SeedCbwProcedure,
+                         ::testing::Values(CbwProcedurePoint{"dc500r", 17'949, 594, true},
+                                           CbwProcedurePoint{"dc500m", 18'880, 448, false}),
+                         [](const ::testing::TestParamInfo<CbwProcedurePoint>& p) {
+                           return std::string(p.param.model);
+                         });
 
 TEST(SimModels, EveryModelLoadsAndEveryParameterSaysWhereItCameFrom) {
   const std::vector<std::string> names = sim_model_names();

@@ -339,11 +339,19 @@ namespace {
 
 // bench/sim_speed.sh runs this (disabled in the suite: it measures, it does not check): the
 // simulated IO path's cost, as simulated IOs per CPU second of this process, for RND 4 KiB
-// 100 % read, 100 % write (with GC) and 65/35 at TC 4 / QD 32 on the DC500R model.
+// 100 % read, 100 % write (with GC) and 65/35 at TC 4 / QD 32 on the DC500R model as shipped
+// (paced GC into its GC block), and 100 % write again with whole-block GC (gc_units_per_step 0)
+// for what pacing costs, each after a fill of the drive.
 TEST(SimSpeed, DISABLED_SimulatedIosPerCpuSecond) {
   const double k = 240;
-  for (const double read_pct : {100.0, 0.0, 65.0}) {
-    engine::SimDevice d(engine::dilated(load_sim_model("dc500r"), k));
+  struct Row {
+    double read_pct;
+    const char* gc;
+  };
+  for (const Row row : {Row{100.0, "paced"}, Row{0.0, "paced"}, Row{0.0, "whole-block"}, Row{65.0, "paced"}}) {
+    engine::SimModel model = engine::dilated(load_sim_model("dc500r"), k);
+    if (std::string(row.gc) == "whole-block") model.gc_units_per_step = 0;
+    engine::SimDevice d(model);
     workload::VirtualClock clock;
     workload::WorkloadSpec ws;
     ws.read_pct = 0;
@@ -354,7 +362,7 @@ TEST(SimSpeed, DISABLED_SimulatedIosPerCpuSecond) {
     g.capacity_bytes = d.capacity_bytes();
     (void)workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
     ws.pattern = workload::AccessPattern::random;
-    ws.read_pct = read_pct;
+    ws.read_pct = row.read_pct;
     ws.block_sizes = {{4096, 1.0}};
     ws.threads = 4;
     ws.queue_depth = 32;
@@ -364,8 +372,8 @@ TEST(SimSpeed, DISABLED_SimulatedIosPerCpuSecond) {
         workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
     const double cpu_s = w.cpu.user_s + w.cpu.system_s;
     const uint64_t ios = w.stats.read.ios + w.stats.write.ios;
-    std::printf("sim_speed read_pct=%.0f ios=%llu cpu_s=%.3f ios_per_cpu_s=%.0f virtual_s=%.0f wa=%.3f\n", read_pct,
-                static_cast<unsigned long long>(ios), cpu_s, static_cast<double>(ios) / cpu_s,
+    std::printf("sim_speed read_pct=%.0f gc=%s ios=%llu cpu_s=%.3f ios_per_cpu_s=%.0f virtual_s=%.0f wa=%.3f\n",
+                row.read_pct, row.gc, static_cast<unsigned long long>(ios), cpu_s, static_cast<double>(ios) / cpu_s,
                 static_cast<double>(w.elapsed_ns) / 1e9, d.counters().write_amplification());
   }
 }
