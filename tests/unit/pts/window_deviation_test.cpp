@@ -11,6 +11,7 @@
 #include <ptsuite/pts/compliance.hpp>
 #include <ptsuite/pts/device_executor.hpp>
 #include <ptsuite/pts/test_procedure.hpp>
+#include <ptsuite/util/error.hpp>
 #include <ptsuite/util/units.hpp>
 
 #include "support/fake_step_executor.hpp"
