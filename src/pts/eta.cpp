@@ -80,7 +80,12 @@ class LoopClock {
 }  // namespace
 
 EtaModel::EtaModel(const Plan& best, const Plan& worst, const PlanAssumptions& assumed)
-    : m_best(best), m_worst(worst), m_assumed(assumed), m_best_index(index_of(best)), m_worst_index(index_of(worst)) {
+    : m_best(best),
+      m_worst(worst),
+      m_assumed(assumed),
+      m_best_index(index_of(best)),
+      m_worst_index(index_of(worst)),
+      m_overheads(assumed.overhead_in_elapsed) {
   for (const PlanStep& s : best.steps) ++m_phase_steps[std::string(phase_of(s.id))].first;
   for (const PlanStep& s : worst.steps) ++m_phase_steps[std::string(phase_of(s.id))].second;
 }
@@ -100,21 +105,26 @@ void EtaModel::phase_finished() {
   if (const std::optional<double> share = phase_share()) m_share.add(*share);
 }
 
-double EtaModel::overhead_of(const PlanStep& s) const {
-  if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) {  // a drive's drain: the loop's recent one
-    const auto recent = m_loop_overhead_ns.find(s.loop);
-    if (recent != m_loop_overhead_ns.end()) return recent->second.value;
-  }
-  return m_overheads.of(s);
+void EtaModel::Overheads::add(const PlanStep& s, double measured_ns) {
+  m_measured_ns.add(measured_ns);
+  m_planned_ns.add(static_cast<double>(s.overhead_ns));
+  if (m_in_elapsed && s.loop_time_limit_ns > 0) m_loop_ns[s.loop].add(measured_ns);
 }
 
 double EtaModel::Overheads::of(const PlanStep& s) const {
-  const std::optional<double> measured = measured_ns.value();
+  const std::optional<double> measured = m_measured_ns.value();
   if (!measured) {
     return static_cast<double>(s.overhead_ns);
   }
-  const double planned = planned_ns.value().value_or(0);
-  return planned > 0 ? static_cast<double>(s.overhead_ns) * *measured / planned : *measured;
+  if (m_in_elapsed && s.loop_time_limit_ns > 0) {  // a drive's drain in a time-limited loop: its recent one
+    const auto recent = m_loop_ns.find(s.loop);
+    if (recent != m_loop_ns.end()) return recent->second.value;
+  }
+  const double planned = m_planned_ns.value().value_or(0);
+  if (planned <= 0) {
+    return *measured;  // a plan without overheads: the measured mean
+  }
+  return static_cast<double>(s.overhead_ns) * *measured / planned;  // the run's, sum over sum
 }
 
 std::optional<double> EtaModel::bytes_per_ns_at(uint32_t threads, uint32_t queue_depth) const {
@@ -147,14 +157,13 @@ void EtaModel::finished(const std::string& id, uint64_t elapsed_ns) {
     m_health_ns.add(elapsed);
   } else if (s.kind == "segment" && s.estimated && s.bytes > 0) {
     // A byte-limited step (WIPC): its rate at its TC x QD, net of the overhead a segment pays.
-    const double overhead = overhead_of(s);
+    const double overhead = m_overheads.of(s);
     Written& w = m_written[{s.threads, s.queue_depth}];
     w.bytes += static_cast<double>(s.bytes);
     w.ns += std::max(elapsed - overhead, elapsed / 2);
   } else if (s.kind == "segment") {
     const double overhead = std::max(0.0, elapsed - static_cast<double>(s.duration_ns));
-    m_overheads.add(overhead, s.overhead_ns);
-    if (m_assumed.overhead_in_elapsed && s.loop_time_limit_ns > 0) m_loop_overhead_ns[s.loop].add(overhead);
+    m_overheads.add(s, overhead);
   }
 }
 
@@ -168,7 +177,7 @@ uint64_t EtaModel::predicted_ns(const PlanStep& s) const {
   if (s.kind != "segment") {
     return s.duration_ns;  // idle: wall time by definition
   }
-  const double overhead = overhead_of(s);
+  const double overhead = m_overheads.of(s);
   if (s.estimated && s.bytes > 0) {
     if (const std::optional<double> rate = bytes_per_ns_at(s.threads, s.queue_depth)) {
       return to_ns(static_cast<double>(s.bytes) / *rate + overhead);
@@ -269,10 +278,10 @@ std::string EtaModel::basis() const {
   const std::string writes =
       rates.empty() ? m_assumed.write_basis : fmt::format("writes measured at {}", fmt::join(rates, ", "));
   std::string overhead = m_assumed.overhead_basis;
-  if (const std::optional<double> measured = m_overheads.measured_ns.value()) {
-    const double planned = m_overheads.planned_ns.value().value_or(0);
+  if (const std::optional<double> measured = m_overheads.measured_ns().value()) {
+    const double planned = m_overheads.planned_ns().value().value_or(0);
     overhead = fmt::format("step overhead measured {} per segment over {} segments{}",
-                           units::format_duration(to_ns(*measured)), m_overheads.measured_ns.n,
+                           units::format_duration(to_ns(*measured)), m_overheads.measured_ns().n,
                            planned > 0 ? fmt::format(" ({:.2f}x the plan's)", *measured / planned) : std::string());
   }
   return purge + "; " + writes + "; " + overhead;

@@ -230,9 +230,9 @@ results::TestRecord run_one_test(RunState& s, const std::string& test_id, StepEx
   return record;
 }
 
-// Runs every test not yet complete, then finishes the results. Shared by start and resume.
-RunOutcome execute(RunState& s, RunLog& observer) {
-  Journal journal(*s.out);
+// Runs every test not yet complete, then finishes the results. Shared by start and resume, each
+// of which hands over the run's journal as it loaded it (a resume's: once, for its record too).
+RunOutcome execute(RunState& s, Journal& journal, RunLog& observer) {
   detail::ObservedExecutor observed(s.drive->executor(run_shape(s), observer), observer);
   // Each step timed on the run's clock as the observer times it; replayed steps' times to the ETA;
   // on a real drive, each step's entry records the session's and the run's steady-clock time, from
@@ -356,7 +356,8 @@ RunOutcome start_run(RunConfig config, RunObserver& observer, const std::atomic<
   // has its start (and preflight) on record when it is resumed.
   write_results(s);
   log.message(fmt::format("run directory: {}", s.dir.string()));
-  return execute(s, log);
+  Journal journal(*s.out);
+  return execute(s, journal, log);
 }
 
 // This session's resume record. A boot ID other than the previous session's means the host
@@ -445,13 +446,10 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
     s.draft.run->run_uid = run.at("run_uid").get<std::string>();
     s.draft.run->host = run.value("host", "");
   }
-  results::ResumeRecord resume;
-  {
-    const Journal journal(*s.out);  // execute() loads its own: this one is gone before the first step
-    resume = resume_record(s, log, journal);
-    // A session killed after its last results.json write counts to its last journaled step.
-    s.duration_before_ns = durable_run_duration_ns(document_ns, journal.entries());
-  }
+  Journal journal(*s.out);  // loaded once: the resume's record, its duration, then the run's steps
+  const results::ResumeRecord resume = resume_record(s, log, journal);
+  // A session killed after its last results.json write counts to its last journaled step.
+  s.duration_before_ns = durable_run_duration_ns(document_ns, journal.entries());
   s.draft.run->sessions.resumes.push_back(resume);
   s.draft.run->stop_reason.reset();
   s.draft.stop_partial_segment.reset();
@@ -465,7 +463,7 @@ RunOutcome resume_run(const std::string& dir, bool allow_destructive, const std:
   s.draft.compliance.reset();
   s.draft.throttle = nullptr;
   write_results(s);
-  return execute(s, log);
+  return execute(s, journal, log);
 }
 
 }  // namespace ptsuite::pts

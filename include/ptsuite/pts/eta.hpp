@@ -106,7 +106,6 @@ class EtaModel {
   [[nodiscard]] std::optional<double> phase_share() const;  // m_phase's share so far (likely_ns)
   void phase_finished();                                    // m_phase ended: its share joins m_share
 
-  [[nodiscard]] double overhead_of(const PlanStep& step) const;  // planned x the measured ratio
   [[nodiscard]] std::optional<double> bytes_per_ns_at(uint32_t threads, uint32_t queue_depth) const;
 
   struct Written {
@@ -117,20 +116,25 @@ class EtaModel {
   PlanAssumptions m_assumed;
   std::map<std::string, size_t> m_best_index, m_worst_index;
   Mean m_purge_ns, m_health_ns;
-  // Timed segments' measured overheads and what the plan gave the same segments.
-  struct Overheads {
-    Mean measured_ns, planned_ns;
-    void add(double measured, uint64_t planned) {
-      measured_ns.add(measured), planned_ns.add(static_cast<double>(planned));
-    }
-    // `step`'s planned overhead x measured / planned (the measured mean if the plan gave none),
-    // the planned one before any was measured.
+  // Every timed segment's overhead, measured against the plan's, and a step's predicted from them:
+  // the one place of that job (the contract above, "timed segment").
+  class Overheads {
+   public:
+    explicit Overheads(bool in_elapsed = false) : m_in_elapsed(in_elapsed) {}
+    void add(const PlanStep& step, double measured_ns);
+    // `step`'s overhead: the plan's before any was measured, then as the contract says.
     [[nodiscard]] double of(const PlanStep& step) const;
+    [[nodiscard]] const Mean& measured_ns() const { return m_measured_ns; }
+    [[nodiscard]] const Mean& planned_ns() const { return m_planned_ns; }
+
+   private:
+    bool m_in_elapsed = false;
+    Mean m_measured_ns, m_planned_ns;         // every timed segment's
+    std::map<std::string, Recent> m_loop_ns;  // overhead_in_elapsed: time-limited loops' recent drain
   };
-  Overheads m_overheads;                                       // every timed segment's
+  Overheads m_overheads;
   std::map<std::pair<uint32_t, uint32_t>, Written> m_written;  // by TC x QD
   std::map<std::string, uint64_t> m_loop_elapsed_ns;           // time-limited loops: their finished segments' time
-  std::map<std::string, Recent> m_loop_overhead_ns;            // overhead_in_elapsed: time-limited loops' recent drain
   std::map<std::string, std::pair<uint64_t, uint64_t>> m_phase_steps;  // by phase: steps in the best, the worst plan
   std::string m_phase;                                                 // the phase of the last finished step
   uint64_t m_phase_run = 0;                                            // ... and how many of its steps finished
