@@ -230,8 +230,11 @@ TEST_F(HostileCaptureFiles, ManySizesOverManyStepsStayWithinBoundedMemory) {
       run_with_memory_limit({"capture", "show", file, "--step", "1s"}, 2ULL << 30, m_dir.file("out.txt"));
   EXPECT_EQ(m.term_signal, 0);
   EXPECT_EQ(m.exit_code, 0) << "under a 2 GiB address-space limit";
-  // Measured 2026-12-02: ~110 MiB (208 MiB for 99,000 IOs and steps).
-  EXPECT_LT(m.max_rss_kib, 512L * 1024) << "peak RSS " << m.max_rss_kib << " KiB";
+  // Measured 2026-12-02: ~110 MiB (208 MiB for 99,000 IOs and steps). Not bounded under the
+  // sanitizers: their allocator's redzones and shadow are the peak there, not the product's.
+  if (k_surfaces_limit_memory) {
+    EXPECT_LT(m.max_rss_kib, 512L * 1024) << "peak RSS " << m.max_rss_kib << " KiB";
+  }
 }
 
 // The case: 6,250 IOs (300 KB) over 27.5 h, replayed 100,000 times as fast with 1 s
@@ -259,7 +262,9 @@ TEST(ReplayMemory, ALongSparseCaptureReplaysWithinBoundedMemory) {
   // since results.json is streamed (~1 MiB at a time, never the whole text): linear in the
   // steps, never in the IOs. The bound is 256 MiB (a fifth to spare); the 5.78 GB (a
   // histogram per step) and a results.json held whole (+~90 MiB) both stay above it.
-  EXPECT_LT(m.max_rss_kib, 256L * 1024) << "peak RSS " << m.max_rss_kib << " KiB";
+  if (k_surfaces_limit_memory) {
+    EXPECT_LT(m.max_rss_kib, 256L * 1024) << "peak RSS " << m.max_rss_kib << " KiB";
+  }
   const std::string text = test_support::file_text(out);
   EXPECT_NE(text.find("IOs: 6250 captured, 6250 replayed"), std::string::npos) << text.substr(0, 2000);
   // The capture's 99,001 steps (its last IO completes just past 99,000 s), and the one after

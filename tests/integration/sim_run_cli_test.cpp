@@ -554,8 +554,12 @@ void full_cli_expect_resumed_rss_flat(const FullCliKilled& killed, const std::ve
       "%.0f KiB before the last step, %.0f KiB in all)\n",
       at_tenth, steps, killed.max_rss_kib, before_last, resumed_kib, held_kib, killed.records_kib, largest_kib,
       bound_kib, whole_kib);
+  // Under AddressSanitizer the peak is its allocator's (redzones, shadow, quarantine), not the
+  // product's: printed, not bounded (the 2026-12-03 sanitizer run went over; docs/performance.md).
+#if !defined(__SANITIZE_ADDRESS__)
   EXPECT_LE(static_cast<double>(before_last), bound_kib);
   EXPECT_LE(static_cast<double>(resumed_kib), whole_kib);
+#endif
 }
 
 // The resumed session's first ETA line, printed as it runs its first step (journal entry

@@ -303,9 +303,9 @@ INSTANTIATE_TEST_SUITE_P(Seed004, SeedCbw,
 //    window-average): the published point within 15 % in IOPS and ART on both models;
 //  * the final Round's (the default, what the record holds with these settings): its IOPS within
 //    15 % on both; its ART only on dc500r. dc500m's IOPS at 8 in flight (the published knee) is
-//    95-96 % of its plateau, and the highest of the final Round's 49 one-minute cells sits ~2 %
-//    above the plateau (segment noise), so the rule passes to 12 in flight (~640 us, 1.4x the
-//    published ART; docs/sim.md, seed 004).
+//    ~96 % of its plateau (the window's grid: 17,865-17,937 against ~18,600), and the highest of the final Round's 49
+//    one-minute cells sits ~2 % above the plateau (segment noise), so the rule passes to 12 in flight (~640 us, 1.4x
+//    the published ART; docs/sim.md, seed 004).
 // ~3-4 s of CPU a model.
 struct CbwProcedurePoint {
   const char* model;
