@@ -44,6 +44,7 @@ void check_model(const SimModel& m) {
   require_model(m.write_buffer_units >= 1, "write_buffer_units", m.name, "must be >= 1");
   require_model(m.gc_free_blocks >= 2, "gc_free_blocks", m.name, "must be >= 2 (GC needs a block to write into)");
   require_model(m.noise_pct >= 0 && m.noise_pct < 100, "noise_pct", m.name, "must be in [0, 100)");
+  require_model(m.dilation >= 1, "scale", m.name, "(time dilation) must be >= 1");
   require_model(m.background_period_s >= 0 && m.background_load >= 0 && m.background_load <= 100, "background_period_s",
                 m.name, "must be >= 0 and background_load in [0, 100]");
   const double physical = static_cast<double>(m.capacity_bytes / m.unit_bytes) * (1 + m.over_provisioning);
@@ -65,6 +66,7 @@ SimModel dilated(const SimModel& model, double factor) {
   m.merge_ns = times(m.merge_ns);
   m.turnaround_ns = times(m.turnaround_ns);
   m.interface_mb_per_s /= factor;
+  m.dilation = model.dilation * factor;
   const uint64_t block_bytes = uint64_t{m.unit_bytes} * m.block_units * m.channels * m.dies_per_channel;
   const auto blocks =
       static_cast<uint64_t>(static_cast<double>(m.capacity_bytes) / factor / static_cast<double>(block_bytes));

@@ -40,6 +40,7 @@ SegmentResult to_segment_result(const workload::WorkloadResult& w, uint64_t seed
   r.write_histogram = w.stats.write.histogram;
   r.combined_histogram = combined.histogram;
   r.elapsed_ns = w.elapsed_ns;
+  r.run_clock_ns = w.run_clock_ns;
   r.cpu_user_s = w.cpu.user_s;
   r.cpu_system_s = w.cpu.system_s;
   r.stop_reason = workload::to_string(w.stop_reason);

@@ -90,7 +90,11 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
     return PlannedStepResult{};
   }
   const SegmentSpec& s = request.segment;
-  const double rate_bytes_per_ns = m_assumptions.write_rate(s.threads, s.queue_depth) * 1e6 / 1e9;
+  const bool sequential_rate =
+      s.pattern == workload::AccessPattern::sequential && m_assumptions.sequential_write_mb_per_s > 0;
+  const double rate_mb_per_s =
+      sequential_rate ? m_assumptions.sequential_write_mb_per_s : m_assumptions.write_rate(s.threads, s.queue_depth);
+  const double rate_bytes_per_ns = rate_mb_per_s * 1e6 / 1e9;
   step.label = s.label;
   step.threads = s.threads;
   step.queue_depth = s.queue_depth;
@@ -134,7 +138,7 @@ json PlanningExecutor::execute(const StepId& id, const StepRequest& request) {
   const uint64_t call = request.plan_round > 0 ? request.plan_round - 1 : it->second;
   ++it->second;
   const double mean_block = s.block_sizes.empty() ? 4096.0 : static_cast<double>(s.block_sizes.front().bytes);
-  double iops = m_assumptions.write_mb_per_s * 1e6 / mean_block;
+  double iops = (sequential_rate ? rate_mb_per_s : m_assumptions.write_mb_per_s) * 1e6 / mean_block;
   uint64_t latency_ns = 100'000;
   if (m_case == PlanCase::worst) {
     iops = call % 2 == 0 ? 1000.0 : 3000.0;

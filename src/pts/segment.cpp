@@ -253,6 +253,7 @@ void to_json(json& j, const SegmentResult& r) {
       {"end_cursor_bytes", r.end_cursor_bytes},
       {"intervals", r.intervals},
       {"error", r.error}};
+  if (r.run_clock_ns) j["run_clock_ns"] = *r.run_clock_ns;
 }
 
 void from_json(const json& j, SegmentResult& r) {
@@ -262,6 +263,7 @@ void from_json(const json& j, SegmentResult& r) {
   r.write_histogram = required_as<stats::LatencyHistogram>(h, "write", k_record);
   r.combined_histogram = required_as<stats::LatencyHistogram>(h, "combined", k_record);
   r.elapsed_ns = required_as<uint64_t>(j, "elapsed_ns", k_record);
+  if (j.contains("run_clock_ns")) r.run_clock_ns = required_as<uint64_t>(j, "run_clock_ns", k_record);
   const json& cpu = required_as<json>(j, "cpu", k_record);
   r.cpu_user_s = required_as<double>(cpu, "user_s", k_record);
   r.cpu_system_s = required_as<double>(cpu, "system_s", k_record);

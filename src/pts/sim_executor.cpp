@@ -104,7 +104,7 @@ json SimExecutor::execute(const StepId& id, const StepRequest& request) {
       out.ended_utc = out.started_utc;
       out.step = id.text();
       if (request.purge_method != "none") {
-        m_device.format(m_clock.now_ns);  // keeps the write-cache setting
+        m_device.format(m_clock.device_ns());  // keeps the write-cache setting
       }
       if (m_cache_requested) {  // PTS order: purge, then WCE/WCD, read back (a format keeps it)
         const device::WriteCacheState state = write_cache_state();

@@ -28,6 +28,7 @@
 #include "support/blktrace_record.hpp"
 #include "support/capture_bytes.hpp"
 #include "support/results_fixture.hpp"
+#include "support/sanitizers.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
 #include "support/test_outputs.hpp"
@@ -37,12 +38,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool k_limit_memory = false;  // the sanitizers reserve terabytes of address space
-#else
-constexpr bool k_limit_memory = true;
-#endif
-
 // Exit code of the command, or 128 + signal; stdout/stderr to /dev/null.
 int run_bounded(const std::vector<std::string>& args) {
   const pid_t pid = ::fork();
@@ -51,7 +46,7 @@ int run_bounded(const std::vector<std::string>& args) {
     ::dup2(null, STDIN_FILENO);
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
-    if (k_limit_memory) {
+    if (test_support::k_address_space_limit_applies) {
       const rlimit as{2ULL << 30, 2ULL << 30};
       ::setrlimit(RLIMIT_AS, &as);
     }

@@ -41,6 +41,7 @@
 #include "integration/workload_process.hpp"
 #include "support/capture_bytes.hpp"
 #include "support/loop_support.hpp"
+#include "support/sanitizers.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
 #include "support/test_outputs.hpp"
@@ -53,12 +54,6 @@ using workload::test::Child;
 using workload::test::ProcessOptions;
 using workload::test::ProcessResult;
 using workload::test::run_ptsuite;
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool k_surfaces_limit_memory = false;  // the sanitizers reserve terabytes of address space
-#else
-constexpr bool k_surfaces_limit_memory = true;
-#endif
 
 // A command that must be refused: its exit code, the words of its one line, and - when it names
 // a target - the target's SHA-256 unchanged.
@@ -101,7 +96,7 @@ Measured run_with_memory_limit(const std::vector<std::string>& args, uint64_t as
     const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     ::dup2(out, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
-    if (k_surfaces_limit_memory) {
+    if (test_support::k_address_space_limit_applies) {
       const rlimit as{as_bytes, as_bytes};
       ::setrlimit(RLIMIT_AS, &as);
     }
@@ -232,7 +227,7 @@ TEST_F(HostileCaptureFiles, ManySizesOverManyStepsStayWithinBoundedMemory) {
   EXPECT_EQ(m.exit_code, 0) << "under a 2 GiB address-space limit";
   // Measured 2026-12-02: ~110 MiB (208 MiB for 99,000 IOs and steps). Not bounded under the
   // sanitizers: their allocator's redzones and shadow are the peak there, not the product's.
-  if (k_surfaces_limit_memory) {
+  if (test_support::k_peak_rss_is_the_products) {
     EXPECT_LT(m.max_rss_kib, 512L * 1024) << "peak RSS " << m.max_rss_kib << " KiB";
   }
 }
@@ -262,7 +257,7 @@ TEST(ReplayMemory, ALongSparseCaptureReplaysWithinBoundedMemory) {
   // since results.json is streamed (~1 MiB at a time, never the whole text): linear in the
   // steps, never in the IOs. The bound is 256 MiB (a fifth to spare); the 5.78 GB (a
   // histogram per step) and a results.json held whole (+~90 MiB) both stay above it.
-  if (k_surfaces_limit_memory) {
+  if (test_support::k_peak_rss_is_the_products) {
     EXPECT_LT(m.max_rss_kib, 256L * 1024) << "peak RSS " << m.max_rss_kib << " KiB";
   }
   const std::string text = test_support::file_text(out);

@@ -32,6 +32,7 @@
 #include "integration/workload_process.hpp"
 #include "support/json_schema.hpp"
 #include "support/report_pages.hpp"
+#include "support/sanitizers.hpp"
 #include "support/schema_support.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_files.hpp"
@@ -455,6 +456,15 @@ long full_cli_vm_hwm_kib(pid_t pid) {
   return -1;
 }
 
+long vm_hwm_of_this_process_kib() { return full_cli_vm_hwm_kib(::getpid()); }
+
+// The resumed process's peak RSS as wait4 reports it, and this process's own VmHWM when it
+// forked that process (a floor of wait4's figure: full_cli_expect_resumed_rss_flat).
+struct ResumedPeak {
+  long wait4_kib = 0;
+  long forking_process_kib = 0;
+};
+
 // One sample of a running session: the steps journaled so far (`journaled` moves on), its VmHWM.
 void full_cli_sample(const Child& child, const fs::path& steps, size_t& journaled,
                      std::vector<std::pair<size_t, long>>& samples) {
@@ -529,7 +539,8 @@ size_t full_cli_expect_eta_within_ten_percent(const std::string& console, const 
 // the journal was streamed the resumed process held every loaded entry whole (484 MB at 9,100
 // entries), over both bounds.
 void full_cli_expect_resumed_rss_flat(const FullCliKilled& killed, const std::vector<std::pair<size_t, long>>& resumed,
-                                      long resumed_kib, const json& doc, size_t steps) {
+                                      ResumedPeak resumed_peak, const json& doc, size_t steps) {
+  const long resumed_kib = resumed_peak.wait4_kib;
   long at_tenth = -1, before_last = -1;
   for (const auto& [journaled, hwm] : killed.hwm_kib) {
     if (journaled * 10 <= steps) at_tenth = hwm;  // VmHWM only grows: the last sample within 10 %
@@ -554,12 +565,23 @@ void full_cli_expect_resumed_rss_flat(const FullCliKilled& killed, const std::ve
       "%.0f KiB before the last step, %.0f KiB in all)\n",
       at_tenth, steps, killed.max_rss_kib, before_last, resumed_kib, held_kib, killed.records_kib, largest_kib,
       bound_kib, whole_kib);
-  // Under AddressSanitizer the peak is its allocator's (redzones, shadow, quarantine), not the
+  // Under a sanitizer the peak is its allocator's (redzones, shadow, quarantine), not the
   // product's: printed, not bounded (the 2026-12-03 sanitizer run went over; docs/performance.md).
-#if !defined(__SANITIZE_ADDRESS__)
-  EXPECT_LE(static_cast<double>(before_last), bound_kib);
-  EXPECT_LE(static_cast<double>(resumed_kib), whole_kib);
-#endif
+  if (test_support::k_peak_rss_is_the_products) {
+    EXPECT_LE(static_cast<double>(before_last), bound_kib);
+    // wait4's peak of a forked and exec'd child is at least this process's own peak at the fork
+    // (Linux keeps the replaced memory map's high-water mark): in a process that ran
+    // SimFullSuite first (~850 MB), it is that process's. ctest runs this case in a process of
+    // its own (sim.full_cli), where the figure is the child's.
+    if (static_cast<double>(resumed_peak.forking_process_kib) < whole_kib) {
+      EXPECT_LE(static_cast<double>(resumed_kib), whole_kib);
+    } else {
+      std::printf(
+          "sim_full_cli: the whole resumed process's peak is not checked: this process's own peak at the fork "
+          "(%ld KiB) is over the bound, and wait4 reports at least that\n",
+          resumed_peak.forking_process_kib);
+    }
+  }
 }
 
 // The resumed session's first ETA line, printed as it runs its first step (journal entry
@@ -593,6 +615,7 @@ TEST(SimFullSuiteCli, KilledLateThenResumedKeepsEveryStepAndEndsComplete) {
   const FullCliKilled killed = full_cli_run_and_kill(out);
   ASSERT_FALSE(killed.journal.empty());
 
+  const long own_hwm_at_fork_kib = vm_hwm_of_this_process_kib();  // wait4's floor for the child (below)
   Child resume({"resume", out, "--no-history"});
   std::vector<std::pair<size_t, long>> resumed_hwm;
   size_t journaled = killed.journal.size();
@@ -651,7 +674,7 @@ TEST(SimFullSuiteCli, KilledLateThenResumedKeepsEveryStepAndEndsComplete) {
   EXPECT_GE(full_cli_expect_eta_within_ten_percent(killed.console + resumed.err, times), 20u);
   full_cli_expect_resumed_eta_within_ten_percent(resumed.err, killed.console, times, killed.journal.size());
 
-  full_cli_expect_resumed_rss_flat(killed, resumed_hwm, resumed.max_rss_kib, doc, after.size());
+  full_cli_expect_resumed_rss_flat(killed, resumed_hwm, {resumed.max_rss_kib, own_hwm_at_fork_kib}, doc, after.size());
 }
 
 }  // namespace

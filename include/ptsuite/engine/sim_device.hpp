@@ -76,6 +76,10 @@ struct SimModel {
   // and data-out is paid once per change, in the order commands pass the link, whatever the dies
   // do. Pure read, pure write and one-size write streams never change direction: they pay nothing.
   uint64_t turnaround_ns = 0;  // 0 = off
+  // Not a model file's field: the time dilation dilated() applied (1 = the modelled drive's own
+  // times). The simulated run needs it to count a segment's drain on the run's clock as the
+  // modelled drive would take it (workload/sim_runner.hpp).
+  double dilation = 1;
 };
 
 // Time dilation by `factor` (>= 1): every service time and the command overheads x factor, the

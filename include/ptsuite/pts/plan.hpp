@@ -38,8 +38,13 @@ struct WriteRate {
 // to a known target, plan_probe.hpp measures the overheads (and a scratch target's write rates)
 // on it, and the run's ETA replaces them with what the run measures (eta.hpp).
 struct PlanAssumptions {
-  double write_mb_per_s = 500;          // decimal MB/s for byte-limited steps at a TC x QD not in write_rates
-  std::vector<WriteRate> write_rates;   // per TC x QD, measured (a margin applied)
+  double write_mb_per_s = 500;         // decimal MB/s for byte-limited steps at a TC x QD not in write_rates
+  std::vector<WriteRate> write_rates;  // per TC x QD, measured (a margin applied)
+  // The rate of sequential byte-limited steps (WIPC), when it is known apart from the random
+  // ones': a simulated drive's fresh-out-of-box rate (sequential writes invalidate whole blocks,
+  // so GC moves nothing and the write amplification is 1 however full the drive); 0: the rates
+  // above, as for any step.
+  double sequential_write_mb_per_s = 0;
   uint64_t purge_ns = 120'000'000'000;  // 2 minutes per purge
   uint64_t step_overhead_ns = 0;        // wall time a segment takes beyond its length, per segment
   uint64_t overhead_per_thread_ns = 0;  // ... and per worker thread of the segment

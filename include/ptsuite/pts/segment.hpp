@@ -54,6 +54,9 @@ struct SegmentResult {
   stats::LatencyHistogram write_histogram;
   stats::LatencyHistogram combined_histogram;
   uint64_t elapsed_ns = 0;
+  // A simulated segment's advance of the run's clock (its drain at the modelled drive's speed,
+  // workload/sim_runner.hpp); unset (and not written) for a real drive's, whose is elapsed_ns.
+  std::optional<uint64_t> run_clock_ns;
   double cpu_user_s = 0;
   double cpu_system_s = 0;
   std::string stop_reason;  // workload::to_string(StopReason)
@@ -63,6 +66,9 @@ struct SegmentResult {
   std::vector<uint64_t> end_cursor_bytes;  // sequential position per thread after the run
   nlohmann::json intervals = nlohmann::json::array();
   nlohmann::json error;  // null, or the IO error record
+
+  // How long the segment took on the run's clock: what time limits and time axes add up.
+  [[nodiscard]] uint64_t clock_ns() const noexcept { return run_clock_ns.value_or(elapsed_ns); }
 };
 
 // Tracking-variable metrics (pts/tests/*.json "metric").

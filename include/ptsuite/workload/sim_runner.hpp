@@ -1,8 +1,19 @@
 // Contract: runs one resolved workload on a simulated drive (engine::SimDevice) in virtual
 // time, with the same inputs and the same WorkloadResult as run_workload() (docs/sim.md).
 //   * The clock is the simulated device's: a VirtualClock the caller owns and injects. The run
-//     starts at clock.now_ns and leaves it at its last completion; durations, rate limits,
-//     interval boundaries, latency stamps and progress all read it, never the host's clock.
+//     starts at clock.device_ns() and the device's timeline ends at its last completion;
+//     durations, rate limits, interval boundaries, latency stamps and progress all read it,
+//     never the host's clock.
+//   * The drain (the IOs still in flight once no more are issued: after the deadline, or after
+//     the last submission of a byte- or IO-limited run) runs on a dilated model (SimModel::
+//     dilation = k) k times slower than on the modelled drive: at k = 1000 a 60-second segment
+//     is 60 ms of the modelled drive's queue, and its QD IOs in flight drain as the dilated
+//     drive serves them. The run's clock (clock.now_ns: what segment and Round lengths, time
+//     limits, ETA and records read) advances by the time up to the drain's start plus the drain
+//     / k, the modelled drive's; the device's timeline keeps the whole drain
+//     (clock.device_ahead_ns grows by the rest), so every completion time, and so the model's
+//     state, is that of one continuous timeline. elapsed_ns (the rates' denominator) keeps the
+//     whole drain: IOPS x k is the modelled drive's. result.run_clock_ns is the run clock's advance.
 //   * Threads x QD IOs are kept in flight as in run_workload(): each thread's IoGenerator (the
 //     same offsets, sizes and directions as a real run of the same seed) issues its next IO at
 //     the virtual time its previous one completed (or when its rate limit allows). No thread,
@@ -25,7 +36,9 @@ namespace ptsuite::workload {
 // The simulated drive's clock, in ns since the simulated run began; owned by the one who owns
 // the device and passed to everything that must read the time of a simulated run.
 struct VirtualClock {
-  uint64_t now_ns = 0;
+  uint64_t now_ns = 0;           // the run's clock (segment and step times, records, ETA)
+  uint64_t device_ahead_ns = 0;  // how far the device's timeline runs ahead of it (the drains' excess)
+  [[nodiscard]] uint64_t device_ns() const noexcept { return now_ns + device_ahead_ns; }
 };
 
 // resolve() for a simulated run: the same checks, and spec.engine "sim" (the engine registry has

@@ -96,6 +96,9 @@ struct WorkloadResult {
   uint64_t error_count = 0;
   uint64_t submit_calls = 0;  // engine submit() calls over all threads
   WorkloadState end_state;
+  // A simulated run only: how far the run's clock advanced (the drain counted at the modelled
+  // drive's speed, workload/sim_runner.hpp); unset for a real run, whose clock is elapsed_ns.
+  std::optional<uint64_t> run_clock_ns;
 };
 
 WorkloadResult run_workload(const ResolvedWorkload& workload, const engine::Target& target, const RunControl& control,

@@ -91,7 +91,7 @@ results::HirWaitState HostIdleRecoveryTest::wait_state(TestContext& ctx, uint32_
     const nlohmann::json idled = ctx.exec.execute(StepId{id(), phase, fmt::format("idle-{:04}", n)}, idle);
     const stats::DirectionSummary& c = r.summary.combined;
     iops_sum += c.iops;
-    series.add(static_cast<double>(r.elapsed_ns) / 1e9, c.iops, ws);
+    series.add(static_cast<double>(r.clock_ns()) / 1e9, c.iops, ws);  // the run's clock (the time axis)
     state.periods.push_back(
         {n, c.iops, c.mb_per_s, c.latency_mean_ns, c.latency_max_ns, r.elapsed_ns, idled.value("elapsed_ns", idle_ns)});
   }

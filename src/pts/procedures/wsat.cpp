@@ -181,7 +181,7 @@ results::TestRecord WriteSaturationTest::procedure(TestContext& ctx) const {
     health.plan_time_limit_ns = limit_ns;
     nlohmann::json h = ctx.exec.execute(StepId{id(), "main", fmt::format("sample-{:05}-health", n)}, health);
     written_bytes += r.summary.write.bytes;
-    elapsed_ns += r.elapsed_ns;
+    elapsed_ns += r.clock_ns();  // the run's clock: a simulated drive's drain at the modelled drive's speed
     block.samples.push_back(sample_of(n, r, written_bytes, elapsed_ns, ctx.target.capacity_bytes, std::move(h)));
     if (ss.enabled) {
       stop_reason = ss.after(n, r.summary.combined.iops);

@@ -49,6 +49,31 @@ TEST(Plan, IopsBestAndWorstCaseStepCountsAndDurations) {
   EXPECT_EQ(best.total_ns, 5 * 56 * k_min_ns + wipc.duration_ns + PlanAssumptions{}.purge_ns);
 }
 
+// PlanAssumptions::sequential_write_mb_per_s (a simulated drive's FOB rate): a sequential
+// byte-limited step (IOPS's WIPC, 128 KiB SEQ) is planned at it, in both cases; a random one
+// (WSAT's 4 KiB samples toward 4x the capacity) keeps write_mb_per_s. Unset: both at the latter.
+TEST(Plan, SequentialByteLimitedStepsAtTheirOwnRateWhenOneIsGiven) {
+  PlanFixture f;
+  PlanAssumptions a;
+  a.write_mb_per_s = 100;
+  a.sequential_write_mb_per_s = 400;
+  const auto with = [&](const std::string& test, PlanCase c, const PlanAssumptions& assumed) {
+    return make_plan({test}, DefinitionSet::embedded(), {"2.0.2", "enterprise"}, f.settings, {10 * k_gib, 512}, c,
+                     assumed);
+  };
+  for (const PlanCase c : {PlanCase::best, PlanCase::worst}) {
+    const PlanStep& wipc = with("iops", c, a).steps[1];
+    ASSERT_EQ(wipc.id, "iops/main/wipc");
+    EXPECT_NEAR(static_cast<double>(wipc.duration_ns) / 1e9, 20.0 * k_gib / 400e6, 1.0);
+    PlanAssumptions unset = a;
+    unset.sequential_write_mb_per_s = 0;
+    EXPECT_NEAR(static_cast<double>(with("iops", c, unset).steps[1].duration_ns) / 1e9, 20.0 * k_gib / 100e6, 1.0);
+  }
+  // WSAT's best case: 4 x 10 GiB at 100 MB/s = 429.5 s, 8 one-minute samples (the last one
+  // short), then the capture; at 400 MB/s it would be 2.
+  EXPECT_EQ(count(with("wsat", PlanCase::best, a), "segment"), 8u + 1u);
+}
+
 TEST(Plan, WsatWorstCaseRunsToTheTimeLimitAndBestCaseStopsAtFourFills) {
   PlanFixture f;
   const Plan worst = f.plan({"wsat"}, PlanCase::worst);

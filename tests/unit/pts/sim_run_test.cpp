@@ -25,6 +25,7 @@
 #include <ptsuite/pts/sim_executor.hpp>
 #include <ptsuite/pts/sim_model.hpp>
 #include <ptsuite/util/embedded.hpp>
+#include <ptsuite/workload/sim_runner.hpp>
 
 namespace ptsuite::pts {
 namespace {
@@ -336,6 +337,60 @@ TEST(SimFullLength, WsatShowsTheWriteCliffWhereTheModelPutsIt) {
 
 namespace ptsuite::pts {
 namespace {
+
+// workload/sim_runner.hpp: on a model dilated by k, a segment's drain (its IOs in flight once no
+// more are issued) advances the run's clock by 1/k of what the dilated device takes for it, the
+// modelled drive's; the device's timeline keeps the drain whole (the next segment starts where it
+// ended) and the rates keep the device's elapsed time. Undilated, both clocks are one. The
+// segments are 60 s of 4 KiB random writes at TC 4 / QD 32 from FOB (dc500r: ~290 IOPS at
+// k = 240, its 128 IOs in flight drain in ~0.4 s), then a byte-limited one, whose drain starts at
+// its last submission.
+TEST(SimDrain, TheRunsClockCountsTheDrainAtTheModelledDrivesSpeed) {
+  constexpr uint64_t k_length_ns = 60'000'000'000;
+  for (const double k : {1.0, 240.0}) {
+    SCOPED_TRACE(k);
+    engine::SimDevice d(engine::dilated(load_sim_model("dc500r"), k));
+    ASSERT_EQ(d.model().dilation, k);
+    workload::VirtualClock clock;
+    workload::WorkloadSpec ws;
+    ws.pattern = workload::AccessPattern::random;
+    ws.read_pct = 0;
+    ws.block_sizes = {{4096, 1.0}};
+    ws.threads = 4;
+    ws.queue_depth = 32;
+    ws.limits.duration_ns = k_length_ns;
+    ws.seed = 3;
+    engine::TargetGeometry g;
+    g.capacity_bytes = d.capacity_bytes();
+    const workload::ResolvedWorkload timed = workload::resolve_simulated(ws, g);
+    uint64_t run_ns = 0, device_ns = 0;
+    for (int segment = 0; segment < 2; ++segment) {
+      const workload::WorkloadResult w = workload::run_simulated_workload(timed, d, clock, workload::RunControl{});
+      ASSERT_TRUE(w.run_clock_ns.has_value());
+      ASSERT_GT(w.elapsed_ns, k_length_ns);  // a drain
+      const double drain_ns = static_cast<double>(w.elapsed_ns - k_length_ns);
+      EXPECT_NEAR(static_cast<double>(*w.run_clock_ns), static_cast<double>(k_length_ns) + drain_ns / k, 1.0);
+      run_ns += *w.run_clock_ns;
+      device_ns += w.elapsed_ns;
+      EXPECT_EQ(clock.now_ns, run_ns);
+      EXPECT_EQ(clock.device_ns(), device_ns);  // the second segment started where the first drained
+    }
+    ws.limits.duration_ns = 0;
+    ws.limits.bytes = 64ULL << 20;
+    const workload::WorkloadResult b =
+        workload::run_simulated_workload(workload::resolve_simulated(ws, g), d, clock, workload::RunControl{});
+    ASSERT_TRUE(b.run_clock_ns.has_value());
+    EXPECT_EQ(clock.device_ns(), device_ns + b.elapsed_ns);
+    EXPECT_EQ(clock.now_ns, run_ns + *b.run_clock_ns);
+    if (k == 1.0) {
+      EXPECT_EQ(*b.run_clock_ns, b.elapsed_ns);
+      EXPECT_EQ(clock.device_ahead_ns, 0u);
+    } else {
+      EXPECT_LT(*b.run_clock_ns, b.elapsed_ns);
+      EXPECT_GT(clock.device_ahead_ns, 0u);
+    }
+  }
+}
 
 // bench/sim_speed.sh runs this (disabled in the suite: it measures, it does not check): the
 // simulated IO path's cost, as simulated IOs per CPU second of this process, for RND 4 KiB
