@@ -273,10 +273,7 @@ void SimDevice::place_at(uint64_t block, uint32_t& write_pointer, uint64_t lba_u
 // the host opens a block only with gc_free_blocks (>= 2) free, so at least one stays, and
 // between two fills of the GC block (block_units units moved) the victim being moved at the
 // first fill, which had fewer than block_units valid units, was erased: a block back each time.
-bool SimDevice::gc_block_has_room(Die& die, uint32_t die_index) noexcept {
-  if (die.gc_block != k_sim_no_block && die.gc_write_pointer < m_model.block_units) {
-    return true;
-  }
+bool SimDevice::open_gc_block(Die& die, uint32_t die_index) noexcept {
   if (die.free_blocks.empty()) {
     return false;
   }
@@ -317,10 +314,8 @@ uint64_t SimDevice::relocate(Die& die, uint32_t die_index, uint32_t& budget, boo
       continue;  // never written, or its LBA was written again (or trimmed) since: stale
     }
     if (apart) {
-      if (die.gc_block == k_sim_no_block || die.gc_write_pointer == bu) {
-        if (!gc_block_has_room(die, die_index)) {
-          break;
-        }
+      if (!gc_block_has_room(die, die_index)) {
+        break;
       }
     } else if (die.write_pointer == bu) {
       if (paced) {

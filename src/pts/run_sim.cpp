@@ -116,9 +116,11 @@ results::TargetRecord sim_target_record(const SimDrive& drive, const engine::Tar
 //    uniform random writes, WA = (1 + OP) / (2 OP) (a victim block holds 1 - 1/WA valid units);
 //    the FOB rate is a lower bound on time that a WIPC after a purge beats only in its first pass;
 //    sequential byte-limited steps (WIPC) write at the FOB rate itself: a sequential stream
-//    invalidates whole blocks, so GC relocates nothing and WA is 1 however full the drive (at
-//    the saturated rate, every test's WIPC counted ~183,000 s too many in PTS-E 1.1 on tlc-nvme
-//    x1000, once the drain was on the run's clock: the best plan 1.19x the virtual time taken);
+//    invalidates whole blocks, so GC relocates nothing and WA is 1 however full the drive
+//    (measured once, 2026-12-04, PTS-E 1.1 on tlc-nvme x1000 with the drain on the run's clock:
+//    timed at the saturated rate, the WIPCs counted ~183,000 s too many and the best plan was
+//    1.19x the virtual time taken; at the FOB rate it is 0.79x, the worst 1.42x:
+//    SimFullSuite.PlanBoundsAndEtaAgainstVirtualTime prints both plans);
 //  * every segment's IOs in flight when its time is up wait behind at most one GC episode on
 //    their die. That drain is part of the segment's own time (overhead_in_elapsed), so a
 //    time-limited loop (WSAT, endurance-write) holds fewer samples than its limit / their length.

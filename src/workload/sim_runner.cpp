@@ -22,14 +22,21 @@ struct SimThread {
   double ns_per_byte = 0;        // rate limit: per byte
 };
 
-// The interval series (spec.interval_ns > 0): one open interval, closed at each boundary.
+// The interval series (spec.interval_ns > 0): one open interval, closed at each boundary up to
+// the deadline. The drain after it (IOs in flight once the time is up) is one tail sample, not an
+// interval per boundary it crosses on the dilated drive's timeline, and finish() puts the sample
+// ends on the run's clock: an end t past the drain's start d at d + (t - d) / k, as
+// advance_clock() counts the drain. So a drain tail is as short on the run's clock as on the
+// modelled drive (interval_iops_series leaves a short one out) and the IOPS-vs-time axes (HIR's
+// baseline, CBW's series) read the same clock as the segments' (SegmentResult::clock_ns()).
 class SimIntervals {
  public:
-  SimIntervals(uint64_t start_ns, uint64_t interval_ns) : m_start(start_ns), m_interval(interval_ns) {
+  SimIntervals(uint64_t start_ns, uint64_t interval_ns, uint64_t deadline_ns)
+      : m_start(start_ns), m_interval(interval_ns), m_deadline(deadline_ns) {
     m_next = interval_ns == 0 ? UINT64_MAX : start_ns + interval_ns;
   }
   void record(uint64_t done_ns, engine::IoOp op, uint32_t bytes, uint64_t latency_ns) {
-    while (done_ns > m_next) {
+    while (done_ns > m_next && m_next <= m_deadline) {
       close(m_next);
       m_next += m_interval;
     }
@@ -37,11 +44,18 @@ class SimIntervals {
       (op == engine::IoOp::read ? m_open.read : m_open.write).record(bytes, latency_ns);
     }
   }
-  void finish(uint64_t end_ns, std::vector<IntervalSample>& out) {
+  void finish(uint64_t end_ns, uint64_t drain_start_ns, double dilation, std::vector<IntervalSample>& out) {
     if (m_interval == 0) {
       return;
     }
     close(std::max(end_ns, m_start));
+    for (IntervalSample& s : m_samples) {
+      const uint64_t at_ns = m_start + s.end_offset_ns;
+      if (at_ns > drain_start_ns) {
+        const double drain_ns = static_cast<double>(at_ns - drain_start_ns);
+        s.end_offset_ns = drain_start_ns - m_start + static_cast<uint64_t>(std::llround(drain_ns / dilation));
+      }
+    }
     out = std::move(m_samples);
   }
 
@@ -64,6 +78,7 @@ class SimIntervals {
   }
   uint64_t m_start;
   uint64_t m_interval;
+  uint64_t m_deadline;
   uint64_t m_next;
   stats::IoStats m_open;
   std::vector<IntervalSample> m_samples;
@@ -164,7 +179,7 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
   InFlightHeap in_flight(static_cast<size_t>(spec.threads) * spec.queue_depth);
   WorkloadResult result;
   stats::IoStats io_stats;  // a local (moved into the result at the end): not reached through a pointer
-  SimIntervals intervals(start_ns, spec.interval_ns);
+  SimIntervals intervals(start_ns, spec.interval_ns, deadline_ns);
   uint64_t submits = 0;
   uint64_t last_submit_ns = start_ns;
   const bool lookahead = start_lookahead(spec, threads, device);
@@ -229,7 +244,8 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
   result.cpu = process_cpu();
   result.cpu.user_s -= cpu_before.user_s;
   result.cpu.system_s -= cpu_before.system_s;
-  intervals.finish(end_ns, result.intervals);
+  const uint64_t drain_at_ns = drain_start_ns(last_submit_ns, deadline_ns, end_ns);
+  intervals.finish(end_ns, drain_at_ns, device.model().dilation, result.intervals);
   result.elapsed_ns = end_ns - start_ns;
   result.submit_calls = submits;
   if (result.stop_reason != StopReason::interrupted) {
@@ -242,8 +258,7 @@ WorkloadResult run_simulated_workload(const ResolvedWorkload& workload, engine::
     result.end_state.sequential_cursor_bytes.push_back(
         spec.pattern == AccessPattern::sequential ? th.generator.sequential_cursor_bytes() : 0);
   }
-  advance_clock(clock, start_ns, end_ns, drain_start_ns(last_submit_ns, deadline_ns, end_ns), device.model().dilation,
-                result);
+  advance_clock(clock, start_ns, end_ns, drain_at_ns, device.model().dilation, result);
   return result;
 }
 

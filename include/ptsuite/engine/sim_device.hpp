@@ -155,7 +155,11 @@ class SimDevice {
   uint64_t turnaround(uint8_t direction) noexcept;                   // the interface time of a direction change
   void invalidate(uint64_t lba_unit) noexcept;
   // Paced GC: room in the die's GC block, taking a free block when it is full; false: none free.
-  bool gc_block_has_room(Die& die, uint32_t die_index) noexcept;
+  // The test is inline (once per relocated unit); taking a block is not.
+  bool gc_block_has_room(Die& die, uint32_t die_index) noexcept {
+    return (die.gc_block != UINT32_MAX && die.gc_write_pointer < m_model.block_units) || open_gc_block(die, die_index);
+  }
+  bool open_gc_block(Die& die, uint32_t die_index) noexcept;  // the full (or first) GC block replaced
   // GC on the die: max_units UINT32_MAX runs it until gc_free_blocks are free; less is one paced step.
   uint64_t collect(Die& die, uint32_t die_index, uint32_t max_units) noexcept;
   uint64_t relocate(Die& die, uint32_t die_index, uint32_t& budget, bool paced) noexcept;

@@ -14,6 +14,10 @@
 //     (clock.device_ahead_ns grows by the rest), so every completion time, and so the model's
 //     state, is that of one continuous timeline. elapsed_ns (the rates' denominator) keeps the
 //     whole drain: IOPS x k is the modelled drive's. result.run_clock_ns is the run clock's advance.
+//     The interval samples (spec.interval_ns) end on the run's clock: boundaries are closed up to
+//     the deadline, the drain after it is one tail sample whose end counts the drain / k, as
+//     the run's clock does (on the device's timeline a 40 s drain would add eight empty 5 s
+//     intervals and stretch an IOPS-vs-time axis by 40 s).
 //   * Threads x QD IOs are kept in flight as in run_workload(): each thread's IoGenerator (the
 //     same offsets, sizes and directions as a real run of the same seed) issues its next IO at
 //     the virtual time its previous one completed (or when its rate limit allows). No thread,

@@ -37,6 +37,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -572,6 +573,22 @@ TEST(SimFullSuite, GridsAreCompleteAndPhasesPresent) {
     const json& hir = record_of_test(s, "hir")->at("hir");
     ASSERT_GE(hir.at("wait_states").size(), 3u) << s.name;
     EXPECT_GT(hir.at("steady_state_iops").get<double>(), 0) << s.name;
+    // The back-to-back series on the run's clock: every write period and baseline interval a
+    // period long (+ its drain at the modelled drive's speed: up to 0.13 s of PTS-E 1.1's 5 s
+    // write periods on tlc-nvme x1000, 2026-12-04), and baseline_periods baseline
+    // intervals a wait state, the drain tail left out (workload/sim_runner.hpp: on the device's
+    // timeline a drain crossed interval boundaries and added near-empty intervals).
+    const json& series = hir.at("series");
+    const double period_s = static_cast<double>(hir.at("write_period_ns").get<uint64_t>()) / 1e9;
+    double previous_s = 0;
+    size_t baseline_points = 0;
+    for (size_t point = 0; point < series.at("end_s").size(); ++point) {
+      const double end_s = series.at("end_s")[point].get<double>();
+      EXPECT_LE(end_s - previous_s, 1.05 * period_s) << s.name << " point " << point;
+      previous_s = end_s;
+      baseline_points += series.at("wait_state")[point].get<uint32_t>() == 0 ? 1 : 0;
+    }
+    EXPECT_EQ(baseline_points, hir.at("wait_states").size() * hir.at("baseline_periods").get<size_t>()) << s.name;
   }
 }
 
@@ -604,6 +621,12 @@ struct FinishError {
     double error = 0;
   };
   std::vector<PhaseStart> phase_starts;  // the error at each phase's first step
+  // The bounds at every group start, from the run's first step: the worst case's time left over
+  // the time the run then took (smallest), the best case's (largest, while it has one).
+  double min_worst_ratio = 1e300;
+  std::string min_worst_at;
+  double max_best_ratio = 0;
+  std::string max_best_at;
 };
 
 // "iops/main/r003-s12" -> "iops/main/r003", "xsr/access-3/sample-00001" -> "xsr/access-3" (the
@@ -619,6 +642,68 @@ std::string suite_group_of(const std::string& id) {
 // "iops/main/r003-s12" -> "iops/main".
 std::string suite_phase_of(const std::string& id) { return id.substr(0, id.find('/', id.find('/') + 1)); }
 
+// Each phase's way from its best to its worst case, as pts::EtaModel learns it (eta.hpp, "The
+// likely time left"): the steps it ran against the best and the worst plan's, its share of the
+// way in steps ((run - best) / (worst - best), clamped to [0, 1]; only phases whose plans differ),
+// the virtual time it took against the plans' times, and the mean share of the phases finished
+// before it (what the likely estimate counted it at). Printed, so the likely ETA's error can be
+// read off per phase.
+struct PhaseWay {
+  std::string phase;
+  uint64_t run = 0, best = 0, worst = 0;  // steps
+  uint64_t run_ns = 0, best_ns = 0, worst_ns = 0;
+  std::optional<double> share;        // its own
+  std::optional<double> mean_before;  // the finished phases' mean, when it started
+};
+
+std::vector<PhaseWay> phase_ways(const SuiteRun& s) {
+  std::vector<PhaseWay> out;
+  std::map<std::string, size_t> at;
+  for (const StepSample& step : s.samples) {
+    const std::string phase = suite_phase_of(step.id);
+    if (out.empty() || out.back().phase != phase) {
+      at[phase] = out.size();
+      out.emplace_back().phase = phase;
+    }
+    ++out.back().run;
+    out.back().run_ns += step.end_ns - step.start_ns;
+  }
+  const auto count = [&](const Plan& plan, bool best) {
+    for (const PlanStep& p : plan.steps) {
+      const auto it = at.find(suite_phase_of(p.id));
+      if (it == at.end()) continue;
+      PhaseWay& w = out[it->second];
+      (best ? w.best : w.worst) += 1;
+      (best ? w.best_ns : w.worst_ns) += p.duration_ns + p.overhead_ns;
+    }
+  };
+  count(s.best, true);
+  count(s.worst, false);
+  double sum = 0;
+  size_t n = 0;
+  for (PhaseWay& w : out) {
+    if (n > 0) w.mean_before = sum / static_cast<double>(n);
+    if (w.worst <= w.best) continue;
+    w.share = std::clamp(
+        (static_cast<double>(w.run) - static_cast<double>(w.best)) / static_cast<double>(w.worst - w.best), 0.0, 1.0);
+    sum += *w.share, ++n;
+  }
+  return out;
+}
+
+void print_phase_ways(const SuiteRun& s) {
+  for (const PhaseWay& w : phase_ways(s)) {
+    if (!w.share) continue;
+    std::printf(
+        "sim_suite %s phase %s: %llu steps (best %llu, worst %llu): share %.2f, the finished phases' mean %s; "
+        "virtual %.0f s (best %.0f s, worst %.0f s)\n",
+        s.name.c_str(), w.phase.c_str(), static_cast<unsigned long long>(w.run),
+        static_cast<unsigned long long>(w.best), static_cast<unsigned long long>(w.worst), *w.share,
+        w.mean_before ? fmt::format("{:.2f}", *w.mean_before).c_str() : "none", static_cast<double>(w.run_ns) / 1e9,
+        static_cast<double>(w.best_ns) / 1e9, static_cast<double>(w.worst_ns) / 1e9);
+  }
+}
+
 std::vector<EtaPoint> eta_from_half_way(const SuiteRun& s, FinishError& finish) {
   EtaModel eta(s.best, s.worst, s.worst.assumptions);
   const uint64_t total = virtual_total_ns(s);
@@ -630,6 +715,13 @@ std::vector<EtaPoint> eta_from_half_way(const SuiteRun& s, FinishError& finish) 
     if (g != group || (half_way && out.empty())) {  // each group's start, and the half-way step
       const std::optional<EtaRemaining> left = eta.remaining(step.id, 0);
       EXPECT_TRUE(left.has_value()) << step.id << " is not in the worst-case plan";
+      const auto actual_ns = static_cast<double>(total - step.start_ns);
+      if (left && static_cast<double>(left->worst_ns) / actual_ns < finish.min_worst_ratio) {
+        finish.min_worst_ratio = static_cast<double>(left->worst_ns) / actual_ns, finish.min_worst_at = step.id;
+      }
+      if (left && left->best_ns && static_cast<double>(*left->best_ns) / actual_ns > finish.max_best_ratio) {
+        finish.max_best_ratio = static_cast<double>(*left->best_ns) / actual_ns, finish.max_best_at = step.id;
+      }
       if (left && left->likely_ns) {
         const double e = (static_cast<double>(step.start_ns + *left->likely_ns) - static_cast<double>(total)) /
                          static_cast<double>(total);
@@ -670,6 +762,7 @@ TEST(SimFullSuite, PlanBoundsAndEtaAgainstVirtualTime) {
     const uint64_t total = virtual_total_ns(s);
     EXPECT_LE(static_cast<double>(s.best.total_ns), 1.1 * static_cast<double>(total));
     EXPECT_GE(static_cast<double>(s.worst.total_ns), 0.9 * static_cast<double>(total));
+    print_phase_ways(s);
     FinishError finish;
     const std::vector<EtaPoint> points = eta_from_half_way(s, finish);
     ASSERT_FALSE(points.empty());
@@ -736,6 +829,15 @@ TEST(SimFullSuite, PlanBoundsAndEtaAgainstVirtualTime) {
     // time) diluted that error to -9.8 % and made the early one +63.3 % (now -20.8 % at
     // Throughput's start).
     EXPECT_LE(std::abs(finish.max_from_quarter), 0.20) << finish.quarter_at;
+    // The bounds hold from the run's first step on: the worst case's time left never under 0.9x
+    // the time the run then took, the best case's never over 1.1x.
+    std::printf(
+        "sim_suite %s: at every group start from the first: the worst case's time left >= %.2fx the time then "
+        "taken (at %s), the best case's <= %.2fx (at %s)\n",
+        s.name.c_str(), finish.min_worst_ratio, finish.min_worst_at.c_str(), finish.max_best_ratio,
+        finish.max_best_at.c_str());
+    EXPECT_GE(finish.min_worst_ratio, 0.9) << finish.min_worst_at;
+    EXPECT_LE(finish.max_best_ratio, 1.1) << finish.max_best_at;
     for (const FinishError::PhaseStart& p : finish.phase_starts) {
       std::printf("sim_suite %s: the likely finish at %s (%.0f %% done): %+.1f %%\n", s.name.c_str(), p.id.c_str(),
                   100 * p.done, 100 * p.error);
