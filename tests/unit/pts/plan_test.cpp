@@ -62,7 +62,8 @@ TEST(Plan, SequentialByteLimitedStepsAtTheirOwnRateWhenOneIsGiven) {
                      assumed);
   };
   for (const PlanCase c : {PlanCase::best, PlanCase::worst}) {
-    const PlanStep& wipc = with("iops", c, a).steps[1];
+    const Plan plan = with("iops", c, a);  // held: a step of a temporary plan would dangle (ASan)
+    const PlanStep& wipc = plan.steps[1];
     ASSERT_EQ(wipc.id, "iops/main/wipc");
     EXPECT_NEAR(static_cast<double>(wipc.duration_ns) / 1e9, 20.0 * k_gib / 400e6, 1.0);
     PlanAssumptions unset = a;
